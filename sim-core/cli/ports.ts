@@ -1,0 +1,107 @@
+// The ports the terminal commands (etcdctl, sim, later kubectl) use to reach a running
+// simulation. cli/ is written against these interfaces; cluster/ implements them.
+// Every call is synchronous from the terminal's point of view: the implementation sends
+// the request over the simulated network and advances the simulation until the answer
+// arrives or the command timeout (in ticks) passes — exactly what etcdctl does with its
+// --command-timeout, only in simulated time.
+import type {
+  CompactionRequest,
+  CompactionResponse,
+  DeleteRangeRequest,
+  DeleteRangeResponse,
+  EtcdResult,
+  LeaseGrantRequest,
+  LeaseGrantResponse,
+  LeaseKeepAliveResponse,
+  LeaseLeasesResponse,
+  LeaseRevokeResponse,
+  LeaseTimeToLiveResponse,
+  MemberAddResponse,
+  MemberListResponse,
+  MemberRemoveResponse,
+  PutRequest,
+  PutResponse,
+  RangeRequest,
+  RangeResponse,
+  StatusResponse,
+  TxnRequest,
+  TxnResponse,
+  WatchCreateRequest,
+  WatchResponse,
+} from '../etcd/types';
+
+/** Where a client request goes: a member name (`etcd-2`) or its client URL (`http://etcd-2:2379`). */
+export type Endpoint = string;
+
+export interface CallOptions {
+  /** the member the client talks to; etcdctl's default is the first of --endpoints */
+  endpoint: Endpoint;
+  /** etcdctl --command-timeout, in ticks (etcdctl's default 5s = 500 ticks) */
+  timeoutTicks: number;
+}
+
+/** An etcd v3 client (clientv3's KV, Lease, Cluster, Maintenance and Watch APIs). */
+export interface EtcdClientPort {
+  range(req: RangeRequest, opts: CallOptions): EtcdResult<RangeResponse>;
+  put(req: PutRequest, opts: CallOptions): EtcdResult<PutResponse>;
+  deleteRange(req: DeleteRangeRequest, opts: CallOptions): EtcdResult<DeleteRangeResponse>;
+  txn(req: TxnRequest, opts: CallOptions): EtcdResult<TxnResponse>;
+  compact(req: CompactionRequest, opts: CallOptions): EtcdResult<CompactionResponse>;
+  /**
+   * A watch in a script prints what has happened up to now and returns: the responses a
+   * watcher created now with this request would have received so far (from
+   * start_revision to the current revision), in order. A compacted start revision gives
+   * one response with compact_revision set and canceled = true, as etcd sends it.
+   */
+  watchSoFar(req: WatchCreateRequest, opts: CallOptions): EtcdResult<WatchResponse[]>;
+  leaseGrant(req: LeaseGrantRequest, opts: CallOptions): EtcdResult<LeaseGrantResponse>;
+  leaseRevoke(id: bigint, opts: CallOptions): EtcdResult<LeaseRevokeResponse>;
+  leaseKeepAliveOnce(id: bigint, opts: CallOptions): EtcdResult<LeaseKeepAliveResponse>;
+  leaseTimeToLive(id: bigint, keys: boolean, opts: CallOptions): EtcdResult<LeaseTimeToLiveResponse>;
+  leaseLeases(opts: CallOptions): EtcdResult<LeaseLeasesResponse>;
+  memberList(opts: CallOptions): EtcdResult<MemberListResponse>;
+  memberAdd(peerURLs: string[], isLearner: boolean, opts: CallOptions): EtcdResult<MemberAddResponse>;
+  memberRemove(id: bigint, opts: CallOptions): EtcdResult<MemberRemoveResponse>;
+  status(opts: CallOptions): EtcdResult<StatusResponse>;
+  /** every member's client URLs, as `--cluster` discovers them through member list */
+  clusterEndpoints(opts: CallOptions): EtcdResult<string[]>;
+}
+
+/** One row of `sim status`. */
+export interface MemberStatusRow {
+  name: string;
+  /** 'down' when the member's process is killed */
+  role: 'leader' | 'follower' | 'candidate' | 'pre-candidate' | 'down';
+  term: number;
+  commitIndex: number;
+  appliedIndex: number;
+  logLength: number;
+  /** the group the member is in when the network is partitioned, e.g. 'a' */
+  partition?: string;
+}
+
+export type SimResult = { ok: true; value: string } | { ok: false; error: string };
+
+/** The `sim` commands: time and faults, the things a teacher does to a cluster. */
+export interface SimControlPort {
+  now(): number;
+  tick(n: number): void;
+  /** run until nothing is pending or `capTicks` pass; returns the ticks run */
+  settle(capTicks: number): number;
+  /** kill/restart take a member name or URL (later also node and control-plane process names) */
+  kill(target: string): SimResult;
+  restart(target: string): SimResult;
+  /** groups of member names or URLs, e.g. [['etcd-1','etcd-2'],['etcd-3']] */
+  partition(groups: string[][]): SimResult;
+  heal(): SimResult;
+  status(): MemberStatusRow[];
+  /** resolve a member name or URL to the canonical name `etcd-N`, or undefined */
+  resolveMember(target: string): string | undefined;
+}
+
+/** What a terminal command returns. */
+export interface CommandOutput {
+  stdout: string;
+  stderr: string;
+  exitCode: number;
+}

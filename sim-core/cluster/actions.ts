@@ -1,0 +1,56 @@
+// Every learner-visible change to a simulation is an Action, and the list of them is the
+// action log (../shared/DESIGN.md §2). The browser records the log while the learner
+// works; the server replays it from scratch to grade (nothing else the browser says is
+// trusted). An action log is plain JSON so it can be stored, sent and diffed.
+import { z } from 'zod';
+
+/** Limits that stop a hostile log before it costs the server anything. */
+export const ACTION_LOG_LIMITS = {
+  maxActions: 5_000,
+  maxLineLength: 4_096,
+  maxFileBytes: 1_572_864, // etcd's default request size limit, 1.5 MiB
+  maxPathLength: 256,
+  maxTick: 10_000_000,
+} as const;
+
+const at = z
+  .number()
+  .int()
+  .min(0)
+  .max(ACTION_LOG_LIMITS.maxTick)
+  .optional()
+  .describe('the simulated tick at which the action happened; absent = right after the previous action');
+
+export const actionSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('command'),
+    at,
+    /** a terminal line: `kubectl …`, `etcdctl …` or `sim …` */
+    line: z.string().min(1).max(ACTION_LOG_LIMITS.maxLineLength),
+    /** what the command reads from standard input (etcdctl txn, kubectl apply -f -) */
+    stdin: z.string().max(ACTION_LOG_LIMITS.maxFileBytes).optional(),
+  }),
+  z.object({
+    type: z.literal('writeFile'),
+    at,
+    /** a workspace path such as `web.yaml` or `manifests/svc.yaml` */
+    path: z
+      .string()
+      .min(1)
+      .max(ACTION_LOG_LIMITS.maxPathLength)
+      .regex(/^(?!\/)(?!.*\.\.)[A-Za-z0-9._\/-]+$/, 'a relative path of letters, digits, . _ - and /'),
+    content: z.string().max(ACTION_LOG_LIMITS.maxFileBytes),
+  }),
+  z.object({
+    type: z.literal('tick'),
+    at,
+    /** let simulated time pass */
+    ticks: z.number().int().min(1).max(ACTION_LOG_LIMITS.maxTick),
+  }),
+]);
+
+export type Action = z.infer<typeof actionSchema>;
+
+export const actionLogSchema = z.array(actionSchema).max(ACTION_LOG_LIMITS.maxActions);
+
+export type ActionLog = z.infer<typeof actionLogSchema>;
