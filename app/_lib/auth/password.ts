@@ -1,10 +1,11 @@
 // Password hashing with argon2id (OWASP's first choice). Parameters follow OWASP's
 // Password Storage Cheat Sheet minimum for argon2id: m = 19 MiB, t = 2, p = 1.
-import { hash, verify, Algorithm } from '@node-rs/argon2';
+import { hash, verify } from '@node-rs/argon2';
 import { z } from 'zod';
 
 const ARGON2_OPTIONS = {
-  algorithm: Algorithm.Argon2id,
+  // Algorithm.Argon2id; the const enum cannot be imported under isolatedModules
+  algorithm: 2,
   memoryCost: 19_456,
   timeCost: 2,
   parallelism: 1,

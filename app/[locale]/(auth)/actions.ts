@@ -1,0 +1,104 @@
+'use server';
+// Sign up, sign in and sign out. Each action safeParses its form with zod and returns
+// `{ fieldErrors, message }` for the form to show; it throws only on bugs.
+import { redirect } from 'next/navigation';
+import { db } from '@/app/_lib/db';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '@/app/_lib/auth/password';
+import { fieldErrorsOf, signInSchema, signUpSchema, type FieldErrors } from '@/app/_lib/auth/credentials';
+import { clientIp, endSession, startSession } from '@/app/_lib/auth/session';
+import { consumeRateLimit, resetRateLimit, RATE_LIMITS } from '@/app/_lib/auth/rate-limit';
+import { isLocale } from '@/app/_lib/i18n/routing';
+import { safeNextPath } from '@/app/_lib/auth/next-path';
+
+export interface AuthFormState {
+  fieldErrors?: FieldErrors;
+  /** an i18n key under auth.errors */
+  message?: string;
+  /** values for `message`, e.g. { minutes: 5 } */
+  values?: Record<string, number>;
+  /** what the learner typed, so a failed submit loses nothing (never the password) */
+  email?: string;
+  name?: string;
+}
+
+function localeOf(formData: FormData): 'ko' | 'en' {
+  const raw = String(formData.get('locale') ?? '');
+  return isLocale(raw) ? raw : 'en';
+}
+
+function rateLimited(retryAfterMs: number, email?: string): AuthFormState {
+  return { message: 'rateLimited', values: { minutes: Math.max(1, Math.ceil(retryAfterMs / 60_000)) }, email };
+}
+
+export async function signUp(_prev: AuthFormState, formData: FormData): Promise<AuthFormState> {
+  const locale = localeOf(formData);
+  const raw = {
+    email: String(formData.get('email') ?? ''),
+    password: String(formData.get('password') ?? ''),
+    name: String(formData.get('name') ?? ''),
+  };
+  const parsed = signUpSchema.safeParse(raw);
+  if (!parsed.success) {
+    return { fieldErrors: fieldErrorsOf(parsed.error), message: 'invalidForm', email: raw.email, name: raw.name };
+  }
+  const ip = await clientIp();
+  const limit = await consumeRateLimit(`signup:ip:${ip}`, RATE_LIMITS.signUpPerIp);
+  if (!limit.allowed) return rateLimited(limit.retryAfterMs, raw.email);
+
+  const { email, password, name } = parsed.data;
+  const existing = await db.user.findUnique({ where: { email }, select: { id: true } });
+  if (existing) {
+    return { fieldErrors: { email: ['emailTaken'] }, message: 'invalidForm', email: raw.email, name: raw.name };
+  }
+  const passwordHash = await hashPassword(password);
+  let userId: string;
+  try {
+    const user = await db.user.create({ data: { email, passwordHash, name: name ?? null, locale } });
+    userId = user.id;
+  } catch (error) {
+    // Two submits racing on one email: the unique index decides, the loser is told.
+    if (isUniqueViolation(error)) {
+      return { fieldErrors: { email: ['emailTaken'] }, message: 'invalidForm', email: raw.email, name: raw.name };
+    }
+    throw error;
+  }
+  await startSession(userId);
+  redirect(`/${locale}/courses`);
+}
+
+export async function signIn(_prev: AuthFormState, formData: FormData): Promise<AuthFormState> {
+  const locale = localeOf(formData);
+  const rawEmail = String(formData.get('email') ?? '');
+  const parsed = signInSchema.safeParse({ email: rawEmail, password: String(formData.get('password') ?? '') });
+  if (!parsed.success) {
+    const fieldErrors = fieldErrorsOf(parsed.error);
+    // A malformed email is worth pointing at; anything else is just "wrong".
+    if (fieldErrors.email) return { fieldErrors: { email: fieldErrors.email }, message: 'invalidForm', email: rawEmail };
+    return { message: 'wrongCredentials', email: rawEmail };
+  }
+  const { email, password } = parsed.data;
+  const ip = await clientIp();
+  const perIp = await consumeRateLimit(`signin:ip:${ip}`, RATE_LIMITS.signInPerIp);
+  if (!perIp.allowed) return rateLimited(perIp.retryAfterMs, rawEmail);
+  const accountKey = `signin:account:${email}`;
+  const perAccount = await consumeRateLimit(accountKey, RATE_LIMITS.signInPerAccount);
+  if (!perAccount.allowed) return rateLimited(perAccount.retryAfterMs, rawEmail);
+
+  const user = await db.user.findUnique({ where: { email } });
+  // Verify against a dummy hash for unknown emails so both paths take the same time.
+  const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
+  if (!user || !ok) return { message: 'wrongCredentials', email: rawEmail };
+
+  await resetRateLimit(accountKey);
+  await startSession(user.id);
+  redirect(safeNextPath(String(formData.get('next') ?? ''), `/${locale}/courses`));
+}
+
+export async function signOut(formData: FormData): Promise<void> {
+  await endSession();
+  redirect(`/${localeOf(formData)}`);
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && (error as { code: unknown }).code === 'P2002';
+}

@@ -1,0 +1,30 @@
+import type { Metadata } from 'next';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { redirect } from 'next/navigation';
+import { AuthForm } from '@/app/_components/auth-form';
+import { Link } from '@/app/_lib/i18n/navigation';
+import { getCurrentUser } from '@/app/_lib/auth/session';
+import { PASSWORD_MIN_LENGTH } from '@/app/_lib/auth/password';
+import { signUp } from '../actions';
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('auth');
+  return { title: t('signUpTitle') };
+}
+
+export default async function SignUpPage({ params }: { params: Promise<{ locale: string }> }) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  if (await getCurrentUser()) redirect(`/${locale}/courses`);
+  const t = await getTranslations('auth');
+  return (
+    <div className="container page-narrow auth-page">
+      <h1>{t('signUpTitle')}</h1>
+      <p className="lead">{t('signUpLead')}</p>
+      <AuthForm mode="sign-up" action={signUp} locale={locale} passwordMinLength={PASSWORD_MIN_LENGTH} />
+      <p className="muted">
+        {t('haveAccount')} <Link href="/sign-in">{t('submitSignIn')}</Link>
+      </p>
+    </div>
+  );
+}

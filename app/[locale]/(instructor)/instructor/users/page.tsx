@@ -1,0 +1,53 @@
+import type { Metadata } from 'next';
+import { redirect } from 'next/navigation';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { checkRole } from '@/app/_lib/auth/guards';
+import { listUsers } from '@/app/_lib/queries/users';
+import { roles } from '@/app/_lib/auth/roles';
+import { Forbidden } from '../forbidden';
+import { RoleForm } from './role-form';
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('instructor');
+  return { title: t('users') };
+}
+
+export default async function UsersPage({ params }: { params: Promise<{ locale: string }> }) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  const gate = await checkRole('admin');
+  if (!gate.ok) {
+    if (gate.reason === 'signed-out') redirect(`/${locale}/sign-in?next=/${locale}/instructor/users`);
+    return <Forbidden />;
+  }
+  const t = await getTranslations('instructor');
+  const users = await listUsers();
+  return (
+    <div className="container">
+      <h1>{t('users')}</h1>
+      <p className="muted">{t('counts', { users: users.length })}</p>
+      {users.length === 0 ? (
+        <p>{t('noUsers')}</p>
+      ) : (
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">Email</th>
+              <th scope="col">{t('changeRole')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {users.map((u) => (
+              <tr key={u.id}>
+                <td>{u.email}</td>
+                <td>
+                  <RoleForm userId={u.id} email={u.email} role={u.role} roles={[...roles]} disabled={u.id === gate.user.id} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+'use client';
+// The sign-in and sign-up form. Errors come back from the server action as i18n keys;
+// the fields keep what was typed (except the password) and the button is disabled while
+// the request runs, so a double click sends one request.
+import { useActionState, useId } from 'react';
+import { useTranslations } from 'next-intl';
+import type { AuthFormState } from '@/app/[locale]/(auth)/actions';
+
+type Action = (prev: AuthFormState, formData: FormData) => Promise<AuthFormState>;
+
+interface Props {
+  mode: 'sign-in' | 'sign-up';
+  action: Action;
+  locale: string;
+  next?: string;
+  passwordMinLength: number;
+}
+
+export function AuthForm({ mode, action, locale, next, passwordMinLength }: Props) {
+  const t = useTranslations('auth');
+  const [state, formAction, pending] = useActionState(action, {});
+  const id = useId();
+  const errorText = (key: string) => t(`errors.${key}` as 'errors.generic', state.values ?? {});
+  const fieldError = (field: 'email' | 'password' | 'name') => state.fieldErrors?.[field]?.[0];
+
+  const field = (name: 'email' | 'password' | 'name', label: string, props: React.InputHTMLAttributes<HTMLInputElement>, hint?: string) => {
+    const error = fieldError(name);
+    const describedBy = [hint ? `${id}-${name}-hint` : null, error ? `${id}-${name}-error` : null].filter(Boolean).join(' ');
+    return (
+      <div className="field">
+        <label htmlFor={`${id}-${name}`}>{label}</label>
+        <input
+          id={`${id}-${name}`}
+          name={name}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy || undefined}
+          {...props}
+        />
+        {hint ? (
+          <p className="field-hint" id={`${id}-${name}-hint`}>
+            {hint}
+          </p>
+        ) : null}
+        {error ? (
+          <p className="field-error" id={`${id}-${name}-error`}>
+            {errorText(error)}
+          </p>
+        ) : null}
+      </div>
+    );
+  };
+
+  return (
+    <form action={formAction} className="auth-form" noValidate>
+      <input type="hidden" name="locale" value={locale} />
+      {next ? <input type="hidden" name="next" value={next} /> : null}
+      {state.message && state.message !== 'invalidForm' ? (
+        <p className="form-message" role="alert">
+          {errorText(state.message)}
+        </p>
+      ) : null}
+      {state.message === 'invalidForm' ? (
+        <p className="form-message" role="alert">
+          {t('errors.invalidForm')}
+        </p>
+      ) : null}
+      {field('email', t('email'), {
+        type: 'email',
+        autoComplete: 'email',
+        required: true,
+        defaultValue: state.email ?? '',
+      })}
+      {mode === 'sign-up'
+        ? field('name', t('name'), {
+            type: 'text',
+            autoComplete: 'name',
+            defaultValue: state.name ?? '',
+          })
+        : null}
+      {field(
+        'password',
+        t('password'),
+        {
+          type: 'password',
+          autoComplete: mode === 'sign-up' ? 'new-password' : 'current-password',
+          required: true,
+          minLength: mode === 'sign-up' ? passwordMinLength : undefined,
+        },
+        mode === 'sign-up' ? t('passwordHint', { min: passwordMinLength }) : undefined,
+      )}
+      <button type="submit" className="button primary" disabled={pending} aria-disabled={pending}>
+        {pending ? t('pending') : mode === 'sign-up' ? t('submitSignUp') : t('submitSignIn')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,42 @@
+// What the sign-up and sign-in forms accept. Error messages are i18n keys under
+// `auth.errors` so the form can show them in the learner's language.
+import { z } from 'zod';
+import { passwordSchema } from './password';
+
+/** Trim and lower-case: `Ada@Example.COM ` and `ada@example.com` are one account. */
+export function normaliseEmail(raw: string): string {
+  return raw.trim().toLowerCase();
+}
+
+export const emailSchema = z
+  .string()
+  .transform(normaliseEmail)
+  .pipe(z.email({ message: 'invalidEmail' }).max(254, { message: 'emailTooLong' }));
+
+export const signUpSchema = z.object({
+  email: emailSchema,
+  password: passwordSchema,
+  name: z
+    .string()
+    .trim()
+    .max(80, { message: 'nameTooLong' })
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+});
+
+export const signInSchema = z.object({
+  email: emailSchema,
+  // sign-in never explains password rules: any non-empty string is checked
+  password: z.string().min(1, { message: 'wrongCredentials' }).max(1024, { message: 'wrongCredentials' }),
+});
+
+export type FieldErrors = Partial<Record<'email' | 'password' | 'name' | 'form', string[]>>;
+
+export function fieldErrorsOf(error: z.ZodError): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of error.issues) {
+    const field = (issue.path[0] ?? 'form') as keyof FieldErrors;
+    (out[field] ??= []).push(issue.message);
+  }
+  return out;
+}

@@ -1,0 +1,31 @@
+// The arithmetic of a fixed-window limiter, pure so it can be tested without a database.
+
+export interface RateLimitRule {
+  limit: number;
+  windowMs: number;
+}
+
+export interface RateLimitWindow {
+  count: number;
+  windowStart: Date;
+}
+
+export type RateLimitVerdict = { allowed: true } | { allowed: false; retryAfterMs: number };
+
+export const RATE_LIMITS = {
+  signInPerIp: { limit: 30, windowMs: 15 * 60_000 },
+  signInPerAccount: { limit: 8, windowMs: 15 * 60_000 },
+  signUpPerIp: { limit: 20, windowMs: 60 * 60_000 },
+} as const satisfies Record<string, RateLimitRule>;
+
+export function nextWindow(
+  current: RateLimitWindow | undefined,
+  now: Date,
+  rule: RateLimitRule,
+): { window: RateLimitWindow; verdict: RateLimitVerdict } {
+  const expired = !current || now.getTime() - current.windowStart.getTime() >= rule.windowMs;
+  const window = expired ? { count: 1, windowStart: now } : { count: current.count + 1, windowStart: current.windowStart };
+  if (window.count <= rule.limit) return { window, verdict: { allowed: true } };
+  const retryAfterMs = window.windowStart.getTime() + rule.windowMs - now.getTime();
+  return { window, verdict: { allowed: false, retryAfterMs: Math.max(retryAfterMs, 1000) } };
+}

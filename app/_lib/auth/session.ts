@@ -1,0 +1,98 @@
+// Server-side sessions (DESIGN.md §4): the cookie holds a random token, the database its
+// hash. A new session at every sign-in (no fixation); idle and absolute timeouts; sign
+// out deletes the row. Read through getCurrentUser(), cached once per request.
+import 'server-only';
+import { cache } from 'react';
+import { cookies, headers } from 'next/headers';
+import { db } from '../db';
+import { env, useSecureCookies } from '../env';
+import {
+  SESSION_COOKIE,
+  cookieExpiry,
+  hashSessionToken,
+  isWellFormedToken,
+  newSessionTimes,
+  newSessionToken,
+  sessionCookieOptions,
+  sessionState,
+  shouldTouch,
+  type SessionPolicy,
+} from './session-token';
+import { parseRole, type Role } from './roles';
+
+export interface CurrentUser {
+  id: string;
+  email: string;
+  name: string | null;
+  role: Role;
+  createdAt: Date;
+}
+
+export function sessionPolicy(): SessionPolicy {
+  return {
+    idleTimeoutMs: env.SESSION_IDLE_MINUTES * 60_000,
+    absoluteTimeoutMs: env.SESSION_ABSOLUTE_MINUTES * 60_000,
+  };
+}
+
+async function secureCookies(): Promise<boolean> {
+  const h = await headers();
+  return useSecureCookies(env.SECURE_COOKIES, h.get('x-forwarded-proto') ?? 'http');
+}
+
+export async function clientIp(): Promise<string> {
+  const h = await headers();
+  // The first hop of X-Forwarded-For is the client as the load balancer saw it.
+  const forwarded = h.get('x-forwarded-for')?.split(',')[0]?.trim();
+  return forwarded || h.get('x-real-ip') || 'local';
+}
+
+export async function startSession(userId: string): Promise<void> {
+  const now = new Date();
+  const policy = sessionPolicy();
+  const token = newSessionToken();
+  const times = newSessionTimes(now, policy);
+  const h = await headers();
+  await db.session.create({
+    data: {
+      tokenHash: hashSessionToken(token),
+      userId,
+      ...times,
+      ip: await clientIp(),
+      userAgent: h.get('user-agent')?.slice(0, 256) ?? null,
+    },
+  });
+  const jar = await cookies();
+  jar.set(SESSION_COOKIE, token, sessionCookieOptions(cookieExpiry(times, now, policy), await secureCookies()));
+}
+
+export async function endSession(): Promise<void> {
+  const jar = await cookies();
+  const token = jar.get(SESSION_COOKIE)?.value;
+  if (isWellFormedToken(token)) {
+    await db.session.deleteMany({ where: { tokenHash: hashSessionToken(token) } });
+  }
+  jar.delete(SESSION_COOKIE);
+}
+
+/** The signed-in user, or null. Expired sessions are deleted on sight. */
+export const getCurrentUser = cache(async (): Promise<CurrentUser | null> => {
+  const jar = await cookies();
+  const token = jar.get(SESSION_COOKIE)?.value;
+  if (!isWellFormedToken(token)) return null;
+  const tokenHash = hashSessionToken(token);
+  const session = await db.session.findUnique({ where: { tokenHash }, include: { user: true } });
+  if (!session) return null;
+  const now = new Date();
+  if (sessionState(session, now, sessionPolicy()) !== 'valid') {
+    await db.session.deleteMany({ where: { id: session.id } });
+    return null;
+  }
+  if (shouldTouch(session.lastSeenAt, now)) {
+    // Sliding idle timeout. Cookies cannot be set while rendering a server component,
+    // so the cookie keeps its first expiry; the database row is the authority.
+    await db.session.update({ where: { id: session.id }, data: { lastSeenAt: now } });
+  }
+  const { user } = session;
+  return { id: user.id, email: user.email, name: user.name, role: parseRole(user.role), createdAt: user.createdAt };
+});

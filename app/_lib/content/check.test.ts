@@ -1,0 +1,163 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { checkContent, formatCounts } from './check';
+import { loadContent } from './loader';
+import { findLesson, findQuestion } from './lookup';
+import { formatProblem } from './problems';
+import type { LabProver, ScenarioProver } from './prove';
+
+const fixtures = path.join(import.meta.dirname, '__fixtures__');
+const repo = path.resolve(import.meta.dirname, '../../..');
+const load = (name: string) => loadContent(path.join(fixtures, name, 'content'), { displayBase: path.join(fixtures, name) });
+const noProvers = { unavailable: ['sim-core cluster not built yet'] };
+
+/** A stand-in for sim-core's terminal: prints what a real etcdctl would for these few lines. */
+function fakeEtcd(outputs: Record<string, string>): ScenarioProver & { calls: string[][] } {
+  const calls: string[][] = [];
+  return {
+    calls,
+    supports: (topology) => topology === 'etcd-only',
+    run(scenario, lines) {
+      calls.push([scenario.id, ...lines]);
+      const play = (line: string) => ({ line, output: outputs[line] ?? 'Error: unknown command\n', exitCode: line in outputs ? 0 : 1 });
+      return { ok: true, value: { setup: scenario.setup.map(play), run: lines.map(play) } };
+    },
+  };
+}
+
+describe('the good fixture course', () => {
+  it('loads with no problems and counts what it holds', () => {
+    const loaded = load('good');
+    const report = checkContent(loaded.content, loaded.problems, noProvers);
+    expect(report.problems.map(formatProblem)).toEqual([]);
+    expect(formatCounts(report.counts)).toEqual([
+      'courses: 1',
+      'lessons: ko 1, en 1',
+      'questions: 3 (single 0, multiple 0, truefalse 1, ordering 0, numeric 1, short 0, classify 0, predict 1)',
+      'labs: 1',
+      'scenarios: 1',
+    ]);
+    expect(report.notes[0]).toBe('predict-then-run verification: not available (sim-core cluster not built yet); 1 question(s) NOT verified');
+  });
+
+  it('runs each predict question and accepts an answer key that agrees with the simulation', () => {
+    const loaded = load('good');
+    const prover = fakeEtcd({ 'etcdctl put foo bar': 'OK\n', 'etcdctl get foo --print-value-only': 'bar\n' });
+    const report = checkContent(loaded.content, loaded.problems, { scenario: prover, unavailable: [] });
+    expect(report.problems).toEqual([]);
+    expect(prover.calls).toEqual([['mini-three', 'etcdctl get foo --print-value-only'], ['mini-three']]);
+    expect(report.notes[0]).toBe('predict-then-run verification: 1 question(s) run against sim-core, 0 problem(s)');
+  });
+
+  it('rejects an answer key the simulation contradicts, and a scenario whose setup fails', () => {
+    const loaded = load('good');
+    const prover = fakeEtcd({ 'etcdctl get foo --print-value-only': '\n' });
+    expect(checkContent(loaded.content, loaded.problems, { scenario: prover, unavailable: [] }).problems.map(formatProblem)).toEqual([
+      'content/courses/mini/lessons/01-basics/quiz.yaml:36: quiz \'basics\' question \'put-output\': the correct option \'a\' (matches: ^bar$) does not match what the simulation printed for `etcdctl get foo --print-value-only`: (no output); fix the answer key or the regex',
+      "content/courses/mini/lessons/01-basics/quiz.yaml:40: quiz 'basics' question 'put-output': the wrong option 'b' (matches: ^$) matches what the simulation printed for `etcdctl get foo --print-value-only`: (no output); the answer key disagrees with the simulation",
+      'content/scenarios/mini-three.yaml: setup: `etcdctl put foo bar` failed (exit 1): "Error: unknown command"; fix the line or the order of setup',
+    ]);
+  });
+
+  it('loads the lab with its starter files and reference solution', () => {
+    const lab = load('good').content.labs.get('first-lab')!;
+    expect(lab.starterFiles).toEqual({ 'notes.txt': 'write foo\n' });
+    expect(lab.solution).toEqual([
+      { type: 'command', line: 'etcdctl put foo bar' },
+      { type: 'tick', ticks: 10 },
+    ]);
+  });
+
+  it('proves labs: the starter must fail a goal and the solution must pass all', () => {
+    const content = load('good').content;
+    // a stand-in grader: the goal passes once the log has run `etcdctl put foo bar`
+    const grader = (passWhenEmpty: boolean): LabProver => ({
+      grade: (_lab, log) => ({
+        ok: true,
+        value: [{ id: 'foo-is-bar', passed: passWhenEmpty || log.some((a) => a.type === 'command' && a.line === 'etcdctl put foo bar'), explanation: 'expected foo = bar, found no key foo' }],
+      }),
+    });
+    expect(checkContent(content, [], { lab: grader(false), unavailable: [] }).problems).toEqual([]);
+    expect(checkContent(content, [], { lab: grader(true), unavailable: [] }).problems.map(formatProblem)).toEqual([
+      'content/labs/first-lab/lab.yaml: starter: the starter state already passes every goal; the learner would have nothing to do — make at least one goal fail at the start',
+    ]);
+    const failing: LabProver = { grade: () => ({ ok: true, value: [{ id: 'foo-is-bar', passed: false, explanation: 'expected foo = bar, found no key foo' }] }) };
+    expect(checkContent(content, [], { lab: failing, unavailable: [] }).problems.map(formatProblem)).toEqual([
+      "content/labs/first-lab/lab.yaml: solution, goal 'foo-is-bar': the reference solution fails this goal: expected foo = bar, found no key foo",
+    ]);
+  });
+
+  it('finds a lesson and a question by id, as the server does before grading', () => {
+    const content = load('good').content;
+    expect(findLesson(content, 'mini', 'basics')?.folder).toBe('01-basics');
+    expect(findQuestion(content, 'mini', 'pod-process')?.question.type).toBe('truefalse');
+    expect(findQuestion(content, 'mini', 'nope')).toBeUndefined();
+    expect(findQuestion(content, 'other-course', 'pod-process')).toBeUndefined();
+  });
+
+  it('renders every lesson of the fixture', async () => {
+    const { renderTree } = await import('./markdown/render');
+    const lesson = load('good').content.courses[0]!.lessons[0]!;
+    expect(renderTree(lesson.versions.en!.tree)).toContain('<div data-directive="sim" data-scenario="mini-three"></div>');
+  });
+});
+
+describe('the broken fixture course', () => {
+  it('is rejected with a message a teacher can act on for each mistake', () => {
+    const loaded = load('broken');
+    const report = checkContent(loaded.content, loaded.problems, noProvers);
+    const L1 = 'content/courses/broken-course/lessons/01-first';
+    const L2 = 'content/courses/broken-course/lessons/02-second';
+    expect(report.problems.map(formatProblem)).toEqual([
+      "content/scenarios/split.yaml:5: 'members': an etcd cluster has 1 to 7 members",
+      "content/labs/bad-lab/lab.yaml: starter 'web.yaml': the file 'starter/web.yaml' does not exist in the lab folder",
+      'content/labs/bad-lab/solution.json: the reference solution is not an action log (a JSON array of {type: command|writeFile|tick, …}): action 1 \'line\': expected string, received undefined',
+      `${L2}/quiz.yaml:9: quiz 'second' question 'tolerance': 'tolerance': tolerance cannot be negative; use 0 for an exact answer`,
+      `${L2}/quiz.yaml:22: quiz 'second' question 'predict-write': 'options[0].matches' is missing: every predict option needs \`matches\`: a regular expression over the output of the last \`run\` command`,
+      `${L2}/quiz.yaml:23: quiz 'second' question 'predict-write': 'options[1].matches' is missing: every predict option needs \`matches\`: a regular expression over the output of the last \`run\` command`,
+      "content/courses/broken-course/course.yaml: the lesson 'ghost' is listed in course.yaml but has no folder; create content/courses/broken-course/lessons/<nn>-ghost/ or remove it from lessons:",
+      "content/courses/broken-course/course.yaml: the lab 'missing-lab' is listed but content/labs/missing-lab/lab.yaml does not exist",
+      `${L1}/index.ko.md:4: front matter: 'minutes': minutes is the reading time as a whole number, e.g. minutes: 15`,
+      `${L1}/index.ko.md:12: ::sim names the scenario 'no-such-scenario', which does not exist; create content/scenarios/no-such-scenario.yaml or fix the name`,
+      `${L1}/index.en.md:10: raw HTML is not allowed (<b>); use Markdown, a directive such as :::note, or put markup in \`inline code\``,
+      `${L1}/index.en.md:16: unknown directive 'simm'; lessons may use ::sim{scenario=…}, ::quiz{id=…}, ::lab{id=…}, :::note and :::warning`,
+      `${L1}/index.en.md:14: ::sim names the scenario 'no-such-scenario', which does not exist; create content/scenarios/no-such-scenario.yaml or fix the name`,
+      `${L1}/index.ko.md: ko/en structure: a level-2 heading "Try it" (${L1}/index.en.md:12) has no counterpart in the Korean file; add it at the same place or remove it from the English one`,
+      `${L1}/index.en.md: ko/en structure: a sh code block starting "etcdctl put foo baz" (${L1}/index.ko.md:14) has no counterpart in the English file; add it at the same place or remove it from the Korean one`,
+      `${L1}/index.ko.md: ko/en structure: a sh code block starting "etcdctl put foo bar" (${L1}/index.en.md:18) has no counterpart in the Korean file; add it at the same place or remove it from the English one`,
+      `${L1}/quiz.yaml:9: quiz 'first' question 'quorum-of-five': single-choice question has 2 correct options ('a', 'c'); keep exactly one, or use type: multiple`,
+      `${L1}/quiz.yaml:10: quiz 'first' question 'quorum-of-five': option 'b' has the same text as the correct answer 'a' (ko and en); make the distractor different`,
+      `${L1}/quiz.yaml:14: quiz 'first' question 'sort-things': the tag 'pods-are-processes' is not in content/misconceptions.yaml; use a listed tag or add it there with a description in both languages`,
+      `${L1}/quiz.yaml:21: quiz 'first' question 'sort-things': item 'pod' names the bucket 'objects', which does not exist; use one of 'object', 'process'`,
+      `${L1}/quiz.yaml:18: quiz 'first' question 'sort-things': no item belongs in bucket 'object'; add an item or remove the bucket`,
+      `${L1}/quiz.yaml:16: quiz 'first' question 'sort-things': 'explanation.en' contains Korean; write the English text there (were ko and en swapped?)`,
+      `${L1}/quiz.yaml:26: quiz 'first' question 'quorum-of-five': 'prompt': the inline code differs between ko (\`etcdctl\`) and en (\`kubectl\`); commands, keys and field names must be the same in both languages`,
+      `${L1}/quiz.yaml:23: quiz 'first' question 'quorum-of-five': the question id 'quorum-of-five' is already used earlier in this quiz; question ids must be unique in the course`,
+      `${L2}/index.ko.md: the Korean version of lesson 'second' is missing; write index.ko.md`,
+      `${L2}/index.en.md:10: ::sim names the scenario 'split-two-three', which does not exist; create content/scenarios/split-two-three.yaml or fix the name`,
+      `${L2}/index.en.md:12: ::quiz{id=second} embeds a quiz, but ${L2}/quiz.yaml is missing or invalid`,
+      `${L2}/quiz.yaml: lesson 'second' has no valid quiz.yaml; every lesson ends with a quiz`,
+    ]);
+  });
+
+  it('content-check.ts prints the problems and the counts and exits non-zero', () => {
+    let out = '';
+    let status = 0;
+    try {
+      execFileSync(path.join(repo, 'node_modules', '.bin', 'tsx'), [path.join(repo, 'scripts', 'content-check.ts'), path.join(fixtures, 'broken', 'content')], {
+        cwd: path.join(fixtures, 'broken'),
+        encoding: 'utf8',
+      });
+    } catch (e) {
+      const err = e as { status: number; stdout: string };
+      status = err.status;
+      out = err.stdout;
+    }
+    expect(status).toBe(1);
+    expect(out).toContain("content/courses/broken-course/lessons/01-first/quiz.yaml:9: quiz 'first' question 'quorum-of-five': single-choice question has 2 correct options");
+    expect(out).toContain('lessons: ko 1, en 2');
+    expect(out).toMatch(/predict-then-run verification: (not available \(sim-core|\d+ question\(s\) run)/);
+    expect(out).toContain('content:check: 28 problem(s)');
+  });
+});

@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { formatProblem } from '../problems';
+import { parseLessonSource, renderLesson, renderMarkdownText } from './index';
+
+const fm = '---\ntitle: T\nsummary: S\nminutes: 5\nobjectives: [O]\n---\n';
+const problems = (body: string) => parseLessonSource(fm + body, 'l.md').problems.map(formatProblem);
+
+describe('parseLessonSource', () => {
+  it('collects front matter, headings, directives and code blocks with their lines', () => {
+    const l = parseLessonSource(`${fm}\n# A\n\n::sim{scenario=s1}\n\n## B\n\n\`\`\`sh\netcdctl get foo\n\`\`\`\n\n:::warning\nCareful\n:::\n\n::lab{id=lab-1}\n\n::quiz{id=q}\n`, 'l.md');
+    expect(l.problems).toEqual([]);
+    expect(l.frontMatter).toEqual({ title: 'T', summary: 'S', minutes: 5, objectives: ['O'] });
+    expect(l.headings).toEqual([
+      { depth: 1, text: 'A', line: 8 },
+      { depth: 2, text: 'B', line: 12 },
+    ]);
+    expect(l.directives).toEqual([
+      { name: 'sim', scenario: 's1', line: 10 },
+      { name: 'warning', line: 18 },
+      { name: 'lab', id: 'lab-1', line: 22 },
+      { name: 'quiz', id: 'q', line: 24 },
+    ]);
+    expect(l.codeBlocks).toEqual([{ lang: 'sh', value: 'etcdctl get foo', line: 14 }]);
+  });
+
+  it('refuses raw HTML with the file and line, once per line', () => {
+    expect(problems('\nSome <b>bold</b> text.\n\n<div>block</div>\n')).toEqual([
+      'l.md:8: raw HTML is not allowed (<b>); use Markdown, a directive such as :::note, or put markup in `inline code`',
+      'l.md:10: raw HTML is not allowed (<div>block</div>); use Markdown, a directive such as :::note, or put markup in `inline code`',
+    ]);
+  });
+
+  it('allows angle brackets in inline code and code blocks', () => {
+    expect(problems('\nUse `<pod-name>`.\n\n```yaml\nname: <pod-name>\n```\n')).toEqual([]);
+  });
+
+  it('refuses unknown directives, a missing attribute, extra attributes and the wrong kind', () => {
+    expect(problems('\n::simm{scenario=x}\n')).toEqual([
+      "l.md:8: unknown directive 'simm'; lessons may use ::sim{scenario=…}, ::quiz{id=…}, ::lab{id=…}, :::note and :::warning",
+    ]);
+    expect(problems('\n::sim\n')).toEqual(['l.md:8: ::sim needs {scenario=…}, e.g. ::sim{scenario=l4-elect-a-leader}']);
+    expect(problems('\n::quiz{id=a height=3}\n')).toEqual(["l.md:8: ::quiz takes only {id=…}; remove 'height'"]);
+    expect(problems('\n::note\n')).toEqual(["l.md:8: 'note' is a container: open it with :::note on its own line and close it with :::"]);
+    expect(problems('\n:::sim{scenario=x}\ntext\n:::\n')).toEqual(["l.md:8: 'sim' is a leaf directive: write it on its own line with two colons, ::sim{scenario=…}"]);
+  });
+
+  it('keeps colons in prose: times, URLs and key:value are text, not directives', () => {
+    const l = parseLessonSource(`${fm}\nAt 10:30 the key a:b moved to http://etcd-2:2379.\n`, 'l.md');
+    expect(l.problems).toEqual([]);
+    expect(l.directives).toEqual([]);
+  });
+
+  it('requires front matter and checks it', () => {
+    expect(problems('').length).toBe(0);
+    expect(parseLessonSource('# No front matter\n', 'l.md').problems.map(formatProblem)).toEqual([
+      'l.md:1: the lesson has no front matter; start the file with --- , title, summary, minutes, objectives, then ---',
+    ]);
+    expect(parseLessonSource('---\ntitle: T\nsummary: S\nminutes: ten\nobjectives: [O]\n---\n', 'l.md').problems.map(formatProblem)).toEqual([
+      "l.md:4: front matter: 'minutes': minutes is the reading time as a whole number, e.g. minutes: 15",
+    ]);
+  });
+});
+
+describe('renderLesson', () => {
+  it('renders GFM and turns directives into placeholders the app hydrates', () => {
+    const r = renderLesson(`${fm}\n# Raft\n\n| N | quorum |\n|---|---|\n| 5 | 3 |\n\n::sim{scenario=l4-raft-five}\n\n:::note\nA *majority*.\n:::\n\n::quiz{id=raft}\n`);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.html).toContain('<h1>Raft</h1>');
+    expect(r.html).toContain('<td>3</td>');
+    expect(r.html).toContain('<div data-directive="sim" data-scenario="l4-raft-five"></div>');
+    expect(r.html).toContain('<aside data-directive="note" class="callout callout-note"><p>A <em>majority</em>.</p></aside>');
+    expect(r.html).toContain('<div data-directive="quiz" data-id="raft"></div>');
+    expect(r.directives.map((d) => d.name)).toEqual(['sim', 'note', 'quiz']);
+    expect(r.frontMatter.title).toBe('T');
+  });
+
+  it('never lets script through: javascript: links and HTML are dropped or refused', () => {
+    const r = renderLesson(`${fm}\n[click](javascript:alert(1)) and ![x](javascript:alert(2))\n`);
+    expect(r.ok).toBe(true);
+    if (r.ok) {
+      expect(r.html).not.toMatch(/javascript:/);
+      expect(r.html).toContain('<a>click</a>');
+    }
+    const refused = renderLesson(`${fm}\n<script>alert(1)</script>\n`, 'evil.md');
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) expect(refused.problems[0]?.message).toMatch(/^raw HTML is not allowed/);
+  });
+
+  it('escapes attribute values and code', () => {
+    const r = renderLesson(`${fm}\n::sim{scenario="a&quot;><b>"}\n\n\`<i>x</i>\`\n`);
+    expect(r.ok).toBe(true);
+    if (r.ok) {
+      // the quote is escaped, so '<b>' stays inside the attribute value
+      expect(r.html).toContain('<div data-directive="sim" data-scenario="a&#x22;><b>"></div>');
+      expect(r.html).toContain('<code>&#x3C;i>x&#x3C;/i></code>');
+    }
+  });
+
+  it('passes code blocks to the highlight hook after sanitising', () => {
+    const seen: [string, string | null][] = [];
+    const r = renderLesson(`${fm}\n\`\`\`yaml\nkind: Pod\n\`\`\`\n`, 'l.md', {
+      highlight: (code, lang) => {
+        seen.push([code, lang]);
+        return { type: 'element', tagName: 'pre', properties: { className: ['shiki'], style: 'color: red' }, children: [{ type: 'text', value: code }] };
+      },
+    });
+    expect(seen).toEqual([['kind: Pod', 'yaml']]);
+    expect(r.ok && r.html).toBe('<pre class="shiki" style="color: red">kind: Pod</pre>');
+  });
+});
+
+describe('renderMarkdownText', () => {
+  it('renders a question text with inline Markdown, sanitised', () => {
+    expect(renderMarkdownText('Run `etcdctl get foo` at 10:30 — **now**')).toBe('<p>Run <code>etcdctl get foo</code> at 10:30 — <strong>now</strong></p>');
+    expect(renderMarkdownText('a <img src=x onerror=alert(1)> b')).not.toMatch(/<img|onerror/);
+  });
+});

@@ -1,0 +1,157 @@
+// content:check proves what a schema cannot: a predict-then-run question's answer key agrees
+// with what the simulation shows, and a lab's starter fails while its solution passes (as
+// Exercism's CI runs each exercise's proof). The simulation is sim-core's; this file only
+// states what content:check needs from it, so the checker runs (and says so honestly)
+// while sim-core is still being built.
+import type { ContentSet, LoadedLab } from './content-set';
+import type { ActionLog } from '../../../sim-core/cluster/actions';
+import type { Problem } from './problems';
+import type { PredictQuestion, Scenario } from './schemas';
+
+export interface TerminalResult {
+  line: string;
+  /** stdout then stderr, as a terminal shows them */
+  output: string;
+  exitCode: number;
+}
+
+export type ProverResult<T> = { ok: true; value: T } | { ok: false; error: string };
+
+export interface ScenarioProver {
+  /** whether the simulation can build this topology yet (`default` arrives with sim-core part 2) */
+  supports(topology: Scenario['topology']): boolean;
+  /** Build a fresh cluster for the scenario (topology, seed, members), run its setup lines, then `lines`. */
+  run(scenario: Scenario, lines: readonly string[]): ProverResult<{ setup: TerminalResult[]; run: TerminalResult[] }>;
+}
+
+export interface GoalResult {
+  id: string;
+  passed: boolean;
+  explanation: string;
+}
+
+export interface LabProver {
+  /** Replay an action log on the lab's cluster (after its setup) and evaluate every goal. */
+  grade(lab: LoadedLab, log: ActionLog): ProverResult<GoalResult[]>;
+}
+
+export interface Provers {
+  scenario?: ScenarioProver;
+  lab?: LabProver;
+  /** why a prover is missing, printed by content:check instead of pretending */
+  unavailable: string[];
+}
+
+interface PredictRef {
+  file: string;
+  quizId: string;
+  question: PredictQuestion;
+  /** the line of a path inside this question */
+  lineOf: (path: readonly PropertyKey[]) => number | undefined;
+}
+
+export function predictQuestions(content: ContentSet): PredictRef[] {
+  return content.courses.flatMap((c) =>
+    c.lessons.flatMap((l) =>
+      l.quiz
+        ? l.quiz.quiz.questions.flatMap((q, i) =>
+            q.type === 'predict'
+              ? [{ file: l.quiz!.file, quizId: l.quiz!.quiz.id, question: q, lineOf: (p: readonly PropertyKey[]) => l.quiz!.lineOf(['questions', i, ...p]) }]
+              : [],
+          )
+        : [],
+    ),
+  );
+}
+
+/** Runs each predict question's scenario + run lines and compares the options' regexes with the last output. */
+export function provePredictQuestions(content: ContentSet, prover: ScenarioProver): Problem[] {
+  const problems: Problem[] = [];
+  for (const ref of predictQuestions(content)) {
+    const q = ref.question;
+    const at = { file: ref.file, line: ref.lineOf(['scenario']), subject: `quiz '${ref.quizId}' question '${q.id}'` };
+    const scenario = content.scenarios.get(q.scenario);
+    if (!scenario) continue; // reported by the course rules
+    if (!prover.supports(scenario.scenario.topology)) {
+      problems.push({ ...at, message: `the scenario '${q.scenario}' uses topology ${scenario.scenario.topology}, which the simulation cannot run yet; predict questions need a scenario that runs (use an etcd-only scenario)` });
+      continue;
+    }
+    const r = prover.run(scenario.scenario, q.run);
+    if (!r.ok) {
+      problems.push({ ...at, message: `the scenario '${q.scenario}' could not be run: ${r.error}` });
+      continue;
+    }
+    const last = r.value.run[r.value.run.length - 1];
+    if (!last) continue;
+    for (const [j, o] of q.options.entries()) {
+      const atOption = { ...at, line: ref.lineOf(['options', j, 'matches']) };
+      let re: RegExp;
+      try {
+        re = new RegExp(o.matches, 'm');
+      } catch {
+        continue; // reported by the quiz rules
+      }
+      const matched = re.test(outputForMatching(last.output));
+      if (o.correct && !matched) {
+        problems.push({ ...atOption, message: `the correct option '${o.id}' (matches: ${o.matches}) does not match what the simulation printed for \`${last.line}\`: ${excerpt(last.output)}; fix the answer key or the regex` });
+      }
+      if (!o.correct && matched) {
+        problems.push({ ...atOption, message: `the wrong option '${o.id}' (matches: ${o.matches}) matches what the simulation printed for \`${last.line}\`: ${excerpt(last.output)}; the answer key disagrees with the simulation` });
+      }
+    }
+  }
+  return problems;
+}
+
+/** Every scenario's setup must run cleanly, so a lesson's cluster opens in the state the text describes. */
+export function proveScenarioSetups(content: ContentSet, prover: ScenarioProver): { problems: Problem[]; notRun: string[] } {
+  const problems: Problem[] = [];
+  const notRun: string[] = [];
+  for (const { file, scenario } of content.scenarios.values()) {
+    if (!prover.supports(scenario.topology)) {
+      notRun.push(scenario.id);
+      continue;
+    }
+    const r = prover.run(scenario, []);
+    if (!r.ok) {
+      problems.push({ file, message: `the scenario could not be run: ${r.error}` });
+      continue;
+    }
+    for (const s of r.value.setup.filter((s) => s.exitCode !== 0)) {
+      problems.push({ file, subject: 'setup', message: `\`${s.line}\` failed (exit ${s.exitCode}): ${excerpt(s.output)}; fix the line or the order of setup` });
+    }
+  }
+  return { problems, notRun };
+}
+
+/** The starter must fail at least one goal; the reference solution must pass them all. */
+export function proveLabs(content: ContentSet, prover: LabProver): Problem[] {
+  const problems: Problem[] = [];
+  for (const lab of content.labs.values()) {
+    const starterLog: ActionLog = Object.entries(lab.starterFiles).map(([path, text]) => ({ type: 'writeFile', path, content: text }));
+    const starter = prover.grade(lab, starterLog);
+    if (!starter.ok) problems.push({ file: lab.file, subject: 'starter', message: `the starter state could not be graded: ${starter.error}` });
+    else if (starter.value.every((g) => g.passed)) {
+      problems.push({ file: lab.file, subject: 'starter', message: 'the starter state already passes every goal; the learner would have nothing to do — make at least one goal fail at the start' });
+    }
+    if (!lab.solution) continue;
+    const solved = prover.grade(lab, [...starterLog, ...lab.solution]);
+    if (!solved.ok) problems.push({ file: lab.file, subject: 'solution', message: `the reference solution could not be graded: ${solved.error}` });
+    else
+      for (const g of solved.value.filter((g) => !g.passed)) {
+        problems.push({ file: lab.file, subject: `solution, goal '${g.id}'`, message: `the reference solution fails this goal: ${g.explanation}` });
+      }
+  }
+  return problems;
+}
+
+/** The terminal's final newline would make `^$` match every output; match without it. */
+export function outputForMatching(output: string): string {
+  return output.replace(/\r?\n$/, '');
+}
+
+function excerpt(output: string): string {
+  const one = output.trim().replace(/\s*\n\s*/g, ' ⏎ ');
+  if (one === '') return '(no output)';
+  return JSON.stringify(one.length > 160 ? `${one.slice(0, 157)}...` : one);
+}

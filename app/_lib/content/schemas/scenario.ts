@@ -1,0 +1,38 @@
+// content/scenarios/<id>.yaml: a simulated cluster a lesson embeds with ::sim and a predict
+// question replays. Topologies follow ../shared/DESIGN.md §6: etcd-only is a bare etcd,
+// default adds a control-plane node and three workers.
+import { z } from 'zod';
+import { kebabId, localizedText, terminalLine } from './localized';
+
+export const TOPOLOGIES = ['etcd-only', 'default'] as const;
+export const FAULTS = ['kill-member', 'restart-member', 'partition', 'heal', 'kill-node', 'restart-node'] as const;
+
+export const scenarioSchema = z
+  .strictObject({
+    id: kebabId.meta({ description: 'equals the file name without .yaml' }),
+    title: localizedText,
+    topology: z.enum(TOPOLOGIES).meta({ description: 'etcd-only: a bare etcd cluster; default: control plane + 3 workers' }),
+    seed: z.number().int().min(0).max(2 ** 31 - 1).meta({ description: 'the simulation seed: same seed, same run' }),
+    members: z
+      .number()
+      .int()
+      .min(1, 'an etcd cluster has 1 to 7 members')
+      .max(7, 'an etcd cluster has 1 to 7 members')
+      .default(3)
+      .meta({ description: 'number of etcd members (1–7), default 3' }),
+    setup: z
+      .array(terminalLine)
+      .default([])
+      .meta({ description: 'terminal lines run before the learner sees the cluster' }),
+    faults: z
+      .array(z.enum(FAULTS))
+      .default([])
+      .meta({ description: 'which fault buttons the cluster view offers' }),
+    suggested: z
+      .array(terminalLine)
+      .default([])
+      .meta({ description: 'terminal lines offered as one-click commands' }),
+  })
+  .meta({ title: 'Scenario (content/scenarios/<id>.yaml)' });
+
+export type Scenario = z.infer<typeof scenarioSchema>;

@@ -1,0 +1,163 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseQuiz } from '../loader';
+import type { Problem } from '../problems';
+import { formatProblem } from '../problems';
+import { validateYaml } from '../schema-problems';
+import { parseYamlSource } from '../yaml-source';
+import { JSON_SCHEMA_SOURCES, renderJsonSchema, type SchemaName } from './json-schemas';
+import { courseSchema, labSchema, lessonFrontMatterSchema, scenarioSchema } from './index';
+
+const repo = path.resolve(import.meta.dirname, '../../../..');
+
+function quizProblems(yaml: string): string[] {
+  const problems: Problem[] = [];
+  const loaded = parseQuiz(yaml, 'quiz.yaml', problems);
+  return loaded ? [] : problems.map(formatProblem);
+}
+
+const goodQuestion = `
+  - id: quorum-of-five
+    type: single
+    tags: [quorum-is-half]
+    prompt: { ko: "쿼럼?", en: "Quorum?" }
+    explanation: { ko: "설명", en: "Because." }
+    options:
+      - { id: a, text: { ko: "3", en: "3" }, correct: true, feedback: { ko: "맞음", en: "Right" } }
+      - { id: b, text: { ko: "2", en: "2" }, feedback: { ko: "틀림", en: "Wrong" } }
+`;
+
+describe('quiz schema', () => {
+  it('accepts a good quiz and fills defaults (correct: false, tolerance: 0)', () => {
+    const problems: Problem[] = [];
+    const loaded = parseQuiz(`id: raft\nquestions:${goodQuestion}  - id: q2\n    type: numeric\n    tags: [quorum-is-half]\n    prompt: { ko: "몇?", en: "How many?" }\n    explanation: { ko: "e", en: "e" }\n    answer: 3\n    feedback: { correct: { ko: "y", en: "y" }, incorrect: { ko: "n", en: "n" } }\n`, 'quiz.yaml', problems);
+    expect(problems).toEqual([]);
+    const [single, numeric] = loaded!.quiz.questions;
+    expect(single?.type === 'single' && single.options[1]?.correct).toBe(false);
+    expect(numeric?.type === 'numeric' && numeric.tolerance).toBe(0);
+  });
+
+  it('names the quiz, the question, the line and the missing field', () => {
+    const yaml = `id: raft\nquestions:${goodQuestion.replace('feedback: { ko: "틀림", en: "Wrong" } ', '')}`;
+    expect(quizProblems(yaml)).toEqual(["quiz.yaml:10: quiz 'raft' question 'quorum-of-five': 'options[1].feedback' is missing; add it"]);
+  });
+
+  it('refuses a text in one language only', () => {
+    const yaml = `id: raft\nquestions:${goodQuestion.replace('prompt: { ko: "쿼럼?", en: "Quorum?" }', 'prompt: { en: "Quorum?" }')}`;
+    expect(quizProblems(yaml)).toEqual(["quiz.yaml:6: quiz 'raft' question 'quorum-of-five': 'prompt.ko' is missing: add the Korean text (ko)"]);
+  });
+
+  it('refuses an unknown type and lists the known ones', () => {
+    const problems = quizProblems(`id: raft\nquestions:${goodQuestion.replace('type: single', 'type: essay')}`);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/quiz 'raft' question 'quorum-of-five': 'type': must be one of "single", "multiple", "truefalse", "ordering", "numeric", "short", "classify", "predict"/);
+  });
+
+  it('refuses a misspelt field', () => {
+    expect(quizProblems(`id: raft\nquestions:${goodQuestion.replace('explanation:', 'explanaton:')}`)).toEqual([
+      "quiz.yaml:3: quiz 'raft' question 'quorum-of-five': 'explanation' is missing; add it",
+      "quiz.yaml:3: quiz 'raft' question 'quorum-of-five': unknown field 'explanaton'; check the spelling against docs/AUTHORING.md",
+    ]);
+  });
+
+  it('refuses a negative tolerance and a predict option without matches', () => {
+    const yaml = `id: raft
+questions:
+  - id: n
+    type: numeric
+    tags: [quorum-is-half]
+    prompt: { ko: "p", en: "p" }
+    explanation: { ko: "e", en: "e" }
+    answer: 3
+    tolerance: -1
+    feedback: { correct: { ko: "y", en: "y" }, incorrect: { ko: "n", en: "n" } }
+  - id: p
+    type: predict
+    tags: [quorum-is-half]
+    prompt: { ko: "p", en: "p" }
+    explanation: { ko: "e", en: "e" }
+    scenario: s
+    run: ["etcdctl put foo bar"]
+    observable: { ko: "o", en: "o" }
+    options:
+      - { id: a, text: { ko: "OK", en: "OK" }, correct: true, matches: "^OK$", feedback: { ko: "f", en: "f" } }
+      - { id: b, text: { ko: "err", en: "err" }, feedback: { ko: "f", en: "f" } }
+`;
+    expect(quizProblems(yaml)).toEqual([
+      "quiz.yaml:9: quiz 'raft' question 'n': 'tolerance': tolerance cannot be negative; use 0 for an exact answer",
+      "quiz.yaml:21: quiz 'raft' question 'p': 'options[1].matches' is missing: every predict option needs `matches`: a regular expression over the output of the last `run` command",
+    ]);
+  });
+
+  it('reports invalid YAML and duplicate keys with their line', () => {
+    expect(quizProblems('id: raft\nid: other\nquestions: []\n')[0]).toMatch(/^quiz.yaml:2: this is not valid YAML: Map keys must be unique/);
+    expect(quizProblems('id: raft\nquestions: [\n')[0]).toMatch(/^quiz.yaml:\d+: this is not valid YAML/);
+  });
+
+  it('refuses an alias bomb instead of expanding it', () => {
+    const bomb = ['a: &a ["x","x","x","x","x","x","x","x","x","x"]'];
+    for (let i = 1; i < 12; i++) bomb.push(`${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [${new Array(10).fill(`*${String.fromCharCode(96 + i)}`).join(',')}]`);
+    const r = parseYamlSource(bomb.join('\n'), 'bomb.yaml');
+    expect(r.ok).toBe(false);
+  });
+});
+
+describe('course, lesson, scenario and lab schemas', () => {
+  const check = (schema: Parameters<typeof validateYaml>[0], yaml: string) => {
+    const src = parseYamlSource(yaml, 'f.yaml');
+    if (!src.ok) throw new Error('bad yaml in test');
+    const r = validateYaml(schema, src.value, 'f.yaml');
+    return r.ok ? [] : r.problems.map(formatProblem);
+  };
+  it('course: good, and a non-kebab lesson id', () => {
+    const good = 'id: k\ntitle: { ko: "제목", en: "Title" }\nsummary: { ko: "요약", en: "Summary" }\nlessons: [raft]\n';
+    expect(check(courseSchema, good)).toEqual([]);
+    expect(check(courseSchema, good.replace('[raft]', '[04-Raft]'))[0]).toMatch(/f.yaml:4: 'lessons\[0\]': use lower-case letters, digits and single hyphens/);
+  });
+  it('lesson front matter: minutes must be a whole number and objectives non-empty', () => {
+    expect(check(lessonFrontMatterSchema, 'title: T\nsummary: S\nminutes: 10\nobjectives: [a]\n')).toEqual([]);
+    expect(check(lessonFrontMatterSchema, 'title: T\nsummary: S\nminutes: 2.5\nobjectives: []\n')).toEqual([
+      "f.yaml:3: 'minutes': minutes is a whole number",
+      "f.yaml:4: 'objectives': list at least one objective: what the learner can do after the lesson",
+    ]);
+  });
+  it('scenario: members 1..7 with default 3, a known topology and fault names, terminal lines', () => {
+    const good = 'id: s\ntitle: { ko: "t", en: "t" }\ntopology: etcd-only\nseed: 1\n';
+    const src = parseYamlSource(good, 'f.yaml');
+    expect(src.ok && scenarioSchema.parse(src.value.value).members).toBe(3);
+    expect(check(scenarioSchema, `${good}members: 8\n`)).toEqual(["f.yaml:5: 'members': an etcd cluster has 1 to 7 members"]);
+    expect(check(scenarioSchema, good.replace('etcd-only', 'etcd')).join()).toMatch(/'topology': must be one of "etcd-only", "default"/);
+    expect(check(scenarioSchema, `${good}faults: [explode]\n`).join()).toMatch(/'faults\[0\]': must be one of/);
+    expect(check(scenarioSchema, `${good}setup: ["rm -rf /"]\n`).join()).toMatch(/'setup\[0\]': a terminal line starts with etcdctl, sim or kubectl/);
+  });
+  it('lab: needs goals, hints in both languages and a solution', () => {
+    const good = `id: first-deployment
+title: { ko: "t", en: "t" }
+brief: { ko: "b", en: "b" }
+topology: default
+seed: 7
+goals:
+  - id: three-pods
+    description: { ko: "d", en: "d" }
+    check: { kind: count, resource: pods, equals: 3 }
+hints: [{ ko: "h", en: "h" }]
+solution: solution.json
+`;
+    expect(check(labSchema, good)).toEqual([]);
+    expect(check(labSchema, good.replace('hints: [{ ko: "h", en: "h" }]', 'hints: [{ en: "h" }]'))).toEqual(["f.yaml:10: 'hints[0].ko' is missing: add the Korean text (ko)"]);
+    expect(check(labSchema, good.replace('solution.json', '../../etc/passwd')).join()).toMatch(/'solution': a relative path inside the lab folder/);
+  });
+});
+
+describe('generated JSON Schemas', () => {
+  it.each(Object.keys(JSON_SCHEMA_SOURCES) as SchemaName[])('content/schemas/%s.schema.json is up to date (run npx tsx scripts/content-schemas.ts)', (name) => {
+    const committed = readFileSync(path.join(repo, 'content', 'schemas', `${name}.schema.json`), 'utf8');
+    expect(committed).toBe(renderJsonSchema(name));
+  });
+  it('lets authors omit fields that have defaults', () => {
+    const quiz = JSON.parse(renderJsonSchema('quiz')) as { properties: { questions: { items: { oneOf: { properties: { options?: { items: { required: string[] } } } }[] } } } };
+    const singleOption = quiz.properties.questions.items.oneOf[0]!.properties.options!.items;
+    expect(singleOption.required).toEqual(['id', 'text', 'feedback']);
+  });
+});

@@ -1,0 +1,65 @@
+// Every e2e test gets a page whose requests are watched: anything that leaves this
+// machine (a CDN, fonts, telemetry) fails the test that caused it.
+import { test as base, expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+
+const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+export function isLocalUrl(raw: string): boolean {
+  if (raw.startsWith('data:') || raw.startsWith('blob:') || raw.startsWith('about:')) return true;
+  try {
+    return LOCAL_HOSTS.has(new URL(raw).hostname);
+  } catch {
+    return false;
+  }
+}
+
+export const test = base.extend<{ outsideRequests: string[] }>({
+  outsideRequests: [
+    async ({ context }, use) => {
+      const outside: string[] = [];
+      context.on('request', (request) => {
+        if (!isLocalUrl(request.url())) outside.push(request.url());
+      });
+      await use(outside);
+      expect(outside, 'requests that left localhost').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+let counter = 0;
+export function uniqueEmail(prefix = 'learner'): string {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${counter}@e2e.test`;
+}
+
+export const PASSWORD = 'correct-horse-battery';
+
+export async function signUp(page: Page, email: string, password = PASSWORD, locale = 'en') {
+  await page.goto(`/${locale}/sign-up`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page).toHaveURL(new RegExp(`/${locale}/courses$`));
+}
+
+export async function signIn(page: Page, email: string, password = PASSWORD) {
+  await page.goto('/en/sign-in');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+export async function signOut(page: Page) {
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+}
+
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  expect(summary).toEqual([]);
+}

@@ -1,0 +1,64 @@
+// `npm run admin:create -- --email you@example.com [--password …]`
+// Makes the first administrator, or promotes an existing account to admin. Without
+// --password (and without ADMIN_PASSWORD in the environment) it asks on the terminal.
+import { parseArgs } from 'node:util';
+import { createInterface } from 'node:readline/promises';
+import { db } from '../app/_lib/db';
+import { emailSchema } from '../app/_lib/auth/credentials';
+import { hashPassword, passwordSchema, PASSWORD_MIN_LENGTH } from '../app/_lib/auth/password';
+
+const usage = 'usage: npm run admin:create -- --email <email> [--password <password>]';
+
+async function askPassword(): Promise<string> {
+  if (!process.stdin.isTTY) return '';
+  const rl = createInterface({ input: process.stdin, output: process.stdout });
+  const answer = await rl.question(`Password for the new admin (at least ${PASSWORD_MIN_LENGTH} characters): `);
+  rl.close();
+  return answer;
+}
+
+async function main(): Promise<number> {
+  let values: { email?: string; password?: string };
+  try {
+    ({ values } = parseArgs({ options: { email: { type: 'string' }, password: { type: 'string' } } }));
+  } catch (error) {
+    console.error(`${(error as Error).message}\n${usage}`);
+    return 2;
+  }
+  const email = emailSchema.safeParse(values.email ?? '');
+  if (!email.success) {
+    console.error(`admin:create: --email must be an email address.\n${usage}`);
+    return 2;
+  }
+  const existing = await db.user.findUnique({ where: { email: email.data } });
+  const rawPassword = values.password ?? process.env.ADMIN_PASSWORD ?? (existing ? '' : await askPassword());
+  if (existing && !rawPassword) {
+    await db.user.update({ where: { id: existing.id }, data: { role: 'admin' } });
+    console.log(`admin:create: ${email.data} is now an admin (password unchanged).`);
+    return 0;
+  }
+  const password = passwordSchema.safeParse(rawPassword);
+  if (!password.success) {
+    console.error(`admin:create: the password must be ${PASSWORD_MIN_LENGTH} to 256 characters and not blank.\n${usage}`);
+    return 2;
+  }
+  const passwordHash = await hashPassword(password.data);
+  await db.user.upsert({
+    where: { email: email.data },
+    create: { email: email.data, passwordHash, role: 'admin' },
+    update: { passwordHash, role: 'admin' },
+  });
+  console.log(`admin:create: ${email.data} is an admin${existing ? ' (password replaced)' : ''}. Sign in at /en/sign-in.`);
+  return 0;
+}
+
+main()
+  .then(async (code) => {
+    await db.$disconnect();
+    process.exit(code);
+  })
+  .catch(async (error) => {
+    console.error(error);
+    await db.$disconnect();
+    process.exit(1);
+  });
