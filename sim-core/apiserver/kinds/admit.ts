@@ -1,0 +1,36 @@
+// The create path of one object through the API server's pipeline, minus storage:
+// strict decode (400 BadRequest) → defaulting and admission → validation (422 Invalid).
+// The caller (the API server's request handler) fills metadata.namespace before this and
+// uid/creationTimestamp/resourceVersion after it.
+import { decodeObject } from './decode';
+import { formatInvalid, type FieldError } from './fieldErrors';
+import type { KindDefinition } from './kindDefinition';
+import { kindFor } from './registry';
+
+export type AdmitResult =
+  | { ok: true; kind: KindDefinition; object: Record<string, unknown> }
+  | { ok: false; code: 400; reason: 'BadRequest'; message: string }
+  | { ok: false; code: 404; reason: 'NotFound'; message: string }
+  | { ok: false; code: 422; reason: 'Invalid'; message: string; errors: FieldError[] };
+
+export function admitForCreate(input: Record<string, unknown>): AdmitResult {
+  const apiVersion = String(input.apiVersion ?? '');
+  const kind = String(input.kind ?? '');
+  const def = kindFor(apiVersion, kind);
+  if (!def) {
+    const version = apiVersion.includes('/') ? apiVersion.slice(apiVersion.indexOf('/') + 1) : apiVersion;
+    const group = apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : '';
+    // kubectl's REST mapping failure: `no matches for kind "Frob" in version "v1"`.
+    const gv = group === '' ? version : `${group}/${version}`;
+    return { ok: false, code: 404, reason: 'NotFound', message: `no matches for kind "${kind}" in version "${gv}"` };
+  }
+  const decoded = decodeObject(def, input);
+  if (!decoded.ok) return decoded;
+  const object = def.defaults(decoded.object);
+  const errors = def.validate(object);
+  if (errors.length > 0) {
+    const meta = (object.metadata ?? {}) as { name?: string };
+    return { ok: false, code: 422, reason: 'Invalid', message: formatInvalid(def.kind, meta.name ?? '', errors), errors };
+  }
+  return { ok: true, kind: def, object };
+}

@@ -1,0 +1,59 @@
+// Schema building blocks that remember the Go type each field has in k8s.io/api, so
+// a type mismatch is reported as the API server's JSON decoder reports it
+// (`json: cannot unmarshal string into Go struct field ContainerPort.spec.containers.ports.containerPort of type int32`).
+// The Go names live in a side table, so the JSON Schema given to Monaco stays clean.
+import { z } from 'zod';
+import { parseQuantity, QUANTITY_FORMAT_ERROR } from './quantity';
+
+const goTypeOf = new WeakMap<z.ZodType, string>();
+
+function mark<T extends z.ZodType>(schema: T, goType: string): T {
+  goTypeOf.set(schema, goType);
+  return schema;
+}
+
+/** The Go type name recorded for a schema (looking through optional wrappers). */
+export function goTypeName(schema: z.ZodType): string | undefined {
+  return goTypeOf.get(unwrap(schema));
+}
+
+export function unwrap(schema: z.ZodType): z.ZodType {
+  let s = schema;
+  while (s instanceof z.ZodOptional || s instanceof z.ZodNullable || s instanceof z.ZodDefault) {
+    s = s.unwrap() as z.ZodType;
+  }
+  return s;
+}
+
+export const str = () => mark(z.string(), 'string');
+export const bool = () => mark(z.boolean(), 'bool');
+export const int32 = () => mark(z.number().int().min(-2147483648).max(2147483647), 'int32');
+export const int64 = () => mark(z.number().int(), 'int64');
+export const stringMap = () => mark(z.record(z.string(), z.string()), 'map[string]string');
+export const stringList = () => mark(z.array(z.string()), '[]string');
+export const list = <T extends z.ZodType>(item: T, goType: string) => mark(z.array(item), goType);
+/** metav1.Time / MicroTime: RFC 3339 text. */
+export const time = () => mark(z.string(), 'v1.Time');
+
+/** intstr.IntOrString (targetPort, maxSurge, maxUnavailable). */
+export const intOrString = () => mark(z.union([z.number().int(), z.string()]), 'intstr.IntOrString');
+
+/** resource.Quantity: a string or a number that must parse (decode error otherwise). */
+export const quantity = () =>
+  mark(
+    z.union([z.string(), z.number()]).refine((v) => parseQuantity(v).ok, { message: QUANTITY_FORMAT_ERROR }),
+    'resource.Quantity',
+  );
+
+export const resourceList = () => mark(z.record(z.string(), quantity()), 'v1.ResourceList');
+
+/**
+ * A Go struct: every field optional at decode time (required fields are checked by
+ * validation, as in the real server), unknown fields rejected (strict field validation).
+ */
+export function struct<S extends Record<string, z.ZodType>>(goName: string, shape: S) {
+  const optionalShape = Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, v.optional()])) as {
+    [K in keyof S]: z.ZodOptional<S[K]>;
+  };
+  return mark(z.strictObject(optionalShape), goName);
+}

@@ -1,0 +1,43 @@
+// core/v1 Namespace: cluster-scoped, name a DNS-1123 label; on create the registry adds
+// the `kubernetes` finalizer and phase Active.
+import type { z } from 'zod';
+import { str, stringList, struct, list } from './goTypes';
+import { conditionFields } from './conditions';
+import { validateObjectMeta } from './objectMeta';
+import { nameIsDNSLabel } from './nameRules';
+import { typeAndObjectMeta } from './typeMeta';
+import type { KindDefinition } from './kindDefinition';
+
+export const namespaceSchema = struct('Namespace', {
+  ...typeAndObjectMeta,
+  spec: struct('NamespaceSpec', { finalizers: stringList() }),
+  status: struct('NamespaceStatus', {
+    phase: str(),
+    conditions: list(struct('NamespaceCondition', conditionFields), '[]v1.NamespaceCondition'),
+  }),
+});
+
+export type Namespace = z.infer<typeof namespaceSchema>;
+
+export const namespaceKind: KindDefinition = {
+  apiVersion: 'v1',
+  group: '',
+  version: 'v1',
+  kind: 'Namespace',
+  resource: 'namespaces',
+  singular: 'namespace',
+  shortNames: ['ns'],
+  namespaced: false,
+  etcdPrefix: '/registry/namespaces',
+  schema: namespaceSchema,
+  nameRule: nameIsDNSLabel,
+  defaults(obj) {
+    const ns = obj as Namespace;
+    return {
+      ...ns,
+      spec: { finalizers: ns.spec?.finalizers ?? ['kubernetes'] },
+      status: { phase: 'Active', ...(ns.status ?? {}) },
+    };
+  },
+  validate: (obj) => validateObjectMeta((obj as Namespace).metadata, false, nameIsDNSLabel),
+};

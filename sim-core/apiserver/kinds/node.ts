@@ -1,0 +1,83 @@
+// core/v1 Node, registered by each kubelet; stored under /registry/minions (the
+// historical name the registry kept). Status carries capacity/allocatable as quantities.
+import type { z } from 'zod';
+import { bool, int32, list, resourceList, str, stringList, struct, time } from './goTypes';
+import { conditionFields } from './conditions';
+import { validateObjectMeta } from './objectMeta';
+import { nameIsDNSSubdomain } from './nameRules';
+import { typeAndObjectMeta } from './typeMeta';
+import { notSupported, required, type FieldError } from './fieldErrors';
+import type { KindDefinition } from './kindDefinition';
+
+export const taintSchema = struct('Taint', { key: str(), value: str(), effect: str(), timeAdded: time() });
+
+export const nodeSpecSchema = struct('NodeSpec', {
+  podCIDR: str(),
+  podCIDRs: stringList(),
+  providerID: str(),
+  unschedulable: bool(),
+  taints: list(taintSchema, '[]v1.Taint'),
+});
+
+export const nodeStatusSchema = struct('NodeStatus', {
+  capacity: resourceList(),
+  allocatable: resourceList(),
+  phase: str(),
+  conditions: list(struct('NodeCondition', { ...conditionFields, lastHeartbeatTime: time() }), '[]v1.NodeCondition'),
+  addresses: list(struct('NodeAddress', { type: str(), address: str() }), '[]v1.NodeAddress'),
+  daemonEndpoints: struct('NodeDaemonEndpoints', {
+    kubeletEndpoint: struct('DaemonEndpoint', { Port: int32() }),
+  }),
+  nodeInfo: struct('NodeSystemInfo', {
+    machineID: str(),
+    systemUUID: str(),
+    bootID: str(),
+    kernelVersion: str(),
+    osImage: str(),
+    containerRuntimeVersion: str(),
+    kubeletVersion: str(),
+    kubeProxyVersion: str(),
+    operatingSystem: str(),
+    architecture: str(),
+  }),
+});
+
+export const nodeSchema = struct('Node', { ...typeAndObjectMeta, spec: nodeSpecSchema, status: nodeStatusSchema });
+
+export type Node = z.infer<typeof nodeSchema>;
+export type NodeStatus = z.infer<typeof nodeStatusSchema>;
+export type Taint = z.infer<typeof taintSchema>;
+
+const TAINT_EFFECTS = ['NoExecute', 'NoSchedule', 'PreferNoSchedule'] as const;
+
+export const nodeKind: KindDefinition = {
+  apiVersion: 'v1',
+  group: '',
+  version: 'v1',
+  kind: 'Node',
+  resource: 'nodes',
+  singular: 'node',
+  shortNames: ['no'],
+  namespaced: false,
+  etcdPrefix: '/registry/minions',
+  schema: nodeSchema,
+  nameRule: nameIsDNSSubdomain,
+  defaults(obj) {
+    const node = obj as Node;
+    // SetDefaults_NodeStatus: allocatable defaults to capacity.
+    const status = { ...(node.status ?? {}) };
+    if (status.capacity && !status.allocatable) status.allocatable = { ...status.capacity };
+    return { ...node, spec: node.spec ?? {}, status };
+  },
+  validate(obj) {
+    const node = obj as Node;
+    const errs: FieldError[] = validateObjectMeta(node.metadata, false, nameIsDNSSubdomain);
+    (node.spec?.taints ?? []).forEach((t, i) => {
+      if (!t.effect) errs.push(required(`spec.taints[${i}].effect`));
+      else if (!(TAINT_EFFECTS as readonly string[]).includes(t.effect)) {
+        errs.push(notSupported(`spec.taints[${i}].effect`, t.effect ?? '', TAINT_EFFECTS));
+      }
+    });
+    return errs;
+  },
+};

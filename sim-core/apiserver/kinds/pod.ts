@@ -1,0 +1,109 @@
+// core/v1 Pod with PodStatus (phase, conditions, podIP, hostIP, containerStatuses).
+import type { z } from 'zod';
+import { bool, int32, list, str, struct, time } from './goTypes';
+import { conditionFields } from './conditions';
+import { validateObjectMeta } from './objectMeta';
+import { nameIsDNSSubdomain } from './nameRules';
+import { defaultPodSpecForPod } from './podDefaults';
+import { podSpecSchema, type PodSpec } from './podSpec';
+import { parseQuantity } from './quantity';
+import { validatePodSpec } from './podValidation';
+import { typeAndObjectMeta } from './typeMeta';
+import type { KindDefinition } from './kindDefinition';
+
+const containerStateSchema = struct('ContainerState', {
+  waiting: struct('ContainerStateWaiting', { reason: str(), message: str() }),
+  running: struct('ContainerStateRunning', { startedAt: time() }),
+  terminated: struct('ContainerStateTerminated', {
+    exitCode: int32(),
+    signal: int32(),
+    reason: str(),
+    message: str(),
+    startedAt: time(),
+    finishedAt: time(),
+    containerID: str(),
+  }),
+});
+
+export const containerStatusSchema = struct('ContainerStatus', {
+  name: str(),
+  state: containerStateSchema,
+  lastState: containerStateSchema,
+  ready: bool(),
+  restartCount: int32(),
+  image: str(),
+  imageID: str(),
+  containerID: str(),
+  started: bool(),
+});
+
+export const podStatusSchema = struct('PodStatus', {
+  phase: str(),
+  conditions: list(struct('PodCondition', { ...conditionFields, lastProbeTime: time() }), '[]v1.PodCondition'),
+  message: str(),
+  reason: str(),
+  nominatedNodeName: str(),
+  hostIP: str(),
+  hostIPs: list(struct('HostIP', { ip: str() }), '[]v1.HostIP'),
+  podIP: str(),
+  podIPs: list(struct('PodIP', { ip: str() }), '[]v1.PodIP'),
+  startTime: time(),
+  initContainerStatuses: list(containerStatusSchema, '[]v1.ContainerStatus'),
+  containerStatuses: list(containerStatusSchema, '[]v1.ContainerStatus'),
+  qosClass: str(),
+});
+
+export const podSchema = struct('Pod', { ...typeAndObjectMeta, spec: podSpecSchema, status: podStatusSchema });
+
+export type Pod = z.infer<typeof podSchema>;
+export type PodStatus = z.infer<typeof podStatusSchema>;
+export type ContainerStatus = z.infer<typeof containerStatusSchema>;
+
+export const podKind: KindDefinition = {
+  apiVersion: 'v1',
+  group: '',
+  version: 'v1',
+  kind: 'Pod',
+  resource: 'pods',
+  singular: 'pod',
+  shortNames: ['po'],
+  namespaced: true,
+  etcdPrefix: '/registry/pods',
+  schema: podSchema,
+  nameRule: nameIsDNSSubdomain,
+  defaults(obj) {
+    const pod = obj as Pod;
+    const spec = defaultPodSpecForPod(pod.spec);
+    // The pod strategy's PrepareForCreate resets status: Pending, with the QoS class.
+    return { ...pod, spec, status: { phase: 'Pending', qosClass: qosClass(spec) } };
+  },
+  validate(obj) {
+    const pod = obj as Pod;
+    return [...validateObjectMeta(pod.metadata, true, nameIsDNSSubdomain), ...validatePodSpec(pod.spec, 'spec')];
+  },
+};
+
+/** pkg/apis/core/helper/qos: Guaranteed, Burstable or BestEffort from requests and limits. */
+export function qosClass(spec: PodSpec): 'Guaranteed' | 'Burstable' | 'BestEffort' {
+  const containers = [...(spec.initContainers ?? []), ...(spec.containers ?? [])];
+  let any = false;
+  let guaranteed = true;
+  for (const c of containers) {
+    const requests = c.resources?.requests ?? {};
+    const limits = c.resources?.limits ?? {};
+    if (Object.keys(requests).length > 0 || Object.keys(limits).length > 0) any = true;
+    for (const resource of ['cpu', 'memory']) {
+      const limit = limits[resource];
+      const request = requests[resource] ?? limit;
+      if (limit === undefined || request === undefined) {
+        guaranteed = false;
+        continue;
+      }
+      const l = parseQuantity(limit);
+      const r = parseQuantity(request);
+      if (!l.ok || !r.ok || l.quantity.milli !== r.quantity.milli) guaranteed = false;
+    }
+  }
+  if (!any) return 'BestEffort';
+  return guaranteed ? 'Guaranteed' : 'Burstable';
+}

@@ -1,0 +1,90 @@
+// Defaulting of PodSpec and its containers as kubernetes/pkg/apis/core/v1/defaults.go does
+// it (SetDefaults_PodSpec, SetDefaults_Container, SetDefaults_ContainerPort, SetDefaults_Probe),
+// plus what admission adds to a Pod (not to a template): ServiceAccount (serviceAccountName
+// `default`), Priority (priority 0, preemptionPolicy) and DefaultTolerationSeconds (the
+// not-ready/unreachable NoExecute tolerations with tolerationSeconds 300).
+import type { Container, PodSpec, PodTemplateSpec, Probe, Toleration } from './podSpec';
+
+/** `nginx`, `nginx:latest` → Always; any other tag or a digest → IfNotPresent. */
+export function defaultImagePullPolicy(image: string): 'Always' | 'IfNotPresent' {
+  if (image.includes('@')) return 'IfNotPresent';
+  const lastSegment = image.slice(image.lastIndexOf('/') + 1);
+  const colon = lastSegment.lastIndexOf(':');
+  const tag = colon === -1 ? '' : lastSegment.slice(colon + 1);
+  return tag === '' || tag === 'latest' ? 'Always' : 'IfNotPresent';
+}
+
+function defaultProbe(probe: Probe): Probe {
+  const p: Probe = { ...probe };
+  p.timeoutSeconds ??= 1;
+  p.periodSeconds ??= 10;
+  p.successThreshold ??= 1;
+  p.failureThreshold ??= 3;
+  if (p.httpGet) p.httpGet = { ...p.httpGet, path: p.httpGet.path ?? '/', scheme: p.httpGet.scheme ?? 'HTTP' };
+  return p;
+}
+
+export function defaultContainer(c: Container): Container {
+  const out: Container = { ...c };
+  if (out.ports) out.ports = out.ports.map((p) => ({ ...p, protocol: p.protocol ?? 'TCP' }));
+  out.resources = { ...(out.resources ?? {}) };
+  // SetDefaults_Pod: a limit without a request makes the request equal to the limit.
+  if (out.resources.limits) {
+    const requests = { ...(out.resources.requests ?? {}) };
+    for (const [name, q] of Object.entries(out.resources.limits)) if (!(name in requests)) requests[name] = q;
+    out.resources.requests = requests;
+  }
+  // Assign only probes that exist: deleting keys would push the object into V8's slow mode.
+  if (out.livenessProbe) out.livenessProbe = defaultProbe(out.livenessProbe);
+  if (out.readinessProbe) out.readinessProbe = defaultProbe(out.readinessProbe);
+  if (out.startupProbe) out.startupProbe = defaultProbe(out.startupProbe);
+  out.terminationMessagePath ??= '/dev/termination-log';
+  out.terminationMessagePolicy ??= 'File';
+  out.imagePullPolicy ??= defaultImagePullPolicy(out.image ?? '');
+  return out;
+}
+
+export function defaultPodSpec(spec: PodSpec | undefined): PodSpec {
+  const out: PodSpec = { ...(spec ?? {}) };
+  out.containers = (out.containers ?? []).map(defaultContainer);
+  if (out.initContainers) out.initContainers = out.initContainers.map(defaultContainer);
+  out.restartPolicy ??= 'Always';
+  out.terminationGracePeriodSeconds ??= 30;
+  out.dnsPolicy ??= 'ClusterFirst';
+  out.securityContext ??= {};
+  out.schedulerName ??= 'default-scheduler';
+  return out;
+}
+
+export function defaultPodTemplateSpec(template: PodTemplateSpec | undefined): PodTemplateSpec {
+  const t = template ?? {};
+  return { ...t, metadata: { ...(t.metadata ?? {}) }, spec: defaultPodSpec(t.spec) };
+}
+
+/** DefaultTolerationSeconds admission: 300 s before a Pod is evicted from a failed node. */
+export const DEFAULT_TOLERATION_SECONDS = 300;
+
+function addDefaultToleration(tolerations: Toleration[], key: string): void {
+  // Any toleration with this key (or no key) and effect NoExecute (or none) already covers it.
+  const present = tolerations.some(
+    (t) => ((t.key ?? '') === key || (t.key ?? '') === '') && ((t.effect ?? '') === 'NoExecute' || (t.effect ?? '') === ''),
+  );
+  if (!present) {
+    tolerations.push({ key, operator: 'Exists', effect: 'NoExecute', tolerationSeconds: DEFAULT_TOLERATION_SECONDS });
+  }
+}
+
+/** Everything a created Pod gets: PodSpec defaults and the admission plugins' additions. */
+export function defaultPodSpecForPod(spec: PodSpec | undefined): PodSpec {
+  const out = defaultPodSpec(spec);
+  out.serviceAccountName ??= out.serviceAccount ?? 'default';
+  out.serviceAccount ??= out.serviceAccountName;
+  out.enableServiceLinks ??= true;
+  out.priority ??= 0;
+  out.preemptionPolicy ??= 'PreemptLowerPriority';
+  const tolerations = [...(out.tolerations ?? [])];
+  addDefaultToleration(tolerations, 'node.kubernetes.io/not-ready');
+  addDefaultToleration(tolerations, 'node.kubernetes.io/unreachable');
+  out.tolerations = tolerations;
+  return out;
+}

@@ -1,0 +1,47 @@
+// Quantities compare exactly, in integer milli-units, as the scheduler needs.
+import { describe, expect, test } from 'vitest';
+import { compareQuantities, formatMilli, parseQuantity, QUANTITY_FORMAT_ERROR, sumMilli, type Quantity } from './index';
+
+function q(text: string | number): Quantity {
+  const r = parseQuantity(text);
+  if (!r.ok) throw new Error(`${text}: ${r.error}`);
+  return r.quantity;
+}
+
+describe('parseQuantity', () => {
+  test.each([
+    ['100m', 100n],
+    ['0.5', 500n],
+    ['.5', 500n],
+    ['2', 2000n],
+    [2, 2000n],
+    [0.25, 250n],
+    ['1k', 1_000_000n],
+    ['128Mi', 128n * 1024n * 1024n * 1000n],
+    ['1Gi', 1024n ** 3n * 1000n],
+    ['1e3', 1_000_000n],
+    ['1E-3', 1n],
+    ['1n', 1n],
+    ['1500u', 2n],
+    ['-1', -1000n],
+    ['+3', 3000n],
+  ])('%s is %s milli-units', (text, milli) => {
+    expect(q(text).milli).toBe(milli);
+  });
+
+  test.each(['abc', '', '1.2.3', '1Zi', 'Mi', '12 Mi', '1e', '--1'])('%j is refused with the real message', (text) => {
+    expect(parseQuantity(text)).toEqual({ ok: false, error: QUANTITY_FORMAT_ERROR });
+  });
+
+  test('comparisons are exact where floating point would not be', () => {
+    expect(compareQuantities(q('0.1'), q('100m'))).toBe(0);
+    expect(compareQuantities(q('1Gi'), q('1G'))).toBe(1);
+    expect(compareQuantities(q('999m'), q('1'))).toBe(-1);
+    expect(sumMilli([q('0.1'), q('0.2')])).toBe(q('300m').milli);
+  });
+
+  test('CPU formatted as describe shows it', () => {
+    expect(formatMilli(2000n)).toBe('2');
+    expect(formatMilli(250n)).toBe('250m');
+  });
+});

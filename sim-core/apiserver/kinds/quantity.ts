@@ -1,0 +1,105 @@
+// resource.Quantity (k8s.io/apimachinery/pkg/api/resource/quantity.go): `100m`, `0.5`,
+// `128Mi`, `1Gi`, `2`, `1e3`. Values are kept exactly as integer milli-units (bigint), so
+// the scheduler can compare requests with allocatable without floating-point error.
+// Like Quantity.MilliValue(), a value finer than 1m is rounded up (`1n` → 1m).
+
+export const QUANTITY_REGEX_TEXT = '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$';
+
+/** The real parse error, resource.ErrFormatWrong. */
+export const QUANTITY_FORMAT_ERROR = `quantities must match the regular expression '${QUANTITY_REGEX_TEXT}'`;
+
+export interface Quantity {
+  /** The text as written (what the API server echoes back in most cases). */
+  readonly text: string;
+  /** Exact value × 1000, rounded up. */
+  readonly milli: bigint;
+}
+
+export type QuantityResult = { ok: true; quantity: Quantity } | { ok: false; error: string };
+
+const BINARY: Record<string, bigint> = {
+  Ki: 1n << 10n,
+  Mi: 1n << 20n,
+  Gi: 1n << 30n,
+  Ti: 1n << 40n,
+  Pi: 1n << 50n,
+  Ei: 1n << 60n,
+};
+const DECIMAL: Record<string, number> = { n: -9, u: -6, m: -3, '': 0, k: 3, M: 6, G: 9, T: 12, P: 15, E: 18 };
+
+const NUMBER = /^([+-]?)([0-9]*)(?:\.([0-9]*))?$/;
+const EXPONENT = /^[eE]([+-]?[0-9]+)$/;
+
+function divCeil(n: bigint, d: bigint): bigint {
+  const q = n / d;
+  return n % d !== 0n && n > 0n ? q + 1n : q;
+}
+
+/**
+ * Parsed quantities by text: a cluster repeats the same few (`100m`, `64Mi`) thousands of
+ * times, and the API server and scheduler parse them on every object. Bounded, so the
+ * cache itself cannot grow without limit.
+ */
+const cache = new Map<string, QuantityResult>();
+const CACHE_LIMIT = 4096;
+
+/** Parse a quantity written as a string or a JSON number (YAML `cpu: 2`). */
+export function parseQuantity(input: string | number): QuantityResult {
+  const text = typeof input === 'number' ? numberText(input) : input;
+  const cached = cache.get(text);
+  if (cached) return cached;
+  const result = parseQuantityText(text);
+  if (cache.size >= CACHE_LIMIT) cache.clear();
+  cache.set(text, result);
+  return result;
+}
+
+function parseQuantityText(text: string): QuantityResult {
+  const fail: QuantityResult = { ok: false, error: QUANTITY_FORMAT_ERROR };
+  if (text.length === 0 || text.length > 64) return fail;
+  const split = /^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$/.exec(text);
+  if (!split) return fail;
+  const numberPart = split[1] ?? '';
+  const suffix = split[2] ?? '';
+  const num = NUMBER.exec(numberPart);
+  if (!num) return fail;
+  const whole = num[2] ?? '';
+  const fraction = num[3] ?? '';
+  if (whole.length === 0 && fraction.length === 0) return fail;
+  const negative = num[1] === '-';
+  // value = digits / 10^fraction.length
+  let numerator = BigInt(`${whole}${fraction}` || '0');
+  let denominator = 10n ** BigInt(fraction.length);
+  if (suffix in BINARY) {
+    numerator *= BINARY[suffix] ?? 1n;
+  } else {
+    let exp: number;
+    const e = EXPONENT.exec(suffix);
+    if (e) exp = Number(e[1]);
+    else if (suffix in DECIMAL) exp = DECIMAL[suffix] ?? 0;
+    else return fail;
+    if (Math.abs(exp) > 30) return fail;
+    if (exp >= 0) numerator *= 10n ** BigInt(exp);
+    else denominator *= 10n ** BigInt(-exp);
+  }
+  const milliAbs = divCeil(numerator * 1000n, denominator);
+  return { ok: true, quantity: { text, milli: negative ? -milliAbs : milliAbs } };
+}
+
+function numberText(n: number): string {
+  return Number.isInteger(n) ? n.toFixed(0) : String(n);
+}
+
+export function compareQuantities(a: Quantity, b: Quantity): -1 | 0 | 1 {
+  return a.milli < b.milli ? -1 : a.milli > b.milli ? 1 : 0;
+}
+
+/** Sum of milli-values, e.g. the requests of all containers of a Pod. */
+export function sumMilli(quantities: readonly Quantity[]): bigint {
+  return quantities.reduce((acc, q) => acc + q.milli, 0n);
+}
+
+/** Format milli-units the way `kubectl describe node` shows CPU (`250m`, `2`). */
+export function formatMilli(milli: bigint): string {
+  return milli % 1000n === 0n ? `${milli / 1000n}` : `${milli}m`;
+}
