@@ -3,12 +3,19 @@
 // runs even if an earlier one failed, so one run shows every problem; the exit code is
 // non-zero if any step failed. The last line counts the tests: `tests: N passed, N failed`.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const RESULTS = path.join(ROOT, 'test-results');
-const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', CHECKPOINT_DISABLE: '1' };
+const env = {
+  ...process.env,
+  NEXT_TELEMETRY_DISABLED: '1',
+  CHECKPOINT_DISABLE: '1',
+  // The seeded swarms' size: 1,000 seeds in every full run (issue 3); raise it by hand
+  // (SWARM_SEEDS=20000 npm test -- unit) for a long soak.
+  SWARM_SEEDS: process.env.SWARM_SEEDS ?? '1000',
+};
 const bin = (pkg, file) => path.join(ROOT, 'node_modules', pkg, file);
 const only = process.argv.slice(2); // e.g. `npm test -- unit e2e`
 
@@ -23,18 +30,13 @@ const steps = [
     name: 'unit',
     cmd: [bin('vitest', 'vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(RESULTS, 'vitest.json')}`],
   },
-  { name: 'content', cmd: [bin('tsx', 'dist/cli.mjs'), 'scripts/content-check.ts'], optional: 'scripts/content-check.ts' },
+  { name: 'content', cmd: [bin('tsx', 'dist/cli.mjs'), 'scripts/content-check.ts'] },
   { name: 'e2e', cmd: [bin('@playwright/test', 'cli.js'), 'test'] },
 ];
 
 const outcomes = [];
 for (const step of steps) {
   if (only.length && !only.includes(step.name)) continue;
-  if (step.optional && !existsSync(path.join(ROOT, step.optional))) {
-    console.log(`\n━━ ${step.name}: skipped (${step.optional} does not exist yet)`);
-    outcomes.push({ name: step.name, ok: true, skipped: true });
-    continue;
-  }
   console.log(`\n━━ ${step.name}: ${['node', ...step.cmd.map((c) => path.relative(ROOT, c) || c)].join(' ')}`);
   const started = Date.now();
   const result = spawnSync(process.execPath, step.cmd, { cwd: ROOT, stdio: 'inherit', env });
@@ -64,11 +66,11 @@ if (playwright?.stats) {
 }
 // A step that failed without failing a counted test (tsc, eslint, content) counts once.
 for (const o of outcomes) if (!o.ok && o.name !== 'unit' && o.name !== 'e2e') failed += 1;
-for (const o of outcomes) if (o.ok && !o.skipped && o.name !== 'unit' && o.name !== 'e2e') passed += 1;
+for (const o of outcomes) if (o.ok && o.name !== 'unit' && o.name !== 'e2e') passed += 1;
 if (outcomes.some((o) => o.name === 'unit' && !o.ok) && !vitest) failed += 1;
 if (outcomes.some((o) => o.name === 'e2e' && !o.ok) && !playwright?.stats) failed += 1;
 
 console.log('\n━━ summary');
-for (const o of outcomes) console.log(`  ${o.ok ? 'ok  ' : 'FAIL'} ${o.name}${o.skipped ? ' (skipped)' : ` (${o.seconds} s)`}`);
+for (const o of outcomes) console.log(`  ${o.ok ? 'ok  ' : 'FAIL'} ${o.name} (${o.seconds} s)`);
 console.log(`tests: ${passed} passed, ${failed} failed`);
 process.exit(outcomes.every((o) => o.ok) ? 0 : 1);

@@ -1,0 +1,87 @@
+// `npm run --silent bench -- --json` prints one JSON object of benchmark figures
+// (DESIGN.md §6); without --json, a readable table. Speed and memory targets are checked
+// here, never by timed unit tests. `--only <name>` runs one figure's benchmark.
+// Run with --expose-gc for a steadier heap figure: `node --expose-gc --import tsx scripts/bench.ts`.
+import { parseArgs } from 'node:util';
+import { performance } from 'node:perf_hooks';
+import { benchPuts } from '../sim-core/etcd/bench';
+import { runRaftBench } from '../sim-core/raft/bench';
+import { benchGrade } from '../sim-core/grading/bench';
+
+interface Figure {
+  value: number;
+  unit: string;
+  target?: string;
+}
+
+type Benchmark = { name: string; run: () => Record<string, Figure> };
+
+const heapMb = () => {
+  (globalThis as { gc?: () => void }).gc?.();
+  return process.memoryUsage().heapUsed / 1024 / 1024;
+};
+
+const benchmarks: Benchmark[] = [
+  {
+    name: 'etcd',
+    run: () => {
+      const result = benchPuts(Number(process.env.BENCH_SECONDS ?? 2), { clockMs: () => performance.now(), heapMb });
+      return {
+        etcd_puts_per_sec: { value: Math.round(result.putsPerSec), unit: 'puts/s', target: '≥ 250000 (floor 20000)' },
+        ...(result.heapMbAfter100k !== undefined
+          ? { etcd_heap_mb_after_100k_puts: { value: round(result.heapMbAfter100k), unit: 'MiB' } }
+          : {}),
+      };
+    },
+  },
+  {
+    name: 'raft',
+    run: () => {
+      const proposals = 200_000;
+      const start = performance.now();
+      const result = runRaftBench(proposals);
+      const seconds = (performance.now() - start) / 1000;
+      return { raft_commits_per_sec: { value: Math.round(result.committed / seconds), unit: 'entries/s' } };
+    },
+  },
+  {
+    name: 'grade',
+    run: () => {
+      // The server's grading of a 1,000-action etcd-only log, from scratch: warm up once,
+      // then time several runs and report the median and the 95th percentile.
+      benchGrade(1000);
+      const runs = Number(process.env.BENCH_GRADE_RUNS ?? 15);
+      const times: number[] = [];
+      for (let i = 0; i < runs; i++) {
+        const start = performance.now();
+        benchGrade(1000);
+        times.push(performance.now() - start);
+      }
+      times.sort((a, b) => a - b);
+      const at = (q: number) => times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)]!;
+      return {
+        grade_1000_actions_ms: { value: round(at(0.5)), unit: 'ms (median)', target: '≤ 100' },
+        grade_1000_actions_ms_p95: { value: round(at(0.95)), unit: 'ms (p95)', target: '≤ 100' },
+      };
+    },
+  },
+];
+
+function round(n: number): number {
+  return Math.round(n * 10) / 10;
+}
+
+const { values } = parseArgs({ options: { json: { type: 'boolean' }, only: { type: 'string' } } });
+const figures: Record<string, Figure> = {};
+for (const bench of benchmarks) {
+  if (values.only && values.only !== bench.name) continue;
+  Object.assign(figures, bench.run());
+}
+
+if (values.json) {
+  console.log(JSON.stringify(Object.fromEntries(Object.entries(figures).map(([k, f]) => [k, f.value]))));
+} else {
+  for (const [name, f] of Object.entries(figures)) {
+    console.log(`${name.padEnd(34)} ${String(f.value).padStart(12)} ${f.unit}${f.target ? `   target ${f.target}` : ''}`);
+  }
+}

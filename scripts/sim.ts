@@ -1,0 +1,85 @@
+// npm run --silent sim -- <script.txt> [--seed N] [--topology etcd-only|default] [--members N]
+// Runs a scenario script against a fresh simulated cluster and prints its transcript
+// (DESIGN.md §6). Exit 0 whatever the commands did; 2 for a bad invocation, a script that
+// cannot be read or parsed, or a topology that does not exist yet.
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { createSimulation } from '../sim-core/cluster/index';
+import { parseScenarioHeader, runScenario } from '../sim-core/cli/scenario';
+
+const USAGE = 'usage: npm run --silent sim -- <script.txt> [--seed N] [--topology etcd-only|default] [--members N]\n';
+
+function fail(message: string): never {
+  process.stderr.write(`sim: ${message}\n${USAGE}`);
+  process.exit(2);
+}
+
+function parseArgs(argv: string[]): { script: string; seed?: number; topology: string; members?: number } {
+  let script: string | undefined;
+  let seed: number | undefined;
+  let members: number | undefined;
+  let topology = 'etcd-only';
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i] as string;
+    const [flag, inline] = a.startsWith('--') ? (a.split('=', 2) as [string, string | undefined]) : [a, undefined];
+    const value = (): string => {
+      const v = inline ?? argv[++i];
+      if (v === undefined) fail(`${flag} needs a value`);
+      return v;
+    };
+    const whole = (v: string, what: string): number => {
+      if (!/^[0-9]+$/.test(v)) fail(`${what} must be a whole number, got ${JSON.stringify(v)}`);
+      return Number(v);
+    };
+    if (flag === '--seed') seed = whole(value(), '--seed');
+    else if (flag === '--members') members = whole(value(), '--members');
+    else if (flag === '--topology') topology = value();
+    else if (flag === '--help' || flag === '-h') {
+      process.stdout.write(USAGE);
+      process.exit(0);
+    } else if (a.startsWith('-')) fail(`unknown option ${a}`);
+    else if (script === undefined) script = a;
+    else fail(`only one script, got ${JSON.stringify(script)} and ${JSON.stringify(a)}`);
+  }
+  if (script === undefined) fail('which script? give the path of a scenario .txt file');
+  if (topology !== 'etcd-only' && topology !== 'default') fail(`unknown topology ${JSON.stringify(topology)}`);
+  return { script, seed, topology, members };
+}
+
+const args = parseArgs(process.argv.slice(2));
+let text: string;
+try {
+  text = readFileSync(args.script, 'utf8');
+} catch (e) {
+  fail(`cannot read ${args.script}: ${(e as Error).message}`);
+}
+if (args.topology === 'default') {
+  fail('the "default" topology (a control-plane node and three workers) is not built yet; use --topology etcd-only');
+}
+const header = parseScenarioHeader(text);
+if (!header.ok) fail(header.error);
+const members = args.members ?? header.header.members ?? 3;
+if (members < 1 || members > 7) fail(`--members must be 1–7, got ${members}`);
+const simulation = createSimulation({
+  topology: 'etcd-only',
+  seed: args.seed ?? header.header.seed ?? 1,
+  members,
+  timing: {
+    ...(header.header.snapshotCount !== undefined ? { snapshotCount: header.header.snapshotCount } : {}),
+    ...(header.header.snapshotCatchUpEntries !== undefined ? { snapshotCatchUpEntries: header.header.snapshotCatchUpEntries } : {}),
+  },
+});
+const ports = simulation.ports();
+const folder = dirname(resolve(args.script));
+const result = runScenario(text, {
+  ports: { etcd: ports.etcd, sim: ports.sim },
+  readFile: (path) => {
+    try {
+      return readFileSync(resolve(folder, path), 'utf8');
+    } catch {
+      return undefined;
+    }
+  },
+});
+if (!result.ok) fail(`${args.script}: ${result.error}`);
+process.stdout.write(result.transcript);

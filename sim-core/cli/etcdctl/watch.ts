@@ -1,0 +1,72 @@
+// etcdctl watch (etcdctl/ctlv3/command/watch_command.go). A real watch runs until it is
+// interrupted; in the simulation's terminal it prints what a watcher created now would
+// have received so far and returns (../../../DESIGN.md §6), exit status 0. A canceled
+// watch (compacted start revision) ends as in etcdctl: `watch was canceled (…)` and
+// `Error: watch is canceled by the server`, exit 5. Interactive mode and running a
+// command per event (`-- cmd`) are not simulated.
+import type { WatchCreateRequest, WatchResponse } from '../../etcd/types';
+import type { Command } from '../flags/command';
+import { mustClient, request, type EtcdctlEnv, type EtcdctlInvocation } from './client';
+import { EXIT_BAD_ARGS, EXIT_ERROR, EXIT_INTERRUPTED } from './exit-codes';
+import { prefixRangeEnd } from './key-range';
+
+/** clientv3.WatchResponse.Err() for a canceled response */
+export function watchCancelError(r: WatchResponse): string {
+  if (r.compact_revision !== 0) return 'etcdserver: mvcc: required revision has been compacted';
+  if (r.cancel_reason !== '') return r.cancel_reason;
+  return 'etcdserver: mvcc: required revision is a future revision';
+}
+
+function run(inv: EtcdctlInvocation): void {
+  const { term } = inv;
+  if (inv.flags.values.get('interactive') === true) {
+    return term.exitWithError(EXIT_ERROR, 'interactive watch is not available in this simulation');
+  }
+  const sep = inv.argv.indexOf('--');
+  if (sep >= 0 && sep === inv.argv.length - 1) {
+    return term.exitWithError(EXIT_BAD_ARGS, 'bad number of arguments (found separator --, but no commands)');
+  }
+  if (sep >= 0) {
+    return term.exitWithError(EXIT_ERROR, 'running a command on each watch event is not available in this simulation');
+  }
+  const args = inv.args;
+  if (args.length < 1) return term.exitWithError(EXIT_BAD_ARGS, 'bad number of arguments');
+  const prefix = inv.flags.values.get('prefix') === true;
+  const req: WatchCreateRequest = { key: args[0] as string, start_revision: Number(inv.flags.values.get('rev')) };
+  if (args.length === 2) {
+    if (prefix) return term.exitWithError(EXIT_BAD_ARGS, '`range_end` and `--prefix` are mutually exclusive');
+    req.range_end = args[1];
+  }
+  if (prefix) req.range_end = req.key === '' ? '\x00' : prefixRangeEnd(req.key);
+  if (prefix && req.key === '') req.key = '\x00';
+  if (inv.flags.values.get('prev-kv') === true) req.prev_kv = true;
+  const client = mustClient(inv);
+  if (!client) return;
+  const resp = request(client, client.commandTimeoutTicks, (o) => client.etcd.watchSoFar(req, o));
+  if (!resp.ok) {
+    term.printErr(`watch was canceled (${resp.error.message})\n`);
+    return term.exitWithError(EXIT_INTERRUPTED, 'watch is canceled by the server');
+  }
+  for (const r of resp.value) {
+    if (r.canceled) term.printErr(`watch was canceled (${watchCancelError(r)})\n`);
+    if (r.events.length > 0 || r.canceled) client.printer.watch(r);
+    if (r.canceled) return term.exitWithError(EXIT_INTERRUPTED, 'watch is canceled by the server');
+  }
+}
+
+export const watchCommand: Command<EtcdctlEnv> = {
+  use: 'watch [options] [key or prefix] [range_end] [--] [exec-command arg1 arg2 ...]',
+  short: 'Watches events stream on keys or prefixes',
+  flags: [
+    { name: 'interactive', shorthand: 'i', kind: 'bool', defValue: 'false', usage: 'Interactive mode' },
+    { name: 'prefix', kind: 'bool', defValue: 'false', usage: 'Watch on a prefix if prefix is set' },
+    { name: 'rev', kind: 'int64', defValue: '0', usage: 'Revision to start watching' },
+    {
+      name: 'prev-kv',
+      kind: 'bool',
+      defValue: 'false',
+      usage: 'get the previous key-value pair before the event happens',
+    },
+  ],
+  run,
+};

@@ -1,0 +1,16 @@
+// The terminal of the simulation: etcdctl 3.4, the `sim` commands, the scenario runner.
+// cli/ reaches the cluster only through the ports in ./ports.
+export type {
+  CallOptions,
+  CommandOutput,
+  Endpoint,
+  EtcdClientPort,
+  MemberStatusRow,
+  SimControlPort,
+  SimResult,
+} from './ports';
+export { runCommandLine, runTerminalCommand, PROGRAMS, type CommandContext, type Program, type TerminalPorts } from './command-line';
+export { runScenario, parseScenario, type ScenarioOptions, type ScenarioResult, type ScenarioLine } from './scenario';
+export { runEtcdctl, type EtcdctlEnv } from './etcdctl/index';
+export { runSim, SIM_USAGE, DEFAULT_SETTLE_CAP } from './sim/index';
+export { tokenize } from './shell/tokenize';

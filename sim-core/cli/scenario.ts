@@ -1,0 +1,153 @@
+// Scenario scripts (../../DESIGN.md §6; the shape of etcd's rafttest/testdata): one
+// terminal command per line, run in order against one simulation, printed as a transcript.
+//
+// Script rules
+// - A line is a terminal command (`etcdctl …`, `sim …`, later `kubectl …`).
+// - A line starting with `#` is a comment; it and blank lines are copied to the transcript
+//   as they are, so a transcript reads like the script it came from.
+// - Standard input is given as a bash here-document: a command ending in `<<EOF` (or
+//   `<<'EOF'`, `<<"EOF"`, any word) takes the following lines, up to a line that is
+//   exactly that word, as its stdin, each line ending in a newline. This is how
+//   `etcdctl txn` reads its compares and operations:
+//
+//       etcdctl txn <<EOF
+//       mod("k") = "2"
+//
+//       put k v2
+//
+//
+//       EOF
+//
+// Transcript: each command as `$ <command>` (with the here-document shown as bash shows
+// it, each line after `> `), then what the command wrote to stdout and then to stderr, as
+// a terminal merges them. A command's output always ends with a newline in the transcript.
+import { runCommandLine, type CommandContext, type TerminalPorts } from './command-line';
+import type { CommandOutput } from './ports';
+
+export type ScenarioLine =
+  | { kind: 'text'; text: string }
+  | { kind: 'command'; lineNo: number; line: string; stdin?: string; heredoc?: { marker: string; lines: string[] } };
+
+export type ScenarioParse = { ok: true; lines: ScenarioLine[] } | { ok: false; error: string };
+
+const HEREDOC = /\s*<<(-?)\s*(?:'([^']+)'|"([^"]+)"|([A-Za-z0-9_.-]+))\s*$/;
+
+export function parseScenario(script: string): ScenarioParse {
+  const raw = script.replace(/\r\n/g, '\n').split('\n');
+  if (raw.length > 0 && raw[raw.length - 1] === '') raw.pop();
+  const lines: ScenarioLine[] = [];
+  for (let i = 0; i < raw.length; i++) {
+    const text = (raw[i] as string).replace(/\s+$/, '');
+    if (text.trim() === '' || text.trimStart().startsWith('#')) {
+      lines.push({ kind: 'text', text });
+      continue;
+    }
+    const m = HEREDOC.exec(text);
+    if (!m) {
+      lines.push({ kind: 'command', lineNo: i + 1, line: text });
+      continue;
+    }
+    const marker = (m[2] ?? m[3] ?? m[4]) as string;
+    const stripTabs = m[1] === '-';
+    const body: string[] = [];
+    let j = i + 1;
+    for (; j < raw.length; j++) {
+      const l = raw[j] as string;
+      const candidate = stripTabs ? l.replace(/^\t+/, '') : l;
+      if (candidate.replace(/\s+$/, '') === marker) break;
+      body.push(candidate);
+    }
+    if (j >= raw.length) {
+      return {
+        ok: false,
+        error: `line ${i + 1}: the here-document <<${marker} is not closed: end it with a line that is just ${marker}`,
+      };
+    }
+    lines.push({
+      kind: 'command',
+      lineNo: i + 1,
+      line: text.slice(0, m.index),
+      stdin: body.map((l) => l + '\n').join(''),
+      heredoc: { marker: text.slice(m.index).trim(), lines: body },
+    });
+    i = j;
+  }
+  return { ok: true, lines };
+}
+
+export interface ScenarioOptions extends CommandContext {
+  ports: TerminalPorts;
+  /** called after each command, e.g. to check invariants */
+  afterCommand?: (line: string, output: CommandOutput) => void;
+}
+
+export type ScenarioResult = { ok: true; transcript: string } | { ok: false; error: string };
+
+/** how the terminal shows a command line, with its here-document if any */
+export function echoCommand(cmd: Extract<ScenarioLine, { kind: 'command' }>): string {
+  let out = `$ ${cmd.line}`;
+  if (cmd.heredoc) {
+    out += ` ${cmd.heredoc.marker}\n`;
+    for (const l of cmd.heredoc.lines) out += `> ${l}\n`;
+    out += `> ${cmd.heredoc.marker.replace(/^<<-?\s*['"]?|['"]$/g, '')}`;
+  }
+  return out + '\n';
+}
+
+export function runScenario(script: string, options: ScenarioOptions): ScenarioResult {
+  const parsed = parseScenario(script);
+  if (!parsed.ok) return parsed;
+  let transcript = '';
+  for (const item of parsed.lines) {
+    if (item.kind === 'text') {
+      transcript += item.text + '\n';
+      continue;
+    }
+    transcript += echoCommand(item);
+    const out = runCommandLine(item.line, item.stdin, options.ports, { readFile: options.readFile });
+    const shown = out.stdout + out.stderr;
+    transcript += shown === '' || shown.endsWith('\n') ? shown : shown + '\n';
+    options.afterCommand?.(item.line, out);
+  }
+  return { ok: true, transcript };
+}
+
+/**
+ * A script may begin with a header comment that sets up its cluster:
+ *   # sim: members=5 seed=7 snapshot-count=20
+ * (members 1–7; seed; snapshot-count and snapshot-catchup-entries are etcd's
+ * --snapshot-count and its catch-up entries). Command-line options of the runner win over
+ * the header. The header is an ordinary comment for the transcript.
+ */
+export interface ScenarioHeader {
+  members?: number;
+  seed?: number;
+  snapshotCount?: number;
+  snapshotCatchUpEntries?: number;
+}
+
+export type ScenarioHeaderParse = { ok: true; header: ScenarioHeader } | { ok: false; error: string };
+
+const HEADER_KEYS: Record<string, keyof ScenarioHeader> = {
+  members: 'members',
+  seed: 'seed',
+  'snapshot-count': 'snapshotCount',
+  'snapshot-catchup-entries': 'snapshotCatchUpEntries',
+};
+
+export function parseScenarioHeader(script: string): ScenarioHeaderParse {
+  const header: ScenarioHeader = {};
+  for (const line of script.split('\n')) {
+    const m = /^#\s*sim:\s*(.*)$/.exec(line.trim());
+    if (!m) continue;
+    for (const pair of (m[1] as string).split(/\s+/).filter((p) => p !== '')) {
+      const [k, v] = pair.split('=');
+      const key = HEADER_KEYS[k ?? ''];
+      if (!key || v === undefined || !/^[0-9]+$/.test(v)) {
+        return { ok: false, error: `scenario header: ${JSON.stringify(pair)} is not one of ${Object.keys(HEADER_KEYS).map((x) => `${x}=<n>`).join(', ')}` };
+      }
+      header[key] = Number(v);
+    }
+  }
+  return { ok: true, header };
+}

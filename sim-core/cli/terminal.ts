@@ -1,0 +1,43 @@
+// What one terminal command writes. Mirrors a process: stdout and stderr streams and an
+// exit status; after exit (Go's os.Exit, as etcdctl's ExitWithError calls it) nothing more
+// is written, so command code can be written in the same straight line as etcdctl's.
+import type { CommandOutput } from './ports';
+
+export class Terminal {
+  private out = '';
+  private err = '';
+  private code = 0;
+  private done = false;
+
+  get exited(): boolean {
+    return this.done;
+  }
+
+  print(text: string): void {
+    if (!this.done) this.out += text;
+  }
+
+  println(text = ''): void {
+    this.print(text + '\n');
+  }
+
+  printErr(text: string): void {
+    if (!this.done) this.err += text;
+  }
+
+  exit(code: number): void {
+    if (this.done) return;
+    this.code = code;
+    this.done = true;
+  }
+
+  /** etcdctl's ExitWithError (etcdctl/ctlv3/command/error.go): `Error: <err>` on stderr, then exit. */
+  exitWithError(code: number, message: string): void {
+    this.printErr(`Error: ${message}\n`);
+    this.exit(code);
+  }
+
+  output(): CommandOutput {
+    return { stdout: this.out, stderr: this.err, exitCode: this.code };
+  }
+}

@@ -1,0 +1,118 @@
+// A Raft entry's data is the request as text (etcd marshals an InternalRaftRequest with
+// protobuf). Plain puts — by far the most common entry — use a short array form that
+// needs no object walk; everything else is JSON with bigints spelled {"$b":"<decimal>"}.
+import type { CompactionRequest, DeleteRangeRequest, PutRequest, TxnRequest } from './types';
+import type { MemberInfo } from './membership';
+
+export type InternalRequest =
+  | { t: 'put'; r: PutRequest }
+  | { t: 'del'; r: DeleteRangeRequest }
+  | { t: 'txn'; r: TxnRequest }
+  | { t: 'compact'; r: CompactionRequest }
+  | { t: 'leaseGrant'; id: bigint; ttl: number }
+  | { t: 'leaseRevoke'; id: bigint }
+  /** a member announcing its name and client URLs after it starts (etcdserver publish) */
+  | { t: 'publish'; member: MemberInfo };
+
+/** An entry as proposed: the proposer's request id (to find the waiting client) and the request. */
+export interface ProposedEntry {
+  /** '' when nobody waits for the answer (lease expiry, publish) */
+  id: string;
+  req: InternalRequest;
+}
+
+function replacer(_k: string, v: unknown): unknown {
+  return typeof v === 'bigint' ? { $b: v.toString() } : v;
+}
+
+function reviver(_k: string, v: unknown): unknown {
+  if (v !== null && typeof v === 'object' && '$b' in v) {
+    const b = (v as { $b: unknown }).$b;
+    if (typeof b === 'string') return BigInt(b);
+  }
+  return v;
+}
+
+export function encodeEntry(e: ProposedEntry): string {
+  const q = e.req;
+  if (q.t === 'put' && q.r.lease === undefined && !q.r.prev_kv && !q.r.ignore_value && !q.r.ignore_lease) {
+    return 'p' + JSON.stringify([e.id, q.r.key, q.r.value]);
+  }
+  return 'j' + JSON.stringify(e, replacer);
+}
+
+/**
+ * Every member decodes the same committed entries. In one process the same text arrives
+ * at each of them, so the last few thousand decodings are remembered; decoded entries
+ * are never mutated, so sharing them is safe.
+ */
+const DECODED_CAP = 16_384;
+let decoded = new Map<string, ProposedEntry>();
+
+export function decodeEntry(data: string): ProposedEntry {
+  const hit = decoded.get(data);
+  if (hit !== undefined) return hit;
+  const e = parseEntry(data);
+  if (decoded.size >= DECODED_CAP) decoded = new Map();
+  decoded.set(data, e);
+  return e;
+}
+
+function parseEntry(data: string): ProposedEntry {
+  if (data.charCodeAt(0) === 112 /* p */) {
+    const [id, key, value] = JSON.parse(data.slice(1)) as [string, string, string];
+    return { id, req: { t: 'put', r: { key, value } } };
+  }
+  if (data.charCodeAt(0) === 106 /* j */) return JSON.parse(data.slice(1), reviver) as ProposedEntry;
+  throw new Error(`decodeEntry: not an etcd entry: ${data.slice(0, 40)}`);
+}
+
+export { replacer as bigintReplacer, reviver as bigintReviver };
+
+/**
+ * Several requests in one entry: `B` then, for each, its length, ':' and its text.
+ * Each request still applies as its own MVCC txn with its own revision.
+ */
+export function encodeBatch(datas: readonly string[]): string {
+  let out = 'B';
+  for (const d of datas) out += `${d.length}:${d}`;
+  return out;
+}
+
+export function isBatch(data: string): boolean {
+  return data.charCodeAt(0) === 66; /* B */
+}
+
+/**
+ * The requests of an entry, decoded once per process: every member applies the very same
+ * entry text, so the last decodings are remembered (decoded requests are never mutated).
+ */
+const BATCHES_CAP = 64;
+let batches = new Map<string, ProposedEntry[]>();
+
+export function decodeRequests(data: string): ProposedEntry[] {
+  if (!isBatch(data)) return [decodeEntry(data)];
+  const hit = batches.get(data);
+  if (hit !== undefined) return hit;
+  const list = splitBatch(data).map(parseEntry);
+  if (batches.size >= BATCHES_CAP) batches = new Map();
+  batches.set(data, list);
+  return list;
+}
+
+export function decodeBatch(data: string): string[] {
+  return splitBatch(data);
+}
+
+function splitBatch(data: string): string[] {
+  const out: string[] = [];
+  let i = 1;
+  while (i < data.length) {
+    const colon = data.indexOf(':', i);
+    if (colon < 0) throw new Error('decodeBatch: malformed batch entry');
+    const len = Number(data.slice(i, colon));
+    out.push(data.slice(colon + 1, colon + 1 + len));
+    i = colon + 1 + len;
+  }
+  return out;
+}

@@ -1,0 +1,75 @@
+// The member's live watch streams (api/v3rpc/watch.go serverWatchStream over
+// mvcc/watchable_store.go): each client stream's watchers, caught up from history when
+// created (unsynced) and then fed every applied write txn (synced). A stream lives on
+// the member that created it; when that member dies the client must create it again
+// elsewhere from the revision after the last one it saw, as clientv3 does.
+import type { ProcessContext } from '../kernel';
+import { batchByRevision, catchUp, eventsFor, makeWatcher, type KeyRecord, type MvccStore, type Watcher } from './mvcc';
+import type { ResponseHeader, WatchCreateRequest, WatchResponse } from './types';
+import type { EtcdWire } from './wire';
+
+interface Stream {
+  client: string;
+  /** the client's request number that created the watch; every response carries it */
+  cid: number;
+  watcher: Watcher;
+}
+
+function response(h: ResponseHeader, watchId: number, fields: Partial<WatchResponse>): WatchResponse {
+  return { header: h, watch_id: watchId, created: false, canceled: false, compact_revision: 0, cancel_reason: '', events: [], ...fields };
+}
+
+export class WatchHub {
+  private readonly streams = new Map<number, Stream>();
+  private nextId = 1;
+
+  get size(): number {
+    return this.streams.size;
+  }
+
+  create(ctx: ProcessContext<EtcdWire>, client: string, cid: number, req: WatchCreateRequest, store: MvccStore, h: ResponseHeader): void {
+    const id = this.nextId++;
+    const watcher = makeWatcher(id, req, store.currentRev);
+    ctx.send(client, { kind: 'watch', cid, resp: response(h, id, { created: true }) });
+    const evs = catchUp(store, watcher);
+    if (evs === 'compacted') {
+      ctx.send(client, { kind: 'watch', cid, resp: response(h, id, { canceled: true, compact_revision: store.compactRev }) });
+      return;
+    }
+    this.streams.set(id, { client, cid, watcher });
+    for (const events of batchByRevision(evs)) ctx.send(client, { kind: 'watch', cid, resp: response(h, id, { events }) });
+  }
+
+  cancel(ctx: ProcessContext<EtcdWire>, client: string, watchId: number, h: ResponseHeader): void {
+    const s = this.streams.get(watchId);
+    if (s === undefined || s.client !== client) return;
+    this.streams.delete(watchId);
+    ctx.send(client, { kind: 'watch', cid: s.cid, resp: response(h, watchId, { canceled: true }) });
+  }
+
+  /** One applied write txn: send each matching watcher its events. */
+  notify(ctx: ProcessContext<EtcdWire>, changes: readonly KeyRecord[], compactRev: number, h: ResponseHeader): void {
+    if (this.streams.size === 0) return;
+    for (const [id, s] of this.streams) {
+      const events = eventsFor(s.watcher, changes, compactRev);
+      if (events.length > 0) ctx.send(s.client, { kind: 'watch', cid: s.cid, resp: response(h, id, { events }) });
+    }
+  }
+
+  /** After a snapshot replaced the store, every watcher is unsynced again and catches up. */
+  afterRestore(ctx: ProcessContext<EtcdWire>, store: MvccStore, h: ResponseHeader): void {
+    for (const [id, s] of this.streams) {
+      const evs = catchUp(store, s.watcher);
+      if (evs === 'compacted') {
+        this.streams.delete(id);
+        ctx.send(s.client, { kind: 'watch', cid: s.cid, resp: response(h, id, { canceled: true, compact_revision: store.compactRev }) });
+        continue;
+      }
+      for (const events of batchByRevision(evs)) ctx.send(s.client, { kind: 'watch', cid: s.cid, resp: response(h, id, { events }) });
+    }
+  }
+
+  clear(): void {
+    this.streams.clear();
+  }
+}

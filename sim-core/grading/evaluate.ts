@@ -1,0 +1,33 @@
+// One state check against one moment of the cluster.
+import type { GoalVerdict } from './explain';
+import type { StateCheck } from './goals';
+import { jsonPath, keyAbsent, keyExists, keyValue } from './predicates/etcd';
+import { countObjects, podsReady, serviceAnswers } from './predicates/kube';
+import { ownerChain } from './predicates/owner-chain';
+import { committedAfterFault, raftHealthy } from './predicates/raft';
+import type { ClusterView } from './view';
+
+export function evaluateState(check: StateCheck, view: ClusterView): GoalVerdict {
+  switch (check.kind) {
+    case 'keyExists':
+      return keyExists(check, view);
+    case 'keyAbsent':
+      return keyAbsent(check, view);
+    case 'keyValue':
+      return keyValue(check, view);
+    case 'jsonPath':
+      return jsonPath(check, view);
+    case 'countObjects':
+      return countObjects(check, view);
+    case 'ownerChain':
+      return ownerChain(check, view);
+    case 'podsReady':
+      return podsReady(check, view);
+    case 'serviceAnswers':
+      return serviceAnswers(check, view);
+    case 'raftHealthy':
+      return raftHealthy(check, view);
+    case 'committedAfterFault':
+      return committedAfterFault(check, view);
+  }
+}

@@ -1,0 +1,74 @@
+// The goal schema is what a lab author writes: good checks parse (with defaults filled),
+// bad ones are refused with a message that says what to write instead.
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { goalCheckSchema } from './goals';
+import { parseJsonPath, valueAtPath } from './json-path';
+
+function refusal(check: unknown): string[] {
+  const r = goalCheckSchema.safeParse(check);
+  return r.success ? [] : r.error.issues.map((i) => `${i.path.join('.') || '(check)'}: ${i.message}`);
+}
+
+describe('goal checks as data', () => {
+  it('accepts every kind and fills defaults', () => {
+    expect(goalCheckSchema.parse({ kind: 'ownerChain', deployment: 'web' })).toEqual({ kind: 'ownerChain', namespace: 'default', deployment: 'web' });
+    expect(goalCheckSchema.parse({ kind: 'serviceAnswers', service: 'web' })).toEqual({ kind: 'serviceAnswers', namespace: 'default', service: 'web', minReadyAddresses: 1 });
+    const history = { kind: 'always', condition: { kind: 'countObjects', resource: 'pods', selector: { matchLabels: { app: 'web' } }, count: { lte: 4 } } };
+    expect(goalCheckSchema.parse(history)).toEqual(history);
+    for (const ok of [
+      { kind: 'keyExists', key: '/a', prefix: true },
+      { kind: 'keyAbsent', key: '/a' },
+      { kind: 'keyValue', key: '/a', matches: '^b$' },
+      { kind: 'jsonPath', key: '/a', path: 'metadata.labels["app.kubernetes.io/name"]', equals: 'web' },
+      { kind: 'podsReady', count: { eq: 3 } },
+      { kind: 'raftHealthy', members: 2, minCommitIndex: 5 },
+      { kind: 'committedAfterFault' },
+      { kind: 'eventually', condition: { kind: 'raftHealthy' } },
+    ]) expect(refusal(ok), JSON.stringify(ok)).toEqual([]);
+  });
+
+  it('refuses a bad check in words a teacher can act on', () => {
+    expect(refusal({ kind: 'key-equals', key: 'foo', value: 'bar' })).toEqual([
+      'kind: unknown kind "key-equals"; use one of keyExists, keyAbsent, keyValue, jsonPath, countObjects, ownerChain, podsReady, serviceAnswers, raftHealthy, committedAfterFault, always, eventually',
+    ]);
+    expect(refusal({ key: 'foo' })[0]).toMatch(/^kind: add a kind: one of keyExists, /);
+    expect(refusal({ kind: 'keyValue', key: 'foo' })).toEqual(['(check): give exactly one of equals, matches']);
+    expect(refusal({ kind: 'keyValue', key: 'foo', equals: 'a', matches: 'b' })).toEqual(['(check): give exactly one of equals, matches']);
+    expect(refusal({ kind: 'keyValue', key: 'foo', matches: '(' })).toEqual(['matches: this is not a valid regular expression; check the brackets and escapes']);
+    expect(refusal({ kind: 'jsonPath', key: 'k', path: 'spec..replicas', exists: true })).toEqual([
+      "path: the path 'spec..replicas' is not valid: expected a field name at position 6; quote unusual keys as [\"key\"]",
+    ]);
+    expect(refusal({ kind: 'countObjects', resource: 'Pods', count: {} })).toEqual([
+      'resource: write the resource in lower-case plural, as kubectl names it: pods, deployments, replicasets, services, endpoints, nodes',
+      'count: give eq, gte or lte (e.g. { eq: 3 })',
+    ]);
+    expect(refusal({ kind: 'keyExists', key: '/a', extra: 1 })[0]).toMatch(/Unrecognized key: "extra"/);
+    expect(refusal({ kind: 'always', condition: { kind: 'eventually', condition: { kind: 'raftHealthy' } } })[0]).toMatch(/^condition\.kind: unknown kind "eventually"; use one of keyExists, .*committedAfterFault$/);
+  });
+
+  it('has a JSON Schema for editors', () => {
+    const schema = JSON.stringify(z.toJSONSchema(goalCheckSchema, { io: 'input' }));
+    expect(schema).toContain('"committedAfterFault"');
+    expect(schema).toContain('matchExpressions');
+  });
+});
+
+describe('json paths', () => {
+  it('parses dotted names, [index] and ["key"] and never evaluates anything', () => {
+    expect(parseJsonPath('spec.template.spec.containers[0].image')).toEqual({ ok: true, segments: ['spec', 'template', 'spec', 'containers', 0, 'image'] });
+    expect(parseJsonPath('.metadata.labels["app.kubernetes.io/name"]')).toEqual({ ok: true, segments: ['metadata', 'labels', 'app.kubernetes.io/name'] });
+    expect(parseJsonPath("a['b c']")).toEqual({ ok: true, segments: ['a', 'b c'] });
+    for (const bad of ['', '.', 'a[', 'a[x]', 'a]', 'a.constructor()', 'a b', '[0', 'a..b']) expect(parseJsonPath(bad).ok, bad).toBe(false);
+  });
+
+  it('reads own properties only', () => {
+    const obj = { a: [{ b: 1 }], c: null };
+    expect(valueAtPath(obj, ['a', 0, 'b'])).toBe(1);
+    expect(valueAtPath(obj, ['a', 1, 'b'])).toBeUndefined();
+    expect(valueAtPath(obj, ['c'])).toBeNull();
+    expect(valueAtPath(obj, ['a', 'length'])).toBeUndefined();
+    expect(valueAtPath(obj, ['__proto__'])).toBeUndefined();
+    expect(valueAtPath(obj, ['toString'])).toBeUndefined();
+  });
+});

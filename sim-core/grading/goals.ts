@@ -1,0 +1,275 @@
+// Goal predicates as data (DESIGN.md §2 grading/): what a lab asks the learner to reach,
+// written in lab.yaml under each goal's `check` and validated here with zod. One strict
+// schema per `kind`; the evaluators live in ./predicates and ./history.
+//
+// Kubernetes-level goals read the API objects the API server stores as JSON in etcd under
+// /registry/<resource>/<namespace>/<name> (kubernetes/kubernetes
+// staging/src/k8s.io/apiserver/pkg/storage/etcd3: the key is the storage prefix + the
+// object's namespace/name). They need nothing but the etcd contents, so they work on any
+// topology that stores those keys.
+import { z } from 'zod';
+import { parseJsonPath } from './json-path';
+
+const MAX_TEXT = 1_024;
+
+const compiles = (pattern: string): boolean => {
+  try {
+    new RegExp(pattern);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** An etcd key, or a key prefix such as `/registry/pods/default/`. */
+const etcdKey = z
+  .string({ error: 'write the etcd key as text, e.g. /registry/deployments/default/web' })
+  .min(1, 'the key is empty; write an etcd key such as /registry/deployments/default/web')
+  .max(MAX_TEXT);
+
+/** A JavaScript regular expression, tested against the whole stored text. */
+const regex = z
+  .string()
+  .min(1)
+  .max(MAX_TEXT)
+  .refine(compiles, 'this is not a valid regular expression; check the brackets and escapes')
+  .meta({ description: 'a regular expression (JavaScript syntax) the value must match somewhere; anchor it with ^…$ to match the whole value' });
+
+/** A field path inside a stored JSON object. */
+const jsonPath = z
+  .string({ error: 'write a field path such as spec.replicas' })
+  .max(MAX_TEXT)
+  .superRefine((p, ctx) => {
+    const r = parseJsonPath(p);
+    if (!r.ok) ctx.addIssue({ code: 'custom', message: `the path '${p}' is not valid: ${r.error}` });
+  })
+  .meta({ description: 'a field path: dotted names, [0] for a list index, ["key"] for a key with dots or slashes, e.g. metadata.labels["app.kubernetes.io/name"]' });
+
+const scalar = z.union([z.string().max(MAX_TEXT), z.number(), z.boolean(), z.null()]);
+
+const exactlyOne = (fields: readonly string[]) => (o: Record<string, unknown>) =>
+  fields.filter((f) => o[f] !== undefined).length === 1;
+
+/** A test on one value: equal to a scalar, matching a regex, or (not) present. */
+const fieldTest = {
+  equals: scalar.optional().meta({ description: 'the value must equal this (string, number, true/false or null)' }),
+  matches: regex.optional(),
+  exists: z.boolean().optional().meta({ description: 'true: the field must be present; false: it must be absent' }),
+};
+const FIELD_TESTS = ['equals', 'matches', 'exists'] as const;
+const oneFieldTest = `give exactly one of ${FIELD_TESTS.join(', ')}`;
+
+export const fieldConditionSchema = z
+  .strictObject({ path: jsonPath, ...fieldTest })
+  .refine(exactlyOne(FIELD_TESTS), oneFieldTest)
+  .meta({ description: 'a condition on one field of the stored object' });
+
+/** eq / gte / lte: at least one; all given must hold. */
+export const countSchema = z
+  .strictObject({
+    eq: z.number().int().min(0).optional(),
+    gte: z.number().int().min(0).optional(),
+    lte: z.number().int().min(0).optional(),
+  })
+  .refine((c) => c.eq !== undefined || c.gte !== undefined || c.lte !== undefined, 'give eq, gte or lte (e.g. { eq: 3 })')
+  .meta({ description: 'how many: eq (exactly), gte (at least), lte (at most); all given must hold' });
+
+/** A Kubernetes LabelSelector (metav1.LabelSelector): matchLabels AND matchExpressions. */
+export const labelSelectorSchema = z
+  .strictObject({
+    matchLabels: z.record(z.string().max(317), z.string().max(63)).optional(),
+    matchExpressions: z
+      .array(
+        z.strictObject({
+          key: z.string().min(1).max(317),
+          operator: z.enum(['In', 'NotIn', 'Exists', 'DoesNotExist']),
+          values: z.array(z.string().max(63)).max(64).optional(),
+        }),
+      )
+      .max(16)
+      .optional(),
+  })
+  .meta({ description: 'a label selector as in a Deployment: matchLabels and/or matchExpressions' });
+
+/** The plural resource name as the API server stores it: pods, deployments, services, endpoints, nodes… */
+const resource = z
+  .string()
+  .regex(/^[a-z][a-z0-9.]*$/, 'write the resource in lower-case plural, as kubectl names it: pods, deployments, replicasets, services, endpoints, nodes')
+  .max(63);
+
+const namespace = z
+  .string()
+  .regex(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/, 'a namespace name: lower-case letters, digits and hyphens')
+  .max(63);
+
+const objectName = z
+  .string()
+  .regex(/^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/, 'an object name: lower-case letters, digits, hyphens and dots')
+  .max(253);
+
+// ---- etcd-level ----
+
+export const keyExistsSchema = z.strictObject({
+  kind: z.literal('keyExists'),
+  key: etcdKey,
+  prefix: z.boolean().optional().meta({ description: 'true: some key under this prefix must exist' }),
+});
+
+export const keyAbsentSchema = z.strictObject({
+  kind: z.literal('keyAbsent'),
+  key: etcdKey,
+  prefix: z.boolean().optional().meta({ description: 'true: no key under this prefix may exist' }),
+});
+
+export const keyValueSchema = z
+  .strictObject({
+    kind: z.literal('keyValue'),
+    key: etcdKey,
+    equals: z.string().max(MAX_TEXT).optional().meta({ description: 'the stored value must be exactly this text' }),
+    matches: regex.optional(),
+  })
+  .refine(exactlyOne(['equals', 'matches']), 'give exactly one of equals, matches');
+
+export const jsonPathSchema = z
+  .strictObject({
+    kind: z.literal('jsonPath'),
+    key: etcdKey.meta({ description: 'the key of a stored JSON object, e.g. /registry/deployments/default/web' }),
+    path: jsonPath,
+    ...fieldTest,
+  })
+  .refine(exactlyOne(FIELD_TESTS), oneFieldTest);
+
+// ---- Kubernetes-level (JSON objects in etcd) ----
+
+export const countObjectsSchema = z.strictObject({
+  kind: z.literal('countObjects'),
+  resource,
+  namespace: namespace.optional().meta({ description: 'only objects in this namespace; omit for every namespace' }),
+  selector: labelSelectorSchema.optional(),
+  where: z.array(fieldConditionSchema).max(16).optional().meta({ description: 'field conditions every counted object must meet' }),
+  count: countSchema,
+});
+
+export const ownerChainSchema = z.strictObject({
+  kind: z.literal('ownerChain'),
+  namespace: namespace.default('default'),
+  deployment: objectName.meta({ description: 'the Deployment whose ReplicaSet must own the Pods' }),
+  pods: countSchema.optional().meta({ description: "how many Pods must hang off the chain; default: the Deployment's spec.replicas" }),
+});
+
+export const podsReadySchema = z.strictObject({
+  kind: z.literal('podsReady'),
+  namespace: namespace.default('default'),
+  selector: labelSelectorSchema.optional(),
+  count: countSchema,
+});
+
+export const serviceAnswersSchema = z.strictObject({
+  kind: z.literal('serviceAnswers'),
+  namespace: namespace.default('default'),
+  service: objectName,
+  minReadyAddresses: z.number().int().min(1).max(10_000).default(1),
+});
+
+// ---- Raft ----
+
+export const raftHealthySchema = z.strictObject({
+  kind: z.literal('raftHealthy'),
+  members: z.number().int().min(1).max(7).optional().meta({ description: "members that must be up and in the leader's partition group; default: every member" }),
+  minCommitIndex: z.number().int().min(0).optional().meta({ description: "the leader's commit index must be at least this" }),
+});
+
+export const committedAfterFaultSchema = z.strictObject({
+  kind: z.literal('committedAfterFault'),
+  key: etcdKey.optional().meta({ description: 'the key that must be written after the last fault (sim kill / sim partition) of the log; omit for any key' }),
+  prefix: z.boolean().optional().meta({ description: 'true: any key under `key`' }),
+});
+
+// ---- state checks (one moment) and history goals (the whole run) ----
+
+export const STATE_CHECK_KINDS = [
+  'keyExists',
+  'keyAbsent',
+  'keyValue',
+  'jsonPath',
+  'countObjects',
+  'ownerChain',
+  'podsReady',
+  'serviceAnswers',
+  'raftHealthy',
+  'committedAfterFault',
+] as const;
+export const HISTORY_KINDS = ['always', 'eventually'] as const;
+export const GOAL_KINDS = [...STATE_CHECK_KINDS, ...HISTORY_KINDS] as const;
+
+const unknownKind = (kinds: readonly string[]) => (iss: { input?: unknown }) => {
+  const kind = (iss.input as { kind?: unknown } | undefined)?.kind;
+  return kind === undefined ? `add a kind: one of ${kinds.join(', ')}` : `unknown kind ${JSON.stringify(kind)}; use one of ${kinds.join(', ')}`;
+};
+
+export const stateCheckSchema = z.discriminatedUnion(
+  'kind',
+  [
+    keyExistsSchema,
+    keyAbsentSchema,
+    keyValueSchema,
+    jsonPathSchema,
+    countObjectsSchema,
+    ownerChainSchema,
+    podsReadySchema,
+    serviceAnswersSchema,
+    raftHealthySchema,
+    committedAfterFaultSchema,
+  ],
+  { error: unknownKind(STATE_CHECK_KINDS) },
+);
+
+export const alwaysSchema = z.strictObject({
+  kind: z.literal('always'),
+  condition: stateCheckSchema.meta({ description: 'must hold at every observed state of the run' }),
+});
+
+export const eventuallySchema = z.strictObject({
+  kind: z.literal('eventually'),
+  condition: stateCheckSchema.meta({ description: 'must hold at some observed state of the run' }),
+});
+
+/** The `check` of a lab goal. */
+export const goalCheckSchema = z
+  .discriminatedUnion('kind', [
+    keyExistsSchema,
+    keyAbsentSchema,
+    keyValueSchema,
+    jsonPathSchema,
+    countObjectsSchema,
+    ownerChainSchema,
+    podsReadySchema,
+    serviceAnswersSchema,
+    raftHealthySchema,
+    committedAfterFaultSchema,
+    alwaysSchema,
+    eventuallySchema,
+  ], { error: unknownKind(GOAL_KINDS) })
+  .meta({ description: "a goal predicate of sim-core's grading/, evaluated over the simulated etcd contents and history" });
+
+/** A goal as grade() takes it: an id and its check. */
+export const goalSchema = z.strictObject({
+  id: z.string().min(1).max(80),
+  check: goalCheckSchema,
+});
+
+export type FieldCondition = z.infer<typeof fieldConditionSchema>;
+export type CountSpec = z.infer<typeof countSchema>;
+export type LabelSelector = z.infer<typeof labelSelectorSchema>;
+export type StateCheck = z.infer<typeof stateCheckSchema>;
+export type GoalCheck = z.infer<typeof goalCheckSchema>;
+/** What authors write (fields with defaults may be left out). */
+export type GoalCheckInput = z.input<typeof goalCheckSchema>;
+export type Goal = z.infer<typeof goalSchema>;
+export type GoalKind = GoalCheck['kind'];
+
+/** A result's explanation in both languages: what was expected and what was found. */
+export interface Explanation {
+  ko: string;
+  en: string;
+}

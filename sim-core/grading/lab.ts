@@ -1,0 +1,30 @@
+// gradeLab(): grade() with a lab's own settings — the lab.yaml the content loader parsed
+// (topology, seed, members, setup lines, goals) and its starter files.
+import type { GradeCaps } from './caps';
+import { grade, type GradeResult } from './replay';
+
+/** The parts of a loaded lab grading needs (app/_lib/content's Lab, structurally). */
+export interface GradableLab {
+  topology: string;
+  seed: number;
+  members?: number;
+  setup?: readonly string[];
+  goals: readonly { id: string; check: unknown }[];
+}
+
+export function gradeLab(
+  lab: GradableLab,
+  actionLog: unknown,
+  options: { starterFiles?: Readonly<Record<string, string>>; caps?: Partial<GradeCaps> } = {},
+): GradeResult {
+  return grade({
+    topology: lab.topology,
+    seed: lab.seed,
+    ...(lab.members !== undefined ? { members: lab.members } : {}),
+    setup: lab.setup ?? [],
+    ...(options.starterFiles !== undefined ? { files: options.starterFiles } : {}),
+    actionLog,
+    goals: lab.goals.map((g) => ({ id: g.id, check: g.check })),
+    ...(options.caps !== undefined ? { caps: options.caps } : {}),
+  });
+}

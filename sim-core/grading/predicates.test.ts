@@ -1,0 +1,244 @@
+// Every state predicate, passing and failing, over JSON objects put into a real etcd-only
+// cluster with etcdctl — exactly what the API server will store under /registry/.
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Simulation } from '../cluster/simulation';
+import { clusterWith, deployment, judge, pod, replicaSet, run } from './testing';
+
+const web = { matchLabels: { app: 'web' } };
+
+let sim: Simulation;
+beforeAll(() => {
+  sim = clusterWith({
+    '/course/plain': 'hello world',
+    '/course/config': { spec: { replicas: 3, 'odd.key': { x: 1 } }, metadata: { labels: { 'app.kubernetes.io/name': 'web' } }, list: ['a', 'b'] },
+    '/registry/deployments/default/web': deployment('web', 'd-web', 3),
+    '/registry/replicasets/default/web-7d4': replicaSet('web-7d4', 'rs-web', 'd-web'),
+    '/registry/pods/default/web-7d4-aaaaa': pod('web-7d4-aaaaa', { app: 'web', tier: 'front' }, { owner: 'rs-web' }),
+    '/registry/pods/default/web-7d4-bbbbb': pod('web-7d4-bbbbb', { app: 'web', tier: 'front' }, { owner: 'rs-web', ready: false }),
+    '/registry/pods/default/stray': pod('stray', { app: 'web' }, { phase: 'Pending', ready: false }),
+    '/registry/pods/kube-system/db-0': pod('db-0', { app: 'db' }),
+    '/registry/services/specs/default/web': { kind: 'Service', metadata: { name: 'web', namespace: 'default' }, spec: { selector: { app: 'web' } } },
+    '/registry/services/endpoints/default/web': {
+      kind: 'Endpoints',
+      metadata: { name: 'web', namespace: 'default' },
+      subsets: [{ addresses: [{ ip: '10.244.1.2' }], notReadyAddresses: [{ ip: '10.244.1.3' }] }],
+    },
+    '/registry/services/specs/default/lonely': { kind: 'Service', metadata: { name: 'lonely', namespace: 'default' } },
+    '/registry/minions/node-1': { kind: 'Node', metadata: { name: 'node-1', labels: { zone: 'a' } } },
+  });
+});
+
+describe('etcd-level goals', () => {
+  it('keyExists / keyAbsent on a key and on a prefix', () => {
+    expect(judge(sim, { kind: 'keyExists', key: '/course/plain' })).toEqual({
+      passed: true,
+      explanation: { en: 'expected key /course/plain to exist, found it (mod_revision 2)', ko: '키 /course/plain: 있어야 합니다 — 있음 (mod_revision 2)' },
+    });
+    expect(judge(sim, { kind: 'keyExists', key: '/course/missing' })).toEqual({
+      passed: false,
+      explanation: { en: 'expected key /course/missing to exist, found no such key', ko: '키 /course/missing: 있어야 하는데 없습니다' },
+    });
+    expect(judge(sim, { kind: 'keyExists', key: '/registry/pods/default/', prefix: true }).explanation.en).toBe(
+      'expected a key under /registry/pods/default/, found 3 (first: /registry/pods/default/stray)',
+    );
+    expect(judge(sim, { kind: 'keyAbsent', key: '/registry/pods/', prefix: true })).toEqual({
+      passed: false,
+      explanation: {
+        en: 'expected no key under /registry/pods/, found 4 (first: /registry/pods/default/stray)',
+        ko: '/registry/pods/ 아래에 키가 없어야 하는데 4개 있습니다 (첫 키: /registry/pods/default/stray)',
+      },
+    });
+    expect(judge(sim, { kind: 'keyAbsent', key: '/registry/secrets/', prefix: true }).passed).toBe(true);
+    expect(judge(sim, { kind: 'keyAbsent', key: '/course/plain' }).passed).toBe(false);
+    // a prefix is not a key: without prefix: true, /course/ itself must exist
+    expect(judge(sim, { kind: 'keyExists', key: '/course/' }).passed).toBe(false);
+  });
+
+  it('keyValue: equals or matches the stored text', () => {
+    expect(judge(sim, { kind: 'keyValue', key: '/course/plain', equals: 'hello world' })).toEqual({
+      passed: true,
+      explanation: { en: 'expected /course/plain = "hello world", found "hello world"', ko: '키 /course/plain: 기대값 "hello world", 실제 값 "hello world"' },
+    });
+    expect(judge(sim, { kind: 'keyValue', key: '/course/plain', equals: 'hello' })).toEqual({
+      passed: false,
+      explanation: { en: 'expected /course/plain = "hello", found "hello world"', ko: '키 /course/plain: 기대값 "hello", 실제 값 "hello world"' },
+    });
+    expect(judge(sim, { kind: 'keyValue', key: '/course/plain', matches: '^hello' }).passed).toBe(true);
+    expect(judge(sim, { kind: 'keyValue', key: '/course/plain', matches: '^world' }).explanation.en).toBe('expected /course/plain matching /^world/, found "hello world"');
+    expect(judge(sim, { kind: 'keyValue', key: '/nope', equals: 'x' }).explanation).toEqual({
+      en: 'expected /nope = "x", found no key /nope',
+      ko: '키 /nope: 기대값 "x", 그런데 키가 없습니다',
+    });
+  });
+
+  it('jsonPath: equals, matches and exists, with [index] and ["key"] steps', () => {
+    expect(judge(sim, { kind: 'jsonPath', key: '/course/config', path: 'spec.replicas', equals: 3 })).toEqual({
+      passed: true,
+      explanation: { en: 'expected spec.replicas = 3 in /course/config, found 3', ko: '키 /course/config: 기대 spec.replicas = 3, 실제 값 3' },
+    });
+    expect(judge(sim, { kind: 'jsonPath', key: '/course/config', path: 'spec.replicas', equals: '3' }).passed).toBe(false);
+    expect(judge(sim, { kind: 'jsonPath', key: '/course/config', path: 'metadata.labels["app.kubernetes.io/name"]', equals: 'web' }).passed).toBe(true);
+    expect(judge(sim, { kind: 'jsonPath', key: '/course/config', path: 'spec["odd.key"].x', equals: 1 }).passed).toBe(true);
+    expect(judge(sim, { kind: 'jsonPath', key: '/course/config', path: 'list[1]', matches: '^b$' }).passed).toBe(true);
+    expect(judge(sim, { kind: 'jsonPath', key: '/course/config', path: 'list[2]', exists: true })).toEqual({
+      passed: false,
+      explanation: { en: 'expected list[2] to be set in /course/config, found nothing', ko: '키 /course/config: 기대 list[2] 있음, 실제 값 없음' },
+    });
+    expect(judge(sim, { kind: 'jsonPath', key: '/course/config', path: 'spec.paused', exists: false }).passed).toBe(true);
+    // inherited properties are not fields of the object
+    expect(judge(sim, { kind: 'jsonPath', key: '/course/config', path: 'spec.constructor', exists: true }).passed).toBe(false);
+    expect(judge(sim, { kind: 'jsonPath', key: '/course/plain', path: 'spec', exists: true }).explanation.en).toBe(
+      'expected spec to be set in /course/plain, but its value is not a JSON object: "hello world"',
+    );
+  });
+});
+
+describe('Kubernetes-level goals over JSON in etcd', () => {
+  it('countObjects: by resource, namespace, label selector and field conditions', () => {
+    expect(judge(sim, { kind: 'countObjects', resource: 'pods', namespace: 'default', selector: web, count: { eq: 3 } })).toEqual({
+      passed: true,
+      explanation: {
+        en: 'expected exactly 3 pods matching app=web in namespace default, found 3 (default/stray, default/web-7d4-aaaaa, default/web-7d4-bbbbb)',
+        ko: 'pods (네임스페이스 default, app=web): 정확히 3개 있어야 합니다 — 3개 있음 (default/stray, default/web-7d4-aaaaa, default/web-7d4-bbbbb)',
+      },
+    });
+    expect(judge(sim, { kind: 'countObjects', resource: 'pods', count: { gte: 5 } })).toEqual({
+      passed: false,
+      explanation: {
+        en: 'expected at least 5 pods, found 4 (default/stray, default/web-7d4-aaaaa, default/web-7d4-bbbbb and 1 more)',
+        ko: 'pods: 5개 이상 있어야 합니다 — 4개 있음 (default/stray, default/web-7d4-aaaaa, default/web-7d4-bbbbb 외 1개)',
+      },
+    });
+    const front = { matchExpressions: [{ key: 'tier', operator: 'In', values: ['front'] }] };
+    expect(judge(sim, { kind: 'countObjects', resource: 'pods', selector: front, count: { eq: 2 } }).passed).toBe(true);
+    expect(judge(sim, { kind: 'countObjects', resource: 'pods', selector: { matchExpressions: [{ key: 'tier', operator: 'DoesNotExist' }] }, count: { eq: 2 } }).passed).toBe(true);
+    expect(judge(sim, { kind: 'countObjects', resource: 'pods', selector: { matchExpressions: [{ key: 'app', operator: 'NotIn', values: ['web'] }] }, count: { eq: 1 } }).passed).toBe(true);
+    const pending = judge(sim, { kind: 'countObjects', resource: 'pods', where: [{ path: 'status.phase', equals: 'Pending' }], count: { eq: 0 } });
+    expect(pending).toEqual({
+      passed: false,
+      explanation: {
+        en: 'expected exactly 0 pods with status.phase = "Pending", found 1 (default/stray)',
+        ko: 'pods (status.phase = "Pending"): 정확히 0개 있어야 합니다 — 1개 있음 (default/stray)',
+      },
+    });
+    // Services and Endpoints live under services/specs and services/endpoints; Nodes under minions
+    expect(judge(sim, { kind: 'countObjects', resource: 'services', count: { eq: 2 } }).passed).toBe(true);
+    expect(judge(sim, { kind: 'countObjects', resource: 'endpoints', count: { eq: 1 } }).passed).toBe(true);
+    expect(judge(sim, { kind: 'countObjects', resource: 'nodes', namespace: 'default', selector: { matchLabels: { zone: 'a' } }, count: { eq: 1 } }).explanation.en).toBe(
+      'expected exactly 1 nodes matching zone=a in namespace default, found 1 (node-1)',
+    );
+    expect(judge(sim, { kind: 'countObjects', resource: 'deployments', count: { gte: 1, lte: 1 } }).explanation.en).toBe(
+      'expected at least 1 and at most 1 deployments, found 1 (default/web)',
+    );
+  });
+
+  it('ownerChain: Pods → ReplicaSet → Deployment by ownerReferences uid', () => {
+    expect(judge(sim, { kind: 'ownerChain', deployment: 'web' })).toEqual({
+      passed: false,
+      explanation: {
+        en: 'expected exactly 3 Pods owned by ReplicaSet web-7d4 (owned by Deployment default/web), found 2',
+        ko: 'Deployment default/web → ReplicaSet web-7d4 → Pod: 정확히 3개 있어야 합니다 — 2개',
+      },
+    });
+    expect(judge(sim, { kind: 'ownerChain', deployment: 'web', pods: { eq: 2 } }).passed).toBe(true);
+    expect(judge(sim, { kind: 'ownerChain', deployment: 'api' }).explanation).toEqual({
+      en: 'expected Deployment default/api, found none',
+      ko: 'Deployment default/api: 있어야 하는데 없습니다',
+    });
+  });
+
+  it('ownerChain: a ReplicaSet that names another Deployment uid is not on the chain', () => {
+    const other = clusterWith({
+      '/registry/deployments/default/web': deployment('web', 'd-new', 1),
+      '/registry/replicasets/default/web-old': replicaSet('web-old', 'rs-old', 'd-old'),
+      '/registry/pods/default/web-old-x': pod('web-old-x', { app: 'web' }, { owner: 'rs-old' }),
+    });
+    expect(judge(other, { kind: 'ownerChain', deployment: 'web' })).toEqual({
+      passed: false,
+      explanation: {
+        en: 'expected a ReplicaSet owned by Deployment default/web (uid d-new), found none',
+        ko: 'Deployment default/web(uid d-new) → ReplicaSet: 소유된 ReplicaSet이 있어야 하는데 없습니다',
+      },
+    });
+  });
+
+  it('podsReady: Running with the Ready condition True', () => {
+    expect(judge(sim, { kind: 'podsReady', selector: web, count: { gte: 2 } })).toEqual({
+      passed: false,
+      explanation: {
+        en: 'expected at least 2 Running and Ready Pods matching app=web in namespace default, found 1; not ready: default/stray Pending, default/web-7d4-bbbbb Running',
+        ko: 'Running이고 Ready인 Pod (네임스페이스 default, app=web): 2개 이상 있어야 합니다 — 1개; 준비되지 않음: default/stray Pending, default/web-7d4-bbbbb Running',
+      },
+    });
+    expect(judge(sim, { kind: 'podsReady', selector: web, count: { eq: 1 } }).passed).toBe(true);
+    expect(judge(sim, { kind: 'podsReady', namespace: 'kube-system', count: { eq: 1 } }).passed).toBe(true);
+  });
+
+  it('serviceAnswers: ready endpoint addresses only', () => {
+    expect(judge(sim, { kind: 'serviceAnswers', service: 'web' })).toEqual({
+      passed: true,
+      explanation: {
+        en: 'expected Service default/web to answer through at least 1 ready endpoint address, found 1 (10.244.1.2)',
+        ko: 'Service default/web: 준비된 엔드포인트 주소가 1개 이상 있어야 응답합니다 — 1개 (10.244.1.2)',
+      },
+    });
+    expect(judge(sim, { kind: 'serviceAnswers', service: 'web', minReadyAddresses: 2 }).passed).toBe(false);
+    expect(judge(sim, { kind: 'serviceAnswers', service: 'lonely' }).explanation.en).toBe(
+      "expected Service default/lonely to answer through at least 1 ready endpoint address, found no Endpoints default/lonely (the Endpoints controller creates it from the Service's selector)",
+    );
+    expect(judge(sim, { kind: 'serviceAnswers', service: 'ghost' }).explanation.en).toBe(
+      'expected Service default/ghost to answer through at least 1 ready endpoint address, found no Service default/ghost',
+    );
+  });
+});
+
+describe('Raft goals', () => {
+  it('raftHealthy: a leader with N members up in its partition group and a commit index', () => {
+    const s = clusterWith({}, 21);
+    const healthy = judge(s, { kind: 'raftHealthy', minCommitIndex: 1 });
+    expect(healthy.passed).toBe(true);
+    expect(healthy.explanation.en).toMatch(/^expected a leader, at least 3 members up and connected to it, commit index ≥ 1; found etcd-\d leads term \d+ with 3 members up and connected \(etcd-1, etcd-2, etcd-3\), commit index \d+$/);
+    expect(judge(s, { kind: 'raftHealthy', minCommitIndex: 10_000 }).passed).toBe(false);
+    const leader = s.leader()!.address;
+    const others = ['etcd-1', 'etcd-2', 'etcd-3'].filter((m) => m !== leader);
+    run(s, `sim partition ${leader}|${others.join(",")}`);
+    run(s, 'sim tick 400');
+    // the majority side elects its own leader; the old one is cut off
+    const split = judge(s, { kind: 'raftHealthy' });
+    expect(split.passed).toBe(false);
+    expect(split.explanation.en).toMatch(/with 2 members up and connected/);
+    expect(judge(s, { kind: 'raftHealthy', members: 2 }).passed).toBe(true);
+    run(s, `sim kill ${others[0]}`);
+    run(s, 'sim tick 400');
+    const lost = judge(s, { kind: 'raftHealthy', members: 1 });
+    expect(lost.passed).toBe(false);
+    expect(lost.explanation.en).toMatch(/^expected a leader, at least 1 member up and connected to it; found no leader \(etcd-1 [\w-]+, etcd-2 [\w-]+, etcd-3 [\w-]+\)$/);
+    expect(lost.explanation.en).toContain(`${others[0]} down`);
+  });
+
+  it('committedAfterFault: a key written after the last fault and served by the leader', () => {
+    const s = clusterWith({ '/before': 'x' }, 22);
+    const fault = { line: 'sim kill etcd-3', tick: s.now, revision: 2 };
+    expect(judge(s, { kind: 'committedAfterFault' })).toEqual({
+      passed: false,
+      explanation: {
+        en: 'expected a key written after the last fault to be committed and served by the leader; the log has no fault action (sim kill or sim partition)',
+        ko: '마지막 장애 이후에 쓴 키가 커밋되어 리더에서 읽혀야 합니다. 그런데 기록에 장애 동작(sim kill 또는 sim partition)이 없습니다',
+      },
+    });
+    const leader = s.leader()!.address;
+    expect(judge(s, { kind: 'committedAfterFault' }, fault).explanation.en).toBe(
+      `expected a key written after the last fault to be committed and served by the leader; found none written after \`sim kill etcd-3\` (revision 2) on leader ${leader}`,
+    );
+    run(s, 'etcdctl put /after y');
+    expect(judge(s, { kind: 'committedAfterFault', key: '/after' }, fault)).toEqual({
+      passed: true,
+      explanation: {
+        en: `expected key /after written after the last fault to be committed and served by the leader; found /after at revision 3, after \`sim kill etcd-3\` (revision 2), on leader ${leader}`,
+        ko: `마지막 장애 이후에 쓴 키가 커밋되어 리더에서 읽혀야 합니다 (키 /after): /after — \`sim kill etcd-3\`(revision 2) 이후 revision 3에 쓰였고 리더 ${leader}에서 읽힙니다`,
+      },
+    });
+    expect(judge(s, { kind: 'committedAfterFault', key: '/before' }, fault).passed).toBe(false);
+    expect(judge(s, { kind: 'committedAfterFault', key: '/a', prefix: true }, fault).passed).toBe(true);
+  });
+});

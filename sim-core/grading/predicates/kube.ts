@@ -1,0 +1,97 @@
+// Kubernetes-level goals over the JSON objects in etcd: how many objects match a selector,
+// Pods Running and Ready, a Service with ready endpoints. They judge what the API server
+// stored — the cluster's source of truth — not what a client cached.
+import { countHolds, describeCount, describeSelector, listNames, listNamesKo, verdict, type GoalVerdict } from '../explain';
+import type { StateCheck } from '../goals';
+import { field, getObject, labelsOf, listObjects, podIsReady, podPhase, selectorMatches } from '../objects';
+import type { ClusterView } from '../view';
+import { fieldExpr, testField } from './etcd';
+
+type Check<K extends StateCheck['kind']> = Extract<StateCheck, { kind: K }>;
+
+function scope(namespace: string | undefined): { en: string; ko: string } {
+  return namespace === undefined ? { en: '', ko: '' } : { en: ` in namespace ${namespace}`, ko: `네임스페이스 ${namespace}` };
+}
+
+function matching(selector: string): { en: string; ko: string } {
+  return selector === '' ? { en: '', ko: '' } : { en: ` matching ${selector}`, ko: selector };
+}
+
+/** `pods (네임스페이스 default, app=web)`: the Korean subject with its filters in parentheses, so no particle follows a name. */
+function subjectKo(what: string, filters: string[]): string {
+  const f = filters.filter((x) => x !== '');
+  return f.length === 0 ? what : `${what} (${f.join(', ')})`;
+}
+
+export function countObjects(g: Check<'countObjects'>, view: ClusterView): GoalVerdict {
+  const where = g.where ?? [];
+  const found = listObjects(view, g.resource, g.namespace).filter(
+    (o) => selectorMatches(g.selector, labelsOf(o.object)) && where.every((c) => testField(o.object, c).ok),
+  );
+  const n = found.length;
+  const want = describeCount(g.count);
+  const sel = matching(describeSelector(g.selector));
+  const cond = where.map(fieldExpr);
+  const condEn = cond.length === 0 ? '' : ` with ${cond.map((c) => c.en).join(' and ')}`;
+  const condKo = cond.map((c) => c.ko).join(', ');
+  const ns = scope(g.namespace);
+  const names = found.map((o) => o.name);
+  const foundEn = n === 0 ? 'found none' : `found ${n} (${listNames(names)})`;
+  const foundKo = n === 0 ? '하나도 없음' : `${n}개 있음 (${listNamesKo(names)})`;
+  return verdict(
+    countHolds(g.count, n),
+    `expected ${want.en} ${g.resource}${sel.en}${condEn}${ns.en}, ${foundEn}`,
+    `${subjectKo(g.resource, [ns.ko, sel.ko, condKo])}: ${want.ko} 있어야 합니다 — ${foundKo}`,
+  );
+}
+
+export function podsReady(g: Check<'podsReady'>, view: ClusterView): GoalVerdict {
+  const pods = listObjects(view, 'pods', g.namespace).filter((o) => selectorMatches(g.selector, labelsOf(o.object)));
+  const ready = pods.filter((p) => podIsReady(p.object));
+  const notReady = pods.filter((p) => !podIsReady(p.object)).map((p) => `${p.name} ${podPhase(p.object)}`);
+  const want = describeCount(g.count);
+  const sel = matching(describeSelector(g.selector));
+  const ns = scope(g.namespace);
+  const restEn = notReady.length === 0 ? '' : `; not ready: ${listNames(notReady)}`;
+  const restKo = notReady.length === 0 ? '' : `; 준비되지 않음: ${listNamesKo(notReady)}`;
+  return verdict(
+    countHolds(g.count, ready.length),
+    `expected ${want.en} Running and Ready Pods${sel.en}${ns.en}, found ${ready.length}${restEn}`,
+    `${subjectKo('Running이고 Ready인 Pod', [ns.ko, sel.ko])}: ${want.ko} 있어야 합니다 — ${ready.length}개${restKo}`,
+  );
+}
+
+/** Ready endpoint addresses: subsets[].addresses (notReadyAddresses are left out, as kube-proxy leaves them out). */
+function readyAddresses(endpoints: Record<string, unknown>): string[] {
+  const subsets = field(endpoints, 'subsets');
+  if (!Array.isArray(subsets)) return [];
+  const out: string[] = [];
+  for (const s of subsets) {
+    const addresses = s !== null && typeof s === 'object' ? (s as { addresses?: unknown }).addresses : undefined;
+    if (!Array.isArray(addresses)) continue;
+    for (const a of addresses) {
+      const ip = a !== null && typeof a === 'object' ? (a as { ip?: unknown }).ip : undefined;
+      out.push(typeof ip === 'string' ? ip : '?');
+    }
+  }
+  return out;
+}
+
+export function serviceAnswers(g: Check<'serviceAnswers'>, view: ClusterView): GoalVerdict {
+  const name = `${g.namespace}/${g.service}`;
+  const want = { en: `Service ${name} to answer through at least ${g.minReadyAddresses} ready endpoint address${g.minReadyAddresses === 1 ? '' : 'es'}`, ko: `Service ${name}: 준비된 엔드포인트 주소가 ${g.minReadyAddresses}개 이상 있어야 응답합니다` };
+  if (getObject(view, 'services', g.namespace, g.service) === undefined) {
+    return verdict(false, `expected ${want.en}, found no Service ${name}`, `${want.ko} — 그런데 Service가 없습니다`);
+  }
+  const endpoints = getObject(view, 'endpoints', g.namespace, g.service);
+  if (endpoints === undefined) {
+    return verdict(
+      false,
+      `expected ${want.en}, found no Endpoints ${name} (the Endpoints controller creates it from the Service's selector)`,
+      `${want.ko} — 그런데 Endpoints 객체가 없습니다 (Endpoints 컨트롤러가 Service의 selector로 만듭니다)`,
+    );
+  }
+  const ips = readyAddresses(endpoints.object);
+  const list = ips.length === 0 ? '' : ` (${listNames(ips)})`;
+  return verdict(ips.length >= g.minReadyAddresses, `expected ${want.en}, found ${ips.length}${list}`, `${want.ko} — ${ips.length}개${list}`);
+}

@@ -1,0 +1,162 @@
+// grade(): the only judge of a lab attempt (DESIGN.md §4: "Grading is the server's").
+// It rebuilds the cluster from the lab's seed, runs the setup, replays the learner's
+// action log from scratch — each action at its recorded tick — lets the cluster settle
+// (bounded) and evaluates the goals. Nothing the browser says about its state is used;
+// the simulation is deterministic, so the same log always gets the same verdict and the
+// same state hash.
+import { runCommandLine } from '../cli/command-line';
+import { tokenize } from '../cli/shell/tokenize';
+import type { Action } from '../cluster/actions';
+import { createSimulation, type CommandRunner, type Simulation, type SimulationOptions } from '../cluster/simulation';
+import { BudgetedEtcdClient, BudgetedSimControl } from './budgeted-ports';
+import { Budget, DEFAULT_GRADE_CAPS, type GradeCaps } from './caps';
+import { evaluateState } from './evaluate';
+import type { Explanation, Goal } from './goals';
+import { HistoryTracker, isHistoryCheck } from './history';
+import { checkActionLog, checkGoals } from './refuse';
+import { committedStore, JsonCache, simulationView, type FaultMark } from './view';
+
+export interface GradeInput {
+  topology: string;
+  seed: number;
+  /** etcd members, 1–7 (default 3) */
+  members?: number;
+  /** terminal lines run before the learner's first action (the lab's initial objects and faults) */
+  setup?: readonly string[];
+  /** the workspace's files before the first action (the lab's starter files) */
+  files?: Readonly<Record<string, string>>;
+  /** the learner's action log; validated with actionLogSchema before anything runs */
+  actionLog: unknown;
+  /** `{ id, check }` each; validated with goalSchema */
+  goals: readonly unknown[];
+  caps?: Partial<GradeCaps>;
+}
+
+export interface GoalResult {
+  id: string;
+  passed: boolean;
+  explanation: Explanation;
+}
+
+export interface GradeVerdict {
+  passed: boolean;
+  goals: GoalResult[];
+  /** the Simulation's state hash after the replay and the settle */
+  stateHash: string;
+  /** setup lines + actions replayed */
+  steps: number;
+  /** the simulated tick at which the goals were judged */
+  ticks: number;
+}
+
+export type GradeResult = ({ ok: true } & GradeVerdict) | { ok: false; error: string };
+
+/** `sim kill …` and `sim partition …` inject faults (restart and heal are recoveries): committedAfterFault measures from the last one. */
+function isFaultLine(line: string): boolean {
+  const t = tokenize(line);
+  if (!t.ok) return false;
+  let i = 0;
+  while (i < t.words.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(t.words[i]!)) i++; // VAR=value prefixes
+  return t.words[i] === 'sim' && ['kill', 'partition'].includes(t.words[i + 1] ?? '');
+}
+
+function budgetedRunner(sim: Simulation, budget: Budget): CommandRunner {
+  return (line, stdin, ports) => {
+    budget.commands++;
+    const wrapped = {
+      ...ports,
+      etcd: new BudgetedEtcdClient(ports.etcd, budget, () => sim.now),
+      sim: new BudgetedSimControl(ports.sim, budget),
+    };
+    const out = runCommandLine(line, stdin, wrapped, { readFile: (p) => ports.files.get(p) });
+    budget.outputBytes += out.stdout.length + out.stderr.length;
+    return out;
+  };
+}
+
+function build(input: GradeInput): { ok: true; sim: Simulation } | { ok: false; error: string } {
+  try {
+    const options = { topology: input.topology, seed: input.seed, members: input.members ?? 3, traceCapacity: 0 } as SimulationOptions;
+    return { ok: true, sim: createSimulation(options) };
+  } catch (e) {
+    return { ok: false, error: `cannot build the '${input.topology}' cluster (seed ${input.seed}): ${e instanceof Error ? e.message : String(e)}` };
+  }
+}
+
+export function grade(input: GradeInput): GradeResult {
+  const caps: GradeCaps = { ...DEFAULT_GRADE_CAPS, ...input.caps };
+  const goals = checkGoals(input.goals);
+  if (!goals.ok) return goals;
+  const log = checkActionLog(input.actionLog, caps);
+  if (!log.ok) return log;
+  const built = build(input);
+  if (!built.ok) return built;
+  return replay(built.sim, input, goals.value, log.value, caps);
+}
+
+function replay(sim: Simulation, input: GradeInput, goals: Goal[], log: Action[], caps: GradeCaps): GradeResult {
+  const budget = new Budget(caps, sim.now + caps.maxTicks);
+  sim.setCommandRunner(budgetedRunner(sim, budget));
+  for (const [path, content] of Object.entries(input.files ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) sim.files.set(path, content);
+
+  const cache = new JsonCache();
+  let lastFault: FaultMark | undefined;
+  const view = () => simulationView(sim, cache, lastFault);
+  const historyGoals = goals.flatMap((g) => (isHistoryCheck(g.check) ? [g.check] : []));
+  const history = new HistoryTracker(historyGoals);
+
+  const setup = input.setup ?? [];
+  for (const line of setup) {
+    sim.dispatch({ type: 'command', line });
+    const stop = budget.stopReason(sim.now);
+    if (stop !== undefined) return { ok: false, error: `${stop} (in the lab's setup)` };
+  }
+
+  // History starts when the learner does: observe now, whenever the committed revision
+  // changes (seen at the next network event or fault), after each action and at the end.
+  let seenRevision = -1;
+  const observeIfChanged = () => {
+    if (history.empty) return;
+    const rev = committedStore(sim)?.currentRev ?? 0;
+    if (rev === seenRevision) return;
+    seenRevision = rev;
+    history.observe(view());
+  };
+  const unsubscribe = history.empty ? () => {} : sim.subscribe(observeIfChanged, { kinds: ['deliver', 'kill', 'restart', 'fault'] });
+  try {
+    observeIfChanged();
+    for (const [i, action] of log.entries()) {
+      if (action.at !== undefined && action.at > budget.deadline) return { ok: false, error: overTicks(caps, i) };
+      if (action.type === 'tick' && Math.max(sim.now, action.at ?? 0) + action.ticks > budget.deadline) return { ok: false, error: overTicks(caps, i) };
+      sim.dispatch(action);
+      const stop = budget.stopReason(sim.now);
+      if (stop !== undefined) return { ok: false, error: `${stop} (at action ${i + 1})` };
+      if (action.type === 'command' && isFaultLine(action.line)) {
+        lastFault = { line: action.line, tick: sim.now, revision: committedStore(sim)?.currentRev ?? 0 };
+      }
+      if (!history.empty) history.observe(view());
+    }
+    sim.runUntilIdle(caps.settleTicks);
+    const end = view();
+    if (!history.empty) history.observe(end);
+    let h = 0;
+    const results: GoalResult[] = goals.map((g) => {
+      const v = isHistoryCheck(g.check) ? history.verdictOf(h++) : evaluateState(g.check, end);
+      return { id: g.id, passed: v.passed, explanation: v.explanation };
+    });
+    return {
+      ok: true,
+      passed: results.every((r) => r.passed),
+      goals: results,
+      stateHash: sim.stateHash(),
+      steps: setup.length + log.length,
+      ticks: sim.now,
+    };
+  } finally {
+    unsubscribe();
+  }
+}
+
+function overTicks(caps: GradeCaps, i: number): string {
+  return `replay stopped: more than ${caps.maxTicks} ticks (the cap) at action ${i + 1}; a learner's log never needs that much simulated time`;
+}

@@ -1,0 +1,17 @@
+// kernel/: the deterministic runtime every sim-core process runs on — seeded PRNG,
+// integer tick clock, event queue, data-only network, trace, canonical JSON + hash.
+export { Prng, hashName32 } from './prng';
+export { EventQueue } from './queue';
+export {
+  Network,
+  DEFAULT_NETWORK_CONFIG,
+  type Envelope,
+  type LatencyRange,
+  type NetworkConfig,
+  type DropReason,
+  type SendOutcome,
+} from './network';
+export type { Process, ProcessContext } from './process';
+export { Kernel, type KernelConfig, type KernelResult } from './kernel';
+export { Trace, type TraceEvent, type TraceInput, type TraceKind, type TraceFilter, type TraceListener } from './trace';
+export { canonicalJson, hash64, stateHash } from './canonical';

@@ -1,0 +1,152 @@
+import { describe, expect, it } from 'vitest';
+import { Kernel } from './kernel';
+import type { Envelope } from './network';
+import type { Process, ProcessContext } from './process';
+
+type Msg = { kind: 'ping' | 'beat' | 'echo'; n: number };
+
+class Recorder implements Process<Msg> {
+  received: Array<{ tick: number; from: string; n: number }> = [];
+  ticks: number[] = [];
+  crashed = 0;
+  restarted = 0;
+  pending = false;
+  constructor(
+    readonly address: string,
+    private readonly log: string[],
+  ) {}
+  receive(msg: Envelope<Msg>, ctx: ProcessContext<Msg>): void {
+    this.received.push({ tick: ctx.now, from: msg.from, n: msg.payload.n });
+    if (msg.payload.kind === 'ping') ctx.send(msg.from, { kind: 'echo', n: msg.payload.n });
+  }
+  tick(ctx: ProcessContext<Msg>): void {
+    this.ticks.push(ctx.now);
+    this.log.push(`${ctx.now}:${this.address}`);
+  }
+  crash(): void {
+    this.crashed++;
+  }
+  restart(): void {
+    this.restarted++;
+  }
+  hasPendingWork(): boolean {
+    return this.pending;
+  }
+}
+
+function setup(seed = 1) {
+  const log: string[] = [];
+  const k = new Kernel<Msg>({ seed, network: { latency: { min: 1, max: 3 } }, isBackground: (m) => m.kind === 'beat' });
+  const b = new Recorder('b', log);
+  const a = new Recorder('a', log);
+  k.addProcess(b);
+  k.addProcess(a);
+  return { k, a, b, log };
+}
+
+describe('Kernel', () => {
+  it('ticks every live process once per tick in sorted address order', () => {
+    const { k, log } = setup();
+    k.runTicks(2);
+    expect(log).toEqual(['1:a', '1:b', '2:a', '2:b']);
+    expect(k.now).toBe(2);
+    expect(k.addresses()).toEqual(['a', 'b']);
+  });
+
+  it('delivers messages after their latency, in send order per link, and traces send and deliver', () => {
+    const { k, a, b } = setup();
+    for (let i = 0; i < 20; i++) k.send('a', 'b', { kind: 'ping', n: i });
+    k.runTicks(10);
+    expect(b.received.map((r) => r.n)).toEqual(Array.from({ length: 20 }, (_, i) => i));
+    for (const r of b.received) expect(r.tick >= 1 && r.tick <= 3).toBe(true);
+    expect(a.received.map((r) => r.n)).toEqual(Array.from({ length: 20 }, (_, i) => i)); // the echoes
+    const kinds = k.trace.events().map((e) => e.kind);
+    expect(kinds.filter((x) => x === 'send')).toHaveLength(40);
+    expect(kinds.filter((x) => x === 'deliver')).toHaveLength(40);
+  });
+
+  it('a killed process receives nothing (messages to it are dropped on delivery) until restarted', () => {
+    const { k, b } = setup();
+    k.send('a', 'b', { kind: 'ping', n: 1 });
+    expect(k.kill('b')).toEqual({ ok: true });
+    expect(b.crashed).toBe(1);
+    expect(k.kill('b').ok).toBe(false);
+    k.runTicks(5);
+    expect(b.received).toEqual([]);
+    expect(b.ticks).toEqual([]);
+    const drop = k.trace.events({ kinds: ['drop'] });
+    expect(drop.map((e) => e.reason)).toEqual(['receiver-down']);
+    expect(k.restart('b')).toEqual({ ok: true });
+    expect(b.restarted).toBe(1);
+    k.send('a', 'b', { kind: 'ping', n: 2 });
+    k.runTicks(5);
+    expect(b.received.map((r) => r.n)).toEqual([2]);
+    expect(k.kill('nobody').ok).toBe(false);
+  });
+
+  it('timers fire at their tick, can be cancelled, and die with their process', () => {
+    const { k } = setup();
+    const ctx = k.contextOf('a')!;
+    const fired: number[] = [];
+    ctx.setTimer(3, (c) => fired.push(c.now));
+    const cancelled = ctx.setTimer(4, (c) => fired.push(-c.now));
+    ctx.cancelTimer(cancelled);
+    ctx.setTimer(5, (c) => fired.push(c.now * 100));
+    k.runTicks(4);
+    k.kill('a');
+    k.restart('a');
+    k.runTicks(5);
+    expect(fired).toEqual([3]);
+  });
+
+  it('is idle only when no work message, work timer or process work is pending; heartbeats do not count', () => {
+    const { k, b } = setup();
+    expect(k.isIdle()).toBe(true);
+    k.send('a', 'b', { kind: 'beat', n: 0 });
+    expect(k.isIdle()).toBe(true);
+    k.send('a', 'b', { kind: 'echo', n: 0 });
+    expect(k.isIdle()).toBe(false);
+    expect(k.settle(100)).toBeLessThanOrEqual(3);
+    expect(k.isIdle()).toBe(true);
+    k.contextOf('a')!.setTimer(7, () => {});
+    expect(k.isIdle()).toBe(false);
+    expect(k.settle(100)).toBe(7);
+    b.pending = true;
+    expect(k.settle(20)).toBe(20); // capped
+    k.kill('b'); // a dead process's work cannot progress: it does not count
+    expect(k.isIdle()).toBe(true);
+  });
+
+  it('runUntil stops when the predicate holds or at the cap', () => {
+    const { k } = setup();
+    expect(k.runUntil(() => k.now >= 5, 100)).toEqual({ ok: true, ticks: 5 });
+    expect(k.runUntil(() => false, 10)).toEqual({ ok: false, ticks: 10 });
+  });
+
+  it('partitions cut traffic and record drops with the reason', () => {
+    const { k, b } = setup();
+    k.network.partition([['a'], ['b']]);
+    k.send('a', 'b', { kind: 'ping', n: 1 });
+    k.runTicks(5);
+    expect(b.received).toEqual([]);
+    expect(k.trace.events({ kinds: ['drop'] }).map((e) => e.reason)).toEqual(['partition']);
+    k.network.heal();
+    k.send('a', 'b', { kind: 'ping', n: 2 });
+    k.runTicks(5);
+    expect(b.received.map((r) => r.n)).toEqual([2]);
+  });
+
+  it('is deterministic: the same seed gives the same delivery schedule, another seed a different one', () => {
+    const schedule = (seed: number) => {
+      const { k, b } = setup(seed);
+      for (let i = 0; i < 30; i++) {
+        k.send('a', 'b', { kind: 'echo', n: i });
+        k.step();
+      }
+      k.runTicks(5);
+      return b.received.map((r) => r.tick);
+    };
+    expect(schedule(7)).toEqual(schedule(7));
+    expect(schedule(7)).not.toEqual(schedule(8));
+  });
+});

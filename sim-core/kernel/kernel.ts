@@ -1,0 +1,265 @@
+// The kernel: owns the clock, the event queue, the network and the trace, and runs
+// processes. One tick of simulated time:
+//   1. now += 1
+//   2. every event due at or before now fires in (tick, insertion) order: message
+//      deliveries and timers (events scheduled for `now` while firing also fire)
+//   3. every live process's tick() runs, in sorted address order
+// Messages sent during step 3 with latency >= 1 are delivered in a later tick.
+import { EventQueue } from './queue';
+import { Network, type Envelope, type NetworkConfig } from './network';
+import { Prng } from './prng';
+import type { Process, ProcessContext } from './process';
+import { Trace } from './trace';
+
+export interface KernelConfig<P = unknown> {
+  seed: number;
+  network?: Partial<NetworkConfig>;
+  /** events kept by the trace ring; 0 records nothing (benchmarks). Default 10,000. */
+  traceCapacity?: number;
+  /**
+   * Messages for which this returns true are background traffic (Raft heartbeats) and do
+   * not count as pending work in `isIdle`. Default: every message is work.
+   */
+  isBackground?: (payload: P) => boolean;
+}
+
+export type KernelResult = { ok: true } | { ok: false; error: string };
+
+type Event<P> =
+  | { kind: 'message'; envelope: Envelope<P> }
+  | { kind: 'timer'; id: number; address: string; incarnation: number; fire: (ctx: ProcessContext<P>) => void; background: boolean };
+
+interface Slot<P> {
+  process: Process<P>;
+  alive: boolean;
+  /** bumps on every kill, so timers from a previous life never fire */
+  incarnation: number;
+  ctx: ProcessContext<P>;
+}
+
+export class Kernel<P = unknown> {
+  readonly rng: Prng;
+  readonly network: Network<P>;
+  readonly trace: Trace;
+  private clock = 0;
+  private readonly queue = new EventQueue<Event<P>>();
+  private readonly slots = new Map<string, Slot<P>>();
+  private sortedAddresses: string[] = [];
+  private readonly isBackground: (payload: P) => boolean;
+  private nextTimerId = 1;
+  /** timers scheduled and not yet fired or cancelled */
+  private readonly pendingTimers = new Map<number, { address: string; background: boolean }>();
+  /** pending (not yet fired/cancelled) non-background timers */
+  private workTimers = 0;
+  private workMessages = 0;
+
+  constructor(config: KernelConfig<P>) {
+    this.rng = new Prng(config.seed);
+    this.network = new Network<P>(this.rng.child('network'), config.network);
+    this.trace = new Trace(config.traceCapacity ?? 10_000);
+    this.isBackground = config.isBackground ?? (() => false);
+  }
+
+  get now(): number {
+    return this.clock;
+  }
+
+  // ---- processes ----
+
+  addProcess(process: Process<P>): void {
+    const address = process.address;
+    if (this.slots.has(address)) throw new Error(`Kernel: a process named ${address} already exists`);
+    const rng = this.rng.child('process:' + address);
+    const slot: Slot<P> = { process, alive: true, incarnation: 0, ctx: undefined as unknown as ProcessContext<P> };
+    slot.ctx = this.makeContext(slot, rng);
+    this.slots.set(address, slot);
+    this.sortedAddresses = [...this.slots.keys()].sort();
+  }
+
+  process(address: string): Process<P> | undefined {
+    return this.slots.get(address)?.process;
+  }
+
+  /** All process addresses, sorted. */
+  addresses(): string[] {
+    return this.sortedAddresses.slice();
+  }
+
+  isAlive(address: string): boolean {
+    return this.slots.get(address)?.alive === true;
+  }
+
+  /** The context a process uses outside a kernel callback (e.g. a client call from the CLI). */
+  contextOf(address: string): ProcessContext<P> | undefined {
+    return this.slots.get(address)?.ctx;
+  }
+
+  /** Stop a process: it receives nothing more, its timers die, it gets crash(). */
+  kill(address: string): KernelResult {
+    const slot = this.slots.get(address);
+    if (!slot) return { ok: false, error: `no process named ${address}` };
+    if (!slot.alive) return { ok: false, error: `${address} is already down` };
+    slot.alive = false;
+    slot.incarnation++;
+    for (const [id, t] of this.pendingTimers) if (t.address === address) this.forgetTimer(id);
+    this.trace.record({ tick: this.clock, kind: 'kill', address });
+    slot.process.crash?.();
+    return { ok: true };
+  }
+
+  /** Start a killed process again: it gets restart(ctx) to rebuild from what it persisted. */
+  restart(address: string): KernelResult {
+    const slot = this.slots.get(address);
+    if (!slot) return { ok: false, error: `no process named ${address}` };
+    if (slot.alive) return { ok: false, error: `${address} is already running` };
+    slot.alive = true;
+    this.trace.record({ tick: this.clock, kind: 'restart', address });
+    slot.process.restart?.(slot.ctx);
+    return { ok: true };
+  }
+
+  /** Send a message from outside any process callback (from `from`'s context). */
+  send(from: string, to: string, payload: P): void {
+    this.doSend(from, to, payload);
+  }
+
+  // ---- time ----
+
+  /** Advance one tick (see the file comment for the order of work within it). */
+  step(): void {
+    this.clock++;
+    this.fireDue();
+    for (const address of this.sortedAddresses) {
+      const slot = this.slots.get(address) as Slot<P>;
+      if (slot.alive && slot.process.tick) slot.process.tick(slot.ctx);
+    }
+    // messages with latency 0 sent from tick() are delivered within this tick too
+    this.fireDue();
+  }
+
+  runTicks(n: number): void {
+    for (let i = 0; i < n; i++) this.step();
+  }
+
+  /**
+   * Step until `predicate()` holds (checked before each step) or `capTicks` ticks have
+   * run. Returns whether it held and how many ticks ran.
+   */
+  runUntil(predicate: () => boolean, capTicks: number): { ok: boolean; ticks: number } {
+    let ticks = 0;
+    for (;;) {
+      if (predicate()) return { ok: true, ticks };
+      if (ticks >= capTicks) return { ok: false, ticks };
+      this.step();
+      ticks++;
+    }
+  }
+
+  /**
+   * Idle means no client-visible work is pending anywhere:
+   *   - no message in flight except background traffic (see KernelConfig.isBackground),
+   *   - no timer pending except background timers,
+   *   - no live process reports hasPendingWork().
+   * Killed processes' state does not count (they cannot make progress).
+   */
+  isIdle(): boolean {
+    if (this.workMessages > 0 || this.workTimers > 0) return false;
+    for (const address of this.sortedAddresses) {
+      const slot = this.slots.get(address) as Slot<P>;
+      if (slot.alive && slot.process.hasPendingWork?.()) return false;
+    }
+    return true;
+  }
+
+  /** `sim settle`: run until idle, at most capTicks; returns the ticks run. */
+  settle(capTicks: number): number {
+    return this.runUntil(() => this.isIdle(), capTicks).ticks;
+  }
+
+  // ---- internals ----
+
+  private makeContext(slot: Slot<P>, rng: Prng): ProcessContext<P> {
+    const address = slot.process.address;
+    const clock = (): number => this.clock;
+    const send = (to: string, payload: P): void => this.doSend(address, to, payload);
+    const schedule = (delayTicks: number, fire: (ctx: ProcessContext<P>) => void, background: boolean): number => {
+      if (!Number.isInteger(delayTicks) || delayTicks < 0) throw new Error(`setTimer: bad delay ${delayTicks}`);
+      const id = this.nextTimerId++;
+      if (!background) this.workTimers++;
+      this.pendingTimers.set(id, { address, background });
+      this.queue.push(this.clock + delayTicks, { kind: 'timer', id, address, incarnation: slot.incarnation, fire, background });
+      return id;
+    };
+    const cancel = (id: number): void => {
+      this.forgetTimer(id);
+    };
+    const trace = (detail: unknown): void => {
+      if (this.trace.active) this.trace.record({ tick: this.clock, kind: 'state', address, detail });
+    };
+    return {
+      get now() {
+        return clock();
+      },
+      address,
+      rng,
+      send,
+      setTimer: (delayTicks, fire, background = false) => schedule(delayTicks, fire, background),
+      cancelTimer: cancel,
+      trace,
+    };
+  }
+
+  private doSend(from: string, to: string, payload: P): void {
+    const sender = this.slots.get(from);
+    if (sender && !sender.alive) return; // a dead process says nothing
+    const outcome = this.network.send(from, to, payload, this.clock);
+    const tracing = this.trace.active;
+    if (!outcome.ok) {
+      if (tracing) this.trace.record({ tick: this.clock, kind: 'drop', address: from, peer: to, messageId: outcome.envelope.id, payload, reason: outcome.reason });
+      return;
+    }
+    if (tracing) this.trace.record({ tick: this.clock, kind: 'send', address: from, peer: to, messageId: outcome.envelope.id, payload });
+    if (!this.isBackground(payload)) this.workMessages++;
+    this.queue.push(outcome.envelope.deliverAt, { kind: 'message', envelope: outcome.envelope });
+  }
+
+  private fireDue(): void {
+    const q = this.queue;
+    for (;;) {
+      const t = q.peekTick();
+      if (t === undefined || t > this.clock) return;
+      const ev = q.pop() as Event<P>;
+      if (ev.kind === 'message') this.deliver(ev.envelope);
+      else this.fireTimer(ev);
+    }
+  }
+
+  private deliver(envelope: Envelope<P>): void {
+    if (!this.isBackground(envelope.payload)) this.workMessages--;
+    const cut = this.network.arrive(envelope);
+    const slot = this.slots.get(envelope.to);
+    const reason = cut ?? (slot === undefined ? 'unknown-receiver' : slot.alive ? undefined : 'receiver-down');
+    if (reason !== undefined) {
+      if (this.trace.active) this.trace.record({ tick: this.clock, kind: 'drop', address: envelope.from, peer: envelope.to, messageId: envelope.id, payload: envelope.payload, reason });
+      return;
+    }
+    if (this.trace.active) this.trace.record({ tick: this.clock, kind: 'deliver', address: envelope.to, peer: envelope.from, messageId: envelope.id, payload: envelope.payload });
+    const s = slot as Slot<P>;
+    s.process.receive(envelope, s.ctx);
+  }
+
+  private forgetTimer(id: number): boolean {
+    const t = this.pendingTimers.get(id);
+    if (!t) return false;
+    this.pendingTimers.delete(id);
+    if (!t.background) this.workTimers--;
+    return true;
+  }
+
+  private fireTimer(ev: Extract<Event<P>, { kind: 'timer' }>): void {
+    if (!this.forgetTimer(ev.id)) return; // cancelled, or its process was killed
+    const slot = this.slots.get(ev.address);
+    if (!slot || !slot.alive || slot.incarnation !== ev.incarnation) return;
+    ev.fire(slot.ctx);
+  }
+}
