@@ -34,17 +34,49 @@ describe('the sim-core scenario prover', () => {
 });
 
 describe('the sim-core lab prover', () => {
-  it("replays the lab's setup then the log through grade(topology, seed, log, goals)", () => {
+  it("hands grade() the lab's topology, seed, members, setup and goals with the log", () => {
     const lab = loadContent(path.join(import.meta.dirname, '__fixtures__', 'good', 'content')).content.labs.get('first-lab')!;
-    const calls: unknown[][] = [];
-    const prover = simCoreLabProver((...args) => {
-      calls.push(args);
-      return { passed: false, goals: [{ id: 'foo-is-bar', passed: false, explanation: { ko: '키 없음', en: 'no key foo' } }] };
+    const calls: unknown[] = [];
+    const prover = simCoreLabProver((input) => {
+      calls.push(input);
+      return { ok: true, passed: false, goals: [{ id: 'foo-is-bar', passed: false, explanation: { ko: '키 없음', en: 'no key foo' } }] };
     });
     const r = prover.grade(lab, [{ type: 'command', line: 'etcdctl get foo' }]);
-    expect(calls).toEqual([['etcd-only', 5, [{ type: 'command', line: 'etcdctl get foo' }], [{ id: 'foo-is-bar', kind: 'key-equals', key: 'foo', value: 'bar' }]]]);
+    expect(calls).toEqual([
+      {
+        topology: 'etcd-only',
+        seed: 5,
+        members: 3,
+        setup: [],
+        actionLog: [{ type: 'command', line: 'etcdctl get foo' }],
+        goals: [{ id: 'foo-is-bar', check: { kind: 'keyValue', key: 'foo', equals: 'bar' } }],
+      },
+    ]);
     expect(r).toEqual({ ok: true, value: [{ id: 'foo-is-bar', passed: false, explanation: 'no key foo' }] });
     expect(simCoreLabProver(() => ({})).grade(lab, [])).toEqual({ ok: false, error: 'sim-core grade() returned no goals list' });
+    expect(simCoreLabProver(() => ({ ok: false, error: 'action log exceeds 5000 actions' })).grade(lab, [])).toEqual({ ok: false, error: 'action log exceeds 5000 actions' });
+  });
+
+  it('proves the fixture lab with the real grader: the starter fails, the solution passes', async () => {
+    const provers = await loadSimCoreProvers(repo);
+    const lab = provers.lab!;
+    expect(lab.supports?.('etcd-only')).toBe(true);
+    const fixture = loadContent(path.join(import.meta.dirname, '__fixtures__', 'good', 'content')).content.labs.get('first-lab')!;
+    expect(lab.grade(fixture, [])).toEqual({ ok: true, value: [{ id: 'foo-is-bar', passed: false, explanation: 'expected foo = "bar", found no key foo' }] });
+    expect(lab.grade(fixture, fixture.solution!)).toEqual({ ok: true, value: [{ id: 'foo-is-bar', passed: true, explanation: 'expected foo = "bar", found "bar"' }] });
+    const loaded = loadContent(path.join(import.meta.dirname, '__fixtures__', 'good', 'content'));
+    const report = checkContent(loaded.content, loaded.problems, provers);
+    expect(report.notes).toContain('lab proofs: 1 lab(s) proven (starter fails, solution passes), 0 problem(s)');
+  });
+
+  it('reports a lab on a topology sim-core cannot build instead of pretending to prove it', () => {
+    const loaded = loadContent(path.join(import.meta.dirname, '__fixtures__', 'good', 'content'));
+    const lab = loaded.content.labs.get('first-lab')!;
+    const content = { ...loaded.content, labs: new Map([['first-lab', { ...lab, lab: { ...lab.lab, topology: 'default' as const } }]]) };
+    const prover = simCoreLabProver((input) => (input.topology === 'default' ? { ok: false, error: 'unknown topology default' } : { ok: true, passed: true, goals: [] }));
+    expect(checkContent(content, [], { lab: prover, unavailable: [] }).problems.map(formatProblem)).toEqual([
+      'content/labs/first-lab/lab.yaml: topology: the lab uses topology default, which sim-core cannot run yet, so its starter and solution cannot be proven; use etcd-only until the control plane is built',
+    ]);
   });
 });
 

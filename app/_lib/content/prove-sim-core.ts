@@ -4,7 +4,8 @@
 //   sim-core/cluster/index.ts  createSimulation({ topology, seed, members }) → a Simulation
 //                              whose `ports()` gives { etcd, sim, files }
 //   sim-core/cli/index.ts      runCommandLine(line, stdin, ports, { readFile }) → { stdout, stderr, exitCode }
-//   sim-core/grading/index.ts  grade(topology, seed, actionLog, goals) → { goals: [{ id, passed, explanation }] } (issue 4)
+//   sim-core/grading/index.ts  grade({ topology, seed, members, setup, actionLog, goals }) →
+//                              { ok: true, passed, goals: [{ id, passed, explanation: { ko, en } }], stateHash } | { ok: false, error }
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -38,26 +39,61 @@ export async function loadSimCoreProvers(repoRoot: string): Promise<Provers> {
   const grading = await importIfPresent(path.join(repoRoot, 'sim-core', 'grading', 'index.ts'));
   const grade = grading.ok ? (grading.module.grade as Grade | undefined) : undefined;
   if (typeof grade === 'function') provers.lab = simCoreLabProver(grade);
-  else unavailable.push(grading.ok ? 'sim-core grading/index.ts does not export grade(topology, seed, actionLog, goals)' : `sim-core grading ${grading.error}`);
+  else unavailable.push(grading.ok ? 'sim-core grading/index.ts does not export grade({ topology, seed, members, setup, actionLog, goals })' : `sim-core grading ${grading.error}`);
   return provers;
 }
 
-/** issue 4: `grade(topology, seed, actionLog, goals)` replays from scratch and judges. */
-type Grade = (topology: string, seed: number, log: ActionLog, goals: unknown[]) => unknown;
+/** sim-core/grading's grade(): replays from scratch and judges (issue 4). */
+export interface GradeInput {
+  topology: string;
+  seed: number;
+  members?: number;
+  setup?: readonly string[];
+  actionLog: unknown;
+  goals: readonly { id: string; check: unknown }[];
+}
+type Grade = (input: GradeInput) => unknown;
+
+/** Whether grade() can build a topology: a 1-member cluster with no goals to judge is the cheapest probe. */
+function gradeSupports(grade: Grade, topology: string): boolean {
+  const r = grade({ topology, seed: 1, members: 1, actionLog: [], goals: [{ id: 'probe', check: { kind: 'keyAbsent', key: 'probe' } }] }) as { ok?: unknown } | null;
+  return r?.ok === true;
+}
 
 export function simCoreLabProver(grade: Grade): LabProver {
+  const supported = new Map<string, boolean>();
   return {
+    supports(topology) {
+      if (!supported.has(topology)) {
+        let ok = false;
+        try {
+          ok = gradeSupports(grade, topology);
+        } catch {
+          ok = false;
+        }
+        supported.set(topology, ok);
+      }
+      return supported.get(topology)!;
+    },
     grade(lab: LoadedLab, log: ActionLog) {
       // the lab's setup lines run first, exactly as the learner's workspace starts
-      const setup: ActionLog = lab.lab.setup.map((line) => ({ type: 'command', line }));
-      const goals = lab.lab.goals.map((g) => ({ id: g.id, ...g.check }));
+      const input: GradeInput = {
+        topology: lab.lab.topology,
+        seed: lab.lab.seed,
+        members: lab.lab.members,
+        setup: lab.lab.setup,
+        actionLog: log,
+        goals: lab.lab.goals.map((g) => ({ id: g.id, check: g.check })),
+      };
       let verdict: unknown;
       try {
-        verdict = grade(lab.lab.topology, lab.lab.seed, [...setup, ...log], goals);
+        verdict = grade(input);
       } catch (e) {
-        return { ok: false, error: `sim-core grading threw (seed ${lab.lab.seed}): ${e instanceof Error ? e.message : String(e)}` };
+        return { ok: false, error: `sim-core grading threw (a bug in sim-core; seed ${lab.lab.seed}): ${e instanceof Error ? e.message : String(e)}` };
       }
-      const results = (verdict as { goals?: unknown } | null)?.goals;
+      const v = verdict as { ok?: unknown; error?: unknown; goals?: unknown } | null;
+      if (v?.ok === false) return { ok: false, error: String(v.error) };
+      const results = v?.goals;
       if (!Array.isArray(results)) return { ok: false, error: 'sim-core grade() returned no goals list' };
       return {
         ok: true,

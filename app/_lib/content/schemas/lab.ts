@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { kebabId, localizedText, terminalLine } from './localized';
 import { TOPOLOGIES } from './scenario';
+import { goalCheckSchema } from '../../../../sim-core/grading/goals';
 
 const labPath = z
   .string()
@@ -13,11 +14,9 @@ const labPath = z
 export const labGoalSchema = z.strictObject({
   id: kebabId,
   description: localizedText.meta({ description: 'what the learner must achieve, shown in the goal checklist' }),
-  check: z
-    .looseObject({
-      kind: z.string().min(1).meta({ description: "a goal predicate of sim-core's grading/ (validated there)" }),
-    })
-    .meta({ description: 'the predicate evaluated over the simulated etcd contents and history' }),
+  check: goalCheckSchema.meta({
+    description: "the predicate evaluated over the simulated etcd contents and history (kinds and fields: sim-core/grading/README.md)",
+  }),
 });
 
 export const labSchema = z

@@ -140,13 +140,18 @@ seed: 7
 goals:
   - id: three-pods
     description: { ko: "d", en: "d" }
-    check: { kind: count, resource: pods, equals: 3 }
+    check: { kind: countObjects, resource: pods, count: { eq: 3 } }
 hints: [{ ko: "h", en: "h" }]
 solution: solution.json
 `;
     expect(check(labSchema, good)).toEqual([]);
     expect(check(labSchema, good.replace('hints: [{ ko: "h", en: "h" }]', 'hints: [{ en: "h" }]'))).toEqual(["f.yaml:10: 'hints[0].ko' is missing: add the Korean text (ko)"]);
     expect(check(labSchema, good.replace('solution.json', '../../etc/passwd')).join()).toMatch(/'solution': a relative path inside the lab folder/);
+    // a goal's check is sim-core's goal predicate (sim-core/grading/goals.ts), refused in a teacher's words
+    expect(check(labSchema, good.replace('kind: countObjects', 'kind: count'))).toEqual([
+      `f.yaml:9: 'goals[0].check.kind': unknown kind "count"; use one of keyExists, keyAbsent, keyValue, jsonPath, countObjects, ownerChain, podsReady, serviceAnswers, raftHealthy, committedAfterFault, always, eventually`,
+    ]);
+    expect(check(labSchema, good.replace('count: { eq: 3 }', 'count: {}'))).toEqual(["f.yaml:9: 'goals[0].check.count': give eq, gte or lte (e.g. { eq: 3 })"]);
   });
 });
 
