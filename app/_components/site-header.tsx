@@ -21,6 +21,11 @@ export async function SiteHeader({ locale }: { locale: string }) {
           <Link href="/courses" className="nav-link">
             {t('courses')}
           </Link>
+          {user ? (
+            <Link href="/progress" className="nav-link">
+              {t('progress')}
+            </Link>
+          ) : null}
           {hasRole(user, 'instructor') ? (
             <Link href="/instructor" className="nav-link">
               {t('instructor')}

@@ -9,6 +9,8 @@ export interface SyllabusLesson {
   title: string;
   summary: string;
   minutes: number;
+  /** the ids of the lesson's quiz questions (for its score on the syllabus) */
+  questionIds: string[];
 }
 
 export interface CourseView {
@@ -25,7 +27,16 @@ export async function getCourse(courseId: string, locale: Locale): Promise<Cours
   const lessons = loaded.lessons.flatMap((lesson, i): SyllabusLesson[] => {
     const front = lesson.versions[locale]?.frontMatter ?? lesson.versions.en?.frontMatter;
     if (!front) return [];
-    return [{ id: lesson.id, number: i + 1, title: front.title, summary: front.summary, minutes: front.minutes }];
+    return [
+      {
+        id: lesson.id,
+        number: i + 1,
+        title: front.title,
+        summary: front.summary,
+        minutes: front.minutes,
+        questionIds: lesson.quiz?.quiz.questions.map((q) => q.id) ?? [],
+      },
+    ];
   });
   return {
     id: loaded.id,

@@ -3,6 +3,8 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { Link } from '@/app/_lib/i18n/navigation';
 import { listCourses } from '@/app/_lib/queries/catalog';
 import type { Locale } from '@/app/_lib/i18n/routing';
+import { LearnerSync } from '@/app/_components/lesson';
+import { getCurrentUser } from '@/app/_lib/auth/session';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('catalog');
@@ -14,8 +16,11 @@ export default async function CatalogPage({ params }: { params: Promise<{ locale
   setRequestLocale(locale);
   const t = await getTranslations('catalog');
   const courses = await listCourses();
+  const user = await getCurrentUser();
   return (
     <div className="container">
+      {/* sign-up lands here: answers given as a guest are saved now */}
+      <LearnerSync signedIn={user !== null} />
       <h1>{t('title')}</h1>
       <p className="lead">{t('lead')}</p>
       {courses.length === 0 ? (

@@ -1,0 +1,68 @@
+'use client';
+// Single choice, predict-then-run (radios), multiple choice (checkboxes) and O/X.
+import { useTranslations } from 'next-intl';
+import type { Draft, Marks } from './draft';
+import type { ChoiceView } from './types';
+
+export type { Marks };
+
+export function Mark({ mark }: { mark: 'right' | 'wrong' | undefined }) {
+  const t = useTranslations('quiz');
+  if (!mark) return null;
+  return (
+    <span className={`quiz-mark is-${mark}`}>
+      <span aria-hidden="true">{mark === 'right' ? '✓' : '✗'}</span> {mark === 'right' ? t('correct') : t('incorrect')}
+    </span>
+  );
+}
+
+interface Props {
+  marks?: Marks;
+  name: string;
+  promptId: string;
+  options: ChoiceView[];
+  multiple: boolean;
+  selected: readonly string[];
+  disabled: boolean;
+  onChange: (selected: string[]) => void;
+}
+
+export function ChoiceInput({ marks, name, promptId, options, multiple, selected, disabled, onChange }: Props) {
+  return (
+    <fieldset className="quiz-options" aria-labelledby={promptId}>
+      {options.map((o) => {
+        const id = `${name}-${o.id}`;
+        const checked = selected.includes(o.id);
+        return (
+          <div key={o.id} className="quiz-option">
+            <input
+              id={id}
+              type={multiple ? 'checkbox' : 'radio'}
+              name={name}
+              value={o.id}
+              checked={checked}
+              disabled={disabled}
+              onChange={(e) => {
+                if (!multiple) onChange([o.id]);
+                else onChange(e.target.checked ? [...selected, o.id] : selected.filter((s) => s !== o.id));
+              }}
+            />
+            <label htmlFor={id} dangerouslySetInnerHTML={{ __html: o.html }} />
+            <Mark mark={marks?.get(o.id)} />
+          </div>
+        );
+      })}
+    </fieldset>
+  );
+}
+
+/** O/X: two radios whose names say both the symbol and the word. */
+export function TrueFalseInput({ marks, name, promptId, draft, disabled, onChange }: { marks?: Marks; name: string; promptId: string; draft: Extract<Draft, { type: 'truefalse' }>; disabled: boolean; onChange: (answer: boolean) => void }) {
+  const t = useTranslations('quiz');
+  const options = [
+    { id: 'true', html: `<span aria-hidden="true" class="ox">O</span> ${t('true')}`, label: t('true') },
+    { id: 'false', html: `<span aria-hidden="true" class="ox">X</span> ${t('false')}`, label: t('false') },
+  ];
+  const selected = draft.answer === null ? [] : [String(draft.answer)];
+  return <ChoiceInput marks={marks} name={name} promptId={promptId} options={options} multiple={false} selected={selected} disabled={disabled} onChange={(s) => onChange(s[0] === 'true')} />;
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { completeLine } from './completion';
+
+const members = ['etcd-1', 'etcd-2', 'etcd-3'];
+
+describe('completeLine', () => {
+  it('completes programs and commands with a trailing space', () => {
+    expect(completeLine('etc', members)).toEqual({ line: 'etcdctl ', candidates: [] });
+    expect(completeLine('etcdctl pu', members)).toEqual({ line: 'etcdctl put ', candidates: [] });
+    expect(completeLine('sim ki', members)).toEqual({ line: 'sim kill ', candidates: [] });
+    expect(completeLine('etcdctl lease g', members)).toEqual({ line: 'etcdctl lease grant ', candidates: [] });
+  });
+
+  it('offers the candidates when several words fit, extending their common prefix', () => {
+    expect(completeLine('sim ', members)).toEqual({ line: 'sim ', candidates: ['heal', 'kill', 'partition', 'restart', 'settle', 'status', 'tick'] });
+    expect(completeLine('sim re', members)).toEqual({ line: 'sim restart ', candidates: [] });
+    expect(completeLine('etcdctl --p', members)).toEqual({ line: 'etcdctl --pr', candidates: ['--prefix', '--prev-kv', '--print-value-only'] });
+    expect(completeLine('sim kill etcd', members)).toEqual({ line: 'sim kill etcd-', candidates: members });
+  });
+
+  it('completes member names where a command takes one, and flag values without a space', () => {
+    expect(completeLine('sim kill etcd-2', members)).toEqual({ line: 'sim kill etcd-2 ', candidates: [] });
+    expect(completeLine('etcdctl --endpoints=etcd-3', members)).toEqual({ line: 'etcdctl --endpoints=etcd-3 ', candidates: [] });
+    expect(completeLine('etcdctl --rev', members)).toEqual({ line: 'etcdctl --rev=', candidates: [] });
+  });
+
+  it('leaves keys and values alone', () => {
+    expect(completeLine('etcdctl put gre', members)).toEqual({ line: 'etcdctl put gre', candidates: [] });
+    expect(completeLine('kubectl g', members)).toEqual({ line: 'kubectl g', candidates: [] });
+  });
+});

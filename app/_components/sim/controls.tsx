@@ -1,0 +1,57 @@
+'use client';
+// Play/Pause, Step (by a chosen number of ticks), speed and Reset. Speeds and step sizes
+// are named in Raft's own units: a heartbeat is 10 ticks and an election timeout 100
+// ticks with etcd's defaults (heartbeat 100 ms, election 1000 ms; 1 tick = 10 ms).
+import { memo, useId, useState } from 'react';
+import { useTranslations } from 'next-intl';
+import { SPEED_PRESETS, type PageMessage } from '@/app/_lib/sim-worker/protocol';
+import { PauseIcon, PlayIcon, ResetIcon, StepIcon } from './icons';
+import styles from './sim.module.css';
+
+const STEP_SIZES = [
+  { ticks: 1, hint: 'none' },
+  { ticks: 10, hint: 'heartbeat' },
+  { ticks: 100, hint: 'election' },
+] as const;
+
+function ControlsImpl({ playing, speed, send }: { playing: boolean; speed: number; send: (m: PageMessage) => void }) {
+  const t = useTranslations('sim.controls');
+  const stepId = useId();
+  const speedId = useId();
+  const [stepTicks, setStepTicks] = useState<number>(1);
+  return (
+    <div role="toolbar" aria-label={t('label')} className={styles.toolbar}>
+      <button type="button" className={`${styles.button} ${styles.primary}`} onClick={() => send({ type: playing ? 'pause' : 'play' })}>
+        {playing ? <PauseIcon /> : <PlayIcon />} {playing ? t('pause') : t('play')}
+      </button>
+      <button type="button" className={styles.button} onClick={() => send({ type: 'step', ticks: stepTicks })}>
+        <StepIcon /> {t('step')}
+      </button>
+      <label htmlFor={stepId} className={styles.inlineLabel}>
+        {t('stepSize')}
+      </label>
+      <select id={stepId} value={stepTicks} onChange={(e) => setStepTicks(Number(e.target.value))}>
+        {STEP_SIZES.map((s) => (
+          <option key={s.ticks} value={s.ticks}>
+            {t('stepOption', { count: s.ticks, hint: s.hint })}
+          </option>
+        ))}
+      </select>
+      <label htmlFor={speedId} className={styles.inlineLabel}>
+        {t('speed')}
+      </label>
+      <select id={speedId} value={speed} onChange={(e) => send({ type: 'setSpeed', ticksPerSecond: Number(e.target.value) })}>
+        {SPEED_PRESETS.map((s) => (
+          <option key={s} value={s}>
+            {t('speedOption', { count: s, factor: s / 100 })}
+          </option>
+        ))}
+      </select>
+      <button type="button" className={styles.button} onClick={() => send({ type: 'reset' })}>
+        <ResetIcon /> {t('reset')}
+      </button>
+    </div>
+  );
+}
+
+export const Controls = memo(ControlsImpl);

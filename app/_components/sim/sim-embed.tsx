@@ -1,0 +1,21 @@
+'use client';
+// Lazy entry point of the cluster view: next/dynamic with ssr:false keeps the view, and
+// the worker that runs sim-core, out of the lesson page's first-load bundle. Meanwhile a
+// placeholder of the view's size holds the layout still (no shift when it arrives).
+import dynamic from 'next/dynamic';
+import type { Scenario } from '@/app/_lib/content/schemas';
+import { SimPlaceholder } from './sim-placeholder';
+
+export interface SimEmbedProps {
+  scenario: Scenario;
+  locale: 'ko' | 'en';
+}
+
+const SimView = dynamic(() => import('./sim-view').then((m) => m.SimView), {
+  ssr: false,
+  loading: () => <SimPlaceholder />,
+});
+
+export function SimEmbed({ scenario, locale }: SimEmbedProps) {
+  return <SimView scenario={scenario} locale={locale} />;
+}

@@ -1,0 +1,60 @@
+// The page's fold of worker messages: what the learner sees accumulates correctly, and
+// unchanged parts keep their identity so memo'd panels do not re-render.
+import { describe, expect, it } from 'vitest';
+import { SimHost } from '@/app/_lib/sim-worker/sim-host';
+import type { WorkerMessage } from '@/app/_lib/sim-worker/protocol';
+import { initialSimState, simReducer, type SimState } from './sim-state';
+
+function running(): { host: SimHost; state: SimState } {
+  const created = SimHost.create({ id: 'l4-raft-three', topology: 'etcd-only', seed: 404, members: 3, setup: ['sim tick 300'] });
+  if (!created.ok) throw new Error('unsupported');
+  const messages: WorkerMessage[] = [
+    { type: 'ready', setup: created.setup },
+    { type: 'view', view: created.host.view({ keyspace: true, playing: false, ticksPerSecond: 10 }) },
+  ];
+  return { host: created.host, state: simReducer(initialSimState, { type: 'messages', messages }) };
+}
+
+describe('simReducer', () => {
+  it('starts running with the setup in the terminal and the first view drawn', () => {
+    const { state } = running();
+    expect(state.status).toBe('running');
+    expect(state.terminal.map((e) => [e.origin, e.result.line])).toEqual([['setup', 'sim tick 300']]);
+    expect(state.members).toHaveLength(3);
+    expect(state.keyspace?.keys).toEqual([]);
+  });
+
+  it('keeps members and keyspace identical when a view changes neither', () => {
+    const { host, state } = running();
+    host.step(1);
+    const next = simReducer(state, { type: 'messages', messages: [{ type: 'view', view: host.view({ keyspace: false, playing: true, ticksPerSecond: 10 }) }] });
+    expect(next.view?.now).toBe((state.view?.now ?? 0) + 1);
+    expect(next.members).toBe(state.members);
+    expect(next.keyspace).toBe(state.keyspace);
+    expect(next.events).toBe(state.events);
+  });
+
+  it('appends command output and events, and replaces what changed', () => {
+    const { host, state } = running();
+    const result = host.runCommand('etcdctl put greeting hello');
+    const next = simReducer(state, {
+      type: 'messages',
+      messages: [
+        { type: 'commandResult', requestId: 1, result },
+        { type: 'view', view: host.view({ keyspace: true, playing: false, ticksPerSecond: 10 }) },
+      ],
+    });
+    expect(next.terminal.map((e) => [e.id, e.origin, e.result.stdout])).toEqual([
+      [1, 'setup', expect.stringMatching(/^ticked/)],
+      [2, 'learner', 'OK\n'],
+    ]);
+    expect(next.keyspace?.keys.map((k) => k.key)).toEqual(['greeting']);
+    expect(next.events.map((e) => e.type)).toEqual(['key-put']);
+    expect(next.members).not.toBe(state.members); // commit and applied indexes moved
+  });
+
+  it('shows the unsupported notice and a worker failure', () => {
+    expect(simReducer(initialSimState, { type: 'messages', messages: [{ type: 'unsupported', topology: 'default' }] }).status).toBe('unsupported');
+    expect(simReducer(initialSimState, { type: 'failed', error: 'boom' })).toMatchObject({ status: 'failed', error: 'boom' });
+  });
+});

@@ -1,0 +1,77 @@
+// The page's state of one running simulation, folded from the worker's messages. Parts
+// that did not change keep their identity (members when equal, the keyspace when the
+// worker left it out), so the memo'd panels that draw them skip re-rendering.
+import type { CommandResult, KeyspaceView, MemberView, NotableEvent, SimView, WorkerMessage } from '@/app/_lib/sim-worker/protocol';
+
+/** How many notable events the log keeps on screen. */
+const EVENT_LOG_SIZE = 100;
+const TERMINAL_SIZE = 200;
+
+export interface TerminalEntry {
+  id: number;
+  origin: 'setup' | 'learner' | 'fault';
+  result: CommandResult;
+}
+
+export interface SimState {
+  status: 'starting' | 'running' | 'unsupported' | 'failed';
+  error?: string;
+  view?: SimView;
+  members: MemberView[];
+  keyspace?: KeyspaceView;
+  events: NotableEvent[];
+  terminal: TerminalEntry[];
+  /** a command is running in the worker */
+  busy: boolean;
+}
+
+export type Update =
+  | { type: 'messages'; messages: WorkerMessage[] }
+  | { type: 'failed'; error: string }
+  | { type: 'busy' };
+
+export const initialSimState: SimState = { status: 'starting', members: [], events: [], terminal: [], busy: false };
+
+/** Append command results to the terminal, numbering them after the last one (keys for React). */
+function appendEntries(terminal: readonly TerminalEntry[], origin: TerminalEntry['origin'], results: readonly CommandResult[]): TerminalEntry[] {
+  let id = terminal.at(-1)?.id ?? 0;
+  const added = results.map((result) => ({ id: ++id, origin, result }));
+  return [...terminal, ...added].slice(-TERMINAL_SIZE);
+}
+
+function sameMembers(a: readonly MemberView[], b: readonly MemberView[]): boolean {
+  return a.length === b.length && JSON.stringify(a) === JSON.stringify(b);
+}
+
+function apply(state: SimState, m: WorkerMessage): SimState {
+  switch (m.type) {
+    case 'ready':
+      return { ...initialSimState, status: 'running', terminal: appendEntries([], 'setup', m.setup) };
+    case 'view': {
+      const next: SimState = { ...state, view: m.view };
+      if (!sameMembers(state.members, m.view.members)) next.members = m.view.members;
+      if (m.view.keyspace !== undefined) next.keyspace = m.view.keyspace;
+      if (m.view.events.length > 0) next.events = [...state.events, ...m.view.events].slice(-EVENT_LOG_SIZE);
+      return next;
+    }
+    case 'commandResult':
+      return {
+        ...state,
+        busy: m.requestId === undefined ? state.busy : false,
+        terminal: appendEntries(state.terminal, m.requestId === undefined ? 'fault' : 'learner', [m.result]),
+      };
+    case 'unsupported':
+      return { ...state, status: 'unsupported' };
+    case 'error':
+      // a refused message is a bug in this page, not the learner's doing: keep running, say so
+      return { ...state, error: m.message, busy: false };
+    case 'actionLog':
+      return state;
+  }
+}
+
+export function simReducer(state: SimState, u: Update): SimState {
+  if (u.type === 'failed') return { ...state, status: 'failed', error: u.error, busy: false };
+  if (u.type === 'busy') return { ...state, busy: true };
+  return u.messages.reduce(apply, state);
+}

@@ -1,0 +1,104 @@
+'use client';
+// The live cluster view: one Web Worker runs sim-core for this scenario, and this tree
+// of memo'd panels draws its views — members, network, keyspace, terminal, events —
+// with the controls and the fault buttons the scenario allows.
+import { useCallback, useId, useMemo, useState } from 'react';
+import { useTranslations } from 'next-intl';
+import type { Fault, HostScenario } from '@/app/_lib/sim-worker/protocol';
+import type { SimEmbedProps } from './sim-embed';
+import { useSimWorker } from './use-sim-worker';
+import { Controls } from './controls';
+import { FaultPanel } from './fault-panel';
+import { MembersPanel } from './members-panel';
+import { NetworkView } from './network-view';
+import { KeyspaceBrowser } from './keyspace-browser';
+import { Terminal } from './terminal';
+import { EventLog } from './event-log';
+import { TracePanel } from './trace-panel';
+import styles from './sim.module.css';
+
+function hostScenario(s: SimEmbedProps['scenario']): HostScenario {
+  return { id: s.id, topology: s.topology, seed: s.seed, members: s.members, setup: s.setup };
+}
+
+export function UnsupportedNotice({ title }: { title: string }) {
+  const t = useTranslations('sim');
+  const id = useId();
+  return (
+    <section className={`${styles.sim} ${styles.notice}`} aria-labelledby={id}>
+      <p className={styles.eyebrow}>{title}</p>
+      <h2 id={id} className={styles.noticeTitle}>
+        {t('unsupportedTitle')}
+      </h2>
+      <p>{t('unsupported')}</p>
+    </section>
+  );
+}
+
+function LiveCluster({ scenario, locale }: SimEmbedProps) {
+  const t = useTranslations('sim');
+  const titleId = useId();
+  const { state, send, runCommand } = useSimWorker(hostScenario(scenario));
+  const [keyspaceSource, setKeyspaceSource] = useState<string | undefined>(undefined);
+  const onFault = useCallback((fault: Fault) => send({ type: 'fault', fault }), [send]);
+  const onSource = useCallback(
+    (member: string | undefined) => {
+      setKeyspaceSource(member);
+      send(member === undefined ? { type: 'setKeyspaceSource' } : { type: 'setKeyspaceSource', member });
+    },
+    [send],
+  );
+  const memberNames = useMemo(() => state.members.map((m) => m.name), [state.members]);
+  const title = scenario.title[locale];
+  if (state.status === 'unsupported') return <UnsupportedNotice title={title} />;
+  const view = state.view;
+  return (
+    <section className={styles.sim} aria-labelledby={titleId} aria-busy={state.status === 'starting'}>
+      <header className={styles.header}>
+        <div>
+          <p className={styles.eyebrow}>{t('eyebrow')}</p>
+          <h2 id={titleId} className={styles.title}>
+            {title}
+          </h2>
+        </div>
+        <div className={styles.clock}>
+          {view ? (
+            <>
+              <p data-testid="sim-clock">{t('clock', { tick: view.now, seconds: (view.now / 100).toFixed(2) })}</p>
+              <p data-testid="sim-leader">{view.leader ? t('leader', { member: view.leader }) : t('noLeader')}</p>
+            </>
+          ) : (
+            <p>{state.status === 'failed' ? null : t('starting')}</p>
+          )}
+        </div>
+      </header>
+      {state.status === 'failed' ? (
+        <p role="alert" className={styles.error}>
+          {t('failed', { message: state.error ?? '' })}
+        </p>
+      ) : state.error !== undefined ? (
+        <p role="status" className={styles.error}>
+          {t('refused', { message: state.error })}
+        </p>
+      ) : null}
+      <Controls playing={view?.playing ?? false} speed={view?.ticksPerSecond ?? 10} send={send} />
+      <div className={styles.grid}>
+        <MembersPanel members={state.members} />
+        <NetworkView members={state.members} messages={view?.messages ?? []} total={view?.messagesInFlight ?? 0} now={view?.now ?? 0} />
+      </div>
+      <FaultPanel allowed={scenario.faults} members={state.members} leader={view?.leader} onFault={onFault} />
+      <div className={styles.grid}>
+        <KeyspaceBrowser keyspace={state.keyspace} members={state.members} source={keyspaceSource} onSource={onSource} />
+        <Terminal entries={state.terminal} suggested={scenario.suggested} members={memberNames} busy={state.busy} onRun={runCommand} />
+      </div>
+      <EventLog events={state.events} />
+      <TracePanel trace={view?.trace ?? []} />
+      {view?.stateHash ? <p className={styles.hash}>{t('stateHash', { hash: view.stateHash })}</p> : null}
+    </section>
+  );
+}
+
+export function SimView(props: SimEmbedProps) {
+  if (props.scenario.topology !== 'etcd-only') return <UnsupportedNotice title={props.scenario.title[props.locale]} />;
+  return <LiveCluster {...props} />;
+}

@@ -1,0 +1,190 @@
+// The messages between the page and the simulation's Web Worker. Both ends validate what
+// they receive with these schemas (a worker message is untrusted data like any other
+// input), and every field is plain JSON so a structured clone costs little.
+import { z } from 'zod';
+import { actionLogSchema } from '@/sim-core/cluster/actions';
+
+const int0 = z.number().int().min(0);
+const memberName = z.string().regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'a member name such as etcd-1');
+
+/** Speeds the view offers, in simulated ticks per second of wall time (1 tick = 10 ms: 100 is real time). */
+export const SPEED_PRESETS = [1, 3, 10, 30, 100, 500] as const;
+export const DEFAULT_SPEED = 10;
+/** Most ticks one Step may run (a terminal `sim tick` is not limited by this). */
+export const MAX_STEP_TICKS = 10_000;
+/** How often a playing worker advances and posts a view: ≤ 10 views a second. */
+export const FRAME_MS = 100;
+
+// ---- page → worker ----
+
+export const hostScenarioSchema = z.object({
+  id: z.string().min(1).max(128),
+  topology: z.enum(['etcd-only', 'default']),
+  seed: z.number().int().min(0).max(2 ** 31 - 1),
+  members: z.number().int().min(1).max(7),
+  setup: z.array(z.string().min(1).max(4096)).max(200),
+});
+export type HostScenario = z.infer<typeof hostScenarioSchema>;
+
+export const faultSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('kill'), member: memberName }),
+  z.object({ kind: z.literal('restart'), member: memberName }),
+  z.object({ kind: z.literal('partition'), groups: z.array(z.array(memberName).min(1).max(7)).min(2).max(7) }),
+  z.object({ kind: z.literal('heal') }),
+]);
+export type Fault = z.infer<typeof faultSchema>;
+
+export const pageMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('init'), scenario: hostScenarioSchema }),
+  z.object({ type: z.literal('play') }),
+  z.object({ type: z.literal('pause') }),
+  z.object({ type: z.literal('step'), ticks: z.number().int().min(1).max(MAX_STEP_TICKS) }),
+  z.object({ type: z.literal('setSpeed'), ticksPerSecond: z.number().int().min(1).max(1000) }),
+  z.object({ type: z.literal('runCommand'), requestId: int0, line: z.string().min(1).max(4096) }),
+  z.object({ type: z.literal('fault'), fault: faultSchema }),
+  /** whose copy of the keyspace the browser shows; absent = the leader's */
+  z.object({ type: z.literal('setKeyspaceSource'), member: memberName.optional() }),
+  z.object({ type: z.literal('reset') }),
+  z.object({ type: z.literal('getActionLog'), requestId: int0 }),
+]);
+export type PageMessage = z.infer<typeof pageMessageSchema>;
+
+// ---- worker → page ----
+
+export const ROLES = ['leader', 'follower', 'candidate', 'pre-candidate', 'down'] as const;
+
+/** One process box in the view. Only etcd members exist today; nodes and control-plane processes will join this union. */
+export const memberViewSchema = z.object({
+  kind: z.literal('etcd-member'),
+  name: memberName,
+  role: z.enum(ROLES),
+  term: int0,
+  commitIndex: int0,
+  appliedIndex: int0,
+  logLength: int0,
+  up: z.boolean(),
+  /** partition group letter ('a', 'b', …) while the network is partitioned */
+  partition: z.string().max(2).optional(),
+});
+export type MemberView = z.infer<typeof memberViewSchema>;
+
+export const keyViewSchema = z.object({
+  key: z.string(),
+  createRevision: int0,
+  modRevision: int0,
+  version: int0,
+  /** the lease id in decimal, '0' when none */
+  lease: z.string(),
+  value: z.string(),
+  /** the value pretty-printed, when it is a JSON object or array */
+  json: z.string().optional(),
+  /** the value was cut to keep the view small */
+  truncated: z.boolean(),
+});
+export type KeyView = z.infer<typeof keyViewSchema>;
+
+export const keyspaceViewSchema = z.object({
+  /** the member whose applied state is shown */
+  source: z.string(),
+  revision: int0,
+  keys: z.array(keyViewSchema),
+});
+export type KeyspaceView = z.infer<typeof keyspaceViewSchema>;
+
+export const messageViewSchema = z.object({
+  id: int0,
+  from: z.string(),
+  to: z.string(),
+  /** etcd's name for it: MsgApp, MsgVote, … or the client call (put, range, response) */
+  type: z.string(),
+  /** entries carried by a MsgApp */
+  entries: int0,
+  sentAt: int0,
+  deliverAt: int0,
+});
+export type MessageView = z.infer<typeof messageViewSchema>;
+
+export const traceLineSchema = z.object({
+  seq: int0,
+  tick: int0,
+  kind: z.enum(['send', 'deliver', 'drop', 'kill', 'restart', 'state', 'fault']),
+  address: z.string(),
+  peer: z.string().optional(),
+  summary: z.string(),
+});
+export type TraceLine = z.infer<typeof traceLineSchema>;
+
+const at = { id: int0, tick: int0 };
+/** The changes a learner should notice, announced in the event log. */
+export const notableEventSchema = z.discriminatedUnion('type', [
+  z.object({ ...at, type: z.literal('leader-elected'), member: z.string(), term: int0 }),
+  z.object({ ...at, type: z.literal('member-down'), member: z.string() }),
+  z.object({ ...at, type: z.literal('member-up'), member: z.string() }),
+  z.object({ ...at, type: z.literal('partition'), groups: z.array(z.array(z.string())) }),
+  z.object({ ...at, type: z.literal('heal') }),
+  z.object({ ...at, type: z.literal('key-put'), key: z.string(), revision: int0 }),
+  z.object({ ...at, type: z.literal('key-deleted'), key: z.string() }),
+]);
+export type NotableEvent = z.infer<typeof notableEventSchema>;
+
+export const simViewSchema = z.object({
+  now: int0,
+  /** the simulation's state hash; absent while playing (it costs milliseconds a frame) */
+  stateHash: z.string().optional(),
+  leader: z.string().optional(),
+  members: z.array(memberViewSchema),
+  /** partition groups as member names; empty when the network is whole */
+  partition: z.array(z.array(z.string())),
+  /** absent when unchanged since the previous view (the page keeps the last one) */
+  keyspace: keyspaceViewSchema.optional(),
+  messages: z.array(messageViewSchema),
+  /** messages on the wire, of which `messages` lists the first few hundred */
+  messagesInFlight: int0,
+  trace: z.array(traceLineSchema),
+  /** notable events since the previous view */
+  events: z.array(notableEventSchema),
+  playing: z.boolean(),
+  ticksPerSecond: z.number().int().min(1).max(1000),
+  actionCount: int0,
+});
+export type SimView = z.infer<typeof simViewSchema>;
+
+export const commandResultSchema = z.object({
+  line: z.string(),
+  stdout: z.string(),
+  stderr: z.string(),
+  exitCode: z.number().int(),
+});
+export type CommandResult = z.infer<typeof commandResultSchema>;
+
+export const workerMessageSchema = z.discriminatedUnion('type', [
+  /** the cluster is built and the scenario's setup has run */
+  z.object({ type: z.literal('ready'), setup: z.array(commandResultSchema) }),
+  z.object({ type: z.literal('view'), view: simViewSchema }),
+  /** requestId is absent for commands the worker ran itself (a fault button's `sim` line) */
+  z.object({ type: z.literal('commandResult'), requestId: int0.optional(), result: commandResultSchema }),
+  z.object({ type: z.literal('actionLog'), requestId: int0, log: actionLogSchema }),
+  z.object({ type: z.literal('unsupported'), topology: z.string() }),
+  z.object({ type: z.literal('error'), message: z.string() }),
+]);
+export type WorkerMessage = z.infer<typeof workerMessageSchema>;
+
+export type Parsed<T> = { ok: true; message: T } | { ok: false; error: string };
+
+function parseWith<T>(schema: z.ZodType<T>, data: unknown): Parsed<T> {
+  const r = schema.safeParse(data);
+  if (r.success) return { ok: true, message: r.data };
+  const issue = r.error.issues[0];
+  const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
+  return { ok: false, error: `refused a malformed message${where}: ${issue?.message ?? 'invalid'}` };
+}
+
+/** The worker's check of what the page sent. */
+export function parsePageMessage(data: unknown): Parsed<PageMessage> {
+  return parseWith(pageMessageSchema, data);
+}
+
+/** The page's check of what the worker sent. */
+export function parseWorkerMessage(data: unknown): Parsed<WorkerMessage> {
+  return parseWith(workerMessageSchema, data);
+}

@@ -1,0 +1,127 @@
+// The worker session with a fake frame timer: play advances simulated time at the chosen
+// speed, one view per frame; commands answer their request; malformed input is refused.
+import { describe, expect, it } from 'vitest';
+import { WorkerSession, type FrameTimer } from './session';
+import type { SimView, WorkerMessage } from './protocol';
+
+class FakeTimer implements FrameTimer {
+  onFrame: (() => void) | undefined;
+  start(onFrame: () => void): void {
+    this.onFrame = onFrame;
+  }
+  stop(): void {
+    this.onFrame = undefined;
+  }
+  fire(n: number): void {
+    for (let i = 0; i < n; i++) this.onFrame?.();
+  }
+}
+
+const scenario = { id: 'l4-raft-three', topology: 'etcd-only', seed: 404, members: 3, setup: ['sim tick 300'] };
+
+function started() {
+  const posted: WorkerMessage[] = [];
+  const timer = new FakeTimer();
+  const session = new WorkerSession((m) => posted.push(m), timer);
+  session.receive({ type: 'init', scenario });
+  const views = () => posted.flatMap((m) => (m.type === 'view' ? [m.view] : []));
+  const lastView = (): SimView => {
+    const v = views().at(-1);
+    if (v === undefined) throw new Error('no view posted');
+    return v;
+  };
+  return { posted, timer, session, views, lastView };
+}
+
+describe('WorkerSession', () => {
+  it('builds the cluster on init and posts ready, then a view with the keyspace', () => {
+    const { posted, lastView } = started();
+    expect(posted[0]).toMatchObject({ type: 'ready', setup: [{ line: 'sim tick 300', exitCode: 0 }] });
+    expect(lastView().keyspace).toBeDefined();
+    expect(lastView().leader).toMatch(/^etcd-\d$/);
+    expect(lastView().stateHash).toMatch(/^[0-9a-f]+$/);
+  });
+
+  it('plays at the chosen speed, one view per frame, and stops on pause', () => {
+    const { session, timer, lastView, views } = started();
+    const start = lastView().now;
+    session.receive({ type: 'setSpeed', ticksPerSecond: 100 });
+    session.receive({ type: 'play' });
+    timer.fire(10); // one second of wall time at real-time speed: 100 ticks
+    expect(lastView().now).toBe(start + 100);
+    expect(lastView().playing).toBe(true);
+    session.receive({ type: 'pause' });
+    const count = views().length;
+    timer.fire(10);
+    expect(views().length).toBe(count);
+    expect(lastView().playing).toBe(false);
+  });
+
+  it('runs slow speeds a tick every few frames, posting only when time moved', () => {
+    const { session, timer, lastView, views } = started();
+    const start = lastView().now;
+    session.receive({ type: 'setSpeed', ticksPerSecond: 3 });
+    session.receive({ type: 'play' });
+    const before = views().length;
+    timer.fire(10);
+    expect(lastView().now).toBe(start + 3);
+    expect(views().length - before).toBe(3);
+  });
+
+  it('leaves the keyspace out of a view when it has not changed', () => {
+    const { session, lastView } = started();
+    session.receive({ type: 'step', ticks: 1 });
+    expect(lastView().keyspace).toBeUndefined();
+    session.receive({ type: 'runCommand', requestId: 1, line: 'etcdctl put greeting hello' });
+    expect(lastView().keyspace?.keys.map((k) => k.key)).toEqual(['greeting']);
+  });
+
+  it('answers a command with its request id and records it with the steps', () => {
+    const { session, posted } = started();
+    session.receive({ type: 'step', ticks: 4 });
+    session.receive({ type: 'runCommand', requestId: 9, line: 'etcdctl put greeting hello' });
+    expect(posted).toContainEqual({
+      type: 'commandResult',
+      requestId: 9,
+      result: { line: 'etcdctl put greeting hello', stdout: 'OK\n', stderr: '', exitCode: 0 },
+    });
+    session.receive({ type: 'fault', fault: { kind: 'kill', member: 'etcd-2' } });
+    session.receive({ type: 'getActionLog', requestId: 10 });
+    expect(posted.at(-1)).toEqual({
+      type: 'actionLog',
+      requestId: 10,
+      log: [
+        { type: 'tick', ticks: 4 },
+        { type: 'command', line: 'etcdctl put greeting hello' },
+        { type: 'command', line: 'sim kill etcd-2' },
+      ],
+    });
+  });
+
+  it('reset rebuilds the scenario from scratch with an empty log', () => {
+    const { session, posted, lastView } = started();
+    const fresh = lastView();
+    session.receive({ type: 'runCommand', requestId: 1, line: 'etcdctl put a 1' });
+    session.receive({ type: 'reset' });
+    expect(lastView().stateHash).toBe(fresh.stateHash);
+    expect(lastView().actionCount).toBe(0);
+    expect(posted.filter((m) => m.type === 'ready')).toHaveLength(2);
+  });
+
+  it('refuses a malformed message and keeps running', () => {
+    const { session, posted, lastView } = started();
+    session.receive({ type: 'step', ticks: -5 });
+    expect(posted.at(-1)).toMatchObject({ type: 'error', message: expect.stringContaining('ticks') });
+    session.receive({ type: 'step', ticks: 5 });
+    expect(lastView().now).toBeGreaterThan(0);
+  });
+
+  it('reports the Kubernetes topology as unsupported instead of running it', () => {
+    const posted: WorkerMessage[] = [];
+    const session = new WorkerSession((m) => posted.push(m), new FakeTimer());
+    session.receive({ type: 'init', scenario: { ...scenario, topology: 'default' } });
+    session.receive({ type: 'play' });
+    expect(posted[0]).toEqual({ type: 'unsupported', topology: 'default' });
+    expect(posted[1]).toMatchObject({ type: 'error' });
+  });
+});

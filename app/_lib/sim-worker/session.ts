@@ -1,0 +1,144 @@
+// The worker's side of the protocol: validates each message from the page, drives a
+// SimHost, and plays — advancing simulated time at the chosen speed on a frame timer and
+// posting at most one view per frame (≤ 10 a second). The timer is injected so tests run
+// a session in Node with a fake clock; sim.worker.ts plugs in the real setInterval.
+import {
+  DEFAULT_SPEED,
+  FRAME_MS,
+  parsePageMessage,
+  type HostScenario,
+  type PageMessage,
+  type WorkerMessage,
+} from './protocol';
+import { SimHost } from './sim-host';
+
+export interface FrameTimer {
+  start(onFrame: () => void, everyMs: number): void;
+  stop(): void;
+}
+
+export class WorkerSession {
+  private host: SimHost | undefined;
+  private scenario: HostScenario | undefined;
+  private playing = false;
+  private ticksPerSecond: number = DEFAULT_SPEED;
+  /** thousandths of a tick owed by the frame timer (slow speeds run one tick every few frames) */
+  private owed = 0;
+  private lastKeyspace = '';
+  private keyspaceMember: string | undefined;
+
+  constructor(
+    private readonly post: (message: WorkerMessage) => void,
+    private readonly timer: FrameTimer,
+  ) {}
+
+  /** Handle one message from the page (anything: it is validated here). */
+  receive(data: unknown): void {
+    const parsed = parsePageMessage(data);
+    if (!parsed.ok) {
+      this.post({ type: 'error', message: parsed.error });
+      return;
+    }
+    this.handle(parsed.message);
+  }
+
+  private handle(message: PageMessage): void {
+    if (message.type === 'init') {
+      this.scenario = message.scenario;
+      this.build();
+      return;
+    }
+    const host = this.host;
+    if (host === undefined) {
+      this.post({ type: 'error', message: `the simulation is not running (got "${message.type}" before a successful init)` });
+      return;
+    }
+    switch (message.type) {
+      case 'play':
+        this.setPlaying(true);
+        break;
+      case 'pause':
+        this.setPlaying(false);
+        break;
+      case 'step':
+        host.step(message.ticks);
+        break;
+      case 'setSpeed':
+        this.ticksPerSecond = message.ticksPerSecond;
+        this.owed = 0;
+        break;
+      case 'runCommand':
+        this.post({ type: 'commandResult', requestId: message.requestId, result: host.runCommand(message.line) });
+        break;
+      case 'fault':
+        this.post({ type: 'commandResult', result: host.fault(message.fault) });
+        break;
+      case 'setKeyspaceSource':
+        this.keyspaceMember = message.member;
+        host.setKeyspaceSource(message.member);
+        break;
+      case 'reset':
+        this.setPlaying(false);
+        this.build();
+        return;
+      case 'getActionLog':
+        this.post({ type: 'actionLog', requestId: message.requestId, log: host.actionLog() });
+        return;
+    }
+    this.postView();
+  }
+
+  private build(): void {
+    this.host?.dispose();
+    this.host = undefined;
+    this.lastKeyspace = '';
+    this.owed = 0;
+    const scenario = this.scenario;
+    if (scenario === undefined) return;
+    const created = SimHost.create(scenario);
+    if (!created.ok) {
+      this.post({ type: 'unsupported', topology: created.topology });
+      return;
+    }
+    this.host = created.host;
+    this.host.setKeyspaceSource(this.keyspaceMember);
+    this.post({ type: 'ready', setup: created.setup });
+    this.postView();
+  }
+
+  private setPlaying(on: boolean): void {
+    if (on === this.playing) return;
+    this.playing = on;
+    this.owed = 0;
+    if (on) this.timer.start(() => this.frame(), FRAME_MS);
+    else this.timer.stop();
+  }
+
+  /** One frame of play: run the ticks this frame owes, then post a view if time moved. */
+  frame(): void {
+    const host = this.host;
+    if (!this.playing || host === undefined) return;
+    // counted in thousandths of a tick, in integers, so 3 ticks/s is exactly 3 ticks a second
+    this.owed += this.ticksPerSecond * FRAME_MS;
+    const ticks = Math.floor(this.owed / 1000);
+    if (ticks < 1) return;
+    this.owed -= ticks * 1000;
+    host.step(ticks);
+    this.postView();
+  }
+
+  private postView(): void {
+    const host = this.host;
+    if (host === undefined) return;
+    const signature = host.keyspaceSignature();
+    const keyspace = signature !== this.lastKeyspace;
+    this.lastKeyspace = signature;
+    this.post({ type: 'view', view: host.view({ keyspace, playing: this.playing, ticksPerSecond: this.ticksPerSecond }) });
+  }
+
+  dispose(): void {
+    this.setPlaying(false);
+    this.host?.dispose();
+    this.host = undefined;
+  }
+}

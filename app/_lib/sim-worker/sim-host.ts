@@ -1,0 +1,190 @@
+// The worker-side owner of one Simulation: builds it from a scenario, runs the scenario's
+// setup, then applies what the learner does — steps of time, terminal lines, fault
+// buttons — and records each as an Action in the action log (sim-core/cluster/actions).
+// Replaying that log on a fresh host gives the same state hash: the lab workspace and the
+// server's grading replay rely on it. Pure: no timers, no DOM, so tests run it in Node.
+import { createSimulation, ACTION_LOG_LIMITS, type Action, type ActionLog, type Simulation } from '@/sim-core/cluster';
+import { runCommandLine } from '@/sim-core/cli';
+import type { TraceEvent } from '@/sim-core/kernel';
+import {
+  describeKeyspace,
+  describeMembers,
+  describeMessages,
+  describeTraceEvent,
+  isBackgroundEvent,
+  keyspaceSource,
+  partitionGroups,
+  revisionOf,
+} from './describe';
+import { NotableEventTracker } from './notable-events';
+import type { CommandResult, Fault, HostScenario, KeyspaceView, NotableEvent, SimView, TraceLine } from './protocol';
+
+/** Trace lines kept for the view (the newest). */
+const TRACE_LINES = 40;
+
+export type CreateHostResult =
+  | { ok: true; host: SimHost; setup: CommandResult[] }
+  /** the `default` topology (the Kubernetes control plane) is not simulated yet */
+  | { ok: false; error: 'unsupported-topology'; topology: string };
+
+/** The terminal line a fault button stands for: the learner sees (and can type) the same `sim` command. */
+export function faultCommandLine(fault: Fault): string {
+  switch (fault.kind) {
+    case 'kill':
+      return `sim kill ${fault.member}`;
+    case 'restart':
+      return `sim restart ${fault.member}`;
+    case 'partition':
+      return `sim partition ${fault.groups.map((g) => g.join(',')).join('|')}`;
+    case 'heal':
+      return 'sim heal';
+  }
+}
+
+export class SimHost {
+  private readonly log: Action[] = [];
+  private readonly events: NotableEventTracker;
+  private readonly traceRing: TraceEvent[] = [];
+  private readonly stopTrace: () => void;
+  private keyspaceMember: string | undefined;
+
+  private constructor(private readonly sim: Simulation) {
+    sim.setCommandRunner((line, stdin, ports) => runCommandLine(line, stdin, ports, { readFile: (p) => ports.files.get(p) }));
+    this.events = new NotableEventTracker(sim);
+    this.stopTrace = sim.subscribe((e) => {
+      if (isBackgroundEvent(e)) return;
+      this.traceRing.push(e);
+      if (this.traceRing.length > TRACE_LINES * 2) this.traceRing.splice(0, this.traceRing.length - TRACE_LINES);
+    });
+  }
+
+  static create(scenario: HostScenario): CreateHostResult {
+    if (scenario.topology !== 'etcd-only') return { ok: false, error: 'unsupported-topology', topology: scenario.topology };
+    const host = new SimHost(createSimulation({ topology: 'etcd-only', seed: scenario.seed, members: scenario.members }));
+    // the scenario's setup is where the lesson starts, not something the learner did: not logged
+    const setup = scenario.setup.map((line) => host.execute(line));
+    host.events.drain();
+    return { ok: true, host, setup };
+  }
+
+  dispose(): void {
+    this.events.dispose();
+    this.stopTrace();
+  }
+
+  get now(): number {
+    return this.sim.now;
+  }
+
+  stateHash(): string {
+    return this.sim.stateHash();
+  }
+
+  /** The learner's actions since the scenario's setup, as the grader replays them. */
+  actionLog(): ActionLog {
+    return this.log.map((a) => ({ ...a }));
+  }
+
+  private record(action: Action): void {
+    const last = this.log[this.log.length - 1];
+    // consecutive steps of time are one action: tick(a); tick(b) runs exactly what tick(a+b) runs
+    if (action.type === 'tick' && last?.type === 'tick' && last.ticks + action.ticks <= ACTION_LOG_LIMITS.maxTick) {
+      last.ticks += action.ticks;
+      return;
+    }
+    this.log.push(action);
+  }
+
+  private execute(line: string): CommandResult {
+    const r = this.sim.dispatch({ type: 'command', line });
+    const output = r.ok ? (r.output ?? { stdout: '', stderr: '', exitCode: 0 }) : { stdout: '', stderr: `${r.error}\n`, exitCode: 1 };
+    return { line, ...output };
+  }
+
+  /** Let `ticks` of simulated time pass. */
+  step(ticks: number): void {
+    if (!Number.isInteger(ticks) || ticks < 1) throw new Error(`SimHost.step: bad tick count ${ticks}`);
+    this.sim.tick(ticks);
+    this.record({ type: 'tick', ticks });
+  }
+
+  /** Run one terminal line, as the learner typed it. */
+  runCommand(line: string): CommandResult {
+    const result = this.execute(line);
+    this.record({ type: 'command', line });
+    return result;
+  }
+
+  /** A fault button: the same as typing its `sim` command. */
+  fault(fault: Fault): CommandResult {
+    return this.runCommand(faultCommandLine(fault));
+  }
+
+  /** Apply an action from a recorded log (replay). */
+  apply(action: Action): void {
+    if (action.type === 'tick') this.step(action.ticks);
+    else if (action.type === 'command' && action.stdin === undefined && action.at === undefined) this.runCommand(action.line);
+    else {
+      this.sim.dispatch(action);
+      this.log.push(action);
+    }
+  }
+
+  /** Show the keyspace as `member` has applied it; undefined = the leader's. */
+  setKeyspaceSource(member: string | undefined): void {
+    this.keyspaceMember = member;
+  }
+
+  /** A signature that changes whenever the shown keyspace could have changed. */
+  keyspaceSignature(): string {
+    const source = keyspaceSource(this.sim, this.keyspaceMember);
+    return `${source ?? ''}@${revisionOf(this.sim, source)}`;
+  }
+
+  keyspace(): KeyspaceView {
+    return describeKeyspace(this.sim, keyspaceSource(this.sim, this.keyspaceMember));
+  }
+
+  private traceLines(): TraceLine[] {
+    return this.traceRing.slice(-TRACE_LINES).map(describeTraceEvent);
+  }
+
+  /** Notable events since the last call. */
+  drainEvents(): NotableEvent[] {
+    return this.events.drain();
+  }
+
+  /**
+   * The view the page draws. `keyspace` is included only when asked (the session leaves
+   * it out while it has not changed); `events` drains the notable-event queue.
+   */
+  view(options: { keyspace: boolean; playing: boolean; ticksPerSecond: number }): SimView {
+    const members = describeMembers(this.sim);
+    const inFlight = this.sim.kernel.network.inFlight();
+    const view: SimView = {
+      now: this.sim.now,
+      members,
+      partition: partitionGroups(members),
+      messages: describeMessages(inFlight),
+      messagesInFlight: inFlight.length,
+      trace: this.traceLines(),
+      events: this.drainEvents(),
+      playing: options.playing,
+      ticksPerSecond: options.ticksPerSecond,
+      actionCount: this.log.length,
+    };
+    const leader = this.sim.leader();
+    if (leader !== undefined) view.leader = leader.address;
+    if (options.keyspace) view.keyspace = this.keyspace();
+    if (!options.playing) view.stateHash = this.sim.stateHash();
+    return view;
+  }
+}
+
+/** A fresh host for `scenario` with `log` applied: what the server's replay computes. */
+export function replayActionLog(scenario: HostScenario, log: ActionLog): CreateHostResult {
+  const created = SimHost.create(scenario);
+  if (!created.ok) return created;
+  for (const action of log) created.host.apply(action);
+  return created;
+}
