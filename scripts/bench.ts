@@ -7,6 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { benchPuts } from '../sim-core/etcd/bench';
 import { runRaftBench } from '../sim-core/raft/bench';
 import { benchGrade } from '../sim-core/grading/bench';
+import { firstLoadJs } from './lib/first-load-js';
 
 interface Figure {
   value: number;
@@ -76,6 +77,15 @@ const figures: Record<string, Figure> = {};
 for (const bench of benchmarks) {
   if (values.only && values.only !== bench.name) continue;
   Object.assign(figures, bench.run());
+}
+if (!values.only || values.only === 'pages') {
+  // First-load JavaScript of pages, gzipped, from a production build (built if needed).
+  const pages = await firstLoadJs({
+    home: '/en',
+    lesson: '/en/courses/kubernetes-internals/lessons/raft',
+  });
+  figures.home_first_load_js_kb_gz = { value: round(pages.home), unit: 'kB gzip' };
+  figures.lesson_first_load_js_kb_gz = { value: round(pages.lesson), unit: 'kB gzip', target: '≤ 180' };
 }
 
 if (values.json) {

@@ -41,7 +41,7 @@ export function buildIsCurrent() {
 }
 
 /** Runs `next build` unless the build is current. Returns false if the build failed. */
-export function ensureBuild({ log = console.log } = {}) {
+export function ensureBuild({ log = console.log, toStderr = false } = {}) {
   if (buildIsCurrent()) {
     log('Reconcile: the production build is up to date.');
     return true;
@@ -50,7 +50,7 @@ export function ensureBuild({ log = console.log } = {}) {
   const started = Date.now();
   const result = spawnSync(process.execPath, [path.join(ROOT, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build'], {
     cwd: ROOT,
-    stdio: 'inherit',
+    stdio: toStderr ? ['ignore', 2, 2] : 'inherit',
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', CHECKPOINT_DISABLE: '1' },
   });
   if (result.status !== 0) return false;
