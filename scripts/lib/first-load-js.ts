@@ -40,7 +40,7 @@ export async function firstLoadJs<K extends string>(pages: Record<K, string>): P
   const log = (m: string) => process.stderr.write(m + '\n');
   if (!ensureBuild({ log, toStderr: true })) throw new Error('first-load-js: the build failed');
   const dir = mkdtempSync(path.join(tmpdir(), 'reconcile-bench-'));
-  const env = { ...process.env, DATABASE_URL: `file:${path.join(dir, 'bench.db')}`, NODE_ENV: 'production' };
+  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: `file:${path.join(dir, 'bench.db')}`, NODE_ENV: 'production' };
   if (!prepareDatabase(env, { toStderr: true })) throw new Error('first-load-js: could not prepare the database');
   const port = await freePort();
   const server = spawn(process.execPath, [path.join(ROOT, 'node_modules/next/dist/bin/next'), 'start', '-p', String(port), '-H', '127.0.0.1'], {
