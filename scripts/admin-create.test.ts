@@ -1,0 +1,59 @@
+// `npm run admin:create`: run the real script against a throw-away database.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createDatabaseClient, type Database } from '../app/_lib/db';
+import { verifyPassword } from '../app/_lib/auth/password';
+import { deployMigrations, REPO_ROOT } from './db/index';
+import { tempWorkspace, type TempWorkspace } from './db/temp-workspace';
+
+let ws: TempWorkspace;
+let client: Database;
+
+function adminCreate(...args: string[]) {
+  const result = spawnSync(process.execPath, [path.join(REPO_ROOT, 'node_modules/tsx/dist/cli.mjs'), 'scripts/admin-create.ts', ...args], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, DATABASE_URL: `file:${ws.databaseFile}`, ADMIN_EMAIL: '', ADMIN_PASSWORD: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return { code: result.status, out: result.stdout, err: result.stderr };
+}
+
+beforeEach(async () => {
+  ws = tempWorkspace();
+  const deployed = await deployMigrations(ws);
+  if (!deployed.ok) throw new Error(deployed.error);
+  client = createDatabaseClient(ws.databaseFile);
+});
+afterEach(async () => {
+  await client.$disconnect();
+  ws.remove();
+});
+
+describe('admin:create', () => {
+  it('makes an admin who can sign in with the given password', async () => {
+    const run = adminCreate('--email', ' Root@Example.com ', '--password', 'a long passphrase');
+    expect(run.code, run.err).toBe(0);
+    expect(run.out).toContain('root@example.com is an admin');
+    const user = await client.user.findUniqueOrThrow({ where: { email: 'root@example.com' } });
+    expect(user.role).toBe('admin');
+    expect(await verifyPassword(user.passwordHash, 'a long passphrase')).toBe(true);
+  });
+
+  it('promotes an existing learner without touching the password', async () => {
+    await client.user.create({ data: { email: 'ada@example.com', passwordHash: 'kept' } });
+    const run = adminCreate('--email', 'ada@example.com');
+    expect(run.code, run.err).toBe(0);
+    expect(await client.user.findUniqueOrThrow({ where: { email: 'ada@example.com' } })).toMatchObject({ role: 'admin', passwordHash: 'kept' });
+  });
+
+  it('refuses a bad email or a short password, and creates nobody', async () => {
+    expect(adminCreate('--email', 'not-an-email', '--password', 'a long passphrase').code).toBe(2);
+    const short = adminCreate('--email', 'root@example.com', '--password', 'short');
+    expect(short.code).toBe(2);
+    expect(short.err).toContain('the password must be');
+    expect(adminCreate('--bogus').code).toBe(2);
+    expect(await client.user.count()).toBe(0);
+  });
+});
