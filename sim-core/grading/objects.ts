@@ -4,6 +4,7 @@
 // services/specs, Endpoints under services/endpoints, Nodes under minions).
 import type { KeyValue } from '../etcd/types';
 import type { LabelSelector } from './goals';
+import { selectorMatches as kindsSelectorMatches } from '../apiserver/kinds/labelSelector';
 import type { ClusterView } from './view';
 
 const STORAGE_PREFIX: Record<string, string> = {
@@ -92,31 +93,11 @@ export function ownerUids(object: Record<string, unknown>, kind: string): string
 }
 
 /**
- * metav1.LabelSelector semantics (apimachinery labels.Selector): every matchLabels pair
- * and every expression must hold; an empty selector selects everything.
+ * metav1.LabelSelector semantics, as the API server applies them (apiserver/kinds); a
+ * goal that names no selector selects every object.
  */
 export function selectorMatches(selector: LabelSelector | undefined, labels: Record<string, string>): boolean {
-  if (selector === undefined) return true;
-  for (const [k, v] of Object.entries(selector.matchLabels ?? {})) if (!Object.hasOwn(labels, k) || labels[k] !== v) return false;
-  for (const e of selector.matchExpressions ?? []) {
-    const has = Object.hasOwn(labels, e.key);
-    const values = e.values ?? [];
-    switch (e.operator) {
-      case 'In':
-        if (!has || !values.includes(labels[e.key]!)) return false;
-        break;
-      case 'NotIn':
-        if (has && values.includes(labels[e.key]!)) return false;
-        break;
-      case 'Exists':
-        if (!has) return false;
-        break;
-      case 'DoesNotExist':
-        if (has) return false;
-        break;
-    }
-  }
-  return true;
+  return selector === undefined || kindsSelectorMatches(selector, labels);
 }
 
 /** A Pod is ready when it is Running and its Ready condition is True (kubectl's READY column). */
