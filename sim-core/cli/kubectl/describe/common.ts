@@ -1,0 +1,237 @@
+// The sections several describers share (kubectl pkg/describe/describe.go, 1.32):
+// multi-line labels, annotations, taints and tolerations; `Controlled By`; the pod template;
+// containers; and the Events table.
+import type { Container, ContainerStatus, Event, ObjectMeta, PodTemplateSpec, Taint, Toleration } from '../../../apiserver';
+import { formatRFC1123Z } from '../clock';
+import { timestampSince } from '../duration';
+import { sortEvents } from '../printers/event';
+import { LEVEL_0, LEVEL_1, LEVEL_2, LEVEL_3, type PrefixWriter } from './prefix-writer';
+
+const byString = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** printLabelsMultilineWithIndent */
+export function printLabelsMultiline(w: PrefixWriter, title: string, labels: Record<string, string> | undefined, initialIndent = ''): void {
+  w.write(LEVEL_0, `${initialIndent}${title}:\t`);
+  const keys = Object.keys(labels ?? {}).sort(byString);
+  if (keys.length === 0) {
+    w.writeLine('<none>');
+    return;
+  }
+  keys.forEach((key, i) => {
+    if (i !== 0) w.write(LEVEL_0, `${initialIndent}\t`);
+    w.write(LEVEL_0, `${key}=${(labels as Record<string, string>)[key]}\n`);
+  });
+}
+
+const MAX_ANNOTATION_LEN = 140;
+/** describe never shows the last-applied-configuration annotation (skipAnnotations). */
+const SKIP_ANNOTATIONS = new Set(['kubectl.kubernetes.io/last-applied-configuration']);
+
+/** printAnnotationsMultiline: long or multi-line values go on their own indented lines. */
+export function printAnnotationsMultiline(w: PrefixWriter, title: string, annotations: Record<string, string> | undefined): void {
+  w.write(LEVEL_0, `${title}:\t`);
+  const keys = Object.keys(annotations ?? {})
+    .filter((k) => !SKIP_ANNOTATIONS.has(k))
+    .sort(byString);
+  if (keys.length === 0) {
+    w.writeLine('<none>');
+    return;
+  }
+  keys.forEach((key, i) => {
+    if (i !== 0) w.write(LEVEL_0, '\t');
+    const value = ((annotations as Record<string, string>)[key] ?? '').replace(/\n$/, '');
+    if (value.length + key.length + 2 > MAX_ANNOTATION_LEN || value.includes('\n')) {
+      w.write(LEVEL_0, `${key}:\n`);
+      for (const s of value.split('\n')) {
+        const short = s.length > MAX_ANNOTATION_LEN - 2 ? `${s.slice(0, MAX_ANNOTATION_LEN - 2)}...` : s;
+        w.write(LEVEL_0, `\t  ${short}\n`);
+      }
+    } else {
+      w.write(LEVEL_0, `${key}: ${value}\n`);
+    }
+  });
+}
+
+/** Taint.ToString: `key=value:Effect`, `key:Effect`. */
+export function taintString(t: Taint): string {
+  const kv = t.value ? `${t.key ?? ''}=${t.value}` : (t.key ?? '');
+  return t.effect ? `${kv}:${t.effect}` : kv;
+}
+
+export function printTaintsMultiline(w: PrefixWriter, title: string, taints: Taint[] | undefined): void {
+  w.write(LEVEL_0, `${title}:\t`);
+  const list = [...(taints ?? [])].sort((a, b) => byString(`${a.effect ?? ''},${a.key ?? ''}`, `${b.effect ?? ''},${b.key ?? ''}`));
+  if (list.length === 0) {
+    w.writeLine('<none>');
+    return;
+  }
+  list.forEach((t, i) => {
+    if (i !== 0) w.write(LEVEL_0, '\t');
+    w.write(LEVEL_0, `${taintString(t)}\n`);
+  });
+}
+
+export function printTolerationsMultiline(w: PrefixWriter, title: string, tolerations: Toleration[] | undefined, initialIndent = ''): void {
+  w.write(LEVEL_0, `${initialIndent}${title}:\t`);
+  const list = [...(tolerations ?? [])].sort((a, b) => byString(a.key ?? '', b.key ?? ''));
+  if (list.length === 0) {
+    w.writeLine('<none>');
+    return;
+  }
+  list.forEach((t, i) => {
+    if (i !== 0) w.write(LEVEL_0, `${initialIndent}\t`);
+    let text = t.key ?? '';
+    if (t.value) text += `=${t.value}`;
+    if (t.effect) text += `:${t.effect}`;
+    if (t.operator === 'Exists' && !t.value) text += t.key || t.effect ? ' op=Exists' : 'op=Exists';
+    if (t.tolerationSeconds !== undefined && t.tolerationSeconds !== null) text += ` for ${t.tolerationSeconds}s`;
+    w.write(LEVEL_0, `${text}\n`);
+  });
+}
+
+/** printController: `ReplicaSet/web-7d4b9c8f5` from the controller ownerReference. */
+export function controllerOf(meta: ObjectMeta | undefined): string {
+  const ref = (meta?.ownerReferences ?? []).find((r) => r.controller === true);
+  return ref ? `${ref.kind ?? ''}/${ref.name ?? ''}` : '';
+}
+
+const printBool = (v: boolean | undefined): string => (v ? 'True' : 'False');
+const stringOrNone = (s: string): string => (s === '' ? '<none>' : s);
+
+function describeContainerState(w: PrefixWriter, stateName: string, state: ContainerStatus['state']): void {
+  if (state?.running) {
+    w.write(LEVEL_2, `${stateName}:\tRunning\n`);
+    w.write(LEVEL_3, `Started:\t${formatRFC1123Z(state.running.startedAt)}\n`);
+  } else if (state?.waiting) {
+    w.write(LEVEL_2, `${stateName}:\tWaiting\n`);
+    if (state.waiting.reason) w.write(LEVEL_3, `Reason:\t${state.waiting.reason}\n`);
+  } else if (state?.terminated) {
+    const t = state.terminated;
+    w.write(LEVEL_2, `${stateName}:\tTerminated\n`);
+    if (t.reason) w.write(LEVEL_3, `Reason:\t${t.reason}\n`);
+    if (t.message) w.write(LEVEL_3, `Message:\t${t.message}\n`);
+    w.write(LEVEL_3, `Exit Code:\t${t.exitCode ?? 0}\n`);
+    if ((t.signal ?? 0) > 0) w.write(LEVEL_3, `Signal:\t${t.signal}\n`);
+    w.write(LEVEL_3, `Started:\t${formatRFC1123Z(t.startedAt)}\n`);
+    w.write(LEVEL_3, `Finished:\t${formatRFC1123Z(t.finishedAt)}\n`);
+  } else {
+    w.write(LEVEL_2, `${stateName}:\tWaiting\n`);
+  }
+}
+
+function describeResources(w: PrefixWriter, resources: Container['resources'], level: number): void {
+  for (const [title, list] of [
+    ['Limits', resources?.limits],
+    ['Requests', resources?.requests],
+  ] as const) {
+    const names = Object.keys(list ?? {}).sort(byString);
+    if (names.length > 0) w.write(level, `${title}:\n`);
+    for (const n of names) w.write(level + 1, `${n}:\t${String((list as Record<string, unknown>)[n])}\n`);
+  }
+}
+
+/** describeContainers: `space` is '' for a Pod and '  ' inside a pod template. */
+export function describeContainers(w: PrefixWriter, label: string, containers: Container[] | undefined, statuses: ContainerStatus[] | undefined, space: string): void {
+  const list = containers ?? [];
+  const byName = new Map((statuses ?? []).map((s) => [s.name ?? '', s]));
+  w.write(LEVEL_0, `${space}${label}:${list.length === 0 ? ' <none>' : ''}\n`);
+  for (const c of list) {
+    const status = statuses ? byName.get(c.name ?? '') : undefined;
+    w.write(LEVEL_1, `${space ? ' ' : ''}${c.name ?? ''}:\n`);
+    if (status) w.write(LEVEL_2, `Container ID:\t${status.containerID ?? ''}\n`);
+    w.write(LEVEL_2, `Image:\t${c.image ?? ''}\n`);
+    if (status) w.write(LEVEL_2, `Image ID:\t${status.imageID ?? ''}\n`);
+    const ports = (c.ports ?? []).map((p) => `${p.containerPort ?? 0}/${p.protocol ?? ''}`).join(', ');
+    w.write(LEVEL_2, ports.includes(',') ? `Ports:\t${ports}\n` : `Port:\t${stringOrNone(ports)}\n`);
+    const hostPorts = (c.ports ?? []).map((p) => `${p.hostPort ?? 0}/${p.protocol ?? ''}`).join(', ');
+    w.write(LEVEL_2, hostPorts.includes(',') ? `Host Ports:\t${hostPorts}\n` : `Host Port:\t${stringOrNone(hostPorts)}\n`);
+    if ((c.command ?? []).length > 0) {
+      w.write(LEVEL_2, 'Command:\n');
+      for (const part of c.command ?? []) for (const s of part.split('\n')) w.write(LEVEL_3, `${s}\n`);
+    }
+    if ((c.args ?? []).length > 0) {
+      w.write(LEVEL_2, 'Args:\n');
+      for (const part of c.args ?? []) for (const s of part.split('\n')) w.write(LEVEL_3, `${s}\n`);
+    }
+    if (status) {
+      describeContainerState(w, 'State', status.state);
+      if (status.lastState?.terminated) describeContainerState(w, 'Last State', status.lastState);
+      w.write(LEVEL_2, `Ready:\t${printBool(status.ready)}\n`);
+      w.write(LEVEL_2, `Restart Count:\t${status.restartCount ?? 0}\n`);
+    }
+    describeResources(w, c.resources, LEVEL_2);
+    const env = (c.env ?? []) as { name?: string; value?: string; valueFrom?: unknown }[];
+    w.write(LEVEL_2, `Environment:${env.length === 0 ? '\t<none>' : ''}\n`);
+    for (const e of env) {
+      // valueFrom sources (fieldRef, secretKeyRef, …) are not modelled by the simulation's kubelet.
+      (e.value ?? '').split('\n').forEach((s, i) => w.write(LEVEL_3, i === 0 ? `${e.name ?? ''}:\t${s}\n` : `\t${s}\n`));
+    }
+    const mounts = [...((c.volumeMounts ?? []) as { name?: string; mountPath?: string; readOnly?: boolean; subPath?: string }[])].sort((a, b) =>
+      byString(a.mountPath ?? '', b.mountPath ?? ''),
+    );
+    w.write(LEVEL_2, `Mounts:${mounts.length === 0 ? '\t<none>' : ''}\n`);
+    for (const m of mounts) {
+      const flags = [m.readOnly ? 'ro' : 'rw'];
+      if (m.subPath) flags.push(`path=${JSON.stringify(m.subPath)}`);
+      w.write(LEVEL_3, `${m.mountPath ?? ''} from ${m.name ?? ''} (${flags.join(',')})\n`);
+    }
+  }
+}
+
+/** describeVolumes, reduced to the names: the simulation's Pods carry no volume sources worth detailing. */
+export function describeVolumes(w: PrefixWriter, volumes: Record<string, unknown>[] | undefined, space: string): void {
+  const list = volumes ?? [];
+  if (list.length === 0) {
+    w.write(LEVEL_0, `${space}Volumes:\t<none>\n`);
+    return;
+  }
+  w.write(LEVEL_0, `${space}Volumes:\n`);
+  for (const v of list) w.write(LEVEL_1, `${space ? ' ' : ''}${String(v.name ?? '')}:\n`);
+}
+
+/** DescribePodTemplate (Deployment, ReplicaSet). */
+export function describePodTemplate(w: PrefixWriter, template: PodTemplateSpec | undefined): void {
+  w.write(LEVEL_0, 'Pod Template:\n');
+  if (!template) {
+    w.write(LEVEL_1, '<unset>');
+    return;
+  }
+  printLabelsMultiline(w, '  Labels', template.metadata?.labels);
+  if (Object.keys(template.metadata?.annotations ?? {}).length > 0) printAnnotationsMultiline(w, '  Annotations', template.metadata?.annotations);
+  const spec = template.spec ?? {};
+  if (spec.serviceAccountName) w.write(LEVEL_1, `Service Account:\t${spec.serviceAccountName}\n`);
+  if ((spec.initContainers ?? []).length > 0) describeContainers(w, 'Init Containers', spec.initContainers, undefined, '  ');
+  describeContainers(w, 'Containers', spec.containers, undefined, '  ');
+  describeVolumes(w, spec.volumes, '  ');
+  if (spec.priorityClassName) w.write(LEVEL_1, `Priority Class Name:\t${spec.priorityClassName}\n`);
+  printLabelsMultiline(w, '  Node-Selectors', spec.nodeSelector);
+  printTolerationsMultiline(w, '  Tolerations', spec.tolerations);
+}
+
+/** Conditions of a Deployment or ReplicaSet: Type Status Reason. */
+export function describeWorkloadConditions(w: PrefixWriter, conditions: { type?: string; status?: string; reason?: string }[] | undefined): void {
+  if ((conditions ?? []).length === 0) return;
+  w.write(LEVEL_0, 'Conditions:\n  Type\tStatus\tReason\n');
+  w.write(LEVEL_1, '----\t------\t------\n');
+  for (const c of conditions ?? []) w.write(LEVEL_1, `${c.type ?? ''} \t${c.status ?? ''}\t${c.reason ?? ''}\n`);
+}
+
+/**
+ * DescribeEvents: `Events:  <none>`, or a table sorted oldest first whose Age reads
+ * `10s`, or `2m (x3 over 5m)` for an event seen several times (last seen, count, first seen).
+ */
+export function describeEvents(w: PrefixWriter, events: readonly Event[], now: number): void {
+  if (events.length === 0) {
+    w.write(LEVEL_0, 'Events:\t<none>\n');
+    return;
+  }
+  w.flush();
+  w.write(LEVEL_0, 'Events:\n  Type\tReason\tAge\tFrom\tMessage\n');
+  w.write(LEVEL_1, '----\t------\t----\t----\t-------\n');
+  for (const e of sortEvents(events)) {
+    const first = timestampSince(e.eventTime || e.firstTimestamp, now);
+    const interval = (e.count ?? 0) > 1 ? `${timestampSince(e.lastTimestamp, now)} (x${e.count} over ${first})` : first;
+    const source = e.source?.component || e.reportingComponent || '';
+    w.write(LEVEL_1, `${e.type ?? ''}\t${e.reason ?? ''}\t${interval}\t${source}\t${(e.message ?? '').trim()}\n`);
+  }
+}

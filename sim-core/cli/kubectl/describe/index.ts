@@ -1,0 +1,9 @@
+// `kubectl describe`: text for one object plus what kubectl fetches alongside it (its
+// events; a Deployment's ReplicaSets; a ReplicaSet's Pods; a Service's Endpoints; a Node's
+// Pods and Lease). `events` undefined means --show-events=false (no Events section).
+export { describePod } from './pod';
+export { describeDeployment, describeReplicaSet, countPodPhases, type DeploymentReplicaSets, type PodCounts } from './workloads';
+export { describeService } from './service';
+export { describeNode, formatQuantity, type NodeContext } from './node';
+export { describeEvents } from './common';
+export { PrefixWriter } from './prefix-writer';

@@ -1,0 +1,31 @@
+// describe.go's PrefixWriter over tabbedString's tabwriter (minwidth 0, padding 2, ' '):
+// Write(level, text) indents by two spaces per level; Flush formats what came before on its
+// own (DescribeEvents flushes before its table). Escaping of terminal control characters
+// (printers.WriteEscaped) is left to the terminal.
+import { DESCRIBE_TABWRITER, Tabwriter } from '../tabwriter';
+
+export const LEVEL_0 = 0;
+export const LEVEL_1 = 1;
+export const LEVEL_2 = 2;
+export const LEVEL_3 = 3;
+
+export class PrefixWriter {
+  private readonly tw = new Tabwriter(DESCRIBE_TABWRITER);
+
+  write(level: number, text: string): void {
+    this.tw.write('  '.repeat(level) + text);
+  }
+
+  /** fmt.Sprintln: the text and a newline, no indentation. */
+  writeLine(text: string): void {
+    this.tw.write(text + '\n');
+  }
+
+  flush(): void {
+    this.tw.flush();
+  }
+
+  text(): string {
+    return this.tw.text();
+  }
+}

@@ -1,0 +1,57 @@
+// `kubectl describe service` (describe.go describeService, 1.32). kubectl reads the
+// Service's EndpointSlices; the simulation keeps Endpoints, which hold the same addresses,
+// so Endpoints: lists the ready addresses of the port with the same name (formatEndpointSlices:
+// `ip:port` joined by commas, the first three, then "+ N more...").
+import type { Endpoints, Event, Service } from '../../../apiserver';
+import { formatLabels } from '../printers/selectors';
+import { describeEvents, printAnnotationsMultiline, printLabelsMultiline } from './common';
+import { LEVEL_0, PrefixWriter } from './prefix-writer';
+
+function endpointsForPort(ep: Endpoints | undefined, portName: string): string {
+  // No Endpoints object is like no EndpointSlice: <none>; one with no ready address prints nothing.
+  if (!ep) return '<none>';
+  const list: string[] = [];
+  let count = 0;
+  for (const ss of ep.subsets ?? []) {
+    for (const port of ss.ports ?? []) {
+      if ((port.name ?? '') !== portName) continue;
+      for (const a of ss.addresses ?? []) {
+        count++;
+        if (list.length < 3) list.push(`${a.ip ?? ''}:${port.port ?? 0}`);
+      }
+    }
+  }
+  if (count > 3) return `${list.join(',')} + ${count - 3} more...`;
+  return list.length === 0 ? '' : list.join(',');
+}
+
+export function describeService(svc: Service, endpoints: Endpoints | undefined, events: readonly Event[] | undefined, now: number): string {
+  const w = new PrefixWriter();
+  const meta = svc.metadata ?? {};
+  const spec = svc.spec ?? {};
+  w.write(LEVEL_0, `Name:\t${meta.name ?? ''}\n`);
+  w.write(LEVEL_0, `Namespace:\t${meta.namespace ?? ''}\n`);
+  printLabelsMultiline(w, 'Labels', meta.labels);
+  printAnnotationsMultiline(w, 'Annotations', meta.annotations);
+  w.write(LEVEL_0, `Selector:\t${formatLabels(spec.selector)}\n`);
+  w.write(LEVEL_0, `Type:\t${spec.type ?? ''}\n`);
+  if (spec.ipFamilyPolicy) w.write(LEVEL_0, `IP Family Policy:\t${spec.ipFamilyPolicy}\n`);
+  w.write(LEVEL_0, `IP Families:\t${(spec.ipFamilies ?? []).length > 0 ? (spec.ipFamilies ?? []).join(',') : '<none>'}\n`);
+  w.write(LEVEL_0, `IP:\t${spec.clusterIP ?? ''}\n`);
+  w.write(LEVEL_0, `IPs:\t${(spec.clusterIPs ?? []).length > 0 ? (spec.clusterIPs ?? []).join(',') : '<none>'}\n`);
+  if ((spec.externalIPs ?? []).length > 0) w.write(LEVEL_0, `External IPs:\t${(spec.externalIPs ?? []).join(',')}\n`);
+  if (spec.externalName) w.write(LEVEL_0, `External Name:\t${spec.externalName}\n`);
+  for (const p of spec.ports ?? []) {
+    const name = p.name || '<unset>';
+    const protocol = p.protocol ?? '';
+    w.write(LEVEL_0, `Port:\t${name}\t${p.port ?? 0}/${protocol}\n`);
+    w.write(LEVEL_0, `TargetPort:\t${p.targetPort ?? 0}/${protocol}\n`);
+    if (p.nodePort) w.write(LEVEL_0, `NodePort:\t${name}\t${p.nodePort}/${protocol}\n`);
+    w.write(LEVEL_0, `Endpoints:\t${endpointsForPort(endpoints, p.name ?? '')}\n`);
+  }
+  w.write(LEVEL_0, `Session Affinity:\t${spec.sessionAffinity ?? ''}\n`);
+  if (spec.externalTrafficPolicy) w.write(LEVEL_0, `External Traffic Policy:\t${spec.externalTrafficPolicy}\n`);
+  if (spec.internalTrafficPolicy) w.write(LEVEL_0, `Internal Traffic Policy:\t${spec.internalTrafficPolicy}\n`);
+  if (events) describeEvents(w, events, now);
+  return w.text();
+}

@@ -1,0 +1,23 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { helpPage } from './help-pages';
+import { parseKubectl } from './parse';
+import { parseCapture } from '../testkit/captures';
+
+const real = (name: string): string => parseCapture(readFileSync(join(__dirname, 'testdata', 'real-1.32', `${name}.txt`), 'utf8')).stdout;
+
+describe('help pages', () => {
+  it.each([
+    [['--help'], 'help-root'],
+    [['get', '--help'], 'help-get'],
+    [['describe', '-h'], 'help-describe'],
+    [['rollout', 'status', '--help'], 'help-rollout-status'],
+    [['create', 'deployment', '-h'], 'help-create-deployment'],
+    [['rollout'], 'rollout-alone'],
+  ])('kubectl %j prints the real page', (argv, capture) => {
+    const r = parseKubectl(argv);
+    if (!r.ok || !('help' in r)) throw new Error('expected a help request');
+    expect(helpPage(r.help)).toBe(real(capture));
+  });
+});

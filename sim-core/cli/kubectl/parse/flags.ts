@@ -1,0 +1,219 @@
+// The flags of each kubectl 1.32 command the course uses, as pflag definitions (names,
+// shorthands, kinds and defaults from kubectl's pkg/cmd/*). `int` and `int32` flags are
+// parsed as int64: pflag's error text for a bad value is the same
+// (`strconv.ParseInt: parsing "x": invalid syntax`).
+import type { FlagSpec } from '../../flags/flagset';
+
+const bool = (name: string, shorthand?: string, defValue = 'false'): FlagSpec => ({ name, shorthand, kind: 'bool', defValue, usage: '' });
+const str = (name: string, shorthand?: string, defValue = ''): FlagSpec => ({ name, shorthand, kind: 'string', defValue, usage: '' });
+const int = (name: string, shorthand?: string, defValue = '0'): FlagSpec => ({ name, shorthand, kind: 'int64', defValue, usage: '' });
+const list = (name: string, shorthand?: string): FlagSpec => ({ name, shorthand, kind: 'stringSlice', defValue: '[]', usage: '' });
+const duration = (name: string, defValue: string): FlagSpec => ({ name, kind: 'duration', defValue, usage: '' });
+
+/** kubectl's persistent flags (genericclioptions.ConfigFlags and klog's -v). */
+export const GLOBAL_FLAGS: FlagSpec[] = [
+  str('namespace', 'n'),
+  str('as'),
+  list('as-group'),
+  str('cluster'),
+  str('context'),
+  str('kubeconfig'),
+  str('request-timeout', undefined, '0'),
+  str('server', 's'),
+  str('token'),
+  str('user'),
+  bool('insecure-skip-tls-verify'),
+  bool('match-server-version'),
+  bool('warnings-as-errors'),
+  str('v', 'v', '0'),
+];
+
+/** Flags with a NoOptDefVal: given bare, pflag takes this value and never the next word. */
+export const NO_OPT_DEFAULTS: Readonly<Record<string, string>> = {
+  'dry-run': 'unchanged',
+  cascade: 'background',
+  validate: 'strict',
+};
+
+const FILES = [list('filename', 'f'), bool('recursive', 'R'), str('kustomize', 'k')];
+const DRY_RUN = str('dry-run', undefined, 'none');
+const OUTPUT = str('output', 'o');
+const SELECTOR = str('selector', 'l');
+const TEMPLATE = [bool('allow-missing-template-keys', undefined, 'true'), bool('show-managed-fields'), str('template')];
+
+export const COMMAND_FLAGS: Readonly<Record<string, FlagSpec[]>> = {
+  get: [
+    ...FILES,
+    OUTPUT,
+    SELECTOR,
+    bool('watch', 'w'),
+    bool('watch-only'),
+    bool('output-watch-events'),
+    bool('all-namespaces', 'A'),
+    str('field-selector'),
+    bool('show-labels'),
+    list('label-columns', 'L'),
+    bool('no-headers'),
+    bool('show-kind'),
+    str('sort-by'),
+    bool('ignore-not-found'),
+    int('chunk-size', undefined, '500'),
+    str('raw'),
+    str('subresource'),
+    ...TEMPLATE,
+  ],
+  describe: [...FILES, SELECTOR, bool('all-namespaces', 'A'), bool('show-events', undefined, 'true'), int('chunk-size', undefined, '500')],
+  apply: [
+    ...FILES,
+    OUTPUT,
+    SELECTOR,
+    DRY_RUN,
+    bool('server-side'),
+    bool('force'),
+    bool('force-conflicts'),
+    bool('prune'),
+    bool('overwrite', undefined, 'true'),
+    str('validate', undefined, 'strict'),
+    str('field-manager', undefined, 'kubectl-client-side-apply'),
+    int('grace-period', undefined, '-1'),
+    duration('timeout', '0s'),
+    bool('wait'),
+    bool('all'),
+    str('cascade', undefined, 'background'),
+    bool('record'),
+    ...TEMPLATE,
+  ],
+  create: [
+    ...FILES,
+    OUTPUT,
+    SELECTOR,
+    DRY_RUN,
+    bool('edit'),
+    str('raw'),
+    bool('save-config'),
+    str('validate', undefined, 'strict'),
+    str('field-manager', undefined, 'kubectl-create'),
+    bool('windows-line-endings'),
+    ...TEMPLATE,
+  ],
+  'create deployment': [
+    list('image'),
+    int('replicas', 'r', '1'),
+    int('port', undefined, '-1'),
+    OUTPUT,
+    DRY_RUN,
+    bool('save-config'),
+    str('validate', undefined, 'strict'),
+    str('field-manager', undefined, 'kubectl-create'),
+    ...TEMPLATE,
+  ],
+  delete: [
+    ...FILES,
+    OUTPUT,
+    SELECTOR,
+    DRY_RUN,
+    bool('all'),
+    bool('all-namespaces', 'A'),
+    str('cascade', undefined, 'background'),
+    str('field-selector'),
+    bool('force'),
+    int('grace-period', undefined, '-1'),
+    bool('ignore-not-found'),
+    bool('interactive', 'i'),
+    bool('now'),
+    str('raw'),
+    duration('timeout', '0s'),
+    bool('wait', undefined, 'true'),
+  ],
+  scale: [
+    ...FILES,
+    OUTPUT,
+    SELECTOR,
+    DRY_RUN,
+    bool('all'),
+    int('current-replicas', undefined, '-1'),
+    int('replicas', undefined, '0'),
+    str('resource-version'),
+    duration('timeout', '0s'),
+    ...TEMPLATE,
+  ],
+  'set image': [...FILES, OUTPUT, SELECTOR, DRY_RUN, bool('all'), bool('local'), str('field-manager', undefined, 'kubectl-set'), ...TEMPLATE],
+  'rollout status': [...FILES, SELECTOR, int('revision'), duration('timeout', '0s'), bool('watch', 'w', 'true')],
+  'rollout history': [...FILES, OUTPUT, SELECTOR, int('revision'), ...TEMPLATE],
+  'rollout undo': [...FILES, OUTPUT, SELECTOR, DRY_RUN, int('to-revision'), ...TEMPLATE],
+  'rollout restart': [...FILES, OUTPUT, SELECTOR, str('field-manager', undefined, 'kubectl-rollout'), ...TEMPLATE],
+  label: [
+    ...FILES,
+    OUTPUT,
+    SELECTOR,
+    DRY_RUN,
+    bool('all'),
+    bool('all-namespaces', 'A'),
+    str('field-selector'),
+    bool('list'),
+    bool('local'),
+    bool('overwrite'),
+    str('resource-version'),
+    str('field-manager', undefined, 'kubectl-label'),
+    ...TEMPLATE,
+  ],
+  annotate: [
+    ...FILES,
+    OUTPUT,
+    SELECTOR,
+    DRY_RUN,
+    bool('all'),
+    bool('all-namespaces', 'A'),
+    str('field-selector'),
+    bool('list'),
+    bool('local'),
+    bool('overwrite'),
+    str('resource-version'),
+    str('field-manager', undefined, 'kubectl-annotate'),
+    ...TEMPLATE,
+  ],
+  cordon: [SELECTOR, DRY_RUN],
+  uncordon: [SELECTOR, DRY_RUN],
+  drain: [
+    SELECTOR,
+    DRY_RUN,
+    int('chunk-size', undefined, '500'),
+    bool('delete-emptydir-data'),
+    bool('disable-eviction'),
+    bool('force'),
+    int('grace-period', undefined, '-1'),
+    bool('ignore-daemonsets'),
+    str('pod-selector'),
+    duration('skip-wait-for-delete-timeout', '0s'),
+    duration('timeout', '0s'),
+  ],
+  logs: [
+    bool('all-containers'),
+    bool('all-pods'),
+    str('container', 'c'),
+    bool('follow', 'f'),
+    bool('ignore-errors'),
+    bool('insecure-skip-tls-verify-backend'),
+    int('limit-bytes'),
+    int('max-log-requests', undefined, '5'),
+    duration('pod-running-timeout', '20s'),
+    bool('prefix'),
+    bool('previous', 'p'),
+    SELECTOR,
+    duration('since', '0s'),
+    str('since-time'),
+    int('tail', undefined, '-1'),
+    bool('timestamps'),
+  ],
+};
+
+/** kubectl's top-level commands in the order they are added (cobra's "Did you mean this?" keeps it). */
+export const ROOT_COMMANDS = [
+  'create', 'expose', 'run', 'set', 'explain', 'get', 'edit', 'delete', 'rollout', 'scale', 'autoscale',
+  'certificate', 'cluster-info', 'top', 'cordon', 'uncordon', 'drain', 'taint', 'describe', 'logs', 'attach',
+  'exec', 'port-forward', 'proxy', 'cp', 'auth', 'debug', 'events', 'diff', 'apply', 'patch', 'replace',
+  'wait', 'kustomize', 'label', 'annotate', 'completion', 'api-resources', 'api-versions', 'config', 'plugin',
+  'version',
+];
+
+export const ROLLOUT_COMMANDS = ['history', 'pause', 'restart', 'resume', 'status', 'undo'];

@@ -1,0 +1,240 @@
+// kubectl's command line, from the words after `kubectl` to a typed command — or to the
+// exact text kubectl 1.32 prints when it refuses the line before talking to the API server
+// (recordings in ../testdata/real-1.32/). Three shapes of refusal, as in kubectl:
+// - pflag errors (cobra's FlagErrorFunc): `Error: unknown flag: --foo` + `See 'kubectl get --help' for usage.`
+// - usage errors (cmdutil.UsageErrorf): `error: <msg>` + `See 'kubectl cordon -h' for help and examples`
+// - plain errors (cmdutil.CheckErr): `error: <msg>`
+// and cobra's required flags, which kubectl logs through klog (`E1122 … run.go:72] "command failed" …`).
+import { parseFlags } from '../../flags/flagset';
+import type { DryRun } from '../messages';
+import type { CommandName, KubectlCommand, ParseOptions, ParseResult } from './command';
+import {
+  applyNoOptDefaults,
+  commandWords,
+  dryRunStrategy,
+  fail,
+  flagError,
+  GET_FORMATS,
+  HELP,
+  MISSING_RESOURCES,
+  plainError,
+  PRINT_FORMATS,
+  removeWord,
+  unknownRootCommand,
+  usageError,
+} from './cobra';
+import { COMMAND_FLAGS, GLOBAL_FLAGS, ROLLOUT_COMMANDS, ROOT_COMMANDS } from './flags';
+import { klogLine } from './klog';
+import { parseImageUpdates, parseMetadataChanges, resourcesAndPairs, resourceTargets } from './resources';
+
+export type { CommandName, KubectlCommand, ParseOptions, ParseResult } from './command';
+
+const COMMAND_USE: Partial<Record<CommandName, string>> = { cordon: 'cordon NODE', uncordon: 'uncordon NODE', drain: 'drain NODE' };
+
+export function parseKubectl(argvIn: readonly string[], options: ParseOptions = {}): ParseResult {
+  const now = options.now ?? 0;
+  let argv = applyNoOptDefaults(argvIn);
+
+  // The command path: `get`, `create deployment`, `rollout status`, `set image`.
+  const words = commandWords(argv, GLOBAL_FLAGS);
+  const first = words[0];
+  if (first === undefined) return { ok: true, help: [], exitCode: 0 };
+  if (!ROOT_COMMANDS.includes(first)) return unknownRootCommand(first);
+  argv = removeWord(argv, first);
+  // cobra looks for a subcommand with the parent's flags known (`create -o yaml deployment web`)
+  const second = commandWords(argv, [...GLOBAL_FLAGS, ...(COMMAND_FLAGS[first] ?? [])])[0];
+  let name = first;
+  if (first === 'create' && (second === 'deployment' || second === 'deploy')) {
+    argv = removeWord(argv, second);
+    name = 'create deployment';
+  } else if (first === 'rollout') {
+    const sub = second;
+    if (sub === undefined) return { ok: true, help: ['rollout'], exitCode: 1 };
+    if (!ROLLOUT_COMMANDS.includes(sub)) return usageError('rollout', `unknown command "${sub}"`);
+    argv = removeWord(argv, sub);
+    name = `rollout ${sub}`;
+  } else if (first === 'set') {
+    if (second === undefined) return { ok: true, help: ['set'], exitCode: 0 };
+    if (second !== 'image') return usageError('set', `unknown command "${second}"`);
+    argv = removeWord(argv, 'image');
+    name = 'set image';
+  }
+  const specs = COMMAND_FLAGS[name];
+  if (!specs) return plainError(`"kubectl ${name}" is not part of this simulation; see the course's list of kubectl commands`);
+  const command = name as CommandName;
+
+  const parsed = parseFlags(argv, [...specs, ...GLOBAL_FLAGS, HELP]);
+  if (!parsed.ok) return flagError(name, parsed.error);
+  const flags = parsed.flags;
+  if (flags.values.get('help') === true) return { ok: true, help: name.split(' '), exitCode: 0 };
+
+  const str = (n: string): string => (flags.values.get(n) as string | undefined) ?? '';
+  const bool = (n: string): boolean => flags.values.get(n) === true;
+  const num = (n: string, d = 0): number => {
+    const v = flags.values.get(n);
+    return typeof v === 'bigint' ? Number(v) : d;
+  };
+  const list = (n: string): string[] => (flags.values.get(n) as string[] | undefined) ?? [];
+  const changed = (n: string): boolean => flags.changed.has(n);
+  const args = flags.args;
+
+  // cobra checks required flags before the command runs; kubectl's klog reports them.
+  const required = command === 'scale' ? 'replicas' : command === 'create deployment' ? 'image' : undefined;
+  if (required && !changed(required)) {
+    return fail(klogLine('E', now, 'run.go:72', `"command failed" err="required flag(s) \\"${required}\\" not set"`) + '\n');
+  }
+
+  const warnings: string[] = [];
+  let dryRun: DryRun = 'none';
+  if (specs.some((s) => s.name === 'dry-run')) {
+    const d = dryRunStrategy(str('dry-run'), (line, msg) => warnings.push(klogLine('W', now, `helpers.go:${line}`, msg) + '\n'));
+    if (!d.ok) return plainError(d.error);
+    dryRun = d.value;
+  }
+
+  const output = str('output');
+  if (output !== '' && changed('output')) {
+    const allowed = (command === 'get' ? GET_FORMATS : PRINT_FORMATS).split(',');
+    const base = output.split('=')[0] as string;
+    if (specs.some((s) => s.name === 'output') && !allowed.includes(base)) {
+      return plainError(`unable to match a printer suitable for the output format "${output}", allowed formats are: ${command === 'get' ? GET_FORMATS : PRINT_FORMATS}`);
+    }
+  }
+
+  const base: KubectlCommand = {
+    command,
+    namespace: changed('namespace') ? str('namespace') : undefined,
+    targets: [],
+    args: [],
+    filenames: list('filename'),
+    recursive: bool('recursive'),
+    output,
+    selector: changed('selector') ? str('selector') : undefined,
+    fieldSelector: changed('field-selector') ? str('field-selector') : undefined,
+    allNamespaces: bool('all-namespaces'),
+    all: bool('all'),
+    watch: bool('watch'),
+    watchOnly: bool('watch-only'),
+    showLabels: bool('show-labels'),
+    showKind: bool('show-kind'),
+    labelColumns: list('label-columns'),
+    noHeaders: bool('no-headers'),
+    ignoreNotFound: bool('ignore-not-found'),
+    dryRun,
+    replicas: changed('replicas') || command === 'create deployment' ? num('replicas', 1) : undefined,
+    toRevision: num('to-revision'),
+    revision: num('revision'),
+    overwrite: bool('overwrite'),
+    force: bool('force'),
+    gracePeriod: num('grace-period', -1),
+    cascade: str('cascade'),
+    showEvents: flags.values.get('show-events') !== false,
+    ignoreDaemonsets: bool('ignore-daemonsets'),
+    deleteEmptydirData: bool('delete-emptydir-data'),
+    images: list('image'),
+    port: num('port', -1),
+    container: changed('container') ? str('container') : undefined,
+    follow: bool('follow'),
+    previous: bool('previous'),
+    tail: num('tail', -1),
+    imageUpdates: {},
+    warnings,
+    flags,
+  };
+  const hasFiles = base.filenames.length > 0 || str('kustomize') !== '';
+
+  const withTargets = (words: readonly string[], extra: Partial<KubectlCommand> = {}): ParseResult => {
+    const t = resourceTargets(words);
+    if (!t.ok) return plainError(t.error);
+    return { ok: true, command: { ...base, targets: t.value, ...extra } };
+  };
+
+  switch (command) {
+    case 'get': {
+      if (args.length === 0 && !hasFiles) {
+        return fail(
+          'You must specify the type of resource to get. Use "kubectl api-resources" for a complete list of supported resources.\n\n' +
+            'error: Required resource not specified.\n' +
+            'Use "kubectl explain <resource>" for a detailed description of that resource (e.g. kubectl explain pods).\n' +
+            "See 'kubectl get -h' for help and examples\n",
+        );
+      }
+      if (base.showLabels && output !== '' && output !== 'wide') return plainError(`--show-labels option cannot be used with ${output} printer`);
+      const r = withTargets(args);
+      if (r.ok && 'command' in r && base.allNamespaces && r.command.targets.some((t) => t.name !== undefined)) {
+        return plainError('a resource cannot be retrieved by name across all namespaces');
+      }
+      return r;
+    }
+    case 'describe':
+      if (args.length === 0 && !hasFiles) {
+        return plainError('You must specify the type of resource to describe. Use "kubectl api-resources" for a complete list of supported resources.');
+      }
+      return withTargets(args);
+    case 'apply':
+    case 'create':
+      if (command === 'create' && args.length > 0) return usageError('create', `Unexpected args: [${args.join(' ')}]`);
+      if (!hasFiles) return plainError('must specify one of -f and -k');
+      return { ok: true, command: base };
+    case 'create deployment':
+      if (args.length !== 1) return usageError('create deployment', `exactly one NAME is required, got ${args.length}`);
+      return { ok: true, command: { ...base, args: [...args] } };
+    case 'delete': {
+      if (args.length === 0 && !hasFiles) return plainError(MISSING_RESOURCES);
+      const t = resourceTargets(args);
+      if (!t.ok) return plainError(t.error);
+      const named = t.value.some((x) => x.name !== undefined);
+      if (named && (base.all || base.selector !== undefined)) return plainError('name cannot be provided when a selector is specified');
+      if (!hasFiles && !named && !base.all && base.selector === undefined && base.fieldSelector === undefined) {
+        return plainError('resource(s) were provided, but no name was specified');
+      }
+      return { ok: true, command: { ...base, targets: t.value } };
+    }
+    case 'scale':
+      if ((base.replicas ?? 0) < 0) return plainError('The --replicas=COUNT flag is required, and COUNT must be greater than or equal to 0');
+      if (args.length === 0 && !hasFiles) return plainError(MISSING_RESOURCES);
+      return withTargets(args);
+    case 'set image': {
+      const rp = resourcesAndPairs(args, 'image');
+      if (!rp.ok) return plainError(rp.error);
+      if (rp.value.resources.length === 0 && !hasFiles) return plainError(MISSING_RESOURCES);
+      return withTargets(rp.value.resources, { imageUpdates: parseImageUpdates(rp.value.pairs) });
+    }
+    case 'rollout status':
+    case 'rollout history':
+    case 'rollout undo':
+    case 'rollout restart':
+      if (args.length === 0 && !hasFiles) return plainError('required resource not specified');
+      return withTargets(args);
+    case 'label':
+    case 'annotate': {
+      const what = command === 'label' ? 'label' : 'annotation';
+      const rp = resourcesAndPairs(args, what);
+      if (!rp.ok) return plainError(rp.error);
+      const changes = parseMetadataChanges(rp.value.pairs, what);
+      if (!changes.ok) return plainError(changes.error);
+      if (rp.value.resources.length === 0 && !hasFiles) {
+        return plainError('one or more resources must be specified as <resource> <name> or <resource>/<name>');
+      }
+      if (Object.keys(changes.value.set).length === 0 && changes.value.remove.length === 0 && !bool('list')) {
+        return plainError(`at least one ${what} update is required`);
+      }
+      return withTargets(rp.value.resources, { metadataChanges: changes.value });
+    }
+    case 'cordon':
+    case 'uncordon':
+    case 'drain':
+      if (args.length === 0 && !changed('selector')) return usageError(command, `USAGE: ${COMMAND_USE[command] as string} [flags]`);
+      if (args.length > 0 && base.selector) return usageError(command, 'cannot specify both a node name and a --selector option');
+      return { ok: true, command: { ...base, args: [...args] } };
+    case 'logs': {
+      const logsUsage = "expected 'logs [-f] [-p] (POD | TYPE/NAME) [-c CONTAINER]'.\nPOD or TYPE/NAME is a required argument for the logs command";
+      if (base.selector === undefined && (args.length === 0 || args.length > 2)) return usageError('logs', logsUsage);
+      if (args.length === 2 && base.container !== undefined) return usageError('logs', 'only one of -c or an inline [CONTAINER] arg is allowed');
+      const [target, container] = args;
+      const t = target === undefined ? { ok: true as const, value: [] } : resourceTargets(target.includes('/') ? [target] : ['pods', target]);
+      if (!t.ok) return plainError(t.error);
+      return { ok: true, command: { ...base, targets: t.value, args: [...args], container: container ?? base.container } };
+    }
+  }
+}

@@ -1,0 +1,75 @@
+#!/bin/bash
+# Records what the real kubectl 1.32 prints for command lines that fail before any request
+# is sent (usage and flag errors). Run by hand on a machine with kubectl 1.32 and no cluster:
+#   bash capture.sh
+# Each case becomes real-1.32/<name>.txt: `$ kubectl …`, `--- stdout`, `--- stderr`, `--- exit N`.
+set -u
+export KUBECONFIG=/nonexistent/kubeconfig
+cd "$(dirname "$0")/real-1.32"
+cap() {
+  local name=$1; shift
+  local out err code
+  out=$(mktemp); err=$(mktemp)
+  kubectl "$@" >"$out" 2>"$err"; code=$?
+  { printf '$ kubectl %s\n' "$*"; echo '--- stdout'; cat "$out"; echo '--- stderr'; cat "$err"; echo "--- exit $code"; } >"$name.txt"
+  rm -f "$out" "$err"
+}
+cap get-no-resource get
+cap get-unknown-flag get --foo
+cap get-unknown-shorthand get pods -x
+cap get-flag-of-other-command get pods --replicas=3
+cap get-output-needs-argument get pods -o
+cap get-bad-bool get pods --show-labels=maybe
+cap scale-no-replicas scale deployment web
+cap scale-bad-replicas scale --replicas=abc deployment/web
+cap rollout-unknown rollout foo
+cap rollout-status-no-resource rollout status
+cap rollout-history-no-resource rollout history
+cap rollout-undo-no-resource rollout undo
+cap rollout-restart-no-resource rollout restart
+cap cordon-no-node cordon
+cap uncordon-no-node uncordon
+cap drain-no-node drain
+cap cordon-two-nodes cordon node-1 node-2
+cap label-no-update label pods web
+cap label-nothing label
+cap annotate-no-update annotate pods web
+cap logs-nothing logs
+cap delete-nothing delete
+cap apply-nothing apply
+cap apply-f-needs-argument apply -f
+cap create-deployment-no-image create deployment web
+cap create-deployment-no-name create deployment --image=nginx
+cap create-deployment-bad-dry-run create deployment web --image=nginx --dry-run=bogus
+cap create-deployment-dry-run-yaml create deployment web --image=nginx:1.27 --replicas=3 --dry-run=client -o yaml
+cap create-deployment-dry-run-name create deployment web --image=nginx --dry-run=client -o name
+cap create-deployment-dry-run-default create deployment web --image=nginx --dry-run=client
+cap set-image-nothing set image
+cap set-image-no-pairs set image deployment/web
+cap describe-nothing describe
+cap unknown-command foo
+cap unknown-command-close gett
+cap scale-no-resource scale --replicas=3
+cap delete-type-only delete deployment
+cap get-name-all-namespaces get pods web -A
+cap get-type-and-slash get pods pods/web
+cap label-resource-after-pair label pods web app=x foo
+cap label-bad-spec label pods web 'a=b=c'
+cap logs-too-many logs a b c
+cap rollout-undo-bad-revision rollout undo deployment/web --to-revision=abc
+cap create-deployment-bad-replicas create deployment web --image=nginx --replicas=x
+cap create-deployment-two-names create deployment web web2 --image=nginx
+cap drain-two-nodes-selector drain node-1 -l a=b
+cap delete-name-and-all delete pods web --all
+cap scale-negative scale deployment web --replicas=-1
+cap create-deployment-bare-dry-run create deployment web --image=nginx --dry-run -o name
+cap create-deployment-dry-run-true create deployment web --image=nginx --dry-run=true -o name
+cap create-deployment-bad-output create deployment web --image=nginx --dry-run=client -o foo
+cap create-nothing create
+cap create-unexpected-args create foo
+cap rollout-alone rollout
+cap help-root --help
+cap help-get get --help
+cap help-describe describe --help
+cap help-rollout-status rollout status --help
+cap help-create-deployment create deployment -h

@@ -1,0 +1,129 @@
+// The API client a controller, the scheduler, kubelet or kube-proxy uses: the only way
+// they reach the cluster's state (DESIGN.md §2: only the API server talks to etcd).
+//
+// Why callbacks and not promises: a request is a message on the simulated network and
+// its answer arrives at a later tick, delivered by the kernel to the owner process. A
+// Promise would resume on the JavaScript microtask queue, outside the kernel's event
+// order, and break determinism. So a request is data (`ApiRequest`, it can travel as a
+// network payload and be drawn in the trace), and the caller passes a continuation that
+// the owner process runs when the answer message is delivered (see remoteClient.ts).
+// Expected failures (Conflict, NotFound, Gone …) come back as values in the real
+// metav1.Status shape, never as throws.
+import type { ObjectMeta } from '../apiserver';
+
+/** Any stored Kubernetes object: TypeMeta + ObjectMeta + the kind's own fields. */
+export interface KubeObject {
+  apiVersion?: string;
+  kind?: string;
+  metadata?: ObjectMeta;
+  [field: string]: unknown;
+}
+
+/** metav1.Status reasons the simulated API server returns (k8s.io/apimachinery/pkg/apis/meta/v1/types.go). */
+export type StatusReason = 'Conflict' | 'NotFound' | 'AlreadyExists' | 'Gone' | 'Invalid' | 'Forbidden' | 'InternalError';
+
+/** A failed request's answer, shaped like the API server's JSON body. */
+export interface Status {
+  kind: 'Status';
+  apiVersion: 'v1';
+  status: 'Failure';
+  reason: StatusReason;
+  code: number;
+  message: string;
+  details?: { name?: string; group?: string; kind?: string };
+}
+
+export const STATUS_CODES: Readonly<Record<StatusReason, number>> = {
+  Conflict: 409,
+  NotFound: 404,
+  AlreadyExists: 409,
+  Gone: 410,
+  Invalid: 422,
+  Forbidden: 403,
+  InternalError: 500,
+};
+
+export function statusError(reason: StatusReason, message: string, details?: Status['details']): Status {
+  return { kind: 'Status', apiVersion: 'v1', status: 'Failure', reason, code: STATUS_CODES[reason], message, ...(details ? { details } : {}) };
+}
+
+export type ApiResult<T> = { ok: true; value: T } | { ok: false; error: Status };
+
+/** metav1.DeletionPropagation. */
+export type PropagationPolicy = 'Background' | 'Foreground' | 'Orphan';
+
+export interface ObjectList<T extends KubeObject = KubeObject> {
+  items: T[];
+  /** the list's resourceVersion: a watch started from it misses nothing */
+  resourceVersion: string;
+}
+
+export type WatchEventType = 'ADDED' | 'MODIFIED' | 'DELETED' | 'BOOKMARK';
+
+/** One event of a watch stream; an `ERROR` carries the Status that ended it (410 Gone). */
+export type WatchEvent<T extends KubeObject = KubeObject> =
+  | { type: WatchEventType; object: T }
+  | { type: 'ERROR'; status: Status };
+
+/** A request as data. `resource` is the plural lower-case name (`pods`, `replicasets`). */
+export type ApiRequest =
+  | { verb: 'get'; resource: string; namespace: string; name: string }
+  | { verb: 'list'; resource: string; namespace?: string; labelSelector?: string }
+  | { verb: 'create'; resource: string; namespace: string; body: KubeObject }
+  /** body.metadata.resourceVersion must be the stored one, or 409 Conflict */
+  | { verb: 'update'; resource: string; namespace: string; body: KubeObject }
+  | { verb: 'updateStatus'; resource: string; namespace: string; body: KubeObject }
+  | {
+      verb: 'delete';
+      resource: string;
+      namespace: string;
+      name: string;
+      propagationPolicy?: PropagationPolicy;
+      /** delete only if the stored object still has this uid (metav1.Preconditions) */
+      uid?: string;
+    }
+  | { verb: 'watch'; resource: string; namespace?: string; resourceVersion: string };
+
+export type ApiVerb = ApiRequest['verb'];
+
+/** What each verb answers with. */
+export interface ApiAnswers {
+  get: KubeObject;
+  list: ObjectList;
+  create: KubeObject;
+  update: KubeObject;
+  updateStatus: KubeObject;
+  /** the object as it was when deleted (or still is, if finalizers keep it) */
+  delete: KubeObject;
+  watch: WatchEvent;
+}
+
+export type RequestId = number;
+
+export type Continuation<V extends ApiVerb> = (result: ApiResult<ApiAnswers[V]>) => void;
+
+export interface ApiClient {
+  /**
+   * Send a request; `done` runs once, when the answer arrives (a later tick). For
+   * `watch`, `done` runs once per event until `stop` or an error (410 Gone ends it).
+   */
+  request<R extends ApiRequest>(req: R, done?: Continuation<R['verb']>): RequestId;
+  /** Stop a watch (or forget a pending request's continuation). */
+  stop(id: RequestId): void;
+}
+
+/** `namespace/name` (or `name` for a cluster-scoped object): the cache and work-queue key. */
+export function objectKey(obj: KubeObject): string {
+  const ns = obj.metadata?.namespace ?? '';
+  const name = obj.metadata?.name ?? '';
+  return ns === '' ? name : `${ns}/${name}`;
+}
+
+export function splitKey(key: string): { namespace: string; name: string } {
+  const slash = key.indexOf('/');
+  return slash < 0 ? { namespace: '', name: key } : { namespace: key.slice(0, slash), name: key.slice(slash + 1) };
+}
+
+export function isNotFound(error: Status): boolean {
+  return error.reason === 'NotFound';
+}

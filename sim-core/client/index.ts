@@ -1,0 +1,29 @@
+// client/: what every controller-side process uses to see and change the cluster —
+// the ApiClient (message-style, answers arrive at later ticks), informers with their
+// frozen caches and listers, and client-go's rate-limited work queue.
+export {
+  objectKey,
+  splitKey,
+  isNotFound,
+  statusError,
+  STATUS_CODES,
+  type ApiAnswers,
+  type ApiClient,
+  type ApiRequest,
+  type ApiResult,
+  type ApiVerb,
+  type Continuation,
+  type KubeObject,
+  type ObjectList,
+  type PropagationPolicy,
+  type RequestId,
+  type Status,
+  type StatusReason,
+  type WatchEvent,
+  type WatchEventType,
+} from './api';
+export { RemoteApiClient, type ApiRequestMessage, type ApiResponseMessage, type ApiCancelMessage } from './remoteClient';
+export { Store, deepCopy, deepFreeze } from './store';
+export { listerFor, type Lister } from './lister';
+export { Informer, type EventHandlers, type InformerOptions } from './informer';
+export { WorkQueue, backoffTicks, TICK_MS, BACKOFF_BASE_MS, BACKOFF_MAX_MS } from './workqueue';

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import type { KubeObject } from '../client';
+import { Fixture } from './testing/fixture';
+import { NS, deployment, pod, replicaSet } from './testing/objects';
+import { GarbageCollector } from './garbageCollector';
+
+function setup() {
+  const f = new Fixture();
+  const gc = new GarbageCollector({
+    listers: { deployments: f.lister('deployments'), replicasets: f.lister('replicasets'), pods: f.lister('pods') },
+    ctx: f.ctx,
+  });
+  return { f, gc };
+}
+
+describe('garbage collector', () => {
+  it('background: once the owner is gone, its dependents are deleted', () => {
+    const { f, gc } = setup();
+    const rs = replicaSet('web-a', 2);
+    f.preload('pods', pod('web-a-1', { owner: rs }), pod('web-a-2', { owner: rs }), pod('loner'));
+    gc.reconcile('uid-web-a'); // the ReplicaSet was deleted (it is in no cache)
+    expect(f.writeLines()).toEqual(['delete pods web-a-1 (Background)', 'delete pods web-a-2 (Background)']);
+  });
+
+  it('a dependent with another live owner only loses the dangling reference', () => {
+    const { f, gc } = setup();
+    const rs = replicaSet('web-a', 1);
+    const keeper = deployment('keeper', 1);
+    f.preload('deployments', keeper);
+    const shared = pod('shared', { owner: rs });
+    shared.metadata?.ownerReferences?.push({ apiVersion: 'apps/v1', kind: 'Deployment', name: 'keeper', uid: 'uid-keeper' });
+    f.preload('pods', shared);
+    gc.reconcile('uid-web-a');
+    expect(f.writeLines()).toEqual(['update pods shared']);
+    expect(f.writes()[0]?.object?.metadata?.ownerReferences?.map((r) => r.name)).toEqual(['keeper']);
+  });
+
+  it('foreground: deletes the dependents first, then removes the owner\'s foregroundDeletion finalizer', () => {
+    const { f, gc } = setup();
+    const d = deployment('web', 1);
+    f.preload('deployments', d);
+    const rs = replicaSet('web-a', 1, { owner: d });
+    f.preload('replicasets', rs);
+    f.preload('pods', pod('web-a-1', { owner: rs }));
+    // kubectl delete deployment web --cascade=foreground
+    f.api.request({ verb: 'delete', resource: 'deployments', namespace: NS, name: 'web', propagationPolicy: 'Foreground' });
+    f.settle();
+    expect(f.api.find('deployments', `${NS}/web`)?.metadata?.finalizers).toEqual(['foregroundDeletion']);
+    f.clearWrites();
+    gc.reconcile('uid-web');
+    expect(f.writeLines()).toEqual(['delete replicasets web-a (Foreground)']);
+    f.settle();
+    f.clearWrites();
+    gc.reconcile('uid-web-a'); // the ReplicaSet, now waiting on its own Pods
+    expect(f.writeLines()).toEqual(['delete pods web-a-1 (Background)']);
+    f.settle();
+    f.clearWrites();
+    gc.reconcile('uid-web-a'); // no Pods left: the ReplicaSet goes
+    f.settle();
+    expect(f.api.find('replicasets', `${NS}/web-a`)).toBeUndefined();
+    expect(f.api.find('deployments', `${NS}/web`)).toBeDefined(); // still waiting
+    f.clearWrites();
+    gc.reconcile('uid-web');
+    expect(f.writeLines()).toEqual(['update deployments web']);
+    f.settle();
+    expect(f.api.find('deployments', `${NS}/web`)).toBeUndefined();
+  });
+
+  it('orphan: strips the owner reference from every dependent, then releases the owner', () => {
+    const { f, gc } = setup();
+    const rs = replicaSet('web-a', 2);
+    f.preload('replicasets', rs);
+    f.preload('pods', pod('web-a-1', { owner: rs }), pod('web-a-2', { owner: rs }));
+    f.api.request({ verb: 'delete', resource: 'replicasets', namespace: NS, name: 'web-a', propagationPolicy: 'Orphan' });
+    f.settle();
+    f.clearWrites();
+    gc.reconcile('uid-web-a');
+    expect(f.writeLines()).toEqual(['update pods web-a-1', 'update pods web-a-2']);
+    f.settle();
+    expect(f.writeLines()).toEqual(['update pods web-a-1', 'update pods web-a-2', 'update replicasets web-a']);
+    expect(f.api.find('replicasets', `${NS}/web-a`)).toBeUndefined();
+    const left = f.api.all('pods') as KubeObject[];
+    expect(left.map((p) => p.metadata?.ownerReferences)).toEqual([undefined, undefined]);
+  });
+});

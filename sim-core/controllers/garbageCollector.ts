@@ -1,0 +1,180 @@
+// The garbage collector (pkg/controller/garbagecollector): cascading deletion through
+// ownerReferences. Its work items are object uids.
+// - An owner is gone (Background propagation, or it never existed): each dependent whose
+//   owners are all gone is deleted; one that still has a live owner only loses the
+//   dangling reference (attemptToDeleteItem).
+// - An owner is being deleted with the `foregroundDeletion` finalizer (Foreground): its
+//   dependents are deleted first (with Foreground themselves); once none that blocks
+//   (blockOwnerDeletion=true) is left, the finalizer is removed and the API server
+//   finishes deleting the owner (processDeletingDependentsItem).
+// - An owner is being deleted with the `orphan` finalizer (Orphan): the dependents lose
+//   their reference to it, then the finalizer is removed (orphanDependents).
+// Deviation: the real GC confirms an absent owner with a live GET before deleting
+// (a "virtual node"); we trust the synced caches, so callers must wait for hasSynced.
+import type { OwnerReference } from '../apiserver';
+import { deepCopy, type EventHandlers, type KubeObject, type Lister, type PropagationPolicy } from '../client';
+import { withoutOwner } from './controllerRef';
+import { requeueOnError, type ControllerContext, type ReconcileResult } from './context';
+
+export const FOREGROUND_FINALIZER = 'foregroundDeletion';
+export const ORPHAN_FINALIZER = 'orphan';
+
+export interface GarbageCollectorDeps {
+  /** a lister per resource the collector watches (`pods`, `replicasets`, `deployments`, …) */
+  listers: Readonly<Record<string, Lister<KubeObject>>>;
+  ctx: ControllerContext;
+}
+
+interface Node {
+  resource: string;
+  obj: KubeObject;
+}
+
+function hasFinalizer(obj: KubeObject, f: string): boolean {
+  return (obj.metadata?.finalizers ?? []).includes(f);
+}
+
+function deleting(obj: KubeObject): boolean {
+  return obj.metadata?.deletionTimestamp !== undefined;
+}
+
+export class GarbageCollector {
+  constructor(private readonly deps: GarbageCollectorDeps) {}
+
+  /** Handlers for one resource's informer: enqueue the uids whose situation may have changed. */
+  handlersFor(_resource: string): EventHandlers<KubeObject> {
+    const q = this.deps.ctx.queue;
+    const enqueueOwners = (o: KubeObject) => {
+      for (const r of o.metadata?.ownerReferences ?? []) q.add(r.uid ?? '');
+    };
+    return {
+      onAdd: (o) => {
+        if ((o.metadata?.ownerReferences ?? []).length > 0 || deleting(o)) q.add(o.metadata?.uid ?? '');
+      },
+      onUpdate: (old, o) => {
+        if (old.metadata?.resourceVersion === o.metadata?.resourceVersion) return;
+        q.add(o.metadata?.uid ?? '');
+        enqueueOwners(o); // a foreground owner may be waiting on this dependent
+      },
+      onDelete: (o) => {
+        q.add(o.metadata?.uid ?? ''); // its dependents may now be orphans
+        enqueueOwners(o);
+      },
+    };
+  }
+
+  private index(): Map<string, Node> {
+    const byUid = new Map<string, Node>();
+    for (const resource of Object.keys(this.deps.listers).sort()) {
+      for (const obj of (this.deps.listers[resource] as Lister<KubeObject>).list()) {
+        const uid = obj.metadata?.uid;
+        if (uid) byUid.set(uid, { resource, obj });
+      }
+    }
+    return byUid;
+  }
+
+  private dependentsOf(uid: string, byUid: Map<string, Node>): Node[] {
+    return [...byUid.values()].filter((n) => (n.obj.metadata?.ownerReferences ?? []).some((r) => r.uid === uid));
+  }
+
+  reconcile(uid: string): ReconcileResult {
+    if (uid === '') return { ok: true };
+    const byUid = this.index();
+    const node = byUid.get(uid);
+    if (!node) {
+      for (const dep of this.dependentsOf(uid, byUid)) this.attemptToDelete(uid, dep, byUid);
+      return { ok: true };
+    }
+    if (deleting(node.obj) && hasFinalizer(node.obj, ORPHAN_FINALIZER)) this.orphanDependents(uid, node, byUid);
+    else if (deleting(node.obj) && hasFinalizer(node.obj, FOREGROUND_FINALIZER)) this.deleteDependentsFirst(uid, node, byUid);
+    else this.attemptToDelete(uid, node, byUid);
+    return { ok: true };
+  }
+
+  private write(key: string, req: Parameters<ControllerContext['api']['request']>[0], after?: (ok: boolean) => void): void {
+    const { ctx } = this.deps;
+    ctx.api.request(req, requeueOnError(ctx, key, (r) => after?.(r.ok)));
+  }
+
+  private namespaceOf(obj: KubeObject): string {
+    return obj.metadata?.namespace ?? '';
+  }
+
+  /** attemptToDeleteItem: delete a dependent whose owners are all gone; drop dangling references otherwise. */
+  private attemptToDelete(key: string, dep: Node, byUid: Map<string, Node>): void {
+    const refs = dep.obj.metadata?.ownerReferences ?? [];
+    if (refs.length === 0 || deleting(dep.obj)) return;
+    const solid: OwnerReference[] = [];
+    const dangling: OwnerReference[] = [];
+    const waiting: OwnerReference[] = [];
+    for (const ref of refs) {
+      const owner = byUid.get(ref.uid ?? '');
+      if (!owner) dangling.push(ref);
+      else if (deleting(owner.obj) && hasFinalizer(owner.obj, FOREGROUND_FINALIZER)) waiting.push(ref);
+      else solid.push(ref);
+    }
+    const ns = this.namespaceOf(dep.obj);
+    if (solid.length > 0) {
+      if (dangling.length === 0 && waiting.length === 0) return;
+      // A live owner keeps the dependent alive; only the references to gone owners go.
+      let body = deepCopy(dep.obj);
+      for (const r of [...dangling, ...waiting]) body = withoutOwner(body, r.uid ?? '');
+      this.write(key, { verb: 'update', resource: dep.resource, namespace: ns, body });
+      return;
+    }
+    // An owner waits for us and we have dependents ourselves: delete in the foreground too,
+    // so the wait covers the whole tree. Otherwise the dependent's own finalizers decide.
+    let policy: PropagationPolicy = 'Background';
+    const hasDependents = this.dependentsOf(dep.obj.metadata?.uid ?? '', byUid).length > 0;
+    if ((waiting.length > 0 && hasDependents) || hasFinalizer(dep.obj, FOREGROUND_FINALIZER)) policy = 'Foreground';
+    else if (hasFinalizer(dep.obj, ORPHAN_FINALIZER)) policy = 'Orphan';
+    this.write(key, {
+      verb: 'delete',
+      resource: dep.resource,
+      namespace: ns,
+      name: dep.obj.metadata?.name ?? '',
+      uid: dep.obj.metadata?.uid,
+      propagationPolicy: policy,
+    });
+  }
+
+  /** Foreground: delete the dependents; when no blocking one is left, release the owner. */
+  private deleteDependentsFirst(uid: string, owner: Node, byUid: Map<string, Node>): void {
+    const dependents = this.dependentsOf(uid, byUid);
+    const blocking = dependents.filter((d) =>
+      (d.obj.metadata?.ownerReferences ?? []).some((r) => r.uid === uid && r.blockOwnerDeletion === true),
+    );
+    if (blocking.length === 0) {
+      this.removeFinalizer(uid, owner, FOREGROUND_FINALIZER);
+      return;
+    }
+    for (const dep of dependents) this.attemptToDelete(uid, dep, byUid);
+  }
+
+  /** Orphan: strip the owner's reference from every dependent, then release the owner. */
+  private orphanDependents(uid: string, owner: Node, byUid: Map<string, Node>): void {
+    const dependents = this.dependentsOf(uid, byUid);
+    if (dependents.length === 0) {
+      this.removeFinalizer(uid, owner, ORPHAN_FINALIZER);
+      return;
+    }
+    let left = dependents.length;
+    let allOk = true;
+    for (const dep of dependents) {
+      const body = withoutOwner(deepCopy(dep.obj), uid);
+      this.write(uid, { verb: 'update', resource: dep.resource, namespace: this.namespaceOf(dep.obj), body }, (ok) => {
+        allOk &&= ok;
+        // Only when every dependent is orphaned may the owner go (the real GC waits the same way).
+        if (--left === 0 && allOk) this.removeFinalizer(uid, owner, ORPHAN_FINALIZER);
+      });
+    }
+  }
+
+  private removeFinalizer(key: string, owner: Node, finalizer: string): void {
+    const body = deepCopy(owner.obj);
+    const finalizers = (body.metadata?.finalizers ?? []).filter((f) => f !== finalizer);
+    body.metadata = { ...(body.metadata ?? {}), finalizers };
+    this.write(key, { verb: 'update', resource: owner.resource, namespace: this.namespaceOf(owner.obj), body });
+  }
+}

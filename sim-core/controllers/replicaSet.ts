@@ -1,0 +1,189 @@
+// The ReplicaSet controller (pkg/controller/replicaset/replica_set.go, syncReplicaSet):
+// claim the Pods (adopt matching orphans, release owned Pods that stopped matching),
+// create or delete Pods until the active count equals spec.replicas — at most 500 per
+// sync (BurstReplicas), creations in slow-start batches — and write the status.
+import type { Pod, PodTemplateSpec, ReplicaSet, ReplicaSetStatus } from '../apiserver';
+import { deepCopy, objectKey, splitKey, type EventHandlers, type KubeObject, type Lister } from '../client';
+import { claim, controllerOf, newControllerRef, withControllerRef, withoutOwner } from './controllerRef';
+import { requeueOnError, type ControllerContext, type ReconcileResult } from './context';
+import { ControllerExpectations } from './expectations';
+import { isPodActive, isPodAvailable, isPodReady } from './podState';
+import { podsToDelete } from './activePods';
+import { generatedName } from './podNames';
+import { slowStartBatch } from './slowStart';
+import { selectorMatches } from '../apiserver';
+
+/** BurstReplicas: the most Pods one sync creates or deletes (kube-controller-manager's --replicaset-burst… default 500). */
+export const BURST_REPLICAS = 500;
+const RS_API_VERSION = 'apps/v1';
+
+export interface ReplicaSetControllerDeps {
+  replicaSets: Lister<ReplicaSet>;
+  pods: Lister<Pod>;
+  ctx: ControllerContext;
+}
+
+export class ReplicaSetController {
+  readonly expectations: ControllerExpectations;
+
+  constructor(private readonly deps: ReplicaSetControllerDeps) {
+    this.expectations = new ControllerExpectations(() => deps.ctx.clock.tick());
+  }
+
+  /** Handlers for the ReplicaSet informer: enqueue the ReplicaSet. */
+  readonly replicaSetHandlers: EventHandlers<ReplicaSet> = {
+    onAdd: (rs) => this.deps.ctx.queue.add(objectKey(rs)),
+    onUpdate: (_old, rs) => this.deps.ctx.queue.add(objectKey(rs)),
+    onDelete: (rs) => {
+      this.expectations.delete(objectKey(rs));
+      this.deps.ctx.queue.add(objectKey(rs));
+    },
+  };
+
+  /** Handlers for the Pod informer: observe expectations and enqueue the owning (or matching) ReplicaSets. */
+  readonly podHandlers: EventHandlers<Pod> = {
+    onAdd: (pod) => {
+      const owner = this.ownerKey(pod);
+      if (owner) {
+        this.expectations.creationObserved(owner);
+        this.deps.ctx.queue.add(owner);
+      } else this.enqueueMatching(pod);
+    },
+    onUpdate: (old, pod) => {
+      if (old.metadata?.resourceVersion === pod.metadata?.resourceVersion) return; // a resync
+      const oldOwner = this.ownerKey(old);
+      const owner = this.ownerKey(pod);
+      if (oldOwner && oldOwner !== owner) this.deps.ctx.queue.add(oldOwner);
+      if (owner) this.deps.ctx.queue.add(owner);
+      else this.enqueueMatching(pod);
+      if (pod.metadata?.deletionTimestamp !== undefined && old.metadata?.deletionTimestamp === undefined && owner) {
+        this.expectations.deletionObserved(owner);
+      }
+    },
+    onDelete: (pod) => {
+      const owner = this.ownerKey(pod);
+      if (!owner) return;
+      if (pod.metadata?.deletionTimestamp === undefined) this.expectations.deletionObserved(owner);
+      this.deps.ctx.queue.add(owner);
+    },
+  };
+
+  private ownerKey(pod: Pod): string | undefined {
+    const ref = controllerOf(pod);
+    if (!ref || ref.kind !== 'ReplicaSet') return undefined;
+    const key = `${pod.metadata?.namespace ?? ''}/${ref.name}`;
+    const rs = this.deps.replicaSets.get(key);
+    return rs && rs.metadata?.uid === ref.uid ? key : undefined;
+  }
+
+  private enqueueMatching(pod: Pod): void {
+    for (const rs of this.deps.replicaSets.list(pod.metadata?.namespace ?? '')) {
+      if (selectorMatches(rs.spec?.selector, pod.metadata?.labels)) this.deps.ctx.queue.add(objectKey(rs));
+    }
+  }
+
+  reconcile(key: string): ReconcileResult {
+    const { ctx } = this.deps;
+    const rs = this.deps.replicaSets.get(key);
+    if (!rs) {
+      this.expectations.delete(key);
+      return { ok: true };
+    }
+    const { namespace } = splitKey(key);
+    const needsSync = this.expectations.satisfied(key) && rs.metadata?.deletionTimestamp === undefined;
+    const active = this.deps.pods.list(namespace).filter(isPodActive);
+    const claimed = claim(rs, rs.spec?.selector, active);
+    const ref = newControllerRef(rs, RS_API_VERSION, 'ReplicaSet');
+    for (const pod of claimed.adopt) {
+      ctx.api.request({ verb: 'update', resource: 'pods', namespace, body: withControllerRef(deepCopy(pod), ref) }, requeueOnError(ctx, key));
+    }
+    for (const pod of claimed.release) {
+      ctx.api.request({ verb: 'update', resource: 'pods', namespace, body: withoutOwner(deepCopy(pod), rs.metadata?.uid ?? '') }, requeueOnError(ctx, key));
+    }
+    const owned = claimed.owned;
+    if (needsSync) this.manageReplicas(key, rs, owned, active);
+
+    const status = this.calculateStatus(rs, owned);
+    if (JSON.stringify(status) !== JSON.stringify(rs.status ?? {})) {
+      const copy = deepCopy(rs);
+      copy.status = status;
+      ctx.api.request({ verb: 'updateStatus', resource: 'replicasets', namespace, body: copy }, requeueOnError(ctx, key));
+    }
+    // Pods that are ready but not yet available become available with time alone: look again then.
+    const minReady = rs.spec?.minReadySeconds ?? 0;
+    if (minReady > 0 && status.readyReplicas !== status.availableReplicas) ctx.queue.addAfter(key, minReady * 100);
+    return { ok: true };
+  }
+
+  private manageReplicas(key: string, rs: ReplicaSet, owned: readonly Pod[], related: readonly Pod[]): void {
+    const { ctx } = this.deps;
+    const namespace = rs.metadata?.namespace ?? '';
+    const diff = owned.length - (rs.spec?.replicas ?? 1);
+    if (diff < 0) {
+      const count = Math.min(-diff, BURST_REPLICAS);
+      this.expectations.expect(key, count, 0);
+      slowStartBatch(
+        count,
+        (done) => {
+          const pod = podFromTemplate(rs, rs.spec?.template, generatedName(`${rs.metadata?.name ?? ''}-`, ctx.prng));
+          ctx.api.request({ verb: 'create', resource: 'pods', namespace, body: pod }, (r) => {
+            if (!r.ok) {
+              // The Pod will never be observed: lower the expectation (and retry later).
+              this.expectations.creationObserved(key);
+              requeueOnError(ctx, key)(r);
+            }
+            done(r.ok);
+          });
+        },
+        (_successes, skipped) => {
+          for (let i = 0; i < skipped; i++) this.expectations.creationObserved(key);
+        },
+      );
+    } else if (diff > 0) {
+      const count = Math.min(diff, BURST_REPLICAS);
+      const victims = podsToDelete(owned, related.filter((p) => controllerOf(p) !== undefined), count);
+      this.expectations.expect(key, 0, victims.length);
+      for (const pod of victims) {
+        ctx.api.request(
+          { verb: 'delete', resource: 'pods', namespace, name: pod.metadata?.name ?? '', uid: pod.metadata?.uid },
+          (r) => {
+            if (r.ok) return;
+            this.expectations.deletionObserved(key);
+            requeueOnError(ctx, key)(r);
+          },
+        );
+      }
+    }
+  }
+
+  private calculateStatus(rs: ReplicaSet, owned: readonly Pod[]): ReplicaSetStatus {
+    const templateLabels = rs.spec?.template?.metadata?.labels ?? {};
+    const minReady = rs.spec?.minReadySeconds ?? 0;
+    const secondsSince = (ts: string) => this.deps.ctx.clock.secondsSince(ts);
+    const status: ReplicaSetStatus = {
+      replicas: owned.length,
+      fullyLabeledReplicas: owned.filter((p) =>
+        Object.entries(templateLabels).every(([k, v]) => p.metadata?.labels?.[k] === v),
+      ).length,
+      readyReplicas: owned.filter(isPodReady).length,
+      availableReplicas: owned.filter((p) => isPodAvailable(p, minReady, secondsSince)).length,
+      observedGeneration: rs.metadata?.generation ?? 0,
+    };
+    if (rs.status?.conditions) status.conditions = rs.status.conditions;
+    return status;
+  }
+}
+
+/** controller.GetPodFromTemplate: labels, annotations and spec from the template, the controllerRef, and a generated name. */
+export function podFromTemplate(owner: KubeObject & { metadata?: ReplicaSet['metadata'] }, template: PodTemplateSpec | undefined, name: string): Pod {
+  const t = deepCopy(template ?? {});
+  const metadata: NonNullable<Pod['metadata']> = {
+    name,
+    generateName: `${owner.metadata?.name ?? ''}-`,
+    namespace: owner.metadata?.namespace,
+    ownerReferences: [newControllerRef(owner, RS_API_VERSION, 'ReplicaSet')],
+  };
+  if (t.metadata?.labels) metadata.labels = t.metadata.labels;
+  if (t.metadata?.annotations) metadata.annotations = t.metadata.annotations;
+  return { apiVersion: 'v1', kind: 'Pod', metadata, spec: t.spec ?? {} };
+}
