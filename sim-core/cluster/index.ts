@@ -13,3 +13,13 @@ export { SimEtcdClient, ClientProcess } from './etcd-client';
 export { SimControl } from './sim-control';
 export { etcdOnlyMembers, memberName, clientURLOf, peerURLOf, MAX_MEMBERS, type Timing } from './topology';
 export { actionSchema, actionLogSchema, ACTION_LOG_LIMITS, type Action, type ActionLog } from './actions';
+// The `default` topology (etcd + kube-apiserver + nodes, bootstrapped as kubeadm would).
+// Not yet behind createSimulation({ topology: 'default' }): that switch comes with kubectl
+// in the terminal, so that scenarios and labs naming `default` run end to end.
+export {
+  createDefaultSimulation,
+  DefaultSimulation,
+  KUBECTL_ADDRESS,
+  type DefaultSimulationOptions,
+  type ProcessFactory,
+} from './default-topology';

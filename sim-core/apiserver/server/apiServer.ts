@@ -1,0 +1,302 @@
+// The kube-apiserver process: the ONLY holder of an etcd client in a cluster (DESIGN.md
+// §2). It answers `api-request` messages from every other process with `api-response`
+// messages, serves watches from one watch cache per resource (each fed by one etcd
+// watch on the resource's key prefix), and compacts etcd periodically as kube-apiserver
+// does (--etcd-compaction-interval, default 5 minutes). Every request handled leaves a
+// trace event naming the requester, verb, resource/name and the etcd revision, so the
+// chain kubectl → apiserver → etcd → watch → controller can be reconstructed.
+import type { Envelope, Process } from '../../kernel';
+import type { ApiRequestMessage, ApiResponseMessage } from '../../client';
+import { KINDS } from '../kinds';
+import { authorize } from './authorize';
+import { handleCreate } from './create';
+import { handleDelete } from './delete';
+import { EtcdConnection } from './etcdConnection';
+import { fail, type Ctx, type HandlerEnv, type Reply } from './handlerEnv';
+import { handleGet, handleList } from './read';
+import { badRequest, connectionLost, statusWithCode } from './statuses';
+import { MAX_MANIFEST_BYTES } from '../manifest';
+import { Storage, prefixEnd } from './storage';
+import { handleBind, handleUpdate } from './update';
+import { traceRequest } from './requestTrace';
+import { WatchCache } from './watchCache';
+import { APISERVER_ADDRESS, isApiWire, type ClusterWire, type ServerRequest } from './wire';
+
+export interface ApiServerConfig {
+  address?: string;
+  /** --etcd-servers, in order: the first is used until it fails */
+  etcdEndpoints: readonly string[];
+  /** ticks one etcd attempt may take before the next member is tried; default 300 (3 s) */
+  attemptTimeoutTicks?: number;
+  /** etcd attempts per request; default 2 × the endpoints */
+  maxAttempts?: number;
+  /** events each resource's watch cache keeps; default 1,000 */
+  watchCacheCapacity?: number;
+  /** --etcd-compaction-interval in ticks; default 30,000 (5 min); 0 disables compaction */
+  compactionIntervalTicks?: number;
+  /** etcd client keepalive in ticks; default 3,000 (30 s); 0 disables it */
+  keepaliveTicks?: number;
+}
+
+interface ClientWatch {
+  resource: string;
+  watcherId: number;
+}
+
+export class KubeApiServer implements Process<ClusterWire> {
+  readonly address: string;
+  private readonly etcd: EtcdConnection;
+  private readonly storage: Storage;
+  private caches = new Map<string, WatchCache>();
+  private readonly clientWatches = new Map<string, ClientWatch>();
+  /** requests being served, `from#requestId` (their connections break if the process dies) */
+  private readonly inService = new Set<string>();
+  /** connections that were open when the process died: told so when it comes back */
+  private brokenConnections: Array<{ from: string; requestId: number; watch: boolean }> = [];
+  /** watches that arrived before their cache finished its first list */
+  private waiting: Array<{ from: string; msg: ApiRequestMessage }> = [];
+  private nextWatcherId = 1;
+  private compactCandidate = 0;
+  /** the revision the API server last compacted etcd to */
+  compactedRevision = 0;
+
+  constructor(readonly config: ApiServerConfig) {
+    this.address = config.address ?? APISERVER_ADDRESS;
+    const endpoints = config.etcdEndpoints;
+    this.etcd = new EtcdConnection({
+      endpoints,
+      attemptTimeoutTicks: config.attemptTimeoutTicks ?? 300,
+      maxAttempts: config.maxAttempts ?? 2 * endpoints.length,
+    });
+    this.storage = new Storage(this.etcd);
+  }
+
+  /** Start serving: build the watch caches and the compactor (also what a restart does). */
+  start(ctx: Ctx): void {
+    this.caches = new Map();
+    for (const def of KINDS) {
+      const cache = new WatchCache(def, this.config.watchCacheCapacity ?? 1000);
+      this.caches.set(def.resource, cache);
+      this.fillCache(ctx, cache);
+    }
+    const interval = this.config.compactionIntervalTicks ?? 30_000;
+    if (interval > 0) ctx.setTimer(interval, (c) => this.compact(c, interval), true);
+    const keepalive = this.config.keepaliveTicks ?? 3_000;
+    if (keepalive > 0) ctx.setTimer(keepalive, (c) => this.keepalive(c, keepalive), true);
+  }
+
+  /**
+   * clientv3's keepalive (the API server dials etcd with a 30 s keepalive time): a member
+   * that died while the API server was idle is noticed, and the watch streams move to
+   * another member, even when no request comes.
+   */
+  private keepalive(ctx: Ctx, interval: number): void {
+    ctx.setTimer(interval, (c) => this.keepalive(c, interval), true);
+    this.etcd.call(ctx, { op: 'status' }, () => undefined);
+  }
+
+  /** The etcd member requests currently go to. */
+  get etcdEndpoint(): string {
+    return this.etcd.endpoint;
+  }
+
+  /** Whether every watch cache has finished its initial list. */
+  get ready(): boolean {
+    for (const c of this.caches.values()) if (!c.ready) return false;
+    return this.caches.size > 0;
+  }
+
+  receive(env: Envelope<ClusterWire>, ctx: Ctx): void {
+    const p = env.payload;
+    if (!isApiWire(p)) {
+      this.etcd.receive(p, ctx);
+      return;
+    }
+    if (p.type === 'api-cancel') return this.cancelWatch(env.from, p.requestId);
+    if (p.type === 'api-request') this.serve(ctx, env.from, p);
+  }
+
+  crash(): void {
+    const split = (k: string, watch: boolean) => {
+      const at = k.lastIndexOf('#');
+      return { from: k.slice(0, at), requestId: Number(k.slice(at + 1)), watch };
+    };
+    this.brokenConnections = [
+      ...[...this.inService].sort().map((k) => split(k, false)),
+      ...[...this.clientWatches.keys()].sort().map((k) => split(k, true)),
+    ];
+    this.inService.clear();
+    // the same connection object: its request numbers keep counting, so an answer still in
+    // flight from before the crash can never be taken for a new request's
+    this.etcd.reset();
+    this.caches.clear();
+    this.clientWatches.clear();
+    this.waiting = [];
+  }
+
+  /**
+   * Back from a crash. Every client whose request or watch was open when the process died
+   * learns that its connection broke (what a TCP reset tells client-go): an informer
+   * re-watches from its last resourceVersion — and, the new watch cache starting at the
+   * current revision, gets 410 Gone and relists, as after a real API server restart.
+   */
+  restart(ctx: Ctx): void {
+    for (const c of this.brokenConnections) {
+      const status = connectionLost();
+      const result: ApiResponseMessage['result'] = c.watch ? { ok: true, value: { type: 'ERROR', status } } : { ok: false, error: status };
+      ctx.send(c.from, { type: 'api-response', requestId: c.requestId, result });
+    }
+    this.brokenConnections = [];
+    this.start(ctx);
+  }
+
+  hasPendingWork(): boolean {
+    return this.etcd.inFlight > 0 || this.waiting.length > 0 || !this.ready;
+  }
+
+  private serve(ctx: Ctx, from: string, msg: ApiRequestMessage): void {
+    const req = msg.request as ServerRequest;
+    const namespace = 'namespace' in req ? req.namespace : undefined;
+    const name = 'name' in req ? req.name : 'body' in req ? req.body.metadata?.name : undefined;
+    const connection = `${from}#${msg.requestId}`;
+    if (req.verb !== 'watch') this.inService.add(connection);
+    const reply: Reply = (result, revision) => {
+      this.inService.delete(connection);
+      const response: ApiResponseMessage = { type: 'api-response', requestId: msg.requestId, result: result as ApiResponseMessage['result'] };
+      ctx.send(from, response);
+      const createdName = result.ok && req.verb === 'create' ? (result.value as { metadata?: { name?: string } }).metadata?.name : undefined;
+      traceRequest(ctx, from, msg.requestId, req, createdName ?? name, result.ok ? (req.verb === 'create' ? 201 : 200) : result.error.code, revision);
+    };
+    const env: HandlerEnv = { ctx, storage: this.storage, reply, cachedNamespace: (ns) => this.caches.get('namespaces')?.get(`/registry/namespaces/${ns}`) };
+    const decision = authorize(from, req.verb, req.resource, namespace);
+    if (!decision.allowed) return fail(env, decision.status);
+    if ('body' in req) {
+      const tooLarge = bodyTooLarge(req.body);
+      if (tooLarge !== undefined) return fail(env, tooLarge);
+    }
+    switch (req.verb) {
+      case 'get':
+        return handleGet(env, req.resource, req.namespace, req.name);
+      case 'list':
+        return handleList(env, req.resource, req.namespace, req.labelSelector);
+      case 'create':
+        if (req.resource === 'bindings' || req.resource === 'pods/binding') return this.bindFromBody(env, req.namespace, req.body);
+        return handleCreate(env, req.resource, req.namespace, req.body);
+      case 'update':
+        return handleUpdate(env, req.resource, req.namespace, req.body, false);
+      case 'updateStatus':
+        return handleUpdate(env, req.resource, req.namespace, req.body, true);
+      case 'bind':
+        return handleBind(env, req.namespace, req.name, req.nodeName);
+      case 'delete':
+        return handleDelete(env, req.resource, req.namespace, req.name, req.propagationPolicy, req.uid);
+      case 'watch':
+        return this.startWatch(ctx, from, msg, reply);
+    }
+  }
+
+  /** core/v1 Binding: {metadata: {name: <pod>}, target: {kind: Node, name: <node>}}. */
+  private bindFromBody(env: HandlerEnv, namespace: string, body: unknown): void {
+    const b = (typeof body === 'object' && body !== null ? body : {}) as { metadata?: { name?: unknown }; target?: { name?: unknown } };
+    const pod = typeof b.metadata?.name === 'string' ? b.metadata.name : '';
+    const node = typeof b.target?.name === 'string' ? b.target.name : '';
+    if (pod === '') return fail(env, badRequest('metadata.name: Required value'));
+    handleBind(env, namespace, pod, node);
+  }
+
+  private startWatch(ctx: Ctx, from: string, msg: ApiRequestMessage, reply: Reply): void {
+    const req = msg.request;
+    if (req.verb !== 'watch') return;
+    const cache = this.caches.get(req.resource);
+    if (cache === undefined) {
+      const env: HandlerEnv = { ctx, storage: this.storage, reply };
+      return fail(env, badRequest(`the server could not find the requested resource (${req.resource})`));
+    }
+    if (!cache.ready) {
+      this.waiting.push({ from, msg });
+      return;
+    }
+    const id = this.nextWatcherId++;
+    const key = `${from}#${msg.requestId}`;
+    const send = (event: import('../../client').WatchEvent): void => {
+      ctx.send(from, { type: 'api-response', requestId: msg.requestId, result: { ok: true, value: event } });
+      if (event.type === 'ERROR') this.clientWatches.delete(key);
+    };
+    this.clientWatches.set(key, { resource: req.resource, watcherId: id });
+    const error = cache.addWatcher(id, req.resourceVersion, { namespace: req.namespace, send });
+    traceRequest(ctx, from, msg.requestId, req, undefined, error === undefined ? 200 : error.code, cache.revision);
+    if (error !== undefined) send({ type: 'ERROR', status: error });
+  }
+
+  private cancelWatch(from: string, requestId: number): void {
+    const key = `${from}#${requestId}`;
+    const w = this.clientWatches.get(key);
+    if (w === undefined) return;
+    this.clientWatches.delete(key);
+    this.caches.get(w.resource)?.removeWatcher(w.watcherId);
+  }
+
+  private fillCache(ctx: Ctx, cache: WatchCache): void {
+    this.storage.list(ctx, cache.prefix, (r) => {
+      if (this.caches.get(cache.def.resource) !== cache) return; // a crash replaced the caches
+      if (!r.ok) return this.fillCache(ctx, cache); // etcd unreachable: keep trying, as the cacher's reflector does
+      cache.initialize(r.value.kvs, r.value.revision);
+      const stream = this.etcd.watch(
+        ctx,
+        { key: cache.prefix, range_end: prefixEnd(cache.prefix), prev_kv: true },
+        () => cache.revision + 1,
+        (resp) => {
+          if (cache.apply(resp)) return;
+          // etcd canceled the stream (the resume revision was compacted): relist, and every
+          // client watch of this resource ends with 410 Gone so its informer relists too
+          this.etcd.cancelWatch(stream);
+          cache.expireWatchers();
+          this.fillCache(ctx, cache);
+        },
+      );
+      this.releaseWaiting(ctx);
+    });
+  }
+
+  private releaseWaiting(ctx: Ctx): void {
+    const still: typeof this.waiting = [];
+    for (const w of this.waiting) {
+      const req = w.msg.request;
+      if (req.verb === 'watch' && this.caches.get(req.resource)?.ready) this.serve(ctx, w.from, w.msg);
+      else still.push(w);
+    }
+    this.waiting = still;
+  }
+
+  /**
+   * compact.go: every interval, compact etcd to the revision seen at the previous interval,
+   * so a watcher gets one interval to catch up. The watch caches forget the same history.
+   */
+  private compact(ctx: Ctx, interval: number): void {
+    ctx.setTimer(interval, (c) => this.compact(c, interval), true);
+    this.storage.get(ctx, 'compact_rev_key', (r) => {
+      if (!r.ok) return;
+      const target = this.compactCandidate;
+      this.compactCandidate = r.value.revision;
+      if (target <= this.compactedRevision) return;
+      this.storage.compact(ctx, target, (c) => {
+        if (!c.ok) return;
+        this.compactedRevision = target;
+        ctx.trace({ apiCompaction: { revision: target } });
+        for (const cache of this.caches.values()) cache.compactTo(target);
+      });
+    });
+  }
+}
+
+/** --max-request-body-bytes (3 MiB): a larger body is refused before it is decoded (413). */
+function bodyTooLarge(body: unknown): ReturnType<typeof badRequest> | undefined {
+  let size: number;
+  try {
+    size = JSON.stringify(body)?.length ?? 0;
+  } catch {
+    return badRequest('the body of the request was in an unknown format');
+  }
+  if (size <= MAX_MANIFEST_BYTES) return undefined;
+  return statusWithCode('RequestEntityTooLarge', 413, `Request entity too large: limit is ${MAX_MANIFEST_BYTES}`);
+}

@@ -1,0 +1,91 @@
+// POST: the create path (k8s.io/apiserver registry/generic/registry/store.go Create):
+// namespace from the request → generateName → strict decode, defaulting, admission and
+// validation (admitForCreate) → NamespaceLifecycle → uid, creationTimestamp, generation 1
+// → a txn that stores the JSON only if the key does not exist (create_revision == 0).
+// Events get a one-hour etcd lease (kube-apiserver --event-ttl=1h), so etcd removes them.
+import type { KubeObject } from '../../client';
+import { admitForCreate, EVENT_TTL_SECONDS, type KindDefinition } from '../kinds';
+import { clone, definitionOf, fail, keyOf, meta, storageFailure, succeed, type HandlerEnv } from './handlerEnv';
+import { allocateClusterIP, newUid, randomSuffix } from './identity';
+import { decodeKv, encodeObject } from './objectCodec';
+import { alreadyExists, badRequest, namespaceNotFound, namespaceTerminating, statusWithCode } from './statuses';
+import { timestampAt } from './clock';
+
+export function handleCreate(env: HandlerEnv, resource: string, namespace: string, body: unknown): void {
+  const found = definitionOf(resource);
+  if (!found.ok) return fail(env, found.error);
+  const def = found.def;
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return fail(env, badRequest('the body of the request was in an unknown format'));
+  const input = clone(body) as KubeObject;
+  const m = meta(input);
+  if (def.namespaced) {
+    if (m.namespace === undefined || m.namespace === '') m.namespace = namespace === '' ? 'default' : namespace;
+    else if (namespace !== '' && m.namespace !== namespace) {
+      return fail(env, badRequest('the namespace of the provided object does not match the namespace sent on the request'));
+    }
+  } else delete m.namespace;
+  if ((m.name === undefined || m.name === '') && typeof m.generateName === 'string' && m.generateName !== '') {
+    m.name = m.generateName + randomSuffix(env.ctx.rng);
+  }
+  const admitted = admitForCreate(input as Record<string, unknown>);
+  if (!admitted.ok) {
+    return fail(env, statusWithCode(admitted.reason, admitted.code, admitted.message));
+  }
+  if (admitted.kind.resource !== def.resource) {
+    return fail(env, badRequest(`the API version in the data (${admitted.kind.apiVersion}) does not match the expected kind for resource ${resource}`));
+  }
+  const obj = admitted.object as KubeObject;
+  stampNewObject(env, def, obj);
+  if (!def.namespaced || def.resource === 'namespaces') return store(env, def, obj);
+  // NamespaceLifecycle admission (plugin/pkg/admission/namespace/lifecycle): the namespace
+  // from the informer cache, with a live read from etcd when the cache does not have it yet
+  const ns = meta(obj).namespace ?? '';
+  const admitIn = (nsObj: KubeObject | undefined, revision?: number): void => {
+    if (nsObj === undefined) return fail(env, namespaceNotFound(ns), revision);
+    if (nsObj.metadata?.deletionTimestamp) return fail(env, namespaceTerminating(def, meta(obj).name ?? '', ns), revision);
+    store(env, def, obj);
+  };
+  const cached = env.cachedNamespace?.(ns);
+  if (cached !== undefined) return admitIn(cached);
+  env.storage.get(env.ctx, `/registry/namespaces/${ns}`, (r) => {
+    if (!r.ok) return fail(env, storageFailure(r.error));
+    admitIn(r.value.kv === undefined ? undefined : decodeKv(r.value.kv), r.value.revision);
+  });
+}
+
+function stampNewObject(env: HandlerEnv, def: KindDefinition, obj: KubeObject): void {
+  const m = meta(obj);
+  m.uid = newUid(env.ctx.rng);
+  m.creationTimestamp = timestampAt(env.ctx.now);
+  m.generation = 1;
+  delete m.resourceVersion;
+  delete m.deletionTimestamp;
+  delete m.deletionGracePeriodSeconds;
+  if (def.resource === 'services') {
+    const spec = (obj.spec ??= {}) as { type?: string; clusterIP?: string; clusterIPs?: string[] };
+    if (spec.type !== 'ExternalName' && (spec.clusterIP === undefined || spec.clusterIP === '')) spec.clusterIP = allocateClusterIP(env.ctx.rng);
+    if (spec.clusterIP !== undefined && spec.clusterIP !== '') spec.clusterIPs ??= [spec.clusterIP];
+  }
+  if (def.resource === 'namespaces') {
+    // the immutable label the API server puts on every namespace (KEP-2161)
+    m.labels = { 'kubernetes.io/metadata.name': m.name ?? '', ...(m.labels ?? {}) };
+  }
+}
+
+function store(env: HandlerEnv, def: KindDefinition, obj: KubeObject): void {
+  const m = meta(obj);
+  const key = keyOf(def, m.namespace, m.name ?? '');
+  const value = encodeObject(obj);
+  const put = (lease: bigint): void =>
+    env.storage.create(env.ctx, key, value, lease, (r) => {
+      if (!r.ok) return fail(env, storageFailure(r.error));
+      if (!r.value.succeeded) return fail(env, alreadyExists(def, m.name ?? ''), r.value.revision);
+      m.resourceVersion = String(r.value.revision);
+      succeed(env, obj, r.value.revision);
+    });
+  if (def.resource !== 'events') return put(0n);
+  env.storage.leaseGrant(env.ctx, EVENT_TTL_SECONDS, (r) => {
+    if (!r.ok) return fail(env, storageFailure(r.error));
+    put(r.value);
+  });
+}

@@ -1,0 +1,53 @@
+// What every verb handler works with: the process context of the request being served,
+// the storage layer, and the reply it must call exactly once (with the etcd revision the
+// request produced or read, for the trace).
+import type { ProcessContext } from '../../kernel';
+import type { ApiResult, KubeObject, Status } from '../../client';
+import type { EtcdError } from '../../etcd/types';
+import { KINDS, type KindDefinition } from '../kinds';
+import type { Storage } from './storage';
+import { etcdTimeout, internalError, unknownResource } from './statuses';
+import type { ClusterWire } from './wire';
+
+export type Ctx = ProcessContext<ClusterWire>;
+
+export type Reply = (result: ApiResult<unknown>, revision?: number) => void;
+
+export interface HandlerEnv {
+  ctx: Ctx;
+  storage: Storage;
+  reply: Reply;
+  /** the namespace from the API server's own watch cache (admission reads it, not etcd) */
+  cachedNamespace?: (name: string) => KubeObject | undefined;
+}
+
+export function definitionOf(resource: string): { ok: true; def: KindDefinition } | { ok: false; error: Status } {
+  const def = KINDS.find((k) => k.resource === resource);
+  return def === undefined ? { ok: false, error: unknownResource(resource) } : { ok: true, def };
+}
+
+export function keyOf(def: KindDefinition, namespace: string | undefined, name: string): string {
+  return def.namespaced ? `${def.etcdPrefix}/${namespace ?? ''}/${name}` : `${def.etcdPrefix}/${name}`;
+}
+
+/** An etcd failure as the API server reports it (storage/errors: timeouts → 504). */
+export function storageFailure(e: EtcdError): Status {
+  return e.code === 'DeadlineExceeded' || e.code === 'Unavailable' ? etcdTimeout() : internalError(e.message);
+}
+
+export function fail(env: HandlerEnv, error: Status, revision?: number): void {
+  env.reply({ ok: false, error }, revision);
+}
+
+export function succeed(env: HandlerEnv, value: KubeObject | unknown, revision: number): void {
+  env.reply({ ok: true, value }, revision);
+}
+
+export function meta(obj: KubeObject): NonNullable<KubeObject['metadata']> {
+  obj.metadata ??= {};
+  return obj.metadata;
+}
+
+export function clone<T>(v: T): T {
+  return JSON.parse(JSON.stringify(v)) as T;
+}

@@ -1,0 +1,30 @@
+// How objects are stored: JSON text under the /registry key (real clusters store most
+// built-in kinds as protobuf; the course stores JSON so learners can read it with
+// etcdctl). metadata.resourceVersion is never stored: it is the key's mod_revision, set
+// on the way out, as storage/etcd3's versioner does.
+import type { KubeObject } from '../../client';
+import type { KeyValue } from '../../etcd/types';
+
+export function encodeObject(obj: KubeObject): string {
+  const meta = { ...(obj.metadata ?? {}) };
+  delete meta.resourceVersion;
+  return JSON.stringify({ ...obj, metadata: meta });
+}
+
+/** The stored object at `revision` (its mod_revision, or a delete's revision). */
+export function decodeAt(value: string, revision: number): KubeObject | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    return undefined; // a key someone wrote with etcdctl put: not an object the API server can serve
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return undefined;
+  const obj = parsed as KubeObject;
+  obj.metadata = { ...(obj.metadata ?? {}), resourceVersion: String(revision) };
+  return obj;
+}
+
+export function decodeKv(kv: KeyValue): KubeObject | undefined {
+  return decodeAt(kv.value, kv.mod_revision);
+}

@@ -1,0 +1,37 @@
+// The trace event every handled request leaves: who asked, for what, and which etcd
+// revision it produced or read — the hop `sim trace` follows from kubectl to etcd and on
+// through the watch events (whose objects carry the same revision as resourceVersion).
+import type { Ctx } from './handlerEnv';
+import type { ServerRequest } from './wire';
+
+/** The trace detail of one handled request (`ctx.trace`, kind 'state', address kube-apiserver). */
+export interface ApiTraceDetail {
+  api: {
+    from: string;
+    requestId: number;
+    verb: string;
+    resource: string;
+    namespace?: string;
+    name?: string;
+    code: number;
+    /** the etcd revision the request produced (writes) or read at */
+    revision?: number;
+  };
+}
+
+export function traceRequest(ctx: Ctx, from: string, requestId: number, req: ServerRequest, name: string | undefined, code: number, revision: number | undefined): void {
+  const namespace = 'namespace' in req ? req.namespace : undefined;
+  const detail: ApiTraceDetail = {
+    api: {
+      from,
+      requestId,
+      verb: req.verb,
+      resource: req.resource,
+      ...(namespace !== undefined && namespace !== '' ? { namespace } : {}),
+      ...(name !== undefined ? { name } : {}),
+      code,
+      ...(revision !== undefined ? { revision } : {}),
+    },
+  };
+  ctx.trace(detail);
+}

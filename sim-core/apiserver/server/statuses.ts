@@ -1,0 +1,99 @@
+// The API server's refusals, in metav1.Status shape with the real texts
+// (k8s.io/apimachinery/pkg/api/errors/errors.go and the registry's own messages).
+import { statusError, type Status, type StatusReason } from '../../client';
+import type { KindDefinition } from '../kinds';
+
+/** `deployments.apps`, `pods`: how errors.go names a resource (GroupResource.String()). */
+export function groupResource(def: KindDefinition): string {
+  return def.group === '' ? def.resource : `${def.resource}.${def.group}`;
+}
+
+function details(def: KindDefinition, name: string): Status['details'] {
+  return { name, group: def.group, kind: def.resource };
+}
+
+export function notFound(def: KindDefinition, name: string): Status {
+  return statusError('NotFound', `${groupResource(def)} "${name}" not found`, details(def, name));
+}
+
+export function alreadyExists(def: KindDefinition, name: string): Status {
+  return statusError('AlreadyExists', `${groupResource(def)} "${name}" already exists`, details(def, name));
+}
+
+/** errors.NewConflict + registry.OptimisticLockErrorMsg */
+export function conflict(def: KindDefinition, name: string): Status {
+  return statusError(
+    'Conflict',
+    `Operation cannot be fulfilled on ${groupResource(def)} "${name}": the object has been modified; please apply your changes to the latest version and try again`,
+    details(def, name),
+  );
+}
+
+/** pkg/registry/core/pod/storage: assignPod's refusal, wrapped in errors.NewConflict on pods/binding. */
+export function alreadyBound(podName: string, nodeName: string): Status {
+  return statusError(
+    'Conflict',
+    `Operation cannot be fulfilled on pods/binding "${podName}": pod ${podName} is already assigned to node "${nodeName}"`,
+    { name: podName, group: '', kind: 'pods/binding' },
+  );
+}
+
+export function uidPreconditionFailed(def: KindDefinition, name: string, want: string, have: string): Status {
+  return statusError(
+    'Conflict',
+    `Operation cannot be fulfilled on ${groupResource(def)} "${name}": Precondition failed: UID in precondition: ${want}, UID in object meta: ${have}`,
+    details(def, name),
+  );
+}
+
+/** storage.NewTooLargeResourceVersionError's sibling: the watch cache's "too old" (410 Gone). */
+export function tooOldResourceVersion(requested: number, oldest: number): Status {
+  return statusError('Gone', `too old resource version: ${requested} (${oldest})`);
+}
+
+/** NamespaceLifecycle admission: creating in a namespace that does not exist. */
+export function namespaceNotFound(namespace: string): Status {
+  return statusError('NotFound', `namespaces "${namespace}" not found`, { name: namespace, group: '', kind: 'namespaces' });
+}
+
+export function namespaceTerminating(def: KindDefinition, name: string, namespace: string): Status {
+  return statusError(
+    'Forbidden',
+    `${def.resource} "${name}" is forbidden: unable to create new content in namespace ${namespace} because it is being terminated`,
+    details(def, name),
+  );
+}
+
+/** `the server could not find the requested resource` — an unknown resource in the URL. */
+export function unknownResource(resource: string): Status {
+  return statusError('NotFound', `the server could not find the requested resource (${resource})`);
+}
+
+/**
+ * A refusal whose reason client/api.ts's StatusReason does not list yet (BadRequest 400,
+ * Timeout 504, ServiceUnavailable 503). The shape is metav1.Status all the same.
+ */
+export function statusWithCode(reason: string, code: number, message: string): Status {
+  return { kind: 'Status', apiVersion: 'v1', status: 'Failure', reason: reason as StatusReason, code, message };
+}
+
+export function badRequest(message: string): Status {
+  return statusWithCode('BadRequest', 400, message);
+}
+
+/** What the API server answers when etcd did not answer in time (storage's ErrCodeTimeout → 504). */
+export function etcdTimeout(): Status {
+  return statusWithCode('Timeout', 504, 'Timeout: request did not complete within requested timeout - context deadline exceeded');
+}
+
+export function internalError(message: string): Status {
+  return statusError('InternalError', `Internal error occurred: ${message}`);
+}
+
+/**
+ * What a client whose connection broke mid-request or mid-watch sees (client-go reports
+ * the transport error; for a watch the reflector logs it and re-watches).
+ */
+export function connectionLost(): Status {
+  return statusWithCode('ServiceUnavailable', 503, 'http2: client connection lost');
+}

@@ -1,0 +1,91 @@
+// The API server's storage layer (k8s.io/apiserver storage/etcd3/store.go) in callback
+// form: every operation is one etcd request, and the answer arrives at a later tick.
+// Creates compare create_revision == 0 (the key does not exist); updates and deletes
+// compare mod_revision == the resourceVersion read (optimistic concurrency: a lost race
+// is a 409 Conflict, never a lost write).
+import type { ProcessContext } from '../../kernel';
+import type { EtcdError, EtcdResult, KeyValue, RangeResponse, TxnResponse, LeaseGrantResponse } from '../../etcd/types';
+import type { EtcdConnection } from './etcdConnection';
+import type { ClusterWire } from './wire';
+
+type Ctx = ProcessContext<ClusterWire>;
+
+export type StorageResult<T> = { ok: true; value: T } | { ok: false; error: EtcdError };
+
+/** A write's outcome: whether the compare held, and the revision etcd is at afterwards. */
+export interface WriteOutcome {
+  succeeded: boolean;
+  revision: number;
+  /** on a failed compare: the key's current value, if any */
+  current?: KeyValue;
+}
+
+/** `/registry/pods/` → the end of its prefix range (etcd's GetPrefixRangeEnd). */
+export function prefixEnd(prefix: string): string {
+  const last = prefix.charCodeAt(prefix.length - 1);
+  return prefix.slice(0, -1) + String.fromCharCode(last + 1);
+}
+
+export class Storage {
+  constructor(private readonly etcd: EtcdConnection) {}
+
+  get(ctx: Ctx, key: string, done: (r: StorageResult<{ kv: KeyValue | undefined; revision: number }>) => void): void {
+    this.etcd.call(ctx, { op: 'range', req: { key } }, (r) => {
+      if (!r.ok) return done(r);
+      const v = r.value as RangeResponse;
+      done({ ok: true, value: { kv: v.kvs[0], revision: v.header.revision } });
+    });
+  }
+
+  list(ctx: Ctx, prefix: string, done: (r: StorageResult<{ kvs: KeyValue[]; revision: number }>) => void): void {
+    this.etcd.call(ctx, { op: 'range', req: { key: prefix, range_end: prefixEnd(prefix) } }, (r) => {
+      if (!r.ok) return done(r);
+      const v = r.value as RangeResponse;
+      done({ ok: true, value: { kvs: v.kvs, revision: v.header.revision } });
+    });
+  }
+
+  create(ctx: Ctx, key: string, value: string, lease: bigint, done: (r: StorageResult<WriteOutcome>) => void): void {
+    const put = lease === 0n ? { key, value } : { key, value, lease };
+    this.txn(ctx, { result: 'EQUAL', target: 'CREATE', key, create_revision: 0 }, { request_put: put }, key, done);
+  }
+
+  update(ctx: Ctx, key: string, value: string, modRevision: number, done: (r: StorageResult<WriteOutcome>) => void): void {
+    this.txn(ctx, { result: 'EQUAL', target: 'MOD', key, mod_revision: modRevision }, { request_put: { key, value } }, key, done);
+  }
+
+  delete(ctx: Ctx, key: string, modRevision: number, done: (r: StorageResult<WriteOutcome>) => void): void {
+    this.txn(ctx, { result: 'EQUAL', target: 'MOD', key, mod_revision: modRevision }, { request_delete_range: { key } }, key, done);
+  }
+
+  leaseGrant(ctx: Ctx, ttlSeconds: number, done: (r: StorageResult<bigint>) => void): void {
+    this.etcd.call(ctx, { op: 'leaseGrant', req: { TTL: ttlSeconds } }, (r) => {
+      if (!r.ok) return done(r);
+      done({ ok: true, value: (r.value as LeaseGrantResponse).ID });
+    });
+  }
+
+  compact(ctx: Ctx, revision: number, done: (r: EtcdResult<unknown>) => void): void {
+    this.etcd.call(ctx, { op: 'compact', req: { revision } }, done);
+  }
+
+  private txn(
+    ctx: Ctx,
+    compare: import('../../etcd/types').Compare,
+    op: import('../../etcd/types').RequestOp,
+    key: string,
+    done: (r: StorageResult<WriteOutcome>) => void,
+  ): void {
+    // on failure, read the key back in the same txn (store.go's GuaranteedUpdate does)
+    this.etcd.call(ctx, { op: 'txn', req: { compare: [compare], success: [op], failure: [{ request_range: { key } }] } }, (r) => {
+      if (!r.ok) return done(r);
+      const v = r.value as TxnResponse;
+      const out: WriteOutcome = { succeeded: v.succeeded, revision: v.header.revision };
+      if (!v.succeeded) {
+        const first = v.responses[0];
+        if (first !== undefined && 'response_range' in first && first.response_range.kvs[0] !== undefined) out.current = first.response_range.kvs[0];
+      }
+      done({ ok: true, value: out });
+    });
+  }
+}

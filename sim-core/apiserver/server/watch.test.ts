@@ -1,0 +1,90 @@
+// Watches served from the watch cache: event types computed from etcd's PUT/DELETE, order,
+// 410 Gone below the compaction, and one etcd watch per resource prefix however many
+// clients watch.
+import { describe, expect, it } from 'vitest';
+import type { ObjectList, WatchEvent } from '../../client';
+import { KINDS } from '../kinds';
+import { TIMEOUT, configMap, must, testCluster } from './testCluster';
+
+function summary(events: WatchEvent[]): string[] {
+  return events.map((e) => (e.type === 'ERROR' ? `ERROR ${e.status.code}` : `${e.type} ${e.object.metadata?.name} ${e.object.metadata?.resourceVersion}`));
+}
+
+describe('watch', () => {
+  it('from a list resourceVersion: ADDED, MODIFIED, DELETED in order, each at its etcd revision', () => {
+    const sim = testCluster();
+    const list = must<ObjectList>(sim, { verb: 'list', resource: 'configmaps', namespace: 'default' });
+    const a = must(sim, { verb: 'create', resource: 'configmaps', namespace: 'default', body: configMap('a') });
+    const changed = structuredClone(a);
+    changed.data = { k: 'v2' };
+    const a2 = must(sim, { verb: 'update', resource: 'configmaps', namespace: 'default', body: changed });
+    const del = must(sim, { verb: 'delete', resource: 'configmaps', namespace: 'default', name: 'a' });
+    const w = sim.kubectl.watchSoFar({ verb: 'watch', resource: 'configmaps', namespace: 'default', resourceVersion: list.resourceVersion }, TIMEOUT);
+    expect(w.ok).toBe(true);
+    if (!w.ok) return;
+    expect(summary(w.value)).toEqual([
+      `ADDED a ${a.metadata?.resourceVersion}`,
+      `MODIFIED a ${a2.metadata?.resourceVersion}`,
+      `DELETED a ${del.metadata?.resourceVersion}`,
+    ]);
+    // from the middle: only what came after
+    const later = sim.kubectl.watchSoFar({ verb: 'watch', resource: 'configmaps', namespace: 'default', resourceVersion: a2.metadata!.resourceVersion! }, TIMEOUT);
+    expect(later.ok && summary(later.value)).toEqual([`DELETED a ${del.metadata?.resourceVersion}`]);
+  });
+
+  it('resourceVersion "0" starts with the current objects as ADDED; a namespace filter applies', () => {
+    const sim = testCluster();
+    const w = sim.kubectl.watchSoFar({ verb: 'watch', resource: 'namespaces', resourceVersion: '0' }, TIMEOUT);
+    expect(w.ok && w.value.map((e) => (e.type === 'ERROR' ? '' : `${e.type} ${e.object.metadata?.name}`))).toEqual([
+      'ADDED default',
+      'ADDED kube-node-lease',
+      'ADDED kube-public',
+      'ADDED kube-system',
+    ]);
+    const leases = sim.kubectl.watchSoFar({ verb: 'watch', resource: 'leases', namespace: 'default', resourceVersion: '0' }, TIMEOUT);
+    expect(leases.ok && leases.value).toEqual([]);
+    // a cluster-scoped resource ignores a namespace
+    const nodes = sim.kubectl.watchSoFar({ verb: 'watch', resource: 'nodes', namespace: 'default', resourceVersion: '0' }, TIMEOUT);
+    expect(nodes.ok && nodes.value.length).toBe(2);
+    const bad = sim.kubectl.watchSoFar({ verb: 'watch', resource: 'nodes', resourceVersion: 'abc' }, TIMEOUT);
+    expect(bad.ok ? 0 : bad.error.code).toBe(400);
+  });
+
+  it('a resourceVersion below the API server compaction is 410 Gone "too old resource version"', () => {
+    const sim = testCluster(7, { apiServer: { compactionIntervalTicks: 100 } });
+    const first = must(sim, { verb: 'create', resource: 'configmaps', namespace: 'default', body: configMap('old') });
+    sim.tick(250); // two compaction rounds: the second compacts to the revision the first saw
+    must(sim, { verb: 'create', resource: 'configmaps', namespace: 'default', body: configMap('new') });
+    sim.tick(250);
+    expect(sim.apiServer.compactedRevision).toBeGreaterThan(Number(first.metadata?.resourceVersion));
+    const rv = Number(first.metadata?.resourceVersion) - 1;
+    const w = sim.kubectl.watchSoFar({ verb: 'watch', resource: 'configmaps', namespace: 'default', resourceVersion: String(rv) }, TIMEOUT);
+    expect(w.ok).toBe(false);
+    if (!w.ok) {
+      expect(w.error.code).toBe(410);
+      expect(w.error.reason).toBe('Gone');
+      expect(w.error.message).toMatch(new RegExp(`^too old resource version: ${rv} \\(\\d+\\)$`));
+    }
+    // etcd itself was compacted too: an etcdctl read at the old revision is refused
+    const old = sim.etcd.range({ key: '/registry/configmaps/default/old', revision: rv }, { endpoint: 'etcd-1', timeoutTicks: 500 });
+    expect(old.ok ? 'served' : old.error.message).toBe('etcdserver: mvcc: required revision has been compacted');
+  });
+
+  it('the watch cache holds ONE etcd watch per resource prefix, however many clients watch', () => {
+    const sim = testCluster();
+    const watchCreates = (): number =>
+      sim.kernel.trace
+        .events()
+        .filter((e) => e.kind === 'send' && e.address === 'kube-apiserver' && (e.payload as { req?: { op?: string } }).req?.op === 'watchCreate').length;
+    const before = watchCreates();
+    for (let i = 0; i < 3; i++) sim.kubectl.watchSoFar({ verb: 'watch', resource: 'pods', resourceVersion: '0' }, TIMEOUT);
+    expect(watchCreates()).toBe(before);
+    const prefixes = new Set(
+      sim.kernel.trace
+        .events()
+        .filter((e) => e.kind === 'send' && e.address === 'kube-apiserver' && (e.payload as { req?: { op?: string } }).req?.op === 'watchCreate')
+        .map((e) => (e.payload as { req: { req: { key: string } } }).req.req.key),
+    );
+    expect([...prefixes].sort()).toEqual(KINDS.map((k) => `${k.etcdPrefix}/`).sort());
+  });
+});

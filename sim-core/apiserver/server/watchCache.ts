@@ -1,0 +1,175 @@
+// The watch cache of one resource (k8s.io/apiserver storage/cacher): ONE etcd watch on the
+// resource's key prefix feeds a store of current objects and a window of recent events;
+// every client watch of that resource is served from here, never from etcd directly.
+// ADDED/MODIFIED/DELETED are computed from etcd's PUT/DELETE with prev_kv (a PUT whose
+// create_revision equals its mod_revision is a creation). A watch from a resourceVersion
+// older than the window gets 410 Gone `too old resource version: X (Y)`.
+import type { KubeObject, Status, WatchEvent as ApiWatchEvent } from '../../client';
+import type { KindDefinition } from '../kinds';
+import type { WatchEvent as EtcdEvent, WatchResponse } from '../../etcd/types';
+import { decodeAt, decodeKv } from './objectCodec';
+import { badRequest, tooOldResourceVersion } from './statuses';
+
+export interface CachedEvent {
+  revision: number;
+  key: string;
+  namespace: string;
+  event: ApiWatchEvent;
+}
+
+export interface CacheWatcher {
+  namespace: string | undefined;
+  /** deliver one event (or the ERROR that ends the watch) */
+  send: (event: ApiWatchEvent) => void;
+}
+
+export class WatchCache {
+  /** objects by etcd key, as of `revision` */
+  private readonly store = new Map<string, KubeObject>();
+  /** events with revision > `oldest - 1`, in revision order */
+  private events: CachedEvent[] = [];
+  /** every event after this revision is in `events` */
+  private since = 0;
+  /** the last revision the cache has seen (its resourceVersion) */
+  revision = 0;
+  ready = false;
+  /** client watchers and the revision each one has seen up to (events after it are sent) */
+  private readonly watchers = new Map<number, { w: CacheWatcher; from: number }>();
+
+  constructor(
+    readonly def: KindDefinition,
+    private readonly capacity: number,
+  ) {}
+
+  get prefix(): string {
+    return `${this.def.etcdPrefix}/`;
+  }
+
+  get watcherCount(): number {
+    return this.watchers.size;
+  }
+
+  /** The cached object at an etcd key (a copy), if the cache has it. */
+  get(key: string): KubeObject | undefined {
+    const o = this.store.get(key);
+    return o === undefined ? undefined : structuredCopy(o);
+  }
+
+  /** The initial LIST: the store as of `revision`; the window starts there. */
+  initialize(kvs: readonly { key: string; value: string; mod_revision: number }[], revision: number): void {
+    this.store.clear();
+    for (const kv of kvs) {
+      const obj = decodeAt(kv.value, kv.mod_revision);
+      if (obj !== undefined) this.store.set(kv.key, obj);
+    }
+    this.events = [];
+    this.since = revision;
+    this.revision = revision;
+    this.ready = true;
+  }
+
+  /** One etcd watch response. Returns false when etcd canceled the stream (compaction): relist. */
+  apply(resp: WatchResponse): boolean {
+    if (resp.canceled) return false;
+    for (const ev of resp.events) this.applyOne(ev);
+    return true;
+  }
+
+  /** The API server compacted etcd to `rev`: events at or below it can no longer be replayed. */
+  compactTo(rev: number): void {
+    if (rev <= this.since) return;
+    this.events = this.events.filter((e) => e.revision > rev);
+    this.since = Math.min(rev, this.revision);
+  }
+
+  /**
+   * Start a client watch from `resourceVersion` ('' or '0': the current state as ADDED
+   * events first, as the cacher does). Returns an error Status for a too-old version.
+   */
+  addWatcher(id: number, resourceVersion: string, watcher: CacheWatcher): Status | undefined {
+    // a cluster-scoped resource ignores the namespace, as the REST path has none
+    const w: CacheWatcher = this.def.namespaced ? watcher : { ...watcher, namespace: undefined };
+    const rv = resourceVersion === '' ? 0 : Number(resourceVersion);
+    if (!Number.isSafeInteger(rv) || rv < 0) return badRequestRv(resourceVersion);
+    if (rv === 0) {
+      for (const key of [...this.store.keys()].sort()) {
+        const obj = this.store.get(key)!;
+        if (matches(w, this.namespaceOfKey(key))) w.send({ type: 'ADDED', object: structuredCopy(obj) });
+      }
+    } else {
+      if (rv < this.since) return tooOldResourceVersion(rv, this.since + 1);
+      for (const e of this.events) if (e.revision > rv && matches(w, e.namespace)) w.send(copyEvent(e.event));
+    }
+    this.watchers.set(id, { w, from: rv === 0 ? this.revision : rv });
+    return undefined;
+  }
+
+  removeWatcher(id: number): boolean {
+    return this.watchers.delete(id);
+  }
+
+  /** End every client watch with 410 Gone (the cache had to relist). */
+  expireWatchers(): void {
+    for (const id of [...this.watchers.keys()].sort((a, b) => a - b)) {
+      this.watchers.get(id)!.w.send({ type: 'ERROR', status: tooOldResourceVersion(this.since, this.revision) });
+    }
+    this.watchers.clear();
+  }
+
+  /** `/registry/pods/<ns>/<name>` → `<ns>`: the key, not the JSON, says where an object lives */
+  private namespaceOfKey(key: string): string {
+    if (!this.def.namespaced) return '';
+    const rest = key.slice(this.prefix.length);
+    const slash = rest.indexOf('/');
+    return slash < 0 ? '' : rest.slice(0, slash);
+  }
+
+  private applyOne(ev: EtcdEvent): void {
+    const rev = ev.kv.mod_revision;
+    if (rev <= this.revision) return; // a resumed stream repeating what we saw
+    this.revision = rev;
+    let event: ApiWatchEvent | undefined;
+    if (ev.type === 'PUT') {
+      const obj = decodeKv(ev.kv);
+      if (obj === undefined) return;
+      this.store.set(ev.kv.key, obj);
+      event = { type: ev.kv.create_revision === ev.kv.mod_revision ? 'ADDED' : 'MODIFIED', object: obj };
+    } else {
+      const prev = ev.prev_kv;
+      const last = prev !== undefined ? decodeAt(prev.value, rev) : this.store.get(ev.kv.key);
+      this.store.delete(ev.kv.key);
+      if (last === undefined) return;
+      // a DELETED event carries the object's last state at the delete's revision
+      last.metadata = { ...(last.metadata ?? {}), resourceVersion: String(rev) };
+      event = { type: 'DELETED', object: last };
+    }
+    const cached: CachedEvent = { revision: rev, key: ev.kv.key, namespace: this.namespaceOfKey(ev.kv.key), event };
+    this.events.push(cached);
+    if (this.events.length > this.capacity) {
+      const dropped = this.events.shift()!;
+      this.since = dropped.revision;
+    }
+    for (const id of [...this.watchers.keys()].sort((a, b) => a - b)) {
+      const { w, from } = this.watchers.get(id)!;
+      // a watch from a version the cache has not reached yet skips what it already listed
+      if (rev > from && matches(w, cached.namespace)) w.send(copyEvent(event));
+    }
+  }
+}
+
+
+function matches(w: CacheWatcher, namespace: string): boolean {
+  return w.namespace === undefined || w.namespace === '' || w.namespace === namespace;
+}
+
+function structuredCopy<T>(v: T): T {
+  return JSON.parse(JSON.stringify(v)) as T;
+}
+
+function copyEvent(e: ApiWatchEvent): ApiWatchEvent {
+  return structuredCopy(e);
+}
+
+function badRequestRv(rv: string): Status {
+  return badRequest(`resourceVersion: Invalid value: "${rv}": must be a non-negative integer`);
+}

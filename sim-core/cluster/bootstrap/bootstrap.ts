@@ -1,0 +1,53 @@
+// Writes a new cluster's initial objects THROUGH the API server, in the order their
+// references need (a Lease's ownerReference names its Node's uid), one synchronous request
+// at a time from the `kubeadm` client, within a total cap of ticks.
+import type { KubeObject } from '../../client';
+import type { KubeApiPort } from '../../apiserver/server';
+import {
+  SYSTEM_NAMESPACES,
+  clusterNodes,
+  kubernetesEndpoints,
+  kubernetesService,
+  namespaceObject,
+  nodeLeaseObject,
+  nodeObject,
+} from './objects';
+
+export type BootstrapResult = { ok: true; requests: number } | { ok: false; error: string };
+
+export interface BootstrapOptions {
+  workers: number;
+  /** most ticks the whole bootstrap may take */
+  capTicks: number;
+  /** the simulated clock, for timestamps the kubelet would write */
+  now: () => number;
+  timestamp: (tick: number) => string;
+}
+
+export function bootstrapCluster(port: KubeApiPort, opts: BootstrapOptions): BootstrapResult {
+  const deadline = opts.now() + opts.capTicks;
+  let requests = 0;
+  const create = (resource: string, namespace: string, body: KubeObject): { ok: true; object: KubeObject } | { ok: false; error: string } => {
+    const left = deadline - opts.now();
+    if (left <= 0) return { ok: false, error: `bootstrap did not finish within ${opts.capTicks} ticks` };
+    requests++;
+    const r = port.request({ verb: 'create', resource, namespace, body }, { timeoutTicks: left });
+    if (!r.ok) return { ok: false, error: `creating ${resource} ${body.metadata?.name ?? ''}: ${r.error.message}` };
+    return { ok: true, object: r.value };
+  };
+  for (const ns of SYSTEM_NAMESPACES) {
+    const r = create('namespaces', '', namespaceObject(ns));
+    if (!r.ok) return r;
+  }
+  for (const n of clusterNodes(opts.workers)) {
+    const node = create('nodes', '', nodeObject(n, opts.timestamp(opts.now())));
+    if (!node.ok) return node;
+    const lease = create('leases', 'kube-node-lease', nodeLeaseObject(n.name, node.object.metadata?.uid ?? '', opts.timestamp(opts.now())));
+    if (!lease.ok) return lease;
+  }
+  const svc = create('services', 'default', kubernetesService());
+  if (!svc.ok) return svc;
+  const eps = create('endpoints', 'default', kubernetesEndpoints());
+  if (!eps.ok) return eps;
+  return { ok: true, requests };
+}

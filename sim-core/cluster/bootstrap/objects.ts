@@ -1,0 +1,143 @@
+// The objects a kubeadm-built cluster has before its first `kubectl` (kubeadm init/join,
+// the kubelets' registration and the API server's own bootstrap controller):
+//   - the namespaces default, kube-system, kube-public, kube-node-lease
+//   - every Node as its kubelet registers it: the control-plane node labelled
+//     node-role.kubernetes.io/control-plane= and tainted …/control-plane:NoSchedule
+//     (kubeadm's markcontrolplane phase), kubelet v1.32, a podCIDR from 10.244.0.0/16
+//     (kube-controller-manager --allocate-node-cidrs), Ready
+//   - each node's Lease in kube-node-lease, owned by its Node (the kubelet's heartbeat)
+//   - the `kubernetes` Service (10.96.0.1:443, the first IP of the service CIDR) and its
+//     Endpoints pointing at the API server's advertise address.
+import type { KubeObject } from '../../client';
+
+export const KUBELET_VERSION = 'v1.32.2';
+export const CONTROL_PLANE_NODE = 'control-plane';
+export const CONTROL_PLANE_ROLE = 'node-role.kubernetes.io/control-plane';
+export const SYSTEM_NAMESPACES = ['default', 'kube-system', 'kube-public', 'kube-node-lease'] as const;
+/** the control-plane node's InternalIP, where the API server listens (kind's first address) */
+export const APISERVER_ADVERTISE_ADDRESS = '172.18.0.2';
+/** kubelet's node lease duration (--node-lease-duration-seconds default) */
+export const NODE_LEASE_DURATION_SECONDS = 40;
+
+export interface NodeSpecInput {
+  name: string;
+  /** index in 10.244.<index>.0/24 and 172.18.0.<index + 2> */
+  index: number;
+  controlPlane: boolean;
+}
+
+export function workerName(n: number): string {
+  return `node-${n}`;
+}
+
+/** control-plane first, then node-1 … node-N. */
+export function clusterNodes(workers: number): NodeSpecInput[] {
+  const nodes: NodeSpecInput[] = [{ name: CONTROL_PLANE_NODE, index: 0, controlPlane: true }];
+  for (let i = 1; i <= workers; i++) nodes.push({ name: workerName(i), index: i, controlPlane: false });
+  return nodes;
+}
+
+export function namespaceObject(name: string): KubeObject {
+  return { apiVersion: 'v1', kind: 'Namespace', metadata: { name } };
+}
+
+export function nodeObject(n: NodeSpecInput, timestamp: string): KubeObject {
+  const labels: Record<string, string> = {
+    'beta.kubernetes.io/arch': 'amd64',
+    'beta.kubernetes.io/os': 'linux',
+    'kubernetes.io/arch': 'amd64',
+    'kubernetes.io/hostname': n.name,
+    'kubernetes.io/os': 'linux',
+  };
+  if (n.controlPlane) {
+    labels[CONTROL_PLANE_ROLE] = '';
+    labels['node.kubernetes.io/exclude-from-external-load-balancers'] = '';
+  }
+  const resources = { cpu: '2', 'ephemeral-storage': '20Gi', memory: '4Gi', pods: '110' };
+  const cidr = `10.244.${n.index}.0/24`;
+  const condition = (type: string, status: string, reason: string, message: string) => ({
+    type,
+    status,
+    lastHeartbeatTime: timestamp,
+    lastTransitionTime: timestamp,
+    reason,
+    message,
+  });
+  return {
+    apiVersion: 'v1',
+    kind: 'Node',
+    metadata: {
+      name: n.name,
+      labels,
+      annotations: { 'node.alpha.kubernetes.io/ttl': '0', 'volumes.kubernetes.io/controller-managed-attach-detach': 'true' },
+    },
+    spec: {
+      podCIDR: cidr,
+      podCIDRs: [cidr],
+      ...(n.controlPlane ? { taints: [{ key: CONTROL_PLANE_ROLE, effect: 'NoSchedule' }] } : {}),
+    },
+    status: {
+      capacity: resources,
+      allocatable: resources,
+      conditions: [
+        condition('MemoryPressure', 'False', 'KubeletHasSufficientMemory', 'kubelet has sufficient memory available'),
+        condition('DiskPressure', 'False', 'KubeletHasNoDiskPressure', 'kubelet has no disk pressure'),
+        condition('PIDPressure', 'False', 'KubeletHasSufficientPID', 'kubelet has sufficient PID available'),
+        condition('Ready', 'True', 'KubeletReady', 'kubelet is posting ready status'),
+      ],
+      addresses: [
+        { type: 'InternalIP', address: `172.18.0.${n.index + 2}` },
+        { type: 'Hostname', address: n.name },
+      ],
+      daemonEndpoints: { kubeletEndpoint: { Port: 10250 } },
+      nodeInfo: {
+        machineID: '',
+        systemUUID: '',
+        bootID: '',
+        kernelVersion: '6.8.0-sim',
+        osImage: 'Debian GNU/Linux 12 (bookworm)',
+        containerRuntimeVersion: 'containerd://1.7.24',
+        kubeletVersion: KUBELET_VERSION,
+        kubeProxyVersion: KUBELET_VERSION,
+        operatingSystem: 'linux',
+        architecture: 'amd64',
+      },
+    },
+  };
+}
+
+export function nodeLeaseObject(nodeName: string, nodeUid: string, renewTime: string): KubeObject {
+  return {
+    apiVersion: 'coordination.k8s.io/v1',
+    kind: 'Lease',
+    metadata: {
+      name: nodeName,
+      namespace: 'kube-node-lease',
+      ownerReferences: [{ apiVersion: 'v1', kind: 'Node', name: nodeName, uid: nodeUid }],
+    },
+    spec: { holderIdentity: nodeName, leaseDurationSeconds: NODE_LEASE_DURATION_SECONDS, renewTime },
+  };
+}
+
+export function kubernetesService(): KubeObject {
+  return {
+    apiVersion: 'v1',
+    kind: 'Service',
+    metadata: { name: 'kubernetes', namespace: 'default', labels: { component: 'apiserver', provider: 'kubernetes' } },
+    spec: {
+      type: 'ClusterIP',
+      clusterIP: '10.96.0.1',
+      ports: [{ name: 'https', port: 443, protocol: 'TCP', targetPort: 6443 }],
+      sessionAffinity: 'None',
+    },
+  };
+}
+
+export function kubernetesEndpoints(): KubeObject {
+  return {
+    apiVersion: 'v1',
+    kind: 'Endpoints',
+    metadata: { name: 'kubernetes', namespace: 'default', labels: { 'endpointslice.kubernetes.io/skip-mirror': 'true' } },
+    subsets: [{ addresses: [{ ip: APISERVER_ADVERTISE_ADDRESS }], ports: [{ name: 'https', port: 6443, protocol: 'TCP' }] }],
+  };
+}
