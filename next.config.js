@@ -1,7 +1,15 @@
 // @ts-check
 import createNextIntlPlugin from 'next-intl/plugin';
 
-const withNextIntl = createNextIntlPlugin('./app/_lib/i18n/request.ts');
+// Messages are compiled from ICU to a compact array form at build time (next-intl's
+// catalog loader, icu-minify), so the browser ships a ~1 kB formatter instead of the
+// ICU parser of intl-messageformat (~11 kB gzip in every page's first load).
+const withNextIntl = createNextIntlPlugin({
+  requestConfig: './app/_lib/i18n/request.ts',
+  experimental: {
+    messages: { path: './messages', format: 'json', locales: 'infer', precompile: true },
+  },
+});
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {

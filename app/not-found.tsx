@@ -1,5 +1,6 @@
 // A request outside any locale that matched nothing (the proxy normally adds a locale).
-import Link from 'next/link';
+// A plain <a>, not next/link: this boundary's client references ship with every page's
+// first load, and a full navigation to / lets the proxy pick the learner's language.
 
 export default function GlobalNotFound() {
   return (
@@ -8,7 +9,7 @@ export default function GlobalNotFound() {
         <main id="main" className="container page-narrow" style={{ padding: '4rem 1rem' }}>
           <h1>Page not found</h1>
           <p>
-            We couldn&apos;t find that page. <Link href="/">Back to Reconcile</Link>.
+            We couldn&apos;t find that page. <a href="/">Back to Reconcile</a>.
           </p>
         </main>
       </body>

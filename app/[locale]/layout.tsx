@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { NextIntlClientProvider, hasLocale } from 'next-intl';
+import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { routing } from '@/app/_lib/i18n/routing';
 import { SiteHeader } from '@/app/_components/site-header';
 import { SiteFooter } from '@/app/_components/site-footer';
 import { THEME_SCRIPT } from '@/app/_components/theme-toggle';
+import { ClientMessages } from '@/app/_components/client-messages';
 
 export function generateStaticParams() {
   return routing.locales.map((locale) => ({ locale }));
@@ -29,7 +30,9 @@ export default async function LocaleLayout({ children, params }: { children: Rea
         <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
       </head>
       <body>
-        <NextIntlClientProvider>
+        {/* Only error.tsx translates on the client everywhere; pages that hold client
+            components give them their own namespaces (ClientMessages). */}
+        <ClientMessages namespaces={['errors']}>
           <a className="skip-link" href="#main">
             {t('skipToContent')}
           </a>
@@ -38,7 +41,7 @@ export default async function LocaleLayout({ children, params }: { children: Rea
             {children}
           </main>
           <SiteFooter />
-        </NextIntlClientProvider>
+        </ClientMessages>
       </body>
     </html>
   );

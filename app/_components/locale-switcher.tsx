@@ -1,17 +1,15 @@
 'use client';
-// Switch between Korean and English on the same page; next-intl remembers the choice
-// in its locale cookie.
-import { useTranslations, useLocale } from 'next-intl';
+// Switch between Korean and English on the same page; next-intl's Link remembers the
+// choice in its locale cookie. The texts come translated from the server header, so
+// this leaf needs no translator on the client.
 import { Link, usePathname } from '@/app/_lib/i18n/navigation';
+import type { Locale } from '@/app/_lib/i18n/routing';
 
-export function LocaleSwitcher() {
-  const t = useTranslations('nav');
-  const locale = useLocale();
+export function LocaleSwitcher({ other, text, label }: { other: Locale; text: string; label: string }) {
   const pathname = usePathname();
-  const other = locale === 'ko' ? 'en' : 'ko';
   return (
-    <Link href={pathname} locale={other} className="nav-link" hrefLang={other} lang={other} aria-label={t('switchToLabel')}>
-      {t('switchTo')}
+    <Link href={pathname} locale={other} className="nav-link" hrefLang={other} lang={other} aria-label={label}>
+      {text}
     </Link>
   );
 }

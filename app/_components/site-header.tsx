@@ -33,8 +33,8 @@ export async function SiteHeader({ locale }: { locale: string }) {
           ) : null}
         </nav>
         <div className="header-tools">
-          <LocaleSwitcher />
-          <ThemeToggle />
+          <LocaleSwitcher other={locale === 'ko' ? 'en' : 'ko'} text={t('switchTo')} label={t('switchToLabel')} />
+          <ThemeToggle label={t('themeToggle')} />
           {user ? (
             <>
               <Link href="/account" className="nav-link">

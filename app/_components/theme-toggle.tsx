@@ -2,7 +2,6 @@
 // Dark mode: follows the system until the learner chooses; the choice is remembered in
 // localStorage and applied before first paint by THEME_SCRIPT (no flash of the wrong theme).
 import { useEffect, useState } from 'react';
-import { useTranslations } from 'next-intl';
 
 export const THEME_STORAGE_KEY = 'reconcile-theme';
 
@@ -13,8 +12,8 @@ function currentTheme(): 'dark' | 'light' {
   return document.documentElement.dataset.theme === 'dark' ? 'dark' : 'light';
 }
 
-export function ThemeToggle() {
-  const t = useTranslations('nav');
+/** `label`: the button's name, translated by the server (no translator in the shell). */
+export function ThemeToggle({ label }: { label: string }) {
   const [theme, setTheme] = useState<'dark' | 'light' | null>(null);
 
   useEffect(() => {
@@ -42,10 +41,10 @@ export function ThemeToggle() {
       className="icon-button"
       aria-pressed={theme === 'dark'}
       onClick={() => apply(currentTheme() === 'dark' ? 'light' : 'dark', true)}
-      title={t('themeToggle')}
+      title={label}
     >
       <span aria-hidden="true">{theme === 'dark' ? '☾' : '☀'}</span>
-      <span className="visually-hidden">{t('themeToggle')}</span>
+      <span className="visually-hidden">{label}</span>
     </button>
   );
 }

@@ -1,4 +1,4 @@
-// First-load JavaScript of pages, as a browser downloads it: every <script src> in the
+// First-load JavaScript of pages, as a browser downloads it: every module <script src> in the
 // server-rendered HTML of a production build, gzipped and summed (what Next's build
 // output calls "First Load JS"). Starts `next start` on a free port with a throw-away
 // database and stops it afterwards.
@@ -54,7 +54,9 @@ export async function firstLoadJs<K extends string>(pages: Record<K, string>): P
     const sizes = {} as Record<K, number>;
     for (const [name, page] of Object.entries(pages) as [K, string][]) {
       const html = await (await fetch(base + page)).text();
-      const sources = [...new Set([...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1]!))];
+      // `noModule` scripts (Next's legacy polyfills) are skipped by every browser that
+      // runs modules, so they are not part of what a learner downloads.
+      const sources = [...new Set([...html.matchAll(/<script(?![^>]*noModule)[^>]+src="([^"]+)"/gi)].map((m) => m[1]!))];
       let bytes = 0;
       for (const src of sources) {
         const body = Buffer.from(await (await fetch(new URL(src, base))).arrayBuffer());

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { redirect } from 'next/navigation';
 import { AuthForm } from '@/app/_components/auth-form';
+import { ClientMessages } from '@/app/_components/client-messages';
 import { Link } from '@/app/_lib/i18n/navigation';
 import { getCurrentUser } from '@/app/_lib/auth/session';
 import { PASSWORD_MIN_LENGTH } from '@/app/_lib/auth/password';
@@ -29,7 +30,9 @@ export default async function SignInPage({
     <div className="container page-narrow auth-page">
       <h1>{t('signInTitle')}</h1>
       <p className="lead">{t('signInLead')}</p>
-      <AuthForm mode="sign-in" action={signIn} locale={locale} next={next} passwordMinLength={PASSWORD_MIN_LENGTH} />
+      <ClientMessages namespaces={['auth']}>
+        <AuthForm mode="sign-in" action={signIn} locale={locale} next={next} passwordMinLength={PASSWORD_MIN_LENGTH} />
+      </ClientMessages>
       <p className="muted">
         {t('noAccount')} <Link href="/sign-up">{t('submitSignUp')}</Link>
       </p>

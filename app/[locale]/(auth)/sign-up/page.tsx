@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { redirect } from 'next/navigation';
 import { AuthForm } from '@/app/_components/auth-form';
+import { ClientMessages } from '@/app/_components/client-messages';
 import { Link } from '@/app/_lib/i18n/navigation';
 import { getCurrentUser } from '@/app/_lib/auth/session';
 import { PASSWORD_MIN_LENGTH } from '@/app/_lib/auth/password';
@@ -21,7 +22,9 @@ export default async function SignUpPage({ params }: { params: Promise<{ locale:
     <div className="container page-narrow auth-page">
       <h1>{t('signUpTitle')}</h1>
       <p className="lead">{t('signUpLead')}</p>
-      <AuthForm mode="sign-up" action={signUp} locale={locale} passwordMinLength={PASSWORD_MIN_LENGTH} />
+      <ClientMessages namespaces={['auth']}>
+        <AuthForm mode="sign-up" action={signUp} locale={locale} passwordMinLength={PASSWORD_MIN_LENGTH} />
+      </ClientMessages>
       <p className="muted">
         {t('haveAccount')} <Link href="/sign-in">{t('submitSignIn')}</Link>
       </p>

@@ -4,6 +4,7 @@ import { Link } from '@/app/_lib/i18n/navigation';
 import { listCourses } from '@/app/_lib/queries/catalog';
 import type { Locale } from '@/app/_lib/i18n/routing';
 import { LearnerSync } from '@/app/_components/lesson';
+import { ClientMessages } from '@/app/_components/client-messages';
 import { getCurrentUser } from '@/app/_lib/auth/session';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -20,7 +21,9 @@ export default async function CatalogPage({ params }: { params: Promise<{ locale
   return (
     <div className="container">
       {/* sign-up lands here: answers given as a guest are saved now */}
-      <LearnerSync signedIn={user !== null} />
+      <ClientMessages namespaces={['progress']}>
+        <LearnerSync signedIn={user !== null} />
+      </ClientMessages>
       <h1>{t('title')}</h1>
       <p className="lead">{t('lead')}</p>
       {courses.length === 0 ? (

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
 import { LearnerSync } from '@/app/_components/lesson';
+import { ClientMessages } from '@/app/_components/client-messages';
 import { requireUser } from '@/app/_lib/auth/guards';
 import { Link } from '@/app/_lib/i18n/navigation';
 import type { Locale } from '@/app/_lib/i18n/routing';
@@ -21,7 +22,9 @@ export default async function ProgressPage({ params }: { params: Promise<{ local
     <div className="container">
       <h1>{t('title')}</h1>
       <p className="lead">{t('lead')}</p>
-      <LearnerSync signedIn />
+      <ClientMessages namespaces={['progress']}>
+        <LearnerSync signedIn />
+      </ClientMessages>
 
       <section aria-labelledby="courses-title">
         <h2 id="courses-title">{t('coursesTitle')}</h2>

@@ -6,6 +6,7 @@ import { listUsers } from '@/app/_lib/queries/users';
 import { roles } from '@/app/_lib/auth/roles';
 import { Forbidden } from '../forbidden';
 import { RoleForm } from './role-form';
+import { ClientMessages } from '@/app/_components/client-messages';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('instructor');
@@ -29,24 +30,27 @@ export default async function UsersPage({ params }: { params: Promise<{ locale: 
       {users.length === 0 ? (
         <p>{t('noUsers')}</p>
       ) : (
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">Email</th>
-              <th scope="col">{t('changeRole')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {users.map((u) => (
-              <tr key={u.id}>
-                <td>{u.email}</td>
-                <td>
-                  <RoleForm userId={u.id} email={u.email} role={u.role} roles={[...roles]} disabled={u.id === gate.user.id} />
-                </td>
+        // RoleForm translates on the client: instructor.* and account.roles.*
+        <ClientMessages namespaces={['instructor', 'account']}>
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">Email</th>
+                <th scope="col">{t('changeRole')}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {users.map((u) => (
+                <tr key={u.id}>
+                  <td>{u.email}</td>
+                  <td>
+                    <RoleForm userId={u.id} email={u.email} role={u.role} roles={[...roles]} disabled={u.id === gate.user.id} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ClientMessages>
       )}
     </div>
   );

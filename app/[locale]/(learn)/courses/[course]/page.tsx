@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { LearnerSync } from '@/app/_components/lesson';
+import { ClientMessages } from '@/app/_components/client-messages';
 import { getCurrentUser } from '@/app/_lib/auth/session';
 import { Link } from '@/app/_lib/i18n/navigation';
 import type { Locale } from '@/app/_lib/i18n/routing';
@@ -94,7 +95,9 @@ export default async function CoursePage({ params }: { params: Params }) {
         </ol>
       )}
       <p className="muted">{t('completionRule')}</p>
-      <LearnerSync signedIn={user !== null} />
+      <ClientMessages namespaces={['progress']}>
+        <LearnerSync signedIn={user !== null} />
+      </ClientMessages>
     </div>
   );
 }

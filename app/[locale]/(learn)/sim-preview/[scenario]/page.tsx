@@ -4,6 +4,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { SimEmbed } from '@/app/_components/sim';
+import { ClientMessages } from '@/app/_components/client-messages';
 import { getContent } from '@/app/_lib/queries/content';
 import type { Locale } from '@/app/_lib/i18n/routing';
 
@@ -30,7 +31,9 @@ export default async function SimPreviewPage({ params }: { params: Params }) {
     <div className="container">
       <h1>{t('title', { title: scenario.title[locale] })}</h1>
       <p className="lead">{t('lead', { file: `content/scenarios/${scenario.id}.yaml` })}</p>
-      <SimEmbed scenario={scenario} locale={locale} />
+      <ClientMessages namespaces={['sim']}>
+        <SimEmbed scenario={scenario} locale={locale} />
+      </ClientMessages>
     </div>
   );
 }

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { LearnerSync, LessonBody, LessonNav, MarkComplete } from '@/app/_components/lesson';
+import { ClientMessages } from '@/app/_components/client-messages';
 import { getCurrentUser } from '@/app/_lib/auth/session';
 import { Link } from '@/app/_lib/i18n/navigation';
 import type { Locale } from '@/app/_lib/i18n/routing';
@@ -63,10 +64,14 @@ export default async function LessonPage({ params }: { params: Params }) {
             </ul>
           </section>
         </header>
-        <LessonBody view={view} locale={locale} signedIn={user !== null} />
+        <ClientMessages namespaces={['quiz', 'sim']}>
+          <LessonBody view={view} locale={locale} signedIn={user !== null} />
+        </ClientMessages>
         <footer className="lesson-footer">
           {user ? (
-            <MarkComplete courseId={view.course.id} lessonId={view.id} completed={status === 'completed'} />
+            <ClientMessages namespaces={['lesson']}>
+              <MarkComplete courseId={view.course.id} lessonId={view.id} completed={status === 'completed'} />
+            </ClientMessages>
           ) : (
             <p className="muted">
               {t.rich('guestNote', { link: (chunks) => <Link href={`/sign-in?next=${encodeURIComponent(`/${locale}/courses/${view.course.id}/lessons/${view.id}`)}`}>{chunks}</Link> })}
@@ -75,7 +80,9 @@ export default async function LessonPage({ params }: { params: Params }) {
           <LessonNav view={view} />
         </footer>
       </article>
-      <LearnerSync signedIn={user !== null} visit={{ courseId: view.course.id, lessonId: view.id }} />
+      <ClientMessages namespaces={['progress']}>
+        <LearnerSync signedIn={user !== null} visit={{ courseId: view.course.id, lessonId: view.id }} />
+      </ClientMessages>
     </div>
   );
 }
