@@ -1,0 +1,140 @@
+// The Kubelet over a fake API server: the status objects it writes, its Lease and node
+// heartbeats, Events, logs and graceful deletion.
+import { describe, expect, it } from 'vitest';
+import { FakeApiServer } from '../client/testing/fakeApiServer';
+import { Prng } from '../kernel';
+import { Kubelet } from './kubelet';
+import { node, pod } from '../scheduler/testing/objects';
+import type { Lease, Node, Pod } from '../apiserver';
+
+function setup() {
+  const api = new FakeApiServer();
+  const n = node('node-1', { podCIDR: '10.244.1.0/24' });
+  n.status = { ...n.status, addresses: [{ type: 'InternalIP', address: '192.168.49.3' }, { type: 'Hostname', address: 'node-1' }] };
+  api.seed('nodes', n, node('node-2', { podCIDR: '10.244.2.0/24' }));
+  const k = new Kubelet(api, new Prng(9), { nodeName: 'node-1' });
+  let now = 0;
+  k.start(now);
+  api.flush();
+  const run = (ticks: number) => {
+    for (let i = 0; i < ticks; i++) {
+      k.tick(++now);
+      api.flush();
+    }
+  };
+  const add = (p: Pod) => {
+    api.request({ verb: 'create', resource: 'pods', namespace: 'default', body: p });
+    api.flush();
+  };
+  const get = (name: string) => api.find('pods', `default/${name}`) as Pod;
+  return { api, k, run, add, get, tick: () => now };
+}
+
+describe('Kubelet', () => {
+  it('runs its own Pods and writes the status a learner sees', () => {
+    const { api, run, add, get } = setup();
+    add(pod('web', { nodeName: 'node-1' }));
+    add(pod('elsewhere', { nodeName: 'node-2' }));
+    run(100);
+    expect(get('web').status).toMatchObject({
+      phase: 'Pending',
+      hostIP: '192.168.49.3',
+      podIP: '10.244.1.2',
+      containerStatuses: [{ name: 'web', ready: false, restartCount: 0, state: { waiting: { reason: 'ContainerCreating' } } }],
+    });
+    run(400);
+    const s = get('web').status;
+    expect(s?.phase).toBe('Running');
+    expect(s?.startTime).toBe('2026-01-01T00:00:00Z');
+    expect(s?.conditions?.map((c) => `${c.type}=${c.status}`)).toEqual(['PodReadyToStartContainers=True', 'Initialized=True', 'Ready=True', 'ContainersReady=True', 'PodScheduled=True']);
+    expect(s?.containerStatuses?.[0]).toMatchObject({ ready: true, started: true, image: 'docker.io/library/nginx:1.27', state: { running: { startedAt: '2026-01-01T00:00:03Z' } } });
+    expect(s?.containerStatuses?.[0]?.containerID).toMatch(/^containerd:\/\/[0-9a-f]{64}$/);
+    // the other node's Pod is not ours
+    expect(get('elsewhere').status?.phase).toBe('Pending');
+    expect(get('elsewhere').status?.podIP).toBeUndefined();
+    const reasons = api.all('events').map((e) => (e as { reason?: string }).reason);
+    expect(reasons.sort()).toEqual(['Created', 'Pulled', 'Pulling', 'Started']);
+    // only changes are written
+    const writes = api.writes().filter((a) => a.verb === 'updateStatus' && a.resource === 'pods').length;
+    run(500);
+    expect(api.writes().filter((a) => a.verb === 'updateStatus' && a.resource === 'pods').length).toBe(writes);
+  });
+
+  it('gives each Pod its own IP from the podCIDR and reuses a freed one', () => {
+    const { api, run, add, get } = setup();
+    add(pod('a', { nodeName: 'node-1' }));
+    add(pod('b', { nodeName: 'node-1' }));
+    run(60);
+    expect([get('a').status?.podIP, get('b').status?.podIP]).toEqual(['10.244.1.2', '10.244.1.3']);
+    api.request({ verb: 'delete', resource: 'pods', namespace: 'default', name: 'a' });
+    api.flush();
+    add(pod('c', { nodeName: 'node-1' }));
+    run(60);
+    expect(get('c').status?.podIP).toBe('10.244.1.2');
+  });
+
+  it('an unknown image shows ErrImagePull and the Pod stays Pending and not Ready', () => {
+    const { run, add, get } = setup();
+    add(pod('bad', { nodeName: 'node-1', image: 'nginx:1.99' }));
+    run(160);
+    expect(get('bad').status?.containerStatuses?.[0]?.state?.waiting?.reason).toBe('ErrImagePull');
+    run(100);
+    expect(get('bad').status?.containerStatuses?.[0]?.state?.waiting?.reason).toBe('ImagePullBackOff');
+    expect(get('bad').status?.phase).toBe('Pending');
+    expect(get('bad').status?.conditions?.find((c) => c.type === 'Ready')).toMatchObject({ status: 'False', reason: 'ContainersNotReady', message: 'containers with unready status: [web]' });
+  });
+
+  it('a crash-looping Pod is Running with restarts and CrashLoopBackOff', () => {
+    const { run, add, get } = setup();
+    const p = pod('crash', { nodeName: 'node-1', image: 'reconcile/crashloop:1.0' });
+    add(p);
+    run(1500);
+    const cs = get('crash').status?.containerStatuses?.[0];
+    expect(get('crash').status?.phase).toBe('Running');
+    expect(cs?.restartCount).toBe(1);
+    expect(cs?.state?.waiting?.reason).toBe('CrashLoopBackOff');
+    expect(cs?.lastState?.terminated?.exitCode).toBe(1);
+  });
+
+  it('renews its Lease every 10 s and posts node status', () => {
+    const { api, run } = setup();
+    run(1);
+    expect(api.writes().filter((a) => a.resource === 'leases').map((a) => a.verb)).toEqual(['create']);
+    expect((api.find('leases', 'kube-node-lease/node-1') as Lease).spec).toMatchObject({ holderIdentity: 'node-1', leaseDurationSeconds: 40, renewTime: '2026-01-01T00:00:00.010000Z' });
+    run(3500);
+    const renewals = api.writes().filter((a) => a.resource === 'leases' && a.verb === 'update').map((a) => (a.object as Lease).spec?.renewTime);
+    expect(renewals).toEqual(['2026-01-01T00:00:10.010000Z', '2026-01-01T00:00:20.010000Z', '2026-01-01T00:00:30.010000Z']);
+    const n = api.find('nodes', 'node-1') as Node;
+    expect(n.status?.conditions?.find((c) => c.type === 'Ready')).toMatchObject({ status: 'True', reason: 'KubeletReady', message: 'kubelet is posting ready status' });
+  });
+
+  it('graceful deletion: stops the containers, then deletes the Pod with its uid', () => {
+    const { api, run, add, get, tick } = setup();
+    add(pod('web', { nodeName: 'node-1' }));
+    run(400);
+    // the API server marks the Pod for deletion (a finalizer keeps the fake from removing it at once)
+    const p = get('web');
+    api.request({ verb: 'update', resource: 'pods', namespace: 'default', body: { ...p, metadata: { ...p.metadata, deletionTimestamp: '2026-01-01T00:00:04Z', deletionGracePeriodSeconds: 30, finalizers: ['test/hold'] } } });
+    api.flush();
+    api.clearActions();
+    const start = tick();
+    run(30);
+    const deletes = api.writes().filter((a) => a.verb === 'delete' && a.resource === 'pods');
+    expect(deletes.map((a) => a.name)).toEqual(['web']);
+    expect(get('web').status?.containerStatuses?.[0]?.state?.terminated).toMatchObject({ exitCode: 0, reason: 'Completed' });
+    expect(api.all('events').some((e) => (e as { reason?: string; message?: string }).message === 'Stopping container web')).toBe(true);
+    expect(tick() - start).toBe(30);
+  });
+
+  it('serves logs, and says when a container is still waiting', () => {
+    const { k, run, add } = setup();
+    add(pod('web', { nodeName: 'node-1' }));
+    run(10);
+    expect(k.logs('default', 'web')).toEqual({ ok: false, error: 'container "web" in pod "web" is waiting to start: ContainerCreating' });
+    run(400);
+    const logs = k.logs('default', 'web');
+    expect(logs.ok && logs.text.split('\n')[0]).toBe('/docker-entrypoint.sh: /docker-entrypoint.d/ is not empty, will attempt to perform configuration');
+    expect(k.logs('default', 'web', undefined, true)).toEqual({ ok: false, error: 'previous terminated container "web" in pod "web" not found' });
+    expect(k.backend('10.244.1.2')).toEqual({ podKey: 'default/web', image: 'nginx:1.27', listens: [80] });
+  });
+});

@@ -1,0 +1,280 @@
+// The kubelet of one node over the ApiClient: it watches Pods (keeping those bound to
+// its node), runs them on the simulated runtime, writes their status when it changes,
+// records the runtime's Events, renews the node Lease every 10 s and posts node status,
+// and finishes graceful deletion: when a deleted Pod's containers have stopped it
+// deletes the Pod for good (the real kubelet sends grace period 0 with a UID precondition).
+// The ApiClient has no field selector yet, so the informer lists every Pod and the
+// handlers keep this node's.
+import type { Node, Pod } from '../apiserver';
+import { deepCopy, Informer, objectKey, type ApiClient, type KubeObject } from '../client';
+import { hashName32, type Prng } from '../kernel';
+import { newEvent } from '../scheduler/events';
+import type { RuntimeEvent } from './container';
+import { internalIP, LEASE_RENEW_TICKS, microTime, NODE_LEASE_DURATION_SECONDS, NODE_LEASE_NAMESPACE, NODE_STATUS_TICKS, nodeLease, nodeStatusHeartbeat } from './heartbeat';
+import { PodIpAllocator } from './ipam';
+import { PodRuntime } from './podRuntime';
+import { buildPodStatus } from './status';
+
+export interface KubeletOptions {
+  nodeName: string;
+  /** record Events for what the runtime does (default true) */
+  recordEvents?: boolean;
+  /** told every runtime event (the process puts it in the kernel trace for the UI) */
+  onRuntimeEvent?: (pod: string, event: RuntimeEvent) => void;
+}
+
+export type LogsResult = { ok: true; text: string } | { ok: false; error: string };
+
+/** What kube-proxy's curl needs to know about a Pod IP: is something listening there, and what. */
+export interface Backend {
+  podKey: string;
+  image: string;
+  listens: readonly number[];
+}
+
+/**
+ * The node's podCIDR. A Node registered without one (a hand-made topology) still runs
+ * Pods: it gets a /24 in 10.244.0.0/16 derived from its name, as a stand-in for the
+ * node IPAM controller that would have assigned one.
+ */
+export function podCidrOf(node: Node): string {
+  const cidr = node.spec?.podCIDR;
+  if (cidr) return cidr;
+  return `10.244.${(hashName32(node.metadata?.name ?? '') % 200) + 50}.0/24`;
+}
+
+export class Kubelet {
+  readonly nodeName: string;
+  readonly pods: Informer<Pod & KubeObject>;
+  private readonly recordEvents: boolean;
+  private readonly onRuntimeEvent: KubeletOptions['onRuntimeEvent'];
+  private node: Node | undefined;
+  private nodeFetch: 'none' | 'pending' | 'done' = 'none';
+  private ipam: PodIpAllocator | undefined;
+  private readonly images = new Set<string>();
+  /** by Pod uid: its runtime, its key, and the status last written */
+  private readonly runtimes = new Map<string, { key: string; runtime: PodRuntime; written: string; dueAt: number | undefined; deleteSent: boolean }>();
+  private readonly dirty = new Set<string>();
+  /** Pod uid → namespace/name, for this node's Pods */
+  private readonly keys = new Map<string, string>();
+  private nextLeaseAt = 0;
+  private nextNodeStatusAt = 0;
+  private inFlight = 0;
+  private now = 0;
+
+  constructor(
+    private readonly api: ApiClient,
+    private readonly rng: Prng,
+    options: KubeletOptions,
+  ) {
+    this.nodeName = options.nodeName;
+    this.recordEvents = options.recordEvents ?? true;
+    this.onRuntimeEvent = options.onRuntimeEvent;
+    this.pods = new Informer(api, { resource: 'pods' });
+    const touch = (p: Pod) => {
+      if (p.spec?.nodeName !== this.nodeName) return;
+      const uid = p.metadata?.uid ?? objectKey(p);
+      this.keys.set(uid, objectKey(p));
+      this.dirty.add(uid);
+    };
+    this.pods.addEventHandlers({
+      onAdd: touch,
+      onUpdate: (_, p) => touch(p),
+      onDelete: (p) => this.forget(p.metadata?.uid ?? ''),
+    });
+  }
+
+  start(now: number): void {
+    this.now = now;
+    this.pods.run(now);
+    this.fetchNode();
+  }
+
+  /** Requests in flight, Pods to sync, or Pods still starting or stopping (not back-offs: those never end). */
+  hasPendingWork(): boolean {
+    if (this.inFlight > 0 || this.dirty.size > 0) return true;
+    for (const e of this.runtimes.values()) {
+      if (e.runtime.isSettling(this.now) || (e.runtime.deleting && !e.deleteSent)) return true;
+    }
+    return false;
+  }
+
+  tick(now: number): void {
+    this.now = now;
+    this.pods.tick(now);
+    if (this.nodeFetch === 'none') this.fetchNode();
+    if (now >= this.nextLeaseAt) {
+      this.nextLeaseAt = now + LEASE_RENEW_TICKS;
+      this.renewLease();
+    }
+    if (this.node && now >= this.nextNodeStatusAt) {
+      this.nextNodeStatusAt = now + NODE_STATUS_TICKS;
+      this.postNodeStatus();
+    }
+    this.syncPods();
+  }
+
+  // ---- pods ----
+
+  private syncPods(): void {
+    if (!this.ipam || !this.pods.hasSynced()) return;
+    const now = this.now;
+    // (the dirty set is sorted below, so the order of this scan does not matter)
+    for (const [uid, entry] of this.runtimes) {
+      if (entry.dueAt !== undefined && entry.dueAt <= now) this.dirty.add(uid);
+    }
+    if (this.dirty.size === 0) return;
+    for (const uid of [...this.dirty].sort()) {
+      this.dirty.delete(uid);
+      const key = this.keys.get(uid);
+      const pod = key === undefined ? undefined : this.pods.lister.get(key);
+      if (pod && (pod.metadata?.uid ?? key) === uid && pod.spec?.nodeName === this.nodeName) this.syncPod(uid, pod);
+    }
+  }
+
+  private syncPod(uid: string, pod: Pod): void {
+    const now = this.now;
+    let entry = this.runtimes.get(uid);
+    const events: RuntimeEvent[] = [];
+    if (!entry) {
+      const phase = pod.status?.phase;
+      if (phase === 'Succeeded' || phase === 'Failed') return;
+      if (pod.metadata?.deletionTimestamp) {
+        this.deletePod(pod);
+        return;
+      }
+      const ip = (this.ipam as PodIpAllocator).allocate(uid);
+      if (!ip.ok) {
+        this.event(pod, 'Warning', 'FailedCreatePodSandBox', `Failed to create pod sandbox: ${ip.error}`);
+        return;
+      }
+      entry = { key: objectKey(pod), runtime: new PodRuntime(pod, now, { has: (r) => this.images.has(r), add: (r) => this.images.add(r) }, () => this.containerId(), ip.ip), written: '', dueAt: undefined, deleteSent: false };
+      this.runtimes.set(uid, entry);
+    }
+    if (pod.metadata?.deletionTimestamp && !entry.runtime.deleting) events.push(...entry.runtime.stop(now));
+    events.push(...entry.runtime.advance(now));
+    for (const e of events) {
+      this.onRuntimeEvent?.(entry.key, e);
+      this.event(pod, e.type, e.reason, e.message);
+    }
+    entry.dueAt = entry.runtime.nextDueAt(now);
+    this.writeStatus(entry, pod);
+    if (entry.runtime.deleting && entry.runtime.allStopped() && !entry.deleteSent) {
+      entry.deleteSent = true;
+      this.deletePod(pod);
+    }
+  }
+
+  private writeStatus(entry: { runtime: PodRuntime; written: string }, pod: Pod): void {
+    const status = buildPodStatus(pod, entry.runtime, this.now, { hostIP: internalIP(this.node) });
+    const text = JSON.stringify(status);
+    if (text === entry.written) return;
+    entry.written = text;
+    const body = deepCopy(pod) as Pod;
+    body.status = status;
+    // Pods allow unconditional updates: the status manager owns status and is the only writer.
+    if (body.metadata) delete body.metadata.resourceVersion;
+    this.send({ verb: 'updateStatus', resource: 'pods', namespace: pod.metadata?.namespace ?? 'default', body });
+  }
+
+  private deletePod(pod: Pod): void {
+    this.send({ verb: 'delete', resource: 'pods', namespace: pod.metadata?.namespace ?? 'default', name: pod.metadata?.name ?? '', uid: pod.metadata?.uid });
+  }
+
+  private forget(uid: string): void {
+    this.runtimes.delete(uid);
+    this.keys.delete(uid);
+    this.dirty.delete(uid);
+    this.ipam?.release(uid);
+  }
+
+  private containerId(): string {
+    let id = '';
+    for (let i = 0; i < 8; i++) id += this.rng.nextU32().toString(16).padStart(8, '0');
+    return id;
+  }
+
+  // ---- node, lease ----
+
+  private fetchNode(): void {
+    this.nodeFetch = 'pending';
+    this.inFlight++;
+    this.api.request({ verb: 'get', resource: 'nodes', namespace: '', name: this.nodeName }, (res) => {
+      this.inFlight--;
+      if (!res.ok) {
+        this.nodeFetch = 'none';
+        return;
+      }
+      this.nodeFetch = 'done';
+      this.node = res.value as Node;
+      if (!this.ipam) this.ipam = new PodIpAllocator(podCidrOf(this.node));
+      this.nextNodeStatusAt = this.now;
+    });
+  }
+
+  /** Get the Lease, create it if missing (the first heartbeat), else renew renewTime. */
+  private renewLease(): void {
+    const fresh = nodeLease(this.nodeName, this.node?.metadata?.uid, this.now);
+    this.inFlight++;
+    this.api.request({ verb: 'get', resource: 'leases', namespace: NODE_LEASE_NAMESPACE, name: this.nodeName }, (res) => {
+      this.inFlight--;
+      if (!res.ok) {
+        if (res.error.reason === 'NotFound') this.send({ verb: 'create', resource: 'leases', namespace: NODE_LEASE_NAMESPACE, body: fresh });
+        return;
+      }
+      const next = deepCopy(res.value) as typeof fresh;
+      next.spec = { ...(next.spec ?? {}), holderIdentity: this.nodeName, leaseDurationSeconds: next.spec?.leaseDurationSeconds ?? NODE_LEASE_DURATION_SECONDS, renewTime: microTime(this.now) };
+      this.send({ verb: 'update', resource: 'leases', namespace: NODE_LEASE_NAMESPACE, body: next });
+    });
+  }
+
+  private postNodeStatus(): void {
+    this.inFlight++;
+    this.api.request({ verb: 'get', resource: 'nodes', namespace: '', name: this.nodeName }, (res) => {
+      this.inFlight--;
+      if (!res.ok) return;
+      const node = deepCopy(res.value) as Node;
+      this.node = node;
+      if (!this.ipam) this.ipam = new PodIpAllocator(podCidrOf(node));
+      node.status = nodeStatusHeartbeat(node, this.now);
+      this.send({ verb: 'updateStatus', resource: 'nodes', namespace: '', body: node as unknown as KubeObject });
+    });
+  }
+
+  // ---- plumbing ----
+
+  private send(req: Parameters<ApiClient['request']>[0]): void {
+    this.inFlight++;
+    this.api.request(req, () => {
+      this.inFlight--;
+    });
+  }
+
+  private event(pod: Pod, type: 'Normal' | 'Warning', reason: string, message: string): void {
+    if (!this.recordEvents) return;
+    const ev = newEvent({ ...pod, kind: 'Pod', apiVersion: 'v1' }, type, reason, message, { component: 'kubelet', host: this.nodeName }, this.now, this.rng);
+    this.api.request({ verb: 'create', resource: 'events', namespace: ev.metadata?.namespace ?? 'default', body: ev });
+  }
+
+  // ---- what kubectl logs and kube-proxy ask ----
+
+  /** `kubectl logs [-p] pod [-c container]`: the container's lines, or the API server's error text. */
+  logs(namespace: string, podName: string, container?: string, previous = false): LogsResult {
+    const entry = [...this.runtimes.values()].find((e) => e.key === `${namespace}/${podName}`);
+    if (!entry) return { ok: false, error: `pods "${podName}" not found` };
+    const c = entry.runtime.container(container);
+    if (!c) return { ok: false, error: `container ${container ?? ''} is not valid for pod ${podName}` };
+    const r = c.logLines(previous);
+    return r.ok ? { ok: true, text: r.lines.map((l) => `${l}\n`).join('') } : r;
+  }
+
+  /** The running container behind a Pod IP on this node, if any. */
+  backend(ip: string): Backend | undefined {
+    for (const e of this.runtimes.values()) {
+      if (e.runtime.podIP !== ip || !e.runtime.sandboxReady) continue;
+      const c = e.runtime.containers.find((x) => x.listeningPorts().length > 0) ?? e.runtime.containers[0];
+      return { podKey: e.key, image: c?.spec.image ?? '', listens: e.runtime.containers.flatMap((x) => [...x.listeningPorts()]) };
+    }
+    return undefined;
+  }
+}

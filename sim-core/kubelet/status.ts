@@ -1,0 +1,78 @@
+// The PodStatus the kubelet's status manager writes (pkg/kubelet/kubelet_pods.go
+// generateAPIPodStatus / getPhase, pkg/kubelet/status): phase from the containers'
+// states, the conditions in the order the API server shows them, IPs, startTime and
+// containerStatuses. A condition keeps its lastTransitionTime until its status flips.
+import type { Pod, PodStatus } from '../apiserver';
+import { qosClass } from '../apiserver';
+import { tickToTimestamp } from '../cli/kubectl/clock';
+import type { PodRuntime } from './podRuntime';
+
+type Condition = NonNullable<PodStatus['conditions']>[number];
+
+/** getPhase: Pending while any container never started; then Running; Succeeded/Failed when all are done for good. */
+export function podPhase(pod: Pod, statuses: NonNullable<PodStatus['containerStatuses']>): string {
+  let waiting = 0;
+  let running = 0;
+  let stopped = 0;
+  let succeeded = 0;
+  for (const s of statuses) {
+    if (s.state?.running) running++;
+    else if (s.state?.terminated) {
+      stopped++;
+      if (s.state.terminated.exitCode === 0) succeeded++;
+    } else if (s.state?.waiting) {
+      if (s.lastState?.terminated) stopped++;
+      else waiting++;
+    } else waiting++;
+  }
+  const total = statuses.length;
+  if (waiting > 0) return 'Pending';
+  if (running > 0) return 'Running';
+  if (stopped === total && total > 0) {
+    const policy = pod.spec?.restartPolicy ?? 'Always';
+    if (policy === 'Always') return 'Running';
+    if (policy === 'OnFailure') return stopped === succeeded ? 'Succeeded' : 'Running';
+    return stopped === succeeded ? 'Succeeded' : 'Failed';
+  }
+  return 'Pending';
+}
+
+function condition(previous: readonly Condition[], type: string, status: boolean, now: number, reason?: string, message?: string): Condition {
+  const s = status ? 'True' : 'False';
+  const before = previous.find((c) => c.type === type);
+  const lastTransitionTime = before?.status === s && before.lastTransitionTime ? before.lastTransitionTime : tickToTimestamp(now);
+  return { type, status: s, lastTransitionTime, ...(reason ? { reason } : {}), ...(message ? { message } : {}) };
+}
+
+export interface HostInfo {
+  hostIP: string;
+}
+
+export function buildPodStatus(pod: Pod, runtime: PodRuntime, now: number, host: HostInfo): PodStatus {
+  const previous = pod.status?.conditions ?? [];
+  const containerStatuses = runtime.containers.map((c) => c.status(now)).sort((a, b) => ((a.name ?? '') < (b.name ?? '') ? -1 : 1));
+  const phase = podPhase(pod, containerStatuses);
+  const unready = containerStatuses.filter((c) => !c.ready).map((c) => c.name ?? '');
+  const allReady = unready.length === 0 && containerStatuses.length > 0;
+  // A Pod that finished successfully reports PodCompleted as the not-ready reason.
+  const notReadyReason = phase === 'Succeeded' || phase === 'Failed' ? 'PodCompleted' : 'ContainersNotReady';
+  const notReadyMessage = phase === 'Succeeded' || phase === 'Failed' ? undefined : `containers with unready status: [${unready.join(' ')}]`;
+  const scheduled = previous.find((c) => c.type === 'PodScheduled');
+  const conditions: Condition[] = [
+    condition(previous, 'PodReadyToStartContainers', runtime.sandboxReady, now),
+    condition(previous, 'Initialized', true, now),
+    condition(previous, 'Ready', allReady, now, allReady ? undefined : notReadyReason, allReady ? undefined : notReadyMessage),
+    condition(previous, 'ContainersReady', allReady, now, allReady ? undefined : notReadyReason, allReady ? undefined : notReadyMessage),
+    { ...condition(previous, 'PodScheduled', true, now), ...(scheduled?.status === 'True' && scheduled.lastTransitionTime ? { lastTransitionTime: scheduled.lastTransitionTime } : {}) },
+  ];
+  const ipFields = runtime.sandboxReady ? { podIP: runtime.podIP, podIPs: [{ ip: runtime.podIP }] } : {};
+  return {
+    phase,
+    conditions,
+    ...(host.hostIP ? { hostIP: host.hostIP, hostIPs: [{ ip: host.hostIP }] } : {}),
+    ...ipFields,
+    startTime: tickToTimestamp(runtime.startTick),
+    containerStatuses,
+    qosClass: pod.status?.qosClass ?? qosClass(pod.spec ?? {}),
+  };
+}

@@ -1,0 +1,70 @@
+// Score plugins, each giving a feasible node 0–100 (framework.MaxNodeScore), weighted as
+// in the default profile: NodeResourcesFit (LeastAllocated strategy, weight 1) and a
+// spreading score for Pods of the same owner, standing in for PodTopologySpread's
+// system-default constraints (weight 2), which spread a ReplicaSet's Pods over nodes.
+import type { Pod } from '../apiserver';
+import { ownerCountKey, type NodeInfo } from './nodeInfo';
+import { nonZeroRequests } from './requests';
+
+export const MAX_NODE_SCORE = 100;
+
+export interface ScorePlugin {
+  readonly name: string;
+  readonly weight: number;
+  /** scores for every feasible node, in the same order */
+  score(pod: Pod, nodes: readonly NodeInfo[]): number[];
+}
+
+/**
+ * noderesources.leastResourceScorer: for cpu and memory, (allocatable − requested) ×
+ * 100 / allocatable after adding this Pod, averaged. A Pod without requests counts as
+ * 100m cpu and 200Mi memory, as the scheduler's non-zero defaults do.
+ */
+export const leastAllocated: ScorePlugin = {
+  name: 'NodeResourcesFit',
+  weight: 1,
+  score(pod, nodes) {
+    const incoming = nonZeroRequests(pod);
+    return nodes.map((info) => {
+      const cpu = incoming.cpu + info.nonZeroRequested.cpu;
+      const memory = incoming.memory + info.nonZeroRequested.memory;
+      const part = (requested: bigint, capacity: bigint | undefined): number => {
+        if (capacity === undefined || capacity <= 0n || requested > capacity) return 0;
+        return Number(((capacity - requested) * BigInt(MAX_NODE_SCORE)) / capacity);
+      };
+      return Math.floor((part(cpu, info.allocatable.get('cpu')) + part(memory, info.allocatable.get('memory'))) / 2);
+    });
+  },
+};
+
+/** The uid of the Pod's controller (its ReplicaSet …), the "same owner" the spreading score counts. */
+export function controllerUid(pod: Pod): string | undefined {
+  return pod.metadata?.ownerReferences?.find((r) => r.controller === true)?.uid;
+}
+
+/** Fewer Pods of the same owner on a node → higher score; nodes with the most score 0. */
+export const ownerSpreading: ScorePlugin = {
+  name: 'PodTopologySpread',
+  weight: 2,
+  score(pod, nodes) {
+    const owner = ownerCountKey(pod);
+    if (owner === undefined) return nodes.map(() => MAX_NODE_SCORE);
+    const counts = nodes.map((info) => info.ownerCounts.get(owner) ?? 0);
+    const max = Math.max(0, ...counts);
+    if (max === 0) return nodes.map(() => MAX_NODE_SCORE);
+    return counts.map((c) => Math.floor(((max - c) * MAX_NODE_SCORE) / max));
+  },
+};
+
+export const DEFAULT_SCORES: readonly ScorePlugin[] = [leastAllocated, ownerSpreading];
+
+/** Weighted sum per feasible node (framework.RunScorePlugins). */
+export function totalScores(pod: Pod, nodes: readonly NodeInfo[], plugins: readonly ScorePlugin[] = DEFAULT_SCORES): number[] {
+  const totals = nodes.map(() => 0);
+  for (const plugin of plugins) {
+    plugin.score(pod, nodes).forEach((s, i) => {
+      totals[i] = (totals[i] ?? 0) + s * plugin.weight;
+    });
+  }
+  return totals;
+}
