@@ -145,6 +145,7 @@ export class Simulation {
 
   /** `etcd-2`, `http://etcd-2:2379`, `etcd-2:2380` → `etcd-2` (also a member added but not yet started). */
   resolveMember(target: string): string | undefined {
+    if (this.members.has(target)) return target; // a member's own name (every load generator's send)
     const host = addressOfURL(target.includes('://') ? target : `x://${target}`);
     if (this.members.has(host)) return host;
     for (const m of this.members.values()) {

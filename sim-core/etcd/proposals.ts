@@ -5,11 +5,12 @@
 // (etcd batches at the transport and WAL instead; one entry per tick keeps the log
 // short under load while a lone request still gets an entry of its own).
 import type { ConfChange, RaftNode } from '../raft';
-import { encodeBatch } from './entry-codec';
+import { encodeBatch, rememberDecoded, type ProposedEntry } from './entry-codec';
 
 export type QueuedProposal =
   /** `waiter` is the request id a client waits on; '' = nobody waits (held until a leader appears) */
-  | { kind: 'entry'; data: string; waiter: string }
+  /** `decoded`: what the entry text decodes to, when the proposer knows it (decodedForm) */
+  | { kind: 'entry'; data: string; waiter: string; decoded?: ProposedEntry | undefined }
   | { kind: 'conf'; cc: ConfChange; waiter: string };
 
 /** Stop adding requests to one entry past this many characters (raft's MaxSizePerMsg is 1 MiB). */
@@ -35,9 +36,13 @@ export class ProposalQueue {
     this.items = [];
   }
 
-  /** Propose everything in order; what Raft drops for want of a leader stays queued. */
-  flush(node: RaftNode, waiting: (waiter: string) => boolean): void {
-    this.prune(waiting);
+  /**
+   * Propose everything in order; what Raft drops for want of a leader stays queued.
+   * Callers prune before this whenever a waiter goes away unanswered (its deadline
+   * passed, the member's only way to lose one that is still queued), so the queue holds
+   * no abandoned proposal here and a tick's batch is not filtered twice.
+   */
+  flush(node: RaftNode): void {
     const q = this.items;
     this.items = [];
     let i = 0;
@@ -48,15 +53,19 @@ export class ProposalQueue {
       if (item.kind === 'conf') r = node.proposeConfChange(item.cc);
       else {
         const batch: string[] = [];
+        let decodedList: ProposedEntry[] | undefined = [];
         let chars = 0;
         for (let j = i; j < q.length && chars < MAX_BATCH_CHARS; j++) {
           const next = q[j]!;
           if (next.kind !== 'entry') break;
           batch.push(next.data);
+          if (next.decoded === undefined) decodedList = undefined;
+          else decodedList?.push(next.decoded);
           chars += next.data.length;
         }
         taken = batch.length;
-        r = node.propose(batch.length === 1 ? batch[0]! : encodeBatch(batch));
+        if (batch.length === 1 && item.decoded !== undefined) rememberDecoded(item.data, item.decoded);
+        r = node.propose(batch.length === 1 ? batch[0]! : encodeBatch(batch, decodedList));
       }
       if (!r.ok && (r.error === 'proposal-dropped' || r.error === 'transfer-in-progress')) {
         this.items = q.slice(i);

@@ -34,6 +34,8 @@ export class ReadIndexQueue<R> {
 
   /** Reads that should get a ReadIndex request now: a new context for them, or undefined. */
   issue(now: number): string | undefined {
+    // the member asks on every message it handles: nothing to do is the common case
+    if (this.waiting.length === 0 && this.batches.size === 0) return undefined;
     let reads = this.waiting;
     this.waiting = [];
     // re-ask for batches Raft has not confirmed within the retry interval

@@ -25,9 +25,17 @@ export interface KernelConfig<P = unknown> {
 
 export type KernelResult = { ok: true } | { ok: false; error: string };
 
-type Event<P> =
-  | { kind: 'message'; envelope: Envelope<P> }
-  | { kind: 'timer'; id: number; address: string; incarnation: number; fire: (ctx: ProcessContext<P>) => void; background: boolean };
+/** A timer waiting in the queue; messages wait there as their bare envelopes (no wrapper per message). */
+class TimerEvent<P> {
+  constructor(
+    readonly id: number,
+    readonly address: string,
+    readonly incarnation: number,
+    readonly fire: (ctx: ProcessContext<P>) => void,
+  ) {}
+}
+
+type Event<P> = Envelope<P> | TimerEvent<P>;
 
 interface Slot<P> {
   process: Process<P>;
@@ -187,7 +195,7 @@ export class Kernel<P = unknown> {
       const id = this.nextTimerId++;
       if (!background) this.workTimers++;
       this.pendingTimers.set(id, { address, background });
-      this.queue.push(this.clock + delayTicks, { kind: 'timer', id, address, incarnation: slot.incarnation, fire, background });
+      this.queue.push(this.clock + delayTicks, new TimerEvent<P>(id, address, slot.incarnation, fire));
       return id;
     };
     const cancel = (id: number): void => {
@@ -212,15 +220,16 @@ export class Kernel<P = unknown> {
   private doSend(from: string, to: string, payload: P): void {
     const sender = this.slots.get(from);
     if (sender && !sender.alive) return; // a dead process says nothing
-    const outcome = this.network.send(from, to, payload, this.clock);
+    const network = this.network;
+    const envelope = network.transmit(from, to, payload, this.clock);
     const tracing = this.trace.active;
-    if (!outcome.ok) {
-      if (tracing) this.trace.record({ tick: this.clock, kind: 'drop', address: from, peer: to, messageId: outcome.envelope.id, payload, reason: outcome.reason });
+    if (envelope === undefined) {
+      if (tracing) this.trace.record({ tick: this.clock, kind: 'drop', address: from, peer: to, messageId: network.lastDropped!.id, payload, reason: network.lastDropReason! });
       return;
     }
-    if (tracing) this.trace.record({ tick: this.clock, kind: 'send', address: from, peer: to, messageId: outcome.envelope.id, payload });
+    if (tracing) this.trace.record({ tick: this.clock, kind: 'send', address: from, peer: to, messageId: envelope.id, payload });
     if (!this.isBackground(payload)) this.workMessages++;
-    this.queue.push(outcome.envelope.deliverAt, { kind: 'message', envelope: outcome.envelope });
+    this.queue.push(envelope.deliverAt, envelope);
   }
 
   private fireDue(): void {
@@ -229,8 +238,8 @@ export class Kernel<P = unknown> {
       const t = q.peekTick();
       if (t === undefined || t > this.clock) return;
       const ev = q.pop() as Event<P>;
-      if (ev.kind === 'message') this.deliver(ev.envelope);
-      else this.fireTimer(ev);
+      if (ev instanceof TimerEvent) this.fireTimer(ev);
+      else this.deliver(ev);
     }
   }
 
@@ -256,7 +265,7 @@ export class Kernel<P = unknown> {
     return true;
   }
 
-  private fireTimer(ev: Extract<Event<P>, { kind: 'timer' }>): void {
+  private fireTimer(ev: TimerEvent<P>): void {
     if (!this.forgetTimer(ev.id)) return; // cancelled, or its process was killed
     const slot = this.slots.get(ev.address);
     if (!slot || !slot.alive || slot.incarnation !== ev.incarnation) return;

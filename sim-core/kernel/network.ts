@@ -46,15 +46,24 @@ export class Network<P = unknown> {
   private readonly rng: Prng;
   private config: NetworkConfig;
   private nextId = 1;
-  /** in-flight messages by id; Map keeps send order, which is id order */
-  private readonly flying = new Map<number, Envelope<P>>();
+  /**
+   * In-flight messages in send (= id) order: slot i holds message id wireBase + i, or
+   * undefined once it arrived, was discarded or was lost at send. An array rather than
+   * a Map keyed by id: a slot is found by arithmetic, and the front is trimmed as
+   * messages land (nearly in send order), so each message costs no hashing.
+   */
+  private wire: Array<Envelope<P> | undefined> = [];
+  private wireBase = 1;
+  /** index of the first slot that may still hold a message */
+  private wireHead = 0;
+  private wireCount = 0;
   /** address -> partition group index; absent = not partitioned (reaches everyone unpartitioned) */
   private groupOf = new Map<string, number>();
   private partitioned = false;
   private readonly blocked = new Set<string>();
   private readonly linkLatency = new Map<string, LatencyRange>();
-  /** last delivery tick per link, to keep links FIFO */
-  private readonly lastDeliverAt = new Map<string, number>();
+  /** last delivery tick per link (from → to → tick), to keep links FIFO */
+  private readonly lastDeliverAt = new Map<string, Map<string, number>>();
 
   constructor(rng: Prng, config: Partial<NetworkConfig> = {}) {
     this.rng = rng;
@@ -151,42 +160,100 @@ export class Network<P = unknown> {
 
   /** Put a message on the wire (or lose it at once). The kernel schedules the envelope. */
   send(from: string, to: string, payload: P, now: number): SendOutcome<P> {
-    const key = linkKey(from, to);
-    const range = this.linkLatency.size > 0 ? (this.linkLatency.get(key) ?? this.config.latency) : this.config.latency;
+    const envelope = this.transmit(from, to, payload, now);
+    if (envelope !== undefined) return { ok: true, envelope };
+    return { ok: false, envelope: this.lastDropped!, reason: this.lastDropReason! };
+  }
+
+  /** The message `transmit` lost last, and why (read right after it returned undefined). */
+  lastDropped: Envelope<P> | undefined;
+  lastDropReason: DropReason | undefined;
+
+  /**
+   * `send` without the outcome wrapper, for the kernel (one call per simulated message):
+   * the envelope on the wire, or undefined when lost (see lastDropped/lastDropReason).
+   */
+  transmit(from: string, to: string, payload: P, now: number): Envelope<P> | undefined {
+    const range = this.linkLatency.size > 0 ? (this.linkLatency.get(linkKey(from, to)) ?? this.config.latency) : this.config.latency;
     let deliverAt = now + (range.min === range.max ? range.min : this.rng.int(range.min, range.max));
-    const last = this.lastDeliverAt.get(key);
+    // per-link state in nested maps: no key string built per message
+    let fromLinks = this.lastDeliverAt.get(from);
+    const last = fromLinks?.get(to);
     if (last !== undefined && last > deliverAt) deliverAt = last;
     const envelope: Envelope<P> = { id: this.nextId++, from, to, sentAt: now, deliverAt, payload };
     const cut = this.canReach(from, to);
-    if (cut) return { ok: false, envelope, reason: cut };
-    if (this.config.dropRate > 0 && this.rng.chance(this.config.dropRate)) return { ok: false, envelope, reason: 'random-drop' };
-    this.lastDeliverAt.set(key, deliverAt);
-    this.flying.set(envelope.id, envelope);
-    return { ok: true, envelope };
+    const reason = cut ?? (this.config.dropRate > 0 && this.rng.chance(this.config.dropRate) ? 'random-drop' : undefined);
+    if (reason !== undefined) {
+      this.lastDropped = envelope;
+      this.lastDropReason = reason;
+      this.wire.push(undefined); // keep slot = id - wireBase
+      this.trimWire();
+      return undefined;
+    }
+    if (fromLinks === undefined) {
+      fromLinks = new Map();
+      this.lastDeliverAt.set(from, fromLinks);
+    }
+    fromLinks.set(to, deliverAt);
+    this.wire.push(envelope);
+    this.wireCount++;
+    return envelope;
   }
 
   /** Called by the kernel when the envelope is due: removes it from the wire and says whether it passes. */
   arrive(envelope: Envelope<P>): DropReason | undefined {
-    this.flying.delete(envelope.id);
+    const i = envelope.id - this.wireBase;
+    if (i >= this.wireHead && this.wire[i] === envelope) {
+      this.wire[i] = undefined;
+      this.wireCount--;
+      this.trimWire();
+    }
     return this.canReach(envelope.from, envelope.to);
   }
 
   /** Forget in-flight messages matching `pred` (the kernel uses this for a killed sender's queue). */
   discard(pred: (e: Envelope<P>) => boolean): void {
-    for (const [id, e] of this.flying) if (pred(e)) this.flying.delete(id);
+    const w = this.wire;
+    for (let i = this.wireHead; i < w.length; i++) {
+      const e = w[i];
+      if (e !== undefined && pred(e)) {
+        w[i] = undefined;
+        this.wireCount--;
+      }
+    }
+    this.trimWire();
   }
 
   isInFlight(id: number): boolean {
-    return this.flying.has(id);
+    const i = id - this.wireBase;
+    return i >= this.wireHead && this.wire[i] !== undefined;
   }
 
   /** Every message on the wire, in send order (for the UI to draw). */
   inFlight(): Envelope<P>[] {
-    return [...this.flying.values()];
+    const out: Envelope<P>[] = [];
+    for (let i = this.wireHead; i < this.wire.length; i++) {
+      const e = this.wire[i];
+      if (e !== undefined) out.push(e);
+    }
+    return out;
   }
 
   get inFlightCount(): number {
-    return this.flying.size;
+    return this.wireCount;
+  }
+
+  /** Move the head past landed messages; drop the dead front once it is most of the array. */
+  private trimWire(): void {
+    const w = this.wire;
+    let h = this.wireHead;
+    while (h < w.length && w[h] === undefined) h++;
+    if (h >= 1024 && h * 2 >= w.length) {
+      this.wire = w.slice(h);
+      this.wireBase += h;
+      h = 0;
+    }
+    this.wireHead = h;
   }
 
   /** The network's fault settings as plain data (for status displays and state hashes). */
