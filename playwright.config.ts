@@ -1,5 +1,5 @@
 // End-to-end tests in Debian's Chromium against a production build on a free port with
-// a throw-away database. Never downloads a browser (no `playwright install`).
+// a throw-away database. It never downloads a browser of its own: it drives /usr/bin/chromium.
 import { defineConfig } from '@playwright/test';
 import { createServer } from 'node:net';
 

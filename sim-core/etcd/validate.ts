@@ -3,6 +3,7 @@
 // answered at once by the member asked, without a proposal.
 import { etcdErrors, MAX_REQUEST_BYTES, MAX_TXN_OPS } from './errors';
 import type { DeleteRangeRequest, EtcdError, PutRequest, RangeRequest, RequestOp, TxnRequest } from './types';
+import { utf8Length } from '../kernel/utf8';
 
 export function checkRange(r: RangeRequest): EtcdError | undefined {
   return r.key === '' ? etcdErrors.emptyKey : undefined;
@@ -97,19 +98,6 @@ function intervalsOf(reqs: RequestOp[]): { ok: boolean; puts: Set<string>; dels:
 }
 
 /** UTF-8 length of a string, computed only when it could matter for the size limit. */
-function utf8Length(s: string): number {
-  let n = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 0x80) n += 1;
-    else if (c < 0x800) n += 2;
-    else if (c >= 0xd800 && c <= 0xdbff) {
-      n += 4;
-      i++;
-    } else n += 3;
-  }
-  return n;
-}
 
 /** A rough size of the marshalled request: its strings plus a few bytes of framing each. */
 export function requestBytes(strings: string[]): number {

@@ -1,6 +1,7 @@
 // Name and label rules with the messages of k8s.io/apimachinery/pkg/util/validation
 // (validation.go, release 1.32). Each function returns the list of messages; an empty
 // list means the value is valid.
+import { utf8Length } from '../../kernel/utf8';
 
 const DNS1123_LABEL_FMT = '[a-z0-9]([-a-z0-9]*[a-z0-9])?';
 const DNS1123_SUBDOMAIN_FMT = `${DNS1123_LABEL_FMT}(\\.${DNS1123_LABEL_FMT})*`;
@@ -13,21 +14,6 @@ const dns1123Subdomain = new RegExp(`^${DNS1123_SUBDOMAIN_FMT}$`);
 const dns1035Label = new RegExp(`^${DNS1035_LABEL_FMT}$`);
 const qualifiedName = new RegExp(`^${QNAME_FMT}$`);
 const labelValue = new RegExp(`^${LABEL_VALUE_FMT}$`);
-
-/** UTF-8 length, since Go's len(string) counts bytes. */
-function byteLength(s: string): number {
-  let bytes = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 0x80) bytes += 1;
-    else if (c < 0x800) bytes += 2;
-    else if (c >= 0xd800 && c <= 0xdbff) {
-      bytes += 4;
-      i++;
-    } else bytes += 3;
-  }
-  return bytes;
-}
 
 export function maxLenError(length: number): string {
   return `must be no more than ${length} characters`;
@@ -44,7 +30,7 @@ export function inclusiveRangeError(lo: number, hi: number): string {
 
 export function isDNS1123Label(value: string): string[] {
   const errs: string[] = [];
-  if (byteLength(value) > 63) errs.push(maxLenError(63));
+  if (utf8Length(value) > 63) errs.push(maxLenError(63));
   if (!dns1123Label.test(value)) {
     if (dns1123Subdomain.test(value)) errs.push('must not contain dots');
     else
@@ -62,7 +48,7 @@ export function isDNS1123Label(value: string): string[] {
 
 export function isDNS1123Subdomain(value: string): string[] {
   const errs: string[] = [];
-  if (byteLength(value) > 253) errs.push(maxLenError(253));
+  if (utf8Length(value) > 253) errs.push(maxLenError(253));
   if (!dns1123Subdomain.test(value)) {
     errs.push(
       regexError(
@@ -77,7 +63,7 @@ export function isDNS1123Subdomain(value: string): string[] {
 
 export function isDNS1035Label(value: string): string[] {
   const errs: string[] = [];
-  if (byteLength(value) > 63) errs.push(maxLenError(63));
+  if (utf8Length(value) > 63) errs.push(maxLenError(63));
   if (!dns1035Label.test(value)) {
     errs.push(
       regexError(
@@ -112,14 +98,14 @@ export function isQualifiedName(value: string): string[] {
     ];
   }
   if (name.length === 0) errs.push('name part must be non-empty');
-  else if (byteLength(name) > 63) errs.push(`name part ${maxLenError(63)}`);
+  else if (utf8Length(name) > 63) errs.push(`name part ${maxLenError(63)}`);
   if (!qualifiedName.test(name)) errs.push(`name part ${regexError(QNAME_MSG, QNAME_FMT, 'MyName', 'my.name', '123-abc')}`);
   return errs;
 }
 
 export function isValidLabelValue(value: string): string[] {
   const errs: string[] = [];
-  if (byteLength(value) > 63) errs.push(maxLenError(63));
+  if (utf8Length(value) > 63) errs.push(maxLenError(63));
   if (!labelValue.test(value)) {
     errs.push(
       regexError(

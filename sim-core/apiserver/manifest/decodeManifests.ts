@@ -7,24 +7,11 @@ import { parseError, tooLargeError, validationError, yamlError } from './errors'
 import { yamlDepthBound } from './depthScan';
 import { parseJsonStream } from './jsonStream';
 import { parseYamlDocuments } from './yamlDocuments';
+import { utf8Length } from '../../kernel/utf8';
 
 export type ManifestResult = { ok: true; objects: Record<string, unknown>[] } | { ok: false; error: string };
 
 type Plain = { ok: true; value: unknown } | { ok: false; detail: string };
-
-function utf8Length(text: string): number {
-  let bytes = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 0x80) bytes += 1;
-    else if (c < 0x800) bytes += 2;
-    else if (c >= 0xd800 && c <= 0xdbff) {
-      bytes += 4;
-      i++;
-    } else bytes += 3;
-  }
-  return bytes;
-}
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
