@@ -207,22 +207,21 @@ const unknownKind = (kinds: readonly string[]) => (iss: { input?: unknown }) => 
   return kind === undefined ? `add a kind: one of ${kinds.join(', ')}` : `unknown kind ${JSON.stringify(kind)}; use one of ${kinds.join(', ')}`;
 };
 
-export const stateCheckSchema = z.discriminatedUnion(
-  'kind',
-  [
-    keyExistsSchema,
-    keyAbsentSchema,
-    keyValueSchema,
-    jsonPathSchema,
-    countObjectsSchema,
-    ownerChainSchema,
-    podsReadySchema,
-    serviceAnswersSchema,
-    raftHealthySchema,
-    committedAfterFaultSchema,
-  ],
-  { error: unknownKind(STATE_CHECK_KINDS) },
-);
+/** The checks of one moment's state; history goals wrap one of them. */
+const stateCheckSchemas = [
+  keyExistsSchema,
+  keyAbsentSchema,
+  keyValueSchema,
+  jsonPathSchema,
+  countObjectsSchema,
+  ownerChainSchema,
+  podsReadySchema,
+  serviceAnswersSchema,
+  raftHealthySchema,
+  committedAfterFaultSchema,
+] as const;
+
+export const stateCheckSchema = z.discriminatedUnion('kind', [...stateCheckSchemas], { error: unknownKind(STATE_CHECK_KINDS) });
 
 export const alwaysSchema = z.strictObject({
   kind: z.literal('always'),
@@ -236,20 +235,7 @@ export const eventuallySchema = z.strictObject({
 
 /** The `check` of a lab goal. */
 export const goalCheckSchema = z
-  .discriminatedUnion('kind', [
-    keyExistsSchema,
-    keyAbsentSchema,
-    keyValueSchema,
-    jsonPathSchema,
-    countObjectsSchema,
-    ownerChainSchema,
-    podsReadySchema,
-    serviceAnswersSchema,
-    raftHealthySchema,
-    committedAfterFaultSchema,
-    alwaysSchema,
-    eventuallySchema,
-  ], { error: unknownKind(GOAL_KINDS) })
+  .discriminatedUnion('kind', [...stateCheckSchemas, alwaysSchema, eventuallySchema], { error: unknownKind(GOAL_KINDS) })
   .meta({ description: "a goal predicate of sim-core's grading/, evaluated over the simulated etcd contents and history" });
 
 /** A goal as grade() takes it: an id and its check. */
