@@ -41,6 +41,26 @@ const OUTPUT = str('output', 'o');
 const SELECTOR = str('selector', 'l');
 const TEMPLATE = [bool('allow-missing-template-keys', undefined, 'true'), bool('show-managed-fields'), str('template')];
 
+
+/** `kubectl label` and `kubectl annotate` take the same flags; only their field manager differs. */
+function metadataEditFlags(fieldManager: string) {
+  return [
+    ...FILES,
+    OUTPUT,
+    SELECTOR,
+    DRY_RUN,
+    bool('all'),
+    bool('all-namespaces', 'A'),
+    str('field-selector'),
+    bool('list'),
+    bool('local'),
+    bool('overwrite'),
+    str('resource-version'),
+    str('field-manager', undefined, fieldManager),
+    ...TEMPLATE,
+  ];
+}
+
 export const COMMAND_FLAGS: Readonly<Record<string, FlagSpec[]>> = {
   get: [
     ...FILES,
@@ -142,36 +162,8 @@ export const COMMAND_FLAGS: Readonly<Record<string, FlagSpec[]>> = {
   'rollout history': [...FILES, OUTPUT, SELECTOR, int('revision'), ...TEMPLATE],
   'rollout undo': [...FILES, OUTPUT, SELECTOR, DRY_RUN, int('to-revision'), ...TEMPLATE],
   'rollout restart': [...FILES, OUTPUT, SELECTOR, str('field-manager', undefined, 'kubectl-rollout'), ...TEMPLATE],
-  label: [
-    ...FILES,
-    OUTPUT,
-    SELECTOR,
-    DRY_RUN,
-    bool('all'),
-    bool('all-namespaces', 'A'),
-    str('field-selector'),
-    bool('list'),
-    bool('local'),
-    bool('overwrite'),
-    str('resource-version'),
-    str('field-manager', undefined, 'kubectl-label'),
-    ...TEMPLATE,
-  ],
-  annotate: [
-    ...FILES,
-    OUTPUT,
-    SELECTOR,
-    DRY_RUN,
-    bool('all'),
-    bool('all-namespaces', 'A'),
-    str('field-selector'),
-    bool('list'),
-    bool('local'),
-    bool('overwrite'),
-    str('resource-version'),
-    str('field-manager', undefined, 'kubectl-annotate'),
-    ...TEMPLATE,
-  ],
+  label: metadataEditFlags('kubectl-label'),
+  annotate: metadataEditFlags('kubectl-annotate'),
   cordon: [SELECTOR, DRY_RUN],
   uncordon: [SELECTOR, DRY_RUN],
   drain: [
