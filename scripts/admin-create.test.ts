@@ -2,10 +2,11 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createDatabaseClient, type Database } from '../app/_lib/db';
+import type { Database } from '../app/_lib/db';
 import { verifyPassword } from '../app/_lib/auth/password';
-import { deployMigrations, REPO_ROOT } from './db/index';
-import { tempWorkspace, type TempWorkspace } from './db/temp-workspace';
+import { REPO_ROOT } from './db/index';
+import { migratedDatabase, type MigratedDatabase } from './db/migrated-database';
+import type { TempWorkspace } from './db/temp-workspace';
 
 let ws: TempWorkspace;
 let client: Database;
@@ -20,16 +21,13 @@ function adminCreate(...args: string[]) {
   return { code: result.status, out: result.stdout, err: result.stderr };
 }
 
+let db: MigratedDatabase;
+
 beforeEach(async () => {
-  ws = tempWorkspace();
-  const deployed = await deployMigrations(ws);
-  if (!deployed.ok) throw new Error(deployed.error);
-  client = createDatabaseClient(ws.databaseFile);
+  db = await migratedDatabase();
+  ({ ws, client } = db);
 });
-afterEach(async () => {
-  await client.$disconnect();
-  ws.remove();
-});
+afterEach(() => db.close());
 
 describe('admin:create', () => {
   it('makes an admin who can sign in with the given password', async () => {

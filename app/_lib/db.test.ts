@@ -1,22 +1,19 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { deployMigrations } from '../../scripts/db/index';
-import { tempWorkspace, type TempWorkspace } from '../../scripts/db/temp-workspace';
+import { migratedDatabase, type MigratedDatabase } from '../../scripts/db/migrated-database';
+import type { TempWorkspace } from '../../scripts/db/temp-workspace';
 import { BUSY_TIMEOUT_MS, createDatabaseClient, pingDatabase, type Database } from './db';
 
 let ws: TempWorkspace;
 let client: Database;
 
+let db: MigratedDatabase;
+
 beforeAll(async () => {
-  ws = tempWorkspace();
-  const deployed = await deployMigrations(ws);
-  if (!deployed.ok) throw new Error(deployed.error);
-  client = createDatabaseClient(ws.databaseFile);
+  db = await migratedDatabase();
+  ({ ws, client } = db);
 });
-afterAll(async () => {
-  await client.$disconnect();
-  ws.remove();
-});
+afterAll(() => db.close());
 
 async function pragma(name: string): Promise<unknown> {
   const rows = await client.$queryRawUnsafe<Record<string, unknown>[]>(`PRAGMA ${name}`);

@@ -2,27 +2,25 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createDatabaseClient, type Database as PrismaDatabase } from '../../app/_lib/db';
+import type { Database as PrismaDatabase } from '../../app/_lib/db';
 import { verifyPassword } from '../../app/_lib/auth/password';
 import { seedAdmin } from '../../prisma/seed-admin';
-import { deployMigrations, REPO_ROOT } from './index';
-import { tempWorkspace, type TempWorkspace } from './temp-workspace';
+import { REPO_ROOT } from './index';
+import { migratedDatabase, type MigratedDatabase } from './migrated-database';
+import type { TempWorkspace } from './temp-workspace';
 
 const PASSWORD = 'correct horse battery';
 
 let ws: TempWorkspace;
 let client: PrismaDatabase;
 
+let db: MigratedDatabase;
+
 beforeEach(async () => {
-  ws = tempWorkspace();
-  const deployed = await deployMigrations(ws);
-  if (!deployed.ok) throw new Error(deployed.error);
-  client = createDatabaseClient(ws.databaseFile);
+  db = await migratedDatabase();
+  ({ ws, client } = db);
 });
-afterEach(async () => {
-  await client.$disconnect();
-  ws.remove();
-});
+afterEach(() => db.close());
 
 describe('seedAdmin', () => {
   it('does nothing when no admin is requested', async () => {
