@@ -1,18 +1,7 @@
 // End-to-end tests in Debian's Chromium against a production build on a free port with
 // a throw-away database. It never downloads a browser of its own: it drives /usr/bin/chromium.
 import { defineConfig } from '@playwright/test';
-import { createServer } from 'node:net';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
+import { freePort } from './scripts/lib/free-port';
 
 // Evaluated once in the runner and again in each worker: the runner picks the port and
 // the workers inherit it through the environment.
