@@ -20,7 +20,20 @@ export interface KubeObject {
 }
 
 /** metav1.Status reasons the simulated API server returns (k8s.io/apimachinery/pkg/apis/meta/v1/types.go). */
-export type StatusReason = 'Conflict' | 'NotFound' | 'AlreadyExists' | 'Gone' | 'Invalid' | 'Forbidden' | 'InternalError';
+export type StatusReason =
+  | 'BadRequest'
+  | 'Forbidden'
+  | 'NotFound'
+  | 'MethodNotAllowed'
+  | 'Conflict'
+  | 'AlreadyExists'
+  | 'Gone'
+  | 'RequestEntityTooLarge'
+  | 'Invalid'
+  | 'TooManyRequests'
+  | 'InternalError'
+  | 'ServiceUnavailable'
+  | 'Timeout';
 
 /** A failed request's answer, shaped like the API server's JSON body. */
 export interface Status {
@@ -34,13 +47,19 @@ export interface Status {
 }
 
 export const STATUS_CODES: Readonly<Record<StatusReason, number>> = {
-  Conflict: 409,
+  BadRequest: 400,
+  Forbidden: 403,
   NotFound: 404,
+  MethodNotAllowed: 405,
+  Conflict: 409,
   AlreadyExists: 409,
   Gone: 410,
+  RequestEntityTooLarge: 413,
   Invalid: 422,
-  Forbidden: 403,
+  TooManyRequests: 429,
   InternalError: 500,
+  ServiceUnavailable: 503,
+  Timeout: 504,
 };
 
 export function statusError(reason: StatusReason, message: string, details?: Status['details']): Status {
@@ -65,14 +84,20 @@ export type WatchEvent<T extends KubeObject = KubeObject> =
   | { type: WatchEventType; object: T }
   | { type: 'ERROR'; status: Status };
 
+/** How a `patch` body is read (the request's Content-Type in the real API). */
+export type PatchType = 'application/merge-patch+json' | 'application/strategic-merge-patch+json' | 'application/json-patch+json';
+
 /** A request as data. `resource` is the plural lower-case name (`pods`, `replicasets`). */
 export type ApiRequest =
   | { verb: 'get'; resource: string; namespace: string; name: string }
-  | { verb: 'list'; resource: string; namespace?: string; labelSelector?: string }
+  /** fieldSelector: `spec.nodeName=node-1,status.phase!=Running` (the fields each kind supports) */
+  | { verb: 'list'; resource: string; namespace?: string; labelSelector?: string; fieldSelector?: string }
   | { verb: 'create'; resource: string; namespace: string; body: KubeObject }
   /** body.metadata.resourceVersion must be the stored one, or 409 Conflict */
   | { verb: 'update'; resource: string; namespace: string; body: KubeObject }
   | { verb: 'updateStatus'; resource: string; namespace: string; body: KubeObject }
+  /** PATCH: `patch` is the JSON body (an object for merge/strategic, an array of operations for json-patch) */
+  | { verb: 'patch'; resource: string; namespace: string; name: string; patchType: PatchType; patch: unknown; subresource?: 'status' }
   | {
       verb: 'delete';
       resource: string;
@@ -81,8 +106,10 @@ export type ApiRequest =
       propagationPolicy?: PropagationPolicy;
       /** delete only if the stored object still has this uid (metav1.Preconditions) */
       uid?: string;
+      /** metav1.DeleteOptions.gracePeriodSeconds; absent = the object's own (a Pod's terminationGracePeriodSeconds) */
+      gracePeriodSeconds?: number;
     }
-  | { verb: 'watch'; resource: string; namespace?: string; resourceVersion: string };
+  | { verb: 'watch'; resource: string; namespace?: string; resourceVersion: string; labelSelector?: string; fieldSelector?: string };
 
 export type ApiVerb = ApiRequest['verb'];
 
@@ -93,6 +120,7 @@ export interface ApiAnswers {
   create: KubeObject;
   update: KubeObject;
   updateStatus: KubeObject;
+  patch: KubeObject;
   /** the object as it was when deleted (or still is, if finalizers keep it) */
   delete: KubeObject;
   watch: WatchEvent;

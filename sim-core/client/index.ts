@@ -10,6 +10,7 @@ export {
   type ApiAnswers,
   type ApiClient,
   type ApiRequest,
+  type PatchType,
   type ApiResult,
   type ApiVerb,
   type Continuation,

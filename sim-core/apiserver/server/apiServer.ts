@@ -188,6 +188,9 @@ export class KubeApiServer implements Process<ClusterWire> {
         return handleUpdate(env, req.resource, req.namespace, req.body, true);
       case 'bind':
         return handleBind(env, req.namespace, req.name, req.nodeName);
+      case 'patch':
+        // not served yet: kubectl computes its changes client-side and sends `update`
+        return fail(env, statusWithCode('MethodNotAllowed', 405, 'the server does not allow this method on the requested resource'));
       case 'delete':
         return handleDelete(env, req.resource, req.namespace, req.name, req.propagationPolicy, req.uid);
       case 'watch':

@@ -249,6 +249,10 @@ export class FakeApiServer implements ApiClient {
         this.emit(req.resource, { type: 'DELETED', object: deepCopy(cur) });
         return { ok: true, value: deepCopy(cur) };
       }
+      case 'patch': {
+        // controllers' fixture tests do not patch; the real server's patch is tested in apiserver/
+        return { ok: false, error: statusError('MethodNotAllowed', 'the fake API server does not serve patch') };
+      }
     }
   }
 
