@@ -23,8 +23,23 @@ export {
   type WatchEvent,
   type WatchEventType,
 } from './api';
-export { RemoteApiClient, type ApiRequestMessage, type ApiResponseMessage, type ApiCancelMessage } from './remoteClient';
-export { Store, deepCopy, deepFreeze } from './store';
+export { RemoteApiClient, type ApiRequestMessage, type ApiResponseMessage, type ApiCancelMessage, type ApiConnectionClosedMessage } from './remoteClient';
+export { Store, deepCopy, deepFreeze, type IndexFunc } from './store';
+export { CONTROLLER_UID_INDEX, OWNER_UID_INDEX, NO_CONTROLLER, byControllerUid, byOwnerUid } from './indexers';
 export { listerFor, type Lister } from './lister';
 export { Informer, type EventHandlers, type InformerOptions } from './informer';
 export { WorkQueue, backoffTicks, TICK_MS, BACKOFF_BASE_MS, BACKOFF_MAX_MS } from './workqueue';
+export {
+  LeaderElector,
+  leaderElectionIdentity,
+  microTime,
+  recordOf,
+  LEASE_DURATION_TICKS,
+  RENEW_DEADLINE_TICKS,
+  RETRY_PERIOD_TICKS,
+  JITTER_FACTOR,
+  type LeaderCallbacks,
+  type LeaderElectionConfig,
+  type LeaderElectionRecord,
+} from './leaderElection';
+export { Candidacy, type CandidacyOptions, type LeaderElectionTrace } from './candidacy';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { FakeApiServer } from './testing/fakeApiServer';
 import { Informer } from './informer';
 import { RemoteApiClient, type ApiRequestMessage } from './remoteClient';
-import type { KubeObject } from './api';
+import type { ApiClient, KubeObject } from './api';
 
 const pod = (name: string, extra: Record<string, unknown> = {}): KubeObject => ({
   apiVersion: 'v1',
@@ -107,6 +107,35 @@ describe('Informer', () => {
     const cached = inf.lister.get('default/a') as KubeObject;
     expect(() => {
       (cached.metadata as { labels: Record<string, string> }).labels.app = 'mutated';
+    }).toThrow(TypeError);
+  });
+});
+
+describe('Informer with a field selector (the kubelet’s spec.nodeName=<node>)', () => {
+  it('sees only matching objects on the list and the watch, and watched objects are frozen too', () => {
+    const api = new FakeApiServer();
+    api.seed('pods', pod('mine', { spec: { nodeName: 'node-1' } }), pod('theirs', { spec: { nodeName: 'node-2' } }));
+    const selectors: Array<string | undefined> = [];
+    const spy: ApiClient = {
+      request: (req, done) => {
+        if (req.verb === 'list' || req.verb === 'watch') selectors.push(req.fieldSelector);
+        return api.request(req, done);
+      },
+      stop: (id) => api.stop(id),
+    };
+    const inf = new Informer<KubeObject>(spy, { resource: 'pods', fieldSelector: 'spec.nodeName=node-1' });
+    const r = recorder();
+    inf.addEventHandlers(r.handlers);
+    inf.run(0);
+    api.flush();
+    api.request({ verb: 'create', resource: 'pods', namespace: 'default', body: pod('new-mine', { spec: { nodeName: 'node-1' } }) });
+    api.request({ verb: 'create', resource: 'pods', namespace: 'default', body: pod('new-theirs', { spec: { nodeName: 'node-3' } }) });
+    api.flush();
+    expect(inf.store.keys()).toEqual(['default/mine', 'default/new-mine']);
+    expect(r.events).toEqual(['add mine', 'add new-mine']);
+    expect(selectors).toEqual(['spec.nodeName=node-1', 'spec.nodeName=node-1']);
+    expect(() => {
+      (inf.lister.get('default/new-mine')!.metadata as { labels: Record<string, string> }).labels.app = 'mutated';
     }).toThrow(TypeError);
   });
 });

@@ -22,6 +22,15 @@ export interface InformerOptions {
   namespace?: string;
   /** ticks between resyncs; 0 or undefined = never (client-go's default for most controllers) */
   resyncTicks?: number;
+  /**
+   * Only objects whose fields match, on the LIST, the WATCH and every relist
+   * (client-go's ListOptions.FieldSelector through a tweakListOptions func): the kubelet
+   * watches `spec.nodeName=<its node>` (pkg/kubelet/config/apiserver.go), so it never
+   * receives the rest of the cluster's Pods. An object that stops matching arrives as DELETED.
+   */
+  fieldSelector?: string;
+  /** likewise for labels (`app=web,tier!=db`) */
+  labelSelector?: string;
 }
 
 type Phase = 'idle' | 'listing' | 'watching' | 'waiting' | 'stopped';
@@ -89,7 +98,7 @@ export class Informer<T extends KubeObject> {
   private list(): void {
     this.phase = 'listing';
     this.listCount++;
-    this.api.request({ verb: 'list', resource: this.options.resource, namespace: this.options.namespace }, (res) => {
+    this.api.request({ verb: 'list', resource: this.options.resource, namespace: this.options.namespace, ...this.selectors() }, (res) => {
       if (this.phase !== 'listing') return;
       if (!res.ok) {
         // reflector.go: a failed list is retried with back-off.
@@ -104,9 +113,14 @@ export class Informer<T extends KubeObject> {
     });
   }
 
+  private selectors(): { fieldSelector?: string; labelSelector?: string } {
+    const { fieldSelector, labelSelector } = this.options;
+    return { ...(fieldSelector ? { fieldSelector } : {}), ...(labelSelector ? { labelSelector } : {}) };
+  }
+
   private replace(items: readonly T[]): void {
     const before = new Map(this.store.keys().map((k) => [k, this.store.get(k) as T]));
-    const { removed } = this.store.replace(items);
+    const { removed } = this.store.adoptAll(items);
     for (const obj of this.store.list()) {
       const old = before.get(objectKey(obj));
       if (old === undefined) for (const h of this.handlers) h.onAdd?.(obj);
@@ -125,6 +139,7 @@ export class Informer<T extends KubeObject> {
         resource: this.options.resource,
         namespace: this.options.namespace,
         resourceVersion: this.lastResourceVersion,
+        ...this.selectors(),
       },
       (res) => {
         if (this.watchId !== id || this.phase !== 'watching') return;
@@ -149,8 +164,9 @@ export class Informer<T extends KubeObject> {
       for (const h of this.handlers) h.onDelete?.(gone);
       return;
     }
-    const old = this.store.put(ev.object);
-    const cached = this.store.get(objectKey(ev.object)) as T;
+    // the event's object belongs to us (store.ts: the ownership rule): frozen in place, not copied
+    const old = this.store.adopt(ev.object);
+    const cached = ev.object;
     if (old === undefined) for (const h of this.handlers) h.onAdd?.(cached);
     else for (const h of this.handlers) h.onUpdate?.(old, cached);
   }

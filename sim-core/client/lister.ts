@@ -10,17 +10,18 @@ export interface Lister<T extends KubeObject> {
   get(key: string): T | undefined;
   /** every object in a namespace (all namespaces when undefined), sorted by key */
   list(namespace?: string, selector?: LabelSelector): readonly T[];
+  /** the objects a store index (Store.addIndex) files under `value`, sorted by key */
+  byIndex(name: string, value: string): readonly T[];
 }
 
 export function listerFor<T extends KubeObject>(store: Store<T>): Lister<T> {
   return {
     get: (key) => store.get(key),
+    byIndex: (name, value) => store.byIndex(name, value),
     list(namespace, selector) {
-      return store.list().filter(
-        (o) =>
-          (namespace === undefined || (o.metadata?.namespace ?? '') === namespace) &&
-          (selector === undefined || selectorMatches(selector, o.metadata?.labels)),
-      );
+      // the namespace index: one namespace's objects without scanning the rest
+      const objs = namespace === undefined ? store.list() : store.listIn(namespace);
+      return selector === undefined ? objs : objs.filter((o) => selectorMatches(selector, o.metadata?.labels));
     },
   };
 }

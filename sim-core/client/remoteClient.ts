@@ -9,6 +9,18 @@ export interface ApiRequestMessage {
   type: 'api-request';
   requestId: RequestId;
   request: ApiRequest;
+  /**
+   * Act as another user (kubectl --as / --as-group: the Impersonate-User and
+   * Impersonate-Group headers). The API server honours it only when the sender may
+   * impersonate (an administrator); otherwise the request is 403 Forbidden.
+   */
+  impersonate?: Impersonation;
+}
+
+/** Who a request impersonates. */
+export interface Impersonation {
+  user: string;
+  groups?: string[];
 }
 
 /** What comes back: one per request, or one per event for a watch. */
@@ -21,6 +33,17 @@ export interface ApiResponseMessage {
 export interface ApiCancelMessage {
   type: 'api-cancel';
   requestId: RequestId;
+}
+
+/**
+ * What the dying process's host sends for each of its connections when the process is
+ * killed: the FIN (or RST) the operating system emits when it closes a dead process's
+ * sockets. The API server ends every watch that was streaming on them, as a real server
+ * does when the connection of a watch closes (its ResponseWriter fails and the watcher is
+ * stopped), so nothing keeps streaming to an address whose new life never asked for it.
+ */
+export interface ApiConnectionClosedMessage {
+  type: 'api-connection-closed';
 }
 
 export class RemoteApiClient implements ApiClient {

@@ -174,4 +174,24 @@ describe('stopping', () => {
     sh.runTo(3100, 3100);
     expect(sh.c.status(3100).state?.terminated).toMatchObject({ exitCode: 137, reason: 'Error' });
   });
+
+  it('a shorter grace period given later brings the SIGKILL forward; grace 0 kills even a SIGTERM-honouring process', () => {
+    const present = new Set(['docker.io/library/nginx:1.27', 'docker.io/library/busybox:1.36']);
+    const sh = runtime({ image: 'busybox:1.36', command: ['sleep', '3600'] }, { images: present });
+    sh.c.sandboxReady(0);
+    sh.runTo(CREATE_TICKS);
+    sh.c.stop(100, 60);
+    expect(sh.c.stop(150, 90)).toEqual([]); // a longer one changes nothing
+    sh.c.stop(200, 2);
+    sh.runTo(399, 100);
+    expect(sh.c.isStopped()).toBe(false);
+    sh.runTo(400, 400);
+    expect(sh.c.isStopped()).toBe(true);
+    const web = runtime({ image: 'nginx:1.27' }, { images: present });
+    web.c.sandboxReady(0);
+    web.runTo(CREATE_TICKS);
+    web.c.stop(100, 0);
+    web.runTo(100, 100);
+    expect(web.c.status(100).state?.terminated).toMatchObject({ exitCode: 137, reason: 'Error' });
+  });
 });

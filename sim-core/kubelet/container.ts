@@ -92,17 +92,29 @@ export class ContainerRuntime {
     return this.beginPull(now);
   }
 
-  /** Begin a graceful stop (the Pod is being deleted). */
-  stop(now: number): RuntimeEvent[] {
+  /**
+   * Begin a graceful stop (the Pod is being deleted), or shorten one under way: SIGTERM,
+   * then SIGKILL when `graceSeconds` (the Pod's deletionGracePeriodSeconds) run out. A
+   * process that honours SIGTERM exits 0 within SIGTERM_STOP_TICKS; a shell as PID 1
+   * ignores it and dies of the SIGKILL with 137 (kuberuntime_container.go killContainer).
+   */
+  stop(now: number, graceSeconds = this.pod.gracePeriodSeconds): RuntimeEvent[] {
     const p = this.phase;
-    if (p.kind === 'stopping' || p.kind === 'stopped') return [];
+    const killAt = now + Math.max(0, graceSeconds) * TICKS_PER_SECOND;
+    if (p.kind === 'stopping') {
+      // a second delete with a shorter grace period brings the SIGKILL forward
+      if (killAt < p.until) this.phase = { kind: 'stopping', until: killAt, exitCode: 137 };
+      return [];
+    }
+    if (p.kind === 'stopped') return [];
     if (p.kind !== 'running') {
       this.phase = { kind: 'stopped' };
       return [];
     }
     const slow = this.behaviour?.ignoresSigterm === true;
-    // SIGTERM, then SIGKILL after the grace period: a shell as PID 1 ignores SIGTERM and dies with 137.
-    this.phase = { kind: 'stopping', until: now + (slow ? this.pod.gracePeriodSeconds * TICKS_PER_SECOND : SIGTERM_STOP_TICKS), exitCode: slow ? 137 : 0 };
+    const termAt = now + SIGTERM_STOP_TICKS;
+    const until = slow ? killAt : Math.min(termAt, killAt);
+    this.phase = { kind: 'stopping', until, exitCode: slow || killAt < termAt ? 137 : 0 };
     return [{ type: 'Normal', reason: 'Killing', message: `Stopping container ${this.name}` }];
   }
 

@@ -120,7 +120,7 @@ describe('Kubelet', () => {
     const start = tick();
     run(30);
     const deletes = api.writes().filter((a) => a.verb === 'delete' && a.resource === 'pods');
-    expect(deletes.map((a) => a.name)).toEqual(['web']);
+    expect(deletes.map((a) => `${a.name} grace=${a.gracePeriodSeconds}`)).toEqual(['web grace=0']);
     expect(get('web').status?.containerStatuses?.[0]?.state?.terminated).toMatchObject({ exitCode: 0, reason: 'Completed' });
     expect(api.all('events').some((e) => (e as { reason?: string; message?: string }).message === 'Stopping container web')).toBe(true);
     expect(tick() - start).toBe(30);

@@ -1,8 +1,11 @@
 // The kubelet of one node over the ApiClient: it watches Pods (keeping those bound to
 // its node), runs them on the simulated runtime, writes their status when it changes,
 // records the runtime's Events, renews the node Lease every 10 s and posts node status,
-// and finishes graceful deletion: when a deleted Pod's containers have stopped it
-// deletes the Pod for good (the real kubelet sends grace period 0 with a UID precondition).
+// and finishes graceful deletion: a Pod with a deletionTimestamp has its containers
+// stopped within its deletionGracePeriodSeconds (SIGTERM, then SIGKILL; a second delete
+// with a shorter grace period shortens the stop), and once they have stopped the kubelet
+// deletes the Pod for good — grace period 0 with a UID precondition, as the real status
+// manager does — which removes it from etcd.
 // The ApiClient has no field selector yet, so the informer lists every Pod and the
 // handlers keep this node's.
 import type { Node, Pod } from '../apiserver';
@@ -37,6 +40,11 @@ export interface Backend {
  * Pods: it gets a /24 in 10.244.0.0/16 derived from its name, as a stand-in for the
  * node IPAM controller that would have assigned one.
  */
+/** The grace period a deleted Pod's containers get: deletionGracePeriodSeconds, else terminationGracePeriodSeconds (30). */
+export function graceSecondsOf(pod: Pod): number {
+  return pod.metadata?.deletionGracePeriodSeconds ?? pod.spec?.terminationGracePeriodSeconds ?? 30;
+}
+
 export function podCidrOf(node: Node): string {
   const cidr = node.spec?.podCIDR;
   if (cidr) return cidr;
@@ -70,7 +78,9 @@ export class Kubelet {
     this.nodeName = options.nodeName;
     this.recordEvents = options.recordEvents ?? true;
     this.onRuntimeEvent = options.onRuntimeEvent;
-    this.pods = new Informer(api, { resource: 'pods' });
+    // pkg/kubelet/config/apiserver.go NewSourceApiserver: a kubelet lists and watches only
+    // the Pods bound to its node (fieldSelector spec.nodeName=<node>), never the whole cluster's.
+    this.pods = new Informer(api, { resource: 'pods', fieldSelector: `spec.nodeName=${options.nodeName}` });
     const touch = (p: Pod) => {
       if (p.spec?.nodeName !== this.nodeName) return;
       const uid = p.metadata?.uid ?? objectKey(p);
@@ -151,7 +161,8 @@ export class Kubelet {
       entry = { key: objectKey(pod), runtime: new PodRuntime(pod, now, { has: (r) => this.images.has(r), add: (r) => this.images.add(r) }, () => this.containerId(), ip.ip), written: '', dueAt: undefined, deleteSent: false };
       this.runtimes.set(uid, entry);
     }
-    if (pod.metadata?.deletionTimestamp && !entry.runtime.deleting) events.push(...entry.runtime.stop(now));
+    // killPod with the Pod's deletionGracePeriodSeconds; a later delete may have shortened it
+    if (pod.metadata?.deletionTimestamp) events.push(...entry.runtime.stop(now, graceSecondsOf(pod)));
     events.push(...entry.runtime.advance(now));
     for (const e of events) {
       this.onRuntimeEvent?.(entry.key, e);
@@ -177,8 +188,9 @@ export class Kubelet {
     this.send({ verb: 'updateStatus', resource: 'pods', namespace: pod.metadata?.namespace ?? 'default', body });
   }
 
+  /** The status manager's final delete: grace period 0 (remove now) with the Pod's uid as precondition. */
   private deletePod(pod: Pod): void {
-    this.send({ verb: 'delete', resource: 'pods', namespace: pod.metadata?.namespace ?? 'default', name: pod.metadata?.name ?? '', uid: pod.metadata?.uid });
+    this.send({ verb: 'delete', resource: 'pods', namespace: pod.metadata?.namespace ?? 'default', name: pod.metadata?.name ?? '', uid: pod.metadata?.uid, gracePeriodSeconds: 0 });
   }
 
   private forget(uid: string): void {

@@ -61,9 +61,15 @@ export class PodRuntime {
     return this.containers.some((c) => c.isSettling(now));
   }
 
-  stop(now: number): RuntimeEvent[] {
+  /** The grace period the containers are being stopped with (undefined until the Pod is deleted). */
+  graceSeconds: number | undefined;
+
+  /** Stop every container within `graceSeconds`; called again with a shorter one, it shortens the stop. */
+  stop(now: number, graceSeconds: number): RuntimeEvent[] {
+    if (this.deleting && this.graceSeconds !== undefined && graceSeconds >= this.graceSeconds) return [];
     this.deleting = true;
-    return this.containers.flatMap((c) => c.stop(now));
+    this.graceSeconds = graceSeconds;
+    return this.containers.flatMap((c) => c.stop(now, graceSeconds));
   }
 
   allStopped(): boolean {

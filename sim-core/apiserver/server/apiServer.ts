@@ -4,18 +4,22 @@
 // watch on the resource's key prefix), and compacts etcd periodically as kube-apiserver
 // does (--etcd-compaction-interval, default 5 minutes). Every request handled leaves a
 // trace event naming the requester, verb, resource/name and the etcd revision, so the
-// chain kubectl → apiserver → etcd → watch → controller can be reconstructed.
+// chain kubectl → apiserver → etcd → watch → controller can be reconstructed. Every request
+// is authorized first (authorize.ts: the sender's address is its user; Node + RBAC).
 import type { Envelope, Process } from '../../kernel';
-import type { ApiRequestMessage, ApiResponseMessage } from '../../client';
+import type { ApiRequestMessage, ApiResponseMessage, KubeObject } from '../../client';
 import { KINDS } from '../kinds';
-import { authorize } from './authorize';
+import { authenticate, authorize, cacheAuthorizerView, type AuthorizerView } from './authorize';
+import { bodyTooLarge } from './bodyLimit';
 import { handleCreate } from './create';
 import { handleDelete } from './delete';
 import { EtcdConnection } from './etcdConnection';
 import { fail, type Ctx, type HandlerEnv, type Reply } from './handlerEnv';
 import { handleGet, handleList } from './read';
-import { badRequest, connectionLost, statusWithCode } from './statuses';
-import { MAX_MANIFEST_BYTES } from '../manifest';
+import { parseFieldSelector } from './fieldSelector';
+import { parseLabelSelector } from './labelSelectorString';
+import { handlePatch } from './patch';
+import { badRequest, connectionLost } from './statuses';
 import { Storage, prefixEnd } from './storage';
 import { handleBind, handleUpdate } from './update';
 import { traceRequest } from './requestTrace';
@@ -43,12 +47,21 @@ interface ClientWatch {
   watcherId: number;
 }
 
+/** What keeps being written in a converged cluster: heartbeats (Leases) and Events. */
+const HEARTBEAT_RESOURCES: ReadonlySet<string> = new Set(['leases', 'events']);
+
 export class KubeApiServer implements Process<ClusterWire> {
   readonly address: string;
   private readonly etcd: EtcdConnection;
   private readonly storage: Storage;
   private caches = new Map<string, WatchCache>();
   private readonly clientWatches = new Map<string, ClientWatch>();
+  /**
+   * The tick of the last change etcd reported for an object other than a Lease or an Event
+   * (heartbeats and what is said about changes, not changes): `sim settle` waits until
+   * this has been quiet for a while, i.e. until the cluster has converged.
+   */
+  lastObjectChange = 0;
   /** requests being served, `from#requestId` (their connections break if the process dies) */
   private readonly inService = new Set<string>();
   /** connections that were open when the process died: told so when it comes back */
@@ -113,7 +126,29 @@ export class KubeApiServer implements Process<ClusterWire> {
       return;
     }
     if (p.type === 'api-cancel') return this.cancelWatch(env.from, p.requestId);
-    if (p.type === 'api-request') this.serve(ctx, env.from, p);
+    if (p.type === 'api-connection-closed') return this.closeConnections(env.from);
+    if (p.type === 'api-request') {
+      // A request number that still names one of our watches comes from a new connection
+      // of a restarted client (its numbering began again): that old watch's connection is
+      // gone, so its stream must not run on into the new request's answers.
+      if (this.clientWatches.has(`${env.from}#${p.requestId}`)) this.cancelWatch(env.from, p.requestId);
+      this.serve(ctx, env.from, p);
+    }
+  }
+
+  /** Watches streaming to `address` (what a test or the UI reads to see a connection's watches). */
+  watchesOf(address: string): number {
+    let n = 0;
+    for (const k of this.clientWatches.keys()) if (k.slice(0, k.lastIndexOf('#')) === address) n++;
+    return n;
+  }
+
+  /** The client's connections closed (its process died): every watch on them ends. */
+  private closeConnections(from: string): void {
+    for (const key of [...this.clientWatches.keys()].sort()) {
+      const at = key.lastIndexOf('#');
+      if (key.slice(0, at) === from) this.cancelWatch(from, Number(key.slice(at + 1)));
+    }
   }
 
   crash(): void {
@@ -156,7 +191,6 @@ export class KubeApiServer implements Process<ClusterWire> {
 
   private serve(ctx: Ctx, from: string, msg: ApiRequestMessage): void {
     const req = msg.request as ServerRequest;
-    const namespace = 'namespace' in req ? req.namespace : undefined;
     const name = 'name' in req ? req.name : 'body' in req ? req.body.metadata?.name : undefined;
     const connection = `${from}#${msg.requestId}`;
     if (req.verb !== 'watch') this.inService.add(connection);
@@ -167,18 +201,21 @@ export class KubeApiServer implements Process<ClusterWire> {
       const createdName = result.ok && req.verb === 'create' ? (result.value as { metadata?: { name?: string } }).metadata?.name : undefined;
       traceRequest(ctx, from, msg.requestId, req, createdName ?? name, result.ok ? (req.verb === 'create' ? 201 : 200) : result.error.code, revision);
     };
-    const env: HandlerEnv = { ctx, storage: this.storage, reply, cachedNamespace: (ns) => this.caches.get('namespaces')?.get(`/registry/namespaces/${ns}`) };
-    const decision = authorize(from, req.verb, req.resource, namespace);
+    const env: HandlerEnv = { ctx, storage: this.storage, reply, cachedNamespace: (ns) => this.caches.get('namespaces')?.peek(`/registry/namespaces/${ns}`) };
+    const view = this.authorizerView();
+    const who = authenticate(from, msg.impersonate, view);
+    if (!who.ok) return fail(env, who.decision.status);
+    const decision = authorize(who.user, req, view);
     if (!decision.allowed) return fail(env, decision.status);
-    if ('body' in req) {
-      const tooLarge = bodyTooLarge(req.body);
+    if ('body' in req || req.verb === 'patch') {
+      const tooLarge = bodyTooLarge('body' in req ? req.body : req.patch);
       if (tooLarge !== undefined) return fail(env, tooLarge);
     }
     switch (req.verb) {
       case 'get':
         return handleGet(env, req.resource, req.namespace, req.name);
       case 'list':
-        return handleList(env, req.resource, req.namespace, req.labelSelector);
+        return handleList(env, req.resource, req.namespace, req.labelSelector, req.fieldSelector);
       case 'create':
         if (req.resource === 'bindings' || req.resource === 'pods/binding') return this.bindFromBody(env, req.namespace, req.body);
         return handleCreate(env, req.resource, req.namespace, req.body);
@@ -189,10 +226,13 @@ export class KubeApiServer implements Process<ClusterWire> {
       case 'bind':
         return handleBind(env, req.namespace, req.name, req.nodeName);
       case 'patch':
-        // not served yet: kubectl computes its changes client-side and sends `update`
-        return fail(env, statusWithCode('MethodNotAllowed', 405, 'the server does not allow this method on the requested resource'));
+        return handlePatch(env, req);
       case 'delete':
-        return handleDelete(env, req.resource, req.namespace, req.name, req.propagationPolicy, req.uid);
+        return handleDelete(env, req.resource, req.namespace, req.name, {
+          ...(req.propagationPolicy !== undefined ? { propagationPolicy: req.propagationPolicy } : {}),
+          ...(req.uid !== undefined ? { uid: req.uid } : {}),
+          ...(req.gracePeriodSeconds !== undefined ? { gracePeriodSeconds: req.gracePeriodSeconds } : {}),
+        });
       case 'watch':
         return this.startWatch(ctx, from, msg, reply);
     }
@@ -219,6 +259,15 @@ export class KubeApiServer implements Process<ClusterWire> {
       this.waiting.push({ from, msg });
       return;
     }
+    const labels = parseLabelSelector(req.labelSelector);
+    const fields = parseFieldSelector(cache.def, req.fieldSelector);
+    const selectorError = !labels.ok ? labels.error : !fields.ok ? fields.error : undefined;
+    if (selectorError !== undefined) {
+      traceRequest(ctx, from, msg.requestId, req, undefined, 400, cache.revision);
+      return ctx.send(from, { type: 'api-response', requestId: msg.requestId, result: { ok: false, error: badRequest(selectorError) } });
+    }
+    const filtered = req.labelSelector?.trim() || req.fieldSelector?.trim();
+    const matches = labels.ok && fields.ok && filtered ? (o: KubeObject) => labels.matches(o.metadata?.labels) && fields.matches(o) : undefined;
     const id = this.nextWatcherId++;
     const key = `${from}#${msg.requestId}`;
     const send = (event: import('../../client').WatchEvent): void => {
@@ -226,9 +275,14 @@ export class KubeApiServer implements Process<ClusterWire> {
       if (event.type === 'ERROR') this.clientWatches.delete(key);
     };
     this.clientWatches.set(key, { resource: req.resource, watcherId: id });
-    const error = cache.addWatcher(id, req.resourceVersion, { namespace: req.namespace, send });
+    const error = cache.addWatcher(id, req.resourceVersion, { namespace: req.namespace, send, ...(matches ? { matches } : {}) });
     traceRequest(ctx, from, msg.requestId, req, undefined, error === undefined ? 200 : error.code, cache.revision);
     if (error !== undefined) send({ type: 'ERROR', status: error });
+  }
+
+  /** What the authorizer reads: RBAC objects and Pods from the watch caches (its informers). */
+  private authorizerView(): AuthorizerView {
+    return cacheAuthorizerView((resource) => this.caches.get(resource));
   }
 
   private cancelWatch(from: string, requestId: number): void {
@@ -249,7 +303,10 @@ export class KubeApiServer implements Process<ClusterWire> {
         { key: cache.prefix, range_end: prefixEnd(cache.prefix), prev_kv: true },
         () => cache.revision + 1,
         (resp) => {
-          if (cache.apply(resp)) return;
+          if (cache.apply(resp)) {
+            if (resp.events.length > 0 && !HEARTBEAT_RESOURCES.has(cache.def.resource)) this.lastObjectChange = ctx.now;
+            return;
+          }
           // etcd canceled the stream (the resume revision was compacted): relist, and every
           // client watch of this resource ends with 410 Gone so its informer relists too
           this.etcd.cancelWatch(stream);
@@ -290,16 +347,4 @@ export class KubeApiServer implements Process<ClusterWire> {
       });
     });
   }
-}
-
-/** --max-request-body-bytes (3 MiB): a larger body is refused before it is decoded (413). */
-function bodyTooLarge(body: unknown): ReturnType<typeof badRequest> | undefined {
-  let size: number;
-  try {
-    size = JSON.stringify(body)?.length ?? 0;
-  } catch {
-    return badRequest('the body of the request was in an unknown format');
-  }
-  if (size <= MAX_MANIFEST_BYTES) return undefined;
-  return statusWithCode('RequestEntityTooLarge', 413, `Request entity too large: limit is ${MAX_MANIFEST_BYTES}`);
 }

@@ -1,12 +1,48 @@
-// The authorization hook every request passes (k8s.io/apiserver's WithAuthorization
-// filter). RBAC — Roles and RoleBindings read from etcd, the real Forbidden text
-// `<user> cannot <verb> resource "<resource>" … in the namespace "<ns>"` — is NOT
-// implemented yet: every request is allowed. This is the one place to add it.
-import type { Status } from '../../client';
+// The authorization hook every request passes (k8s.io/apiserver's WithImpersonation and
+// WithAuthorization filters, in that order): the sender's address becomes a user
+// (rbac/users.ts), an `impersonate` field switches to another user if the sender may
+// impersonate, and the Node,RBAC chain decides (rbac/authorizer.ts). A denial is the
+// real 403 text.
+import type { ApiRequestMessage, KubeObject } from '../../client';
+import type { ServerRequest } from './wire';
+import type { WatchCache } from './watchCache';
+import {
+  attributesOf,
+  authorizeImpersonation,
+  authorizeRequest,
+  impersonatedUser,
+  userForAddress,
+  type AuthorizationDecision,
+  type AuthorizerView,
+  type UserInfo,
+} from './rbac';
 
-export type AuthorizationDecision = { allowed: true } | { allowed: false; status: Status };
+export type { AuthorizationDecision, AuthorizerView };
 
-/** user = the requesting process's address (kubectl, kube-controller-manager, kubelet-node-1, …). */
-export function authorize(_user: string, _verb: string, _resource: string, _namespace: string | undefined): AuthorizationDecision {
-  return { allowed: true };
+export type Authentication = { ok: true; user: UserInfo } | { ok: false; decision: AuthorizationDecision & { allowed: false } };
+
+/** The user a request acts as: the sender's, or the one it impersonates (if allowed). */
+export function authenticate(from: string, impersonate: ApiRequestMessage['impersonate'], view: AuthorizerView): Authentication {
+  const sender = userForAddress(from);
+  if (impersonate === undefined) return { ok: true, user: sender };
+  const groups = impersonate.groups ?? [];
+  const allowed = authorizeImpersonation(sender, impersonate.user, groups, view);
+  if (!allowed.allowed) return { ok: false, decision: allowed };
+  return { ok: true, user: impersonatedUser(impersonate.user, groups) };
+}
+
+export function authorize(user: UserInfo, req: ServerRequest, view: AuthorizerView): AuthorizationDecision {
+  const { attrs, objectName } = attributesOf(req);
+  return authorizeRequest(user, attrs, objectName, view);
+}
+
+/** The authorizer's view over the API server's watch caches (the real one reads informers). */
+export function cacheAuthorizerView(cacheOf: (resource: string) => WatchCache | undefined): AuthorizerView {
+  const under = (resource: string, prefix: string) => cacheOf(resource)?.listUnder(prefix) ?? [];
+  return {
+    rolesIn: (ns) => under('roles', `/registry/roles/${ns}/`),
+    roleBindingsIn: (ns) => under('rolebindings', `/registry/rolebindings/${ns}/`),
+    // the authorizer only reads the Pod's spec.nodeName: the cache's own object, not a copy
+    podOf: (ns, name) => cacheOf('pods')?.peek(`/registry/pods/${ns}/${name}`) as KubeObject | undefined,
+  };
 }

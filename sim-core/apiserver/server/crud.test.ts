@@ -178,6 +178,18 @@ describe('update', () => {
     const v3 = must(sim, { verb: 'update', resource: 'deployments', namespace: 'default', body: viaUpdate });
     expect(v3.status).toEqual({ replicas: 3, readyReplicas: 2 });
   });
+
+  it("a Deployment's status write carries its annotations (the revision) but not its labels", () => {
+    const sim = testCluster();
+    const v1 = must(sim, { verb: 'create', resource: 'deployments', namespace: 'default', body: deployment('web', 3) });
+    const body = structuredClone(v1);
+    body.metadata = { ...body.metadata, annotations: { 'deployment.kubernetes.io/revision': '2' }, labels: { hijacked: 'yes' } };
+    body.status = { replicas: 3 };
+    const v2 = must(sim, { verb: 'updateStatus', resource: 'deployments', namespace: 'default', body });
+    expect(v2.metadata?.annotations).toEqual({ 'deployment.kubernetes.io/revision': '2' });
+    expect(v2.metadata?.labels).toEqual(v1.metadata?.labels);
+    expect(v2.metadata?.uid).toBe(v1.metadata?.uid);
+  });
 });
 
 describe('binding subresource', () => {
@@ -244,5 +256,28 @@ describe('delete', () => {
       `Operation cannot be fulfilled on configmaps "p": Precondition failed: UID in precondition: other, UID in object meta: ${c.metadata?.uid}`,
     );
     expect(stored(sim, '/registry/configmaps/default/p')).toBeDefined();
+  });
+});
+
+describe('Events expire from etcd', () => {
+  const leaseOf = (sim: ReturnType<typeof testCluster>, key: string): bigint | undefined => sim.etcdContents().find((kv) => kv.key === key)?.lease;
+
+  it('an Event is stored with a lease, and keeps one when it is updated (a repeat bumps its count)', () => {
+    const sim = testCluster();
+    const event = {
+      apiVersion: 'v1',
+      kind: 'Event',
+      metadata: { name: 'web.1', namespace: 'default' },
+      involvedObject: { kind: 'Deployment', name: 'web', namespace: 'default' },
+      reason: 'ScalingReplicaSet',
+      message: 'Scaled up replica set web-1 from 0 to 3',
+      type: 'Normal',
+      count: 1,
+    };
+    const created = must(sim, { verb: 'create', resource: 'events', namespace: 'default', body: event });
+    const key = '/registry/events/default/web.1';
+    expect(leaseOf(sim, key) ?? 0n).not.toBe(0n);
+    must(sim, { verb: 'update', resource: 'events', namespace: 'default', body: { ...created, count: 2 } });
+    expect(leaseOf(sim, key) ?? 0n).not.toBe(0n);
   });
 });

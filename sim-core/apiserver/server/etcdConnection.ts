@@ -18,6 +18,8 @@ interface PendingCall {
   done: (r: EtcdResult<unknown>) => void;
   attempts: number;
   timer: number;
+  /** the member the current attempt went to */
+  endpoint: string;
 }
 
 interface WatchStream {
@@ -61,7 +63,7 @@ export class EtcdConnection {
   }
 
   call(ctx: Ctx, req: ClientRequest, done: (r: EtcdResult<unknown>) => void): void {
-    this.attempt(ctx, { req, done, attempts: 0, timer: 0 });
+    this.attempt(ctx, { req, done, attempts: 0, timer: 0, endpoint: this.endpoint });
   }
 
   /** Open a long-lived watch; returns its stream id for `cancelWatch`. */
@@ -110,6 +112,7 @@ export class EtcdConnection {
   private attempt(ctx: Ctx, call: PendingCall): void {
     const cid = this.nextCid++;
     call.attempts++;
+    call.endpoint = this.endpoint;
     call.timer = ctx.setTimer(this.config.attemptTimeoutTicks, (c) => {
       if (!this.calls.delete(cid)) return;
       this.retry(c, call, { ok: false, error: etcdErrors.deadlineExceeded });
@@ -119,7 +122,9 @@ export class EtcdConnection {
   }
 
   private retry(ctx: Ctx, call: PendingCall, last: EtcdResult<unknown>): void {
-    this.failover(ctx);
+    // only the first failure seen from the member in use moves the connection on: when many
+    // requests in flight fail together, moving once per failure would cycle back to the dead one
+    if (call.endpoint === this.endpoint) this.failover(ctx);
     if (call.attempts >= this.config.maxAttempts) return call.done(last);
     this.attempt(ctx, call);
   }

@@ -17,8 +17,8 @@ export interface HandlerEnv {
   ctx: Ctx;
   storage: Storage;
   reply: Reply;
-  /** the namespace from the API server's own watch cache (admission reads it, not etcd) */
-  cachedNamespace?: (name: string) => KubeObject | undefined;
+  /** the namespace from the API server's own watch cache (admission reads it, not etcd); the cache's own object: read only */
+  cachedNamespace?: (name: string) => Readonly<KubeObject> | undefined;
 }
 
 export function definitionOf(resource: string): { ok: true; def: KindDefinition } | { ok: false; error: Status } {

@@ -1,10 +1,16 @@
 // apiserver/server/: the kube-apiserver process — the only etcd client in a cluster —
-// its wire messages, the simulated wall clock it stamps objects with, and its authorization hook.
+// its wire messages, the simulated wall clock it stamps objects with, its authorization
+// (kubeadm's users, Node + RBAC), and the pure pieces others reuse: the patch functions
+// (kubectl apply's merge), the field selector tables, the grace-period rule.
 export { KubeApiServer, type ApiServerConfig } from './apiServer';
 export type { ApiTraceDetail } from './requestTrace';
 export { APISERVER_ADDRESS, isApiWire, type ApiWire, type BindRequest, type ClusterWire, type ServerRequest } from './wire';
 export { timestampAt, SIM_EPOCH, TICK_MS } from './clock';
-export { authorize, type AuthorizationDecision } from './authorize';
+export { authorize, authenticate, type AuthorizationDecision, type AuthorizerView } from './authorize';
+export { userForAddress, impersonatedUser, attributesOf, authorizeRequest, CLUSTER_ROLES, CLUSTER_ROLE_BINDINGS, type UserInfo, type RequestAttributes } from './rbac';
+export { applyPatch, applyMergePatch, applyStrategicMergePatch, applyJsonPatch, listStrategy } from './patch';
+export { parseFieldSelector, selectableFields, type FieldPredicate, type FieldSelectorParse } from './fieldSelector';
+export { gracePeriodFor, DEFAULT_TERMINATION_GRACE_SECONDS } from './gracefulDeletion';
 export { parseLabelSelector, type LabelPredicate, type SelectorParse } from './labelSelectorString';
 export { groupResource } from './statuses';
 export {

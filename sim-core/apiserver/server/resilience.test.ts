@@ -99,6 +99,17 @@ describe('etcd member failure', () => {
     expect(w.ok && w.value.map((e: WatchEvent) => e.type)).toEqual(['ADDED']);
   });
 
+  it('with kubelets heartbeating, killing the member in use still moves every request off it (no cycling back)', () => {
+    const sim = testCluster(7, { processes: undefined });
+    const used = sim.apiServer.etcdEndpoint;
+    expect(sim.kill(used).ok).toBe(true);
+    must(sim, { verb: 'create', resource: 'configmaps', namespace: 'default', body: configMap('busy') });
+    expect(sim.apiServer.etcdEndpoint).not.toBe(used);
+    sim.tick(1000);
+    expect(sim.apiServer.etcdEndpoint).not.toBe(used);
+    expect(must(sim, { verb: 'get', resource: 'configmaps', namespace: 'default', name: 'busy' }).metadata?.name).toBe('busy');
+  });
+
   it('with the API server down, kubectl gets the connection-refused text', () => {
     const sim = testCluster();
     expect(sim.kill('kube-apiserver').ok).toBe(true);

@@ -70,8 +70,9 @@ export function unknownResource(resource: string): Status {
 }
 
 /**
- * A refusal whose reason client/api.ts's StatusReason does not list yet (BadRequest 400,
- * Timeout 504, ServiceUnavailable 503). The shape is metav1.Status all the same.
+ * A refusal with an explicit code: also for the few the client's StatusReason does not list
+ * (UnsupportedMediaType 415, and code 0 for kubectl's own transport errors). The shape is
+ * metav1.Status all the same.
  */
 export function statusWithCode(reason: string, code: number, message: string): Status {
   return { kind: 'Status', apiVersion: 'v1', status: 'Failure', reason: reason as StatusReason, code, message };

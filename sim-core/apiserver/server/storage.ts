@@ -50,8 +50,10 @@ export class Storage {
     this.txn(ctx, { result: 'EQUAL', target: 'CREATE', key, create_revision: 0 }, { request_put: put }, key, done);
   }
 
-  update(ctx: Ctx, key: string, value: string, modRevision: number, done: (r: StorageResult<WriteOutcome>) => void): void {
-    this.txn(ctx, { result: 'EQUAL', target: 'MOD', key, mod_revision: modRevision }, { request_put: { key, value } }, key, done);
+  /** `lease` 0 (the default) writes the key with no lease, as a put without one does in etcd. */
+  update(ctx: Ctx, key: string, value: string, modRevision: number, done: (r: StorageResult<WriteOutcome>) => void, lease = 0n): void {
+    const put = lease === 0n ? { key, value } : { key, value, lease };
+    this.txn(ctx, { result: 'EQUAL', target: 'MOD', key, mod_revision: modRevision }, { request_put: put }, key, done);
   }
 
   delete(ctx: Ctx, key: string, modRevision: number, done: (r: StorageResult<WriteOutcome>) => void): void {

@@ -12,6 +12,8 @@ import { APISERVER_ADDRESS, type ClusterWire, type ServerRequest } from './wire'
 export interface KubeRequestOptions {
   /** ticks to wait for the answer (kubectl --request-timeout) */
   timeoutTicks: number;
+  /** kubectl --as / --as-group: the API server honours it for an administrator only (403 otherwise) */
+  impersonate?: ApiRequestMessage['impersonate'];
 }
 
 type AnswerOf<R extends ServerRequest> = R extends { verb: 'bind' } ? KubeObject : R extends { verb: infer V extends keyof ApiAnswers } ? ApiAnswers[V] : never;
@@ -72,7 +74,7 @@ export class SimKubeApiPort implements KubeApiPort {
 
   request<R extends ServerRequest>(req: R, opts: KubeRequestOptions): ApiResult<AnswerOf<R>> {
     if (!this.kernel.isAlive(this.server)) return { ok: false, error: connectionRefused() };
-    const requestId = this.send(req);
+    const requestId = this.send(req, opts.impersonate);
     const answers = this.process.answers;
     this.kernel.runUntil(() => answers.has(requestId), opts.timeoutTicks);
     const got = answers.get(requestId);
@@ -86,7 +88,7 @@ export class SimKubeApiPort implements KubeApiPort {
     const requestId = this.process.newRequestId();
     const events: WatchEvent[] = [];
     this.process.watchEvents.set(requestId, events);
-    this.kernel.send(this.process.address, this.server, { type: 'api-request', requestId, request: req as ApiRequestMessage['request'] });
+    this.kernel.send(this.process.address, this.server, message(requestId, req, opts.impersonate));
     this.kernel.runUntil(() => this.kernel.isIdle() || events.some((e) => e.type === 'ERROR'), opts.timeoutTicks);
     this.process.watchEvents.delete(requestId);
     this.kernel.send(this.process.address, this.server, { type: 'api-cancel', requestId });
@@ -96,10 +98,14 @@ export class SimKubeApiPort implements KubeApiPort {
   }
 
   /** Send without waiting; the answer lands in process.answers under the returned id. */
-  send(req: ServerRequest): number {
+  send(req: ServerRequest, impersonate?: ApiRequestMessage['impersonate']): number {
     const requestId = this.process.newRequestId();
-    // the binding verb is ours, not the ApiClient's; it travels in the same message shape
-    this.kernel.send(this.process.address, this.server, { type: 'api-request', requestId, request: req as ApiRequestMessage['request'] });
+    this.kernel.send(this.process.address, this.server, message(requestId, req, impersonate));
     return requestId;
   }
+}
+
+function message(requestId: number, req: ServerRequest, impersonate: ApiRequestMessage['impersonate']): ApiRequestMessage {
+  // the binding verb is ours, not the ApiClient's; it travels in the same message shape
+  return { type: 'api-request', requestId, request: req as ApiRequestMessage['request'], ...(impersonate ? { impersonate } : {}) };
 }

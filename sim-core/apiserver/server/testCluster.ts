@@ -1,4 +1,6 @@
-// Test helpers: a small `default` cluster and shorthands for synchronous requests.
+// Test helpers: a small `default` cluster — the API server alone unless a test asks for
+// processes (kubelets and the scheduler would write to the objects under test) — and
+// shorthands for synchronous requests.
 import type { KubeObject } from '../../client';
 import { createDefaultSimulation, type DefaultSimulation, type DefaultSimulationOptions } from '../../cluster/default-topology';
 import type { ServerRequest } from './wire';
@@ -6,7 +8,7 @@ import type { ServerRequest } from './wire';
 export const TIMEOUT = { timeoutTicks: 3000 };
 
 export function testCluster(seed = 7, options: Partial<DefaultSimulationOptions> = {}): DefaultSimulation {
-  return createDefaultSimulation({ seed, workers: 1, ...options });
+  return createDefaultSimulation({ seed, workers: 1, processes: [], ...options });
 }
 
 /** A request that must succeed; the test fails with the Status text otherwise. */

@@ -7,19 +7,38 @@
 //   updateStatus the status subresource: only .status is taken from the body.
 //   bind         the binding subresource: spec.nodeName is set once, PodScheduled=True.
 // Removing the last finalizer of an object that has a deletionTimestamp deletes it.
-import type { KubeObject } from '../../client';
+import type { KubeObject, Status } from '../../client';
 import type { KeyValue } from '../../etcd/types';
 import { canonicalJson } from '../../kernel';
-import { admitForCreate, type KindDefinition } from '../kinds';
+import { admitForCreate, EVENT_TTL_SECONDS, type KindDefinition } from '../kinds';
 import { clone, definitionOf, fail, keyOf, meta, storageFailure, succeed, type HandlerEnv } from './handlerEnv';
 import { decodeKv, encodeObject } from './objectCodec';
 import { alreadyBound, badRequest, conflict, notFound, statusWithCode } from './statuses';
 import { timestampAt } from './clock';
+import { awaitsKubelet } from './gracefulDeletion';
+import { validateMetaUpdate } from './metaUpdate';
 
-type Mutation = (current: KubeObject, def: KindDefinition) => { ok: true; next: KubeObject } | { ok: false; error: ReturnType<typeof conflict> };
+export type Mutation = (current: KubeObject, def: KindDefinition) => { ok: true; next: KubeObject } | { ok: false; error: Status };
+
+/** Bounded, so that a pathological writer cannot keep one request busy forever. */
+export const MAX_TXN_RETRIES = 16;
 
 /** Read, check the resourceVersion, mutate, write with compare; the common shape of every update. */
-function guaranteedUpdate(env: HandlerEnv, def: KindDefinition, namespace: string | undefined, name: string, expectedRv: string | undefined, mutate: Mutation): void {
+export function guaranteedUpdate(
+  env: HandlerEnv,
+  def: KindDefinition,
+  namespace: string | undefined,
+  name: string,
+  expectedRv: string | undefined,
+  mutate: Mutation,
+  /**
+   * etcd3 store's GuaranteedUpdate loops when its txn loses a race: it reads the newer
+   * object and tries again, so a write without a resourceVersion (a kubelet's status, a
+   * patch) never fails because someone else wrote first; one WITH a stale resourceVersion
+   * then fails the check above with 409.
+   */
+  retriesOnConflict = MAX_TXN_RETRIES,
+): void {
   const key = keyOf(def, namespace, name);
   env.storage.get(env.ctx, key, (r) => {
     if (!r.ok) return fail(env, storageFailure(r.error));
@@ -28,31 +47,49 @@ function guaranteedUpdate(env: HandlerEnv, def: KindDefinition, namespace: strin
     if (expectedRv !== undefined && expectedRv !== '' && expectedRv !== String(kv.mod_revision)) return fail(env, conflict(def, name), r.value.revision);
     const current = decodeKv(kv);
     if (current === undefined) return fail(env, badRequest(`the stored object at ${key} is not JSON`), r.value.revision);
-    const m = mutate(clone(current), def);
+    // a second decode of the same bytes is the mutation's private copy (cheaper than a JSON round trip of `current`)
+    const m = mutate(decodeKv(kv) as KubeObject, def);
     if (!m.ok) return fail(env, m.error, r.value.revision);
-    write(env, def, key, kv, current, m.next);
+    const retry = retriesOnConflict > 0 ? () => guaranteedUpdate(env, def, namespace, name, expectedRv, mutate, retriesOnConflict - 1) : undefined;
+    write(env, def, key, kv, current, m.next, retry);
   });
 }
 
-function write(env: HandlerEnv, def: KindDefinition, key: string, kv: KeyValue, current: KubeObject, next: KubeObject): void {
+function write(env: HandlerEnv, def: KindDefinition, key: string, kv: KeyValue, current: KubeObject, next: KubeObject, retry: (() => void) | undefined): void {
   const nm = meta(next);
   const name = nm.name ?? '';
-  if (nm.deletionTimestamp && (nm.finalizers ?? []).length === 0) {
+  if (nm.deletionTimestamp && (nm.finalizers ?? []).length === 0 && !awaitsKubelet(def, next)) {
     // the last finalizer is gone: the object's deletion completes now
     return env.storage.delete(env.ctx, key, kv.mod_revision, (r) => {
       if (!r.ok) return fail(env, storageFailure(r.error));
-      if (!r.value.succeeded) return fail(env, conflict(def, name), r.value.revision);
+      if (!r.value.succeeded) return retry ? retry() : fail(env, conflict(def, name), r.value.revision);
       nm.resourceVersion = String(r.value.revision);
       succeed(env, next, r.value.revision);
     });
   }
   const value = encodeObject(next);
   if (value === encodeObject(current)) return succeed(env, current, kv.mod_revision); // a no-op update writes nothing
-  env.storage.update(env.ctx, key, value, kv.mod_revision, (r) => {
+  const put = (lease: bigint): void =>
+    env.storage.update(
+      env.ctx,
+      key,
+      value,
+      kv.mod_revision,
+      (r) => {
+        if (!r.ok) return fail(env, storageFailure(r.error));
+        if (!r.value.succeeded) return retry ? retry() : fail(env, conflict(def, name), r.value.revision);
+        nm.resourceVersion = String(r.value.revision);
+        succeed(env, next, r.value.revision);
+      },
+      lease,
+    );
+  if (def.resource !== 'events') return put(0n);
+  // An Event keeps expiring after an update (a repeat bumps its count): the events
+  // registry's TTL applies on update too, so the write takes a fresh 1-hour lease — a put
+  // without one would detach the key from its lease and keep it forever.
+  env.storage.leaseGrant(env.ctx, EVENT_TTL_SECONDS, (r) => {
     if (!r.ok) return fail(env, storageFailure(r.error));
-    if (!r.value.succeeded) return fail(env, conflict(def, name), r.value.revision);
-    nm.resourceVersion = String(r.value.revision);
-    succeed(env, next, r.value.revision);
+    put(r.value);
   });
 }
 
@@ -82,26 +119,62 @@ export function handleUpdate(env: HandlerEnv, resource: string, namespace: strin
     admittedBody = admitted.object as KubeObject;
   }
   guaranteedUpdate(env, def, ns, name, m.resourceVersion, (current) => {
-    const cm = meta(current);
-    if (statusOnly) {
-      const next = clone(current);
-      if (input.status === undefined) delete next.status;
-      else next.status = clone(input.status);
-      return { ok: true, next };
-    }
-    const next = admittedBody!;
-    const nm = meta(next);
-    for (const f of ['uid', 'creationTimestamp', 'deletionTimestamp', 'deletionGracePeriodSeconds', 'generation'] as const) {
-      if (cm[f] === undefined) delete nm[f];
-      else (nm as Record<string, unknown>)[f] = cm[f];
-    }
-    if (current.status === undefined) delete next.status;
-    else next.status = current.status;
-    if (def.resource === 'services') keepClusterIP(current, next);
-    if (specOf(next) !== specOf(current)) nm.generation = (cm.generation ?? 0) + 1;
-    delete nm.resourceVersion;
-    return { ok: true, next };
+    if (statusOnly) return { ok: true, next: statusStrategy(current, input) };
+    const refused = validateMetaUpdate(def, current, admittedBody!);
+    if (refused !== undefined) return { ok: false, error: refused };
+    return { ok: true, next: updateStrategy(def, current, admittedBody!) };
   });
+}
+
+/**
+ * PrepareForUpdate of the main resource (every kind's strategy.go): the identity and
+ * deletion fields and the status come from storage, a Service keeps its clusterIP, and
+ * generation bumps only when something outside metadata and status changed.
+ */
+export function updateStrategy(def: KindDefinition, current: KubeObject, next: KubeObject): KubeObject {
+  const cm = meta(current);
+  const nm = meta(next);
+  for (const f of ['uid', 'creationTimestamp', 'deletionTimestamp', 'deletionGracePeriodSeconds', 'generation'] as const) {
+    if (cm[f] === undefined) delete nm[f];
+    else (nm as Record<string, unknown>)[f] = cm[f];
+  }
+  if (current.status === undefined) delete next.status;
+  else next.status = current.status;
+  if (def.resource === 'services') keepClusterIP(current, next);
+  if (specOf(next) !== specOf(current)) nm.generation = (cm.generation ?? 0) + 1;
+  delete nm.resourceVersion;
+  return next;
+}
+
+/** Kinds whose status strategy keeps the stored labels (pkg/registry/apps/*: `newX.Labels = oldX.Labels`). */
+const STATUS_KEEPS_LABELS = new Set(['Deployment', 'ReplicaSet', 'StatefulSet', 'DaemonSet']);
+
+/**
+ * The status subresource (the kinds' status strategies' PrepareForUpdate in
+ * k8s.io/kubernetes pkg/registry/…/strategy.go): the spec and every other field stay as
+ * stored and .status comes from the body, and so does the user metadata — labels,
+ * annotations, finalizers, ownerReferences. That is how the deployment controller's
+ * `deployment.kubernetes.io/revision` annotation rides on its status write. Except what a
+ * kind protects: Deployments and ReplicaSets keep their labels, Pods their
+ * ownerReferences (old kubelets corrupted them). System metadata (uid, creationTimestamp,
+ * generation, the deletion fields) never changes here (rest.BeforeUpdate).
+ */
+export function statusStrategy(current: KubeObject, next: KubeObject): KubeObject {
+  const out = clone(current);
+  if (next.status === undefined) delete out.status;
+  else out.status = clone(next.status);
+  const from = next.metadata ?? {};
+  const to = (out.metadata ??= {});
+  const take = (field: 'labels' | 'annotations' | 'finalizers' | 'ownerReferences'): void => {
+    const value = from[field];
+    if (value === undefined) delete to[field];
+    else (to as Record<string, unknown>)[field] = clone(value);
+  };
+  if (!STATUS_KEEPS_LABELS.has(current.kind ?? '')) take('labels');
+  take('annotations');
+  take('finalizers');
+  if (current.kind !== 'Pod') take('ownerReferences');
+  return out;
 }
 
 /** spec.clusterIP is immutable once allocated; an update that leaves it out keeps it. */

@@ -4,6 +4,9 @@
 // ADDED/MODIFIED/DELETED are computed from etcd's PUT/DELETE with prev_kv (a PUT whose
 // create_revision equals its mod_revision is a creation). A watch from a resourceVersion
 // older than the window gets 410 Gone `too old resource version: X (Y)`.
+// A watcher with a label/field selector sees what the cacher's filtering shows
+// (cacher.go's watchCacheEvent with PrevObject): an object that starts matching arrives
+// as ADDED, one that stops matching as DELETED, one that never matched not at all.
 import type { KubeObject, Status, WatchEvent as ApiWatchEvent } from '../../client';
 import type { KindDefinition } from '../kinds';
 import type { WatchEvent as EtcdEvent, WatchResponse } from '../../etcd/types';
@@ -15,10 +18,14 @@ export interface CachedEvent {
   key: string;
   namespace: string;
   event: ApiWatchEvent;
+  /** the object before this event (MODIFIED and DELETED), for selector transitions */
+  prev?: KubeObject;
 }
 
 export interface CacheWatcher {
   namespace: string | undefined;
+  /** the watch's label and field selectors; absent = everything */
+  matches?: (obj: KubeObject) => boolean;
   /** deliver one event (or the ERROR that ends the watch) */
   send: (event: ApiWatchEvent) => void;
 }
@@ -53,6 +60,16 @@ export class WatchCache {
   get(key: string): KubeObject | undefined {
     const o = this.store.get(key);
     return o === undefined ? undefined : structuredCopy(o);
+  }
+
+  /** The cached object itself, for a reader that only looks (admission's namespace check): never mutate it. */
+  peek(key: string): Readonly<KubeObject> | undefined {
+    return this.store.get(key);
+  }
+
+  /** The cached objects under an etcd key prefix, in key order (read-only: never mutate them). */
+  listUnder(prefix: string): KubeObject[] {
+    return [...this.store.keys()].filter((k) => k.startsWith(prefix)).sort().map((k) => this.store.get(k)!);
   }
 
   /** The initial LIST: the store as of `revision`; the window starts there. */
@@ -94,11 +111,15 @@ export class WatchCache {
     if (rv === 0) {
       for (const key of [...this.store.keys()].sort()) {
         const obj = this.store.get(key)!;
-        if (matches(w, this.namespaceOfKey(key))) w.send({ type: 'ADDED', object: structuredCopy(obj) });
+        if (matches(w, this.namespaceOfKey(key)) && (w.matches?.(obj) ?? true)) w.send({ type: 'ADDED', object: structuredCopy(obj) });
       }
     } else {
       if (rv < this.since) return tooOldResourceVersion(rv, this.since + 1);
-      for (const e of this.events) if (e.revision > rv && matches(w, e.namespace)) w.send(copyEvent(e.event));
+      for (const e of this.events) {
+        if (e.revision <= rv || !matches(w, e.namespace)) continue;
+        const filtered = filterEvent(w, e);
+        if (filtered !== undefined) w.send(copyEvent(filtered));
+      }
     }
     this.watchers.set(id, { w, from: rv === 0 ? this.revision : rv });
     return undefined;
@@ -129,30 +150,44 @@ export class WatchCache {
     if (rev <= this.revision) return; // a resumed stream repeating what we saw
     this.revision = rev;
     let event: ApiWatchEvent | undefined;
+    let prev: KubeObject | undefined;
     if (ev.type === 'PUT') {
       const obj = decodeKv(ev.kv);
       if (obj === undefined) return;
+      prev = this.store.get(ev.kv.key);
       this.store.set(ev.kv.key, obj);
       event = { type: ev.kv.create_revision === ev.kv.mod_revision ? 'ADDED' : 'MODIFIED', object: obj };
     } else {
-      const prev = ev.prev_kv;
-      const last = prev !== undefined ? decodeAt(prev.value, rev) : this.store.get(ev.kv.key);
+      const prevKv = ev.prev_kv;
+      const last = prevKv !== undefined ? decodeAt(prevKv.value, rev) : this.store.get(ev.kv.key);
       this.store.delete(ev.kv.key);
       if (last === undefined) return;
+      prev = structuredCopy(last);
       // a DELETED event carries the object's last state at the delete's revision
       last.metadata = { ...(last.metadata ?? {}), resourceVersion: String(rev) };
       event = { type: 'DELETED', object: last };
     }
-    const cached: CachedEvent = { revision: rev, key: ev.kv.key, namespace: this.namespaceOfKey(ev.kv.key), event };
+    const cached: CachedEvent = { revision: rev, key: ev.kv.key, namespace: this.namespaceOfKey(ev.kv.key), event, ...(prev !== undefined ? { prev } : {}) };
     this.events.push(cached);
     if (this.events.length > this.capacity) {
       const dropped = this.events.shift()!;
       this.since = dropped.revision;
     }
-    for (const id of [...this.watchers.keys()].sort((a, b) => a - b)) {
-      const { w, from } = this.watchers.get(id)!;
+    // ONE copy of the event for every watcher (the cacher serialises an event once for all
+    // its watchers): receivers treat it as read-only — an informer copies before it stores —
+    // and the cache's own object stays untouched whatever they do
+    let shared: ApiWatchEvent | undefined;
+    const sharedCopy = (e: ApiWatchEvent): ApiWatchEvent => {
+      if (e !== cached.event) return copyEvent(e); // a selector transition: its own event
+      shared ??= copyEvent(e);
+      return shared;
+    };
+    // ids only grow and a watcher is inserted once, so the map's order is already id order
+    for (const { w, from } of [...this.watchers.values()]) {
       // a watch from a version the cache has not reached yet skips what it already listed
-      if (rev > from && matches(w, cached.namespace)) w.send(copyEvent(event));
+      if (rev <= from || !matches(w, cached.namespace)) continue;
+      const filtered = filterEvent(w, cached);
+      if (filtered !== undefined) w.send(sharedCopy(filtered));
     }
   }
 }
@@ -160,6 +195,25 @@ export class WatchCache {
 
 function matches(w: CacheWatcher, namespace: string): boolean {
   return w.namespace === undefined || w.namespace === '' || w.namespace === namespace;
+}
+
+/** The event as a watcher with selectors sees it (cacher.go: ADDED/DELETED on a selector transition). */
+function filterEvent(w: CacheWatcher, e: CachedEvent): ApiWatchEvent | undefined {
+  const pred = w.matches;
+  if (pred === undefined || e.event.type === 'ERROR' || e.event.type === 'BOOKMARK') return e.event;
+  const now = pred(e.event.object);
+  const before = e.prev !== undefined && pred(e.prev);
+  switch (e.event.type) {
+    case 'ADDED':
+      return now ? e.event : undefined;
+    case 'DELETED':
+      return before ? e.event : undefined;
+    case 'MODIFIED':
+      if (now && before) return e.event;
+      if (now) return { type: 'ADDED', object: e.event.object };
+      if (before) return { type: 'DELETED', object: e.event.object };
+      return undefined;
+  }
 }
 
 function structuredCopy<T>(v: T): T {

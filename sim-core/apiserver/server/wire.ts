@@ -2,9 +2,9 @@
 // (api-request / api-response / api-cancel) on the same simulated network as etcd's own
 // traffic, so one kernel carries both and the trace shows every hop of the chain.
 import type { EtcdWire } from '../../etcd/wire';
-import type { ApiCancelMessage, ApiRequest, ApiRequestMessage, ApiResponseMessage } from '../../client';
+import type { ApiCancelMessage, ApiConnectionClosedMessage, ApiRequest, ApiRequestMessage, ApiResponseMessage } from '../../client';
 
-export type ApiWire = ApiRequestMessage | ApiResponseMessage | ApiCancelMessage;
+export type ApiWire = ApiRequestMessage | ApiResponseMessage | ApiCancelMessage | ApiConnectionClosedMessage;
 
 /** Every payload on a `default` topology's network. */
 export type ClusterWire = EtcdWire | ApiWire;
@@ -29,5 +29,5 @@ export interface BindRequest {
 export type ServerRequest = ApiRequest | BindRequest;
 
 export function isApiWire(p: ClusterWire): p is ApiWire {
-  return 'type' in p && (p.type === 'api-request' || p.type === 'api-response' || p.type === 'api-cancel');
+  return 'type' in p && (p.type === 'api-request' || p.type === 'api-response' || p.type === 'api-cancel' || p.type === 'api-connection-closed');
 }

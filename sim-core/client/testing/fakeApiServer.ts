@@ -1,7 +1,8 @@
 // An in-memory stand-in for the API server, for tests only (client-go's fake clientset +
 // its tracker): it stores objects with resourceVersions, answers requests when `flush`
 // is called (answers always arrive later, as on the simulated network), serves watches
-// with 410 Gone on demand, and records every request as an action so a fixture test can
+// with 410 Gone on demand, applies patches and label/field selectors with the real
+// server's functions, and records every request as an action so a fixture test can
 // assert exactly what a controller wrote.
 import {
   statusError,
@@ -17,6 +18,10 @@ import {
   type WatchEvent,
 } from '../api';
 import { deepCopy } from '../store';
+import { KINDS } from '../../apiserver/kinds';
+import { parseLabelSelector } from '../../apiserver/server/labelSelectorString';
+import { parseFieldSelector } from '../../apiserver/server/fieldSelector';
+import { applyPatch } from '../../apiserver/server/patch';
 
 export interface RecordedAction {
   verb: ApiVerb;
@@ -26,12 +31,19 @@ export interface RecordedAction {
   /** a copy of the body for create/update/updateStatus */
   object?: KubeObject;
   propagationPolicy?: string;
+  /** delete's gracePeriodSeconds, when given */
+  gracePeriodSeconds?: number;
+  /** patch's type and body */
+  patchType?: string;
+  patch?: unknown;
 }
 
 interface Watcher {
   id: RequestId;
   resource: string;
   namespace?: string;
+  /** the watch's selectors (an event is sent when its object matches; no ADDED/DELETED transitions) */
+  matches?: (o: KubeObject) => boolean;
   done?: Continuation<'watch'>;
 }
 
@@ -156,6 +168,11 @@ export class FakeApiServer implements ApiClient {
       a.name = req.body.metadata?.name;
     }
     if (req.verb === 'delete' && req.propagationPolicy) a.propagationPolicy = req.propagationPolicy;
+    if (req.verb === 'delete' && req.gracePeriodSeconds !== undefined) a.gracePeriodSeconds = req.gracePeriodSeconds;
+    if (req.verb === 'patch') {
+      a.patchType = req.patchType;
+      a.patch = deepCopy(req.patch);
+    }
     this.actions.push(a);
   }
 
@@ -178,10 +195,13 @@ export class FakeApiServer implements ApiClient {
         return o ? { ok: true, value: deepCopy(o) } : this.notFound(req.resource, req.name);
       }
       case 'list': {
-        const items = this.all(req.resource).filter((o) => req.namespace === undefined || o.metadata?.namespace === req.namespace);
+        const selected = this.selector(req.resource, req.labelSelector, req.fieldSelector);
+        if (!selected.ok) return selected;
+        const items = this.all(req.resource).filter((o) => (req.namespace === undefined || o.metadata?.namespace === req.namespace) && selected.value(o));
         return { ok: true, value: { items, resourceVersion: String(this.revision) } };
       }
       case 'create': {
+        if (req.resource === 'bindings') return this.bind(req.namespace, req.body);
         const obj = deepCopy(req.body);
         const meta = (obj.metadata ??= {});
         meta.namespace ??= req.namespace;
@@ -250,14 +270,48 @@ export class FakeApiServer implements ApiClient {
         return { ok: true, value: deepCopy(cur) };
       }
       case 'patch': {
-        // controllers' fixture tests do not patch; the real server's patch is tested in apiserver/
-        return { ok: false, error: statusError('MethodNotAllowed', 'the fake API server does not serve patch') };
+        // the real server's patch functions on the stored JSON; no defaulting or validation here
+        const cur = b.get(keyOf(req.namespace, req.name));
+        if (!cur) return this.notFound(req.resource, req.name);
+        const patched = applyPatch(deepCopy(cur), req);
+        if (!patched.ok) return patched;
+        const next: KubeObject =
+          req.subresource === 'status' ? { ...deepCopy(cur), status: deepCopy(patched.value.status) } : { ...patched.value, status: deepCopy(cur.status) };
+        next.metadata = { ...(next.metadata ?? {}), uid: cur.metadata?.uid, generation: cur.metadata?.generation };
+        if (req.subresource !== 'status' && JSON.stringify(next.spec) !== JSON.stringify(cur.spec) && next.metadata) next.metadata.generation = (cur.metadata?.generation ?? 0) + 1;
+        if (JSON.stringify(next) === JSON.stringify(cur)) return { ok: true, value: deepCopy(cur) };
+        this.store(req.resource, next, 'MODIFIED');
+        return { ok: true, value: deepCopy(next) };
       }
     }
   }
 
+  /** The request's label and field selectors as one predicate (the real server's parsers and field tables). */
+  private selector(resource: string, labelSelector: string | undefined, fieldSelector: string | undefined): { ok: true; value: (o: KubeObject) => boolean } | { ok: false; error: Status } {
+    const labels = parseLabelSelector(labelSelector);
+    if (!labels.ok) return { ok: false, error: statusError('BadRequest', labels.error) };
+    const def = KINDS.find((k) => k.resource === resource);
+    const fields = def === undefined ? undefined : parseFieldSelector(def, fieldSelector);
+    if (fields !== undefined && !fields.ok) return { ok: false, error: statusError('BadRequest', fields.error) };
+    return { ok: true, value: (o) => labels.matches(o.metadata?.labels) && (fields === undefined || fields.matches(o)) };
+  }
+
   private notFound(resource: string, name: string | undefined): { ok: false; error: Status } {
     return { ok: false, error: statusError('NotFound', `${this.qualified(resource)} "${name ?? ''}" not found`) };
+  }
+
+  /** POST pods/<name>/binding: set spec.nodeName only if the Pod is still unbound (409 otherwise), as the API server does. */
+  private bind(namespace: string, body: KubeObject): ApiResult<KubeObject> {
+    const name = body.metadata?.name ?? '';
+    const node = (body.target as { name?: string } | undefined)?.name ?? '';
+    const cur = this.bucket('pods').get(keyOf(namespace, name));
+    if (!cur) return this.notFound('pods', name);
+    const bound = (cur.spec as { nodeName?: string } | undefined)?.nodeName;
+    if (bound) return { ok: false, error: statusError('Conflict', `Operation cannot be fulfilled on pods/binding "${name}": pod ${name} is already assigned to node "${bound}"`) };
+    const next = deepCopy(cur);
+    next.spec = { ...(next.spec as object), nodeName: node };
+    this.store('pods', next, 'MODIFIED');
+    return { ok: true, value: { apiVersion: 'v1', kind: 'Status', status: 'Success', code: 201 } };
   }
 
   private store(resource: string, obj: KubeObject, type: 'ADDED' | 'MODIFIED'): void {
@@ -275,6 +329,7 @@ export class FakeApiServer implements ApiClient {
     for (const w of [...this.watchers.values()].sort((a, b) => a.id - b.id)) {
       if (w.resource !== resource) continue;
       if (event.type !== 'ERROR' && w.namespace !== undefined && event.object.metadata?.namespace !== w.namespace) continue;
+      if (event.type !== 'ERROR' && w.matches !== undefined && !w.matches(event.object)) continue;
       const done = w.done;
       this.answers.push(() => {
         if (this.watchers.has(w.id)) done?.({ ok: true, value: deepCopy(event) });
@@ -290,10 +345,17 @@ export class FakeApiServer implements ApiClient {
       );
       return;
     }
-    this.watchers.set(id, { id, resource: req.resource, namespace: req.namespace, done });
+    const selected = this.selector(req.resource, req.labelSelector, req.fieldSelector);
+    if (!selected.ok) {
+      this.answers.push(() => done?.({ ok: false, error: selected.error }));
+      return;
+    }
+    const matches = req.labelSelector || req.fieldSelector ? selected.value : undefined;
+    this.watchers.set(id, { id, resource: req.resource, namespace: req.namespace, done, ...(matches ? { matches } : {}) });
     for (const h of this.history) {
       if (h.rev <= from || h.resource !== req.resource) continue;
       if (h.event.type !== 'ERROR' && req.namespace !== undefined && h.event.object.metadata?.namespace !== req.namespace) continue;
+      if (h.event.type !== 'ERROR' && matches !== undefined && !matches(h.event.object)) continue;
       const ev = h.event;
       this.answers.push(() => {
         if (this.watchers.has(id)) done?.({ ok: true, value: deepCopy(ev) });

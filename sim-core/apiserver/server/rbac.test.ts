@@ -1,0 +1,218 @@
+// RBAC on every request: kubeadm's identities, the bootstrap policy of the control-plane
+// components, the Node authorizer's limits on a kubelet, Roles/RoleBindings from etcd for
+// everyone else, impersonation, and the real Forbidden texts.
+import { describe, expect, it } from 'vitest';
+import type { ApiRequest, ApiResult, KubeObject } from '../../client';
+import type { DefaultSimulation } from '../../cluster/default-topology';
+import { KubeClientProcess, SimKubeApiPort } from './terminalPort';
+import { APISERVER_ADDRESS, type ServerRequest } from './wire';
+import { TIMEOUT, configMap, deployment, must, pod, testCluster } from './testCluster';
+import { userForAddress } from './rbac';
+
+/** A terminal client at another address (a user named like the address), optionally impersonating. */
+function clientAt(sim: DefaultSimulation, address: string) {
+  const existing = address === 'kubectl' ? sim.kubectl.process : undefined;
+  const proc = existing ?? new KubeClientProcess(address);
+  if (existing === undefined) sim.clusterKernel.addProcess(proc);
+  const port = new SimKubeApiPort(sim.clusterKernel, proc);
+  return {
+    request: (req: ServerRequest) => port.request(req, TIMEOUT),
+    /** what `kubectl --as` will send: the same request with an `impersonate` field */
+    as: (user: string, req: ApiRequest, groups?: string[]): ApiResult<unknown> => {
+      const requestId = proc.newRequestId();
+      sim.clusterKernel.send(address, APISERVER_ADDRESS, { type: 'api-request', requestId, request: req, impersonate: { user, ...(groups ? { groups } : {}) } });
+      sim.clusterKernel.runUntil(() => proc.answers.has(requestId), TIMEOUT.timeoutTicks);
+      return proc.answers.get(requestId) ?? { ok: false, error: { kind: 'Status', apiVersion: 'v1', status: 'Failure', reason: 'Timeout', code: 0, message: 'no answer' } };
+    },
+  };
+}
+
+const text = (r: ApiResult<unknown>): string => (r.ok ? 'allowed' : `${r.error.code} ${r.error.message}`);
+
+function role(name: string, rules: Array<Record<string, string[]>>): KubeObject {
+  return { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'Role', metadata: { name }, rules };
+}
+
+function binding(name: string, roleRef: { kind: string; name: string }, subjects: Array<Record<string, string>>): KubeObject {
+  return { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'RoleBinding', metadata: { name }, roleRef: { apiGroup: 'rbac.authorization.k8s.io', ...roleRef }, subjects };
+}
+
+describe('identities', () => {
+  it('maps addresses to the users kubeadm gives the components', () => {
+    expect(userForAddress('kubectl')).toEqual({ name: 'kubernetes-admin', groups: ['kubeadm:cluster-admins', 'system:authenticated'] });
+    expect(userForAddress('kubelet@node-2')).toEqual({ name: 'system:node:node-2', groups: ['system:nodes', 'system:authenticated'] });
+    expect(userForAddress('kube-controller-manager-b').name).toBe('system:kube-controller-manager');
+    expect(userForAddress('kube-scheduler').name).toBe('system:kube-scheduler');
+    expect(userForAddress('kube-proxy@node-1')).toEqual({
+      name: 'system:serviceaccount:kube-system:kube-proxy',
+      groups: ['system:serviceaccounts', 'system:serviceaccounts:kube-system', 'system:authenticated'],
+    });
+    expect(userForAddress('jane')).toEqual({ name: 'jane', groups: ['system:authenticated'] });
+  });
+});
+
+describe('a user with no RoleBinding', () => {
+  it('is refused with the real Forbidden texts: namespaced, named, cluster-scoped, subresource', () => {
+    const sim = testCluster();
+    must(sim, { verb: 'create', resource: 'configmaps', namespace: 'default', body: configMap('c') });
+    const jane = clientAt(sim, 'jane');
+    expect(text(jane.request({ verb: 'list', resource: 'pods', namespace: 'default' }))).toBe(
+      '403 pods is forbidden: User "jane" cannot list resource "pods" in API group "" in the namespace "default"',
+    );
+    expect(text(jane.request({ verb: 'get', resource: 'configmaps', namespace: 'default', name: 'c' }))).toBe(
+      '403 configmaps "c" is forbidden: User "jane" cannot get resource "configmaps" in API group "" in the namespace "default"',
+    );
+    expect(text(jane.request({ verb: 'list', resource: 'nodes' }))).toBe('403 nodes is forbidden: User "jane" cannot list resource "nodes" in API group "" at the cluster scope');
+    expect(text(jane.request({ verb: 'list', resource: 'deployments' }))).toBe(
+      '403 deployments.apps is forbidden: User "jane" cannot list resource "deployments" in API group "apps" at the cluster scope',
+    );
+    expect(text(jane.request({ verb: 'get', resource: 'namespaces', namespace: '', name: 'default' }))).toBe(
+      '403 namespaces "default" is forbidden: User "jane" cannot get resource "namespaces" in API group "" in the namespace "default"',
+    );
+    expect(text(jane.request({ verb: 'patch', resource: 'pods', namespace: 'default', name: 'p', patchType: 'application/merge-patch+json', patch: {}, subresource: 'status' }))).toBe(
+      '403 pods "p" is forbidden: User "jane" cannot patch resource "pods/status" in API group "" in the namespace "default"',
+    );
+    const r = jane.request({ verb: 'create', resource: 'configmaps', namespace: 'default', body: configMap('mine') });
+    expect(r.ok ? 0 : r.error.reason).toBe('Forbidden');
+    expect(sim.etcdContents().some((kv) => kv.key === '/registry/configmaps/default/mine')).toBe(false);
+  });
+});
+
+describe('Roles and RoleBindings stored in etcd', () => {
+  it('grant exactly their rules, in their namespace, to their subjects', () => {
+    const sim = testCluster();
+    must(sim, { verb: 'create', resource: 'namespaces', namespace: '', body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'team' } } });
+    must(sim, { verb: 'create', resource: 'roles', namespace: 'default', body: role('pod-reader', [{ apiGroups: [''], resources: ['pods'], verbs: ['get', 'list', 'watch'] }]) });
+    must(sim, { verb: 'create', resource: 'rolebindings', namespace: 'default', body: binding('jane-reads', { kind: 'Role', name: 'pod-reader' }, [{ kind: 'User', name: 'jane' }]) });
+    sim.tick(20); // the watch cache (the authorizer's informer) sees them
+    const jane = clientAt(sim, 'jane');
+    expect(text(jane.request({ verb: 'list', resource: 'pods', namespace: 'default' }))).toBe('allowed');
+    expect(text(jane.request({ verb: 'list', resource: 'pods', namespace: 'team' }))).toBe(
+      '403 pods is forbidden: User "jane" cannot list resource "pods" in API group "" in the namespace "team"',
+    );
+    expect(text(jane.request({ verb: 'delete', resource: 'pods', namespace: 'default', name: 'x' }))).toBe(
+      '403 pods "x" is forbidden: User "jane" cannot delete resource "pods" in API group "" in the namespace "default"',
+    );
+    expect(text(jane.request({ verb: 'list', resource: 'pods' }))).toMatch(/^403 pods is forbidden: .* at the cluster scope$/);
+    const bob = clientAt(sim, 'bob');
+    expect(text(bob.request({ verb: 'list', resource: 'pods', namespace: 'default' }))).toMatch(/^403 /);
+    // removing the binding takes the permission away
+    must(sim, { verb: 'delete', resource: 'rolebindings', namespace: 'default', name: 'jane-reads' });
+    sim.tick(20);
+    expect(text(jane.request({ verb: 'list', resource: 'pods', namespace: 'default' }))).toMatch(/^403 /);
+  });
+
+  it('Group and ServiceAccount subjects, ClusterRole refs, and a binding to a missing Role', () => {
+    const sim = testCluster();
+    must(sim, { verb: 'create', resource: 'rolebindings', namespace: 'default', body: binding('devs-edit', { kind: 'ClusterRole', name: 'edit' }, [{ kind: 'Group', name: 'devs' }]) });
+    must(sim, { verb: 'create', resource: 'rolebindings', namespace: 'default', body: binding('sa-view', { kind: 'ClusterRole', name: 'view' }, [{ kind: 'ServiceAccount', name: 'ci', namespace: 'default' }]) });
+    must(sim, { verb: 'create', resource: 'rolebindings', namespace: 'default', body: binding('ghost', { kind: 'Role', name: 'nope' }, [{ kind: 'User', name: 'carol' }]) });
+    sim.tick(20);
+    const admin = clientAt(sim, 'kubectl');
+    const cm = configMap('made-by-dev');
+    expect(text(admin.as('dave', { verb: 'create', resource: 'configmaps', namespace: 'default', body: cm }, ['devs']))).toBe('allowed');
+    expect(text(admin.as('dave', { verb: 'create', resource: 'roles', namespace: 'default', body: role('r', []) }, ['devs']))).toMatch(/^403 roles.rbac.authorization.k8s.io is forbidden/);
+    expect(text(admin.as('system:serviceaccount:default:ci', { verb: 'list', resource: 'deployments', namespace: 'default' }))).toBe('allowed');
+    expect(text(admin.as('system:serviceaccount:default:ci', { verb: 'list', resource: 'secrets', namespace: 'default' }))).toMatch(/^403 secrets is forbidden/);
+    expect(text(clientAt(sim, 'carol').request({ verb: 'list', resource: 'pods', namespace: 'default' }))).toBe(
+      '403 pods is forbidden: User "carol" cannot list resource "pods" in API group "" in the namespace "default": RBAC: role.rbac.authorization.k8s.io "nope" not found',
+    );
+  });
+});
+
+describe('impersonation', () => {
+  it('an admin may act as jane (what kubectl --as sends); jane may not act as the admin', () => {
+    const sim = testCluster();
+    const admin = clientAt(sim, 'kubectl');
+    expect(text(admin.as('jane', { verb: 'list', resource: 'pods', namespace: 'default' }))).toBe(
+      '403 pods is forbidden: User "jane" cannot list resource "pods" in API group "" in the namespace "default"',
+    );
+    // the terminal port carries it too (kubectl --as=jane --as-group=devs)
+    const viaPort = sim.kubectl.request({ verb: 'get', resource: 'nodes', namespace: '', name: 'node-1' }, { ...TIMEOUT, impersonate: { user: 'jane', groups: ['devs'] } });
+    expect(text(viaPort)).toBe('403 nodes "node-1" is forbidden: User "jane" cannot get resource "nodes" in API group "" at the cluster scope');
+    expect(text(sim.kubectl.request({ verb: 'get', resource: 'nodes', namespace: '', name: 'node-1' }, TIMEOUT))).toBe('allowed');
+    const jane = clientAt(sim, 'jane');
+    expect(text(jane.as('kubernetes-admin', { verb: 'list', resource: 'pods', namespace: 'default' }))).toBe(
+      '403 users "kubernetes-admin" is forbidden: User "jane" cannot impersonate resource "users" in API group "" at the cluster scope',
+    );
+  });
+});
+
+describe('the built-in components', () => {
+  it('a kubelet may write only its own Node, its own Lease and the Pods bound to it', () => {
+    const sim = testCluster();
+    must(sim, { verb: 'create', resource: 'pods', namespace: 'default', body: { ...pod('mine'), spec: { ...(pod('mine').spec as object), nodeName: 'node-1' } } });
+    must(sim, { verb: 'create', resource: 'pods', namespace: 'default', body: { ...pod('theirs'), spec: { ...(pod('theirs').spec as object), nodeName: 'control-plane' } } });
+    sim.tick(20);
+    const kubelet = clientAt(sim, 'kubelet@node-1');
+    const mine = must(sim, { verb: 'get', resource: 'pods', namespace: 'default', name: 'mine' });
+    const theirs = must(sim, { verb: 'get', resource: 'pods', namespace: 'default', name: 'theirs' });
+    expect(text(kubelet.request({ verb: 'updateStatus', resource: 'pods', namespace: 'default', body: { ...mine, status: { phase: 'Running' } } }))).toBe('allowed');
+    expect(text(kubelet.request({ verb: 'updateStatus', resource: 'pods', namespace: 'default', body: { ...theirs, status: { phase: 'Running' } } }))).toBe(
+      '403 pods "theirs" is forbidden: node "node-1" can only update pod status for pods with spec.nodeName set to itself',
+    );
+    expect(text(kubelet.request({ verb: 'delete', resource: 'pods', namespace: 'default', name: 'theirs' }))).toBe(
+      '403 pods "theirs" is forbidden: node "node-1" can only delete pods with spec.nodeName set to itself',
+    );
+    const other = must(sim, { verb: 'get', resource: 'nodes', namespace: '', name: 'control-plane' });
+    expect(text(kubelet.request({ verb: 'updateStatus', resource: 'nodes', namespace: '', body: other }))).toBe(
+      '403 nodes "control-plane" is forbidden: node "node-1" is not allowed to modify node "control-plane"',
+    );
+    const lease = must(sim, { verb: 'get', resource: 'leases', namespace: 'kube-node-lease', name: 'control-plane' });
+    expect(text(kubelet.request({ verb: 'update', resource: 'leases', namespace: 'kube-node-lease', body: lease }))).toBe(
+      '403 leases.coordination.k8s.io "control-plane" is forbidden: can only access node lease with the same name as the requesting node',
+    );
+    expect(text(kubelet.request({ verb: 'list', resource: 'pods' }))).toBe('allowed');
+    expect(text(kubelet.request({ verb: 'list', resource: 'secrets', namespace: 'default' }))).toBe(
+      '403 secrets is forbidden: User "system:node:node-1" cannot list resource "secrets" in API group "" in the namespace "default": No Object name found',
+    );
+    expect(text(kubelet.request({ verb: 'get', resource: 'secrets', namespace: 'default', name: 's' }))).toBe(
+      '403 secrets "s" is forbidden: User "system:node:node-1" cannot get resource "secrets" in API group "" in the namespace "default": no relationship found between node \'node-1\' and this object',
+    );
+  });
+
+  it('the scheduler binds but cannot delete Deployments; kube-proxy only reads Services and Endpoints', () => {
+    const sim = testCluster();
+    must(sim, { verb: 'create', resource: 'pods', namespace: 'default', body: pod('p') });
+    const scheduler = clientAt(sim, 'kube-scheduler');
+    expect(text(scheduler.request({ verb: 'bind', resource: 'pods', namespace: 'default', name: 'p', nodeName: 'node-1' }))).toBe('allowed');
+    expect(text(scheduler.request({ verb: 'delete', resource: 'deployments', namespace: 'default', name: 'web' }))).toBe(
+      '403 deployments.apps "web" is forbidden: User "system:kube-scheduler" cannot delete resource "deployments" in API group "apps" in the namespace "default"',
+    );
+    const proxy = clientAt(sim, 'kube-proxy@node-1');
+    expect(text(proxy.request({ verb: 'list', resource: 'services' }))).toBe('allowed');
+    expect(text(proxy.request({ verb: 'create', resource: 'configmaps', namespace: 'default', body: configMap('x') }))).toBe(
+      '403 configmaps is forbidden: User "system:serviceaccount:kube-system:kube-proxy" cannot create resource "configmaps" in API group "" in the namespace "default"',
+    );
+  });
+
+  it('in a running default cluster, no component is ever refused', () => {
+    // the default processes: controller-manager, scheduler, kubelets and kube-proxies
+    const sim = testCluster(11, { processes: undefined, workers: 2 });
+    must(sim, { verb: 'create', resource: 'pods', namespace: 'default', body: pod('web') });
+    must(sim, { verb: 'create', resource: 'deployments', namespace: 'default', body: deployment('app', 2) });
+    sim.tick(3000);
+    must(sim, {
+      verb: 'patch',
+      resource: 'deployments',
+      namespace: 'default',
+      name: 'app',
+      patchType: 'application/strategic-merge-patch+json',
+      patch: { spec: { template: { spec: { containers: [{ name: 'nginx', image: 'nginx:1.28' }] } } } },
+    });
+    must(sim, { verb: 'delete', resource: 'pods', namespace: 'default', name: 'web' });
+    sim.tick(3000);
+    must(sim, { verb: 'delete', resource: 'deployments', namespace: 'default', name: 'app', propagationPolicy: 'Foreground' });
+    sim.tick(3000);
+    const left = sim.etcdContents().filter((kv) => kv.key.startsWith('/registry/pods/') || kv.key.startsWith('/registry/replicasets/') || kv.key.startsWith('/registry/deployments/'));
+    expect(left.map((kv) => kv.key)).toEqual([]);
+    const refused = sim.kernel.trace
+      .events()
+      .map((e) => (e.detail as { api?: { code: number; from: string; verb: string; resource: string } } | undefined)?.api)
+      .filter((a) => a !== undefined && a.code === 403);
+    expect(refused.map((a) => `${a?.from} ${a?.verb} ${a?.resource}`)).toEqual([]);
+    const from = (e: { detail?: unknown }): string | undefined => (e.detail as { api?: { from: string } } | undefined)?.api?.from;
+    const served = sim.kernel.trace.events().filter((e) => from(e) === 'kubelet@node-1' || from(e) === 'kubelet@node-2');
+    expect(served.length).toBeGreaterThan(5);
+  });
+});

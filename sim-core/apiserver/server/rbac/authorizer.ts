@@ -1,0 +1,98 @@
+// The authorization chain kube-apiserver runs with `--authorization-mode=Node,RBAC`
+// (kubeadm's default), for one request:
+//   1. system:masters is always allowed (the RBAC authorizer's superuser group);
+//   2. a node (group system:nodes) goes through the Node authorizer and NodeRestriction
+//      for its writes (nodeAuthorizer.ts);
+//   3. RBAC: the bootstrap ClusterRoleBindings (bootstrapPolicy.ts), then the
+//      RoleBindings stored in etcd in the request's namespace — read from the API
+//      server's watch cache, as the real authorizer reads them from its informers. A
+//      binding applies when a subject names the user, one of its groups, or (a
+//      ServiceAccount subject) the user `system:serviceaccount:<ns>:<name>`. Its roleRef
+//      is a Role of that namespace or one of the bootstrap ClusterRoles.
+// A denial is 403 Forbidden with the real text (forbidden.ts).
+import type { KubeObject, Status } from '../../../client';
+import type { PolicyRule, Role, RoleBinding, Subject } from '../../kinds';
+import { CLUSTER_ROLE_BINDINGS, CLUSTER_ROLES } from './bootstrapPolicy';
+import { admissionForbidden, forbidden } from './forbidden';
+import { authorizeNode, type NodeView } from './nodeAuthorizer';
+import { ruleAllows, type RequestAttributes } from './rules';
+import { nodeNameOf, SYSTEM_MASTERS, type UserInfo } from './users';
+
+export type AuthorizationDecision = { allowed: true } | { allowed: false; status: Status };
+
+/** What the authorizer reads from the API server's caches. */
+export interface AuthorizerView extends NodeView {
+  rolesIn(namespace: string): readonly KubeObject[];
+  roleBindingsIn(namespace: string): readonly KubeObject[];
+}
+
+function subjectMatches(s: Subject, user: UserInfo, bindingNamespace: string): boolean {
+  if (s.kind === 'User') return s.name === user.name;
+  if (s.kind === 'Group') return s.name !== undefined && user.groups.includes(s.name);
+  if (s.kind === 'ServiceAccount') return user.name === `system:serviceaccount:${s.namespace || bindingNamespace}:${s.name ?? ''}`;
+  return false;
+}
+
+/** The rules one binding grants, or the reason it grants nothing (a missing Role). */
+function rulesOf(rb: RoleBinding, namespace: string, view: AuthorizerView): { rules: readonly PolicyRule[]; error?: string } {
+  const ref = rb.roleRef ?? {};
+  if (ref.kind === 'ClusterRole') {
+    const rules = CLUSTER_ROLES[ref.name ?? ''];
+    return rules ? { rules } : { rules: [], error: `clusterrole.rbac.authorization.k8s.io "${ref.name ?? ''}" not found` };
+  }
+  const role = view.rolesIn(namespace).find((r) => r.metadata?.name === ref.name) as Role | undefined;
+  return role ? { rules: role.rules ?? [] } : { rules: [], error: `role.rbac.authorization.k8s.io "${ref.name ?? ''}" not found` };
+}
+
+function rbacAllows(user: UserInfo, attrs: RequestAttributes, view: AuthorizerView): { allowed: boolean; errors: string[] } {
+  for (const b of CLUSTER_ROLE_BINDINGS) {
+    const bound = b.subjects.some((s) => subjectMatches(s, user, s.namespace ?? ''));
+    if (bound && (CLUSTER_ROLES[b.role] ?? []).some((r) => ruleAllows(r, attrs))) return { allowed: true, errors: [] };
+  }
+  const errors: string[] = [];
+  if (attrs.namespace === '') return { allowed: false, errors };
+  for (const obj of view.roleBindingsIn(attrs.namespace)) {
+    const rb = obj as RoleBinding;
+    if (!(rb.subjects ?? []).some((s) => subjectMatches(s, user, attrs.namespace))) continue;
+    const { rules, error } = rulesOf(rb, attrs.namespace, view);
+    if (error !== undefined) errors.push(error);
+    if (rules.some((r) => ruleAllows(r, attrs))) return { allowed: true, errors: [] };
+  }
+  return { allowed: false, errors };
+}
+
+export function authorizeRequest(user: UserInfo, attrs: RequestAttributes, objectName: string, view: AuthorizerView): AuthorizationDecision {
+  if (user.groups.includes(SYSTEM_MASTERS)) return { allowed: true };
+  const reasons: string[] = [];
+  const node = nodeNameOf(user);
+  if (node !== undefined) {
+    const d = authorizeNode(node, attrs, objectName, view);
+    if (d.kind === 'allow') return { allowed: true };
+    if (d.kind === 'restricted') return { allowed: false, status: admissionForbidden(attrs, objectName, d.message) };
+    if (d.reason !== '') reasons.push(d.reason);
+  }
+  const rbac = rbacAllows(user, attrs, view);
+  if (rbac.allowed) return { allowed: true };
+  if (rbac.errors.length > 0) reasons.push(`RBAC: ${rbac.errors.length === 1 ? rbac.errors[0] : `[${rbac.errors.join(', ')}]`}`);
+  return { allowed: false, status: forbidden(user.name, attrs, reasons.join(', ')) };
+}
+
+/**
+ * May `user` act as someone else (Impersonate-User)? The impersonation filter asks the
+ * authorizer for `impersonate` on `users` (and `groups`, and `serviceaccounts`); only an
+ * administrator holds that here.
+ */
+export function authorizeImpersonation(user: UserInfo, target: string, groups: readonly string[], view: AuthorizerView): AuthorizationDecision {
+  const sa = /^system:serviceaccount:([^:]+):([^:]+)$/.exec(target);
+  const checks: RequestAttributes[] = [
+    sa
+      ? { verb: 'impersonate', apiGroup: '', resource: 'serviceaccounts', subresource: '', namespace: sa[1]!, name: sa[2]! }
+      : { verb: 'impersonate', apiGroup: '', resource: 'users', subresource: '', namespace: '', name: target },
+    ...groups.map((g) => ({ verb: 'impersonate', apiGroup: '', resource: 'groups', subresource: '', namespace: '', name: g })),
+  ];
+  for (const attrs of checks) {
+    const d = authorizeRequest(user, attrs, attrs.name, view);
+    if (!d.allowed) return d;
+  }
+  return { allowed: true };
+}

@@ -1,0 +1,86 @@
+// The bootstrap policy (plugin/pkg/auth/authorizer/rbac/bootstrappolicy/policy.go and
+// controller_policy.go): the ClusterRoles a new API server creates and the
+// ClusterRoleBindings that give them to the control-plane components. The course stores
+// no ClusterRoles in etcd, so they live here as data — a faithful subset of the real
+// rules, for the resources this cluster serves. A RoleBinding may still refer to the
+// user-facing ones (cluster-admin, admin, edit, view) by `roleRef.kind: ClusterRole`.
+import type { PolicyRule } from '../../kinds';
+import { rule } from './rules';
+
+const CORE = '';
+const APPS = 'apps';
+const COORD = 'coordination.k8s.io';
+const RBAC = 'rbac.authorization.k8s.io';
+const READ = ['get', 'list', 'watch'];
+const WRITE = ['create', 'delete', 'deletecollection', 'patch', 'update'];
+const EVENT_WRITE = rule(['create', 'patch', 'update'], [CORE, 'events.k8s.io'], ['events']);
+
+const VIEW: PolicyRule[] = [
+  rule(READ, [CORE], ['pods', 'pods/log', 'pods/status', 'services', 'services/status', 'endpoints', 'configmaps', 'events', 'serviceaccounts', 'namespaces/status']),
+  rule(READ, [CORE], ['namespaces']),
+  rule(READ, [APPS], ['deployments', 'deployments/scale', 'deployments/status', 'replicasets', 'replicasets/scale', 'replicasets/status']),
+  rule(READ, [COORD], ['leases']),
+];
+
+const EDIT: PolicyRule[] = [
+  ...VIEW,
+  rule(READ, [CORE], ['secrets']),
+  rule(WRITE, [CORE], ['pods', 'pods/eviction', 'services', 'endpoints', 'configmaps', 'secrets', 'serviceaccounts']),
+  rule(WRITE, [APPS], ['deployments', 'deployments/scale', 'deployments/rollback', 'replicasets', 'replicasets/scale']),
+  rule(WRITE, [COORD], ['leases']),
+];
+
+const ADMIN: PolicyRule[] = [...EDIT, rule([...READ, ...WRITE], [RBAC], ['roles', 'rolebindings'])];
+
+/** ClusterRoles by name. */
+export const CLUSTER_ROLES: Readonly<Record<string, readonly PolicyRule[]>> = {
+  'cluster-admin': [rule(['*'], ['*'], ['*'])],
+  admin: ADMIN,
+  edit: EDIT,
+  view: VIEW,
+  // the controllers' roles together (kubeadm runs kube-controller-manager with
+  // --use-service-account-credentials, one ServiceAccount per controller; here the
+  // controller-manager is one user holding their union): the garbage collector and the
+  // namespace controller read, update and delete anything; the workload controllers
+  // create what they own; every controller records Events and holds a leader Lease.
+  'system:kube-controller-manager': [
+    rule([...READ, 'patch', 'update', 'delete', 'deletecollection'], ['*'], ['*']),
+    rule(['create'], [CORE], ['pods', 'endpoints', 'serviceaccounts', 'serviceaccounts/token', 'configmaps', 'secrets', 'pods/eviction']),
+    rule(['create'], [APPS], ['replicasets', 'deployments']),
+    rule(['create'], [COORD], ['leases']),
+    EVENT_WRITE,
+  ],
+  'system:kube-scheduler': [
+    EVENT_WRITE,
+    rule(['create'], [COORD], ['leases']),
+    rule(['get', 'update'], [COORD], ['leases'], ['kube-scheduler']),
+    rule(READ, [CORE], ['nodes', 'namespaces', 'services', 'replicationcontrollers', 'persistentvolumes', 'persistentvolumeclaims']),
+    rule([...READ, 'delete'], [CORE], ['pods']),
+    rule(['create'], [CORE], ['pods/binding', 'bindings']),
+    rule(['patch', 'update'], [CORE], ['pods/status']),
+    rule(READ, [APPS], ['replicasets', 'statefulsets']),
+  ],
+  // what any kubelet may read; its writes are the Node authorizer's business (nodeAuthorizer.ts)
+  'system:node': [
+    rule(READ, [CORE], ['pods', 'nodes', 'services', 'endpoints']),
+    rule(['get'], [CORE], ['namespaces']),
+    EVENT_WRITE,
+  ],
+  'system:node-proxier': [rule(['list', 'watch'], [CORE], ['services', 'endpoints']), rule(READ, [CORE], ['nodes']), EVENT_WRITE],
+};
+
+export interface BootstrapBinding {
+  name: string;
+  role: string;
+  subjects: ReadonlyArray<{ kind: 'User' | 'Group' | 'ServiceAccount'; name: string; namespace?: string }>;
+}
+
+/** The ClusterRoleBindings kubeadm and the bootstrap policy create. */
+export const CLUSTER_ROLE_BINDINGS: readonly BootstrapBinding[] = [
+  { name: 'cluster-admin', role: 'cluster-admin', subjects: [{ kind: 'Group', name: 'system:masters' }] },
+  { name: 'kubeadm:cluster-admins', role: 'cluster-admin', subjects: [{ kind: 'Group', name: 'kubeadm:cluster-admins' }] },
+  { name: 'system:kube-controller-manager', role: 'system:kube-controller-manager', subjects: [{ kind: 'User', name: 'system:kube-controller-manager' }] },
+  { name: 'system:kube-scheduler', role: 'system:kube-scheduler', subjects: [{ kind: 'User', name: 'system:kube-scheduler' }] },
+  { name: 'system:node', role: 'system:node', subjects: [{ kind: 'Group', name: 'system:nodes' }] },
+  { name: 'kubeadm:node-proxier', role: 'system:node-proxier', subjects: [{ kind: 'ServiceAccount', name: 'kube-proxy', namespace: 'kube-system' }] },
+];

@@ -1,0 +1,67 @@
+// Who a request comes from. The simulated network has no TLS: a process's address stands
+// for the client certificate it would present, and this table maps it to the user a
+// kubeadm-built cluster gives that component (kubeadm's kubeconfig files and the
+// kubelet's client certificate, `CN=<user>, O=<group>`):
+//   kubectl                    kubernetes-admin, group kubeadm:cluster-admins (admin.conf, kubeadm ≥ 1.29)
+//   kubeadm (the bootstrap)    kubernetes-super-admin, group system:masters (super-admin.conf)
+//   kube-controller-manager*   system:kube-controller-manager (controller-manager.conf)
+//   kube-scheduler*            system:kube-scheduler (scheduler.conf)
+//   kubelet@<node>             system:node:<node>, group system:nodes (kubelet.conf)
+//   kube-proxy@<node>          system:serviceaccount:kube-system:kube-proxy (its ServiceAccount token)
+// Any other address is a user of that name with no group but system:authenticated: it
+// may do only what Roles and RoleBindings stored in etcd grant it.
+
+export interface UserInfo {
+  name: string;
+  groups: readonly string[];
+}
+
+export const SYSTEM_MASTERS = 'system:masters';
+export const KUBEADM_CLUSTER_ADMINS = 'kubeadm:cluster-admins';
+export const SYSTEM_NODES = 'system:nodes';
+export const AUTHENTICATED = 'system:authenticated';
+const SA_PREFIX = 'system:serviceaccount:';
+const NODE_PREFIX = 'system:node:';
+
+/** The groups a ServiceAccount's token carries (serviceaccount.MakeGroupNames). */
+function serviceAccountGroups(name: string): string[] {
+  const ns = name.slice(SA_PREFIX.length).split(':')[0] ?? '';
+  return ['system:serviceaccounts', `system:serviceaccounts:${ns}`, AUTHENTICATED];
+}
+
+export function userForAddress(address: string): UserInfo {
+  if (address === 'kubectl') return { name: 'kubernetes-admin', groups: [KUBEADM_CLUSTER_ADMINS, AUTHENTICATED] };
+  if (address === 'kubeadm') return { name: 'kubernetes-super-admin', groups: [SYSTEM_MASTERS, AUTHENTICATED] };
+  if (address.startsWith('kube-controller-manager')) return { name: 'system:kube-controller-manager', groups: [AUTHENTICATED] };
+  if (address.startsWith('kube-scheduler')) return { name: 'system:kube-scheduler', groups: [AUTHENTICATED] };
+  if (address.startsWith('kubelet@')) return { name: `${NODE_PREFIX}${address.slice('kubelet@'.length)}`, groups: [SYSTEM_NODES, AUTHENTICATED] };
+  if (address.startsWith('kube-proxy@')) {
+    const name = `${SA_PREFIX}kube-system:kube-proxy`;
+    return { name, groups: serviceAccountGroups(name) };
+  }
+  return { name: address, groups: [AUTHENTICATED] };
+}
+
+/**
+ * The user an impersonation header names (Impersonate-User / Impersonate-Group): a
+ * ServiceAccount gets its groups, everyone gets system:authenticated (impersonation.go).
+ */
+export function impersonatedUser(user: string, groups: readonly string[] | undefined): UserInfo {
+  const extra = user.startsWith(SA_PREFIX) ? serviceAccountGroups(user) : [AUTHENTICATED];
+  const all = [...(groups ?? [])];
+  for (const g of extra) if (!all.includes(g)) all.push(g);
+  return { name: user, groups: all };
+}
+
+/** `system:node:node-1` → `node-1`, for a member of system:nodes. */
+export function nodeNameOf(user: UserInfo): string | undefined {
+  if (!user.groups.includes(SYSTEM_NODES) || !user.name.startsWith(NODE_PREFIX)) return undefined;
+  return user.name.slice(NODE_PREFIX.length);
+}
+
+/** `system:serviceaccount:ns:name` → {namespace, name}. */
+export function serviceAccountOf(user: UserInfo): { namespace: string; name: string } | undefined {
+  if (!user.name.startsWith(SA_PREFIX)) return undefined;
+  const [namespace, name] = user.name.slice(SA_PREFIX.length).split(':');
+  return namespace && name ? { namespace, name } : undefined;
+}
