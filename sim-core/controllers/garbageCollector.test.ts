@@ -83,3 +83,23 @@ describe('garbage collector', () => {
     expect(left.map((p) => p.metadata?.ownerReferences)).toEqual([undefined, undefined]);
   });
 });
+
+describe('garbage collector: Nodes own their Leases', () => {
+  const node = (name: string): KubeObject => ({ apiVersion: 'v1', kind: 'Node', metadata: { name, uid: `uid-${name}` } });
+  const lease = (name: string): KubeObject => ({
+    apiVersion: 'coordination.k8s.io/v1',
+    kind: 'Lease',
+    metadata: { name, namespace: 'kube-node-lease', uid: `uid-lease-${name}`, ownerReferences: [{ apiVersion: 'v1', kind: 'Node', name, uid: `uid-${name}` }] },
+  });
+
+  it('kubectl delete node node-2: its Lease in kube-node-lease goes too; the other Leases stay', () => {
+    const f = new Fixture();
+    const gc = new GarbageCollector({ listers: { nodes: f.lister('nodes'), leases: f.lister('leases') }, ctx: f.ctx });
+    f.preload('nodes', node('node-1'), node('node-3')); // node-2 was just deleted
+    f.preload('leases', lease('node-1'), lease('node-2'), lease('node-3'));
+    gc.handlersFor('nodes').onDelete?.(node('node-2'));
+    f.drain((k) => gc.reconcile(k));
+    expect(f.writeLines()).toEqual(['delete leases node-2 (Background)']);
+    expect(f.writes()[0]?.namespace).toBe('kube-node-lease');
+  });
+});

@@ -3,7 +3,7 @@
 // create or delete Pods until the active count equals spec.replicas — at most 500 per
 // sync (BurstReplicas), creations in slow-start batches — and write the status.
 import type { Pod, PodTemplateSpec, ReplicaSet, ReplicaSetStatus } from '../apiserver';
-import { deepCopy, objectKey, splitKey, type EventHandlers, type KubeObject, type Lister } from '../client';
+import { deepCopy, isNotFound, objectKey, splitKey, type EventHandlers, type KubeObject, type Lister, type Status } from '../client';
 import { claim, controllerOf, newControllerRef, withControllerRef, withoutOwner } from './controllerRef';
 import { requeueOnError, type ControllerContext, type ReconcileResult } from './context';
 import { ControllerExpectations } from './expectations';
@@ -12,6 +12,13 @@ import { podsToDelete } from './activePods';
 import { generatedName } from './podNames';
 import { slowStartBatch } from './slowStart';
 import { selectorMatches } from '../apiserver';
+import type { EventRecorder } from './events';
+
+// pkg/controller/controller_utils.go's event reasons for Pod creation and deletion.
+export const SUCCESSFUL_CREATE_POD_REASON = 'SuccessfulCreate';
+export const FAILED_CREATE_POD_REASON = 'FailedCreate';
+export const SUCCESSFUL_DELETE_POD_REASON = 'SuccessfulDelete';
+export const FAILED_DELETE_POD_REASON = 'FailedDelete';
 
 /** BurstReplicas: the most Pods one sync creates or deletes (kube-controller-manager's --replicaset-burst… default 500). */
 export const BURST_REPLICAS = 500;
@@ -21,6 +28,8 @@ export interface ReplicaSetControllerDeps {
   replicaSets: Lister<ReplicaSet>;
   pods: Lister<Pod>;
   ctx: ControllerContext;
+  /** the "replicaset-controller" recorder; without one no Events are written (unit tests of the writes alone) */
+  recorder?: EventRecorder;
 }
 
 export class ReplicaSetController {
@@ -127,6 +136,9 @@ export class ReplicaSetController {
         (done) => {
           const pod = podFromTemplate(rs, rs.spec?.template, generatedName(`${rs.metadata?.name ?? ''}-`, ctx.prng));
           ctx.api.request({ verb: 'create', resource: 'pods', namespace, body: pod }, (r) => {
+            // RealPodControl.CreatePods: an Event either way, except while the namespace terminates.
+            if (r.ok) this.record(rs, 'Normal', SUCCESSFUL_CREATE_POD_REASON, `Created pod: ${pod.metadata?.name ?? ''}`);
+            else if (!namespaceTerminating(r.error)) this.record(rs, 'Warning', FAILED_CREATE_POD_REASON, `Error creating: ${r.error.message}`);
             if (!r.ok) {
               // The Pod will never be observed: lower the expectation (and retry later).
               this.expectations.creationObserved(key);
@@ -147,13 +159,19 @@ export class ReplicaSetController {
         ctx.api.request(
           { verb: 'delete', resource: 'pods', namespace, name: pod.metadata?.name ?? '', uid: pod.metadata?.uid },
           (r) => {
-            if (r.ok) return;
+            // RealPodControl.DeletePod: NotFound means someone else deleted it first, and is not reported.
+            if (r.ok) return this.record(rs, 'Normal', SUCCESSFUL_DELETE_POD_REASON, `Deleted pod: ${pod.metadata?.name ?? ''}`);
+            if (!isNotFound(r.error)) this.record(rs, 'Warning', FAILED_DELETE_POD_REASON, `Error deleting: ${r.error.message}`);
             this.expectations.deletionObserved(key);
             requeueOnError(ctx, key)(r);
           },
         );
       }
     }
+  }
+
+  private record(rs: ReplicaSet, type: 'Normal' | 'Warning', reason: string, message: string): void {
+    this.deps.recorder?.event({ ...rs, apiVersion: RS_API_VERSION, kind: 'ReplicaSet' }, type, reason, message);
   }
 
   private calculateStatus(rs: ReplicaSet, owned: readonly Pod[]): ReplicaSetStatus {
@@ -186,4 +204,12 @@ export function podFromTemplate(owner: KubeObject & { metadata?: ReplicaSet['met
   if (t.metadata?.labels) metadata.labels = t.metadata.labels;
   if (t.metadata?.annotations) metadata.annotations = t.metadata.annotations;
   return { apiVersion: 'v1', kind: 'Pod', metadata, spec: t.spec ?? {} };
+}
+
+/**
+ * The API server's refusal in a namespace being deleted (the NamespaceTerminating cause;
+ * our Status carries no causes, so its fixed message identifies it).
+ */
+function namespaceTerminating(status: Status): boolean {
+  return status.reason === 'Forbidden' && status.message.endsWith('because it is being terminated');
 }

@@ -1,13 +1,21 @@
-// The bind. kube-scheduler POSTs a Binding to pods/<name>/binding, and the API server
-// sets spec.nodeName (only if it is still empty). The ApiClient has no binding verb
-// yet, so the bind travels as an `update` of the Pod with spec.nodeName set and the
-// cached resourceVersion: a Pod that changed (or was bound by someone else) since the
-// cache saw it fails with 409 Conflict instead of being bound twice.
+// The bind (pkg/scheduler/framework/plugins/defaultbinder): kube-scheduler POSTs a
+// core/v1 Binding to pods/<name>/binding, and the API server sets spec.nodeName and
+// PodScheduled=True only if the Pod is still unbound (apiserver/server/update.ts
+// handleBind): a Pod bound by someone else meanwhile answers 409 Conflict, so no Pod is
+// ever bound twice. The scheduler needs no right to update Pods for it.
 import type { Pod } from '../apiserver';
-import { deepCopy, type ApiRequest } from '../client';
+import type { ApiRequest } from '../client';
 
-export function bindingRequest(pod: Pod, node: string): Extract<ApiRequest, { verb: 'update' }> {
-  const body = deepCopy(pod);
-  body.spec = { ...(body.spec ?? {}), nodeName: node };
-  return { verb: 'update', resource: 'pods', namespace: pod.metadata?.namespace ?? 'default', body: { ...body, kind: 'Pod', apiVersion: 'v1' } };
+export function bindingRequest(pod: Pod, node: string): Extract<ApiRequest, { verb: 'create' }> {
+  return {
+    verb: 'create',
+    resource: 'bindings',
+    namespace: pod.metadata?.namespace ?? 'default',
+    body: {
+      apiVersion: 'v1',
+      kind: 'Binding',
+      metadata: { name: pod.metadata?.name ?? '' },
+      target: { kind: 'Node', name: node },
+    },
+  };
 }

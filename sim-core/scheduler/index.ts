@@ -36,4 +36,4 @@ export { schedulePod, DEFAULT_PROFILE, type ScheduleResult, type NodeVerdict, ty
 export { bindingRequest } from './binding';
 export { newEvent, type EventSource } from './events';
 export { Scheduler, isPendingForScheduler, DEFAULT_SCHEDULER_NAME, UNSCHEDULABLE_FLUSH_TICKS, type SchedulerOptions, type SchedulingDecision } from './scheduler';
-export { SchedulerProcess, SCHEDULER_ADDRESS, DEFAULT_APISERVER_ADDRESS, isApiResponse, type SchedulerProcessOptions } from './process';
+export { SchedulerProcess, SCHEDULER_ADDRESS, SCHEDULER_LEASE, DEFAULT_APISERVER_ADDRESS, isApiResponse, type SchedulerProcessOptions } from './process';

@@ -1,16 +1,27 @@
 // The kube-scheduler process on the simulated network: the Scheduler's loop driven by the
 // kernel's ticks, talking to the API server only through a RemoteApiClient (requests and
-// answers are messages, so the UI can draw the bind travelling).
+// answers are messages, so the UI can draw the bind travelling). Like the real binary it
+// runs leader election on the Lease kube-system/kube-scheduler (leaseDuration 15 s,
+// renewDeadline 10 s, retryPeriod 2 s) and schedules only while it leads; a standby
+// watches nothing. Losing the lease drops the scheduler's queue and caches (the real one
+// exits and is restarted); the next term relists.
+import type { Lease } from '../apiserver';
 import type { Envelope, Process, ProcessContext } from '../kernel';
-import { RemoteApiClient, type ApiResponseMessage } from '../client';
-import { Scheduler, type SchedulerOptions } from './scheduler';
+import { Candidacy, RemoteApiClient, type ApiResponseMessage, type KubeObject } from '../client';
+import { Scheduler, DEFAULT_SCHEDULER_NAME, type SchedulerOptions } from './scheduler';
+import { newEvent } from './events';
 
 export const SCHEDULER_ADDRESS = 'kube-scheduler';
 export const DEFAULT_APISERVER_ADDRESS = 'kube-apiserver';
+export const SCHEDULER_LEASE = { namespace: 'kube-system', name: 'kube-scheduler' } as const;
 
 export interface SchedulerProcessOptions extends SchedulerOptions {
   address?: string;
   apiServer?: string;
+  /** a fixed holderIdentity (default `<hostname>_<uuid>`, new at every start) */
+  identity?: string;
+  /** the first half of the identity; default `control-plane` */
+  hostname?: string;
 }
 
 export function isApiResponse(payload: unknown): payload is ApiResponseMessage {
@@ -21,22 +32,38 @@ export class SchedulerProcess implements Process<unknown> {
   readonly address: string;
   private readonly apiServer: string;
   private ctx: ProcessContext<unknown> | undefined;
-  private client: RemoteApiClient;
+  /** one client for the process's life: request ids keep counting across restarts */
+  private readonly client: RemoteApiClient;
+  private readonly candidacy: Candidacy;
   private scheduler: Scheduler | undefined;
 
   constructor(private readonly options: SchedulerProcessOptions = {}) {
     this.address = options.address ?? SCHEDULER_ADDRESS;
     this.apiServer = options.apiServer ?? DEFAULT_APISERVER_ADDRESS;
-    this.client = this.newClient();
+    this.client = new RemoteApiClient((msg) => this.ctx?.send(this.apiServer, msg));
+    this.candidacy = new Candidacy({
+      api: this.client,
+      ...SCHEDULER_LEASE,
+      hostname: options.hostname ?? 'control-plane',
+      identity: options.identity,
+      onStartedLeading: (now) => this.startScheduling(now),
+      onStoppedLeading: () => this.stopScheduling(),
+      recordEvent: (lease, message, now) => this.recordEvent(lease, message, now),
+    });
   }
 
-  private newClient(): RemoteApiClient {
-    return new RemoteApiClient((msg) => this.ctx?.send(this.apiServer, msg));
-  }
-
-  /** The running scheduler (undefined before the first tick or while crashed). */
+  /** The running scheduler (undefined while standing by, before the first tick or while crashed). */
   get current(): Scheduler | undefined {
     return this.scheduler;
+  }
+
+  /** Whether this process holds the kube-scheduler Lease. */
+  get leading(): boolean {
+    return this.candidacy.leading;
+  }
+
+  get identity(): string | undefined {
+    return this.candidacy.identity;
   }
 
   receive(msg: Envelope<unknown>, ctx: ProcessContext<unknown>): void {
@@ -48,26 +75,47 @@ export class SchedulerProcess implements Process<unknown> {
 
   tick(ctx: ProcessContext<unknown>): void {
     this.ctx = ctx;
-    if (!this.scheduler) {
-      this.scheduler = new Scheduler(this.client, ctx.rng, { ...this.options, onDecision: (d) => this.ctx?.trace({ scheduling: d }) });
-      this.scheduler.start(ctx.now);
-    }
-    this.scheduler.tick(ctx.now);
+    this.candidacy.tick(ctx);
+    this.scheduler?.tick(ctx.now);
   }
 
   crash(): void {
     // Everything is volatile: the queue, the caches, the assumptions. A restart relists.
-    this.client.reset();
+    this.candidacy.reset();
     this.scheduler = undefined;
+    this.client.reset();
   }
 
   restart(ctx: ProcessContext<unknown>): void {
     this.ctx = ctx;
-    this.client = this.newClient();
-    this.scheduler = undefined;
   }
 
   hasPendingWork(): boolean {
     return this.client.outstanding() > 0 || (this.scheduler?.hasPendingWork() ?? false);
+  }
+
+  private startScheduling(now: number): void {
+    const ctx = this.ctx;
+    if (!ctx) return;
+    // a new stream per term, derived from the process's stream
+    const rng = ctx.rng.child(`term-${ctx.rng.nextU32()}`);
+    this.scheduler = new Scheduler(this.client, rng, { ...this.options, onDecision: (d) => this.ctx?.trace({ scheduling: d }) });
+    this.scheduler.start(now);
+  }
+
+  private stopScheduling(): void {
+    this.scheduler?.pods.stop();
+    this.scheduler?.nodes.stop();
+    this.scheduler = undefined;
+    this.client.reset();
+  }
+
+  /** Leader election Events come from the recorder named after the first profile's scheduler (options.go). */
+  private recordEvent(lease: Lease, message: string, now: number): void {
+    const ctx = this.ctx;
+    if (!ctx) return;
+    const involved: KubeObject = { ...(lease as KubeObject), kind: 'Lease', apiVersion: 'coordination.k8s.io/v1' };
+    const ev = newEvent(involved, 'Normal', 'LeaderElection', message, { component: this.options.schedulerName ?? DEFAULT_SCHEDULER_NAME }, now, ctx.rng);
+    this.client.request({ verb: 'create', resource: 'events', namespace: ev.metadata?.namespace ?? 'kube-system', body: ev as KubeObject });
   }
 }

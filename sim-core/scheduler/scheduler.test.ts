@@ -37,7 +37,7 @@ describe('Scheduler', () => {
     const bound = podOf('web').spec?.nodeName;
     expect(['node-1', 'node-2', 'node-3']).toContain(bound);
     const writes = api.writes().map((a) => `${a.verb} ${a.resource}`);
-    expect(writes).toEqual(['create pods', 'update pods', 'create events']);
+    expect(writes).toEqual(['create pods', 'create bindings', 'create events']);
     const ev = api.all('events')[0] as { reason?: string; message?: string; type?: string };
     expect([ev.type, ev.reason, ev.message]).toEqual(['Normal', 'Scheduled', `Successfully assigned default/web to ${bound}`]);
   });
@@ -103,7 +103,7 @@ describe('Scheduler', () => {
   it('a failed bind (409) is retried with back-off', () => {
     const { api, step, podOf, add } = setup([node('node-1')]);
     add(pod('web'));
-    api.failNext('update', 'pods', { kind: 'Status', apiVersion: 'v1', status: 'Failure', reason: 'Conflict', code: 409, message: 'conflict' });
+    api.failNext('create', 'bindings', { kind: 'Status', apiVersion: 'v1', status: 'Failure', reason: 'Conflict', code: 409, message: 'conflict' });
     step();
     expect(podOf('web').spec?.nodeName).toBeUndefined();
     step();

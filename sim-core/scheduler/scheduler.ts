@@ -11,7 +11,8 @@ import type { Prng } from '../kernel';
 import { tickToTimestamp } from '../cli/kubectl/clock';
 import { schedulePod, DEFAULT_PROFILE, type SchedulerProfile } from './cycle';
 import { newEvent } from './events';
-import { addPodToNodeInfo, buildNodeInfos, type NodeInfo } from './nodeInfo';
+import type { NodeInfo } from './nodeInfo';
+import { NodeInfoCache } from './nodeInfoCache';
 import { bindingRequest } from './binding';
 
 export const DEFAULT_SCHEDULER_NAME = 'default-scheduler';
@@ -46,6 +47,8 @@ export class Scheduler {
   private readonly unschedulable = new Map<string, number>();
   /** key → node, bound by us and not yet seen bound in the informer */
   private readonly assumed = new Map<string, { node: string; pod: Pod }>();
+  /** NodeInfos kept current from the informers' events (the scheduler cache) */
+  private readonly nodeInfos = new NodeInfoCache();
   private readonly schedulerName: string;
   private readonly profile: SchedulerProfile;
   private readonly recordEvents: boolean;
@@ -69,13 +72,19 @@ export class Scheduler {
       onUpdate: (o, p) => this.onPod(o, p),
       onDelete: (p) => {
         this.assumed.delete(objectKey(p));
+        this.nodeInfos.setPod(objectKey(p), undefined);
         this.unschedulable.delete(objectKey(p));
         if (p.spec?.nodeName) this.moveAllToActive();
       },
     });
     this.nodes.addEventHandlers({
-      onAdd: () => this.moveAllToActive(),
+      onAdd: (n) => {
+        this.nodeInfos.nodeChanged(n.metadata?.name ?? '');
+        this.moveAllToActive();
+      },
+      onDelete: (n) => this.nodeInfos.nodeChanged(n.metadata?.name ?? ''),
       onUpdate: (o, n) => {
+        this.nodeInfos.nodeChanged(n.metadata?.name ?? '');
         if (JSON.stringify(o.spec) !== JSON.stringify(n.spec) || JSON.stringify(o.metadata?.labels) !== JSON.stringify(n.metadata?.labels) || JSON.stringify(o.status?.allocatable) !== JSON.stringify(n.status?.allocatable)) {
           this.moveAllToActive();
         }
@@ -109,7 +118,7 @@ export class Scheduler {
     if (!this.pods.hasSynced() || !this.nodes.hasSynced() || this.queue.len() === 0) return;
     // One snapshot for the whole batch (the scheduler cache's UpdateSnapshot); each Pod
     // bound in it is added to its node at once, as AssumePod does.
-    const infos = buildNodeInfos(this.nodes.lister.list(), this.boundPods());
+    const infos = this.nodeInfos.snapshot(this.nodes.lister.list());
     for (let key = this.queue.get(); key !== undefined; key = this.queue.get()) {
       this.scheduleOne(key, infos);
       this.queue.done(key);
@@ -127,6 +136,7 @@ export class Scheduler {
 
   private onPod(old: Pod | undefined, pod: Pod): void {
     const key = objectKey(pod);
+    if (pod.spec?.nodeName || !this.assumed.has(key)) this.nodeInfos.setPod(key, pod);
     if (pod.spec?.nodeName) {
       this.assumed.delete(key);
       this.unschedulable.delete(key);
@@ -146,16 +156,6 @@ export class Scheduler {
     this.unschedulable.clear();
   }
 
-  /** Bound Pods as this scheduler knows them: the cache, plus its assumptions. */
-  private boundPods(): Pod[] {
-    const out: Pod[] = [];
-    for (const p of this.pods.lister.list()) {
-      const a = this.assumed.size > 0 ? this.assumed.get(objectKey(p)) : undefined;
-      out.push(a ? a.pod : p);
-    }
-    return out;
-  }
-
   private scheduleOne(key: string, infos: NodeInfo[]): void {
     const cached = this.pods.lister.get(key);
     if (!cached || !isPendingForScheduler(cached, this.schedulerName) || this.assumed.has(key)) return;
@@ -170,7 +170,7 @@ export class Scheduler {
     bound.spec = { ...(bound.spec ?? {}), nodeName: result.node };
     this.assumed.set(key, { node: result.node, pod: bound });
     const info = infos.find((i) => i.name === result.node);
-    if (info) addPodToNodeInfo(info, bound);
+    if (info) this.nodeInfos.assume(key, bound, info);
     this.inFlight++;
     this.api.request(bindingRequest(cached, result.node), (res) => {
       this.inFlight--;
@@ -178,6 +178,7 @@ export class Scheduler {
         // The bind failed (a stale cache, the Pod changed or is gone): forget the
         // assumption and try again with back-off, as the scheduler's error handler does.
         this.assumed.delete(key);
+        this.nodeInfos.setPod(key, this.pods.lister.get(key));
         if (res.error.reason !== 'NotFound') this.queue.addRateLimited(key);
         return;
       }

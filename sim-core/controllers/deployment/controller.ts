@@ -6,6 +6,7 @@ import { isEmptySelector, selectorMatches, type Deployment, type DeploymentStatu
 import { deepCopy, objectKey, splitKey, type EventHandlers, type Lister } from '../../client';
 import { claim, controllerOf, newControllerRef, withControllerRef, withoutOwner } from '../controllerRef';
 import { requeueOnError, type ControllerContext, type ReconcileResult } from '../context';
+import type { EventRecorder } from '../events';
 import { computeHash } from './hash';
 import { cleanupHistory } from './history';
 import { RolloutPlan } from './plan';
@@ -32,6 +33,8 @@ export interface DeploymentControllerDeps {
   replicaSets: Lister<ReplicaSet>;
   pods: Lister<Pod>;
   ctx: ControllerContext;
+  /** the "deployment-controller" recorder; without one no Events are written (unit tests of the writes alone) */
+  recorder?: EventRecorder;
 }
 
 interface SyncState {
@@ -99,7 +102,13 @@ export class DeploymentController {
     const { namespace } = splitKey(key);
     const now = ctx.clock.timestamp();
     if (d.spec?.selector === undefined || isEmptySelector(d.spec.selector)) {
-      // "This deployment will select all pods": the real controller refuses and only records the generation.
+      // "This deployment will select all pods": the real controller refuses, says so, and only records the generation.
+      this.deps.recorder?.event(
+        { ...d, apiVersion: 'apps/v1', kind: 'Deployment' },
+        'Warning',
+        'SelectingAll',
+        'This deployment is selecting all pods. A non-empty selector is required.',
+      );
       if ((d.status?.observedGeneration ?? 0) < (d.metadata?.generation ?? 0)) {
         const body = { ...d, status: { ...(d.status ?? {}), observedGeneration: d.metadata?.generation ?? 0 } };
         ctx.api.request({ verb: 'updateStatus', resource: 'deployments', namespace, body }, requeueOnError(ctx, key));
@@ -131,7 +140,7 @@ export class DeploymentController {
         if (!scaled) this.cleanupIfComplete(state);
       }
     }
-    state.plan.issue(ctx, key, namespace);
+    state.plan.issue(ctx, key, namespace, this.deps.recorder && { recorder: this.deps.recorder, deployment: cached });
     this.writeStatus(key, state, rollout, now);
     return { ok: true };
   }
