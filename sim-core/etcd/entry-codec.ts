@@ -35,7 +35,12 @@ function reviver(_k: string, v: unknown): unknown {
 
 export function encodeEntry(e: ProposedEntry): string {
   const q = e.req;
-  if (isPlainPut(q)) return 'p[' + jsonString(e.id) + ',' + jsonString(q.r.key) + ',' + jsonString(q.r.value) + ']';
+  if (isPlainPut(q)) {
+    const { key, value } = q.r;
+    // the common case, nothing to escape: one flat string instead of a chain of concatenations
+    if (isPlain(e.id) && isPlain(key) && isPlain(value)) return ['p["', e.id, '","', key, '","', value, '"]'].join('');
+    return 'p[' + jsonString(e.id) + ',' + jsonString(key) + ',' + jsonString(value) + ']';
+  }
   return 'j' + JSON.stringify(e, replacer);
 }
 
@@ -49,12 +54,17 @@ const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
 /** The last string found to need no escaping: a load generator puts the same value again and again. */
 let lastPlain = '';
 
+/** Whether JSON.stringify(s) is just s in quotes. */
+function isPlain(s: string): boolean {
+  if (s === lastPlain) return true;
+  if (NEEDS_ESCAPE.test(s)) return false;
+  if (s.length >= 32) lastPlain = s;
+  return true;
+}
+
 /** JSON.stringify(s), byte for byte, without its cost when nothing needs escaping. */
 function jsonString(s: string): string {
-  if (s === lastPlain) return '"' + s + '"';
-  if (NEEDS_ESCAPE.test(s)) return JSON.stringify(s);
-  if (s.length >= 32) lastPlain = s;
-  return '"' + s + '"';
+  return isPlain(s) ? '"' + s + '"' : JSON.stringify(s);
 }
 
 /**
@@ -105,8 +115,15 @@ export { replacer as bigintReplacer, reviver as bigintReviver };
  * Each request still applies as its own MVCC txn with its own revision.
  */
 export function encodeBatch(datas: readonly string[], decodedList?: ProposedEntry[]): string {
-  let out = 'B';
-  for (const d of datas) out += d.length + ':' + d;
+  // joined once into a flat string (a += loop leaves a deep chain of concatenations to flatten)
+  const parts: string[] = new Array<string>(datas.length * 2 + 1);
+  parts[0] = 'B';
+  for (let i = 0; i < datas.length; i++) {
+    const d = datas[i]!;
+    parts[2 * i + 1] = d.length + ':';
+    parts[2 * i + 2] = d;
+  }
+  const out = parts.join('');
   // the proposer knows every request's decoding (decodedForm): so does the batch
   if (decodedList !== undefined && decodedList.length === datas.length) {
     rememberBatch(out, decodedList);

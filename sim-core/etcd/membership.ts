@@ -16,9 +16,18 @@ export interface MemberInfo {
 
 /** The simulated network address of a member: the host of its peer URL (`http://etcd-2:2380` → `etcd-2`). */
 export function addressOfURL(url: string): string {
-  const m = /^[a-z]+:\/\/([^:/]+)/.exec(url);
-  return m ? m[1]! : url;
+  // asked for every Raft message a member sends: remember the few URLs a run has
+  let address = addressByURL.get(url);
+  if (address === undefined) {
+    const m = /^[a-z]+:\/\/([^:/]+)/.exec(url);
+    address = m ? m[1]! : url;
+    if (addressByURL.size >= 1024) addressByURL.clear();
+    addressByURL.set(url, address);
+  }
+  return address;
 }
+
+const addressByURL = new Map<string, string>();
 
 export class Membership {
   private readonly byRaft = new Map<number, MemberInfo>();

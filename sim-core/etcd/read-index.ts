@@ -71,17 +71,13 @@ export class ReadIndexQueue<R> {
 
   /** Drop reads whose deadline passed; returns them. */
   expire(now: number): PendingRead<R>[] {
+    // called every tick by every member: nothing waiting is the common case, and no
+    // closure is made per call (a named closure costs a defineProperty under tsx)
+    if (this.waiting.length === 0 && this.batches.size === 0) return NO_READS as PendingRead<R>[];
     const dead: PendingRead<R>[] = [];
-    const keep = (r: PendingRead<R>) => {
-      if (r.deadline <= now) {
-        dead.push(r);
-        return false;
-      }
-      return true;
-    };
-    this.waiting = this.waiting.filter(keep);
+    this.waiting = keepLive(this.waiting, now, dead);
     for (const [ctx, b] of this.batches) {
-      b.reads = b.reads.filter(keep);
+      b.reads = keepLive(b.reads, now, dead);
       if (b.reads.length === 0) this.batches.delete(ctx);
     }
     return dead;
@@ -97,4 +93,20 @@ export class ReadIndexQueue<R> {
   get hasUnissued(): boolean {
     return this.waiting.length > 0;
   }
+}
+
+const NO_READS: readonly PendingRead<unknown>[] = Object.freeze([]);
+
+/** The reads of `list` still within their deadline; the others are appended to `dead`, in order. */
+function keepLive<R>(list: PendingRead<R>[], now: number, dead: PendingRead<R>[]): PendingRead<R>[] {
+  let i = 0;
+  while (i < list.length && list[i]!.deadline > now) i++;
+  if (i === list.length) return list;
+  const kept = list.slice(0, i);
+  for (; i < list.length; i++) {
+    const r = list[i]!;
+    if (r.deadline <= now) dead.push(r);
+    else kept.push(r);
+  }
+  return kept;
 }

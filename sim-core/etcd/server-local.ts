@@ -50,14 +50,21 @@ function dbSizes(sm: EtcdStateMachine): { size: number; inUse: number } {
     const last = recs[recs.length - 1];
     if (last !== undefined && !last.tombstone) live += k.length + last.kv.value.length + 64;
   }
-  const file = (n: number) => Math.max(20_480, Math.ceil((12_288 + n) / 4096) * 4096);
-  return { size: file(all), inUse: file(live) };
+  return { size: fileSize(all), inUse: fileSize(live) };
+}
+
+function fileSize(n: number): number {
+  return Math.max(20_480, Math.ceil((12_288 + n) / 4096) * 4096);
+}
+
+/** A successful local answer (a function, not a closure per call: reads are frequent). */
+function ok(value: unknown): LocalAnswer {
+  return { result: { ok: true, value }, dbSize: 0 };
 }
 
 export function answerLocally(req: ClientRequest, v: LocalView): LocalAnswer {
   const sm = v.sm;
   const rev = sm.store.currentRev;
-  const ok = (value: unknown): LocalAnswer => ({ result: { ok: true, value }, dbSize: 0 });
   switch (req.op) {
     case 'range':
       return { result: applyRange((k, e, o) => sm.store.range(k, e, o), req.req), dbSize: 0 };

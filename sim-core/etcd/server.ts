@@ -63,8 +63,13 @@ export class EtcdMember implements Process<EtcdWire> {
   /** lease id → tick its revocation was proposed (expiry is proposed once per retry interval) */
   private readonly revoking = new Map<bigint, number>();
   private lastPublish = -Infinity;
+  /** this member's record as last seen already published (maybePublish) */
+  private publishedSeen: { self: MemberInfo; name: string; clientURLs: string[] } | undefined;
   private incarnation = 0;
   private requestSeq = 0;
+  /** `<raftId>.<incarnation>.`, made once per incarnation rather than once per request */
+  private requestIdPrefix = '';
+  private requestIdIncarnation = -1;
   /** tick of the last (re)start, and the clock to read it against */
   private startedAt = 0;
   private clock: (() => number) | undefined;
@@ -168,15 +173,20 @@ export class EtcdMember implements Process<EtcdWire> {
     for (const w of expired) ctx.send(w.client, { kind: 'response', cid: w.cid, result: { ok: false, error: timedOut() } });
     if (expired.length > 0) this.queued.prune((w) => this.waiters.has(w));
     for (const r of this.reads.expire(now)) ctx.send(r.client, { kind: 'response', cid: r.cid, result: { ok: false, error: timedOut() } });
+    if (this.forwards.size > 0) this.expireForwards(ctx, now);
+    if (this.role === 'leader') this.revokeExpiredLeases(now);
+    this.maybePublish(now);
+    this.flushQueued();
+    this.drive(ctx);
+  }
+
+  /** Forwarded lease calls whose deadline passed get "request timed out". */
+  private expireForwards(ctx: ProcessContext<EtcdWire>, now: number): void {
     for (const [fid, f] of this.forwards) {
       if (f.deadline > now) continue;
       this.forwards.delete(fid);
       ctx.send(f.client, { kind: 'response', cid: f.cid, result: { ok: false, error: timedOut() } });
     }
-    if (this.role === 'leader') this.revokeExpiredLeases(now);
-    this.maybePublish(now);
-    this.flushQueued();
-    this.drive(ctx);
   }
 
   receive(env: Envelope<EtcdWire>, ctx: ProcessContext<EtcdWire>): void {
@@ -319,7 +329,11 @@ export class EtcdMember implements Process<EtcdWire> {
    * and incarnation (etcd uses its idutil generator; a plain counter is cheaper here).
    */
   private nextRequestId(): string {
-    return `${this.config.raftId}.${this.incarnation}.${++this.requestSeq}`;
+    if (this.requestIdIncarnation !== this.incarnation) {
+      this.requestIdPrefix = `${this.config.raftId}.${this.incarnation}.`;
+      this.requestIdIncarnation = this.incarnation;
+    }
+    return this.requestIdPrefix + ++this.requestSeq;
   }
 
   /** A new member's id: derived from its peer URLs and the cluster, like etcd's computeMemberId. */
@@ -423,11 +437,11 @@ export class EtcdMember implements Process<EtcdWire> {
   private applyRequest(ctx: ProcessContext<EtcdWire>, entry: ProposedEntry): void {
     const { id, req } = entry;
     const sm = this.sm!;
-    const out = sm.apply(req, ctx.now, this.watches.size > 0);
+    // the waiter is found first so that a member nobody waits on skips building the answer
+    const w = id === '' || this.waiters.size === 0 ? undefined : this.waiters.take(id);
+    const out = sm.apply(req, ctx.now, this.watches.size > 0, w !== undefined);
     if (req.t === 'leaseRevoke') this.revoking.delete(req.id);
     if (out.changes.length > 0) this.watches.notify(ctx, out.changes, sm.store.compactRev, this.headerFor(sm.store.currentRev));
-    if (id === '') return;
-    const w = this.waiters.take(id);
     if (w !== undefined) this.reply(ctx, w.client, w.cid, out.result);
   }
 
@@ -489,7 +503,14 @@ export class EtcdMember implements Process<EtcdWire> {
   private maybePublish(now: number): void {
     if (this.lead === 0 || now - this.lastPublish < this.config.electionTick * 2) return;
     const self = this.sm!.membership.get(this.config.raftId);
-    if (self === undefined || (self.name === this.config.name && self.clientURLs[0] === this.config.clientURL)) return;
+    if (self === undefined) return;
+    // asked every tick: the record already found published, unchanged, needs no string compares
+    const seen = this.publishedSeen;
+    if (seen !== undefined && seen.self === self && seen.clientURLs === self.clientURLs && seen.name === self.name) return;
+    if (self.name === this.config.name && self.clientURLs[0] === this.config.clientURL) {
+      this.publishedSeen = { self, name: self.name, clientURLs: self.clientURLs };
+      return;
+    }
     this.lastPublish = now;
     const member: MemberInfo = { ...self, name: this.config.name, clientURLs: [this.config.clientURL] };
     this.propose(encodeEntry({ id: '', req: { t: 'publish', member } }), '');

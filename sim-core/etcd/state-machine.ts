@@ -8,6 +8,7 @@ import {
   applyDeleteRange,
   applyLeaseRevoke,
   applyPut,
+  applyPutQuietly,
   applyTxn,
   hashStore,
   header,
@@ -28,6 +29,8 @@ export interface Applied {
 }
 
 const NO_CHANGES: readonly KeyRecord[] = [];
+/** What apply() returns when the caller asked for neither the result nor the changes. */
+const UNANSWERED: Applied = Object.freeze({ result: Object.freeze({ ok: true, value: undefined }), changes: NO_CHANGES });
 
 export class EtcdStateMachine {
   lessor: Lessor;
@@ -43,9 +46,15 @@ export class EtcdStateMachine {
     this.membership = new Membership(initialMembers);
   }
 
-  /** Apply one request; `wantChanges` = someone watches, so collect the txn's changes. */
-  apply(req: InternalRequest, now: number, wantChanges = true): Applied {
+  /**
+   * Apply one request; `wantChanges` = someone watches, so collect the txn's changes;
+   * `wantResult` = someone waits for the answer. A plain put nobody waits for or watches
+   * (every follower's share of the benchmark) makes the same writes without building a
+   * response.
+   */
+  apply(req: InternalRequest, now: number, wantChanges = true, wantResult = true): Applied {
     const store = this.store;
+    if (!wantResult && !wantChanges && req.t === 'put' && applyPutQuietly(store, req.r)) return UNANSWERED;
     const rev = store.currentRev;
     const before = store.events.length;
     const result = this.dispatch(req, now);

@@ -53,6 +53,8 @@ export class Kernel<P = unknown> {
   private readonly queue = new EventQueue<Event<P>>();
   private readonly slots = new Map<string, Slot<P>>();
   private sortedAddresses: string[] = [];
+  /** the slots in sortedAddresses order (each tick walks them: no lookup per process) */
+  private sortedSlots: Array<Slot<P>> = [];
   private readonly isBackground: (payload: P) => boolean;
   private nextTimerId = 1;
   /** timers scheduled and not yet fired or cancelled */
@@ -82,6 +84,7 @@ export class Kernel<P = unknown> {
     slot.ctx = this.makeContext(slot, rng);
     this.slots.set(address, slot);
     this.sortedAddresses = [...this.slots.keys()].sort();
+    this.sortedSlots = this.sortedAddresses.map((a) => this.slots.get(a) as Slot<P>);
   }
 
   process(address: string): Process<P> | undefined {
@@ -137,8 +140,9 @@ export class Kernel<P = unknown> {
   step(): void {
     this.clock++;
     this.fireDue();
-    for (const address of this.sortedAddresses) {
-      const slot = this.slots.get(address) as Slot<P>;
+    const slots = this.sortedSlots;
+    for (let i = 0; i < slots.length; i++) {
+      const slot = slots[i]!;
       if (slot.alive && slot.process.tick) slot.process.tick(slot.ctx);
     }
     // messages with latency 0 sent from tick() are delivered within this tick too
@@ -172,8 +176,7 @@ export class Kernel<P = unknown> {
    */
   isIdle(): boolean {
     if (this.workMessages > 0 || this.workTimers > 0) return false;
-    for (const address of this.sortedAddresses) {
-      const slot = this.slots.get(address) as Slot<P>;
+    for (const slot of this.sortedSlots) {
       if (slot.alive && slot.process.hasPendingWork?.()) return false;
     }
     return true;
@@ -202,7 +205,10 @@ export class Kernel<P = unknown> {
       this.forgetTimer(id);
     };
     const trace = (detail: unknown): void => {
-      if (this.trace.active) this.trace.record({ tick: this.clock, kind: 'state', address, detail });
+      const t = this.trace;
+      if (!t.active) return;
+      if (t.wants('state')) t.emit({ seq: 0, tick: this.clock, kind: 'state', address, detail });
+      else t.skip();
     };
     return {
       get now() {
@@ -222,12 +228,18 @@ export class Kernel<P = unknown> {
     if (sender && !sender.alive) return; // a dead process says nothing
     const network = this.network;
     const envelope = network.transmit(from, to, payload, this.clock);
-    const tracing = this.trace.active;
+    const trace = this.trace;
     if (envelope === undefined) {
-      if (tracing) this.trace.record({ tick: this.clock, kind: 'drop', address: from, peer: to, messageId: network.lastDropped!.id, payload, reason: network.lastDropReason! });
+      if (trace.active) {
+        if (trace.wants('drop')) trace.emit({ seq: 0, tick: this.clock, kind: 'drop', address: from, peer: to, messageId: network.lastDropped!.id, payload, reason: network.lastDropReason! });
+        else trace.skip();
+      }
       return;
     }
-    if (tracing) this.trace.record({ tick: this.clock, kind: 'send', address: from, peer: to, messageId: envelope.id, payload });
+    if (trace.active) {
+      if (trace.wants('send')) trace.emit({ seq: 0, tick: this.clock, kind: 'send', address: from, peer: to, messageId: envelope.id, payload });
+      else trace.skip();
+    }
     if (!this.isBackground(payload)) this.workMessages++;
     this.queue.push(envelope.deliverAt, envelope);
   }
@@ -249,10 +261,18 @@ export class Kernel<P = unknown> {
     const slot = this.slots.get(envelope.to);
     const reason = cut ?? (slot === undefined ? 'unknown-receiver' : slot.alive ? undefined : 'receiver-down');
     if (reason !== undefined) {
-      if (this.trace.active) this.trace.record({ tick: this.clock, kind: 'drop', address: envelope.from, peer: envelope.to, messageId: envelope.id, payload: envelope.payload, reason });
+      const t = this.trace;
+      if (t.active) {
+        if (t.wants('drop')) t.emit({ seq: 0, tick: this.clock, kind: 'drop', address: envelope.from, peer: envelope.to, messageId: envelope.id, payload: envelope.payload, reason });
+        else t.skip();
+      }
       return;
     }
-    if (this.trace.active) this.trace.record({ tick: this.clock, kind: 'deliver', address: envelope.to, peer: envelope.from, messageId: envelope.id, payload: envelope.payload });
+    const t = this.trace;
+    if (t.active) {
+      if (t.wants('deliver')) t.emit({ seq: 0, tick: this.clock, kind: 'deliver', address: envelope.to, peer: envelope.from, messageId: envelope.id, payload: envelope.payload });
+      else t.skip();
+    }
     const s = slot as Slot<P>;
     s.process.receive(envelope, s.ctx);
   }

@@ -65,7 +65,32 @@ export class Trace {
 
   record(input: TraceInput): void {
     if (!this.active) return;
-    const e: TraceEvent = { seq: this.nextSeq++, ...input };
+    this.emit({ seq: 0, ...input });
+  }
+
+  /**
+   * Whether an event of `kind` would be kept or seen by anyone. The kernel asks before it
+   * builds an event (once per simulated message); when nobody wants it, it calls skip()
+   * instead so that sequence numbers stay exactly what recording every event gives.
+   */
+  wants(kind: TraceKind): boolean {
+    if (this.capacity > 0) return true;
+    for (const l of this.listeners) if (l.filter === undefined || l.filter.kinds === undefined || l.filter.kinds.includes(kind)) return true;
+    return false;
+  }
+
+  /** Count an event nobody wants (see wants()): its sequence number is used up. */
+  skip(): void {
+    if (this.active) this.nextSeq++;
+  }
+
+  /**
+   * Record an event the caller built whole (its seq is assigned here): record() without
+   * copying the input, for the kernel's per-message events.
+   */
+  emit(e: TraceEvent): void {
+    if (!this.active) return;
+    e.seq = this.nextSeq++;
     if (this.capacity > 0) {
       if (this.ring.length < this.capacity) this.ring.push(e);
       else {

@@ -202,16 +202,17 @@ export class RaftNode {
     const readStates = r.readStates;
     r.readStates = [];
     if (softChanged) this.prevSoftState = ss;
-    const rd: Ready = {
+    const rd: { -readonly [K in keyof Ready]: Ready[K] } = {
       entries,
       committedEntries,
       messages,
       readStates,
       mustSync: entries.length > 0 || hs.term !== this.prevHardState.term || hs.vote !== this.prevHardState.vote,
-      ...(softChanged ? { softState: ss } : {}),
-      ...(hardChanged ? { hardState: hs } : {}),
-      ...(snapshot ? { snapshot } : {}),
     };
+    // optional fields set only when present, in this order (no object spread per Ready)
+    if (softChanged) rd.softState = ss;
+    if (hardChanged) rd.hardState = hs;
+    if (snapshot) rd.snapshot = snapshot;
     return rd;
   }
 

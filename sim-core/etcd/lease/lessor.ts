@@ -98,7 +98,8 @@ export class Lessor {
 
   /** Leases whose deadline has passed, in id order (the leader proposes their revocation). */
   expired(now: number): bigint[] {
-    if (!this.primary) return [];
+    // the leader asks every tick; most clusters have no lease at all
+    if (!this.primary || this.leases.size === 0) return [];
     const out: bigint[] = [];
     for (const l of this.leases.values()) if (l.expiry <= now) out.push(l.id);
     return out.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));

@@ -47,10 +47,27 @@ export function putIn(txn: WriteTxn, store: MvccStore, p: PutRequest): EtcdResul
 }
 
 export function applyPut(store: MvccStore, p: PutRequest): EtcdResult<PutResponse> {
+  if (!p.prev_kv && !p.ignore_value && !p.ignore_lease) {
+    // nothing to read first: the put is the whole txn
+    const lease = p.lease ?? 0n;
+    if (lease !== 0n && store.lessor.lookup(lease) === undefined) return { ok: false, error: etcdErrors.leaseNotFound };
+    return { ok: true, value: { header: header(store.putAlone(p.key, p.value, lease)) } };
+  }
   const txn = store.write();
   const res = putIn(txn, store, p);
   txn.end();
   return res;
+}
+
+/**
+ * applyPut for a put nobody reads the answer of: a plain put (no lease, no prev_kv, no
+ * ignore_*) cannot fail, so it is written without building its response. Returns false,
+ * having done nothing, for any other put (the caller applies it the usual way).
+ */
+export function applyPutQuietly(store: MvccStore, p: PutRequest): boolean {
+  if (p.lease !== undefined || p.prev_kv || p.ignore_value || p.ignore_lease) return false;
+  store.putAlone(p.key, p.value, 0n);
+  return true;
 }
 
 function deleteIn(txn: WriteTxn, d: DeleteRangeRequest): DeleteRangeResponse {
@@ -80,7 +97,6 @@ function compareHolds(txn: WriteTxn, c: Compare): boolean {
 
 function compareKV(c: Compare, kv: KeyValue): boolean {
   let cmp: number;
-  const ord = (a: number | bigint | string, b: number | bigint | string) => (a < b ? -1 : a > b ? 1 : 0);
   switch (c.target) {
     case 'VALUE':
       cmp = ord(kv.value, c.value ?? '');
@@ -108,6 +124,10 @@ function compareKV(c: Compare, kv: KeyValue): boolean {
     case 'LESS':
       return cmp < 0;
   }
+}
+
+function ord(a: number | bigint | string, b: number | bigint | string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 function choosePath(txn: WriteTxn, t: TxnRequest): boolean {

@@ -6,6 +6,7 @@ export { KeyIndex, compareKeys } from './key-index';
 export { applyRange, type RangeReader } from './range';
 export {
   applyPut,
+  applyPutQuietly,
   applyDeleteRange,
   applyTxn,
   applyCompaction,

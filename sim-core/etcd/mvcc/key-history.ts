@@ -14,20 +14,51 @@ export interface KeyRecord {
   prev: KeyValue | undefined;
 }
 
-export class KeyHistory {
-  /** ordered by kv.mod_revision, strictly increasing (a txn never touches a key twice) */
-  records: KeyRecord[] = [];
+const NO_RECORDS: readonly KeyRecord[] = Object.freeze([]);
 
-  last(): KeyRecord | undefined {
-    return this.records[this.records.length - 1];
+/**
+ * Most keys hold a single record (the benchmark writes 100,000 keys on every member), so
+ * a lone record is kept as is and an array is made only from the second one on: that is
+ * an object less per key, and a put reads the newest state without walking to it.
+ */
+export class KeyHistory {
+  /** the only record while there is exactly one */
+  private single: KeyRecord | undefined = undefined;
+  /** every record, oldest first, once there are two or more */
+  private list: KeyRecord[] | undefined = undefined;
+  /** the newest record's value, undefined when it is a tombstone or there is none */
+  private live: KeyValue | undefined = undefined;
+
+  /** ordered by kv.mod_revision, strictly increasing (a txn never touches a key twice) */
+  get records(): readonly KeyRecord[] {
+    if (this.list !== undefined) return this.list;
+    return this.single === undefined ? NO_RECORDS : [this.single];
+  }
+
+  /** Add the newest change. */
+  append(rec: KeyRecord): void {
+    this.live = rec.tombstone ? undefined : rec.kv;
+    if (this.list !== undefined) this.list.push(rec);
+    else if (this.single === undefined) this.single = rec;
+    else {
+      this.list = [this.single, rec];
+      this.single = undefined;
+    }
+  }
+
+  /** The value now: what at(rev) gives for any rev at or past the newest record (a put's read). */
+  latest(): KeyValue | undefined {
+    return this.live;
   }
 
   /** The live value at `rev`, or undefined when the key did not exist then. */
   at(rev: number): KeyValue | undefined {
-    const recs = this.records;
-    const last = recs[recs.length - 1];
-    if (last === undefined) return undefined;
-    if (last.kv.mod_revision <= rev) return last.tombstone ? undefined : last.kv;
+    const one = this.single;
+    if (one !== undefined) return one.kv.mod_revision > rev || one.tombstone ? undefined : one.kv;
+    const recs = this.list;
+    if (recs === undefined) return undefined;
+    const last = recs[recs.length - 1]!;
+    if (last.kv.mod_revision <= rev) return this.live;
     let lo = 0;
     let hi = recs.length - 1;
     // binary search for the last record with mod_revision <= rev
@@ -55,7 +86,11 @@ export class KeyHistory {
         break;
       }
     }
-    if (keepFrom > 0) this.records = recs.slice(keepFrom);
-    return this.records.length === 0;
+    if (keepFrom > 0) {
+      const kept = recs.slice(keepFrom);
+      this.single = kept.length === 1 ? kept[0] : undefined;
+      this.list = kept.length >= 2 ? kept : undefined;
+    }
+    return this.single === undefined && this.list === undefined;
   }
 }

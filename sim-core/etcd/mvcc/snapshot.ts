@@ -52,7 +52,7 @@ export function restoreStore(data: string | unknown, lessor: Lessor, now: number
     for (const [mod, sub, create, version, value, lease, tomb] of rows) {
       const kv: KeyValue = { key, create_revision: create, mod_revision: mod, version, value, lease: BigInt(lease) };
       const rec: KeyRecord = { kv, sub, tombstone: tomb === 1, prev };
-      h.records.push(rec);
+      h.append(rec);
       if (mod >= store.compactRev) all.push(rec);
       prev = rec.tombstone ? undefined : kv;
     }

@@ -52,6 +52,21 @@ export class MvccStore {
     return new WriteTxn(this);
   }
 
+  /**
+   * A write txn holding one put and nothing else (a plain Put request), committed at
+   * once: the same revision, record and event as write().put() then end(), without the
+   * txn object (every member applies every put; the benchmark's hot path).
+   */
+  putAlone(key: string, value: string, lease: bigint): number {
+    const rev = this.currentRev + 1;
+    const history = this.index.getOrCreate(key);
+    const rec = putRecord(this, history, key, value, lease, rev, 0);
+    history.append(rec);
+    this.currentRev = rev;
+    this.events.push(rec);
+    return rev;
+  }
+
   /** A read-only range at the current revision or an older one. */
   range(key: string, rangeEnd: string | undefined, opts: RangeOptions = {}): EtcdResult<RangeResult> {
     return this.rangeAt(key, rangeEnd, opts, this.currentRev);
@@ -111,6 +126,9 @@ export class MvccStore {
   }
 }
 
+/** A txn's changes before its first one (shared and frozen; record() replaces it). */
+const NO_CHANGES = Object.freeze([]) as unknown as KeyRecord[];
+
 /**
  * One write txn. Reads inside it see its own earlier writes, at revision beginRev + 1
  * once it has changed something (storeTxnWrite.Range).
@@ -118,7 +136,7 @@ export class MvccStore {
 export class WriteTxn {
   readonly beginRev: number;
   /** (starts as the shared empty array; the first change makes an exact-size one) */
-  changes: KeyRecord[] = [];
+  changes: KeyRecord[] = NO_CHANGES;
 
   constructor(private readonly store: MvccStore) {
     this.beginRev = store.currentRev;
@@ -137,20 +155,7 @@ export class WriteTxn {
   put(key: string, value: string, lease: bigint): number {
     const rev = this.beginRev + 1;
     const history = this.store.index.getOrCreate(key);
-    const prev = history.at(rev);
-    const kv: KeyValue = {
-      key,
-      create_revision: prev === undefined ? rev : prev.create_revision,
-      mod_revision: rev,
-      version: prev === undefined ? 1 : prev.version + 1,
-      value,
-      lease,
-    };
-    const lessor = this.store.lessor;
-    if (prev !== undefined && prev.lease !== 0n) lessor.detach(prev.lease, key);
-    if (lease !== 0n) lessor.attach(lease, key);
-    const rec: KeyRecord = { kv, sub: this.changes.length, tombstone: false, prev };
-    this.record(history, rec);
+    this.record(history, putRecord(this.store, history, key, value, lease, rev, this.changes.length));
     return rev;
   }
 
@@ -175,8 +180,7 @@ export class WriteTxn {
    * (a plain put) hold one or two (the benchmark's 100,000 keys × every member).
    */
   private record(history: KeyHistory, rec: KeyRecord): void {
-    if (history.records.length === 0) history.records = [rec];
-    else history.records.push(rec);
+    history.append(rec);
     if (this.changes.length === 0) this.changes = [rec];
     else this.changes.push(rec);
   }
@@ -189,4 +193,22 @@ export class WriteTxn {
     }
     return this.changes;
   }
+}
+
+/** The record of a put of `key` at revision `rev` (sub-revision `sub`), moving the key's lease attachment. */
+function putRecord(store: MvccStore, history: KeyHistory, key: string, value: string, lease: bigint, rev: number, sub: number): KeyRecord {
+  // rev is past every record the key has (it is the txn's own revision): its value now
+  const prev = history.latest();
+  const kv: KeyValue = {
+    key,
+    create_revision: prev === undefined ? rev : prev.create_revision,
+    mod_revision: rev,
+    version: prev === undefined ? 1 : prev.version + 1,
+    value,
+    lease,
+  };
+  const lessor = store.lessor;
+  if (prev !== undefined && prev.lease !== 0n) lessor.detach(prev.lease, key);
+  if (lease !== 0n) lessor.attach(lease, key);
+  return { kv, sub, tombstone: false, prev };
 }
