@@ -7,6 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { benchPuts } from '../sim-core/etcd/bench';
 import { runRaftBench } from '../sim-core/raft/bench';
 import { benchGrade } from '../sim-core/grading/bench';
+import { prepareDeploymentConverge } from '../sim-core/cluster/bench';
 import { firstLoadJs } from './lib/first-load-js';
 
 interface Figure {
@@ -48,10 +49,14 @@ const benchmarks: Benchmark[] = [
   {
     name: 'grade',
     run: () => {
-      // The server's grading of a 1,000-action etcd-only log, from scratch: warm up once,
-      // then time several runs and report the median and the 95th percentile.
-      benchGrade(1000);
-      const runs = Number(process.env.BENCH_GRADE_RUNS ?? 15);
+      // The server's grading of a 1,000-action etcd-only log, from scratch. The server
+      // grades in a long-lived worker thread (app/_lib/grading/pool.ts), so what a learner
+      // waits for is a warm grade: the first grades after start, while V8 is still
+      // compiling sim-core, are warm-up here (BENCH_GRADE_WARMUP, default 5). Then 40
+      // timed runs, so that the 95th percentile is not simply the slowest run.
+      const warmup = Number(process.env.BENCH_GRADE_WARMUP ?? 5);
+      for (let i = 0; i < warmup; i++) benchGrade(1000);
+      const runs = Number(process.env.BENCH_GRADE_RUNS ?? 40);
       const times: number[] = [];
       for (let i = 0; i < runs; i++) {
         const start = performance.now();
@@ -64,6 +69,30 @@ const benchmarks: Benchmark[] = [
         grade_1000_actions_ms: { value: round(at(0.5)), unit: 'ms (median)', target: '≤ 100' },
         grade_1000_actions_ms_p95: { value: round(at(0.95)), unit: 'ms (p95)', target: '≤ 100' },
       };
+    },
+  },
+  {
+    name: 'converge',
+    run: (): Record<string, Figure> => {
+      // A 1,000-replica Deployment on 100 worker nodes until every Pod is Running (the
+      // whole chain: API server, etcd, controllers, scheduler, kubelets), trace capacity 0.
+      // Building the 100-node cluster is not timed; each run gets a fresh one.
+      const runs = Number(process.env.BENCH_CONVERGE_RUNS ?? 3);
+      const times: number[] = [];
+      for (let i = 0; i < runs; i++) {
+        const bench = prepareDeploymentConverge({ seed: 1 + i });
+        const start = performance.now();
+        const r = bench.converge();
+        const ms = performance.now() - start;
+        if (!r.ok) {
+          // no figure rather than a wrong one
+          console.error(`deployment_1000_converge_ms: not measured: ${r.error}`);
+          return {};
+        }
+        times.push(ms);
+      }
+      times.sort((a, b) => a - b);
+      return { deployment_1000_converge_ms: { value: round(times[Math.floor(times.length / 2)]!), unit: 'ms (median)', target: '≤ 100 (floor 500)' } };
     },
   },
 ];
@@ -83,9 +112,12 @@ if (!values.only || values.only === 'pages') {
   const pages = await firstLoadJs({
     home: '/en',
     lesson: '/en/courses/kubernetes-internals/lessons/raft',
+    lab: '/en/labs/etcd-quorum-recovery',
   });
   figures.home_first_load_js_kb_gz = { value: round(pages.home), unit: 'kB gzip' };
   figures.lesson_first_load_js_kb_gz = { value: round(pages.lesson), unit: 'kB gzip', target: '≤ 180' };
+  // the workspace, its worker (sim-core) and Monaco load after first paint (next/dynamic)
+  figures.lab_first_load_js_kb_gz = { value: round(pages.lab), unit: 'kB gzip' };
 }
 
 if (values.json) {

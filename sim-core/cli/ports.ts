@@ -29,6 +29,10 @@ import type {
   WatchCreateRequest,
   WatchResponse,
 } from '../etcd/types';
+import type { ChainHop } from '../cluster/chain/hop';
+import type { CausalHop, ObjectQuery } from '../cluster/chain/causal';
+
+export type { ChainHop, CausalHop, ObjectQuery };
 
 /** Where a client request goes: a member name (`etcd-2`) or its client URL (`http://etcd-2:2379`). */
 export type Endpoint = string;
@@ -82,6 +86,12 @@ export interface MemberStatusRow {
 
 export type SimResult = { ok: true; value: string } | { ok: false; error: string };
 
+/** What `sim curl` prints: the body, or curl's own error line and exit code (kube-proxy/responses.ts). */
+export type SimCurlResult = { ok: true; output: string } | { ok: false; exitCode: number; output: string };
+
+/** `sim trace`: the hops behind an object, or why there are none to show. */
+export type ChainQueryResult = { ok: true; hops: CausalHop[] } | { ok: false; error: string };
+
 /** The `sim` commands: time and faults, the things a teacher does to a cluster. */
 export interface SimControlPort {
   now(): number;
@@ -97,6 +107,14 @@ export interface SimControlPort {
   status(): MemberStatusRow[];
   /** resolve a member name or URL to the canonical name `etcd-N`, or undefined */
   resolveMember(target: string): string | undefined;
+  // The `default` topology's commands; an etcd-only cluster has none of them (undefined),
+  // and `sim` says the command needs the default topology.
+  /** `sim curl <service|clusterIP>[:port]` from a Pod on a worker, through its node's kube-proxy */
+  curl?(target: string): SimCurlResult;
+  /** `sim trace <kind>/<name>`: the causal chain behind an object */
+  chain?(query: ObjectQuery): ChainQueryResult;
+  /** `sim events [N]`: the last N hops (undefined when tracing is off) */
+  recentHops?(n: number): ChainHop[] | undefined;
 }
 
 /** What a terminal command returns. */

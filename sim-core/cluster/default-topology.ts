@@ -4,20 +4,20 @@
 // `createDefaultSimulation` returns. Controllers, the scheduler, kubelets and kube-proxy
 // join as process factories (`processes`), added once the cluster is bootstrapped.
 import type { Kernel, Process, ProcessContext } from '../kernel';
-import {
-  KubeApiServer,
-  KubeClientProcess,
-  SimKubeApiPort,
-  APISERVER_ADDRESS,
-  timestampAt,
-  type ApiServerConfig,
-  type ClusterWire,
-  type KubeApiPort,
-} from '../apiserver/server';
-import { Simulation, type SimulationOptions, type SimulationPorts } from './simulation';
+import { KubeApiServer, KubeClientProcess, SimKubeApiPort, APISERVER_ADDRESS, timestampAt, type ApiServerConfig, type ClusterWire, type KubeApiPort } from '../apiserver/server';
+import { Simulation, type EtcdOnlySimulationOptions, type SimulationPorts } from './etcd-only';
 import { memberName } from './topology';
 import { bootstrapCluster, clusterNodes } from './bootstrap';
-import type { SimResult } from '../cli/ports';
+import type { ChainQueryResult, SimCurlResult, SimResult } from '../cli/ports';
+import { DEFAULT_PROCESSES } from './default-processes';
+import { nodeOf, podsByNode, roleOf, type NodeView, type ProcessView } from './cluster-view';
+import { ChainJournal, resourceOfKind } from './chain/journal';
+import { causalChain, type ObjectQuery } from './chain/causal';
+import type { ChainHop, HopObject } from './chain/hop';
+import { KubeletProcess } from '../kubelet/process';
+import { KubeProxyProcess } from '../kube-proxy/process';
+import { DefaultSimControl } from './default-control';
+import type { SimControl } from './sim-control';
 
 /** The address kubectl talks from. */
 export const KUBECTL_ADDRESS = 'kubectl';
@@ -40,16 +40,21 @@ export interface StartableProcess extends Process<ClusterWire> {
 
 export type ProcessFactory = (info: TopologyInfo) => StartableProcess | StartableProcess[];
 
-export interface DefaultSimulationOptions extends Omit<SimulationOptions, 'topology'> {
+export interface DefaultSimulationOptions extends Omit<EtcdOnlySimulationOptions, 'topology'> {
   topology?: 'default';
   /** worker nodes node-1 … node-N; default 3 */
   workers?: number;
   apiServer?: Partial<Omit<ApiServerConfig, 'etcdEndpoints'>>;
-  /** control-plane and node processes, added after the bootstrap */
+  /** control-plane and node processes, added after the bootstrap; default DEFAULT_PROCESSES ([] = a bare API server) */
   processes?: readonly ProcessFactory[];
+  /** hops the chain journal keeps for `sim trace`/`sim events`; default 5,000 (none when traceCapacity is 0) */
+  journalCapacity?: number;
   /** most ticks the bootstrap may take; default 20,000 */
   bootstrapCapTicks?: number;
 }
+
+/** How long (1 s) etcd must see no change but Lease renewals and Events before `sim settle` calls a cluster converged. */
+export const SETTLE_QUIET_TICKS = 100;
 
 export class DefaultSimulation extends Simulation {
   readonly topology = 'default' as const;
@@ -58,22 +63,34 @@ export class DefaultSimulation extends Simulation {
   readonly info: TopologyInfo;
   /** the kernel with the cluster's full wire type (etcd + API messages) */
   readonly clusterKernel: Kernel<ClusterWire>;
-  private readonly extraProcesses = new Set<string>();
+  /** the processes added after the bootstrap, by address */
+  private readonly extraProcesses = new Map<string, StartableProcess>();
+  /** the watch chain's hops (undefined when tracing is off, e.g. in benchmarks) */
+  readonly journal: ChainJournal | undefined;
 
   constructor(options: DefaultSimulationOptions) {
-    const { workers = 3, apiServer = {}, processes = [], bootstrapCapTicks = 20_000, topology: _t, ...rest } = options;
+    const { workers = 3, apiServer = {}, processes = DEFAULT_PROCESSES, bootstrapCapTicks = 20_000, journalCapacity = 5_000, topology: _t, ...rest } = options;
     super({ ...rest, topology: 'etcd-only' });
+    this.journal = (rest.traceCapacity ?? 10_000) > 0 && journalCapacity > 0 ? new ChainJournal(this.kernel.trace, journalCapacity, APISERVER_ADDRESS) : undefined;
     if (!Number.isInteger(workers) || workers < 0 || workers > 100) throw new Error(`default topology: workers must be 0–100, got ${workers}`);
     // one network carries etcd's and the API's messages; the etcd-only kernel is widened here
     this.clusterKernel = this.kernel as unknown as Kernel<ClusterWire>;
     const endpoints = this.memberList().map((m) => m.address);
-    this.apiServer = new KubeApiServer({ ...apiServer, etcdEndpoints: endpoints.length > 0 ? endpoints : [memberName(1)] });
+    this.apiServer = new KubeApiServer({
+      ...apiServer,
+      etcdEndpoints: endpoints.length > 0 ? endpoints : [memberName(1)],
+    });
     this.addClusterProcess(this.apiServer);
     const kubectlProcess = new KubeClientProcess(KUBECTL_ADDRESS);
     this.addClusterProcess(kubectlProcess);
     this.kubectl = new SimKubeApiPort(this.clusterKernel, kubectlProcess);
     const nodes = clusterNodes(workers).map((n) => n.name);
-    this.info = { seed: options.seed, apiServer: APISERVER_ADDRESS, nodes, workers: nodes.slice(1) };
+    this.info = {
+      seed: options.seed,
+      apiServer: APISERVER_ADDRESS,
+      nodes,
+      workers: nodes.slice(1),
+    };
 
     this.runUntil(() => this.apiServer.ready, bootstrapCapTicks);
     const bootClient = new KubeClientProcess(BOOTSTRAP_ADDRESS);
@@ -92,15 +109,36 @@ export class DefaultSimulation extends Simulation {
     }
   }
 
-  /** The terminal's ports; `kube` is what kubectl talks through. */
-  override ports(): SimulationPorts & { kube: KubeApiPort } {
-    return { ...super.ports(), kube: this.kubectl };
+  /**
+   * `sim settle` on a cluster: converged, not merely quiet for an instant. Besides no
+   * message or request in flight and no process with work pending, no object other than a
+   * Lease or an Event may have changed in etcd for SETTLE_QUIET_TICKS: a controller's
+   * requeue, a container start or a status report still on its way would write again.
+   */
+  protected override isSettled(): boolean {
+    return super.isSettled() && this.now - this.apiServer.lastObjectChange >= SETTLE_QUIET_TICKS;
   }
 
-  /** Add a control-plane or node process (controller-manager, scheduler, kubelet-node-1, …). */
+  protected override createControl(): SimControl {
+    return new DefaultSimControl(this);
+  }
+
+  /** The terminal's ports; `kube` is what kubectl talks through, `podLogs` what `kubectl logs` reads. */
+  override ports(): SimulationPorts & {
+    kube: KubeApiPort;
+    podLogs: DefaultSimulation['podLogs'];
+  } {
+    return {
+      ...super.ports(),
+      kube: this.kubectl,
+      podLogs: (namespace, pod, container, previous) => this.podLogs(namespace, pod, container, previous),
+    };
+  }
+
+  /** Add a control-plane or node process (controller-manager, scheduler, kubelet@node-1, …). */
   addProcess(p: StartableProcess): void {
     this.addClusterProcess(p);
-    this.extraProcesses.add(p.address);
+    this.extraProcesses.set(p.address, p);
   }
 
   private addClusterProcess(p: StartableProcess): void {
@@ -109,32 +147,230 @@ export class DefaultSimulation extends Simulation {
     p.start?.(ctx);
   }
 
-  /** Also kills control-plane and node processes by address (`kube-apiserver`, …). */
+  /** The processes a node runs: its kubelet and kube-proxy, and on the control-plane node the control-plane components. */
+  nodeProcesses(node: string): string[] {
+    if (!this.info.nodes.includes(node)) return [];
+    const controlPlane = this.info.nodes[0];
+    return this.clusterKernel.addresses().filter((a) => (a === APISERVER_ADDRESS || this.extraProcesses.has(a)) && nodeOf(a, controlPlane ?? '') === node);
+  }
+
+  /**
+   * `sim kill node-2` takes the whole node down: its kubelet and kube-proxy stop (the
+   * Pods' containers die with the kubelet's runtime), and on the control-plane node the
+   * API server, scheduler and controller-manager with them. A single process is killed by
+   * its address (`kube-controller-manager`, `kube-scheduler`, `kube-apiserver`, `kubelet@node-2`).
+   */
   override kill(target: string): SimResult {
-    if (target === APISERVER_ADDRESS || this.extraProcesses.has(target)) {
-      const r = this.kernel.kill(target);
-      return r.ok ? { ok: true, value: '' } : { ok: false, error: r.error };
-    }
-    return super.kill(target);
+    return this.fault('kill', target) ?? super.kill(target);
   }
 
   override restart(target: string): SimResult {
-    if (target === APISERVER_ADDRESS || this.extraProcesses.has(target)) {
-      const r = this.kernel.restart(target);
-      return r.ok ? { ok: true, value: '' } : { ok: false, error: r.error };
-    }
-    return super.restart(target);
+    return this.fault('restart', target) ?? super.restart(target);
   }
 
+  private unknownTarget(target: string): SimResult {
+    return {
+      ok: false,
+      error: `no member, node or process named ${target} (members etcd-N, nodes ${this.info.nodes.join(', ')}, processes kube-apiserver, kube-scheduler, kube-controller-manager, kubelet@<node>, kube-proxy@<node>)`,
+    };
+  }
+
+  /**
+   * A killed process's sockets are closed by its host's operating system, which tells the
+   * peer (a FIN on each connection): an API client's watches then end on the API server
+   * instead of streaming on into the process's next life. It travels as a message from the
+   * process's address, so latency and partitions apply to it as to any packet.
+   */
+  private closeConnections(address: string): void {
+    if (address === APISERVER_ADDRESS || !this.kernel.isAlive(address)) return;
+    this.clusterKernel.send(address, APISERVER_ADDRESS, { type: 'api-connection-closed' });
+  }
+
+  private fault(action: 'kill' | 'restart', target: string): SimResult | undefined {
+    if (this.info.nodes.includes(target)) {
+      const addresses = this.nodeProcesses(target).filter((a) => this.kernel.isAlive(a) === (action === 'kill'));
+      if (addresses.length === 0)
+        return {
+          ok: false,
+          error: action === 'kill' ? `node ${target} is already down` : `node ${target} is already up`,
+        };
+      for (const a of addresses) {
+        if (action === 'kill') this.closeConnections(a);
+        this.kernel[action](a);
+      }
+      return { ok: true, value: '' };
+    }
+    if (target === APISERVER_ADDRESS || this.extraProcesses.has(target)) {
+      if (action === 'kill') this.closeConnections(target);
+      const r = this.kernel[action](target);
+      return r.ok ? { ok: true, value: '' } : { ok: false, error: r.error };
+    }
+    // members (and a member added with `member add`, started by restart) are etcd's business
+    if (this.resolveMember(target) === undefined) return this.unknownTarget(target);
+    return undefined;
+  }
+
+  /** Whether `target` names something `sim kill` can stop here (a member, a node, a process). */
+  knows(target: string): boolean {
+    return this.info.nodes.includes(target) || target === APISERVER_ADDRESS || this.extraProcesses.has(target) || this.resolveMember(target) !== undefined;
+  }
+
+  // ---- what the terminal asks of nodes ----
+
+  /**
+   * `kubectl logs`: the API server finds the Pod's node and asks that node's kubelet
+   * (pkg/registry/core/pod/strategy.go LogLocation → https://<node>:10250/containerLogs/…).
+   * Errors are the API server's words; kubectl prints them after `Error from server …`.
+   */
+  podLogs(namespace: string, pod: string, container: string | undefined, previous: boolean): { ok: true; text: string } | { ok: false; error: string } {
+    const got = this.kubectl.request({ verb: 'get', resource: 'pods', namespace, name: pod }, { timeoutTicks: 500 });
+    if (!got.ok) return { ok: false, error: got.error.message };
+    const p = got.value as {
+      spec?: { nodeName?: string; containers?: Array<{ name: string }> };
+    };
+    const name = container ?? p.spec?.containers?.[0]?.name ?? '';
+    const nodeName = p.spec?.nodeName;
+    if (nodeName === undefined || nodeName === '')
+      return {
+        ok: false,
+        error: `container "${name}" in pod "${pod}" is waiting to start: ContainerCreating`,
+      };
+    const kubelet = this.extraProcesses.get(`kubelet@${nodeName}`);
+    if (!(kubelet instanceof KubeletProcess) || !this.kernel.isAlive(kubelet.address) || kubelet.current === undefined) {
+      const ip = nodeIP(this.info.nodes.indexOf(nodeName));
+      const url = `https://${ip}:10250/containerLogs/${namespace}/${pod}/${name}${previous ? '?previous=true' : ''}`;
+      return {
+        ok: false,
+        error: `Get "${url}": dial tcp ${ip}:10250: connect: no route to host`,
+      };
+    }
+    return kubelet.current.logs(namespace, pod, container, previous);
+  }
+
+  /**
+   * `sim curl <service|clusterIP>[:port]` from a Pod on the first worker whose kube-proxy
+   * is up (the control-plane node as a last resort): its rule table picks the endpoint.
+   */
+  curl(target: string): SimCurlResult {
+    const order = [...this.info.workers, ...this.info.nodes.slice(0, 1)];
+    for (const node of order) {
+      const proxy = this.extraProcesses.get(`kube-proxy@${node}`);
+      if (proxy instanceof KubeProxyProcess && this.kernel.isAlive(proxy.address) && proxy.current !== undefined) return proxy.current.curl(target);
+    }
+    return {
+      ok: false,
+      exitCode: 1,
+      output: 'no node has a running kube-proxy to send the request through (restart a node with sim restart node-1)',
+    };
+  }
+
+  // ---- the watch chain ----
+
+  /** The hops behind `kind/name` (`deployment/web`, `pod/web-…`, `rs/web-…`) and its owners and dependents. */
+  chain(query: ObjectQuery): ChainQueryResult {
+    if (this.journal === undefined)
+      return {
+        ok: false,
+        error: 'tracing is off in this simulation (trace capacity 0)',
+      };
+    const known: HopObject[] = [...this.journal.seen.values(), ...this.liveObjects()];
+    return { ok: true, hops: causalChain(this.journal.hops(), query, known) };
+  }
+
+  /** The last `n` hops of the chain journal, oldest first. */
+  recentHops(n: number): ChainHop[] | undefined {
+    if (this.journal === undefined) return undefined;
+    const all = this.journal.hops();
+    return all.slice(Math.max(0, all.length - n));
+  }
+
+  private liveObjects(): HopObject[] {
+    const out: HopObject[] = [];
+    for (const kv of this.etcdContents()) {
+      if (!kv.key.startsWith('/registry/')) continue;
+      let o: {
+        kind?: string;
+        metadata?: {
+          name?: string;
+          namespace?: string;
+          uid?: string;
+          ownerReferences?: Array<{ uid?: string }>;
+        };
+      };
+      try {
+        o = JSON.parse(kv.value) as typeof o;
+      } catch {
+        continue;
+      }
+      const m = o.metadata;
+      if (m?.name === undefined || m.uid === undefined || o.kind === undefined) continue;
+      const owners = (m.ownerReferences ?? []).map((r) => r.uid).filter((u): u is string => typeof u === 'string');
+      out.push({
+        resource: resourceOfKind(o.kind),
+        name: m.name,
+        uid: m.uid,
+        ...(m.namespace !== undefined ? { namespace: m.namespace } : {}),
+        ...(owners.length > 0 ? { owners } : {}),
+      });
+    }
+    return out;
+  }
+
+  // ---- what the UI draws ----
+
+  /** Every process on the network, by address, with its role, node and whether it is up. */
+  processes(): ProcessView[] {
+    const controlPlane = this.info.nodes[0] ?? '';
+    return this.clusterKernel.addresses().map((address) => {
+      const node = nodeOf(address, controlPlane);
+      return {
+        address,
+        role: roleOf(address),
+        ...(node !== undefined ? { node } : {}),
+        up: this.kernel.isAlive(address),
+      };
+    });
+  }
+
+  /** Every node, control-plane first: up when its kubelet is, its processes and the Pods bound to it. */
+  nodes(): NodeView[] {
+    const pods = podsByNode(this.etcdContents());
+    const procs = this.processes();
+    return this.info.nodes.map((name, i) => {
+      const mine = procs.filter((p) => p.node === name);
+      const kubelet = mine.find((p) => p.role === 'kubelet');
+      return {
+        name,
+        role: i === 0 ? 'control-plane' : 'worker',
+        up: kubelet?.up ?? true,
+        processes: mine,
+        pods: pods.get(name) ?? [],
+      };
+    });
+  }
+
+  /** The whole cluster: etcd members (their state hashes), the network, every process's liveness and the Pods' placement. */
   override snapshot(): unknown {
     return {
       ...(super.snapshot() as Record<string, unknown>),
       topology: 'default',
-      nodes: this.info.nodes,
+      nodes: this.nodes().map((n) => ({
+        name: n.name,
+        up: n.up,
+        pods: n.pods,
+      })),
       processes: this.clusterKernel.addresses().map((a) => ({ address: a, alive: this.kernel.isAlive(a) })),
-      apiServer: { etcdEndpoint: this.apiServer.etcdEndpoint, compactedRevision: this.apiServer.compactedRevision },
+      apiServer: {
+        etcdEndpoint: this.apiServer.etcdEndpoint,
+        compactedRevision: this.apiServer.compactedRevision,
+      },
     };
   }
+}
+
+/** A node's InternalIP: 172.18.0.2 for the control-plane node, 172.18.0.<N+2> for node-N (bootstrap/objects.ts). */
+function nodeIP(index: number): string {
+  return `172.18.0.${Math.max(0, index) + 2}`;
 }
 
 export function createDefaultSimulation(options: DefaultSimulationOptions): DefaultSimulation {

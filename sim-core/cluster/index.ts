@@ -1,25 +1,17 @@
 // cluster/: the Simulation — a topology's processes on one kernel, the ports the
 // terminal uses (EtcdClientPort, SimControlPort) and the action log's dispatch.
-export {
-  createSimulation,
-  Simulation,
-  CLIENT_ADDRESS,
-  type CommandRunner,
-  type DispatchResult,
-  type SimulationOptions,
-  type SimulationPorts,
-} from './simulation';
+export { createSimulation, Simulation, CLIENT_ADDRESS, type CommandRunner, type DispatchResult, type EtcdOnlySimulationOptions, type SimulationOptions, type SimulationPorts } from './simulation';
 export { SimEtcdClient, ClientProcess } from './etcd-client';
 export { SimControl } from './sim-control';
 export { etcdOnlyMembers, memberName, clientURLOf, peerURLOf, MAX_MEMBERS, type Timing } from './topology';
 export { actionSchema, actionLogSchema, ACTION_LOG_LIMITS, type Action, type ActionLog } from './actions';
-// The `default` topology (etcd + kube-apiserver + nodes, bootstrapped as kubeadm would).
-// Not yet behind createSimulation({ topology: 'default' }): that switch comes with kubectl
-// in the terminal, so that scenarios and labs naming `default` run end to end.
-export {
-  createDefaultSimulation,
-  DefaultSimulation,
-  KUBECTL_ADDRESS,
-  type DefaultSimulationOptions,
-  type ProcessFactory,
-} from './default-topology';
+// The `default` topology (etcd + kube-apiserver + nodes, bootstrapped as kubeadm would, with
+// the scheduler, kubelets and kube-proxies of DEFAULT_PROCESSES): createSimulation({ topology:
+// 'default' }) or createDefaultSimulation.
+export { createDefaultSimulation, DefaultSimulation, KUBECTL_ADDRESS, type DefaultSimulationOptions, type ProcessFactory, type StartableProcess, type TopologyInfo } from './default-topology';
+export { DEFAULT_PROCESSES, schedulerFactory, nodeAgentsFactory } from './default-processes';
+export { DefaultSimControl } from './default-control';
+export type { NodeView, PodView, ProcessView, ProcessRole } from './cluster-view';
+export { ChainJournal } from './chain/journal';
+export { causalChain, relatedObjects, type CausalHop, type ObjectQuery } from './chain/causal';
+export type { ChainHop, HopKind, HopObject } from './chain/hop';

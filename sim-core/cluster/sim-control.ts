@@ -1,6 +1,6 @@
 // The `sim` commands' port: time and faults, the things a teacher does to a cluster.
 import type { MemberStatusRow, SimControlPort, SimResult } from '../cli/ports';
-import type { Simulation } from './simulation';
+import type { Simulation } from './etcd-only';
 
 export class SimControl implements SimControlPort {
   constructor(private readonly sim: Simulation) {}

@@ -2,42 +2,146 @@
 // budget: etcdctl's --command-timeout, `sim tick N` and `sim settle N` are all cut at the
 // deadline (and the cut is noted, so the replay stops with a clear error).
 import type { CallOptions, EtcdClientPort, MemberStatusRow, SimControlPort, SimResult } from '../cli/ports';
+import type { KubeApiPort, KubeRequestOptions, ServerRequest } from '../apiserver/server';
+import type {
+  CompactionRequest,
+  CompactionResponse,
+  DeleteRangeRequest,
+  DeleteRangeResponse,
+  EtcdResult,
+  LeaseGrantRequest,
+  LeaseGrantResponse,
+  LeaseKeepAliveResponse,
+  LeaseLeasesResponse,
+  LeaseRevokeResponse,
+  LeaseTimeToLiveResponse,
+  MemberAddResponse,
+  MemberListResponse,
+  MemberRemoveResponse,
+  PutRequest,
+  PutResponse,
+  RangeRequest,
+  RangeResponse,
+  StatusResponse,
+  TxnRequest,
+  TxnResponse,
+  WatchCreateRequest,
+  WatchResponse,
+} from '../etcd/types';
 import type { Budget } from './caps';
+
+/** The simulated clock the wrappers read (the Simulation). */
+export interface Clock {
+  readonly now: number;
+}
+
+// Prototype methods, not arrow-function fields: the replay wraps the ports once per
+// replay, but a field per method would still be a closure per wrapper.
+
+/** kubectl's waits (--request-timeout, a script's `get -w`) are cut at the deadline too. */
+export class BudgetedKubePort implements KubeApiPort {
+  constructor(
+    private readonly inner: KubeApiPort,
+    private readonly budget: Budget,
+    private readonly clock: Clock,
+  ) {}
+
+  private cut(opts: KubeRequestOptions): KubeRequestOptions {
+    return {
+      ...opts,
+      timeoutTicks: this.budget.allow(opts.timeoutTicks, this.clock.now),
+    };
+  }
+
+  // the answer's type is the inner port's (its AnswerOf<R> is not exported)
+  request<R extends ServerRequest>(req: R, opts: KubeRequestOptions) {
+    return this.inner.request(req, this.cut(opts));
+  }
+  watchSoFar(req: Extract<ServerRequest, { verb: 'watch' }>, opts: KubeRequestOptions): ReturnType<KubeApiPort['watchSoFar']> {
+    return this.inner.watchSoFar(req, this.cut(opts));
+  }
+}
 
 export class BudgetedEtcdClient implements EtcdClientPort {
   constructor(
     private readonly inner: EtcdClientPort,
     private readonly budget: Budget,
-    private readonly now: () => number,
+    private readonly clock: Clock,
   ) {}
 
   private cut(opts: CallOptions): CallOptions {
-    return { ...opts, timeoutTicks: this.budget.allow(opts.timeoutTicks, this.now()) };
+    return {
+      ...opts,
+      timeoutTicks: this.budget.allow(opts.timeoutTicks, this.clock.now),
+    };
   }
 
-  range: EtcdClientPort['range'] = (req, opts) => this.inner.range(req, this.cut(opts));
-  put: EtcdClientPort['put'] = (req, opts) => this.inner.put(req, this.cut(opts));
-  deleteRange: EtcdClientPort['deleteRange'] = (req, opts) => this.inner.deleteRange(req, this.cut(opts));
-  txn: EtcdClientPort['txn'] = (req, opts) => this.inner.txn(req, this.cut(opts));
-  compact: EtcdClientPort['compact'] = (req, opts) => this.inner.compact(req, this.cut(opts));
-  watchSoFar: EtcdClientPort['watchSoFar'] = (req, opts) => this.inner.watchSoFar(req, this.cut(opts));
-  leaseGrant: EtcdClientPort['leaseGrant'] = (req, opts) => this.inner.leaseGrant(req, this.cut(opts));
-  leaseRevoke: EtcdClientPort['leaseRevoke'] = (id, opts) => this.inner.leaseRevoke(id, this.cut(opts));
-  leaseKeepAliveOnce: EtcdClientPort['leaseKeepAliveOnce'] = (id, opts) => this.inner.leaseKeepAliveOnce(id, this.cut(opts));
-  leaseTimeToLive: EtcdClientPort['leaseTimeToLive'] = (id, keys, opts) => this.inner.leaseTimeToLive(id, keys, this.cut(opts));
-  leaseLeases: EtcdClientPort['leaseLeases'] = (opts) => this.inner.leaseLeases(this.cut(opts));
-  memberList: EtcdClientPort['memberList'] = (opts) => this.inner.memberList(this.cut(opts));
-  memberAdd: EtcdClientPort['memberAdd'] = (peerURLs, isLearner, opts) => this.inner.memberAdd(peerURLs, isLearner, this.cut(opts));
-  memberRemove: EtcdClientPort['memberRemove'] = (id, opts) => this.inner.memberRemove(id, this.cut(opts));
-  status: EtcdClientPort['status'] = (opts) => this.inner.status(this.cut(opts));
-  clusterEndpoints: EtcdClientPort['clusterEndpoints'] = (opts) => this.inner.clusterEndpoints(this.cut(opts));
+  range(req: RangeRequest, opts: CallOptions): EtcdResult<RangeResponse> {
+    return this.inner.range(req, this.cut(opts));
+  }
+  put(req: PutRequest, opts: CallOptions): EtcdResult<PutResponse> {
+    return this.inner.put(req, this.cut(opts));
+  }
+  deleteRange(req: DeleteRangeRequest, opts: CallOptions): EtcdResult<DeleteRangeResponse> {
+    return this.inner.deleteRange(req, this.cut(opts));
+  }
+  txn(req: TxnRequest, opts: CallOptions): EtcdResult<TxnResponse> {
+    return this.inner.txn(req, this.cut(opts));
+  }
+  compact(req: CompactionRequest, opts: CallOptions): EtcdResult<CompactionResponse> {
+    return this.inner.compact(req, this.cut(opts));
+  }
+  watchSoFar(req: WatchCreateRequest, opts: CallOptions): EtcdResult<WatchResponse[]> {
+    return this.inner.watchSoFar(req, this.cut(opts));
+  }
+  leaseGrant(req: LeaseGrantRequest, opts: CallOptions): EtcdResult<LeaseGrantResponse> {
+    return this.inner.leaseGrant(req, this.cut(opts));
+  }
+  leaseRevoke(id: bigint, opts: CallOptions): EtcdResult<LeaseRevokeResponse> {
+    return this.inner.leaseRevoke(id, this.cut(opts));
+  }
+  leaseKeepAliveOnce(id: bigint, opts: CallOptions): EtcdResult<LeaseKeepAliveResponse> {
+    return this.inner.leaseKeepAliveOnce(id, this.cut(opts));
+  }
+  leaseTimeToLive(id: bigint, keys: boolean, opts: CallOptions): EtcdResult<LeaseTimeToLiveResponse> {
+    return this.inner.leaseTimeToLive(id, keys, this.cut(opts));
+  }
+  leaseLeases(opts: CallOptions): EtcdResult<LeaseLeasesResponse> {
+    return this.inner.leaseLeases(this.cut(opts));
+  }
+  memberList(opts: CallOptions): EtcdResult<MemberListResponse> {
+    return this.inner.memberList(this.cut(opts));
+  }
+  memberAdd(peerURLs: string[], isLearner: boolean, opts: CallOptions): EtcdResult<MemberAddResponse> {
+    return this.inner.memberAdd(peerURLs, isLearner, this.cut(opts));
+  }
+  memberRemove(id: bigint, opts: CallOptions): EtcdResult<MemberRemoveResponse> {
+    return this.inner.memberRemove(id, this.cut(opts));
+  }
+  status(opts: CallOptions): EtcdResult<StatusResponse> {
+    return this.inner.status(this.cut(opts));
+  }
+  clusterEndpoints(opts: CallOptions): EtcdResult<string[]> {
+    return this.inner.clusterEndpoints(this.cut(opts));
+  }
 }
 
 export class BudgetedSimControl implements SimControlPort {
+  // the default topology's commands take no simulated time: passed through when present
+  readonly curl: SimControlPort['curl'];
+  readonly chain: SimControlPort['chain'];
+  readonly recentHops: SimControlPort['recentHops'];
+
   constructor(
     private readonly inner: SimControlPort,
     private readonly budget: Budget,
-  ) {}
+    /** told after every restart, which may start a member added with `etcdctl member add` */
+    private readonly afterRestart?: () => void,
+  ) {
+    this.curl = inner.curl?.bind(inner);
+    this.chain = inner.chain?.bind(inner);
+    this.recentHops = inner.recentHops?.bind(inner);
+  }
 
   now(): number {
     return this.inner.now();
@@ -56,7 +160,9 @@ export class BudgetedSimControl implements SimControlPort {
     return this.inner.kill(target);
   }
   restart(target: string): SimResult {
-    return this.inner.restart(target);
+    const r = this.inner.restart(target);
+    this.afterRestart?.();
+    return r;
   }
   partition(groups: string[][]): SimResult {
     return this.inner.partition(groups);

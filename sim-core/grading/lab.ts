@@ -8,6 +8,8 @@ export interface GradableLab {
   topology: string;
   seed: number;
   members?: number;
+  /** `default` topology: worker nodes (default 3) */
+  workers?: number;
   setup?: readonly string[];
   goals: readonly { id: string; check: unknown }[];
 }
@@ -15,12 +17,16 @@ export interface GradableLab {
 export function gradeLab(
   lab: GradableLab,
   actionLog: unknown,
-  options: { starterFiles?: Readonly<Record<string, string>>; caps?: Partial<GradeCaps> } = {},
+  options: {
+    starterFiles?: Readonly<Record<string, string>>;
+    caps?: Partial<GradeCaps>;
+  } = {},
 ): GradeResult {
   return grade({
     topology: lab.topology,
     seed: lab.seed,
     ...(lab.members !== undefined ? { members: lab.members } : {}),
+    ...(lab.workers !== undefined ? { workers: lab.workers } : {}),
     setup: lab.setup ?? [],
     ...(options.starterFiles !== undefined ? { files: options.starterFiles } : {}),
     actionLog,

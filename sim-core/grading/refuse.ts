@@ -12,8 +12,11 @@ function where(path: readonly PropertyKey[]): string {
   return path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('').replace(/^\./, '');
 }
 
+// built once: a zod schema is a compiled object, and every grade checks its goals
+const goalsSchema = z.array(goalSchema).min(1, 'give at least one goal');
+
 export function checkGoals(goals: unknown): Checked<Goal[]> {
-  const r = z.array(goalSchema).min(1, 'give at least one goal').safeParse(goals);
+  const r = goalsSchema.safeParse(goals);
   if (r.success) return { ok: true, value: r.data };
   const issue = r.error.issues[0]!;
   const [index, ...rest] = issue.path;

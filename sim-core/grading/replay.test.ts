@@ -155,6 +155,6 @@ describe('refusals: a log is checked before it is graded', () => {
   it('refuses invalid goals and a topology sim-core cannot build', () => {
     expect(refused(grade({ ...base([]), goals: [{ id: 'x', check: { kind: 'count', resource: 'pods' } }] }))).toMatch(/^goal 1 'x' 'check\.kind': unknown kind "count"; use one of keyExists, /);
     expect(refused(grade({ ...base([]), goals: [] }))).toBe('goals: give at least one goal');
-    expect(refused(grade(base([], { topology: 'default' })))).toMatch(/^cannot build the 'default' cluster \(seed 11\): /);
+    expect(refused(grade(base([], { topology: 'k3s' })))).toBe("cannot build the 'k3s' cluster (seed 11): createSimulation: unknown topology k3s");
   });
 });

@@ -8,19 +8,23 @@ import { runCommandLine } from '../cli/command-line';
 import { tokenize } from '../cli/shell/tokenize';
 import type { Action } from '../cluster/actions';
 import { createSimulation, type CommandRunner, type Simulation, type SimulationOptions } from '../cluster/simulation';
-import { BudgetedEtcdClient, BudgetedSimControl } from './budgeted-ports';
+import { BudgetedEtcdClient, BudgetedKubePort, BudgetedSimControl } from './budgeted-ports';
+import type { KubeApiPort } from '../apiserver/server';
+import type { EtcdClientPort, SimControlPort } from '../cli/ports';
 import { Budget, DEFAULT_GRADE_CAPS, type GradeCaps } from './caps';
 import { evaluateState } from './evaluate';
 import type { Explanation, Goal } from './goals';
 import { HistoryTracker, isHistoryCheck } from './history';
 import { checkActionLog, checkGoals } from './refuse';
-import { committedStore, JsonCache, simulationView, type FaultMark } from './view';
+import { CommittedStoreReader, JsonCache, SimulationView, type FaultMark } from './view';
 
 export interface GradeInput {
   topology: string;
   seed: number;
   /** etcd members, 1–7 (default 3) */
   members?: number;
+  /** `default` topology: worker nodes node-1 … node-N (default 3) */
+  workers?: number;
   /** terminal lines run before the learner's first action (the lab's initial objects and faults) */
   setup?: readonly string[];
   /** the workspace's files before the first action (the lab's starter files) */
@@ -53,6 +57,8 @@ export type GradeResult = ({ ok: true } & GradeVerdict) | { ok: false; error: st
 
 /** `sim kill …` and `sim partition …` inject faults (restart and heal are recoveries): committedAfterFault measures from the last one. */
 function isFaultLine(line: string): boolean {
+  // without quotes or backslashes, a line whose text has no "sim" has no word `sim`
+  if (!line.includes('sim') && !/['"\\]/.test(line)) return false;
   const t = tokenize(line);
   if (!t.ok) return false;
   let i = 0;
@@ -60,15 +66,34 @@ function isFaultLine(line: string): boolean {
   return t.words[i] === 'sim' && ['kill', 'partition'].includes(t.words[i + 1] ?? '');
 }
 
-function budgetedRunner(sim: Simulation, budget: Budget): CommandRunner {
+/** `make(inner)`, made again only when `inner` is a different object than last time. */
+function wrapLatest<I, W>(make: (inner: I) => W): (inner: I) => W {
+  let last: { inner: I; wrapped: W } | undefined;
+  return (inner) => {
+    if (last === undefined || last.inner !== inner) last = { inner, wrapped: make(inner) };
+    return last.wrapped;
+  };
+}
+
+/**
+ * The terminal's ports with every wait cut at the tick budget. The Simulation hands the
+ * runner the same port objects on every command, so each is wrapped once per replay.
+ */
+function budgetedRunner(sim: Simulation, budget: Budget, membersMayChange: () => void): CommandRunner {
+  const etcd = wrapLatest((inner: EtcdClientPort) => new BudgetedEtcdClient(inner, budget, sim));
+  const control = wrapLatest((inner: SimControlPort) => new BudgetedSimControl(inner, budget, membersMayChange));
+  const kubePort = wrapLatest((inner: KubeApiPort) => new BudgetedKubePort(inner, budget, sim));
+  const context = wrapLatest((files: ReadonlyMap<string, string>) => ({ readFile: (p: string) => files.get(p) }));
   return (line, stdin, ports) => {
     budget.commands++;
+    const kube = (ports as { kube?: KubeApiPort }).kube;
     const wrapped = {
       ...ports,
-      etcd: new BudgetedEtcdClient(ports.etcd, budget, () => sim.now),
-      sim: new BudgetedSimControl(ports.sim, budget),
+      etcd: etcd(ports.etcd),
+      sim: control(ports.sim),
+      ...(kube !== undefined ? { kube: kubePort(kube) } : {}),
     };
-    const out = runCommandLine(line, stdin, wrapped, { readFile: (p) => ports.files.get(p) });
+    const out = runCommandLine(line, stdin, wrapped, context(ports.files));
     budget.outputBytes += out.stdout.length + out.stderr.length;
     return out;
   };
@@ -76,8 +101,10 @@ function budgetedRunner(sim: Simulation, budget: Budget): CommandRunner {
 
 function build(input: GradeInput): { ok: true; sim: Simulation } | { ok: false; error: string } {
   try {
-    const options = { topology: input.topology, seed: input.seed, members: input.members ?? 3, traceCapacity: 0 } as SimulationOptions;
-    return { ok: true, sim: createSimulation(options) };
+    const base = { seed: input.seed, members: input.members ?? 3, traceCapacity: 0 };
+    // the `default` topology: the lab's workers (default 3) and every control-plane and node process
+    if (input.topology === 'default') return { ok: true, sim: createSimulation({ ...base, topology: 'default', workers: input.workers ?? 3 }) };
+    return { ok: true, sim: createSimulation({ ...base, topology: input.topology } as SimulationOptions) };
   } catch (e) {
     return { ok: false, error: `cannot build the '${input.topology}' cluster (seed ${input.seed}): ${e instanceof Error ? e.message : String(e)}` };
   }
@@ -96,12 +123,13 @@ export function grade(input: GradeInput): GradeResult {
 
 function replay(sim: Simulation, input: GradeInput, goals: Goal[], log: Action[], caps: GradeCaps): GradeResult {
   const budget = new Budget(caps, sim.now + caps.maxTicks);
-  sim.setCommandRunner(budgetedRunner(sim, budget));
+  const committed = new CommittedStoreReader(sim);
+  sim.setCommandRunner(budgetedRunner(sim, budget, () => committed.invalidate()));
   for (const [path, content] of Object.entries(input.files ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) sim.files.set(path, content);
 
   const cache = new JsonCache();
   let lastFault: FaultMark | undefined;
-  const view = () => simulationView(sim, cache, lastFault);
+  const view = () => new SimulationView(sim, cache, lastFault, committed.store());
   const historyGoals = goals.flatMap((g) => (isHistoryCheck(g.check) ? [g.check] : []));
   const history = new HistoryTracker(historyGoals);
 
@@ -117,10 +145,11 @@ function replay(sim: Simulation, input: GradeInput, goals: Goal[], log: Action[]
   let seenRevision = -1;
   const observeIfChanged = () => {
     if (history.empty) return;
-    const rev = committedStore(sim)?.currentRev ?? 0;
+    const store = committed.store();
+    const rev = store?.currentRev ?? 0;
     if (rev === seenRevision) return;
     seenRevision = rev;
-    history.observe(view());
+    history.observe(new SimulationView(sim, cache, lastFault, store));
   };
   const unsubscribe = history.empty ? () => {} : sim.subscribe(observeIfChanged, { kinds: ['deliver', 'kill', 'restart', 'fault'] });
   try {
@@ -128,11 +157,13 @@ function replay(sim: Simulation, input: GradeInput, goals: Goal[], log: Action[]
     for (const [i, action] of log.entries()) {
       if (action.at !== undefined && action.at > budget.deadline) return { ok: false, error: overTicks(caps, i) };
       if (action.type === 'tick' && Math.max(sim.now, action.at ?? 0) + action.ticks > budget.deadline) return { ok: false, error: overTicks(caps, i) };
-      sim.dispatch(action);
+      const done = sim.dispatch(action);
       const stop = budget.stopReason(sim.now);
       if (stop !== undefined) return { ok: false, error: `${stop} (at action ${i + 1})` };
-      if (action.type === 'command' && isFaultLine(action.line)) {
-        lastFault = { line: action.line, tick: sim.now, revision: committedStore(sim)?.currentRev ?? 0 };
+      // Only the learner's own faults count, and only those that happened: the setup's
+      // faults are the lab's starting state, and `sim kill etcd-9` (no such member) is no fault.
+      if (action.type === 'command' && isFaultLine(action.line) && done.ok && done.output?.exitCode === 0) {
+        lastFault = { line: action.line, tick: sim.now, revision: committed.store()?.currentRev ?? 0 };
       }
       if (!history.empty) history.observe(view());
     }

@@ -41,14 +41,41 @@ export function prefixEnd(prefix: string): string {
   return '\0'; // every byte is the maximum: the range runs to the end of the keyspace
 }
 
-/** The store holding the most applied (hence committed) revisions: what etcd has durably agreed on. */
-export function committedStore(sim: Simulation): MvccStore | undefined {
+type EtcdMembers = ReturnType<Simulation['memberList']>;
+
+function committedStoreAmong(members: EtcdMembers): MvccStore | undefined {
   let best: MvccStore | undefined;
-  for (const m of sim.memberList()) {
+  for (const m of members) {
     const store = m.sm?.store;
     if (store !== undefined && (best === undefined || store.currentRev > best.currentRev)) best = store;
   }
   return best;
+}
+
+/** The store holding the most applied (hence committed) revisions: what etcd has durably agreed on. */
+export function committedStore(sim: Simulation): MvccStore | undefined {
+  return committedStoreAmong(sim.memberList());
+}
+
+/**
+ * committedStore for a replay that asks at every delivered message: the member list is
+ * read once (Simulation.memberList sorts a fresh array per call) and read again only
+ * after `invalidate()` — when a command may have started a new member (`sim restart` of
+ * a member added with `etcdctl member add`, the only way a member process appears).
+ * Each member's store is still read live, so a restarted member's rebuilt store counts.
+ */
+export class CommittedStoreReader {
+  private members: EtcdMembers | undefined;
+
+  constructor(private readonly sim: Simulation) {}
+
+  invalidate(): void {
+    this.members = undefined;
+  }
+
+  store(): MvccStore | undefined {
+    return committedStoreAmong((this.members ??= this.sim.memberList()));
+  }
 }
 
 function readRange(store: MvccStore | undefined, key: string, end: string | undefined): KeyValue[] {
@@ -83,23 +110,52 @@ function parseObject(text: string): Record<string, unknown> | null {
   }
 }
 
+// A class with prototype methods: a view is built at every observed moment of a replay,
+// and an object of arrow functions would be seven closures each time.
+export class SimulationView implements ClusterView {
+  readonly tick: number;
+  readonly revision: number;
+  private membersRows: MemberStatusRow[] | undefined;
+
+  constructor(
+    private readonly sim: Simulation,
+    private readonly cache: JsonCache,
+    readonly lastFault: FaultMark | undefined,
+    /** committedStore(sim) at this moment */
+    private readonly store: MvccStore | undefined,
+  ) {
+    this.tick = sim.now;
+    this.revision = store?.currentRev ?? 0;
+  }
+
+  get(key: string): KeyValue | undefined {
+    return readRange(this.store, key, undefined)[0];
+  }
+
+  range(prefix: string): KeyValue[] {
+    return readRange(this.store, prefix, prefixEnd(prefix));
+  }
+
+  json(kv: KeyValue): Record<string, unknown> | undefined {
+    return this.cache.parse(kv);
+  }
+
+  members(): MemberStatusRow[] {
+    return (this.membersRows ??= this.sim.memberStatus());
+  }
+
+  leader(): string | undefined {
+    return this.sim.leader()?.address;
+  }
+
+  leaderRange(key: string | undefined, prefix: boolean): KeyValue[] | undefined {
+    const leaderStore = this.sim.leader()?.sm?.store;
+    if (leaderStore === undefined) return undefined;
+    if (key === undefined) return readRange(leaderStore, '\0', '\0'); // etcd: key and range_end '\0' = every key
+    return readRange(leaderStore, key, prefix ? prefixEnd(key) : undefined);
+  }
+}
+
 export function simulationView(sim: Simulation, cache: JsonCache, lastFault: FaultMark | undefined): ClusterView {
-  const store = committedStore(sim);
-  let members: MemberStatusRow[] | undefined;
-  return {
-    tick: sim.now,
-    revision: store?.currentRev ?? 0,
-    get: (key) => readRange(store, key, undefined)[0],
-    range: (prefix) => readRange(store, prefix, prefixEnd(prefix)),
-    json: (kv) => cache.parse(kv),
-    members: () => (members ??= sim.memberStatus()),
-    leader: () => sim.leader()?.address,
-    leaderRange: (key, prefix) => {
-      const leaderStore = sim.leader()?.sm?.store;
-      if (leaderStore === undefined) return undefined;
-      if (key === undefined) return readRange(leaderStore, '\0', '\0'); // etcd: key and range_end '\0' = every key
-      return readRange(leaderStore, key, prefix ? prefixEnd(key) : undefined);
-    },
-    lastFault,
-  };
+  return new SimulationView(sim, cache, lastFault, committedStore(sim));
 }

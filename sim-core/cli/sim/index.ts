@@ -4,14 +4,19 @@ import { Terminal } from '../terminal';
 import { simHeal, simKillOrRestart, simPartition } from './faults';
 import { simStatus } from './status';
 import { simSettle, simTick } from './time';
-import { SIM_USAGE } from './usage';
+import { SIM_USAGE, SIM_USAGE_DEFAULT } from './usage';
+import { simCurl } from './curl';
+import { simEvents, simTrace } from './trace';
 
-export { SIM_USAGE } from './usage';
+export { SIM_USAGE, SIM_USAGE_DEFAULT } from './usage';
+export { formatChain, hopLine } from './trace';
 export { DEFAULT_SETTLE_CAP } from './time';
 
 export function runSim(argv: string[], sim: SimControlPort): CommandOutput {
   const term = new Terminal();
   const [command, ...args] = argv;
+  // a cluster with nodes offers the chain's commands and says so in its help
+  const usage = sim.curl !== undefined ? SIM_USAGE_DEFAULT : SIM_USAGE;
   switch (command) {
     case 'tick':
       simTick(args, sim, term);
@@ -32,14 +37,23 @@ export function runSim(argv: string[], sim: SimControlPort): CommandOutput {
     case 'status':
       simStatus(args, sim, term);
       break;
+    case 'curl':
+      simCurl(args, sim, term);
+      break;
+    case 'trace':
+      simTrace(args, sim, term);
+      break;
+    case 'events':
+      simEvents(args, sim, term);
+      break;
     case undefined:
     case 'help':
     case '--help':
     case '-h':
-      term.print(SIM_USAGE);
+      term.print(usage);
       break;
     default:
-      term.printErr(`sim: unknown command ${JSON.stringify(command)}\n\n${SIM_USAGE}`);
+      term.printErr(`sim: unknown command ${JSON.stringify(command)}\n\n${usage}`);
       term.exit(2);
   }
   return term.output();

@@ -15,6 +15,35 @@ commands:
 A member is named etcd-N or by its client URL http://etcd-N:2379.
 `;
 
+/**
+ * The help of a `default` cluster (nodes, the API server, the controllers): the same
+ * commands reaching nodes and control-plane processes, and the watch chain's commands.
+ * An etcd-only cluster keeps SIM_USAGE word for word.
+ */
+export const SIM_USAGE_DEFAULT = `usage: sim <command> [arguments]
+
+commands:
+  tick <n>             let n ticks of simulated time pass (1 tick = 10 ms)
+  settle [<cap>]       run until nothing is pending, at most <cap> ticks (default 10000)
+  kill <target>        stop a member, a node or a control-plane process
+  restart <target>     start it again (a member from its WAL; a node's kubelet and
+                       kube-proxy with no containers: the kubelet starts them again)
+  partition <groups>   cut the etcd network into groups: | between groups, , between members
+                       (e.g. sim partition etcd-1,etcd-2|etcd-3)
+  heal                 remove every partition
+  status               each member's role, term, commit and applied index, log length
+  curl <service>[:port]  an HTTP request from a Pod on a worker, through kube-proxy
+                       (a Service name, name.namespace, or a ClusterIP)
+  trace <kind>/<name>  the chain of hops behind an object: requests, etcd writes,
+                       watch events, the controllers' and kubelets' steps (-n <namespace>)
+  events [<n>]         the last n hops of the chain (default 20)
+
+A member is named etcd-N or by its client URL http://etcd-N:2379. A node is
+control-plane or node-N (its kubelet and kube-proxy; on control-plane also the
+control-plane processes); a process is kube-apiserver, kube-controller-manager,
+kube-scheduler, kubelet@<node> or kube-proxy@<node>.
+`;
+
 /** The largest tick or cap a single command accepts (the action log's own limit). */
 export const MAX_TICKS = 10_000_000;
 
