@@ -2,23 +2,34 @@
 // Runs a scenario script against a fresh simulated cluster and prints its transcript
 // (DESIGN.md §6). Exit 0 whatever the commands did; 2 for a bad invocation, a script that
 // cannot be read or parsed, or a topology that does not exist yet.
-import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { createSimulation } from '../sim-core/cluster/index';
-import { parseScenarioHeader, runScenario } from '../sim-core/cli/scenario';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { parseScenarioHeader, runScenario, scenarioCluster } from '../sim-core/cli/scenario';
 
 const USAGE = 'usage: npm run --silent sim -- <script.txt> [--seed N] [--topology etcd-only|default] [--members N]\n';
+
+/** Every file under `root`, as paths relative to it (what `kubectl apply -f <folder>` may read). */
+function listFilesUnder(root: string, dir = root): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...listFilesUnder(root, full));
+    else if (entry.isFile()) out.push(relative(root, full));
+  }
+  return out.sort();
+}
 
 function fail(message: string): never {
   process.stderr.write(`sim: ${message}\n${USAGE}`);
   process.exit(2);
 }
 
-function parseArgs(argv: string[]): { script: string; seed?: number; topology: string; members?: number } {
+function parseArgs(argv: string[]): { script: string; seed?: number; topology: 'etcd-only' | 'default'; topologyGiven: boolean; members?: number } {
   let script: string | undefined;
   let seed: number | undefined;
   let members: number | undefined;
   let topology = 'etcd-only';
+  let topologyGiven = false;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] as string;
     const [flag, inline] = a.startsWith('--') ? (a.split('=', 2) as [string, string | undefined]) : [a, undefined];
@@ -33,7 +44,10 @@ function parseArgs(argv: string[]): { script: string; seed?: number; topology: s
     };
     if (flag === '--seed') seed = whole(value(), '--seed');
     else if (flag === '--members') members = whole(value(), '--members');
-    else if (flag === '--topology') topology = value();
+    else if (flag === '--topology') {
+      topology = value();
+      topologyGiven = true;
+    }
     else if (flag === '--help' || flag === '-h') {
       process.stdout.write(USAGE);
       process.exit(0);
@@ -43,7 +57,7 @@ function parseArgs(argv: string[]): { script: string; seed?: number; topology: s
   }
   if (script === undefined) fail('which script? give the path of a scenario .txt file');
   if (topology !== 'etcd-only' && topology !== 'default') fail(`unknown topology ${JSON.stringify(topology)}`);
-  return { script, seed, topology, members };
+  return { script, seed, topology, topologyGiven, members };
 }
 
 const args = parseArgs(process.argv.slice(2));
@@ -53,26 +67,19 @@ try {
 } catch (e) {
   fail(`cannot read ${args.script}: ${(e as Error).message}`);
 }
-if (args.topology === 'default') {
-  fail('the "default" topology (a control-plane node and three workers) is not built yet; use --topology etcd-only');
-}
 const header = parseScenarioHeader(text);
 if (!header.ok) fail(header.error);
 const members = args.members ?? header.header.members ?? 3;
 if (members < 1 || members > 7) fail(`--members must be 1–7, got ${members}`);
-const simulation = createSimulation({
-  topology: 'etcd-only',
-  seed: args.seed ?? header.header.seed ?? 1,
+const { ports } = scenarioCluster(header.header, {
+  ...(args.seed !== undefined ? { seed: args.seed } : {}),
   members,
-  timing: {
-    ...(header.header.snapshotCount !== undefined ? { snapshotCount: header.header.snapshotCount } : {}),
-    ...(header.header.snapshotCatchUpEntries !== undefined ? { snapshotCatchUpEntries: header.header.snapshotCatchUpEntries } : {}),
-  },
+  ...(args.topologyGiven ? { topology: args.topology } : {}),
 });
-const ports = simulation.ports();
+// `-f` paths are relative to the script's folder (DESIGN.md §6); `-f <folder>` lists it
 const folder = dirname(resolve(args.script));
 const result = runScenario(text, {
-  ports: { etcd: ports.etcd, sim: ports.sim },
+  ports,
   readFile: (path) => {
     try {
       return readFileSync(resolve(folder, path), 'utf8');
@@ -80,6 +87,7 @@ const result = runScenario(text, {
       return undefined;
     }
   },
+  listFiles: () => listFilesUnder(folder),
 });
 if (!result.ok) fail(`${args.script}: ${result.error}`);
 process.stdout.write(result.transcript);

@@ -1,7 +1,9 @@
 // One terminal line → one command's output, as the learner's terminal runs it: split the
 // line like bash, honour leading VAR=value assignments (ETCDCTL_API=3, ETCDCTL_ENDPOINTS=…),
 // and dispatch on the program name. Unknown programs fail as bash does (exit 127).
+import type { KubeApiPort } from '../apiserver/server';
 import { runEtcdctl } from './etcdctl/index';
+import { runKubectl, type PodLogsResult } from './kubectl/run/index';
 import type { CommandOutput, EtcdClientPort, SimControlPort } from './ports';
 import { tokenize } from './shell/tokenize';
 import { runSim } from './sim/index';
@@ -9,12 +11,18 @@ import { runSim } from './sim/index';
 export interface TerminalPorts {
   etcd: EtcdClientPort;
   sim: SimControlPort;
+  /** the API server, for kubectl; absent in the etcd-only topology */
+  kube?: KubeApiPort;
+  /** kubelet's container logs (`kubectl logs`) */
+  podLogs?: (namespace: string, pod: string, container: string | undefined, previous: boolean) => PodLogsResult;
 }
 
 /** What a command may need besides the cluster: files in the learner's workspace (kubectl apply -f). */
 export interface CommandContext {
   /** the file's text, or undefined if there is no such file; paths as the learner typed them */
   readFile?: (path: string) => string | undefined;
+  /** every workspace file's path, for `-f <folder>` */
+  listFiles?: () => string[];
 }
 
 export type Program = (
@@ -50,8 +58,11 @@ const etcdctl: Program = (argv, env, stdin, ports) => {
 
 const sim: Program = (argv, _env, _stdin, ports) => runSim(argv, ports.sim);
 
-/** The programs on the terminal's PATH; kubectl registers itself here. */
-export const PROGRAMS: Record<string, Program> = { etcdctl, sim };
+const kubectl: Program = (argv, env, stdin, ports, context) =>
+  runKubectl(argv, env, stdin, { sim: ports.sim, ...(ports.kube ? { kube: ports.kube } : {}), ...(ports.podLogs ? { podLogs: ports.podLogs } : {}) }, context);
+
+/** The programs on the terminal's PATH. */
+export const PROGRAMS: Record<string, Program> = { etcdctl, kubectl, sim };
 
 export function runCommandLine(
   line: string,
@@ -85,5 +96,8 @@ export function runTerminalCommand(
   stdin: string | undefined,
   ports: TerminalPorts & { files?: ReadonlyMap<string, string> },
 ): CommandOutput {
-  return runCommandLine(line, stdin, ports, { readFile: (path) => ports.files?.get(path) });
+  return runCommandLine(line, stdin, ports, {
+    readFile: (path) => ports.files?.get(path),
+    listFiles: () => [...(ports.files?.keys() ?? [])].sort(),
+  });
 }

@@ -1,12 +1,11 @@
 // Golden scenario tests (etcd's rafttest/testdata style): every sim-core/testdata/*.txt
 // script runs against a fresh simulated cluster (seed and size from its `# sim:` header,
-// default seed 1 and 3 members) and its transcript must equal the .golden file next to it.
+// default seed 1, 3 members, topology etcd-only) and its transcript must equal the .golden file next to it.
 // UPDATE_GOLDEN=1 rewrites the golden files; read the diff before committing one.
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createSimulation } from '../cluster/index';
-import { parseScenarioHeader, runScenario } from './scenario';
+import { parseScenarioHeader, runScenario, scenarioCluster } from './scenario';
 
 const DIR = join(import.meta.dirname, '..', 'testdata');
 const scripts = readdirSync(DIR).filter((f) => f.endsWith('.txt')).sort();
@@ -14,26 +13,28 @@ const scripts = readdirSync(DIR).filter((f) => f.endsWith('.txt')).sort();
 function transcriptOf(script: string): string {
   const header = parseScenarioHeader(script);
   if (!header.ok) throw new Error(header.error);
-  const h = header.header;
-  const simulation = createSimulation({
-    topology: 'etcd-only',
-    seed: h.seed ?? 1,
-    members: h.members ?? 3,
-    timing: {
-      ...(h.snapshotCount !== undefined ? { snapshotCount: h.snapshotCount } : {}),
-      ...(h.snapshotCatchUpEntries !== undefined ? { snapshotCatchUpEntries: h.snapshotCatchUpEntries } : {}),
-    },
-  });
-  const ports = simulation.ports();
+  const { ports } = scenarioCluster(header.header);
   const result = runScenario(script, {
-    ports: { etcd: ports.etcd, sim: ports.sim },
+    ports,
     readFile: (path) => {
       const file = join(DIR, path);
-      return existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+      return existsSync(file) && statSync(file).isFile() ? readFileSync(file, 'utf8') : undefined;
     },
+    // `-f <folder>`: the files under testdata, as workspace paths relative to it
+    listFiles: () => listTree(DIR, ''),
   });
   if (!result.ok) throw new Error(result.error);
   return result.transcript;
+}
+
+function listTree(root: string, prefix: string): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync(join(root, prefix), { withFileTypes: true })) {
+    const rel = prefix === '' ? entry.name : `${prefix}/${entry.name}`;
+    if (entry.isDirectory()) out.push(...listTree(root, rel));
+    else out.push(rel);
+  }
+  return out.sort();
 }
 
 describe('golden scenarios', () => {

@@ -21,6 +21,7 @@
 // Transcript: each command as `$ <command>` (with the here-document shown as bash shows
 // it, each line after `> `), then what the command wrote to stdout and then to stderr, as
 // a terminal merges them. A command's output always ends with a newline in the transcript.
+import { createSimulation, type Simulation } from '../cluster/index';
 import { runCommandLine, type CommandContext, type TerminalPorts } from './command-line';
 import type { CommandOutput } from './ports';
 
@@ -104,7 +105,10 @@ export function runScenario(script: string, options: ScenarioOptions): ScenarioR
       continue;
     }
     transcript += echoCommand(item);
-    const out = runCommandLine(item.line, item.stdin, options.ports, { readFile: options.readFile });
+    const out = runCommandLine(item.line, item.stdin, options.ports, {
+      ...(options.readFile ? { readFile: options.readFile } : {}),
+      ...(options.listFiles ? { listFiles: options.listFiles } : {}),
+    });
     const shown = out.stdout + out.stderr;
     transcript += shown === '' || shown.endsWith('\n') ? shown : shown + '\n';
     options.afterCommand?.(item.line, out);
@@ -115,25 +119,35 @@ export function runScenario(script: string, options: ScenarioOptions): ScenarioR
 /**
  * A script may begin with a header comment that sets up its cluster:
  *   # sim: members=5 seed=7 snapshot-count=20
+ *   # sim: topology=default workers=3 seed=2
  * (members 1–7; seed; snapshot-count and snapshot-catchup-entries are etcd's
- * --snapshot-count and its catch-up entries). Command-line options of the runner win over
- * the header. The header is an ordinary comment for the transcript.
+ * --snapshot-count and its catch-up entries; topology `etcd-only` (the default) or
+ * `default` — etcd, the API server, a control-plane node and `workers` worker nodes with
+ * their processes). Command-line options of the runner win over the header. The header
+ * is an ordinary comment for the transcript.
  */
 export interface ScenarioHeader {
   members?: number;
   seed?: number;
   snapshotCount?: number;
   snapshotCatchUpEntries?: number;
+  topology?: 'etcd-only' | 'default';
+  workers?: number;
 }
 
 export type ScenarioHeaderParse = { ok: true; header: ScenarioHeader } | { ok: false; error: string };
 
-const HEADER_KEYS: Record<string, keyof ScenarioHeader> = {
+type NumericKey = Exclude<keyof ScenarioHeader, 'topology'>;
+
+const HEADER_KEYS: Record<string, NumericKey> = {
   members: 'members',
   seed: 'seed',
   'snapshot-count': 'snapshotCount',
   'snapshot-catchup-entries': 'snapshotCatchUpEntries',
+  workers: 'workers',
 };
+
+const TOPOLOGIES = ['etcd-only', 'default'] as const;
 
 export function parseScenarioHeader(script: string): ScenarioHeaderParse {
   const header: ScenarioHeader = {};
@@ -142,12 +156,51 @@ export function parseScenarioHeader(script: string): ScenarioHeaderParse {
     if (!m) continue;
     for (const pair of (m[1] as string).split(/\s+/).filter((p) => p !== '')) {
       const [k, v] = pair.split('=');
+      if (k === 'topology') {
+        const t = TOPOLOGIES.find((x) => x === v);
+        if (t === undefined) return { ok: false, error: `scenario header: topology must be ${TOPOLOGIES.join(' or ')}, got ${JSON.stringify(v ?? '')}` };
+        header.topology = t;
+        continue;
+      }
       const key = HEADER_KEYS[k ?? ''];
       if (!key || v === undefined || !/^[0-9]+$/.test(v)) {
-        return { ok: false, error: `scenario header: ${JSON.stringify(pair)} is not one of ${Object.keys(HEADER_KEYS).map((x) => `${x}=<n>`).join(', ')}` };
+        return {
+          ok: false,
+          error: `scenario header: ${JSON.stringify(pair)} is not one of ${Object.keys(HEADER_KEYS).map((x) => `${x}=<n>`).join(', ')}, topology=etcd-only|default`,
+        };
       }
       header[key] = Number(v);
     }
   }
   return { ok: true, header };
+}
+
+export interface ScenarioClusterOverrides {
+  seed?: number;
+  members?: number;
+  topology?: 'etcd-only' | 'default';
+}
+
+/**
+ * The cluster a script runs against, from its header (the runner's options win) and the
+ * ports its terminal gets. For `default`, createSimulation adds the cluster's processes
+ * itself (cluster/default-processes.ts: scheduler, kubelet and kube-proxy per node, and
+ * the controller-manager once it exists) — to pin a script to a fixed set instead, pass
+ * `processes` in the `default` branch below.
+ */
+export function scenarioCluster(header: ScenarioHeader, overrides: ScenarioClusterOverrides = {}): { simulation: Simulation; ports: TerminalPorts } {
+  const seed = overrides.seed ?? header.seed ?? 1;
+  const timing = {
+    ...(header.snapshotCount !== undefined ? { snapshotCount: header.snapshotCount } : {}),
+    ...(header.snapshotCatchUpEntries !== undefined ? { snapshotCatchUpEntries: header.snapshotCatchUpEntries } : {}),
+  };
+  const members = overrides.members ?? header.members ?? 3;
+  if ((overrides.topology ?? header.topology ?? 'etcd-only') === 'default') {
+    const simulation = createSimulation({ topology: 'default', seed, members, timing, workers: header.workers ?? 3 });
+    const p = simulation.ports();
+    return { simulation, ports: { etcd: p.etcd, sim: p.sim, kube: p.kube, podLogs: p.podLogs } };
+  }
+  const simulation = createSimulation({ topology: 'etcd-only', seed, members, timing });
+  const p = simulation.ports();
+  return { simulation, ports: { etcd: p.etcd, sim: p.sim } };
 }

@@ -18,9 +18,12 @@ export const DEL_FLAGS: FlagSpec[] = [
   },
 ];
 
+function bad(error: string): { ok: false; code: number; error: string } {
+  return { ok: false, code: EXIT_BAD_ARGS, error };
+}
+
 /** getDelOp */
 export function getDelOp(args: string[], flags: Map<string, unknown>): OpResult<DeleteRangeRequest> {
-  const bad = (error: string): OpResult<DeleteRangeRequest> => ({ ok: false, code: EXIT_BAD_ARGS, error });
   if (args.length === 0 || args.length > 2) {
     return bad('del command needs one argument as key and an optional argument as range_end');
   }

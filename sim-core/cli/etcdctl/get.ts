@@ -40,9 +40,12 @@ const SORT_TARGETS: Record<string, SortTarget> = {
   VERSION: 'VERSION',
 };
 
+function bad(error: string, code = EXIT_BAD_ARGS): { ok: false; code: number; error: string } {
+  return { ok: false, code, error };
+}
+
 /** getGetOp: the RangeRequest for `get` (also used by txn's `get` lines). */
 export function getGetOp(args: string[], flags: Map<string, unknown>): OpResult<RangeRequest> {
-  const bad = (error: string, code = EXIT_BAD_ARGS): OpResult<RangeRequest> => ({ ok: false, code, error });
   if (args.length === 0) return bad('get command needs one argument as key and an optional argument as range_end');
   const prefix = flags.get('prefix') === true;
   const fromKey = flags.get('from-key') === true;

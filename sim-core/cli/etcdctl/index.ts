@@ -7,9 +7,11 @@ import { etcdctlRoot, ROOT_NAMES, USAGE_EXTRAS } from './root';
 
 export type { EtcdctlEnv } from './client';
 
+const EXECUTE_OPTIONS = { ...USAGE_EXTRAS, rootNames: ROOT_NAMES };
+
 /** Run `etcdctl <argv…>` against the simulation. */
 export function runEtcdctl(argv: string[], env: EtcdctlEnv): CommandOutput {
   const term = new Terminal();
-  executeCommand(etcdctlRoot, argv, env, term, { ...USAGE_EXTRAS, rootNames: ROOT_NAMES });
+  executeCommand(etcdctlRoot, argv, env, term, EXECUTE_OPTIONS);
   return term.output();
 }

@@ -25,24 +25,26 @@ export interface SimpleOptions {
   valueOnly: boolean;
 }
 
+/** util.go printKV; `opts` is read at print time (--print-value-only is switched on after the request) */
+function printKV(term: Terminal, opts: SimpleOptions, kv: KeyValue): void {
+  const k = opts.isHex ? hexBytes(kv.key) : kv.key;
+  const v = opts.isHex ? hexBytes(kv.value) : kv.value;
+  if (!opts.valueOnly) term.println(k);
+  term.println(v);
+}
+
 export function simplePrinter(term: Terminal, opts: SimpleOptions): Printer {
-  const printKV = (kv: KeyValue): void => {
-    const k = opts.isHex ? hexBytes(kv.key) : kv.key;
-    const v = opts.isHex ? hexBytes(kv.value) : kv.value;
-    if (!opts.valueOnly) term.println(k);
-    term.println(v);
-  };
   const printer: Printer = {
     del(r) {
       term.println(String(r.deleted));
-      r.prev_kvs.forEach(printKV);
+      for (const kv of r.prev_kvs) printKV(term, opts, kv);
     },
     get(r) {
-      r.kvs.forEach(printKV);
+      for (const kv of r.kvs) printKV(term, opts, kv);
     },
     put(r) {
       term.println('OK');
-      if (r.prev_kv) printKV(r.prev_kv);
+      if (r.prev_kv) printKV(term, opts, r.prev_kv);
     },
     txn(r: TxnResponse) {
       term.println(r.succeeded ? 'SUCCESS' : 'FAILURE');
@@ -57,8 +59,8 @@ export function simplePrinter(term: Terminal, opts: SimpleOptions): Printer {
     watch(r: WatchResponse) {
       for (const e of r.events) {
         term.println(e.type);
-        if (e.prev_kv) printKV(e.prev_kv);
-        printKV(e.kv);
+        if (e.prev_kv) printKV(term, opts, e.prev_kv);
+        printKV(term, opts, e.kv);
       }
     },
     grant(r) {

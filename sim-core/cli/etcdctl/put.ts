@@ -35,9 +35,12 @@ $ cat file | put <key>
 will store the content of the file to <key>.
 `;
 
+function bad(error: string): { ok: false; code: number; error: string } {
+  return { ok: false, code: EXIT_BAD_ARGS, error };
+}
+
 /** getPutOp */
 export function getPutOp(args: string[], flags: Map<string, unknown>, stdin: string | undefined): OpResult<PutRequest> {
-  const bad = (error: string): OpResult<PutRequest> => ({ ok: false, code: EXIT_BAD_ARGS, error });
   const needs = 'put command needs 1 argument and input from stdin or 2 arguments';
   if (args.length === 0) return bad(needs);
   const key = args[0] as string;

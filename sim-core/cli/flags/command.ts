@@ -30,7 +30,8 @@ export interface Command<Env> {
 }
 
 export function commandName(cmd: Command<unknown>): string {
-  return cmd.use.split(' ')[0] as string;
+  const space = cmd.use.indexOf(' ');
+  return space < 0 ? cmd.use : cmd.use.slice(0, space);
 }
 
 export function linkTree<Env>(root: Command<Env>): Command<Env> {
@@ -45,21 +46,50 @@ export function commandPath(cmd: Command<unknown>): string {
   return cmd.parent ? `${commandPath(cmd.parent)} ${commandName(cmd)}` : commandName(cmd);
 }
 
+export const HELP_FLAG_NAME = 'help';
+
 /** cobra adds `-h, --help` to every command. */
 export function helpFlag(cmd: Command<unknown>): FlagSpec {
-  return { name: 'help', shorthand: 'h', kind: 'bool', defValue: 'false', usage: `help for ${commandName(cmd)}` };
+  return { name: HELP_FLAG_NAME, shorthand: 'h', kind: 'bool', defValue: 'false', usage: `help for ${commandName(cmd)}` };
+}
+
+/**
+ * A command's flag lists, worked out once per command: like cobra's, a tree is defined
+ * once (module constants, linked by linkTree) and not changed afterwards, so the sorted
+ * lists are the same on every run. Callers get them read-only.
+ */
+interface CommandFlags {
+  /** the parent the lists were worked out under (a relinked command gets new ones) */
+  parent: Command<unknown> | undefined;
+  local: readonly FlagSpec[];
+  inherited: readonly FlagSpec[];
+}
+
+const flagsByCommand = new WeakMap<Command<unknown>, CommandFlags>();
+
+function commandFlags(cmd: Command<unknown>): CommandFlags {
+  let f = flagsByCommand.get(cmd);
+  if (f === undefined || f.parent !== cmd.parent) {
+    const inherited: FlagSpec[] = [];
+    for (let p = cmd.parent; p; p = p.parent) inherited.push(...(p.persistentFlags ?? []));
+    f = {
+      parent: cmd.parent,
+      local: Object.freeze(sortFlags([...(cmd.flags ?? []), ...(cmd.persistentFlags ?? []), helpFlag(cmd)])),
+      inherited: Object.freeze(sortFlags(inherited)),
+    };
+    flagsByCommand.set(cmd, f);
+  }
+  return f;
 }
 
 /** cobra's LocalFlags: the command's own flags, its persistent flags, and help. */
-export function localFlags(cmd: Command<unknown>): FlagSpec[] {
-  return sortFlags([...(cmd.flags ?? []), ...(cmd.persistentFlags ?? []), helpFlag(cmd)]);
+export function localFlags(cmd: Command<unknown>): readonly FlagSpec[] {
+  return commandFlags(cmd).local;
 }
 
 /** cobra's InheritedFlags: the persistent flags of every ancestor. */
-export function inheritedFlags(cmd: Command<unknown>): FlagSpec[] {
-  const out: FlagSpec[] = [];
-  for (let p = cmd.parent; p; p = p.parent) out.push(...(p.persistentFlags ?? []));
-  return sortFlags(out);
+export function inheritedFlags(cmd: Command<unknown>): readonly FlagSpec[] {
+  return commandFlags(cmd).inherited;
 }
 
 /** pflag visits flags in lexicographical order of their names. */

@@ -3,36 +3,64 @@
 // prefixes match, because etcdctl sets cobra.EnablePrefixMatching), parse its flags, and
 // print cobra's errors exactly as the real binary does — each error twice, once from
 // cobra and once from etcdctl's ExitWithError.
-import { commandName, commandPath, helpFlag, inheritedFlags, localFlags, type Command } from './command';
-import { parseFlags, type FlagSpec } from './flagset';
+import { commandName, commandPath, HELP_FLAG_NAME, inheritedFlags, localFlags, type Command } from './command';
+import { flagTable, parseFlags, type FlagTable } from './flagset';
 import { goQuote } from './go-values';
 import type { Terminal } from '../terminal';
 import { renderUsage, type UsageExtras } from './usage';
 
-function allFlags(cmd: Command<unknown>): FlagSpec[] {
-  return [...localFlags(cmd), ...inheritedFlags(cmd)];
+/** What Execute looks up in a command on every run, built once per command (the trees are module constants). */
+interface CommandIndex {
+  /** the parent it was built under (a relinked command gets a new index) */
+  parent: Command<unknown> | undefined;
+  /** its local and inherited flags, in that order */
+  table: FlagTable;
+  /** names and shorthands of its bool flags (stripFlags: they take no value word) */
+  boolNames: ReadonlySet<string>;
+  boolShorts: ReadonlySet<string>;
+  /** its children by exact name (the first of equal names, as Array.find would) */
+  children: ReadonlyMap<string, Command<unknown>>;
+}
+
+const indexByCommand = new WeakMap<Command<unknown>, CommandIndex>();
+
+function commandIndex(cmd: Command<unknown>): CommandIndex {
+  let ix = indexByCommand.get(cmd);
+  if (ix === undefined || ix.parent !== cmd.parent) {
+    const specs = [...localFlags(cmd), ...inheritedFlags(cmd)];
+    const bools = specs.filter((f) => f.kind === 'bool');
+    const children = new Map<string, Command<unknown>>();
+    for (const c of cmd.children ?? []) if (!children.has(commandName(c))) children.set(commandName(c), c);
+    ix = {
+      parent: cmd.parent,
+      table: flagTable(specs),
+      boolNames: new Set(bools.map((f) => f.name)),
+      boolShorts: new Set(bools.flatMap((f) => (f.shorthand !== undefined ? [f.shorthand] : []))),
+      children,
+    };
+    indexByCommand.set(cmd, ix);
+  }
+  return ix;
 }
 
 /** stripFlags: the words that are not flags or flag values (a flag without `=` that is not a bool swallows the next word). */
 function stripFlags(args: string[], cmd: Command<unknown>): string[] {
-  const flags = allFlags(cmd);
-  const isBool = (name: string): boolean => flags.some((f) => f.name === name && f.kind === 'bool');
-  const isBoolShort = (c: string): boolean => flags.some((f) => f.shorthand === c && f.kind === 'bool');
+  const { boolNames, boolShorts } = commandIndex(cmd);
   const words: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const s = args[i] as string;
     if (s === '--') break;
-    if (s.startsWith('--') && !s.includes('=') && !isBool(s.slice(2))) i++;
-    else if (s.startsWith('-') && !s.includes('=') && s.length === 2 && !isBoolShort(s.slice(1))) i++;
+    if (s.startsWith('--') && !s.includes('=') && !boolNames.has(s.slice(2))) i++;
+    else if (s.startsWith('-') && !s.includes('=') && s.length === 2 && !boolShorts.has(s.slice(1))) i++;
     else if (s !== '' && !s.startsWith('-')) words.push(s);
   }
   return words;
 }
 
 function findChild<Env>(cmd: Command<Env>, name: string): Command<Env> | undefined {
-  const children = cmd.children ?? [];
-  const exact = children.find((c) => commandName(c) === name);
+  const exact = commandIndex(cmd).children.get(name) as Command<Env> | undefined;
   if (exact) return exact;
+  const children = cmd.children ?? [];
   const byPrefix = children.filter((c) => commandName(c).startsWith(name));
   return byPrefix.length === 1 ? byPrefix[0] : undefined;
 }
@@ -102,7 +130,7 @@ export function executeCommand<Env>(
     return;
   }
 
-  const parsed = parseFlags(rest, allFlags(cmd));
+  const parsed = parseFlags(rest, commandIndex(cmd).table);
   if (!parsed.ok) {
     // cobra prints the error, then the usage (etcdctl's usage function writes it to
     // stdout and returns an empty string, which cobra prints as an empty line on stderr).
@@ -112,7 +140,7 @@ export function executeCommand<Env>(
     term.exitWithError(1, parsed.error);
     return;
   }
-  if (parsed.flags.values.get(helpFlag(cmd).name) === true || !cmd.run) {
+  if (parsed.flags.values.get(HELP_FLAG_NAME) === true || !cmd.run) {
     term.print(renderUsage(cmd, options));
     return;
   }

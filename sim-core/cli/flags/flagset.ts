@@ -59,24 +59,68 @@ export function defaultValue(spec: FlagSpec): FlagValue {
   throw new Error(`flag --${spec.name}: default ${spec.defValue} does not parse`);
 }
 
+/**
+ * A flag set indexed once: pflag builds its FlagSet when the command is defined, not on
+ * every Parse, and a terminal replaying a thousand commands should not rebuild it either.
+ * Built from specs that never change afterwards (the command trees are module constants).
+ */
+export interface FlagTable {
+  readonly specs: readonly FlagSpec[];
+  readonly byName: ReadonlyMap<string, FlagSpec>;
+  readonly byShort: ReadonlyMap<string, FlagSpec>;
+  /** every flag's default, in the order parseFlags fills `values` */
+  readonly defaults: ReadonlyMap<string, FlagValue>;
+  /** the flags whose default is a list (each parse gets its own copy) */
+  readonly listDefaults: readonly string[];
+}
+
+// defaults by spec: kubectl passes fresh arrays of the same module-level specs every time
+const defaultsBySpec = new WeakMap<FlagSpec, FlagValue>();
+
+function cachedDefault(spec: FlagSpec): FlagValue {
+  let v = defaultsBySpec.get(spec);
+  if (v === undefined) {
+    v = defaultValue(spec);
+    defaultsBySpec.set(spec, v);
+  }
+  return v;
+}
+
+export function flagTable(specs: readonly FlagSpec[]): FlagTable {
+  const defaults = new Map<string, FlagValue>(specs.map((s) => [s.name, cachedDefault(s)]));
+  return {
+    specs,
+    byName: new Map(specs.map((s) => [s.name, s])),
+    byShort: new Map(specs.filter((s) => s.shorthand).map((s) => [s.shorthand as string, s])),
+    defaults,
+    listDefaults: [...defaults].flatMap(([name, v]) => (Array.isArray(v) ? [name] : [])),
+  };
+}
+
+function isFlagTable(x: readonly FlagSpec[] | FlagTable): x is FlagTable {
+  return !Array.isArray(x);
+}
+
 function displayName(spec: FlagSpec): string {
   return spec.shorthand ? `-${spec.shorthand}, --${spec.name}` : `--${spec.name}`;
 }
 
-export function parseFlags(argv: string[], specs: FlagSpec[]): FlagParseResult {
-  const byName = new Map(specs.map((s) => [s.name, s]));
-  const byShort = new Map(specs.filter((s) => s.shorthand).map((s) => [s.shorthand as string, s]));
-  const values = new Map<string, FlagValue>(specs.map((s) => [s.name, defaultValue(s)]));
-  const changed = new Set<string>();
-  const args: string[] = [];
+/** pflag's FlagSet.Set: the error text, or undefined once the value is stored. */
+function setFlag(parsed: ParsedFlags, spec: FlagSpec, raw: string): string | undefined {
+  const v = convert(spec, raw, parsed.values.get(spec.name), parsed.changed.has(spec.name));
+  if (!v.ok) return `invalid argument ${goQuote(raw)} for "${displayName(spec)}" flag: ${v.error}`;
+  parsed.values.set(spec.name, v.value);
+  parsed.changed.add(spec.name);
+  return undefined;
+}
 
-  const set = (spec: FlagSpec, raw: string): string | undefined => {
-    const v = convert(spec, raw, values.get(spec.name), changed.has(spec.name));
-    if (!v.ok) return `invalid argument ${goQuote(raw)} for "${displayName(spec)}" flag: ${v.error}`;
-    values.set(spec.name, v.value);
-    changed.add(spec.name);
-    return undefined;
-  };
+export function parseFlags(argv: string[], specs: readonly FlagSpec[] | FlagTable): FlagParseResult {
+  const { byName, byShort, defaults, listDefaults } = isFlagTable(specs) ? specs : flagTable(specs);
+  const values = new Map<string, FlagValue>(defaults);
+  // the table's default lists are shared by every parse: each parse gets its own copies
+  for (const name of listDefaults) values.set(name, [...(defaults.get(name) as string[])]);
+  const parsed: ParsedFlags = { values, changed: new Set<string>(), args: [] };
+  const args = parsed.args;
 
   let i = 0;
   while (i < argv.length) {
@@ -102,7 +146,7 @@ export function parseFlags(argv: string[], specs: FlagSpec[]): FlagParseResult {
       else if (spec.kind === 'bool') raw = 'true';
       else if (i < argv.length) raw = argv[i++] as string;
       else return { ok: false, error: `flag needs an argument: ${s}` };
-      const err = set(spec, raw);
+      const err = setFlag(parsed, spec, raw);
       if (err) return { ok: false, error: err };
       continue;
     }
@@ -128,9 +172,9 @@ export function parseFlags(argv: string[], specs: FlagSpec[]): FlagParseResult {
       } else {
         return { ok: false, error: `flag needs an argument: '${c}' in -${c}` };
       }
-      const err = set(spec, raw);
+      const err = setFlag(parsed, spec, raw);
       if (err) return { ok: false, error: err };
     }
   }
-  return { ok: true, flags: { values, changed, args } };
+  return { ok: true, flags: parsed };
 }

@@ -15,7 +15,7 @@ export interface UsageExtras {
 }
 
 /** etcdFlagUsages: one line per flag, `[=default]` for flags that take no value. */
-export function flagUsages(flags: FlagSpec[]): string {
+export function flagUsages(flags: readonly FlagSpec[]): string {
   return flags
     .map((f) => {
       const head = f.shorthand ? `  -${f.shorthand}, --${f.name}` : `      --${f.name}`;

@@ -14,6 +14,7 @@ describe('help pages', () => {
     [['describe', '-h'], 'help-describe'],
     [['rollout', 'status', '--help'], 'help-rollout-status'],
     [['create', 'deployment', '-h'], 'help-create-deployment'],
+    [['expose', '-h'], 'help-expose'],
     [['rollout'], 'rollout-alone'],
   ])('kubectl %j prints the real page', (argv, capture) => {
     const r = parseKubectl(argv);

@@ -33,6 +33,9 @@ export {
   describeService,
   describeNode,
   describeEvents,
+  describeConfigMap,
+  describeSecret,
+  describeNamespace,
   countPodPhases,
   formatQuantity,
   type DeploymentReplicaSets,
@@ -76,5 +79,5 @@ export {
   type MetadataChanges,
 } from './parse';
 export { HELP_PAGES, helpPage } from './help-pages';
-export { printStructured, kubectlList } from './structured';
+export { printStructured, kubectlList, kubectlYaml } from './structured';
 export { drainRefusal, missingLastAppliedWarning, type DrainProblem, type PodName } from './drain';

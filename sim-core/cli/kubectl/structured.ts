@@ -6,7 +6,8 @@
 // printYaml (sigs.k8s.io/yaml rules).
 import { printYaml } from '../../apiserver';
 
-function sortedDeep(value: unknown): unknown {
+/** Go's encoding of an unstructured object: map keys sorted, at every depth. */
+export function sortedDeep(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortedDeep);
   if (value === null || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
@@ -33,7 +34,19 @@ export function kubectlList(items: readonly unknown[]): Record<string, unknown> 
   return { apiVersion: 'v1', items: [...items], kind: 'List', metadata: { resourceVersion: '' } };
 }
 
+/**
+ * A string that reads back as a YAML 1.1 timestamp (`2026-01-01T00:00:04Z`) is not a
+ * plain string to go-yaml v2, so it double-quotes it (`creationTimestamp: "2026-…"`, as
+ * every real `kubectl get -o yaml` shows); apiserver's printYaml single-quotes it.
+ */
+const SINGLE_QUOTED_TIMESTAMP = /^(\s*(?:- )*(?:[^\s'"#][^:]*: )?)'(\d{4}-\d\d?-\d\d?(?:(?:[Tt]|[ \t]+)\d\d?:\d\d:\d\d(?:\.\d*)?(?:[ \t]*(?:Z|[-+]\d\d?(?::\d\d)?))?)?)'$/gm;
+
+/** kubectl's -o yaml for an object or List: apiserver's printYaml with go-yaml's timestamp quoting. */
+export function kubectlYaml(doc: Record<string, unknown>): string {
+  return printYaml(doc).replace(SINGLE_QUOTED_TIMESTAMP, '$1"$2"');
+}
+
 export function printStructured(objects: readonly unknown[], format: 'json' | 'yaml', asList: boolean): string {
   const doc = (asList || objects.length !== 1 ? kubectlList(objects) : objects[0]) as Record<string, unknown>;
-  return format === 'json' ? goJson(doc) : printYaml(sortedDeep(doc) as Record<string, unknown>);
+  return format === 'json' ? goJson(doc) : kubectlYaml(sortedDeep(doc) as Record<string, unknown>);
 }

@@ -6,4 +6,5 @@ export { describeDeployment, describeReplicaSet, countPodPhases, type Deployment
 export { describeService } from './service';
 export { describeNode, formatQuantity, type NodeContext } from './node';
 export { describeEvents } from './common';
+export { describeConfigMap, describeSecret, describeNamespace } from './config';
 export { PrefixWriter } from './prefix-writer';

@@ -49,7 +49,8 @@ export function describeDeployment(d: Deployment, sets: DeploymentReplicaSets | 
   if (ru) w.write(LEVEL_0, `RollingUpdateStrategy:\t${intOrString(ru.maxUnavailable)} max unavailable, ${intOrString(ru.maxSurge)} max surge\n`);
   describePodTemplate(w, spec.template);
   describeWorkloadConditions(w, status.conditions);
-  if (sets && (sets.oldReplicaSets.length > 0 || sets.newReplicaSet)) {
+  // describe.go prints both lines whenever the ReplicaSets could be listed, `<none>` included
+  if (sets) {
     w.write(LEVEL_0, `OldReplicaSets:\t${replicaSetList(sets.oldReplicaSets)}\n`);
     w.write(LEVEL_0, `NewReplicaSet:\t${replicaSetList(sets.newReplicaSet ? [sets.newReplicaSet] : [])}\n`);
   }

@@ -9,6 +9,7 @@ export type CommandName =
   | 'apply'
   | 'create'
   | 'create deployment'
+  | 'expose'
   | 'delete'
   | 'scale'
   | 'set image'

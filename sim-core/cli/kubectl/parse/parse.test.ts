@@ -104,6 +104,15 @@ describe('parseKubectl: what a command line means', () => {
     });
   });
 
+  it('expose: TYPE NAME, TYPE/NAME or -f, with its own -l (labels) and --selector', () => {
+    const e = accepted(['expose', 'deployment', 'web', '--port=80', '--target-port', 'http', '-l', 'a=b', '--selector=app=web', '--type=NodePort']);
+    expect([e.command, e.targets.map((t) => [t.def.kind, t.name]), e.selector]).toEqual(['expose', [['Deployment', 'web']], 'app=web']);
+    expect([e.flags.values.get('port'), e.flags.values.get('target-port'), e.flags.values.get('labels'), e.flags.values.get('type')]).toEqual(['80', 'http', 'a=b', 'NodePort']);
+    expect(accepted(['expose', 'po/hello']).targets[0]?.def.kind).toBe('Pod');
+    expect(accepted(['expose', '-f', 'web.yaml']).filenames).toEqual(['web.yaml']);
+    expect(parseKubectl(['expose', 'deployment'])).toMatchObject({ ok: false, stderr: 'error: resource(s) were provided, but no name was specified\n' });
+  });
+
   it('create deployment, scale, rollout, set image', () => {
     const d = accepted(['create', 'deployment', 'web', '--image=nginx:1.27', '--replicas', '3', '--port=80', '--dry-run=client', '-o', 'yaml']);
     expect([d.command, d.args, d.images, d.replicas, d.port, d.dryRun, d.output]).toEqual(['create deployment', ['web'], ['nginx:1.27'], 3, 80, 'client', 'yaml']);

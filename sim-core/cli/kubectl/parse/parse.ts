@@ -179,6 +179,15 @@ export function parseKubectl(argvIn: readonly string[], options: ParseOptions = 
     case 'create deployment':
       if (args.length !== 1) return usageError('create deployment', `exactly one NAME is required, got ${args.length}`);
       return { ok: true, command: { ...base, args: [...args] } };
+    case 'expose': {
+      // RunExpose: the builder's ResourceTypeOrNameArgs(false, …) wants names (no selector
+      // flag selects objects here); kubectl says so after discovery, the simulation at once
+      if (args.length === 0 && !hasFiles) return plainError(MISSING_RESOURCES);
+      const t = resourceTargets(args);
+      if (!t.ok) return plainError(t.error);
+      if (!hasFiles && t.value.some((x) => x.name === undefined)) return plainError('resource(s) were provided, but no name was specified');
+      return { ok: true, command: { ...base, targets: t.value } };
+    }
     case 'delete': {
       if (args.length === 0 && !hasFiles) return plainError(MISSING_RESOURCES);
       const t = resourceTargets(args);

@@ -12,6 +12,9 @@ export interface ResourceTarget {
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
 
+/** Resources in the `all` category (core: pods, services; apps: deployments, replicasets). */
+const ALL_CATEGORY = ['pods', 'services', 'deployments', 'replicasets'];
+
 const SLASH_FORM_ERROR =
   "there is no need to specify a resource type as a separate argument when passing arguments in resource/name form (e.g. 'kubectl get resource/<resource_name>' instead of 'kubectl get resource resource/<resource_name>'";
 
@@ -37,10 +40,19 @@ export function resourceTargets(args: readonly string[]): Parsed<ResourceTarget[
   const [types, ...names] = args as [string, ...string[]];
   const out: ResourceTarget[] = [];
   for (const t of types.split(',').filter((s) => s !== '')) {
-    const r = resolve(t);
-    if (!r.ok) return r;
-    if (names.length === 0) out.push({ def: r.value });
-    for (const name of names) out.push({ def: r.value, name });
+    const defs: KindDefinition[] = [];
+    if (t.toLowerCase() === 'all') {
+      // the `all` category: the resources of this cluster whose discovery lists it, in discovery order
+      for (const r of ALL_CATEGORY) defs.push(kindForResource(r) as KindDefinition);
+    } else {
+      const r = resolve(t);
+      if (!r.ok) return r;
+      defs.push(r.value);
+    }
+    for (const def of defs) {
+      if (names.length === 0) out.push({ def });
+      for (const name of names) out.push({ def, name });
+    }
   }
   return { ok: true, value: out };
 }

@@ -73,3 +73,20 @@ cap help-get get --help
 cap help-describe describe --help
 cap help-rollout-status rollout status --help
 cap help-create-deployment create deployment -h
+cap expose-nothing expose
+cap expose-bad-output expose deployment web --port=80 -o foo
+cap expose-bad-dry-run expose deployment web --port=80 --dry-run=bogus
+cap expose-deployment expose deployment web --port=80
+cap help-expose expose -h
+# With no cluster at all (what the etcd-only topology answers; run/no-server.ts), kept apart
+# from the parser's recordings in ../real-1.32-no-server/
+cd ../real-1.32-no-server
+cap no-server-get-pods get pods
+cap no-server-get-two-kinds get pods,svc
+cap no-server-describe describe pod web
+cap no-server-cordon cordon node-1
+cap no-server-create-deployment create deployment web --image=nginx:1.27
+cap no-server-expose expose deployment web --port=80
+printf 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n' >web.yaml
+cap no-server-apply apply -f web.yaml
+rm -f web.yaml

@@ -1,0 +1,123 @@
+// kubectl's requests to the API server, synchronous in simulated time, and how kubectl
+// prints a failed one (kubectl pkg/cmd/util/helpers.go checkErr / StandardErrorMessage).
+import { deepCopy, type ApiResult, type KubeObject, type ObjectList, type PropagationPolicy, type Status, type WatchEvent } from '../../../client';
+import type { KindDefinition } from '../../../apiserver';
+import type { RunEnv } from './env';
+
+/**
+ * How long kubectl waits for one answer. kubectl's own --request-timeout defaults to 0
+ * (no client timeout); what bounds a real request is the API server's 60 s request
+ * timeout, and kubectl's discovery calls carry `?timeout=32s`. We wait 32 s of simulated
+ * time (3,200 ticks of 10 ms): long enough for an election after a leader loss (1–2 s),
+ * short enough that a dead control plane gives the learner an answer.
+ */
+export const REQUEST_TIMEOUT_TICKS = 3_200;
+
+const opts = { timeoutTicks: REQUEST_TIMEOUT_TICKS };
+
+/**
+ * A failed request as kubectl prints it: 422 Invalid prints its causes
+ * (`The Deployment "web" is invalid: …`), a failure with no HTTP response (code 0:
+ * connection refused, client timeout) prints client-go's text, the rest
+ * `Error from server (<Reason>): <message>`.
+ */
+export function statusText(s: Status): string {
+  if (s.code === 0 || s.reason === 'Invalid') return `${s.message}\n`;
+  return `Error from server (${s.reason}): ${s.message}\n`;
+}
+
+/** cmdutil.AddSourceToErr: the file a failing object came from, in the server's message. */
+export function statusTextFromFile(s: Status, verb: string, source: string): string {
+  if (s.code === 0 || s.reason === 'Invalid' || source === '') return statusText(s);
+  return `Error from server (${s.reason}): error when ${verb} "${source}": ${s.message}\n`;
+}
+
+function ns(def: KindDefinition, namespace: string): string {
+  return def.namespaced ? namespace : '';
+}
+
+export function getObject(env: RunEnv, def: KindDefinition, namespace: string, name: string): ApiResult<KubeObject> {
+  return env.kube.request({ verb: 'get', resource: def.resource, namespace: ns(def, namespace), name }, opts);
+}
+
+export interface ListQuery {
+  /** undefined: every namespace (-A) */
+  namespace: string | undefined;
+  labelSelector?: string;
+  fieldSelector?: string;
+}
+
+export function listObjects(env: RunEnv, def: KindDefinition, q: ListQuery): ApiResult<ObjectList> {
+  return env.kube.request(
+    {
+      verb: 'list',
+      resource: def.resource,
+      ...(def.namespaced && q.namespace !== undefined ? { namespace: q.namespace } : {}),
+      ...(q.labelSelector !== undefined ? { labelSelector: q.labelSelector } : {}),
+      ...(q.fieldSelector !== undefined ? { fieldSelector: q.fieldSelector } : {}),
+    },
+    opts,
+  );
+}
+
+export function createObject(env: RunEnv, def: KindDefinition, namespace: string, body: KubeObject): ApiResult<KubeObject> {
+  return env.kube.request({ verb: 'create', resource: def.resource, namespace: ns(def, namespace), body }, opts);
+}
+
+export function updateObject(env: RunEnv, def: KindDefinition, namespace: string, body: KubeObject): ApiResult<KubeObject> {
+  return env.kube.request({ verb: 'update', resource: def.resource, namespace: ns(def, namespace), body }, opts);
+}
+
+export function updateStatus(env: RunEnv, def: KindDefinition, namespace: string, body: KubeObject): ApiResult<KubeObject> {
+  return env.kube.request({ verb: 'updateStatus', resource: def.resource, namespace: ns(def, namespace), body }, opts);
+}
+
+export interface DeleteOptions {
+  propagationPolicy?: PropagationPolicy;
+  gracePeriodSeconds?: number;
+}
+
+export function deleteObject(env: RunEnv, def: KindDefinition, namespace: string, name: string, o: DeleteOptions = {}): ApiResult<KubeObject> {
+  return env.kube.request({ verb: 'delete', resource: def.resource, namespace: ns(def, namespace), name, ...o }, opts);
+}
+
+/** A script's watch: the events delivered from `resourceVersion` until the cluster went idle. */
+export function watchSoFar(env: RunEnv, def: KindDefinition, q: ListQuery & { resourceVersion: string }, timeoutTicks = REQUEST_TIMEOUT_TICKS): ApiResult<WatchEvent[]> {
+  return env.kube.watchSoFar(
+    {
+      verb: 'watch',
+      resource: def.resource,
+      resourceVersion: q.resourceVersion,
+      ...(def.namespaced && q.namespace !== undefined ? { namespace: q.namespace } : {}),
+      ...(q.labelSelector !== undefined ? { labelSelector: q.labelSelector } : {}),
+      ...(q.fieldSelector !== undefined ? { fieldSelector: q.fieldSelector } : {}),
+    },
+    { timeoutTicks },
+  );
+}
+
+/**
+ * Read-modify-write with retries on 409 Conflict, as kubectl's patcher does
+ * (pkg/cmd/apply/patcher.go: maxPatchRetry = 5, re-reading the live object each time).
+ * `change` returns the object to write, or undefined when nothing needs to change.
+ */
+export function updateWithRetry(
+  env: RunEnv,
+  def: KindDefinition,
+  namespace: string,
+  name: string,
+  change: (live: KubeObject) => KubeObject | undefined,
+): ApiResult<{ before: KubeObject; after: KubeObject | undefined }> {
+  let last: Status | undefined;
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const live = getObject(env, def, namespace, name);
+    if (!live.ok) return live;
+    const next = change(deepCopy(live.value));
+    if (next === undefined) return { ok: true, value: { before: live.value, after: undefined } };
+    const r = updateObject(env, def, namespace, next);
+    if (r.ok) return { ok: true, value: { before: live.value, after: r.value } };
+    if (r.error.reason !== 'Conflict') return r;
+    last = r.error;
+  }
+  return { ok: false, error: last as Status };
+}

@@ -1,0 +1,92 @@
+// kubectl apply against a real API server: created / unchanged / configured, other
+// writers' changes kept, the last-applied annotation, and the patcher's retry on 409.
+import { describe, expect, it } from 'vitest';
+import type { Deployment } from '../../../apiserver';
+import type { KubeApiPort } from '../../../apiserver/server';
+import { statusError } from '../../../client';
+import { runKubectl } from './index';
+import { testTerminal } from './testkit';
+
+const web = (replicas: string, image = 'nginx:1.27') => `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+spec:
+${replicas}  selector:
+    matchLabels:
+      app: web
+  template:
+    metadata:
+      labels:
+        app: web
+    spec:
+      containers:
+      - name: nginx
+        image: ${image}
+`;
+
+function getWeb(t: ReturnType<typeof testTerminal>): Deployment {
+  return t.api<Deployment>({ verb: 'get', resource: 'deployments', namespace: 'default', name: 'web' });
+}
+
+describe('kubectl apply', () => {
+  it('writes the last-applied configuration as kubectl serializes it', () => {
+    const t = testTerminal({ files: { 'web.yaml': web('  replicas: 2\n') } });
+    expect(t.run('kubectl apply -f web.yaml')).toEqual({ stdout: 'deployment.apps/web created\n', stderr: '', exitCode: 0 });
+    expect(getWeb(t).metadata?.annotations?.['kubectl.kubernetes.io/last-applied-configuration']).toBe(
+      '{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"annotations":{},"name":"web","namespace":"default"},' +
+        '"spec":{"replicas":2,"selector":{"matchLabels":{"app":"web"}},"template":{"metadata":{"labels":{"app":"web"}},' +
+        '"spec":{"containers":[{"image":"nginx:1.27","name":"nginx"}]}}}}\n',
+    );
+    expect(t.run('kubectl apply -f web.yaml').stdout).toBe('deployment.apps/web unchanged\n');
+  });
+
+  it('keeps a scale made by someone else when the manifest does not set replicas', () => {
+    const t = testTerminal({ files: { 'web.yaml': web('') } });
+    t.run('kubectl apply -f web.yaml');
+    expect(t.run('kubectl scale deploy web --replicas=5').stdout).toBe('deployment.apps/web scaled\n');
+    expect(t.run('kubectl apply -f web.yaml').stdout).toBe('deployment.apps/web unchanged\n');
+    expect(getWeb(t).spec?.replicas).toBe(5);
+  });
+
+  it('resets a field the manifest sets, and removes one it stopped setting', () => {
+    const files: Record<string, string> = { 'web.yaml': web('  replicas: 2\n') };
+    const t = testTerminal({ files });
+    t.run('kubectl apply -f web.yaml');
+    t.run('kubectl scale deploy web --replicas=5');
+    expect(t.run('kubectl apply -f web.yaml').stdout).toBe('deployment.apps/web configured\n');
+    expect(getWeb(t).spec?.replicas).toBe(2);
+    files['web.yaml'] = web('', 'nginx:1.28');
+    expect(t.run('kubectl apply -f web.yaml').stdout).toBe('deployment.apps/web configured\n');
+    const d = getWeb(t);
+    // replicas left the manifest: the field is deleted and the server defaults it to 1
+    expect(d.spec?.replicas).toBe(1);
+    expect(d.spec?.template?.spec?.containers?.[0]?.image).toBe('nginx:1.28');
+  });
+
+  it('retries on 409 Conflict with a fresh read, as kubectl’s patcher does', () => {
+    const t = testTerminal({ files: { 'web.yaml': web('  replicas: 2\n') } });
+    t.run('kubectl apply -f web.yaml');
+    let updates = 0;
+    const kube: KubeApiPort = {
+      request: (req, opts) => {
+        if (req.verb === 'update' && updates++ === 0) return { ok: false, error: statusError('Conflict', 'Operation cannot be fulfilled on deployments.apps "web": the object has been modified; please apply your changes to the latest version and try again') } as never;
+        return t.ports.kube.request(req, opts);
+      },
+      watchSoFar: (req, opts) => t.ports.kube.watchSoFar(req, opts),
+    };
+    const out = runKubectl(['apply', '-f', 'web.yaml'], {}, undefined, { ...t.ports, kube }, { readFile: () => web('  replicas: 4\n') });
+    expect(out).toEqual({ stdout: 'deployment.apps/web configured\n', stderr: '', exitCode: 0 });
+    expect(updates).toBe(2);
+    expect(getWeb(t).spec?.replicas).toBe(4);
+  });
+
+  it('applies every manifest of a folder, and multi-document standard input', () => {
+    const cm = (name: string) => `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ${name}\ndata:\n  k: v\n`;
+    const t = testTerminal({ files: { 'app/b.yaml': cm('b'), 'app/a.yml': cm('a'), 'app/notes.txt': 'not yaml', 'app/sub/c.yaml': cm('c') } });
+    expect(t.run('kubectl apply -f app').stdout).toBe('configmap/a created\nconfigmap/b created\n');
+    expect(t.run('kubectl apply -f app -R').stdout).toBe('configmap/a unchanged\nconfigmap/b unchanged\nconfigmap/c created\n');
+    expect(t.run('kubectl apply -f -', `${cm('d')}---\n${cm('e')}`).stdout).toBe('configmap/d created\nconfigmap/e created\n');
+    expect(t.run('kubectl apply -f nowhere')).toEqual({ stdout: '', stderr: 'error: the path "nowhere" does not exist\n', exitCode: 1 });
+  });
+});

@@ -1,0 +1,118 @@
+// `kubectl apply -f` (pkg/cmd/apply/apply.go, client-side apply): for each object in the
+// files, create it with the last-applied-configuration annotation if it does not exist;
+// otherwise merge three ways (./merge) — original = the annotation, modified = the file,
+// current = the live object — and write the result as an update with the live
+// resourceVersion, re-reading and re-merging on 409 Conflict as kubectl's patcher
+// retries. Prints `deployment.apps/web created|configured|unchanged`; the missing
+// annotation warning when the live object was made without it (kubectl create).
+import { deepCopy, type KubeObject } from '../../../client';
+import { canonicalJson } from '../../../kernel';
+import { missingLastAppliedWarning } from '../drain';
+import { qualifiedResource } from '../errors';
+import { operationResult } from '../messages';
+import { createObject, getObject, statusText, statusTextFromFile, updateObject } from './api';
+import type { RunEnv } from './env';
+import { readManifests, type ManifestObject } from './manifests';
+import { threeWayMerge } from './merge';
+import { exitCodeLater } from './objects';
+import { sortedDeep } from '../structured';
+
+export const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
+
+/** Go's json.Marshal of an unstructured object: sorted keys, compact, <>& escaped. */
+function goCompactJson(value: unknown): string {
+  return JSON.stringify(sortedDeep(value)).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+}
+
+/**
+ * util.GetModifiedConfiguration(obj, annotate=true): the object with its namespace set and
+ * the annotation removed, serialized (this text is the annotation, newline included), then
+ * the object carrying that annotation.
+ */
+export function modifiedConfiguration(m: ManifestObject): KubeObject {
+  const copy = deepCopy(m.object);
+  const meta = { ...(copy.metadata ?? {}) };
+  if (m.def.namespaced) meta.namespace = m.namespace;
+  const annotations = { ...(meta.annotations ?? {}) };
+  delete annotations[LAST_APPLIED];
+  meta.annotations = annotations;
+  copy.metadata = meta;
+  const text = `${goCompactJson(copy)}\n`;
+  return { ...copy, metadata: { ...meta, annotations: { ...annotations, [LAST_APPLIED]: text } } };
+}
+
+function parseLastApplied(live: KubeObject): Record<string, unknown> | undefined {
+  const text = live.metadata?.annotations?.[LAST_APPLIED];
+  if (text === undefined) return undefined;
+  try {
+    const v = JSON.parse(text) as unknown;
+    return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** strategicpatch drops empty maps from a patch, so `strategy: {}` alone changes nothing. */
+function pruneEmpty(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(pruneEmpty);
+  if (v === null || typeof v !== 'object') return v;
+  const out: Record<string, unknown> = {};
+  for (const [k, x] of Object.entries(v)) {
+    const p = pruneEmpty(x);
+    if (typeof p === 'object' && p !== null && !Array.isArray(p) && Object.keys(p).length === 0) continue;
+    out[k] = p;
+  }
+  return out;
+}
+
+const sameObject = (a: unknown, b: unknown): boolean => canonicalJson(pruneEmpty(a)) === canonicalJson(pruneEmpty(b));
+
+type Outcome = { ok: true; operation: 'created' | 'configured' | 'unchanged' } | { ok: false; error: string };
+
+function applyOne(env: RunEnv, m: ManifestObject): Outcome {
+  const modified = modifiedConfiguration(m);
+  const dry = env.cmd.dryRun !== 'none';
+  // patcher.go: maxPatchRetry = 5 attempts against a fresh read of the live object
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const live = getObject(env, m.def, m.namespace, m.name);
+    if (!live.ok && live.error.reason === 'NotFound') {
+      if (dry) return { ok: true, operation: 'created' };
+      const r = createObject(env, m.def, m.namespace, modified);
+      if (!r.ok) return { ok: false, error: statusTextFromFile(r.error, 'creating', m.source) };
+      return { ok: true, operation: 'created' };
+    }
+    if (!live.ok) return { ok: false, error: statusText(live.error) };
+    const original = parseLastApplied(live.value);
+    if (original === undefined && attempt === 0) env.out.printErr(missingLastAppliedWarning(qualifiedResource(m.def), m.name));
+    const merged = threeWayMerge(original, modified as Record<string, unknown>, live.value as Record<string, unknown>);
+    if (sameObject(merged, live.value)) return { ok: true, operation: 'unchanged' };
+    if (dry) return { ok: true, operation: 'configured' };
+    const r = updateObject(env, m.def, m.namespace, merged as KubeObject);
+    if (r.ok) return { ok: true, operation: 'configured' };
+    if (r.error.reason !== 'Conflict') return { ok: false, error: statusTextFromFile(r.error, 'applying patch', m.source) };
+  }
+  return { ok: false, error: statusTextFromFile({ kind: 'Status', apiVersion: 'v1', status: 'Failure', reason: 'Conflict', code: 409, message: `Operation cannot be fulfilled on ${qualifiedResource(m.def)} "${m.name}": the object has been modified; please apply your changes to the latest version and try again` }, 'applying patch', m.source) };
+}
+
+export function runApply(env: RunEnv): void {
+  const read = readManifests(env);
+  if (!read.ok) {
+    env.out.printErr(read.error);
+    return env.out.exit(1);
+  }
+  if (read.objects.length === 0) {
+    env.out.printErr('error: no objects passed to apply\n');
+    return env.out.exit(1);
+  }
+  const report = exitCodeLater(env);
+  for (const m of read.objects) {
+    const r = applyOne(env, m);
+    if (!r.ok) {
+      report.fail(r.error);
+      continue;
+    }
+    env.out.print(operationResult(m.def.kind, m.name, r.operation, env.cmd.dryRun));
+  }
+  report.finish();
+}
+

@@ -1,0 +1,103 @@
+// `kubectl create -f` and `kubectl create deployment` (pkg/cmd/create/create.go,
+// create_deployment.go): send each object as it is (with the last-applied annotation
+// when --save-config), print `deployment.apps/web created`, or the object with -o.
+// `create deployment --dry-run=client` builds the object client-side and sends nothing.
+// --dry-run=server is not sent to the server here: nothing is stored and kubectl's
+// `(server dry run)` line is printed.
+import { createDeployment, dropNulls, kindForResource, printJson } from '../../../apiserver';
+import { kubectlYaml } from '../structured';
+import type { KubeObject } from '../../../client';
+import { hash64 } from '../../../kernel';
+import { RANDOM_SUFFIX_ALPHABET } from '../../../apiserver';
+import { operationResult } from '../messages';
+import { kindPrefix } from '../get';
+import { createObject, statusText, statusTextFromFile } from './api';
+import { modifiedConfiguration } from './apply';
+import { nowOf, type RunEnv } from './env';
+import { readManifests } from './manifests';
+import { exitCodeLater } from './objects';
+
+/** -o for a created object: the typed object as kubectl's printers show it. */
+function printCreated(env: RunEnv, kind: string, obj: KubeObject): void {
+  const name = obj.metadata?.name ?? '';
+  switch (env.cmd.output) {
+    case 'yaml':
+      return env.out.print(kubectlYaml(obj as Record<string, unknown>));
+    case 'json':
+      return env.out.print(printJson(obj as Record<string, unknown>));
+    case 'name':
+      return env.out.print(`${kindPrefix(kind)}/${name}\n`);
+    default:
+      return env.out.print(operationResult(kind, name, 'created', env.cmd.dryRun));
+  }
+}
+
+export function runCreate(env: RunEnv): void {
+  const read = readManifests(env);
+  if (!read.ok) {
+    env.out.printErr(read.error);
+    return env.out.exit(1);
+  }
+  if (read.objects.length === 0) {
+    env.out.printErr('error: no objects passed to create\n');
+    return env.out.exit(1);
+  }
+  const report = exitCodeLater(env);
+  const saveConfig = env.cmd.flags.values.get('save-config') === true;
+  for (const m of read.objects) {
+    const body = saveConfig ? modifiedConfiguration(m) : m.object;
+    if (env.cmd.dryRun !== 'none') {
+      printCreated(env, m.def.kind, body);
+      continue;
+    }
+    const r = createObject(env, m.def, m.namespace, body);
+    if (!r.ok) {
+      report.fail(statusTextFromFile(r.error, 'creating', m.source));
+      continue;
+    }
+    printCreated(env, m.def.kind, r.value);
+  }
+  report.finish();
+}
+
+/**
+ * kubectl draws the suffix of a sanitized container name from math/rand; the simulation
+ * derives it from the name and the tick so a replay prints the same one.
+ */
+function suffixFor(seed: string): () => string {
+  let h = hash64(seed);
+  return () => {
+    let out = '';
+    for (let i = 0; i < 5; i++) {
+      out += RANDOM_SUFFIX_ALPHABET[parseInt(h.slice(i * 2, i * 2 + 2), 16) % RANDOM_SUFFIX_ALPHABET.length];
+    }
+    h = hash64(h);
+    return out;
+  };
+}
+
+export function runCreateDeployment(env: RunEnv): void {
+  const cmd = env.cmd;
+  const name = cmd.args[0] ?? '';
+  const built = createDeployment({
+    name,
+    images: cmd.images,
+    replicas: cmd.replicas ?? 1,
+    ...(cmd.port >= 0 ? { port: cmd.port } : {}),
+    ...(cmd.namespace !== undefined ? { namespace: cmd.namespace } : {}),
+    randomSuffix: suffixFor(`${name}/${nowOf(env)}`),
+  });
+  if (!built.ok) {
+    env.out.printErr(`${built.error}\n`);
+    return env.out.exit(1);
+  }
+  const obj = built.object as KubeObject;
+  if (cmd.dryRun !== 'none') return printCreated(env, 'Deployment', obj);
+  const r = createObject(env, kindForResource('deployments')!, env.namespace, dropNulls(obj) as KubeObject);
+  if (!r.ok) {
+    // create_deployment.go: fmt.Errorf("failed to create deployment: %v", err)
+    env.out.printErr(r.error.code === 0 || r.error.reason === 'Invalid' ? statusText(r.error) : `error: failed to create deployment: ${r.error.message}\n`);
+    return env.out.exit(1);
+  }
+  printCreated(env, 'Deployment', r.value);
+}

@@ -1,0 +1,38 @@
+// What one kubectl invocation works with: the parsed command, the cluster's API port, the
+// workspace files, the simulated clock, and the terminal it writes to.
+import type { KubeApiPort } from '../../../apiserver/server';
+import type { SimControlPort } from '../../ports';
+import type { Terminal } from '../../terminal';
+import type { KubectlCommand } from '../parse';
+
+export type PodLogsResult = { ok: true; text: string } | { ok: false; error: string };
+
+/** The simulation's side of kubectl: the API server (absent in the etcd-only topology), kubelet logs, the clock. */
+export interface KubectlPorts {
+  kube?: KubeApiPort;
+  /** kubelet's container log (GET pods/<name>/log, answered by the node's kubelet) */
+  podLogs?: (namespace: string, pod: string, container: string | undefined, previous: boolean) => PodLogsResult;
+  sim: SimControlPort;
+}
+
+/** The learner's workspace, for `-f`. */
+export interface KubectlFiles {
+  readFile?: (path: string) => string | undefined;
+  listFiles?: () => string[];
+}
+
+export interface RunEnv {
+  cmd: KubectlCommand;
+  kube: KubeApiPort;
+  ports: KubectlPorts;
+  files: KubectlFiles;
+  stdin: string | undefined;
+  /** -n, or the kubeconfig context's namespace (`default`) */
+  namespace: string;
+  out: Terminal;
+}
+
+/** The simulated clock's tick now (it advances while requests are answered). */
+export function nowOf(env: RunEnv): number {
+  return env.ports.sim.now();
+}

@@ -1,0 +1,108 @@
+// `kubectl expose (-f FILENAME | TYPE NAME)` (kubectl pkg/cmd/expose/expose.go RunExpose):
+// read the object (named ones from the API server; with -f the file's own object, as the
+// builder there has no Latest()), check it can be exposed, build the Service from its
+// selector, ports and labels (./expose-service.ts) and create it in the command's namespace
+// (-n or `default`, not the object's): `service/web exposed`.
+// --dry-run=client prints the Service without sending it; --dry-run=server is not sent either
+// (see the README's known differences). --save-config, --overrides are accepted and ignored.
+import { dropNulls, kindForResource, printJson } from '../../../apiserver';
+import type { KubeObject } from '../../../client';
+import { kindPrefix } from '../get';
+import { operationResult } from '../messages';
+import { kubectlYaml } from '../structured';
+import { createObject, getObject, statusText } from './api';
+import type { RunEnv } from './env';
+import { buildService, canBeExposed, type ExposeFlags } from './expose-service';
+import { exitCodeLater, type Reporter } from './objects';
+import { readManifests } from './manifests';
+import type { KindDefinition } from '../../../apiserver';
+
+interface Source {
+  def: KindDefinition;
+  name: string;
+  object: KubeObject;
+}
+
+function flagsOf(env: RunEnv): ExposeFlags {
+  const s = (n: string): string => (env.cmd.flags.values.get(n) as string | undefined) ?? '';
+  return {
+    port: s('port'),
+    targetPort: s('target-port'),
+    name: s('name'),
+    type: s('type'),
+    protocol: s('protocol'),
+    selector: s('selector'),
+    labels: s('labels'),
+    clusterIP: s('cluster-ip'),
+    externalIP: s('external-ip'),
+    loadBalancerIP: s('load-balancer-ip'),
+    sessionAffinity: s('session-affinity'),
+  };
+}
+
+function sources(env: RunEnv, report: Reporter): Source[] {
+  if (env.cmd.filenames.length > 0) {
+    const read = readManifests(env);
+    if (!read.ok) {
+      report.fail(read.error);
+      return [];
+    }
+    return read.objects.map((m) => ({ def: m.def, name: m.name, object: m.object }));
+  }
+  const out: Source[] = [];
+  for (const t of env.cmd.targets) {
+    const name = t.name as string;
+    const r = getObject(env, t.def, env.namespace, name);
+    if (!r.ok) {
+      report.fail(statusText(r.error));
+      if (r.error.code === 0) break;
+      continue;
+    }
+    out.push({ def: t.def, name, object: r.value });
+  }
+  return out;
+}
+
+function print(env: RunEnv, svc: KubeObject): void {
+  const name = svc.metadata?.name ?? '';
+  switch (env.cmd.output) {
+    case 'yaml':
+      return env.out.print(kubectlYaml(svc as Record<string, unknown>));
+    case 'json':
+      return env.out.print(printJson(svc as Record<string, unknown>));
+    case 'name':
+      return env.out.print(`${kindPrefix('Service')}/${name}\n`);
+    default:
+      return env.out.print(operationResult('Service', name, 'exposed', env.cmd.dryRun));
+  }
+}
+
+export function runExpose(env: RunEnv): void {
+  const report = exitCodeLater(env);
+  const flags = flagsOf(env);
+  const services = kindForResource('services') as KindDefinition;
+  for (const src of sources(env, report)) {
+    const exposable = canBeExposed(src.def);
+    if (!exposable.ok) {
+      report.fail(`error: ${exposable.error}\n`);
+      continue;
+    }
+    // dry-run=client sets the namespace only when -n was given (EnforceNamespace)
+    const built = buildService({ kind: src.def.kind, name: src.name, object: src.object }, flags, env.cmd.dryRun === 'client' ? env.cmd.namespace : undefined);
+    if (!built.ok) {
+      report.fail(`error: ${built.error}\n`);
+      continue;
+    }
+    if (env.cmd.dryRun !== 'none') {
+      print(env, built.value);
+      continue;
+    }
+    const r = createObject(env, services, env.namespace, dropNulls(built.value) as KubeObject);
+    if (!r.ok) {
+      report.fail(statusText(r.error));
+      continue;
+    }
+    print(env, r.value);
+  }
+  report.finish();
+}

@@ -1,0 +1,163 @@
+// `kubectl get` (kubectl pkg/cmd/get/get.go): fetch each named object or list each type
+// (with -l, --field-selector, -A), then print one table per type, `-o name`, or the
+// objects as JSON/YAML (a `List` unless exactly one object was named). Errors for named
+// objects go to stderr after what was found; `--ignore-not-found` drops NotFound.
+// `-w` lists, then prints what a watch from the list's resourceVersion delivered so far.
+import type { KubeObject } from '../../../client';
+import { printGet, WatchPrinter, type GetGroup, type GetOptions } from '../get';
+import { printStructured } from '../structured';
+import { getObject, listObjects, REQUEST_TIMEOUT_TICKS, statusText, watchSoFar } from './api';
+import { POLL_TICKS as WATCH_SLICE_TICKS } from './wait';
+import { nowOf, type RunEnv } from './env';
+import { inFirstOccurrenceOrder } from './events-order';
+import { matchesFields, parseFieldSelector } from './selectors';
+import { commandTargets, type Target } from './targets';
+
+const TABLE_OUTPUTS = ['', 'wide', 'name'];
+
+function printOptions(env: RunEnv): GetOptions {
+  const cmd = env.cmd;
+  return {
+    now: nowOf(env),
+    output: cmd.output as '' | 'wide' | 'name',
+    allNamespaces: cmd.allNamespaces,
+    showLabels: cmd.showLabels,
+    labelColumns: cmd.labelColumns,
+    noHeaders: cmd.noHeaders,
+    namespace: env.namespace,
+    ...(cmd.showKind ? { withKind: true } : {}),
+  };
+}
+
+function unsupportedOutput(env: RunEnv): boolean {
+  const o = env.cmd.output;
+  if (TABLE_OUTPUTS.includes(o) || o === 'json' || o === 'yaml') return false;
+  env.out.printErr(`error: -o ${o} is not part of this simulation; use -o wide, -o name, -o yaml or -o json\n`);
+  env.out.exit(1);
+  return true;
+}
+
+export function runGet(env: RunEnv): void {
+  if (unsupportedOutput(env)) return;
+  const t = commandTargets(env);
+  if (!t.ok) {
+    env.out.printErr(t.error);
+    return env.out.exit(1);
+  }
+  if (env.cmd.watch || env.cmd.watchOnly) return runWatch(env, t.targets);
+  const cmd = env.cmd;
+  const fields = cmd.fieldSelector !== undefined ? parseFieldSelector(cmd.fieldSelector) : undefined;
+  const groups: { kind: string; objects: KubeObject[] }[] = [];
+  const groupOf = (kind: string) => {
+    let g = groups.find((x) => x.kind === kind);
+    if (g === undefined) groups.push((g = { kind, objects: [] }));
+    return g;
+  };
+  let errors = '';
+  let listed = false;
+  for (const target of t.targets) {
+    const group = groupOf(target.def.kind);
+    if (target.name !== undefined) {
+      const r = getObject(env, target.def, target.namespace, target.name);
+      if (!r.ok) {
+        if (r.error.code === 0) return fatal(env, statusText(r.error));
+        if (!(cmd.ignoreNotFound && r.error.reason === 'NotFound')) errors += statusText(r.error);
+        continue;
+      }
+      group.objects.push(r.value);
+      continue;
+    }
+    listed = true;
+    const r = listObjects(env, target.def, {
+      namespace: cmd.allNamespaces ? undefined : target.namespace,
+      ...(cmd.selector !== undefined ? { labelSelector: cmd.selector } : {}),
+      ...(cmd.fieldSelector !== undefined ? { fieldSelector: cmd.fieldSelector } : {}),
+    });
+    if (!r.ok) {
+      if (r.error.code === 0) return fatal(env, statusText(r.error));
+      errors += statusText(r.error);
+      continue;
+    }
+    const items = r.value.items.filter((o) => matchesFields(o, fields));
+    group.objects.push(...(target.def.kind === 'Event' ? inFirstOccurrenceOrder(items) : items));
+  }
+
+  const all = groups.flatMap((g) => g.objects);
+  if (cmd.output === 'json' || cmd.output === 'yaml') {
+    const single = t.targets.length === 1 && t.targets[0]?.name !== undefined;
+    if (all.length > 0 || listed) env.out.print(printStructured(all, cmd.output, !single));
+  } else {
+    const printed = printGet(groups as GetGroup[], printOptions(env));
+    env.out.print(printed.stdout);
+    // "No resources found" only when a collection was asked for and nothing failed
+    if (listed && errors === '') env.out.printErr(printed.stderr);
+  }
+  env.out.printErr(errors);
+  if (errors !== '') env.out.exit(1);
+}
+
+function fatal(env: RunEnv, text: string): void {
+  env.out.printErr(text);
+  env.out.exit(1);
+}
+
+/** get.go watch(): one resource type only; the initial list (unless --watch-only), then the events. */
+function runWatch(env: RunEnv, targets: readonly Target[]): void {
+  const cmd = env.cmd;
+  // resource.Builder.SingleResourceType, then get.go's one-info check
+  if (new Set(targets.map((t) => t.def.kind)).size > 1) return fatal(env, 'error: you may only specify a single resource type\n');
+  if (targets.length !== 1) {
+    return fatal(env, `error: watch is only supported on individual resources and resource collections, but ${targets.length} resources were found\n`);
+  }
+  const target = targets[0] as Target;
+  const names = new Set(targets.flatMap((t) => (t.name === undefined ? [] : [t.name])));
+  const fields = cmd.fieldSelector !== undefined ? parseFieldSelector(cmd.fieldSelector) : undefined;
+  const wanted = (o: KubeObject): boolean => (names.size === 0 || names.has(o.metadata?.name ?? '')) && matchesFields(o, fields);
+  const query = {
+    namespace: cmd.allNamespaces ? undefined : target.namespace,
+    ...(cmd.selector !== undefined ? { labelSelector: cmd.selector } : {}),
+    ...(cmd.fieldSelector !== undefined ? { fieldSelector: cmd.fieldSelector } : {}),
+  };
+  const list = listObjects(env, target.def, query);
+  if (!list.ok) return fatal(env, statusText(list.error));
+  const initial = list.value.items.filter(wanted);
+  for (const name of names) {
+    if (!initial.some((o) => o.metadata?.name === name)) {
+      return fatal(env, `Error from server (NotFound): ${target.def.group === '' ? target.def.resource : `${target.def.resource}.${target.def.group}`} "${name}" not found\n`);
+    }
+  }
+  const structured = cmd.output === 'json' || cmd.output === 'yaml' ? cmd.output : undefined;
+  const printer = new WatchPrinter(target.def.kind, printOptions(env));
+  let documents = 0;
+  const show = (objects: readonly KubeObject[], fromWatch: boolean): void => {
+    if (structured === undefined) {
+      env.out.print(fromWatch ? objects.map((o) => printer.event(o)).join('') : printer.initial(objects));
+      return;
+    }
+    for (const o of objects) {
+      // the YAML printer separates documents with `---` (cli-runtime printers/yaml.go)
+      if (structured === 'yaml' && documents > 0) env.out.print('---\n');
+      env.out.print(printStructured([o], structured, false));
+      documents++;
+    }
+  };
+  if (!cmd.watchOnly) show(initial, false);
+  // Watch in one-second slices, each resuming from the last resourceVersion seen, so a
+  // row's AGE is computed within a second of its event's arrival, as kubectl prints it
+  // on arrival. Stop when a slice ends early (the cluster went quiet) or after the
+  // request timeout.
+  const start = nowOf(env);
+  let rv = list.value.resourceVersion;
+  for (;;) {
+    const before = nowOf(env);
+    const events = watchSoFar(env, target.def, { ...query, resourceVersion: rv }, WATCH_SLICE_TICKS);
+    if (!events.ok) return fatal(env, statusText(events.error));
+    printer.setNow(nowOf(env));
+    for (const e of events.value) {
+      if (e.type === 'ERROR' || e.type === 'BOOKMARK') continue;
+      rv = e.object.metadata?.resourceVersion ?? rv;
+      if (wanted(e.object)) show([e.object], true);
+    }
+    if (nowOf(env) - before < WATCH_SLICE_TICKS || nowOf(env) - start >= REQUEST_TIMEOUT_TICKS) break;
+  }
+}

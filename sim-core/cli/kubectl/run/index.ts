@@ -1,0 +1,105 @@
+// The kubectl command runner: parse the line (../parse), then turn the typed command into
+// API requests through the KubeApiPort and print the results with ../get, ../describe,
+// ../messages — one file per command family. Without an API server (the etcd-only
+// topology) every command that needs one prints what kubectl prints with no cluster.
+import { connectionRefused, type KubeApiPort } from '../../../apiserver/server';
+import type { CommandContext } from '../../command-line';
+import type { CommandOutput } from '../../ports';
+import { Terminal } from '../../terminal';
+import { helpPage } from '../help-pages';
+import { parseKubectl, type KubectlCommand } from '../parse';
+import { runApply } from './apply';
+import { runCreate, runCreateDeployment } from './create';
+import { runDelete } from './delete';
+import { runDescribe } from './describe';
+import { runDrain } from './drain';
+import type { KubectlPorts, RunEnv } from './env';
+import { runExpose } from './expose';
+import { runGet } from './get';
+import { runLogs } from './logs';
+import { runAnnotate, runLabel } from './metadata';
+import { runCordon } from './cordon';
+import { readManifests } from './manifests';
+import { noServerOutput } from './no-server';
+import { runRolloutHistory, runRolloutRestart, runRolloutStatus, runRolloutUndo } from './rollout';
+import { runScale } from './scale';
+import { runSetImage } from './set-image';
+
+export type { KubectlPorts, PodLogsResult, RunEnv } from './env';
+export { REQUEST_TIMEOUT_TICKS, statusText } from './api';
+export { ROLLOUT_STATUS_CAP_TICKS } from './rollout-status';
+export { threeWayMerge } from './merge';
+
+const COMMANDS: Record<KubectlCommand['command'], (env: RunEnv) => void> = {
+  get: runGet,
+  describe: runDescribe,
+  apply: runApply,
+  create: runCreate,
+  'create deployment': runCreateDeployment,
+  expose: runExpose,
+  delete: runDelete,
+  scale: runScale,
+  'set image': runSetImage,
+  'rollout status': runRolloutStatus,
+  'rollout history': runRolloutHistory,
+  'rollout undo': runRolloutUndo,
+  'rollout restart': runRolloutRestart,
+  label: runLabel,
+  annotate: runAnnotate,
+  cordon: runCordon,
+  uncordon: runCordon,
+  drain: runDrain,
+  logs: runLogs,
+};
+
+/** What a client-only command gets if it asks anyway: the refusal of an empty kubeconfig. */
+const NO_SERVER: KubeApiPort = {
+  request: () => ({ ok: false, error: connectionRefused('localhost:8080') }),
+  watchSoFar: () => ({ ok: false, error: connectionRefused('localhost:8080') }),
+};
+
+/** `create deployment --dry-run=client` builds its object without asking the server. */
+function clientOnly(cmd: KubectlCommand): boolean {
+  return cmd.command === 'create deployment' && cmd.dryRun === 'client';
+}
+
+export function runKubectl(
+  argv: string[],
+  _env: Record<string, string>,
+  stdin: string | undefined,
+  ports: KubectlPorts,
+  context: CommandContext,
+): CommandOutput {
+  const parsed = parseKubectl(argv, { now: ports.sim.now() });
+  if (!parsed.ok) return { stdout: parsed.stdout, stderr: parsed.stderr, exitCode: parsed.exitCode };
+  if (!('command' in parsed)) {
+    const page = helpPage(parsed.help);
+    if (page !== undefined) return { stdout: page, stderr: '', exitCode: parsed.exitCode };
+    return { stdout: '', stderr: `error: the help page of "kubectl ${parsed.help.join(' ')}" is not part of this simulation\n`, exitCode: 1 };
+  }
+  const cmd = parsed.command;
+  const out = new Terminal();
+  for (const w of cmd.warnings) out.printErr(w);
+  const env: RunEnv = {
+    cmd,
+    kube: ports.kube ?? NO_SERVER,
+    ports,
+    files: {
+      ...(context.readFile ? { readFile: context.readFile } : {}),
+      ...(context.listFiles ? { listFiles: context.listFiles } : {}),
+    },
+    stdin,
+    namespace: cmd.namespace ?? 'default',
+    out,
+  };
+  if (ports.kube === undefined && !clientOnly(cmd)) {
+    // kubectl reads and decodes the files before it first needs the server
+    const read = cmd.filenames.length > 0 ? readManifests(env) : undefined;
+    const r = read !== undefined && !read.ok ? { stderr: read.error, exitCode: 1 } : noServerOutput(cmd, ports.sim.now());
+    out.printErr(r.stderr);
+    out.exit(r.exitCode);
+    return out.output();
+  }
+  COMMANDS[cmd.command](env);
+  return out.output();
+}

@@ -1,0 +1,78 @@
+// `kubectl label` and `kubectl annotate` (pkg/cmd/label/label.go, pkg/cmd/annotate/annotate.go):
+// refuse to change an existing value without --overwrite, remove `key-`, write the object
+// (kubectl sends a merge patch; we send an update of the live object, retried on 409),
+// and print `pod/web labeled`, `pod/web not labeled` (label only, when nothing changed) or
+// `pod/web annotated`.
+import type { KubeObject } from '../../../client';
+import { operationResult } from '../messages';
+import { statusText, updateWithRetry } from './api';
+import type { RunEnv } from './env';
+import { exitCodeLater, liveObjects } from './objects';
+
+type Field = 'labels' | 'annotations';
+
+/** label.go validateNoOverwrites */
+function labelOverwrites(current: Record<string, string>, set: Record<string, string>): string | undefined {
+  const errs = Object.keys(set)
+    .filter((k) => k in current && current[k] !== set[k])
+    .map((k) => `'${k}' already has a value (${current[k]}), and --overwrite is false`);
+  if (errs.length === 0) return undefined;
+  return errs.length === 1 ? `error: ${errs[0]}\n` : `error: [${errs.join(', ')}]\n`;
+}
+
+/** annotate.go validateNoAnnotationOverwrites (kubernetes.io/change-cause may always change) */
+function annotationOverwrites(current: Record<string, string>, set: Record<string, string>): string | undefined {
+  const found = Object.keys(set)
+    .filter((k) => k !== 'kubernetes.io/change-cause' && k in current && current[k] !== set[k])
+    .map((k) => `'${k}' already has a value (${current[k]})`);
+  return found.length === 0 ? undefined : `error: --overwrite is false but found the following declared annotation(s): ${found.join('; ')}\n`;
+}
+
+function changeMetadata(env: RunEnv, field: Field): void {
+  const report = exitCodeLater(env);
+  const changes = env.cmd.metadataChanges ?? { set: {}, remove: [] };
+  for (const live of liveObjects(env, report)) {
+    const current = { ...((live.object.metadata?.[field] as Record<string, string> | undefined) ?? {}) };
+    if (!env.cmd.overwrite) {
+      const refusal = field === 'labels' ? labelOverwrites(current, changes.set) : annotationOverwrites(current, changes.set);
+      if (refusal !== undefined) {
+        report.fail(refusal);
+        continue;
+      }
+    }
+    if (field === 'labels') {
+      for (const k of changes.remove) if (!(k in current)) env.out.print(`label "${k}" not found.\n`);
+    }
+    const apply = (obj: KubeObject): KubeObject | undefined => {
+      const meta = obj.metadata ?? {};
+      const next = { ...((meta[field] as Record<string, string> | undefined) ?? {}), ...changes.set };
+      for (const k of changes.remove) delete next[k];
+      const before = JSON.stringify(meta[field] ?? {});
+      if (JSON.stringify(next) === before && env.cmd.dryRun === 'none') return undefined;
+      obj.metadata = { ...meta, [field]: next };
+      return obj;
+    };
+    let changed: boolean;
+    if (env.cmd.dryRun !== 'none') {
+      changed = apply(live.object) !== undefined && JSON.stringify(live.object.metadata?.[field] ?? {}) !== JSON.stringify(current);
+    } else {
+      const r = updateWithRetry(env, live.def, live.namespace, live.name, apply);
+      if (!r.ok) {
+        report.fail(statusText(r.error));
+        continue;
+      }
+      changed = r.value.after !== undefined;
+    }
+    const op = field === 'labels' ? (changed ? 'labeled' : 'not labeled') : 'annotated';
+    env.out.print(operationResult(live.def.kind, live.name, op, env.cmd.dryRun));
+  }
+  report.finish();
+}
+
+export function runLabel(env: RunEnv): void {
+  changeMetadata(env, 'labels');
+}
+
+export function runAnnotate(env: RunEnv): void {
+  changeMetadata(env, 'annotations');
+}

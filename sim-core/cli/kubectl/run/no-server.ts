@@ -1,0 +1,54 @@
+// What kubectl 1.32 prints with no cluster configured (an empty KUBECONFIG: client-go falls
+// back to http://localhost:8080), recorded from /usr/bin/kubectl 1.32.4. The etcd-only
+// topology has no API server, so this is the honest answer there. Discovery
+// (memcache.go) logs one klog line per failed attempt to list the API groups: four for
+// most commands, one more per resource type for `get`, five for describe/delete/label/
+// annotate/expose; commands that validate a file first fail on the OpenAPI download instead.
+import type { CommandOutput } from '../../ports';
+import { klogLine } from '../parse';
+import type { KubectlCommand } from '../parse';
+
+const DIAL = 'dial tcp 127.0.0.1:8080: connect: connection refused';
+const REFUSED = 'The connection to the server localhost:8080 was refused - did you specify the right host or port?\n';
+
+function discoveryLines(now: number, count: number): string {
+  const line = klogLine(
+    'E',
+    now,
+    'memcache.go:265',
+    `"Unhandled Error" err="couldn't get current server API group list: Get \\"http://localhost:8080/api?timeout=32s\\": ${DIAL}"`,
+  );
+  return `${line}\n`.repeat(count);
+}
+
+function sourceName(path: string): string {
+  return path === '-' ? 'STDIN' : path;
+}
+
+export function noServerOutput(cmd: KubectlCommand, now: number): CommandOutput {
+  const fail = (stderr: string): CommandOutput => ({ stdout: '', stderr, exitCode: 1 });
+  const file = cmd.filenames[0];
+  switch (cmd.command) {
+    case 'apply':
+    case 'create':
+      return fail(
+        `error: error validating "${sourceName(file ?? '')}": error validating data: failed to download openapi: ` +
+          `Get "http://localhost:8080/openapi/v2?timeout=32s": ${DIAL}; if you choose to ignore these errors, turn validation off with --validate=false\n`,
+      );
+    case 'create deployment': {
+      const ns = cmd.namespace ?? 'default';
+      const dry = cmd.dryRun === 'server' ? 'dryRun=All&' : '';
+      return fail(`error: failed to create deployment: Post "http://localhost:8080/apis/apps/v1/namespaces/${ns}/deployments?${dry}fieldManager=kubectl-create&fieldValidation=Strict": ${DIAL}\n`);
+    }
+    default:
+      break;
+  }
+  if (file !== undefined && (cmd.command === 'get' || cmd.command === 'delete' || cmd.command === 'describe')) {
+    const prefix = cmd.command === 'get' ? '' : 'error: ';
+    return fail(discoveryLines(now, 1) + `${prefix}unable to recognize "${sourceName(file)}": Get "http://localhost:8080/api?timeout=32s": ${DIAL}\n`);
+  }
+  let count = 4;
+  if (cmd.command === 'get') count = 4 + new Set(cmd.targets.map((t) => t.def.resource)).size;
+  else if (cmd.command === 'describe' || cmd.command === 'delete' || cmd.command === 'label' || cmd.command === 'annotate' || cmd.command === 'expose') count = 5;
+  return fail(discoveryLines(now, count) + REFUSED);
+}

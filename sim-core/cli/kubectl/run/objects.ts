@@ -1,0 +1,88 @@
+// The live objects a command acts on (scale, set image, label, annotate, rollout): each
+// named target fetched, or every object of a type matching -l / --all; kubectl's errors
+// for what it cannot find.
+import type { KindDefinition } from '../../../apiserver';
+import type { KubeObject } from '../../../client';
+import { getObject, listObjects, statusText } from './api';
+import type { RunEnv } from './env';
+import { matchesFields, parseFieldSelector } from './selectors';
+import { commandTargets } from './targets';
+
+export interface LiveObject {
+  def: KindDefinition;
+  namespace: string;
+  name: string;
+  object: KubeObject;
+}
+
+/** Print kubectl's error and fail the command. */
+export function fail(env: RunEnv, text: string): void {
+  env.out.printErr(text);
+  env.out.exit(1);
+}
+
+/**
+ * The live objects named on the command line. Errors for single targets go through
+ * `report` and the remaining targets still run (kubectl's ContinueOnError).
+ */
+export function liveObjects(env: RunEnv, report: Reporter): LiveObject[] {
+  const t = commandTargets(env);
+  if (!t.ok) {
+    report.fail(t.error);
+    return [];
+  }
+  const fields = env.cmd.fieldSelector !== undefined ? parseFieldSelector(env.cmd.fieldSelector) : undefined;
+  const out: LiveObject[] = [];
+  for (const target of t.targets) {
+    if (target.name !== undefined) {
+      const r = getObject(env, target.def, target.namespace, target.name);
+      if (!r.ok) {
+        report.fail(statusText(r.error));
+        if (r.error.code === 0) break;
+        continue;
+      }
+      out.push({ def: target.def, namespace: target.namespace, name: target.name, object: r.value });
+      continue;
+    }
+    if (env.cmd.selector === undefined && !env.cmd.all && env.cmd.fieldSelector === undefined) {
+      report.fail('error: resource(s) were provided, but no name was specified\n');
+      return [];
+    }
+    const r = listObjects(env, target.def, {
+      namespace: env.cmd.allNamespaces ? undefined : target.namespace,
+      ...(env.cmd.selector !== undefined ? { labelSelector: env.cmd.selector } : {}),
+      ...(env.cmd.fieldSelector !== undefined ? { fieldSelector: env.cmd.fieldSelector } : {}),
+    });
+    if (!r.ok) {
+      report.fail(statusText(r.error));
+      continue;
+    }
+    for (const o of r.value.items.filter((x) => matchesFields(x, fields))) {
+      out.push({ def: target.def, namespace: o.metadata?.namespace ?? '', name: o.metadata?.name ?? '', object: o });
+    }
+  }
+  return out;
+}
+
+export interface Reporter {
+  /** print an error on stderr and remember that the command failed */
+  fail: (text: string) => void;
+  /** set the exit code once everything is printed */
+  finish: () => void;
+  failed: () => boolean;
+}
+
+/** Continue printing after an error, but remember it in the exit code (Terminal.exit stops output). */
+export function exitCodeLater(env: RunEnv): Reporter {
+  let failed = false;
+  return {
+    failed: () => failed,
+    fail: (text) => {
+      env.out.printErr(text);
+      failed = true;
+    },
+    finish: () => {
+      if (failed) env.out.exit(1);
+    },
+  };
+}

@@ -1,0 +1,78 @@
+// `kubectl rollout status deployment/web` (pkg/cmd/rollout/rollout_status.go): print the
+// status line for the Deployment as it is now and, with --watch (the default), again for
+// every change a watch delivers, until the rollout is done, fails (progress deadline) or
+// --timeout passes. kubectl with --timeout=0 waits without end; the simulated terminal
+// stops after ROLLOUT_STATUS_CAP_TICKS so a stuck rollout still gives the learner a prompt.
+import type { Deployment } from '../../../apiserver';
+import { rolloutStatus } from '../messages';
+import { statusText, watchSoFar } from './api';
+import type { RunEnv } from './env';
+import { exitCodeLater, liveObjects } from './objects';
+import { DEFAULT_WAIT_CAP_TICKS, POLL_TICKS, timeoutTicks } from './wait';
+
+/** 5 simulated minutes. */
+export const ROLLOUT_STATUS_CAP_TICKS = DEFAULT_WAIT_CAP_TICKS;
+
+export function runRolloutStatus(env: RunEnv): void {
+  const report = exitCodeLater(env);
+  const objects = liveObjects(env, report);
+  for (const live of objects) {
+    if (live.def.kind !== 'Deployment') {
+      report.fail(`error: no status viewer has been implemented for ${live.def.kind}\n`);
+      continue;
+    }
+    const first = rolloutStatus(live.object as Deployment);
+    if (!first.ok) {
+      report.fail(`error: ${first.error}\n`);
+      continue;
+    }
+    env.out.print(first.message);
+    if (first.done || env.cmd.flags.values.get('watch') === false) continue;
+
+    const cap = timeoutTicks(env);
+    const start = env.ports.sim.now();
+    let rv = live.object.metadata?.resourceVersion ?? '0';
+    let done = false;
+    while (!done) {
+      const left = cap - (env.ports.sim.now() - start);
+      if (left <= 0) {
+        report.fail('error: timed out waiting for the condition\n');
+        break;
+      }
+      const before = env.ports.sim.now();
+      const events = watchSoFar(
+        env,
+        live.def,
+        { namespace: live.namespace, fieldSelector: `metadata.name=${live.name}`, resourceVersion: rv },
+        Math.min(left, POLL_TICKS * 10),
+      );
+      if (!events.ok) {
+        report.fail(statusText(events.error));
+        break;
+      }
+      for (const e of events.value) {
+        if (e.type === 'ERROR' || e.type === 'BOOKMARK' || e.object.metadata?.name !== live.name) continue;
+        rv = e.object.metadata?.resourceVersion ?? rv;
+        if (e.type === 'DELETED') {
+          report.fail(`error: object has been deleted\n`);
+          done = true;
+          break;
+        }
+        const s = rolloutStatus(e.object as Deployment);
+        if (!s.ok) {
+          report.fail(`error: ${s.error}\n`);
+          done = true;
+          break;
+        }
+        env.out.print(s.message);
+        if (s.done) {
+          done = true;
+          break;
+        }
+      }
+      // an idle cluster answers at once: let simulated time pass before looking again
+      if (!done && env.ports.sim.now() === before) env.ports.sim.tick(Math.min(POLL_TICKS, Math.max(1, left)));
+    }
+  }
+  report.finish();
+}

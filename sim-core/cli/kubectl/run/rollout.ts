@@ -1,0 +1,166 @@
+// `kubectl rollout history|undo|restart` for Deployments (pkg/cmd/rollout/*.go and
+// pkg/polymorphichelpers history.go, rollback.go, objectrestarter.go).
+//   history  the revisions of the Deployment's ReplicaSets with their change-cause;
+//            --revision=N prints that revision's Pod template.
+//   undo     DeploymentRollbacker: the ReplicaSet of --to-revision (0: the previous
+//            revision), its template copied back (without pod-template-hash) and its
+//            annotations merged into the Deployment's, or skipped when already current.
+//   restart  the `kubectl.kubernetes.io/restartedAt` template annotation, set to now.
+import { tickToTimestamp } from '../clock';
+import type { Deployment, ReplicaSet } from '../../../apiserver';
+import { PrefixWriter } from '../describe';
+import { describePodTemplate } from '../describe/common';
+import { kindPrefix } from '../get';
+import { operationResult, rollbackSkipped, rolloutHistory } from '../messages';
+import { statusText, updateWithRetry } from './api';
+import { nowOf, type RunEnv } from './env';
+import { exitCodeLater, liveObjects } from './objects';
+import { equalIgnoreHash, ownedReplicaSets, REVISION_ANNOTATION, revisionOf } from './replicasets';
+
+export { ROLLOUT_STATUS_CAP_TICKS, runRolloutStatus } from './rollout-status';
+
+const CHANGE_CAUSE = 'kubernetes.io/change-cause';
+const RESTARTED_AT = 'kubectl.kubernetes.io/restartedAt';
+
+/** rollback.go annotationsToSkip: kept from the Deployment, never copied from the ReplicaSet. */
+const ANNOTATIONS_TO_SKIP = new Set([
+  'kubectl.kubernetes.io/last-applied-configuration',
+  REVISION_ANNOTATION,
+  'deployment.kubernetes.io/revision-history',
+  'deployment.kubernetes.io/desired-replicas',
+  'deployment.kubernetes.io/max-replicas',
+  'deprecated.deployment.rollback.to',
+]);
+
+/** history.go printTemplate writes through a PrefixWriter with no tabwriter: tabs stay tabs. */
+class RawPrefixWriter extends PrefixWriter {
+  private buf = '';
+  override write(level: number, text: string): void {
+    this.buf += '  '.repeat(level) + text;
+  }
+  override writeLine(text: string): void {
+    this.buf += `${text}\n`;
+  }
+  override flush(): void {}
+  override text(): string {
+    return this.buf;
+  }
+}
+
+function unsupported(kind: string, what: string): string {
+  return `error: ${what} is not supported for ${kind} in this simulation (Deployments only)\n`;
+}
+
+export function runRolloutHistory(env: RunEnv): void {
+  const report = exitCodeLater(env);
+  for (const live of liveObjects(env, report)) {
+    if (live.def.kind !== 'Deployment') {
+      report.fail(unsupported(live.def.kind, 'rollout history'));
+      continue;
+    }
+    const sets = ownedReplicaSets(env, live.object as Deployment).filter((rs) => revisionOf(rs) > 0);
+    const revision = env.cmd.revision;
+    if (revision > 0) {
+      const rs = sets.find((x) => revisionOf(x) === revision);
+      if (rs === undefined) {
+        report.fail('error: unable to find the specified revision\n');
+        continue;
+      }
+      const w = new RawPrefixWriter();
+      describePodTemplate(w, rs.spec?.template);
+      env.out.print(`${kindPrefix(live.def.kind)}/${live.name} with revision #${revision}\n${w.text()}\n`);
+      continue;
+    }
+    const entries = sets.map((rs) => ({ revision: revisionOf(rs), ...(rs.metadata?.annotations?.[CHANGE_CAUSE] ? { changeCause: rs.metadata.annotations[CHANGE_CAUSE] } : {}) }));
+    env.out.print(rolloutHistory(live.def.kind, live.name, entries));
+  }
+  report.finish();
+}
+
+/** rollback.go deploymentRevision: the ReplicaSet of `toRevision`, or of the previous revision for 0. */
+function replicaSetForRevision(sets: readonly ReplicaSet[], name: string, toRevision: number): { ok: true; rs: ReplicaSet } | { ok: false; error: string } {
+  if (toRevision > 0) {
+    const rs = sets.find((x) => revisionOf(x) === toRevision);
+    return rs ? { ok: true, rs } : { ok: false, error: `unable to find specified revision ${toRevision} in history` };
+  }
+  const ordered = sets.filter((x) => revisionOf(x) > 0).sort((a, b) => revisionOf(b) - revisionOf(a));
+  const previous = ordered[1];
+  return previous ? { ok: true, rs: previous } : { ok: false, error: `no rollout history found for deployment "${name}"` };
+}
+
+export function runRolloutUndo(env: RunEnv): void {
+  const report = exitCodeLater(env);
+  const toRevision = env.cmd.toRevision;
+  for (const live of liveObjects(env, report)) {
+    if (live.def.kind !== 'Deployment') {
+      report.fail(unsupported(live.def.kind, 'rollout undo'));
+      continue;
+    }
+    const d = live.object as Deployment;
+    if (toRevision < 0) {
+      report.fail(`error: unable to find specified revision ${toRevision} in history\n`);
+      continue;
+    }
+    if (d.spec?.paused) {
+      report.fail("error: you cannot rollback a paused deployment; resume it first with 'kubectl rollout resume' and try again\n");
+      continue;
+    }
+    const found = replicaSetForRevision(ownedReplicaSets(env, d), live.name, toRevision);
+    if (!found.ok) {
+      report.fail(`error: ${found.error}\n`);
+      continue;
+    }
+    const rs = found.rs;
+    if (equalIgnoreHash(rs.spec?.template, d.spec?.template)) {
+      env.out.print(rollbackSkipped(live.def.kind, live.name, toRevision));
+      continue;
+    }
+    const template = JSON.parse(JSON.stringify(rs.spec?.template ?? {})) as NonNullable<ReplicaSet['spec']>['template'];
+    if (template?.metadata?.labels) delete template.metadata.labels['pod-template-hash'];
+    if (env.cmd.dryRun === 'none') {
+      const r = updateWithRetry(env, live.def, live.namespace, live.name, (obj) => {
+        const current = (obj.metadata?.annotations ?? {}) as Record<string, string>;
+        const annotations: Record<string, string> = {};
+        for (const k of ANNOTATIONS_TO_SKIP) if (current[k] !== undefined) annotations[k] = current[k];
+        for (const [k, v] of Object.entries(rs.metadata?.annotations ?? {})) if (!ANNOTATIONS_TO_SKIP.has(k)) annotations[k] = v;
+        obj.metadata = { ...obj.metadata, annotations };
+        obj.spec = { ...(obj.spec as object), template };
+        return obj;
+      });
+      if (!r.ok) {
+        report.fail(statusText(r.error));
+        continue;
+      }
+    }
+    env.out.print(operationResult(live.def.kind, live.name, 'rolled back', env.cmd.dryRun));
+  }
+  report.finish();
+}
+
+export function runRolloutRestart(env: RunEnv): void {
+  const report = exitCodeLater(env);
+  for (const live of liveObjects(env, report)) {
+    if (live.def.kind !== 'Deployment') {
+      report.fail('error: restarting is not supported\n');
+      continue;
+    }
+    if ((live.object as Deployment).spec?.paused) {
+      report.fail("error: can't restart paused deployment (run rollout resume first)\n");
+      continue;
+    }
+    const at = tickToTimestamp(nowOf(env));
+    const r = updateWithRetry(env, live.def, live.namespace, live.name, (obj) => {
+      const d = obj as Deployment;
+      const template = d.spec?.template ?? {};
+      const meta = template.metadata ?? {};
+      d.spec = { ...d.spec, template: { ...template, metadata: { ...meta, annotations: { ...(meta.annotations ?? {}), [RESTARTED_AT]: at } } } } as Deployment['spec'];
+      return obj;
+    });
+    if (!r.ok) {
+      report.fail(statusText(r.error));
+      continue;
+    }
+    env.out.print(operationResult(live.def.kind, live.name, 'restarted'));
+  }
+  report.finish();
+}

@@ -1,0 +1,67 @@
+// `kubectl set image TYPE/NAME CONTAINER=IMAGE…` (pkg/cmd/set/set_image.go): change the
+// image of the named containers (`*` = all of them, init containers included) in a Pod or
+// in a workload's Pod template; `deployment.apps/web image updated`. Nothing is printed
+// for an object whose images already are the requested ones (an empty patch is skipped).
+import type { KubeObject } from '../../../client';
+import { operationResult } from '../messages';
+import { statusText, updateWithRetry } from './api';
+import type { RunEnv } from './env';
+import { exitCodeLater, liveObjects } from './objects';
+
+interface ContainerLike {
+  name?: string;
+  image?: string;
+}
+
+function podSpecOf(obj: KubeObject): { containers?: ContainerLike[]; initContainers?: ContainerLike[] } | undefined {
+  if (obj.kind === 'Pod') return obj.spec as never;
+  return ((obj.spec as { template?: { spec?: unknown } } | undefined)?.template?.spec ?? undefined) as never;
+}
+
+/** Apply the updates; the names no container has, for kubectl's error. */
+function setImages(obj: KubeObject, updates: Record<string, string>): { changed: boolean; missing: string[] } {
+  const spec = podSpecOf(obj);
+  const all = [...(spec?.initContainers ?? []), ...(spec?.containers ?? [])];
+  let changed = false;
+  const missing: string[] = [];
+  for (const [name, image] of Object.entries(updates)) {
+    let resolved = false;
+    for (const c of all) {
+      if (name === '*' || c.name === name) {
+        resolved = true;
+        if (c.image !== image) {
+          c.image = image;
+          changed = true;
+        }
+      }
+    }
+    if (!resolved) missing.push(name);
+  }
+  return { changed, missing };
+}
+
+export function runSetImage(env: RunEnv): void {
+  const report = exitCodeLater(env);
+  for (const live of liveObjects(env, report)) {
+    if (podSpecOf(live.object) === undefined) {
+      // polymorphichelpers.UpdatePodSpecForObject's refusal, prefixed with resource/name (set_image.go)
+      report.fail(`error: ${live.def.resource}/${live.name} the object is not a pod or does not have a pod template: *v1.${live.def.kind}\n`);
+      continue;
+    }
+    const probe = setImages(JSON.parse(JSON.stringify(live.object)) as KubeObject, env.cmd.imageUpdates);
+    if (probe.missing.length > 0) {
+      for (const name of probe.missing) report.fail(`error: unable to find container named "${name}"\n`);
+      continue;
+    }
+    if (!probe.changed) continue;
+    if (env.cmd.dryRun === 'none') {
+      const r = updateWithRetry(env, live.def, live.namespace, live.name, (obj) => (setImages(obj, env.cmd.imageUpdates).changed ? obj : undefined));
+      if (!r.ok) {
+        report.fail(statusText(r.error));
+        continue;
+      }
+    }
+    env.out.print(operationResult(live.def.kind, live.name, 'image updated', env.cmd.dryRun));
+  }
+  report.finish();
+}
