@@ -34,7 +34,7 @@ describe('the sim-core scenario prover', () => {
 });
 
 describe('the sim-core lab prover', () => {
-  it("hands grade() the lab's topology, seed, members, setup and goals with the log", () => {
+  it("hands grade() the lab's topology, seed, members, setup, starter files and goals with the log", () => {
     const lab = loadContent(path.join(import.meta.dirname, '__fixtures__', 'good', 'content')).content.labs.get('first-lab')!;
     const calls: unknown[] = [];
     const prover = simCoreLabProver((input) => {
@@ -48,6 +48,7 @@ describe('the sim-core lab prover', () => {
         seed: 5,
         members: 3,
         setup: [],
+        files: lab.starterFiles,
         actionLog: [{ type: 'command', line: 'etcdctl get foo' }],
         goals: [{ id: 'foo-is-bar', check: { kind: 'keyValue', key: 'foo', equals: 'bar' } }],
       },
@@ -75,7 +76,7 @@ describe('the sim-core lab prover', () => {
     const content = { ...loaded.content, labs: new Map([['first-lab', { ...lab, lab: { ...lab.lab, topology: 'default' as const } }]]) };
     const prover = simCoreLabProver((input) => (input.topology === 'default' ? { ok: false, error: 'unknown topology default' } : { ok: true, passed: true, goals: [] }));
     expect(checkContent(content, [], { lab: prover, unavailable: [] }).problems.map(formatProblem)).toEqual([
-      'content/labs/first-lab/lab.yaml: topology: the lab uses topology default, which sim-core cannot run yet, so its starter and solution cannot be proven; use etcd-only until the control plane is built',
+      'content/labs/first-lab/lab.yaml: topology: the lab uses topology default, which sim-core cannot build, so its starter and solution cannot be proven; use etcd-only or default',
     ]);
   });
 });

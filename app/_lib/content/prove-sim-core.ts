@@ -49,6 +49,8 @@ export interface GradeInput {
   seed: number;
   members?: number;
   setup?: readonly string[];
+  /** the workspace before the setup runs: the lab's starter files */
+  files?: Readonly<Record<string, string>>;
   actionLog: unknown;
   goals: readonly { id: string; check: unknown }[];
 }
@@ -76,12 +78,13 @@ export function simCoreLabProver(grade: Grade): LabProver {
       return supported.get(topology)!;
     },
     grade(lab: LoadedLab, log: ActionLog) {
-      // the lab's setup lines run first, exactly as the learner's workspace starts
+      // the starter files, then the lab's setup lines, exactly as the learner's workspace starts
       const input: GradeInput = {
         topology: lab.lab.topology,
         seed: lab.lab.seed,
         members: lab.lab.members,
         setup: lab.lab.setup,
+        files: lab.starterFiles,
         actionLog: log,
         goals: lab.lab.goals.map((g) => ({ id: g.id, check: g.check })),
       };

@@ -33,7 +33,7 @@ export interface GoalResult {
 export interface LabProver {
   /** whether the simulation can build this topology yet; a lab on one it cannot is reported, not proven */
   supports?(topology: Scenario['topology']): boolean;
-  /** Replay an action log on the lab's cluster (after its setup) and evaluate every goal. */
+  /** Replay an action log on the lab's cluster (its starter files written, then its setup run) and evaluate every goal. */
   grade(lab: LoadedLab, log: ActionLog): ProverResult<GoalResult[]>;
 }
 
@@ -131,17 +131,17 @@ export function proveLabs(content: ContentSet, prover: LabProver): Problem[] {
   const problems: Problem[] = [];
   for (const lab of content.labs.values()) {
     if (prover.supports && !prover.supports(lab.lab.topology)) {
-      problems.push({ file: lab.file, subject: 'topology', message: `the lab uses topology ${lab.lab.topology}, which sim-core cannot run yet, so its starter and solution cannot be proven; use etcd-only until the control plane is built` });
+      problems.push({ file: lab.file, subject: 'topology', message: `the lab uses topology ${lab.lab.topology}, which sim-core cannot build, so its starter and solution cannot be proven; use etcd-only or default` });
       continue;
     }
-    const starterLog: ActionLog = Object.entries(lab.starterFiles).map(([path, text]) => ({ type: 'writeFile', path, content: text }));
-    const starter = prover.grade(lab, starterLog);
+    // the starter files are in the workspace before the setup runs (the setup may apply them)
+    const starter = prover.grade(lab, []);
     if (!starter.ok) problems.push({ file: lab.file, subject: 'starter', message: `the starter state could not be graded: ${starter.error}` });
     else if (starter.value.every((g) => g.passed)) {
       problems.push({ file: lab.file, subject: 'starter', message: 'the starter state already passes every goal; the learner would have nothing to do — make at least one goal fail at the start' });
     }
     if (!lab.solution) continue;
-    const solved = prover.grade(lab, [...starterLog, ...lab.solution]);
+    const solved = prover.grade(lab, lab.solution);
     if (!solved.ok) problems.push({ file: lab.file, subject: 'solution', message: `the reference solution could not be graded: ${solved.error}` });
     else
       for (const g of solved.value.filter((g) => !g.passed)) {

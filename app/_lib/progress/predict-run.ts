@@ -26,11 +26,11 @@ export function runPredictQuestion(question: PredictQuestion, scenario: Scenario
 }
 
 function play(question: PredictQuestion, scenario: Scenario): PredictTranscript {
-  if (scenario.topology !== 'etcd-only') {
-    return { ok: false, error: `the '${scenario.topology}' topology cannot be simulated on the server yet` };
-  }
   try {
-    const sim = createSimulation({ topology: 'etcd-only', seed: scenario.seed, members: scenario.members });
+    const sim =
+      scenario.topology === 'default'
+        ? createSimulation({ topology: 'default', seed: scenario.seed, members: scenario.members })
+        : createSimulation({ topology: 'etcd-only', seed: scenario.seed, members: scenario.members });
     const ports = sim.ports();
     const context = { readFile: (p: string) => ports.files.get(p) };
     const run = (line: string): TranscriptLine => {
