@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Metadata } from 'next';
+import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
 import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
@@ -24,10 +25,17 @@ export default async function LocaleLayout({ children, params }: { children: Rea
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
   const t = await getTranslations({ locale, namespace: 'nav' });
+  // the CSP nonce of this request (proxy.ts); reading it renders every page per request, which a nonce needs
+  const nonce = (await headers()).get('x-nonce') ?? undefined;
   return (
     <html lang={locale} suppressHydrationWarning>
       <head>
-        <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
+        {/* zod 4 probes for eval (new Function) the first time it parses an object, which the CSP
+            blocks and Chromium reports as a violation; jitless parsing never probes. zod reads its
+            config from globalThis.__zod_globalConfig (zod/v4/core/core.js), so setting it here,
+            before any bundle runs, is z.config({ jitless: true }) for every page. */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: 'globalThis.__zod_globalConfig={jitless:true};' }} />
       </head>
       <body>
         {/* Only error.tsx translates on the client everywhere; pages that hold client

@@ -6,6 +6,7 @@ import { requireUser } from '@/app/_lib/auth/guards';
 import { Link } from '@/app/_lib/i18n/navigation';
 import type { Locale } from '@/app/_lib/i18n/routing';
 import { getLearnerProgress } from '@/app/_lib/queries/progress';
+import { getLearnerLabs } from '@/app/_lib/queries/labs';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('progress');
@@ -16,7 +17,13 @@ export default async function ProgressPage({ params }: { params: Promise<{ local
   const { locale } = await params;
   setRequestLocale(locale);
   const user = await requireUser(locale, '/progress');
-  const [t, format, progress] = await Promise.all([getTranslations('progress'), getFormatter(), getLearnerProgress(user.id, locale)]);
+  const [t, tLabs, format, progress, labs] = await Promise.all([
+    getTranslations('progress'),
+    getTranslations('labAttempts.progress'),
+    getFormatter(),
+    getLearnerProgress(user.id, locale),
+    getLearnerLabs(user.id, locale),
+  ]);
   const { accuracy } = progress;
   return (
     <div className="container">
@@ -50,6 +57,31 @@ export default async function ProgressPage({ params }: { params: Promise<{ local
                     <Link href={`/courses/${c.id}/lessons/${c.continueLessonId}`}>{t('continue')}</Link>
                   </p>
                 ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="labs-title">
+        <h2 id="labs-title">{tLabs('labsTitle')}</h2>
+        {labs.length === 0 ? (
+          <p className="empty-state">{tLabs('noLabs')}</p>
+        ) : (
+          <ul className="course-list">
+            {labs.map((lab) => (
+              <li key={lab.labId} className="card">
+                <h3>
+                  <Link href={`/labs/${lab.labId}`}>{lab.title}</Link>
+                </h3>
+                <p>
+                  <span aria-hidden="true">{lab.passed ? '✓' : '◐'}</span> {lab.passed ? tLabs('passed') : tLabs('notPassed')} ·{' '}
+                  {tLabs('attempts', { count: lab.attempts })} · {tLabs('best', { passed: lab.best.passedGoals, total: lab.best.totalGoals })}
+                </p>
+                <p className="muted">
+                  {tLabs('lastAttempt', { date: format.dateTime(lab.lastAttemptAt, { dateStyle: 'medium', timeStyle: 'short' }) })}{' '}
+                  <Link href={`/labs/${lab.labId}/attempts/${lab.lastAttemptId}`}>{tLabs('replayLast')}</Link>
+                </p>
               </li>
             ))}
           </ul>

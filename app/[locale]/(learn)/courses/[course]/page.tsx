@@ -8,6 +8,7 @@ import { Link } from '@/app/_lib/i18n/navigation';
 import type { Locale } from '@/app/_lib/i18n/routing';
 import { getCourse } from '@/app/_lib/queries/course';
 import { getCourseProgress } from '@/app/_lib/queries/progress';
+import { getCourseLessonLabs, getLabProgress, type LabProgress, type LessonLab } from '@/app/_lib/queries/labs';
 import type { LessonStatus } from '@/app/_lib/progress/rules';
 
 type Params = Promise<{ locale: Locale; course: string }>;
@@ -20,13 +21,41 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 
 const STATUS_ICON: Record<LessonStatus, string> = { 'not-started': '○', started: '◐', completed: '✓' };
 
+type LabAttemptsT = Awaited<ReturnType<typeof getTranslations<'labAttempts.progress'>>>;
+
+/** A lesson's labs on the syllabus; for a signed-in learner, each with its attempts and best result. */
+function SyllabusLabs({ labs, progress, t }: { labs: LessonLab[]; progress: Map<string, LabProgress> | undefined; t: LabAttemptsT }) {
+  if (labs.length === 0) return null;
+  return (
+    <ul className="syllabus-labs" aria-label={t('labsTitle')}>
+      {labs.map((lab) => {
+        const p = progress?.get(lab.id);
+        return (
+          <li key={lab.id}>
+            {t('labsTitle')}: <Link href={`/labs/${lab.id}`}>{lab.title}</Link>
+            {progress ? (
+              <span className="muted">
+                {' · '}
+                <span aria-hidden="true">{p?.passed ? '✓' : p ? '◐' : '○'}</span>{' '}
+                {p ? `${p.passed ? t('passed') : t('notPassed')} · ${t('attempts', { count: p.attempts })} · ${t('best', { passed: p.best.passedGoals, total: p.best.totalGoals })}` : t('notAttempted')}
+              </span>
+            ) : null}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
 export default async function CoursePage({ params }: { params: Params }) {
   const { locale, course } = await params;
   setRequestLocale(locale);
   const view = await getCourse(course, locale);
   if (!view) notFound();
-  const [t, user] = await Promise.all([getTranslations('course'), getCurrentUser()]);
+  const [t, tLabs, user] = await Promise.all([getTranslations('course'), getTranslations('labAttempts.progress'), getCurrentUser()]);
   const progress = user ? await getCourseProgress(user.id, view.id, view.lessons) : undefined;
+  const lessonLabs = getCourseLessonLabs(view.id, locale);
+  const labProgress = user ? await getLabProgress(user.id, [...lessonLabs.values()].flat().map((l) => l.id)) : undefined;
   const continueId = progress ? progress.continueLessonId : view.lessons[0]?.id;
   const continueLesson = view.lessons.find((l) => l.id === continueId);
   const lessonHref = (id: string) => `/courses/${view.id}/lessons/${id}`;
@@ -89,6 +118,7 @@ export default async function CoursePage({ params }: { params: Params }) {
                     {summary && summary.questionCount > 0 ? ` · ${t('quizScore', { correct: summary.questionsCorrect, total: summary.questionCount })}` : ''}
                   </p>
                 ) : null}
+                <SyllabusLabs labs={lessonLabs.get(lesson.id) ?? []} progress={labProgress} t={tLabs} />
               </li>
             );
           })}

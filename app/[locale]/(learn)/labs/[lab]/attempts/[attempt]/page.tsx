@@ -1,0 +1,95 @@
+// The replay of one lab attempt (/[locale]/labs/<lab>/attempts/<id>): the stored log
+// replayed on the server step by step, with each command's output, the files, and the
+// verdict given at submission. Only the attempt's owner, or an instructor, may open it;
+// anyone else gets the same 404 as for an id that does not exist.
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
+import { ClientMessages } from '@/app/_components/client-messages';
+import { requireUser } from '@/app/_lib/auth/guards';
+import { db } from '@/app/_lib/db';
+import { attemptTranscript, gradingPool, jobLabOf } from '@/app/_lib/grading';
+import { canOpenAttempt, findAttempt } from '@/app/_lib/grading/attempts';
+import { Link } from '@/app/_lib/i18n/navigation';
+import type { Locale } from '@/app/_lib/i18n/routing';
+import { getContent } from '@/app/_lib/queries/content';
+import simCorePackage from '@/sim-core/package.json';
+import { ReplaySteps } from './replay-steps';
+import styles from './replay.module.css';
+
+type Params = Promise<{ locale: Locale; lab: string; attempt: string }>;
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('labAttempts.replay');
+  return { title: t('metaTitle'), robots: { index: false } };
+}
+
+export default async function AttemptReplayPage({ params }: { params: Params }) {
+  const { locale, lab: labId, attempt: attemptId } = await params;
+  setRequestLocale(locale);
+  const user = await requireUser(locale, `/labs/${labId}/attempts/${attemptId}`);
+  const attempt = attemptId.length <= 64 ? await findAttempt(db, attemptId) : undefined;
+  if (!canOpenAttempt(user, attempt, labId) || attempt === undefined) notFound();
+  const loaded = getContent().content.labs.get(labId);
+  if (loaded === undefined) notFound();
+
+  const [t, format] = await Promise.all([getTranslations('labAttempts.replay'), getFormatter()]);
+  const lab = jobLabOf(loaded);
+  const replay = await attemptTranscript(gradingPool(), attempt.id, lab, attempt.actionLog);
+  const title = loaded.lab.title[locale];
+
+  return (
+    <div className="container">
+      <p>
+        <Link href={`/labs/${labId}`}>← {t('backToLab')}</Link>
+      </p>
+      <h1>{t('title', { lab: title })}</h1>
+      <p className="muted">
+        {t('submittedAt', { date: format.dateTime(attempt.createdAt, { dateStyle: 'medium', timeStyle: 'short' }) })} ·{' '}
+        {t('hintsUsed', { count: attempt.hintsUsed })}
+      </p>
+
+      <section className={styles.panel} aria-labelledby="verdict-title">
+        <h2 id="verdict-title">{t('verdict')}</h2>
+        <p>
+          <strong>
+            <span aria-hidden="true">{attempt.passed ? '✓ ' : '✗ '}</span>
+            {attempt.passed ? t('passed') : t('notPassed')}
+          </strong>
+        </p>
+        <h3>{t('goals')}</h3>
+        <ul className={styles.goals}>
+          {attempt.goals.map((g) => (
+            <li key={g.id}>
+              <span aria-hidden="true">{g.passed ? '✓' : '✗'}</span> <code>{g.id}</code> — {g.passed ? t('goalPassed') : t('goalFailed')}
+              <br />
+              <span className={styles.muted}>{g.explanation[locale]}</span>
+            </li>
+          ))}
+        </ul>
+        <p className={styles.muted}>
+          {t('stateHash')}: <code>{attempt.stateHash}</code>
+        </p>
+      </section>
+
+      {!replay.ok ? (
+        <p className="callout callout-warning" role="alert">
+          {replay.error === 'busy' ? t('replayBusy') : t('replayFailed', { detail: replay.error === 'timeout' ? 'timeout' : (replay.detail ?? replay.error) })}
+        </p>
+      ) : !replay.value.ok ? (
+        <p className="callout callout-warning" role="alert">
+          {t('replayFailed', { detail: replay.value.error })}
+        </p>
+      ) : (
+        <>
+          {replay.value.stateHash !== attempt.stateHash ? (
+            <p className="callout callout-note">{t('differentState', { then: attempt.simVersion, now: simCorePackage.version })}</p>
+          ) : null}
+          <ClientMessages namespaces={['labAttempts']}>
+            <ReplaySteps steps={replay.value.steps} starterFiles={lab.starterFiles as Record<string, string>} />
+          </ClientMessages>
+        </>
+      )}
+    </div>
+  );
+}

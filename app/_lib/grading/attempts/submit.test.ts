@@ -1,0 +1,189 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migratedDatabase, type MigratedDatabase } from '../../../../scripts/db/migrated-database';
+import { nextWindow, type RateLimitWindow } from '../../auth/rate-limit-window';
+import { loadContent } from '../../content/loader';
+import type { Database } from '../../db';
+import { jobLabOf } from '../job-lab';
+import { runJob } from '../jobs';
+import type { PoolResult } from '../pool';
+import type { GradeOutcome, GradingJob } from '../protocol';
+import { handleAttempt, type AttemptDeps, type AttemptResponse, type Verdict } from './submit';
+
+const content = loadContent(path.resolve(import.meta.dirname, '../../../../content')).content;
+const LAB = 'etcd-quorum-recovery';
+const solution = content.labs.get(LAB)!.solution!;
+const otherSolution = content.labs.get('etcd-five-members')!.solution!;
+const ORIGIN = 'http://localhost:3000';
+
+let mdb: MigratedDatabase;
+let db: Database;
+let gradings = 0;
+let poolAnswer: PoolResult<GradeOutcome> | undefined;
+
+function deps(): AttemptDeps {
+  const windows = new Map<string, RateLimitWindow>();
+  return {
+    db,
+    lab: (id) => {
+      const l = content.labs.get(id);
+      return l ? jobLabOf(l) : undefined;
+    },
+    // the real grader, in this thread (the pool's own tests run it in a worker)
+    grade: async (lab, actionLog) => {
+      gradings++;
+      if (poolAnswer) return poolAnswer;
+      return { ok: true, value: runJob({ kind: 'grade', lab, actionLog } satisfies GradingJob) as GradeOutcome };
+    },
+    rateLimit: async (key, rule) => {
+      const { window, verdict } = nextWindow(windows.get(key), new Date(), rule);
+      windows.set(key, window);
+      return verdict;
+    },
+    simVersion: '9.9.9',
+    message: (code, detail) => `${code}${detail ? `: ${detail}` : ''}`,
+  };
+}
+
+function post(body: unknown, headers: Record<string, string> = { origin: ORIGIN }): Request {
+  return new Request(`${ORIGIN}/api/labs/${LAB}/attempts`, {
+    method: 'POST',
+    headers: { host: 'localhost:3000', 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+let users: { a: { id: string }; b: { id: string } };
+let keyN = 0;
+const newKey = () => `key-${Date.now().toString(36)}-${++keyN}`;
+
+async function submit(body: unknown, opts: { user?: { id: string } | null; labId?: string; headers?: Record<string, string>; d?: AttemptDeps } = {}): Promise<AttemptResponse> {
+  return handleAttempt(opts.d ?? deps(), {
+    request: post(body, opts.headers),
+    labId: opts.labId ?? LAB,
+    user: opts.user === undefined ? users.a : opts.user,
+    ip: '10.0.0.1',
+    locale: 'ko',
+  });
+}
+
+beforeAll(async () => {
+  mdb = await migratedDatabase();
+  db = mdb.client;
+  const a = await db.user.create({ data: { email: 'a@example.com', passwordHash: 'x' } });
+  const b = await db.user.create({ data: { email: 'b@example.com', passwordHash: 'x' } });
+  users = { a, b };
+});
+afterAll(() => mdb.close());
+
+describe('POST /api/labs/<lab>/attempts', () => {
+  it('grades the reference solution, stores the attempt with the hints counted from the database, and links its replay', async () => {
+    await db.hintUse.createMany({ data: [0, 1].map((hintIndex) => ({ userId: users.a.id, labId: LAB, hintIndex })) });
+    const key = newKey();
+    const r = await submit({ actionLog: solution, idempotencyKey: key });
+    expect(r.status).toBe(200);
+    const v = r.body as Verdict;
+    expect(v.passed).toBe(true);
+    expect(v.goals.every((g) => g.passed && g.explanation.ko && g.explanation.en)).toBe(true);
+    expect(v.replayUrl).toBe(`/ko/labs/${LAB}/attempts/${v.attemptId}`);
+    const row = await db.labAttempt.findUniqueOrThrow({ where: { idempotencyKey: key } });
+    expect(row).toMatchObject({ id: v.attemptId, userId: users.a.id, labId: LAB, passed: true, hintsUsed: 2, simVersion: '9.9.9', seed: content.labs.get(LAB)!.lab.seed, stateHash: v.stateHash });
+    expect(JSON.parse(row.actionLog)).toEqual(solution);
+    expect(JSON.parse(row.goalResults)).toEqual(v.goals);
+  });
+
+  it('answers a retry with the stored attempt without grading again', async () => {
+    const key = newKey();
+    const first = await submit({ actionLog: solution, idempotencyKey: key });
+    const before = gradings;
+    const again = await submit({ actionLog: solution, idempotencyKey: key });
+    expect(gradings).toBe(before);
+    expect(again).toEqual(first);
+  });
+
+  it('stores one attempt when the same key arrives twice at once', async () => {
+    const key = newKey();
+    const [x, y] = await Promise.all([submit({ actionLog: solution, idempotencyKey: key }), submit({ actionLog: solution, idempotencyKey: key })]);
+    expect(x.status).toBe(200);
+    expect(y.status).toBe(200);
+    expect((x.body as Verdict).attemptId).toBe((y.body as Verdict).attemptId);
+    expect(await db.labAttempt.count({ where: { idempotencyKey: key } })).toBe(1);
+  });
+
+  it('refuses the same key from another learner or for another lab (409)', async () => {
+    const key = newKey();
+    await submit({ actionLog: solution, idempotencyKey: key });
+    expect((await submit({ actionLog: solution, idempotencyKey: key }, { user: users.b })).status).toBe(409);
+    expect((await submit({ actionLog: otherSolution, idempotencyKey: key }, { labId: 'etcd-five-members' })).status).toBe(409);
+  });
+
+  it('trusts nothing the browser says about its verdict or state: extra fields are a 400 and nothing is stored', async () => {
+    for (const extra of [{ passed: true }, { stateHash: 'deadbeef' }, { goals: [] }, { labId: LAB }]) {
+      const key = newKey();
+      const r = await submit({ actionLog: [], idempotencyKey: key, ...extra });
+      expect(r.status).toBe(400);
+      expect(r.body).toMatchObject({ error: { code: 'bad-request' } });
+      expect(await db.labAttempt.count({ where: { idempotencyKey: key } })).toBe(0);
+    }
+    expect((await submit('{not json')).status).toBe(400);
+    expect((await submit({ actionLog: [], idempotencyKey: 'short' })).status).toBe(400);
+  });
+
+  it('grades the starter state and another lab\'s solution as not passed', async () => {
+    const empty = await submit({ actionLog: [], idempotencyKey: newKey() });
+    expect((empty.body as Verdict).passed).toBe(false);
+    const other = await submit({ actionLog: otherSolution, idempotencyKey: newKey() });
+    expect(other.status).toBe(200);
+    expect((other.body as Verdict).passed).toBe(false);
+  });
+
+  it('refuses a cross-site request or one without an Origin (403) before reading it', async () => {
+    const before = gradings;
+    expect((await submit({ actionLog: solution, idempotencyKey: newKey() }, { headers: { origin: 'https://evil.example' } })).status).toBe(403);
+    expect((await submit({ actionLog: solution, idempotencyKey: newKey() }, { headers: {} })).status).toBe(403);
+    expect((await submit({ actionLog: solution, idempotencyKey: newKey() }, { headers: { origin: ORIGIN, 'sec-fetch-site': 'cross-site' } })).status).toBe(403);
+    expect(gradings).toBe(before);
+  });
+
+  it('refuses a body over the limit (413) and a log over the caps or malformed (422) with the reason', async () => {
+    const huge = { actionLog: [{ type: 'writeFile', path: 'a.yaml', content: 'x'.repeat(9 * 1024 * 1024) }], idempotencyKey: newKey() };
+    expect((await submit(huge)).status).toBe(413);
+    const tooMany = Array.from({ length: 5_001 }, () => ({ type: 'command', line: 'sim status' }));
+    const r = await submit({ actionLog: tooMany, idempotencyKey: newKey() });
+    expect(r.status).toBe(422);
+    expect(r.body).toMatchObject({ error: { code: 'log-refused', message: expect.stringContaining('5000 actions') } });
+    const tooLong = await submit({ actionLog: [{ type: 'tick', ticks: 300_000 }], idempotencyKey: newKey() });
+    expect(tooLong).toMatchObject({ status: 422, body: { error: { code: 'log-refused' } } });
+    expect((await submit({ actionLog: [{ type: 'rm -rf' }], idempotencyKey: newKey() })).status).toBe(422);
+    expect((await submit({ actionLog: 'sim status', idempotencyKey: newKey() })).status).toBe(422);
+  });
+
+  it('grades a guest without storing anything', async () => {
+    const key = newKey();
+    const r = await submit({ actionLog: solution, idempotencyKey: key }, { user: null });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ attemptId: null, replayUrl: null, passed: true });
+    expect(await db.labAttempt.count({ where: { idempotencyKey: key } })).toBe(0);
+  });
+
+  it('answers 404 for an unknown lab', async () => {
+    expect((await submit({ actionLog: [], idempotencyKey: newKey() }, { labId: 'no-such-lab' })).status).toBe(404);
+  });
+
+  it('limits submissions per learner (429 with Retry-After)', async () => {
+    const d = deps();
+    let r: AttemptResponse | undefined;
+    for (let i = 0; i < 31; i++) r = await submit({ actionLog: [{ type: 'command', line: 'sim status' }], idempotencyKey: newKey() }, { d, user: users.b });
+    expect(r!.status).toBe(429);
+    expect(Number(r!.headers?.['Retry-After'])).toBeGreaterThan(0);
+  });
+
+  it('answers 503 with Retry-After when every grader is busy, and 422 when grading ran too long', async () => {
+    poolAnswer = { ok: false, error: 'busy' };
+    const busy = await submit({ actionLog: [], idempotencyKey: newKey() });
+    expect(busy).toMatchObject({ status: 503, headers: { 'Retry-After': '5' } });
+    poolAnswer = { ok: false, error: 'timeout' };
+    expect(await submit({ actionLog: [], idempotencyKey: newKey() })).toMatchObject({ status: 422, body: { error: { code: 'grading-timeout' } } });
+    poolAnswer = undefined;
+  });
+});

@@ -1,0 +1,137 @@
+// POST /api/labs/<lab>/attempts as a plain function of the request and its dependencies
+// (the route file only wires them): same-origin, size, strict body, lab, idempotency,
+// rate limit, then the verdict of the grading pool — stored for a signed-in learner.
+import type { RateLimitRule, RateLimitVerdict } from '../../auth/rate-limit-window';
+import type { Database } from '../../db';
+import { checkActionLog } from '../../../../sim-core/grading/refuse';
+import { DEFAULT_GRADE_CAPS } from '../../../../sim-core/grading/caps';
+import type { PoolResult } from '../pool';
+import type { GoalOutcome, GradeOutcome, JobLab } from '../protocol';
+import { attemptBodySchema, isSameOrigin, MAX_ATTEMPT_BODY_BYTES, readBodyLimited } from './request';
+import { findAttemptByKey, storeAttempt, type StoredAttempt } from './store';
+
+/** Grading costs seconds of CPU: a learner submits a few times per lab, not dozens a minute. */
+export const ATTEMPT_RATE_LIMIT: RateLimitRule = { limit: 30, windowMs: 10 * 60_000 };
+/** Seconds a client should wait when every grading worker is busy. */
+export const BUSY_RETRY_AFTER_SECONDS = 5;
+
+export type ErrorCode =
+  | 'cross-origin'
+  | 'too-large'
+  | 'bad-request'
+  | 'unknown-lab'
+  | 'key-conflict'
+  | 'rate-limited'
+  | 'log-refused'
+  | 'grading-timeout'
+  | 'busy'
+  | 'grading-failed';
+
+export interface AttemptDeps {
+  db: Database;
+  /** the lab by id, as the content loader read it */
+  lab: (labId: string) => JobLab | undefined;
+  grade: (lab: JobLab, actionLog: unknown) => Promise<PoolResult<GradeOutcome>>;
+  rateLimit: (key: string, rule: RateLimitRule) => Promise<RateLimitVerdict>;
+  simVersion: string;
+  /** the learner's language's sentence for an error; `detail` is the grader's own (English) reason */
+  message: (code: ErrorCode, detail?: string) => string;
+}
+
+export interface AttemptInput {
+  request: Request;
+  labId: string;
+  user: { id: string } | null;
+  ip: string;
+  locale: string;
+}
+
+export interface Verdict {
+  attemptId: string | null;
+  passed: boolean;
+  goals: GoalOutcome[];
+  stateHash: string;
+  replayUrl: string | null;
+}
+
+export interface AttemptResponse {
+  status: number;
+  body: Verdict | { error: { code: ErrorCode; message: string } };
+  headers?: Record<string, string>;
+}
+
+export function replayUrlOf(locale: string, labId: string, attemptId: string): string {
+  return `/${locale}/labs/${encodeURIComponent(labId)}/attempts/${encodeURIComponent(attemptId)}`;
+}
+
+function verdictOf(a: StoredAttempt, locale: string): Verdict {
+  return { attemptId: a.id, passed: a.passed, goals: a.goals, stateHash: a.stateHash, replayUrl: replayUrlOf(locale, a.labId, a.id) };
+}
+
+export async function handleAttempt(deps: AttemptDeps, input: AttemptInput): Promise<AttemptResponse> {
+  const fail = (status: number, code: ErrorCode, detail?: string, headers?: Record<string, string>): AttemptResponse => ({
+    status,
+    body: { error: { code, message: deps.message(code, detail) } },
+    ...(headers ? { headers } : {}),
+  });
+  const { request, labId, user, locale } = input;
+
+  if (!isSameOrigin(request.headers)) return fail(403, 'cross-origin');
+  const lab = deps.lab(labId);
+  if (lab === undefined) return fail(404, 'unknown-lab');
+  const text = await readBodyLimited(request, MAX_ATTEMPT_BODY_BYTES);
+  if (!text.ok) return fail(413, 'too-large');
+  let json: unknown;
+  try {
+    json = JSON.parse(text.text);
+  } catch {
+    return fail(400, 'bad-request', 'the body is not JSON');
+  }
+  const body = attemptBodySchema.safeParse(json);
+  if (!body.success) {
+    const issue = body.error.issues[0]!;
+    const detail = issue.code === 'unrecognized_keys' ? `unexpected field(s): ${issue.keys.join(', ')}` : issue.message;
+    return fail(400, 'bad-request', detail);
+  }
+  const { idempotencyKey } = body.data;
+
+  // A retry or a double click: the stored answer, not a second grading.
+  if (user !== null) {
+    const existing = await findAttemptByKey(deps.db, idempotencyKey);
+    if (existing !== undefined) {
+      if (existing.userId !== user.id || existing.labId !== labId) return fail(409, 'key-conflict');
+      return { status: 200, body: verdictOf(existing, locale) };
+    }
+  }
+
+  const limit = await deps.rateLimit(user ? `grade:user:${user.id}` : `grade:ip:${input.ip}`, ATTEMPT_RATE_LIMIT);
+  if (!limit.allowed) return fail(429, 'rate-limited', undefined, { 'Retry-After': String(Math.ceil(limit.retryAfterMs / 1000)) });
+
+  // Over the caps or malformed: refused here, without taking a worker's time.
+  const checked = checkActionLog(body.data.actionLog, DEFAULT_GRADE_CAPS);
+  if (!checked.ok) return fail(422, 'log-refused', checked.error);
+  const graded = await deps.grade(lab, checked.value);
+  if (!graded.ok) {
+    if (graded.error === 'busy') return fail(503, 'busy', undefined, { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) });
+    if (graded.error === 'timeout') return fail(422, 'grading-timeout');
+    return fail(500, 'grading-failed', graded.detail);
+  }
+  const verdict = graded.value;
+  if (!verdict.ok) return fail(422, 'log-refused', verdict.error);
+
+  if (user === null) return { status: 200, body: { attemptId: null, passed: verdict.passed, goals: verdict.goals, stateHash: verdict.stateHash, replayUrl: null } };
+  const stored = await storeAttempt(deps.db, {
+    userId: user.id,
+    labId,
+    idempotencyKey,
+    actionLog: checked.value,
+    simVersion: deps.simVersion,
+    seed: lab.seed,
+    passed: verdict.passed,
+    goals: verdict.goals,
+    stateHash: verdict.stateHash,
+  });
+  // the winner of a race may be someone else's row (the same key from another learner or lab)
+  if (stored.userId !== user.id || stored.labId !== labId) return fail(409, 'key-conflict');
+  return { status: 200, body: verdictOf(stored, locale) };
+}

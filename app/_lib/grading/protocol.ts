@@ -1,0 +1,59 @@
+// The messages between the app and a grading worker thread. Plain data (structured
+// clone): the lab as the content loader parsed it, the learner's log as received.
+import type { GradableLab } from '../../../sim-core/grading/lab';
+import type { GradeCaps } from '../../../sim-core/grading/caps';
+import type { Explanation } from '../../../sim-core/grading/goals';
+
+/** A lab with what grading needs besides lab.yaml: its starter files. */
+export interface JobLab extends GradableLab {
+  /** `default` topology: worker nodes (default 3) */
+  workers?: number;
+  starterFiles: Readonly<Record<string, string>>;
+}
+
+export type GradingJob =
+  /** the verdict: sim-core's gradeLab, the same function as `npm run grade` */
+  | { kind: 'grade'; lab: JobLab; actionLog: unknown; caps?: Partial<GradeCaps> }
+  /** the replay page: every action with what the terminal printed */
+  | { kind: 'transcript'; lab: JobLab; actionLog: unknown; caps?: Partial<GradeCaps> };
+
+export interface GoalOutcome {
+  id: string;
+  passed: boolean;
+  explanation: Explanation;
+}
+
+export type GradeOutcome = { ok: true; passed: boolean; goals: GoalOutcome[]; stateHash: string } | { ok: false; error: string };
+
+export interface TranscriptStep {
+  /** 1-based position in the learner's log */
+  index: number;
+  /** the simulated tick after the action */
+  tick: number;
+  action:
+    | { type: 'command'; line: string; stdin?: string }
+    | { type: 'writeFile'; path: string; content: string }
+    | { type: 'tick'; ticks: number };
+  /** what the terminal printed (commands only), cut at TRANSCRIPT_OUTPUT_LIMIT */
+  stdout?: string;
+  stderr?: string;
+  exitCode?: number;
+  truncated?: boolean;
+}
+
+export type TranscriptOutcome = { ok: true; steps: TranscriptStep[]; stateHash: string } | { ok: false; error: string };
+
+export type JobOutcome<J extends GradingJob> = J extends { kind: 'grade' } ? GradeOutcome : TranscriptOutcome;
+
+/** worker → app */
+export type WorkerMessage =
+  | { type: 'ready' }
+  | { type: 'done'; id: number; outcome: GradeOutcome | TranscriptOutcome }
+  /** a throw inside sim-core: a bug, reported with the seed to reproduce it */
+  | { type: 'failed'; id: number; error: string };
+
+/** app → worker */
+export interface WorkerRequest {
+  id: number;
+  job: GradingJob;
+}

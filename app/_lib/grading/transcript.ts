@@ -1,0 +1,65 @@
+// The replay page's view of an attempt: the replay sim-core's grade() makes (the lab's
+// seed and topology, its setup, the starter files, each action at its tick), keeping what
+// each command printed so the learner can step through it. It replays stored attempts,
+// which grading accepted — within every cap, so no wait was ever cut — and the terminal
+// runs as in the browser (app/_lib/sim-worker/sim-host.ts). The worker's wall-clock cap
+// still bounds it. A command's output is cut at TRANSCRIPT_OUTPUT_LIMIT for the page.
+import { runCommandLine } from '../../../sim-core/cli/command-line';
+import { createSimulation, type Simulation, type SimulationOptions } from '../../../sim-core/cluster/simulation';
+import { DEFAULT_GRADE_CAPS, type GradeCaps } from '../../../sim-core/grading/caps';
+import { checkActionLog } from '../../../sim-core/grading/refuse';
+import type { JobLab, TranscriptOutcome, TranscriptStep } from './protocol';
+
+/** characters of one command's stdout (and of its stderr) kept for the page */
+export const TRANSCRIPT_OUTPUT_LIMIT = 16_384;
+
+function cut(text: string): { text: string; truncated: boolean } {
+  return text.length > TRANSCRIPT_OUTPUT_LIMIT ? { text: text.slice(0, TRANSCRIPT_OUTPUT_LIMIT), truncated: true } : { text, truncated: false };
+}
+
+/** The cluster as grade() builds it: the `default` topology gets the lab's workers (default 3). */
+function build(lab: JobLab): Simulation {
+  const base = { seed: lab.seed, members: lab.members ?? 3, traceCapacity: 0 };
+  const options = lab.topology === 'default' ? { ...base, topology: 'default', workers: lab.workers ?? 3 } : { ...base, topology: lab.topology };
+  return createSimulation(options as SimulationOptions);
+}
+
+export function replayTranscript(lab: JobLab, actionLog: unknown, capsOverride: Partial<GradeCaps> = {}): TranscriptOutcome {
+  const caps: GradeCaps = { ...DEFAULT_GRADE_CAPS, ...capsOverride };
+  const log = checkActionLog(actionLog, caps);
+  if (!log.ok) return log;
+  let sim: Simulation;
+  try {
+    sim = build(lab);
+  } catch (e) {
+    return { ok: false, error: `cannot build the '${lab.topology}' cluster (seed ${lab.seed}): ${e instanceof Error ? e.message : String(e)}` };
+  }
+  sim.setCommandRunner((line, stdin, ports) => runCommandLine(line, stdin, ports, { readFile: (p) => ports.files.get(p) }));
+  for (const [path, content] of Object.entries(lab.starterFiles).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) sim.files.set(path, content);
+  for (const line of lab.setup ?? []) sim.dispatch({ type: 'command', line });
+
+  const steps: TranscriptStep[] = [];
+  for (const [i, action] of log.value.entries()) {
+    const r = sim.dispatch(action);
+    const step: TranscriptStep = {
+      index: i + 1,
+      tick: sim.now,
+      action:
+        action.type === 'command'
+          ? { type: 'command', line: action.line, ...(action.stdin !== undefined ? { stdin: action.stdin } : {}) }
+          : action.type === 'writeFile'
+            ? { type: 'writeFile', path: action.path, content: action.content }
+            : { type: 'tick', ticks: action.ticks },
+    };
+    if (action.type === 'command') {
+      const out = r.ok ? (r.output ?? { stdout: '', stderr: '', exitCode: 0 }) : { stdout: '', stderr: `${r.error}\n`, exitCode: 1 };
+      const stdout = cut(out.stdout);
+      const stderr = cut(out.stderr);
+      Object.assign(step, { stdout: stdout.text, stderr: stderr.text, exitCode: out.exitCode });
+      if (stdout.truncated || stderr.truncated) step.truncated = true;
+    }
+    steps.push(step);
+  }
+  sim.runUntilIdle(caps.settleTicks);
+  return { ok: true, steps, stateHash: sim.stateHash() };
+}

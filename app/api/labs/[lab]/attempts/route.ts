@@ -1,0 +1,35 @@
+// POST /api/labs/<lab>/attempts: the server's grading of a lab attempt (issue 6 "Grading
+// by the server"). The logic is app/_lib/grading/attempts (handleAttempt); this file
+// only wires the request, the session, the content, the pool and the messages.
+import { getTranslations } from 'next-intl/server';
+import { clientIp, getCurrentUser } from '@/app/_lib/auth/session';
+import { consumeRateLimit } from '@/app/_lib/auth/rate-limit';
+import { db } from '@/app/_lib/db';
+import { gradingPool, jobLabOf } from '@/app/_lib/grading';
+import { handleAttempt, localeOfRequest, type ErrorCode } from '@/app/_lib/grading/attempts';
+import { locales, routing } from '@/app/_lib/i18n/routing';
+import { getContent } from '@/app/_lib/queries/content';
+import simCorePackage from '@/sim-core/package.json';
+
+export const dynamic = 'force-dynamic';
+
+export async function POST(request: Request, { params }: { params: Promise<{ lab: string }> }) {
+  const { lab: labId } = await params;
+  const locale = localeOfRequest(request.url, request.headers.get('referer'), locales, routing.defaultLocale);
+  const t = await getTranslations({ locale, namespace: 'labAttempts.api' });
+  const response = await handleAttempt(
+    {
+      db,
+      lab: (id) => {
+        const loaded = getContent().content.labs.get(id);
+        return loaded ? jobLabOf(loaded) : undefined;
+      },
+      grade: (lab, actionLog) => gradingPool().run({ kind: 'grade', lab, actionLog }),
+      rateLimit: consumeRateLimit,
+      simVersion: simCorePackage.version,
+      message: (code: ErrorCode, detail?: string) => t(code, { detail: detail ?? '' }),
+    },
+    { request, labId, user: await getCurrentUser(), ip: await clientIp(), locale },
+  );
+  return Response.json(response.body, { status: response.status, headers: { 'Cache-Control': 'no-store', ...response.headers } });
+}
