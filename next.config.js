@@ -11,6 +11,13 @@ const withNextIntl = createNextIntlPlugin({
   },
 });
 
+// monaco-yaml 5.5.1's worker imports monaco-editor/esm/vs/editor/editor.worker.js
+// (through monaco-worker-manager), a path monaco-editor 0.57's `exports` map no longer
+// allows; the same module is exported as monaco-editor/editor/editor.worker.js.
+const MONACO_WORKER_ALIAS = {
+  'monaco-editor/esm/vs/editor/editor.worker.js': 'monaco-editor/editor/editor.worker.js',
+};
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   reactStrictMode: true,
@@ -18,6 +25,15 @@ const nextConfig = {
   // sim-core is TypeScript source in an npm workspace
   transpilePackages: ['@reconcile/sim-core'],
   serverExternalPackages: ['better-sqlite3', '@node-rs/argon2', '@prisma/adapter-better-sqlite3'],
+  turbopack: {
+    resolveAlias: MONACO_WORKER_ALIAS,
+  },
+  /** @param {import('webpack').Configuration} config */
+  webpack(config) {
+    config.resolve ??= {};
+    config.resolve.alias = { ...(/** @type {Record<string, string>} */ (config.resolve.alias ?? {})), ...MONACO_WORKER_ALIAS };
+    return config;
+  },
   typescript: {
     // `npm test` type-checks the whole repository with tsc; the build need not do it twice
     ignoreBuildErrors: true,

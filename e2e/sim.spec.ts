@@ -135,10 +135,33 @@ test('the view speaks Korean on a Korean page', async ({ page }) => {
   await expect(page.getByRole('region', { name: '키 공간' })).toBeVisible();
 });
 
-test('a Kubernetes scenario says honestly that it is not simulated yet', async ({ page }) => {
+test('a Kubernetes scenario runs live: nodes with their Pods, the watch chain and kubectl in the terminal', async ({ page }) => {
+  // lesson 1's scenario: `kubectl create deployment web --image=nginx:1.27 --replicas=3`, `sim settle`
   await page.goto('/en/sim-preview/l1-objects-and-processes');
-  await expect(page.getByRole('heading', { name: 'This cluster is not simulated yet' })).toBeVisible();
-  await expect(page.getByText('This cluster runs the Kubernetes control plane, which is not simulated yet.')).toBeVisible();
+  const cluster = page.getByRole('region', { name: 'Cluster', exact: true });
+  for (const name of ['control-plane', 'node-1', 'node-2', 'node-3']) {
+    await expect(cluster.getByRole('heading', { name, exact: true })).toBeVisible();
+  }
+  await expect(cluster.getByRole('button', { name: /^Pod web-[a-z0-9]+-[a-z0-9]{5} Running \(1\/1 ready\)$/ })).toHaveCount(3);
+  await expect(page.getByRole('region', { name: 'The watch chain' })).toBeVisible();
+
+  const terminal = page.getByRole('textbox', { name: 'Terminal' });
+  await terminal.fill('kubectl scale deployment web --replicas=4');
+  await terminal.press('Enter');
+  const output = page.getByRole('log', { name: 'Terminal output' });
+  await expect(output).toContainText('deployment.apps/web scaled');
+  await terminal.fill('sim settle');
+  await terminal.press('Enter');
+  await expect(cluster.getByRole('button', { name: /^Pod web-[a-z0-9]+-[a-z0-9]{5} Running \(1\/1 ready\)$/ })).toHaveCount(4);
+  await terminal.fill('etcdctl get /registry/deployments/default/web --keys-only');
+  await terminal.press('Enter');
+  await expect(output).toContainText('/registry/deployments/default/web');
+
+  // a node can be powered off from the fault panel, and the view says so in words
+  await page.getByRole('combobox', { name: 'Node to power off' }).selectOption('node-2');
+  await page.getByRole('button', { name: 'Power off', exact: true }).click();
+  await expect(output).toContainText('sim kill node-2');
+  await expect(cluster.getByText('kubelet: down')).toBeVisible();
   await expectNoAxeViolations(page);
 });
 

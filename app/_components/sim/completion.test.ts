@@ -26,6 +26,17 @@ describe('completeLine', () => {
 
   it('leaves keys and values alone', () => {
     expect(completeLine('etcdctl put gre', members)).toEqual({ line: 'etcdctl put gre', candidates: [] });
-    expect(completeLine('kubectl g', members)).toEqual({ line: 'kubectl g', candidates: [] });
+  });
+
+  it('completes kubectl commands, resources and workspace files after -f', () => {
+    expect(completeLine('kubectl g', members)).toEqual({ line: 'kubectl get ', candidates: [] });
+    expect(completeLine('kubectl get dep', members)).toEqual({ line: 'kubectl get deployments ', candidates: [] });
+    expect(completeLine('kubectl get re', members)).toEqual({ line: 'kubectl get replicasets ', candidates: [] });
+    expect(completeLine('kubectl apply -f dep', members, ['deployment.yaml', 'service.yaml'])).toEqual({ line: 'kubectl apply -f deployment.yaml ', candidates: [] });
+    expect(completeLine('kubectl apply -f ', members, ['deployment.yaml', 'service.yaml'])).toEqual({
+      line: 'kubectl apply -f ',
+      candidates: ['deployment.yaml', 'service.yaml'],
+    });
+    expect(completeLine('kubectl rollout s', members)).toEqual({ line: 'kubectl rollout status ', candidates: [] });
   });
 });

@@ -1,6 +1,7 @@
-// Tab completion of command words in the terminal, as bash completion for etcdctl and
-// the sim commands would offer them: the programs, their subcommands, common flags, and
-// member names where a command takes one. Pure: the terminal calls it on Tab.
+// Tab completion of command words in the terminal, as bash completion for kubectl,
+// etcdctl and the sim commands would offer them: the programs, their subcommands, common
+// flags, member names where a command takes one, and workspace files after `-f`. Pure:
+// the terminal calls it on Tab.
 
 const ETCDCTL_COMMANDS = ['compact', 'del', 'endpoint', 'get', 'lease', 'member', 'put', 'txn', 'watch'];
 const ETCDCTL_SUBCOMMANDS: Record<string, string[]> = {
@@ -25,6 +26,16 @@ const ETCDCTL_FLAGS = [
   '--sort-by=',
   '--write-out=',
 ];
+// kubectl's commands this terminal runs (DESIGN.md §2 cli/), and the resource names
+// `kubectl get` accepts for them (plural forms, as `kubectl api-resources` lists them)
+const KUBECTL_COMMANDS = ['annotate', 'apply', 'cordon', 'create', 'delete', 'describe', 'get', 'label', 'rollout', 'scale', 'uncordon'];
+const KUBECTL_RESOURCES = ['configmaps', 'deployments', 'endpoints', 'events', 'leases', 'namespaces', 'nodes', 'pods', 'replicasets', 'services'];
+const TAKES_RESOURCE = new Set(['delete', 'describe', 'get', 'label', 'annotate', 'scale']);
+const KUBECTL_SUBCOMMANDS: Record<string, string[]> = {
+  rollout: ['history', 'status', 'undo'],
+  create: ['deployment'],
+};
+const KUBECTL_FLAGS = ['--all-namespaces', '--dry-run=client', '--filename=', '--namespace=', '--output=', '--replicas=', '--selector=', '--show-labels', '--watch'];
 const SIM_COMMANDS = ['heal', 'kill', 'partition', 'restart', 'settle', 'status', 'tick'];
 const TAKES_MEMBER = new Set(['kill', 'restart']);
 
@@ -41,9 +52,25 @@ function commonPrefix(words: readonly string[]): string {
   return p;
 }
 
-function vocabulary(before: readonly string[], current: string, members: readonly string[]): string[] {
+function kubectlVocabulary(before: readonly string[], current: string, files: readonly string[]): string[] {
+  const last = before.at(-1);
+  if (last === '-f' || last === '--filename') return [...files];
+  if (current.startsWith('--filename=')) return files.map((f) => `--filename=${f}`);
+  if (current.startsWith('-')) return KUBECTL_FLAGS;
+  const words = before.slice(1).filter((w) => !w.startsWith('-'));
+  if (words.length === 0) return KUBECTL_COMMANDS;
+  const command = words[0] ?? '';
+  if (words.length === 1 && TAKES_RESOURCE.has(command)) return KUBECTL_RESOURCES;
+  const sub = KUBECTL_SUBCOMMANDS[command];
+  if (words.length === 1 && sub !== undefined) return sub;
+  if (command === 'rollout' && words.length === 2) return ['deployment/'];
+  return [];
+}
+
+function vocabulary(before: readonly string[], current: string, members: readonly string[], files: readonly string[]): string[] {
   const [program, command] = before;
-  if (program === undefined) return ['etcdctl', 'sim'];
+  if (program === undefined) return ['etcdctl', 'kubectl', 'sim'];
+  if (program === 'kubectl') return kubectlVocabulary(before, current, files);
   if (program === 'etcdctl') {
     if (current.startsWith('--endpoints=')) return members.map((m) => `--endpoints=${m}`);
     if (before.at(-1) === '--endpoints') return [...members];
@@ -60,12 +87,12 @@ function vocabulary(before: readonly string[], current: string, members: readonl
   return [];
 }
 
-/** Complete the last word of `line` (the cursor is at its end). */
-export function completeLine(line: string, members: readonly string[]): Completion {
+/** Complete the last word of `line` (the cursor is at its end); `files` are the workspace's, for `-f`. */
+export function completeLine(line: string, members: readonly string[], files: readonly string[] = []): Completion {
   const words = line.split(/\s+/);
   const current = words.pop() ?? '';
   const before = words.filter((w) => w !== '');
-  const matches = vocabulary(before, current, members).filter((w) => w.startsWith(current));
+  const matches = vocabulary(before, current, members, files).filter((w) => w.startsWith(current));
   if (matches.length === 0) return { line, candidates: [] };
   const head = line.slice(0, line.length - current.length);
   if (matches.length === 1) {

@@ -14,7 +14,15 @@ const STEP_SIZES = [
   { ticks: 100, hint: 'election' },
 ] as const;
 
-function ControlsImpl({ playing, speed, send }: { playing: boolean; speed: number; send: (m: PageMessage) => void }) {
+interface ControlsProps {
+  playing: boolean;
+  speed: number;
+  send: (m: PageMessage) => void;
+  /** false where the page has its own reset (a lab's "Reset lab" also restores the files) */
+  showReset?: boolean;
+}
+
+function ControlsImpl({ playing, speed, send, showReset = true }: ControlsProps) {
   const t = useTranslations('sim.controls');
   const stepId = useId();
   const speedId = useId();
@@ -47,9 +55,11 @@ function ControlsImpl({ playing, speed, send }: { playing: boolean; speed: numbe
           </option>
         ))}
       </select>
-      <button type="button" className={styles.button} onClick={() => send({ type: 'reset' })}>
-        <ResetIcon /> {t('reset')}
-      </button>
+      {showReset ? (
+        <button type="button" className={styles.button} onClick={() => send({ type: 'reset' })}>
+          <ResetIcon /> {t('reset')}
+        </button>
+      ) : null}
     </div>
   );
 }

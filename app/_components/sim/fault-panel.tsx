@@ -14,7 +14,7 @@ const GROUPS = ['a', 'b', 'c'] as const;
 function MemberAction(props: {
   label: string;
   action: string;
-  members: readonly MemberView[];
+  members: readonly { name: string }[];
   preferred?: string;
   nobody: string;
   onDo: (member: string) => void;
@@ -84,8 +84,23 @@ function PartitionPicker({ members, onPartition }: { members: readonly MemberVie
   );
 }
 
-function FaultPanelImpl(props: { allowed: readonly ScenarioFault[]; members: readonly MemberView[]; leader: string | undefined; onFault: (f: Fault) => void }) {
+/** A node the fault buttons can power off or on (the default topology): its kubelet's liveness. */
+export interface FaultNode {
+  name: string;
+  up: boolean;
+}
+
+function FaultPanelImpl(props: {
+  allowed: readonly ScenarioFault[];
+  members: readonly MemberView[];
+  nodes?: readonly FaultNode[];
+  leader: string | undefined;
+  onFault: (f: Fault) => void;
+}) {
   const { allowed, members, leader, onFault } = props;
+  const nodes = props.nodes ?? [];
+  const canKillNode = allowed.includes('kill-node') && nodes.length > 0;
+  const canRestartNode = allowed.includes('restart-node') && nodes.length > 0;
   const t = useTranslations('sim.faults');
   const titleId = useId();
   const canKill = allowed.includes('kill-member');
@@ -93,7 +108,7 @@ function FaultPanelImpl(props: { allowed: readonly ScenarioFault[]; members: rea
   const canPartition = allowed.includes('partition');
   // a partition can always be healed: offering "partition" without "heal" would strand the learner
   const canHeal = allowed.includes('heal') || canPartition;
-  if (!canKill && !canRestart && !canPartition && !canHeal) return null;
+  if (!canKill && !canRestart && !canPartition && !canHeal && !canKillNode && !canRestartNode) return null;
   const up = members.filter((m) => m.up);
   const down = members.filter((m) => !m.up);
   return (
@@ -107,6 +122,12 @@ function FaultPanelImpl(props: { allowed: readonly ScenarioFault[]; members: rea
         ) : null}
         {canRestart ? (
           <MemberAction label={t('memberToRestart')} action={t('restart')} members={down} nobody={t('noneDown')} onDo={(member) => onFault({ kind: 'restart', member })} />
+        ) : null}
+        {canKillNode ? (
+          <MemberAction label={t('nodeToKill')} action={t('powerOff')} members={nodes.filter((n) => n.up)} nobody={t('noNodeUp')} onDo={(member) => onFault({ kind: 'kill', member })} />
+        ) : null}
+        {canRestartNode ? (
+          <MemberAction label={t('nodeToRestart')} action={t('powerOn')} members={nodes.filter((n) => !n.up)} nobody={t('noNodeDown')} onDo={(member) => onFault({ kind: 'restart', member })} />
         ) : null}
         {canPartition ? <PartitionPicker members={members} onPartition={(groups) => onFault({ kind: 'partition', groups })} /> : null}
         {canHeal ? (

@@ -1,7 +1,10 @@
 // The page's state of one running simulation, folded from the worker's messages. Parts
 // that did not change keep their identity (members when equal, the keyspace when the
 // worker left it out), so the memo'd panels that draw them skip re-rendering.
-import type { CommandResult, KeyspaceView, MemberView, NotableEvent, SimView, WorkerMessage } from '@/app/_lib/sim-worker/protocol';
+import type { CommandResult, GoalView, KeyspaceView, MemberView, NotableEvent, SimView, WorkerMessage } from '@/app/_lib/sim-worker/protocol';
+import type { ClusterView } from '@/app/_lib/sim-worker/cluster-view-schema';
+import type { Hop } from '@/app/_lib/sim-worker/watch-chain-schema';
+import { mergeHops } from '@/app/_components/cluster/merge-hops';
 
 /** How many notable events the log keeps on screen. */
 const EVENT_LOG_SIZE = 100;
@@ -23,6 +26,16 @@ export interface SimState {
   terminal: TerminalEntry[];
   /** a command is running in the worker */
   busy: boolean;
+  /** a lab's goals as of the last view */
+  goals?: GoalView[];
+  /** the default topology's nodes and control plane, as of the last view */
+  cluster?: ClusterView;
+  /** the watch chain so far (the newest few hundred hops) */
+  hops: Hop[];
+  /** saved work is being replayed into the fresh cluster */
+  replay?: { done: number; total: number };
+  /** the saved work could not all be replayed (the cluster keeps what was) */
+  replayError?: string;
 }
 
 export type Update =
@@ -30,7 +43,7 @@ export type Update =
   | { type: 'failed'; error: string }
   | { type: 'busy' };
 
-export const initialSimState: SimState = { status: 'starting', members: [], events: [], terminal: [], busy: false };
+export const initialSimState: SimState = { status: 'starting', members: [], events: [], terminal: [], busy: false, hops: [] };
 
 /** Append command results to the terminal, numbering them after the last one (keys for React). */
 function appendEntries(terminal: readonly TerminalEntry[], origin: TerminalEntry['origin'], results: readonly CommandResult[]): TerminalEntry[] {
@@ -52,6 +65,9 @@ function apply(state: SimState, m: WorkerMessage): SimState {
       if (!sameMembers(state.members, m.view.members)) next.members = m.view.members;
       if (m.view.keyspace !== undefined) next.keyspace = m.view.keyspace;
       if (m.view.events.length > 0) next.events = [...state.events, ...m.view.events].slice(-EVENT_LOG_SIZE);
+      if (m.view.goals !== undefined && JSON.stringify(m.view.goals) !== JSON.stringify(state.goals)) next.goals = m.view.goals;
+      if (m.view.cluster !== undefined && JSON.stringify(m.view.cluster) !== JSON.stringify(state.cluster)) next.cluster = m.view.cluster;
+      if (m.view.chain !== undefined && m.view.chain.length > 0) next.hops = mergeHops(state.hops, m.view.chain);
       return next;
     }
     case 'commandResult':
@@ -60,6 +76,14 @@ function apply(state: SimState, m: WorkerMessage): SimState {
         busy: m.requestId === undefined ? state.busy : false,
         terminal: appendEntries(state.terminal, m.requestId === undefined ? 'fault' : 'learner', [m.result]),
       };
+    case 'replayProgress':
+      return { ...state, replay: { done: m.done, total: m.total } };
+    case 'replayed': {
+      const { replay: _done, ...rest } = state;
+      const next: SimState = { ...rest, terminal: appendEntries(state.terminal, 'learner', m.results) };
+      if (m.error !== undefined) next.replayError = m.error;
+      return next;
+    }
     case 'unsupported':
       return { ...state, status: 'unsupported' };
     case 'error':

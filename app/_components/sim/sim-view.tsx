@@ -15,6 +15,8 @@ import { KeyspaceBrowser } from './keyspace-browser';
 import { Terminal } from './terminal';
 import { EventLog } from './event-log';
 import { TracePanel } from './trace-panel';
+import { ClusterPanel, WatchChain } from '@/app/_components/cluster';
+import { useReducedMotion } from './use-reduced-motion';
 import styles from './sim.module.css';
 
 function hostScenario(s: SimEmbedProps['scenario']): HostScenario {
@@ -49,6 +51,9 @@ function LiveCluster({ scenario, locale }: SimEmbedProps) {
     [send],
   );
   const memberNames = useMemo(() => state.members.map((m) => m.name), [state.members]);
+  const reducedMotion = useReducedMotion();
+  const cluster = state.cluster;
+  const nodes = useMemo(() => (cluster?.nodes ?? []).map((n) => ({ name: n.name, up: n.kubelet === 'up' })), [cluster?.nodes]);
   const title = scenario.title[locale];
   if (state.status === 'unsupported') return <UnsupportedNotice title={title} />;
   const view = state.view;
@@ -86,7 +91,9 @@ function LiveCluster({ scenario, locale }: SimEmbedProps) {
         <MembersPanel members={state.members} />
         <NetworkView members={state.members} messages={view?.messages ?? []} total={view?.messagesInFlight ?? 0} now={view?.now ?? 0} />
       </div>
-      <FaultPanel allowed={scenario.faults} members={state.members} leader={view?.leader} onFault={onFault} />
+      {cluster ? <ClusterPanel view={cluster} headingLevel={3} /> : null}
+      {scenario.topology === 'default' ? <WatchChain hops={state.hops} reducedMotion={reducedMotion} headingLevel={3} /> : null}
+      <FaultPanel allowed={scenario.faults} members={state.members} nodes={nodes} leader={view?.leader} onFault={onFault} />
       <div className={styles.grid}>
         <KeyspaceBrowser keyspace={state.keyspace} members={state.members} source={keyspaceSource} onSource={onSource} />
         <Terminal entries={state.terminal} suggested={scenario.suggested} members={memberNames} busy={state.busy} onRun={runCommand} />
@@ -99,6 +106,5 @@ function LiveCluster({ scenario, locale }: SimEmbedProps) {
 }
 
 export function SimView(props: SimEmbedProps) {
-  if (props.scenario.topology !== 'etcd-only') return <UnsupportedNotice title={props.scenario.title[props.locale]} />;
   return <LiveCluster {...props} />;
 }

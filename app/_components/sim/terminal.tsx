@@ -13,11 +13,15 @@ interface TerminalProps {
   entries: readonly TerminalEntry[];
   suggested: readonly string[];
   members: readonly string[];
+  /** workspace files, completed after `kubectl apply -f` (a lab's) */
+  files?: readonly string[];
   busy: boolean;
   onRun: (line: string) => void;
 }
 
-function TerminalImpl({ entries, suggested, members, busy, onRun }: TerminalProps) {
+const NO_FILES: readonly string[] = [];
+
+function TerminalImpl({ entries, suggested, members, files = NO_FILES, busy, onRun }: TerminalProps) {
   const t = useTranslations('sim.terminal');
   const titleId = useId();
   const hintId = useId();
@@ -59,7 +63,7 @@ function TerminalImpl({ entries, suggested, members, busy, onRun }: TerminalProp
       return;
     }
     if (e.key === 'Tab' && !e.shiftKey && line.trim() !== '') {
-      const c = completeLine(line, members);
+      const c = completeLine(line, members, files);
       if (c.line !== line) {
         e.preventDefault();
         setLine(c.line);

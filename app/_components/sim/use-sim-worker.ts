@@ -4,7 +4,8 @@
 // animation frame. Parts of the view that did not change keep their identity, so memo'd
 // panels skip re-rendering: the main thread only draws, the worker simulates.
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import { parseWorkerMessage, type HostScenario, type PageMessage, type WorkerMessage } from '@/app/_lib/sim-worker/protocol';
+import type { ActionLog } from '@/sim-core/cluster/actions';
+import { parseWorkerMessage, type HostLab, type HostScenario, type PageMessage, type WorkerMessage } from '@/app/_lib/sim-worker/protocol';
 import { initialSimState, simReducer, type SimState } from './sim-state';
 
 export type { SimState, TerminalEntry } from './sim-state';
@@ -13,16 +14,29 @@ export interface SimWorker {
   state: SimState;
   send: (message: PageMessage) => void;
   runCommand: (line: string) => void;
+  /** The worker's action log now (undefined when the worker is gone before it answers). */
+  requestActionLog: () => Promise<ActionLog | undefined>;
 }
 
-export function useSimWorker(scenario: HostScenario): SimWorker {
+/** A lab's cluster: its files and goals, and saved work to replay when the worker starts. */
+export interface LabStart {
+  lab: HostLab;
+  replay?: ActionLog;
+}
+
+export function useSimWorker(scenario: HostScenario, labStart?: LabStart): SimWorker {
   const [state, update] = useReducer(simReducer, initialSimState);
   const workerRef = useRef<Worker | undefined>(undefined);
   const requestId = useRef(0);
+  const pendingLogs = useRef(new Map<number, (log: ActionLog | undefined) => void>());
+  // the worker starts once per scenario: a later change of the saved work must not restart it
   const scenarioKey = JSON.stringify(scenario);
+  const labStartRef = useRef(labStart);
 
   useEffect(() => {
     const scenarioNow = JSON.parse(scenarioKey) as HostScenario;
+    const start = labStartRef.current;
+    const pending = pendingLogs.current;
     const worker = new Worker(new URL('./sim.worker.ts', import.meta.url), { type: 'module', name: `sim ${scenarioNow.id}` });
     workerRef.current = worker;
     let queued: WorkerMessage[] = [];
@@ -39,17 +53,28 @@ export function useSimWorker(scenario: HostScenario): SimWorker {
         update({ type: 'failed', error: parsed.error });
         return;
       }
-      queued.push(parsed.message);
+      const message = parsed.message;
+      if (message.type === 'actionLog') {
+        pending.get(message.requestId)?.(message.log);
+        pending.delete(message.requestId);
+        return;
+      }
+      queued.push(message);
       frame ??= requestAnimationFrame(flush);
     };
     worker.onerror = (e: ErrorEvent) => {
       update({ type: 'failed', error: e.message || 'the simulation worker failed to start' });
     };
-    worker.postMessage({ type: 'init', scenario: scenarioNow } satisfies PageMessage);
+    const init: PageMessage = start
+      ? { type: 'init', scenario: scenarioNow, lab: start.lab, ...(start.replay && start.replay.length > 0 ? { replay: start.replay } : {}) }
+      : { type: 'init', scenario: scenarioNow };
+    worker.postMessage(init);
     return () => {
       if (frame !== undefined) cancelAnimationFrame(frame);
       worker.terminate();
       workerRef.current = undefined;
+      for (const resolve of pending.values()) resolve(undefined);
+      pending.clear();
     };
   }, [scenarioKey]);
 
@@ -66,5 +91,16 @@ export function useSimWorker(scenario: HostScenario): SimWorker {
     [send],
   );
 
-  return { state, send, runCommand };
+  const requestActionLog = useCallback(
+    () =>
+      new Promise<ActionLog | undefined>((resolve) => {
+        if (workerRef.current === undefined) return resolve(undefined);
+        requestId.current += 1;
+        pendingLogs.current.set(requestId.current, resolve);
+        send({ type: 'getActionLog', requestId: requestId.current });
+      }),
+    [send],
+  );
+
+  return { state, send, runCommand, requestActionLog };
 }

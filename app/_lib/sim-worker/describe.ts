@@ -108,6 +108,15 @@ export function messageType(payload: EtcdWire): { type: string; entries: number 
     case 'forward-reply':
       return { type: 'forward-reply', entries: 0 };
   }
+  // the `default` topology's other traffic (API requests, watch events, kubelet status):
+  // named by its own kind or type when it has one
+  return { type: otherMessageType(payload), entries: 0 };
+}
+
+function otherMessageType(payload: unknown): string {
+  if (typeof payload !== 'object' || payload === null) return 'message';
+  const { kind, type } = payload as { kind?: unknown; type?: unknown };
+  return typeof kind === 'string' ? kind : typeof type === 'string' ? type : 'message';
 }
 
 export function describeMessages(inFlight: readonly Envelope<EtcdWire>[]): MessageView[] {

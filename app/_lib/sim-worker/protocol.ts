@@ -2,7 +2,10 @@
 // they receive with these schemas (a worker message is untrusted data like any other
 // input), and every field is plain JSON so a structured clone costs little.
 import { z } from 'zod';
-import { actionLogSchema } from '@/sim-core/cluster/actions';
+import { actionLogSchema, actionSchema } from '@/sim-core/cluster/actions';
+import { goalSchema } from '@/sim-core/grading/goals';
+import { clusterViewSchema } from './cluster-view-schema';
+import { hopSchema } from './watch-chain-schema';
 
 const int0 = z.number().int().min(0);
 const memberName = z.string().regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'a member name such as etcd-1');
@@ -26,6 +29,20 @@ export const hostScenarioSchema = z.object({
 });
 export type HostScenario = z.infer<typeof hostScenarioSchema>;
 
+/** A workspace path and its text, as a `writeFile` action carries them (the same schemas). */
+const writeFileSchema = actionSchema.options[1];
+const workspaceFileSchema = z.object({ path: writeFileSchema.shape.path, content: writeFileSchema.shape.content });
+
+/**
+ * What a lab adds to a scenario: the starter files (the workspace before the learner's
+ * first action, as the server's grading writes them) and the goals the checklist shows.
+ */
+export const hostLabSchema = z.object({
+  files: z.array(workspaceFileSchema).max(32),
+  goals: z.array(goalSchema).max(64),
+});
+export type HostLab = z.infer<typeof hostLabSchema>;
+
 export const faultSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('kill'), member: memberName }),
   z.object({ kind: z.literal('restart'), member: memberName }),
@@ -35,7 +52,8 @@ export const faultSchema = z.discriminatedUnion('kind', [
 export type Fault = z.infer<typeof faultSchema>;
 
 export const pageMessageSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('init'), scenario: hostScenarioSchema }),
+  /** `lab` makes it a lab's cluster; `replay` is saved work to redo before the learner goes on */
+  z.object({ type: z.literal('init'), scenario: hostScenarioSchema, lab: hostLabSchema.optional(), replay: actionLogSchema.optional() }),
   z.object({ type: z.literal('play') }),
   z.object({ type: z.literal('pause') }),
   z.object({ type: z.literal('step'), ticks: z.number().int().min(1).max(MAX_STEP_TICKS) }),
@@ -44,6 +62,9 @@ export const pageMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('fault'), fault: faultSchema }),
   /** whose copy of the keyspace the browser shows; absent = the leader's */
   z.object({ type: z.literal('setKeyspaceSource'), member: memberName.optional() }),
+  /** the lab editor's Apply: the file as the learner edited it, a logged action */
+  z.object({ type: z.literal('writeFile'), file: workspaceFileSchema }),
+  /** back to the start: the setup's state and the starter files, with an empty action log */
   z.object({ type: z.literal('reset') }),
   z.object({ type: z.literal('getActionLog'), requestId: int0 }),
 ]);
@@ -127,6 +148,16 @@ export const notableEventSchema = z.discriminatedUnion('type', [
 ]);
 export type NotableEvent = z.infer<typeof notableEventSchema>;
 
+/** One lab goal as the checklist shows it, evaluated by sim-core's grading on the live cluster. */
+export const goalViewSchema = z.object({
+  id: z.string(),
+  passed: z.boolean(),
+  explanation: z.object({ ko: z.string(), en: z.string() }),
+  /** 'state': judged on the cluster now; 'always' / 'eventually': judged over the history since the lab started */
+  kind: z.enum(['state', 'always', 'eventually']),
+});
+export type GoalView = z.infer<typeof goalViewSchema>;
+
 export const simViewSchema = z.object({
   now: int0,
   /** the simulation's state hash; absent while playing (it costs milliseconds a frame) */
@@ -146,6 +177,14 @@ export const simViewSchema = z.object({
   playing: z.boolean(),
   ticksPerSecond: z.number().int().min(1).max(1000),
   actionCount: int0,
+  /** changes whenever the action log does (a merged tick too): the page saves the log when it moves */
+  logVersion: int0,
+  /** a lab's goals, evaluated on this view's state; absent outside labs */
+  goals: z.array(goalViewSchema).optional(),
+  /** the default topology's nodes, Pods and control-plane processes; absent for etcd-only */
+  cluster: clusterViewSchema.optional(),
+  /** watch-chain hops since the previous view (the page keeps the list) */
+  chain: z.array(hopSchema).max(500).optional(),
 });
 export type SimView = z.infer<typeof simViewSchema>;
 
@@ -164,6 +203,10 @@ export const workerMessageSchema = z.discriminatedUnion('type', [
   /** requestId is absent for commands the worker ran itself (a fault button's `sim` line) */
   z.object({ type: z.literal('commandResult'), requestId: int0.optional(), result: commandResultSchema }),
   z.object({ type: z.literal('actionLog'), requestId: int0, log: actionLogSchema }),
+  /** saved work being replayed into the fresh cluster (after `ready`, before the first view) */
+  z.object({ type: z.literal('replayProgress'), done: int0, total: int0 }),
+  /** the replay is over: what its commands printed, and why it stopped early if it did */
+  z.object({ type: z.literal('replayed'), results: z.array(commandResultSchema), error: z.string().optional() }),
   z.object({ type: z.literal('unsupported'), topology: z.string() }),
   z.object({ type: z.literal('error'), message: z.string() }),
 ]);

@@ -116,12 +116,12 @@ describe('WorkerSession', () => {
     expect(lastView().now).toBeGreaterThan(0);
   });
 
-  it('reports the Kubernetes topology as unsupported instead of running it', () => {
+  it('refuses a topology the protocol does not know, and anything before a successful init', () => {
     const posted: WorkerMessage[] = [];
     const session = new WorkerSession((m) => posted.push(m), new FakeTimer());
-    session.receive({ type: 'init', scenario: { ...scenario, topology: 'default' } });
+    session.receive({ type: 'init', scenario: { ...scenario, topology: 'mesh' } });
     session.receive({ type: 'play' });
-    expect(posted[0]).toEqual({ type: 'unsupported', topology: 'default' });
+    expect(posted[0]).toMatchObject({ type: 'error' });
     expect(posted[1]).toMatchObject({ type: 'error' });
   });
 });

@@ -2,15 +2,21 @@
 // SimHost, and plays — advancing simulated time at the chosen speed on a frame timer and
 // posting at most one view per frame (≤ 10 a second). The timer is injected so tests run
 // a session in Node with a fake clock; sim.worker.ts plugs in the real setInterval.
+import type { ActionLog } from '@/sim-core/cluster/actions';
 import {
   DEFAULT_SPEED,
   FRAME_MS,
   parsePageMessage,
+  type CommandResult,
+  type HostLab,
   type HostScenario,
   type PageMessage,
   type WorkerMessage,
 } from './protocol';
 import { SimHost } from './sim-host';
+
+/** The replayed commands' outputs the terminal gets back (its own size). */
+const REPLAY_OUTPUT = 200;
 
 export interface FrameTimer {
   start(onFrame: () => void, everyMs: number): void;
@@ -20,6 +26,7 @@ export interface FrameTimer {
 export class WorkerSession {
   private host: SimHost | undefined;
   private scenario: HostScenario | undefined;
+  private lab: HostLab | undefined;
   private playing = false;
   private ticksPerSecond: number = DEFAULT_SPEED;
   /** thousandths of a tick owed by the frame timer (slow speeds run one tick every few frames) */
@@ -45,7 +52,8 @@ export class WorkerSession {
   private handle(message: PageMessage): void {
     if (message.type === 'init') {
       this.scenario = message.scenario;
-      this.build();
+      this.lab = message.lab;
+      this.build(message.replay);
       return;
     }
     const host = this.host;
@@ -73,6 +81,9 @@ export class WorkerSession {
       case 'fault':
         this.post({ type: 'commandResult', result: host.fault(message.fault) });
         break;
+      case 'writeFile':
+        host.writeFile(message.file.path, message.file.content);
+        break;
       case 'setKeyspaceSource':
         this.keyspaceMember = message.member;
         host.setKeyspaceSource(message.member);
@@ -88,14 +99,14 @@ export class WorkerSession {
     this.postView();
   }
 
-  private build(): void {
+  private build(replay?: ActionLog): void {
     this.host?.dispose();
     this.host = undefined;
     this.lastKeyspace = '';
     this.owed = 0;
     const scenario = this.scenario;
     if (scenario === undefined) return;
-    const created = SimHost.create(scenario);
+    const created = SimHost.create(scenario, this.lab);
     if (!created.ok) {
       this.post({ type: 'unsupported', topology: created.topology });
       return;
@@ -103,7 +114,31 @@ export class WorkerSession {
     this.host = created.host;
     this.host.setKeyspaceSource(this.keyspaceMember);
     this.post({ type: 'ready', setup: created.setup });
+    if (replay !== undefined && replay.length > 0) this.replay(created.host, replay);
     this.postView();
+  }
+
+  /**
+   * Redo saved work on the fresh cluster: the simulation is deterministic, so the same
+   * log from the same seed gives the same state. Progress is posted as it goes (the page
+   * shows it); a command that throws — a bug, or a log from another sim-core — stops the
+   * replay where it is rather than losing the cluster.
+   */
+  private replay(host: SimHost, log: ActionLog): void {
+    const results: CommandResult[] = [];
+    const every = Math.max(1, Math.floor(log.length / 20));
+    this.post({ type: 'replayProgress', done: 0, total: log.length });
+    for (const [i, action] of log.entries()) {
+      try {
+        const r = host.apply(action);
+        if (r !== undefined) results.push(r);
+      } catch (e) {
+        this.post({ type: 'replayed', results: results.slice(-REPLAY_OUTPUT), error: `action ${i + 1}: ${e instanceof Error ? e.message : String(e)}` });
+        return;
+      }
+      if ((i + 1) % every === 0 && i + 1 < log.length) this.post({ type: 'replayProgress', done: i + 1, total: log.length });
+    }
+    this.post({ type: 'replayed', results: results.slice(-REPLAY_OUTPUT) });
   }
 
   private setPlaying(on: boolean): void {

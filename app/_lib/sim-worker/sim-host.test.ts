@@ -23,8 +23,15 @@ describe('SimHost', () => {
     expect(created.host.keyspace().keys.map((k) => k.key)).toEqual(['a']);
   });
 
-  it('says honestly that the Kubernetes topology is not simulated yet', () => {
-    expect(SimHost.create({ ...threeMembers, topology: 'default' })).toEqual({ ok: false, error: 'unsupported-topology', topology: 'default' });
+  it('says honestly when createSimulation cannot build a topology, instead of failing', () => {
+    const unknown = { ...threeMembers, topology: 'mesh' as unknown as 'default' };
+    expect(SimHost.create(unknown)).toEqual({ ok: false, error: 'unsupported-topology', topology: 'mesh' });
+  });
+
+  it('builds the Kubernetes topology through createSimulation, with kubectl in the terminal', () => {
+    const created = SimHost.create({ ...threeMembers, topology: 'default', setup: [] });
+    if (!created.ok) throw new Error('the default topology is not built');
+    expect(created.host.runCommand('kubectl get nodes').exitCode).toBe(0);
   });
 
   it('shows a put in the keyspace with etcd 3.4 revisions and pretty JSON', () => {

@@ -3,7 +3,7 @@
 // buttons — and records each as an Action in the action log (sim-core/cluster/actions).
 // Replaying that log on a fresh host gives the same state hash: the lab workspace and the
 // server's grading replay rely on it. Pure: no timers, no DOM, so tests run it in Node.
-import { createSimulation, ACTION_LOG_LIMITS, type Action, type ActionLog, type Simulation } from '@/sim-core/cluster';
+import { createSimulation, DefaultSimulation, ACTION_LOG_LIMITS, type Action, type ActionLog, type Simulation, type SimulationOptions } from '@/sim-core/cluster';
 import { runCommandLine } from '@/sim-core/cli';
 import type { TraceEvent } from '@/sim-core/kernel';
 import {
@@ -17,15 +17,32 @@ import {
   revisionOf,
 } from './describe';
 import { NotableEventTracker } from './notable-events';
-import type { CommandResult, Fault, HostScenario, KeyspaceView, NotableEvent, SimView, TraceLine } from './protocol';
+import { LabGoals } from './lab-goals';
+import { describeCluster } from './cluster-view';
+import { WatchChainRecorder } from './watch-chain';
+import type { CommandResult, Fault, GoalView, HostLab, HostScenario, KeyspaceView, NotableEvent, SimView, TraceLine } from './protocol';
 
 /** Trace lines kept for the view (the newest). */
 const TRACE_LINES = 40;
 
 export type CreateHostResult =
   | { ok: true; host: SimHost; setup: CommandResult[] }
-  /** the `default` topology (the Kubernetes control plane) is not simulated yet */
+  /** createSimulation could not build this topology */
   | { ok: false; error: 'unsupported-topology'; topology: string };
+
+/**
+ * Build the scenario's cluster. createSimulation decides which topologies exist (the
+ * `default` one joins it with kubectl); until it accepts one it throws, and the page shows
+ * the "not simulated yet" notice instead.
+ */
+function buildSimulation(scenario: HostScenario): Simulation | undefined {
+  try {
+    const options = { topology: scenario.topology, seed: scenario.seed, members: scenario.members } as SimulationOptions;
+    return createSimulation(options);
+  } catch {
+    return undefined;
+  }
+}
 
 /** The terminal line a fault button stands for: the learner sees (and can type) the same `sim` command. */
 export function faultCommandLine(fault: Fault): string {
@@ -47,6 +64,14 @@ export class SimHost {
   private readonly traceRing: TraceEvent[] = [];
   private readonly stopTrace: () => void;
   private keyspaceMember: string | undefined;
+  private goals: LabGoals | undefined;
+  /** bumped on every change to the log, a merged tick included */
+  private logVersion = 0;
+
+  /** the watch chain, for the default topology */
+  private readonly chain: WatchChainRecorder | undefined;
+  private readonly stopChain: (() => void) | undefined;
+  private lastHopId = -1;
 
   private constructor(private readonly sim: Simulation) {
     sim.setCommandRunner((line, stdin, ports) => runCommandLine(line, stdin, ports, { readFile: (p) => ports.files.get(p) }));
@@ -56,20 +81,46 @@ export class SimHost {
       this.traceRing.push(e);
       if (this.traceRing.length > TRACE_LINES * 2) this.traceRing.splice(0, this.traceRing.length - TRACE_LINES);
     });
+    if (sim instanceof DefaultSimulation) {
+      const chain = new WatchChainRecorder();
+      this.chain = chain;
+      this.stopChain = sim.subscribe(chain.record);
+    }
   }
 
-  static create(scenario: HostScenario): CreateHostResult {
-    if (scenario.topology !== 'etcd-only') return { ok: false, error: 'unsupported-topology', topology: scenario.topology };
-    const host = new SimHost(createSimulation({ topology: 'etcd-only', seed: scenario.seed, members: scenario.members }));
+  /**
+   * A host for a scenario, or for a lab when `lab` is given: its starter files are the
+   * workspace before the setup runs (as the server's grading writes them), and its goals
+   * are evaluated in every view from the end of the setup on.
+   */
+  static create(scenario: HostScenario, lab?: HostLab): CreateHostResult {
+    const sim = buildSimulation(scenario);
+    if (sim === undefined) return { ok: false, error: 'unsupported-topology', topology: scenario.topology };
+    const host = new SimHost(sim);
+    // grade() writes the files in path order; the order does not change the map, but keep it the same
+    for (const f of [...(lab?.files ?? [])].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) sim.files.set(f.path, f.content);
     // the scenario's setup is where the lesson starts, not something the learner did: not logged
     const setup = scenario.setup.map((line) => host.execute(line));
     host.events.drain();
+    if (lab !== undefined) host.goals = new LabGoals(sim, lab.goals);
     return { ok: true, host, setup };
   }
 
   dispose(): void {
+    this.stopChain?.();
+    this.goals?.dispose();
     this.events.dispose();
     this.stopTrace();
+  }
+
+  /** The lab's goals as they stand now; undefined outside a lab. */
+  goalViews(): GoalView[] | undefined {
+    return this.goals?.evaluate();
+  }
+
+  /** The workspace file at `path` as the cluster sees it (what `kubectl apply -f` reads). */
+  file(path: string): string | undefined {
+    return this.sim.files.get(path);
   }
 
   get now(): number {
@@ -86,13 +137,15 @@ export class SimHost {
   }
 
   private record(action: Action): void {
+    this.logVersion++;
+    this.goals?.afterAction(action);
     const last = this.log[this.log.length - 1];
     // consecutive steps of time are one action: tick(a); tick(b) runs exactly what tick(a+b) runs
-    if (action.type === 'tick' && last?.type === 'tick' && last.ticks + action.ticks <= ACTION_LOG_LIMITS.maxTick) {
+    if (action.type === 'tick' && action.at === undefined && last?.type === 'tick' && last.at === undefined && last.ticks + action.ticks <= ACTION_LOG_LIMITS.maxTick) {
       last.ticks += action.ticks;
       return;
     }
-    this.log.push(action);
+    this.log.push({ ...action });
   }
 
   private execute(line: string): CommandResult {
@@ -115,19 +168,29 @@ export class SimHost {
     return result;
   }
 
+  /** The lab editor's Apply: the learner's version of a workspace file, logged. */
+  writeFile(path: string, content: string): void {
+    const action: Action = { type: 'writeFile', path, content };
+    this.sim.dispatch(action);
+    this.record(action);
+  }
+
   /** A fault button: the same as typing its `sim` command. */
   fault(fault: Fault): CommandResult {
     return this.runCommand(faultCommandLine(fault));
   }
 
-  /** Apply an action from a recorded log (replay). */
-  apply(action: Action): void {
-    if (action.type === 'tick') this.step(action.ticks);
-    else if (action.type === 'command' && action.stdin === undefined && action.at === undefined) this.runCommand(action.line);
+  /** Apply an action from a recorded log (replay); a command's output is returned. */
+  apply(action: Action): CommandResult | undefined {
+    if (action.type === 'tick' && action.at === undefined) this.step(action.ticks);
+    else if (action.type === 'command' && action.stdin === undefined && action.at === undefined) return this.runCommand(action.line);
+    else if (action.type === 'writeFile' && action.at === undefined) this.writeFile(action.path, action.content);
     else {
-      this.sim.dispatch(action);
-      this.log.push(action);
+      const r = this.sim.dispatch(action);
+      this.record(action);
+      if (action.type === 'command') return r.ok ? { line: action.line, ...(r.output ?? { stdout: '', stderr: '', exitCode: 0 }) } : { line: action.line, stdout: '', stderr: `${r.error}\n`, exitCode: 1 };
     }
+    return undefined;
   }
 
   /** Show the keyspace as `member` has applied it; undefined = the leader's. */
@@ -172,18 +235,29 @@ export class SimHost {
       playing: options.playing,
       ticksPerSecond: options.ticksPerSecond,
       actionCount: this.log.length,
+      logVersion: this.logVersion,
     };
+    const goals = this.goalViews();
+    if (goals !== undefined) view.goals = goals;
     const leader = this.sim.leader();
     if (leader !== undefined) view.leader = leader.address;
     if (options.keyspace) view.keyspace = this.keyspace();
     if (!options.playing) view.stateHash = this.sim.stateHash();
+    if (this.sim instanceof DefaultSimulation && this.chain !== undefined) {
+      view.cluster = describeCluster(this.sim);
+      // only the hops the page has not seen: each carries two languages of explanation
+      const hops = this.chain.since(this.lastHopId).slice(-500);
+      const last = hops.at(-1);
+      if (last !== undefined) this.lastHopId = last.id;
+      view.chain = hops;
+    }
     return view;
   }
 }
 
 /** A fresh host for `scenario` with `log` applied: what the server's replay computes. */
-export function replayActionLog(scenario: HostScenario, log: ActionLog): CreateHostResult {
-  const created = SimHost.create(scenario);
+export function replayActionLog(scenario: HostScenario, log: ActionLog, lab?: HostLab): CreateHostResult {
+  const created = SimHost.create(scenario, lab);
   if (!created.ok) return created;
   for (const action of log) created.host.apply(action);
   return created;

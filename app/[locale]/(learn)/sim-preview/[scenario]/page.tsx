@@ -31,7 +31,7 @@ export default async function SimPreviewPage({ params }: { params: Params }) {
     <div className="container">
       <h1>{t('title', { title: scenario.title[locale] })}</h1>
       <p className="lead">{t('lead', { file: `content/scenarios/${scenario.id}.yaml` })}</p>
-      <ClientMessages namespaces={['sim']}>
+      <ClientMessages namespaces={['sim', 'cluster']}>
         <SimEmbed scenario={scenario} locale={locale} />
       </ClientMessages>
     </div>

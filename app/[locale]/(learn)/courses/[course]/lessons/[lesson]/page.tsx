@@ -64,7 +64,7 @@ export default async function LessonPage({ params }: { params: Params }) {
             </ul>
           </section>
         </header>
-        <ClientMessages namespaces={['quiz', 'sim']}>
+        <ClientMessages namespaces={['quiz', 'sim', 'cluster']}>
           <LessonBody view={view} locale={locale} signedIn={user !== null} />
         </ClientMessages>
         <footer className="lesson-footer">

@@ -1,0 +1,45 @@
+// Who takes part in a watch chain, in the order the diagram draws them: the clients on
+// the left (kubectl and the control-plane processes), the API server in the middle, etcd
+// on the right, then the node agents. The API server sits between the clients and etcd
+// because every hop between them passes through it (note 02).
+import type { Hop } from '@/app/_lib/sim-worker/watch-chain';
+
+function rank(actor: string): number {
+  if (actor === 'kubectl') return 0;
+  if (actor === 'kube-controller-manager') return 1;
+  if (actor === 'kube-scheduler') return 2;
+  if (actor === 'kube-apiserver') return 3;
+  if (/^etcd-\d+$/.test(actor)) return 4;
+  if (actor.startsWith('kubelet@')) return 5;
+  if (actor.startsWith('kube-proxy@')) return 6;
+  return 7;
+}
+
+/** The distinct processes named by the hops, in drawing order (ties by name). */
+export function chainActors(hops: readonly Hop[]): string[] {
+  const set = new Set<string>();
+  for (const h of hops) {
+    set.add(h.from);
+    set.add(h.to);
+  }
+  return [...set].sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** The centre of an actor's column, as a percentage of the diagram's width. */
+export function actorCentre(index: number, count: number): number {
+  return count <= 0 ? 50 : ((index + 0.5) / count) * 100;
+}
+
+/**
+ * The index of the current hop: the one with `currentId`; the first one when none was
+ * chosen; when the chosen one fell off the front of the capped list, the oldest kept hop
+ * after it; -1 when there are no hops.
+ */
+export function currentIndex(hops: readonly Hop[], currentId: number | undefined): number {
+  if (hops.length === 0) return -1;
+  if (currentId === undefined) return 0;
+  const exact = hops.findIndex((h) => h.id === currentId);
+  if (exact >= 0) return exact;
+  const after = hops.findIndex((h) => h.id > currentId);
+  return after >= 0 ? after : hops.length - 1;
+}

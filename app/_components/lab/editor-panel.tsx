@@ -1,0 +1,89 @@
+'use client';
+// The manifests: a tab per starter file, Monaco (loaded lazily: its ~1 MB arrives after
+// the workspace is interactive), the problems monaco-yaml found listed as text with
+// their lines, and Apply.
+import dynamic from 'next/dynamic';
+import { useCallback, useId, useState } from 'react';
+import { useTranslations } from 'next-intl';
+import { FileTabs } from './file-tabs';
+import type { EditorProblem } from './manifest-editor';
+import styles from './lab.module.css';
+
+function EditorLoading() {
+  const t = useTranslations('lab.editor');
+  return (
+    <div className={styles.editorLoading} aria-busy="true">
+      <p>{t('loading')}</p>
+    </div>
+  );
+}
+
+const ManifestEditor = dynamic(() => import('./manifest-editor'), { ssr: false, loading: () => <EditorLoading /> });
+
+interface EditorPanelProps {
+  files: Readonly<Record<string, string>>;
+  edited: ReadonlySet<string>;
+  active: string | undefined;
+  canApply: boolean;
+  onSelect: (path: string) => void;
+  onChange: (path: string, value: string) => void;
+  onApply: () => void;
+}
+
+export function EditorPanel({ files, edited, active, canApply, onSelect, onChange, onApply }: EditorPanelProps) {
+  const t = useTranslations('lab.editor');
+  const titleId = useId();
+  const panelId = useId();
+  const hintId = useId();
+  const tabPrefix = useId();
+  const [problems, setProblems] = useState<EditorProblem[]>([]);
+  const onProblems = useCallback((p: EditorProblem[]) => setProblems(p), []);
+  const paths = Object.keys(files);
+  const tabId = (p: string) => `${tabPrefix}-${p.replace(/[^A-Za-z0-9_-]/g, '_')}`;
+
+  return (
+    <section className={styles.panel} aria-labelledby={titleId}>
+      <h2 id={titleId} className={styles.panelTitle}>
+        {t('title')}
+      </h2>
+      {active === undefined ? (
+        <p className={styles.muted}>{t('noFiles')}</p>
+      ) : (
+        <>
+          <div>
+            <FileTabs paths={paths} active={active} edited={edited} panelId={panelId} tabId={tabId} onSelect={onSelect} />
+            <div id={panelId} role="tabpanel" aria-labelledby={tabId(active)}>
+              <div role="region" aria-label={t('region')} className={styles.editorFrame}>
+                <ManifestEditor path={active} value={files[active] ?? ''} ariaLabel={t('region')} loadingText={t('loading')} onChange={onChange} onProblems={onProblems} />
+              </div>
+            </div>
+          </div>
+          <div className={styles.row}>
+            <button type="button" className="button primary" onClick={onApply} disabled={!canApply} aria-describedby={hintId}>
+              {t('apply')}
+            </button>
+            <p id={hintId} className={styles.muted}>
+              {canApply ? t('applyHint', { file: active }) : t('unavailable')}
+            </p>
+          </div>
+          <section aria-label={t('problems')}>
+            <h3 className={styles.muted}>{t('problems')}</h3>
+            <div aria-live="polite" data-testid="editor-problems">
+              {problems.length === 0 ? (
+                <p className={styles.muted}>{t('noProblems')}</p>
+              ) : (
+                <ul className={styles.problemList}>
+                  {problems.map((p, i) => (
+                    <li key={i} className={`${styles.problem} ${p.severity === 'error' ? styles.problemError : ''}`}>
+                      <strong>{t('severity', { severity: p.severity })}</strong> {t('problem', { file: p.path, line: p.line, message: p.message })}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+          </section>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,144 @@
+'use client';
+// The lab workspace: the goal checklist, the manifests in Monaco with Apply, the terminal,
+// the cluster (members, keyspace, events) running in a Web Worker, progressive hints,
+// Reset lab and Submit. Everything the learner does is an action in the worker's log;
+// the log is what Submit sends and what a reload replays.
+import { useCallback, useId, useMemo, useRef, useState } from 'react';
+import { useTranslations } from 'next-intl';
+import { recordHintUse } from '@/app/_lib/lab/actions';
+import { Controls } from '@/app/_components/sim/controls';
+import { MembersPanel } from '@/app/_components/sim/members-panel';
+import { KeyspaceBrowser } from '@/app/_components/sim/keyspace-browser';
+import { Terminal } from '@/app/_components/sim/terminal';
+import { EventLog } from '@/app/_components/sim/event-log';
+import { UnsupportedNotice } from '@/app/_components/sim/sim-view';
+import simStyles from '@/app/_components/sim/sim.module.css';
+import { useReducedMotion } from '@/app/_components/sim/use-reduced-motion';
+import { ClusterPanel, WatchChain } from '@/app/_components/cluster';
+import { EditorPanel } from './editor-panel';
+import { GoalChecklist } from './goal-checklist';
+import { HintPanel } from './hint-panel';
+import { ResetControl } from './reset-control';
+import { SubmitPanel } from './submit-panel';
+import { keyForLog, submitAttempt, type SubmitOutcome } from './submission';
+import { randomUuid } from './random-uuid';
+import { useLabSession } from './use-lab-session';
+import type { LabWorkspaceProps } from './types';
+import styles from './lab.module.css';
+
+const NO_SUGGESTIONS: readonly string[] = [];
+
+export function LabWorkspace({ view, locale, recordedHints }: LabWorkspaceProps) {
+  const t = useTranslations('lab');
+  const reducedMotion = useReducedMotion();
+  const session = useLabSession(view, recordedHints);
+  const { state, send, runCommand, requestActionLog } = session.worker;
+  const clusterTitle = useId();
+  const [active, setActive] = useState<string | undefined>(view.lab.files[0]?.path);
+  const [keyspaceSource, setKeyspaceSource] = useState<string | undefined>(undefined);
+  const [outcome, setOutcome] = useState<SubmitOutcome | undefined>(undefined);
+  const [submitting, setSubmitting] = useState(false);
+  const inFlight = useRef(false);
+  const attemptKey = useRef<{ key: string; log: string } | undefined>(undefined);
+
+  const running = state.status === 'running' && state.replay === undefined;
+  const memberNames = useMemo(() => state.members.map((m) => m.name), [state.members]);
+  const fileNames = useMemo(() => Object.keys(session.files), [session.files]);
+
+  const onSource = useCallback(
+    (member: string | undefined) => {
+      setKeyspaceSource(member);
+      send(member === undefined ? { type: 'setKeyspaceSource' } : { type: 'setKeyspaceSource', member });
+    },
+    [send],
+  );
+
+  const { showHint, reset } = session;
+  const onShowHint = useCallback(() => {
+    const shown = showHint();
+    // the server records a signed-in learner's use; a guest's stays in the saved work
+    void recordHintUse({ labId: view.id, hintIndex: shown - 1 }).catch(() => undefined);
+  }, [showHint, view.id]);
+
+  const onReset = useCallback(() => {
+    reset();
+    setOutcome(undefined);
+    attemptKey.current = undefined;
+  }, [reset]);
+
+  const onSubmit = useCallback(async () => {
+    if (inFlight.current) return; // a double click submits once
+    inFlight.current = true;
+    setSubmitting(true);
+    try {
+      const log = await requestActionLog();
+      if (log === undefined) {
+        setOutcome({ kind: 'retry', reason: 'server' });
+        return;
+      }
+      // the same log keeps its key, so a retry after a failure is stored once
+      attemptKey.current = keyForLog(attemptKey.current, log, randomUuid);
+      setOutcome(await submitAttempt((url, init) => fetch(url, init), view.id, log, attemptKey.current.key));
+    } finally {
+      inFlight.current = false;
+      setSubmitting(false);
+    }
+  }, [requestActionLog, view.id]);
+
+  const cluster =
+    state.status === 'unsupported' ? (
+      <UnsupportedNotice title={view.title} />
+    ) : (
+      <section className={styles.panel} aria-labelledby={clusterTitle} aria-busy={state.status === 'starting' || state.replay !== undefined}>
+        <h2 id={clusterTitle} className={styles.panelTitle}>
+          {t('cluster.title')}
+        </h2>
+        {state.replay !== undefined ? (
+          <div role="status">
+            <p className={styles.muted}>{t('cluster.restoring', { done: state.replay.done, total: state.replay.total })}</p>
+            <progress className={styles.progress} max={state.replay.total} value={state.replay.done} />
+          </div>
+        ) : null}
+        {state.replayError !== undefined ? <p className={styles.error}>{t('cluster.restoreFailed', { message: state.replayError })}</p> : null}
+        {state.status === 'failed' ? (
+          <p role="alert" className={styles.error}>
+            {state.error}
+          </p>
+        ) : null}
+        <Controls playing={state.view?.playing ?? false} speed={state.view?.ticksPerSecond ?? 10} send={send} showReset={false} />
+        {state.cluster ? <ClusterPanel view={state.cluster} headingLevel={3} /> : null}
+        {state.cluster ? <WatchChain hops={state.hops} reducedMotion={reducedMotion} headingLevel={3} /> : null}
+        <div className={styles.clusterGrid}>
+          <MembersPanel members={state.members} />
+          <KeyspaceBrowser keyspace={state.keyspace} members={state.members} source={keyspaceSource} onSource={onSource} />
+        </div>
+        <EventLog events={state.events} />
+      </section>
+    );
+
+  return (
+    <div className={styles.workspace}>
+      <GoalChecklist goals={view.goals} live={state.goals} locale={locale} />
+      <EditorPanel
+        files={session.files}
+        edited={session.edited}
+        active={active}
+        canApply={running && !state.busy}
+        onSelect={setActive}
+        onChange={session.editFile}
+        onApply={() => active !== undefined && session.apply(active)}
+      />
+      <div className={simStyles.sim} style={{ minHeight: 0, margin: 0 }}>
+        <Terminal entries={state.terminal} suggested={NO_SUGGESTIONS} members={memberNames} files={fileNames} busy={state.busy} onRun={runCommand} />
+        <p className={styles.muted} data-testid="save-state">
+          {session.saveRefused ? t('cluster.notSaved') : session.savedActions !== undefined ? t('cluster.saved', { count: session.savedActions }) : ''}
+        </p>
+      </div>
+      {cluster}
+      <HintPanel hints={view.hints} shown={session.hintsShown} onShowNext={onShowHint} />
+      <SubmitPanel labId={view.id} locale={locale} canSubmit={running} submitting={submitting} outcome={outcome} onSubmit={() => void onSubmit()}>
+        <ResetControl disabled={state.status === 'starting' || state.replay !== undefined} onReset={onReset} />
+      </SubmitPanel>
+    </div>
+  );
+}

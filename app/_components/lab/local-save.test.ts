@@ -1,0 +1,72 @@
+// Saved work: what the workspace writes it reads back, keyed so that a log never replays
+// on another sim-core version or seed; anything broken in storage is ignored, not trusted.
+import { describe, expect, it } from 'vitest';
+import { clusterFiles, loadWork, restoreFiles, saveWork, workKey, type WorkStorage } from './local-save';
+
+class MemoryStorage implements WorkStorage {
+  readonly map = new Map<string, string>();
+  full = false;
+  getItem(key: string) {
+    return this.map.get(key) ?? null;
+  }
+  setItem(key: string, value: string) {
+    if (this.full) throw new Error('QuotaExceededError');
+    this.map.set(key, value);
+  }
+  removeItem(key: string) {
+    this.map.delete(key);
+  }
+}
+
+const starter = [{ path: 'deployment.yaml', content: 'replicas: 1\n' }];
+const work = {
+  files: { 'deployment.yaml': 'replicas: 3\n' },
+  log: [
+    { type: 'writeFile' as const, path: 'deployment.yaml', content: 'replicas: 2\n' },
+    { type: 'command' as const, line: 'kubectl apply -f deployment.yaml' },
+    { type: 'tick' as const, ticks: 40 },
+  ],
+  hints: 2,
+};
+
+describe('saved lab work', () => {
+  it('reads back what was saved', () => {
+    const s = new MemoryStorage();
+    const key = workKey('first-deployment', '0.1.0', 611);
+    expect(saveWork(s, key, work)).toBe(true);
+    expect(loadWork(s, key)).toEqual(work);
+  });
+
+  it('is keyed by lab, sim-core version and seed, so another version does not replay it', () => {
+    const s = new MemoryStorage();
+    saveWork(s, workKey('first-deployment', '0.1.0', 611), work);
+    expect(loadWork(s, workKey('first-deployment', '0.2.0', 611))).toBeUndefined();
+    expect(loadWork(s, workKey('first-deployment', '0.1.0', 612))).toBeUndefined();
+    expect(loadWork(s, workKey('etcd-quorum-recovery', '0.1.0', 611))).toBeUndefined();
+  });
+
+  it('ignores broken or forged data instead of replaying it', () => {
+    const s = new MemoryStorage();
+    const key = workKey('lab', '0.1.0', 1);
+    s.map.set(key, '{not json');
+    expect(loadWork(s, key)).toBeUndefined();
+    s.map.set(key, JSON.stringify({ version: 1, files: {}, hints: 0, log: [{ type: 'writeFile', path: '../../etc/passwd', content: '' }] }));
+    expect(loadWork(s, key)).toBeUndefined();
+    s.map.set(key, JSON.stringify({ version: 2, ...work }));
+    expect(loadWork(s, key)).toBeUndefined();
+  });
+
+  it('says when the browser refuses to save', () => {
+    const s = new MemoryStorage();
+    s.full = true;
+    expect(saveWork(s, 'k', work)).toBe(false);
+  });
+
+  it('restores the editor files over the starter files, and knows what the cluster has after the log', () => {
+    expect(restoreFiles(starter, undefined)).toEqual({ 'deployment.yaml': 'replicas: 1\n' });
+    expect(restoreFiles(starter, work)).toEqual({ 'deployment.yaml': 'replicas: 3\n' });
+    // the last writeFile is what the cluster has; the editor's 3 is an edit not yet applied
+    expect(clusterFiles(starter, work.log)).toEqual({ 'deployment.yaml': 'replicas: 2\n' });
+    expect(clusterFiles(starter, [])).toEqual({ 'deployment.yaml': 'replicas: 1\n' });
+  });
+});

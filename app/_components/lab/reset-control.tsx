@@ -1,0 +1,75 @@
+'use client';
+// Reset lab, with a confirmation in place (no modal to trap focus): the first press asks,
+// the second resets. Focus moves to the question and back.
+import { useEffect, useRef, useState } from 'react';
+import { useTranslations } from 'next-intl';
+import styles from './lab.module.css';
+
+export function ResetControl({ disabled, onReset }: { disabled: boolean; onReset: () => void }) {
+  const t = useTranslations('lab.reset');
+  const [asking, setAsking] = useState(false);
+  const [done, setDone] = useState(false);
+  const yes = useRef<HTMLButtonElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const returnFocus = useRef(false);
+
+  useEffect(() => {
+    if (asking) yes.current?.focus();
+    else if (returnFocus.current) {
+      returnFocus.current = false;
+      button.current?.focus();
+    }
+  }, [asking]);
+
+  if (asking) {
+    return (
+      <div className={styles.confirm} role="group" aria-label={t('button')}>
+        <p>{t('confirm')}</p>
+        <div className={styles.row}>
+          <button
+            ref={yes}
+            type="button"
+            className="button primary"
+            onClick={() => {
+              onReset();
+              setDone(true);
+              returnFocus.current = true;
+              setAsking(false);
+            }}
+          >
+            {t('yes')}
+          </button>
+          <button
+            type="button"
+            className="button secondary"
+            onClick={() => {
+              returnFocus.current = true;
+              setAsking(false);
+            }}
+          >
+            {t('cancel')}
+          </button>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <>
+      <button
+        ref={button}
+        type="button"
+        className="button secondary"
+        disabled={disabled}
+        onClick={() => {
+          setDone(false);
+          setAsking(true);
+        }}
+      >
+        {t('button')}
+      </button>
+      <p className={styles.muted} aria-live="polite">
+        {done ? t('done') : ''}
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,75 @@
+'use client';
+// Submit and the server's verdict. The verdict sits in a status region (announced when
+// it arrives) with each goal's explanation and, for a signed-in learner, the link to
+// replay the attempt; a refusal shows the server's message; any other failure keeps the
+// work and says how to try again.
+import { useId } from 'react';
+import { useTranslations } from 'next-intl';
+import { Link } from '@/app/_lib/i18n/navigation';
+import type { SubmitOutcome } from './submission';
+import styles from './lab.module.css';
+
+interface SubmitPanelProps {
+  labId: string;
+  locale: 'ko' | 'en';
+  canSubmit: boolean;
+  submitting: boolean;
+  outcome: SubmitOutcome | undefined;
+  onSubmit: () => void;
+  /** the reset control sits with Submit: both act on the whole attempt */
+  children?: React.ReactNode;
+}
+
+function Outcome({ outcome, labId, locale }: { outcome: SubmitOutcome; labId: string; locale: 'ko' | 'en' }) {
+  const t = useTranslations('lab.submit');
+  if (outcome.kind === 'refused') return <p className={styles.error}>{t('refused', { message: outcome.message })}</p>;
+  if (outcome.kind === 'retry') return <p className={styles.error}>{t(`retry.${outcome.reason}`)}</p>;
+  const v = outcome.verdict;
+  return (
+    <div className={`${styles.verdict} ${v.passed ? styles.verdictPassed : ''}`} data-testid="verdict">
+      <h3 className={styles.verdictTitle}>
+        <span aria-hidden="true">{v.passed ? '✓ ' : '✗ '}</span>
+        {v.passed ? t('passed') : t('notPassed')}
+      </h3>
+      <ul className={styles.verdictGoals}>
+        {v.goals.map((g) => (
+          <li key={g.id}>
+            <span aria-hidden="true">{g.passed ? '✓' : '✗'}</span> <strong className={g.passed ? styles.passText : undefined}>{g.passed ? t('goalPassed') : t('goalFailed')}</strong>{' '}
+            <code>{g.id}</code>: {g.explanation[locale]}
+          </li>
+        ))}
+      </ul>
+      {v.replayUrl !== null ? (
+        <p>
+          <a href={v.replayUrl}>{t('replay')}</a>
+        </p>
+      ) : v.attemptId === null ? (
+        <p>
+          <Link href={`/sign-in?next=${encodeURIComponent(`/${locale}/labs/${labId}`)}`}>{t('signIn')}</Link>
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function SubmitPanel({ labId, locale, canSubmit, submitting, outcome, onSubmit, children }: SubmitPanelProps) {
+  const t = useTranslations('lab.submit');
+  const titleId = useId();
+  return (
+    <section className={styles.panel} aria-labelledby={titleId}>
+      <h2 id={titleId} className={styles.panelTitle}>
+        {t('title')}
+      </h2>
+      <p className={styles.muted}>{canSubmit ? t('explain') : t('unavailable')}</p>
+      <div className={styles.row}>
+        <button type="button" className="button primary" onClick={onSubmit} disabled={!canSubmit || submitting} aria-busy={submitting}>
+          {submitting ? t('submitting') : t('button')}
+        </button>
+        {children}
+      </div>
+      <div role="status" aria-live="polite">
+        {outcome !== undefined && !submitting ? <Outcome outcome={outcome} labId={labId} locale={locale} /> : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,22 @@
+// What the lab page hands its client workspace (plain JSON, from app/_lib/lab/page-view).
+import type { HostLab, HostScenario } from '@/app/_lib/sim-worker/protocol';
+
+export interface LabClientView {
+  id: string;
+  title: string;
+  /** goal descriptions in the page's language, in the lab's order */
+  goals: { id: string; description: string }[];
+  /** sanitised HTML, one per hint */
+  hints: string[];
+  scenario: HostScenario;
+  lab: HostLab;
+  simCoreVersion: string;
+}
+
+export interface LabWorkspaceProps {
+  view: LabClientView;
+  locale: 'ko' | 'en';
+  signedIn: boolean;
+  /** hints this signed-in learner revealed before (HintUse), 0 for a guest */
+  recordedHints: number;
+}

@@ -1,0 +1,128 @@
+'use client';
+// The state of one learner's lab: the worker running the lab's cluster, the editor's
+// files, what the cluster has of them, the hints revealed — saved to localStorage as the
+// learner works and replayed into a fresh worker on load (the simulation is
+// deterministic: the same log from the same seed is the same cluster).
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { ActionLog } from '@/sim-core/cluster/actions';
+import { useSimWorker, type LabStart, type SimWorker } from '@/app/_components/sim/use-sim-worker';
+import { clusterFiles, loadWork, restoreFiles, saveWork, workKey, type SavedWork, type WorkStorage } from './local-save';
+import type { LabClientView } from './types';
+
+/** While the cluster plays, the log changes every frame: save it at most this often. */
+const SAVE_WHILE_PLAYING_MS = 1000;
+
+function browserStorage(): WorkStorage | undefined {
+  try {
+    return window.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+export interface LabSession {
+  worker: SimWorker;
+  files: Record<string, string>;
+  /** files edited in the editor but not yet written to the cluster */
+  edited: ReadonlySet<string>;
+  hintsShown: number;
+  /** actions saved in this browser; undefined until the first save */
+  savedActions: number | undefined;
+  saveRefused: boolean;
+  editFile: (path: string, value: string) => void;
+  /** write the edited files (logged writeFile actions), then run `kubectl apply -f <path>` */
+  apply: (path: string) => void;
+  showHint: () => number;
+  reset: () => void;
+}
+
+export function useLabSession(view: LabClientView, recordedHints: number): LabSession {
+  const key = workKey(view.id, view.simCoreVersion, view.scenario.seed);
+  const storage = useMemo(browserStorage, []);
+  // this runs in the browser only (the workspace is loaded with ssr: false)
+  const [saved] = useState<SavedWork | undefined>(() => (storage ? loadWork(storage, key) : undefined));
+  const [files, setFiles] = useState(() => restoreFiles(view.lab.files, saved));
+  const [applied, setApplied] = useState(() => clusterFiles(view.lab.files, saved?.log ?? []));
+  const [hintsShown, setHintsShown] = useState(() => Math.min(view.hints.length, Math.max(saved?.hints ?? 0, recordedHints)));
+  const [savedActions, setSavedActions] = useState<number | undefined>(undefined);
+  const [saveRefused, setSaveRefused] = useState(false);
+  const log = useRef<ActionLog>(saved?.log ?? []);
+  const labStart = useMemo<LabStart>(() => ({ lab: view.lab, ...(saved ? { replay: saved.log } : {}) }), [view.lab, saved]);
+  const worker = useSimWorker(view.scenario, labStart);
+  const { state, send, runCommand, requestActionLog } = worker;
+
+  const persist = useCallback(
+    (work: SavedWork) => {
+      if (!storage) return setSaveRefused(true);
+      const ok = saveWork(storage, key, work);
+      setSaveRefused(!ok);
+      if (ok) setSavedActions(work.log.length);
+    },
+    [storage, key],
+  );
+
+  // the files and hints: saved as they change, with the last log the worker gave
+  useEffect(() => {
+    persist({ files, log: log.current, hints: hintsShown });
+  }, [files, hintsShown, persist]);
+
+  // the log: fetched from the worker when it changes (at once, or once a second while playing)
+  const logVersion = state.view?.logVersion;
+  const playing = state.view?.playing ?? false;
+  const replaying = state.replay !== undefined;
+  const latest = useRef({ files, hintsShown });
+  latest.current = { files, hintsShown };
+  useEffect(() => {
+    if (logVersion === undefined || replaying || state.status !== 'running') return;
+    let cancelled = false;
+    const fetchAndSave = () => {
+      void requestActionLog().then((l) => {
+        if (cancelled || l === undefined) return;
+        log.current = l;
+        persist({ files: latest.current.files, log: l, hints: latest.current.hintsShown });
+      });
+    };
+    if (!playing) {
+      fetchAndSave();
+      return () => {
+        cancelled = true;
+      };
+    }
+    const timer = setTimeout(fetchAndSave, SAVE_WHILE_PLAYING_MS);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [logVersion, playing, replaying, state.status, requestActionLog, persist]);
+
+  const edited = useMemo(() => new Set(Object.keys(files).filter((p) => files[p] !== applied[p])), [files, applied]);
+
+  const editFile = useCallback((path: string, value: string) => setFiles((f) => (f[path] === value ? f : { ...f, [path]: value })), []);
+
+  const apply = useCallback(
+    (path: string) => {
+      for (const [p, content] of Object.entries(files)) {
+        if (applied[p] !== content) send({ type: 'writeFile', file: { path: p, content } });
+      }
+      setApplied({ ...files });
+      runCommand(`kubectl apply -f ${path}`);
+    },
+    [files, applied, send, runCommand],
+  );
+
+  const showHint = useCallback(() => {
+    const next = Math.min(view.hints.length, hintsShown + 1);
+    setHintsShown(next);
+    return next;
+  }, [hintsShown, view.hints.length]);
+
+  const reset = useCallback(() => {
+    const starter = restoreFiles(view.lab.files, undefined);
+    log.current = [];
+    send({ type: 'reset' });
+    setFiles(starter);
+    setApplied(starter);
+  }, [send, view.lab.files]);
+
+  return { worker, files, edited, hintsShown, savedActions, saveRefused, editFile, apply, showHint, reset };
+}
