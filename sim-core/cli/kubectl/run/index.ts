@@ -2,6 +2,7 @@
 // API requests through the KubeApiPort and print the results with ../get, ../describe,
 // ../messages — one file per command family. Without an API server (the etcd-only
 // topology) every command that needs one prints what kubectl prints with no cluster.
+import { impersonating, impersonationOf } from './impersonate';
 import { connectionRefused, type KubeApiPort } from '../../../apiserver/server';
 import type { CommandContext } from '../../command-line';
 import type { CommandOutput } from '../../ports';
@@ -80,9 +81,10 @@ export function runKubectl(
   const cmd = parsed.command;
   const out = new Terminal();
   for (const w of cmd.warnings) out.printErr(w);
+  const as = impersonationOf(cmd);
   const env: RunEnv = {
     cmd,
-    kube: ports.kube ?? NO_SERVER,
+    kube: ports.kube === undefined ? NO_SERVER : as === undefined ? ports.kube : impersonating(ports.kube, as),
     ports,
     files: {
       ...(context.readFile ? { readFile: context.readFile } : {}),

@@ -1,0 +1,48 @@
+// `kubectl --as`: the API server authorises the request as the impersonated user, so RBAC
+// refuses what no Role grants, and a RoleBinding applied by the admin lets it through.
+import { describe, expect, it } from 'vitest';
+import { testTerminal } from './testkit';
+
+const podReader = `apiVersion: rbac.authorization.k8s.io/v1
+kind: Role
+metadata:
+  name: pod-reader
+  namespace: default
+rules:
+  - apiGroups: [""]
+    resources: ["pods"]
+    verbs: ["get", "list", "watch"]
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: RoleBinding
+metadata:
+  name: jane-reads-pods
+  namespace: default
+subjects:
+  - kind: User
+    name: jane
+    apiGroup: rbac.authorization.k8s.io
+roleRef:
+  kind: Role
+  name: pod-reader
+  apiGroup: rbac.authorization.k8s.io
+`;
+
+describe('kubectl --as', () => {
+  it('is refused with the real Forbidden text until a RoleBinding grants the verb', () => {
+    const t = testTerminal();
+    const before = t.run('kubectl get pods --as=jane');
+    expect(before.stderr).toBe('Error from server (Forbidden): pods is forbidden: User "jane" cannot list resource "pods" in API group "" in the namespace "default"\n');
+    expect(before.exitCode).toBe(1);
+
+    // the admin (kubectl's own identity) is not impersonating: it may write the binding
+    expect(t.run('kubectl apply -f -', podReader).stdout).toBe('role.rbac.authorization.k8s.io/pod-reader created\nrolebinding.rbac.authorization.k8s.io/jane-reads-pods created\n');
+    t.run('sim tick 50');
+    const after = t.run('kubectl get pods --as=jane');
+    expect(after.exitCode).toBe(0);
+    expect(after.stderr).toBe('No resources found in default namespace.\n');
+    // the Role grants reads of Pods only
+    expect(t.run('kubectl get deployments --as=jane').stderr).toContain('deployments.apps is forbidden: User "jane" cannot list resource "deployments" in API group "apps" in the namespace "default"');
+    expect(t.run('kubectl get pods --as=kim').stderr).toContain('User "kim" cannot list resource "pods"');
+  });
+});

@@ -1,0 +1,24 @@
+// `kubectl --as=jane [--as-group=dev]`: every request carries client-go's impersonation
+// (the Impersonate-User / Impersonate-Group headers). The API server honours it only for
+// a user allowed to impersonate (kubectl's own identity is kubeadm's admin) and then
+// authorises the request as that user — which is how a learner sees RBAC refuse.
+import type { KubeApiPort, KubeRequestOptions } from '../../../apiserver/server';
+import type { KubectlCommand } from '../parse';
+
+type Impersonation = NonNullable<KubeRequestOptions['impersonate']>;
+
+/** The impersonation the command line asks for, if any. */
+export function impersonationOf(cmd: KubectlCommand): Impersonation | undefined {
+  const user = cmd.flags.values.get('as');
+  const groups = (cmd.flags.values.get('as-group') as string[] | undefined) ?? [];
+  if (typeof user !== 'string' || user === '') return undefined;
+  return groups.length > 0 ? { user, groups } : { user };
+}
+
+/** A port whose every request and watch impersonates `as`. */
+export function impersonating(port: KubeApiPort, as: Impersonation): KubeApiPort {
+  return {
+    request: (req, opts) => port.request(req, { ...opts, impersonate: as }),
+    watchSoFar: (req, opts) => port.watchSoFar(req, { ...opts, impersonate: as }),
+  };
+}
