@@ -27,12 +27,15 @@ function service(name: string) {
   };
 }
 
-function endpoints(name: string, ip: string) {
+// a selector-less Service's endpoints written by hand, as the EndpointSlice kube-proxy reads
+function endpointSlice(name: string, ip: string) {
   return {
-    apiVersion: 'v1',
-    kind: 'Endpoints',
-    metadata: { name, namespace: 'default' },
-    subsets: [{ addresses: [{ ip }], ports: [{ port: 80 }] }],
+    apiVersion: 'discovery.k8s.io/v1',
+    kind: 'EndpointSlice',
+    metadata: { name: `${name}-manual`, namespace: 'default', labels: { 'kubernetes.io/service-name': name } },
+    addressType: 'IPv4',
+    endpoints: [{ addresses: [ip], conditions: { ready: true } }],
+    ports: [{ port: 80 }],
   };
 }
 
@@ -76,7 +79,7 @@ describe('createSimulation({ topology: "default" })', () => {
     const ip = got.ok ? (got.value as { status?: { podIP?: string } }).status?.podIP : undefined;
     expect(ip).toMatch(/^10\.244\.\d+\.\d+$/);
     create(sim, 'services', service('web'));
-    create(sim, 'endpoints', endpoints('web', ip ?? ''));
+    create(sim, 'endpointslices', endpointSlice('web', ip ?? ''));
     sim.tick(300);
     const ok = sim.curl('web');
     expect(ok).toMatchObject({ ok: true });

@@ -3,11 +3,12 @@
 // scale). Each gets its own rate-limited work queue and a number of reconciles per tick
 // equal to its --concurrent-*-syncs default: the deterministic stand-in for that many
 // worker goroutines.
-import type { Deployment, Endpoints, Lease, Node, Pod, ReplicaSet, Service } from '../apiserver';
+import type { Deployment, EndpointSlice, Endpoints, Lease, Node, Pod, ReplicaSet, Service } from '../apiserver';
 import { parseTimestamp, tickToMillis, tickToTimestamp } from '../cli/kubectl/clock';
 import { WorkQueue, type ApiClient, type KubeObject } from '../client';
 import {
   DeploymentController,
+  EndpointSliceController,
   EndpointsController,
   GarbageCollector,
   NodeLifecycleController,
@@ -39,7 +40,7 @@ export interface RunningController {
  * — among them Nodes and their Leases in kube-node-lease (the kubelet makes its Node the
  * Lease's owner, so deleting a Node deletes its Lease).
  */
-export const GC_RESOURCES = ['deployments', 'replicasets', 'pods', 'services', 'endpoints', 'nodes', 'leases'] as const;
+export const GC_RESOURCES = ['deployments', 'replicasets', 'pods', 'services', 'endpoints', 'endpointslices', 'nodes', 'leases'] as const;
 
 export function controllerClock(now: () => number): ControllerContext['clock'] {
   return {
@@ -63,6 +64,7 @@ export function buildControllers(factory: SharedInformerFactory, api: ApiClient,
   const pods = factory.informerFor<Pod & KubeObject>('pods');
   const services = factory.informerFor<Service & KubeObject>('services');
   const endpoints = factory.informerFor<Endpoints & KubeObject>('endpoints');
+  const endpointSlices = factory.informerFor<EndpointSlice & KubeObject>('endpointslices');
   const nodes = factory.informerFor<Node & KubeObject>('nodes');
   const leases = factory.informerFor<Lease & KubeObject>('leases');
 
@@ -88,6 +90,12 @@ export function buildControllers(factory: SharedInformerFactory, api: ApiClient,
   services.addEventHandlers(ep.serviceHandlers);
   pods.addEventHandlers(ep.podHandlers);
 
+  const esCtx = ctx('endpointslice-controller');
+  const es = new EndpointSliceController({ services: services.lister, pods: pods.lister, endpointSlices: endpointSlices.lister, ctx: esCtx });
+  services.addEventHandlers(es.serviceHandlers);
+  pods.addEventHandlers(es.podHandlers);
+  endpointSlices.addEventHandlers(es.endpointSliceHandlers);
+
   const gcCtx = ctx('garbage-collector-controller');
   const listers: Record<string, ReturnType<typeof factory.listerFor>> = {};
   for (const r of GC_RESOURCES) listers[r] = factory.listerFor(r);
@@ -112,6 +120,7 @@ export function buildControllers(factory: SharedInformerFactory, api: ApiClient,
     { name: 'deployment-controller', queue: dcCtx.queue, workers: 5, reconcile: (k) => dc.reconcile(k) },
     { name: 'replicaset-controller', queue: rsCtx.queue, workers: 5, reconcile: (k) => rsc.reconcile(k) },
     { name: 'endpoints-controller', queue: epCtx.queue, workers: 5, reconcile: (k) => ep.reconcile(k) },
+    { name: 'endpointslice-controller', queue: esCtx.queue, workers: 5, reconcile: (k) => es.reconcile(k) },
     { name: 'garbage-collector-controller', queue: gcCtx.queue, workers: 20, reconcile: (k) => gc.reconcile(k) },
     { name: 'node-lifecycle-controller', queue: nlcCtx.queue, workers: 8, reconcile: (k) => nlc.reconcile(k), tick: (n) => nlc.tick(n) },
     { name: 'pod-garbage-collector', queue: pgcCtx.queue, workers: 1, reconcile: (k) => pgc.reconcile(k), tick: (n) => pgc.tick(n) },

@@ -2,6 +2,7 @@
 // read it — one LIST and one WATCH per resource for the whole controller-manager, each
 // controller adding its own event handlers and reading through the shared lister.
 import { Informer, type ApiClient, type KubeObject, type Lister } from '../client';
+import { addControllerIndexes } from '../controllers';
 
 export class SharedInformerFactory {
   private readonly informers = new Map<string, Informer<KubeObject>>();
@@ -15,6 +16,7 @@ export class SharedInformerFactory {
     if (!inf) {
       if (this.started) throw new Error(`SharedInformerFactory: ${resource} requested after start`);
       inf = new Informer<KubeObject>(this.api, { resource });
+      addControllerIndexes(inf.store); // the indexes the controllers read instead of scanning a cache
       this.informers.set(resource, inf);
     }
     return inf as unknown as Informer<T>;

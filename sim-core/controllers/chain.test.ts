@@ -12,6 +12,7 @@ import { DeploymentController } from './deployment/controller';
 import { ReplicaSetController } from './replicaSet';
 import { processNextWorkItem, type ControllerContext } from './context';
 import { controllerOf } from './controllerRef';
+import { addControllerIndexes } from './indexes';
 import { NS, deployment } from './testing/objects';
 
 function cluster() {
@@ -25,6 +26,7 @@ function cluster() {
   const deployments = new Informer<Deployment>(api, { resource: 'deployments' });
   const replicaSets = new Informer<ReplicaSet>(api, { resource: 'replicasets' });
   const pods = new Informer<Pod>(api, { resource: 'pods' });
+  addControllerIndexes(pods.store);
   const ctx = (name: string): ControllerContext => ({ api, queue: new WorkQueue(), prng: new Prng(11).child(name), clock });
   const dcCtx = ctx('deployment');
   const dc = new DeploymentController({ deployments: deployments.lister, replicaSets: replicaSets.lister, pods: pods.lister, ctx: dcCtx });

@@ -12,7 +12,8 @@
 // Deviation: the real GC confirms an absent owner with a live GET before deleting
 // (a "virtual node"); we trust the synced caches, so callers must wait for hasSynced.
 import type { OwnerReference } from '../apiserver';
-import { deepCopy, type EventHandlers, type KubeObject, type Lister, type PropagationPolicy } from '../client';
+import { OWNER_UID_INDEX, deepCopy, type EventHandlers, type KubeObject, type Lister, type PropagationPolicy } from '../client';
+import { UID_INDEX } from './indexes';
 import { withoutOwner } from './controllerRef';
 import { requeueOnError, type ControllerContext, type ReconcileResult } from './context';
 
@@ -20,7 +21,7 @@ export const FOREGROUND_FINALIZER = 'foregroundDeletion';
 export const ORPHAN_FINALIZER = 'orphan';
 
 export interface GarbageCollectorDeps {
-  /** a lister per resource the collector watches (`pods`, `replicasets`, `deployments`, …) */
+  /** a lister per resource the collector watches (`pods`, `replicasets`, `deployments`, …), each with addControllerIndexes' indexes */
   listers: Readonly<Record<string, Lister<KubeObject>>>;
   ctx: ControllerContext;
 }
@@ -39,7 +40,11 @@ function deleting(obj: KubeObject): boolean {
 }
 
 export class GarbageCollector {
-  constructor(private readonly deps: GarbageCollectorDeps) {}
+  private readonly resources: readonly string[];
+
+  constructor(private readonly deps: GarbageCollectorDeps) {
+    this.resources = Object.keys(deps.listers).sort();
+  }
 
   /** Handlers for one resource's informer: enqueue the uids whose situation may have changed. */
   handlersFor(_resource: string): EventHandlers<KubeObject> {
@@ -63,32 +68,42 @@ export class GarbageCollector {
     };
   }
 
-  private index(): Map<string, Node> {
-    const byUid = new Map<string, Node>();
-    for (const resource of Object.keys(this.deps.listers).sort()) {
-      for (const obj of (this.deps.listers[resource] as Lister<KubeObject>).list()) {
-        const uid = obj.metadata?.uid;
-        if (uid) byUid.set(uid, { resource, obj });
-      }
+  /**
+   * graph_builder.go's uidToNode, read through each cache's uid index (kept current by the
+   * informers' events as their stores apply them) instead of a map rebuilt from every
+   * cache on every sync. Resources in sorted order; the last one holding the uid wins.
+   */
+  private nodeOf(uid: string): Node | undefined {
+    let node: Node | undefined;
+    for (const resource of this.resources) {
+      const found = (this.deps.listers[resource] as Lister<KubeObject>).byIndex(UID_INDEX, uid);
+      const obj = found[found.length - 1];
+      if (obj !== undefined) node = { resource, obj };
     }
-    return byUid;
+    return node;
   }
 
-  private dependentsOf(uid: string, byUid: Map<string, Node>): Node[] {
-    return [...byUid.values()].filter((n) => (n.obj.metadata?.ownerReferences ?? []).some((r) => r.uid === uid));
+  /** graph_builder.go's owner → dependents edges: every object naming `uid` as an owner, by resource, then key. */
+  private dependentsOf(uid: string): Node[] {
+    const dependents: Node[] = [];
+    for (const resource of this.resources) {
+      for (const obj of (this.deps.listers[resource] as Lister<KubeObject>).byIndex(OWNER_UID_INDEX, uid)) {
+        if (obj.metadata?.uid) dependents.push({ resource, obj });
+      }
+    }
+    return dependents;
   }
 
   reconcile(uid: string): ReconcileResult {
     if (uid === '') return { ok: true };
-    const byUid = this.index();
-    const node = byUid.get(uid);
+    const node = this.nodeOf(uid);
     if (!node) {
-      for (const dep of this.dependentsOf(uid, byUid)) this.attemptToDelete(uid, dep, byUid);
+      for (const dep of this.dependentsOf(uid)) this.attemptToDelete(uid, dep);
       return { ok: true };
     }
-    if (deleting(node.obj) && hasFinalizer(node.obj, ORPHAN_FINALIZER)) this.orphanDependents(uid, node, byUid);
-    else if (deleting(node.obj) && hasFinalizer(node.obj, FOREGROUND_FINALIZER)) this.deleteDependentsFirst(uid, node, byUid);
-    else this.attemptToDelete(uid, node, byUid);
+    if (deleting(node.obj) && hasFinalizer(node.obj, ORPHAN_FINALIZER)) this.orphanDependents(uid, node);
+    else if (deleting(node.obj) && hasFinalizer(node.obj, FOREGROUND_FINALIZER)) this.deleteDependentsFirst(uid, node);
+    else this.attemptToDelete(uid, node);
     return { ok: true };
   }
 
@@ -102,14 +117,14 @@ export class GarbageCollector {
   }
 
   /** attemptToDeleteItem: delete a dependent whose owners are all gone; drop dangling references otherwise. */
-  private attemptToDelete(key: string, dep: Node, byUid: Map<string, Node>): void {
+  private attemptToDelete(key: string, dep: Node): void {
     const refs = dep.obj.metadata?.ownerReferences ?? [];
     if (refs.length === 0 || deleting(dep.obj)) return;
     const solid: OwnerReference[] = [];
     const dangling: OwnerReference[] = [];
     const waiting: OwnerReference[] = [];
     for (const ref of refs) {
-      const owner = byUid.get(ref.uid ?? '');
+      const owner = this.nodeOf(ref.uid ?? '');
       if (!owner) dangling.push(ref);
       else if (deleting(owner.obj) && hasFinalizer(owner.obj, FOREGROUND_FINALIZER)) waiting.push(ref);
       else solid.push(ref);
@@ -126,7 +141,7 @@ export class GarbageCollector {
     // An owner waits for us and we have dependents ourselves: delete in the foreground too,
     // so the wait covers the whole tree. Otherwise the dependent's own finalizers decide.
     let policy: PropagationPolicy = 'Background';
-    const hasDependents = this.dependentsOf(dep.obj.metadata?.uid ?? '', byUid).length > 0;
+    const hasDependents = this.dependentsOf(dep.obj.metadata?.uid ?? '').length > 0;
     if ((waiting.length > 0 && hasDependents) || hasFinalizer(dep.obj, FOREGROUND_FINALIZER)) policy = 'Foreground';
     else if (hasFinalizer(dep.obj, ORPHAN_FINALIZER)) policy = 'Orphan';
     this.write(key, {
@@ -140,8 +155,8 @@ export class GarbageCollector {
   }
 
   /** Foreground: delete the dependents; when no blocking one is left, release the owner. */
-  private deleteDependentsFirst(uid: string, owner: Node, byUid: Map<string, Node>): void {
-    const dependents = this.dependentsOf(uid, byUid);
+  private deleteDependentsFirst(uid: string, owner: Node): void {
+    const dependents = this.dependentsOf(uid);
     const blocking = dependents.filter((d) =>
       (d.obj.metadata?.ownerReferences ?? []).some((r) => r.uid === uid && r.blockOwnerDeletion === true),
     );
@@ -149,12 +164,12 @@ export class GarbageCollector {
       this.removeFinalizer(uid, owner, FOREGROUND_FINALIZER);
       return;
     }
-    for (const dep of dependents) this.attemptToDelete(uid, dep, byUid);
+    for (const dep of dependents) this.attemptToDelete(uid, dep);
   }
 
   /** Orphan: strip the owner's reference from every dependent, then release the owner. */
-  private orphanDependents(uid: string, owner: Node, byUid: Map<string, Node>): void {
-    const dependents = this.dependentsOf(uid, byUid);
+  private orphanDependents(uid: string, owner: Node): void {
+    const dependents = this.dependentsOf(uid);
     if (dependents.length === 0) {
       this.removeFinalizer(uid, owner, ORPHAN_FINALIZER);
       return;

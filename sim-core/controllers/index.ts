@@ -12,6 +12,7 @@ export {
 export { claim, controllerOf, newControllerRef, withControllerRef, withoutOwner, type Claim } from './controllerRef';
 export { ControllerExpectations, EXPECTATIONS_TIMEOUT_TICKS } from './expectations';
 export { slowStartBatch } from './slowStart';
+export { addControllerIndexes, byObjectUid, UID_INDEX } from './indexes';
 export { comparePodsForDeletion, podsToDelete, DELETION_COST_ANNOTATION } from './activePods';
 export { isPodActive, isPodReady, isPodAvailable } from './podState';
 export { generatedName, randomSuffix } from './podNames';
@@ -40,6 +41,15 @@ export {
   equalIgnoreHash,
 } from './deployment/util';
 export { EndpointsController, endpointSubsets, type EndpointsControllerDeps } from './endpoints';
+export {
+  EndpointSliceController,
+  desiredEndpointSlices,
+  MANAGED_BY,
+  MANAGED_BY_LABEL,
+  MAX_ENDPOINTS_PER_SLICE,
+  SERVICE_NAME_LABEL,
+  type EndpointSliceControllerDeps,
+} from './endpointSlice';
 export { GarbageCollector, FOREGROUND_FINALIZER, ORPHAN_FINALIZER, type GarbageCollectorDeps } from './garbageCollector';
 export { apiEventRecorder, type EventRecorder, type EventType } from './events';
 export { EventCorrelator, SPAM_BURST, SPAM_REFILL_MS, AGGREGATE_MAX_EVENTS, AGGREGATE_INTERVAL_MS, type Correlation } from './eventCorrelator';

@@ -120,6 +120,25 @@ describe('ReplicaSet controller: adoption and release', () => {
     expect(f.writes().filter((a) => a.verb === 'create' || a.verb === 'delete')).toEqual([]);
   });
 
+  it("adopts only its own namespace's orphans and counts neither another namespace's Pods nor another controller's", () => {
+    const rs = replicaSet('web-a', 5, { available: 0 });
+    const labels = { app: 'web', 'pod-template-hash': 'a' };
+    const sibling = replicaSet('web-b', 1);
+    const elsewhere = (p: Pod): Pod => ({ ...p, metadata: { ...p.metadata, namespace: 'other' } });
+    const { f, c, key } = setup(rs, [
+      pod('a-owned', { owner: rs, labels }),
+      pod('b-orphan', { labels }),
+      pod('c-sibling', { owner: sibling, labels }),
+      pod('d-owned', { owner: rs, labels }),
+      pod('e-orphan', { labels }),
+      elsewhere(pod('f-orphan', { labels })),
+      elsewhere(pod('g-owned', { owner: rs, labels })),
+    ]);
+    c.reconcile(key);
+    // adoptions go out in name order; 2 owned + 2 adopted = 4 of 5: one Pod to create
+    expect(f.writeLines().filter((l) => !l.startsWith('updateStatus'))).toEqual(['update pods b-orphan', 'update pods e-orphan', expect.stringMatching(/^create pods web-a-/)]);
+  });
+
   it('ends quietly when the ReplicaSet is gone (NotFound ends the work)', () => {
     const f = new Fixture();
     const c = new ReplicaSetController({ replicaSets: f.lister('replicasets'), pods: f.lister('pods'), ctx: f.ctx });

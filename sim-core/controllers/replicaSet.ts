@@ -3,7 +3,7 @@
 // create or delete Pods until the active count equals spec.replicas — at most 500 per
 // sync (BurstReplicas), creations in slow-start batches — and write the status.
 import type { Pod, PodTemplateSpec, ReplicaSet, ReplicaSetStatus } from '../apiserver';
-import { deepCopy, isNotFound, objectKey, splitKey, type EventHandlers, type KubeObject, type Lister, type Status } from '../client';
+import { CONTROLLER_UID_INDEX, NO_CONTROLLER, deepCopy, isNotFound, objectKey, splitKey, type EventHandlers, type KubeObject, type Lister, type Status } from '../client';
 import { claim, controllerOf, newControllerRef, withControllerRef, withoutOwner } from './controllerRef';
 import { requeueOnError, type ControllerContext, type ReconcileResult } from './context';
 import { ControllerExpectations } from './expectations';
@@ -26,6 +26,7 @@ const RS_API_VERSION = 'apps/v1';
 
 export interface ReplicaSetControllerDeps {
   replicaSets: Lister<ReplicaSet>;
+  /** indexed by CONTROLLER_UID_INDEX (addControllerIndexes) */
   pods: Lister<Pod>;
   ctx: ControllerContext;
   /** the "replicaset-controller" recorder; without one no Events are written (unit tests of the writes alone) */
@@ -100,8 +101,8 @@ export class ReplicaSetController {
     }
     const { namespace } = splitKey(key);
     const needsSync = this.expectations.satisfied(key) && rs.metadata?.deletionTimestamp === undefined;
-    const active = this.deps.pods.list(namespace).filter(isPodActive);
-    const claimed = claim(rs, rs.spec?.selector, active);
+    const candidates = this.claimCandidates(namespace, rs.metadata?.uid ?? '');
+    const claimed = claim(rs, rs.spec?.selector, candidates);
     const ref = newControllerRef(rs, RS_API_VERSION, 'ReplicaSet');
     for (const pod of claimed.adopt) {
       ctx.api.request({ verb: 'update', resource: 'pods', namespace, body: withControllerRef(deepCopy(pod), ref) }, requeueOnError(ctx, key));
@@ -110,7 +111,7 @@ export class ReplicaSetController {
       ctx.api.request({ verb: 'update', resource: 'pods', namespace, body: withoutOwner(deepCopy(pod), rs.metadata?.uid ?? '') }, requeueOnError(ctx, key));
     }
     const owned = claimed.owned;
-    if (needsSync) this.manageReplicas(key, rs, owned, active);
+    if (needsSync) this.manageReplicas(key, rs, owned);
 
     const status = this.calculateStatus(rs, owned);
     if (JSON.stringify(status) !== JSON.stringify(rs.status ?? {})) {
@@ -124,7 +125,23 @@ export class ReplicaSetController {
     return { ok: true };
   }
 
-  private manageReplicas(key: string, rs: ReplicaSet, owned: readonly Pod[], related: readonly Pod[]): void {
+  /**
+   * The active Pods of the namespace a claim can take: those the ReplicaSet controls and the
+   * orphans it may adopt, in key order — what claiming every active Pod of the namespace
+   * would consider, read through the controller-uid index (replica_set.go's
+   * getRSPods + controllerUIDIndex) instead of a scan of every Pod on every sync. Pods of
+   * other controllers are left out: a claim skips them anyway.
+   */
+  private claimCandidates(namespace: string, uid: string): Pod[] {
+    const inNamespace = (p: Pod) => (p.metadata?.namespace ?? '') === namespace && isPodActive(p);
+    const orphans = this.deps.pods.byIndex(CONTROLLER_UID_INDEX, NO_CONTROLLER).filter(inNamespace);
+    // an owner without a uid controls nothing (a controllerRef always names a uid)
+    const controlled = uid === NO_CONTROLLER ? [] : this.deps.pods.byIndex(CONTROLLER_UID_INDEX, uid).filter(inNamespace);
+    if (orphans.length === 0) return controlled;
+    return [...controlled, ...orphans].sort((a, b) => compareKeys(objectKey(a), objectKey(b)));
+  }
+
+  private manageReplicas(key: string, rs: ReplicaSet, owned: readonly Pod[]): void {
     const { ctx } = this.deps;
     const namespace = rs.metadata?.namespace ?? '';
     const diff = owned.length - (rs.spec?.replicas ?? 1);
@@ -153,7 +170,9 @@ export class ReplicaSetController {
       );
     } else if (diff > 0) {
       const count = Math.min(diff, BURST_REPLICAS);
-      const victims = podsToDelete(owned, related.filter((p) => controllerOf(p) !== undefined), count);
+      // the ranking counts every controlled active Pod of the namespace per node: read only when scaling down
+      const related = this.deps.pods.list(namespace).filter((p) => isPodActive(p) && controllerOf(p) !== undefined);
+      const victims = podsToDelete(owned, related, count);
       this.expectations.expect(key, 0, victims.length);
       for (const pod of victims) {
         ctx.api.request(
@@ -178,13 +197,22 @@ export class ReplicaSetController {
     const templateLabels = rs.spec?.template?.metadata?.labels ?? {};
     const minReady = rs.spec?.minReadySeconds ?? 0;
     const secondsSince = (ts: string) => this.deps.ctx.clock.secondsSince(ts);
+    // one pass over the owned Pods (this runs on every sync of every ReplicaSet)
+    const labels = Object.entries(templateLabels);
+    let fullyLabeled = 0;
+    let ready = 0;
+    let available = 0;
+    for (const p of owned) {
+      if (labels.every(([k, v]) => p.metadata?.labels?.[k] === v)) fullyLabeled++;
+      if (!isPodReady(p)) continue;
+      ready++;
+      if (isPodAvailable(p, minReady, secondsSince)) available++;
+    }
     const status: ReplicaSetStatus = {
       replicas: owned.length,
-      fullyLabeledReplicas: owned.filter((p) =>
-        Object.entries(templateLabels).every(([k, v]) => p.metadata?.labels?.[k] === v),
-      ).length,
-      readyReplicas: owned.filter(isPodReady).length,
-      availableReplicas: owned.filter((p) => isPodAvailable(p, minReady, secondsSince)).length,
+      fullyLabeledReplicas: fullyLabeled,
+      readyReplicas: ready,
+      availableReplicas: available,
       observedGeneration: rs.metadata?.generation ?? 0,
     };
     if (rs.status?.conditions) status.conditions = rs.status.conditions;
@@ -204,6 +232,10 @@ export function podFromTemplate(owner: KubeObject & { metadata?: ReplicaSet['met
   if (t.metadata?.labels) metadata.labels = t.metadata.labels;
   if (t.metadata?.annotations) metadata.annotations = t.metadata.annotations;
   return { apiVersion: 'v1', kind: 'Pod', metadata, spec: t.spec ?? {} };
+}
+
+function compareKeys(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /**

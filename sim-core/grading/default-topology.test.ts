@@ -96,13 +96,18 @@ const endpointsObject = {
   subsets: [{ addresses: [{ ip: '10.244.1.2' }], ports: [{ port: 80 }] }],
 };
 
+// The puts are separate commands; a controller-manager listing in between could see the
+// ReplicaSet without its Pods (informers are consistent per resource, not across them) and
+// make a third. It is down while the objects go in and lists them all when it comes back.
 const setup = [
+  'sim kill kube-controller-manager',
   putLine('/registry/deployments/default/web', deployment),
   putLine('/registry/replicasets/default/web-6d4cf56db6', replicaSet),
   putLine('/registry/pods/default/web-6d4cf56db6-a', pod('web-6d4cf56db6-a', 'node-1')),
   putLine('/registry/pods/default/web-6d4cf56db6-b', pod('web-6d4cf56db6-b', 'node-2')),
   putLine('/registry/services/specs/default/web', service),
   putLine('/registry/services/endpoints/default/web', endpointsObject),
+  'sim restart kube-controller-manager',
 ];
 
 const goals = [

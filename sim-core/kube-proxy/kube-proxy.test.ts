@@ -1,6 +1,6 @@
-// Rules from Services + Endpoints, and curl through them, as a learner would see it.
+// Rules from Services + EndpointSlices, and curl through them, as a learner would see it.
 import { describe, expect, it } from 'vitest';
-import type { Endpoints, Service } from '../apiserver';
+import type { EndpointSlice, Service } from '../apiserver';
 import { FakeApiServer } from '../client/testing/fakeApiServer';
 import { Prng } from '../kernel';
 import { buildRuleTable, describeRules } from './rules';
@@ -22,13 +22,21 @@ function service(name: string, opts: Partial<{ clusterIP: string; port: number; 
   };
 }
 
-function endpoints(name: string, ready: string[], notReady: string[] = [], port = 80, portName?: string): Endpoints {
-  const addr = (ip: string, i: number) => ({ ip, nodeName: `node-${i + 1}`, targetRef: { kind: 'Pod', namespace: 'default', name: `${name}-${i}` } });
+/** The EndpointSlice the controller would write for `name`: ready and not-ready endpoints. */
+function endpoints(name: string, ready: string[], notReady: string[] = [], port = 80, portName?: string, sliceName = `${name}-abcde`): EndpointSlice {
+  const endpoint = (ip: string, i: number, isReady: boolean) => ({
+    addresses: [ip],
+    conditions: { ready: isReady, serving: isReady, terminating: false },
+    nodeName: `node-${i + 1}`,
+    targetRef: { kind: 'Pod', namespace: 'default', name: `${name}-${i}` },
+  });
   return {
-    apiVersion: 'v1',
-    kind: 'Endpoints',
-    metadata: { name, namespace: 'default' },
-    subsets: ready.length + notReady.length === 0 ? [] : [{ addresses: ready.map(addr), notReadyAddresses: notReady.map(addr), ports: [{ ...(portName ? { name: portName } : {}), port, protocol: 'TCP' }] }],
+    apiVersion: 'discovery.k8s.io/v1',
+    kind: 'EndpointSlice',
+    metadata: { name: sliceName, namespace: 'default', labels: { 'kubernetes.io/service-name': name } },
+    addressType: 'IPv4',
+    endpoints: [...ready.map((ip, i) => endpoint(ip, i, true)), ...notReady.map((ip, i) => endpoint(ip, ready.length + i, false))],
+    ports: [{ name: portName ?? '', port, protocol: 'TCP' }],
   };
 }
 
@@ -46,7 +54,14 @@ describe('rule table', () => {
     expect(describeRules(buildRuleTable([service('web'), headless], []))).toEqual(['10.96.12.34:80/TCP (default/web) -> REJECT (has no endpoints)']);
   });
 
-  it('matches Service and Endpoints ports by name', () => {
+  it('joins every slice labelled with the Service name, counts an address once, and ignores slices of other Services', () => {
+    const first = endpoints('web', ['10.244.1.3', '10.244.2.5'], [], 80, undefined, 'web-aaaaa');
+    const second = endpoints('web', ['10.244.2.5', '10.244.3.8'], [], 80, undefined, 'web-bbbbb');
+    const other = endpoints('api', ['10.244.9.9'], [], 80, undefined, 'web-ccccc');
+    expect(describeRules(buildRuleTable([service('web')], [first, second, other]))).toEqual(['10.96.12.34:80/TCP (default/web) -> 10.244.1.3:80, 10.244.2.5:80, 10.244.3.8:80']);
+  });
+
+  it('matches Service and EndpointSlice ports by name', () => {
     const rules = buildRuleTable([service('api', { portName: 'http', targetPort: 'http', port: 8080 })], [endpoints('api', ['10.244.1.7'], [], 3000, 'http')]);
     expect(describeRules(rules)).toEqual(['10.96.12.34:8080/TCP (default/api:http) -> 10.244.1.7:3000']);
   });
@@ -95,17 +110,17 @@ describe('curl', () => {
 });
 
 describe('KubeProxy over the API', () => {
-  it('rebuilds its table when Endpoints change, and curl follows', () => {
+  it('rebuilds its table when an EndpointSlice changes, and curl follows', () => {
     const api = new FakeApiServer();
     api.seed('services', service('web'));
-    api.seed('endpoints', endpoints('web', []));
+    api.seed('endpointslices', endpoints('web', []));
     const proxy = new KubeProxy(api, new Prng(2), { nodeName: 'node-1', backends: nginxEverywhere });
     proxy.start(0);
     api.flush();
     proxy.tick(1);
     expect(proxy.curl('web').ok).toBe(false);
-    const ep = api.find('endpoints', 'default/web') as Endpoints;
-    api.request({ verb: 'update', resource: 'endpoints', namespace: 'default', body: { ...ep, subsets: endpoints('web', ['10.244.1.3']).subsets } });
+    const slice = api.find('endpointslices', 'default/web-abcde') as EndpointSlice;
+    api.request({ verb: 'update', resource: 'endpointslices', namespace: 'default', body: { ...slice, endpoints: endpoints('web', ['10.244.1.3']).endpoints } });
     api.flush();
     proxy.tick(2);
     expect(describeRules(proxy.rules())).toEqual(['10.96.12.34:80/TCP (default/web) -> 10.244.1.3:80']);
@@ -115,7 +130,7 @@ describe('KubeProxy over the API', () => {
   it('without a backend lookup, trusts a Running Pod of a catalogue image', () => {
     const api = new FakeApiServer();
     api.seed('services', service('web'));
-    api.seed('endpoints', endpoints('web', ['10.244.1.3']));
+    api.seed('endpointslices', endpoints('web', ['10.244.1.3']));
     api.seed('pods', {
       apiVersion: 'v1',
       kind: 'Pod',

@@ -1,10 +1,10 @@
-// kube-proxy on one node over the ApiClient: informers on Services and Endpoints, the
+// kube-proxy on one node over the ApiClient: informers on Services and EndpointSlices, the
 // rule table rebuilt after a change (its syncProxyRules), and curl through it. Where the
 // answer comes from: a BackendLookup the cluster provides (the kubelets know what runs
 // on each Pod IP); without one, kube-proxy's own Pod informer stands in, trusting a
 // Running Pod's image to listen on its usual ports. (The real kube-proxy watches no Pods:
 // in a real cluster the packet itself finds out.)
-import type { Endpoints, Pod, Service } from '../apiserver';
+import type { EndpointSlice, Pod, Service } from '../apiserver';
 import { Informer, type ApiClient, type KubeObject } from '../client';
 import type { Prng } from '../kernel';
 import { behaviourOf } from '../kubelet/behaviour';
@@ -21,7 +21,7 @@ export interface KubeProxyOptions {
 export class KubeProxy {
   readonly nodeName: string;
   readonly services: Informer<Service & KubeObject>;
-  readonly endpoints: Informer<Endpoints & KubeObject>;
+  readonly endpointSlices: Informer<EndpointSlice & KubeObject>;
   private readonly pods: Informer<Pod & KubeObject> | undefined;
   private readonly backends: BackendLookup;
   private table: ServiceRule[] = [];
@@ -36,10 +36,10 @@ export class KubeProxy {
   ) {
     this.nodeName = options.nodeName;
     this.services = new Informer(api, { resource: 'services' });
-    this.endpoints = new Informer(api, { resource: 'endpoints' });
+    this.endpointSlices = new Informer(api, { resource: 'endpointslices' });
     const mark = { onAdd: () => (this.dirty = true), onUpdate: () => (this.dirty = true), onDelete: () => (this.dirty = true) };
     this.services.addEventHandlers(mark);
-    this.endpoints.addEventHandlers(mark);
+    this.endpointSlices.addEventHandlers(mark);
     if (options.backends) {
       this.backends = options.backends;
     } else {
@@ -51,22 +51,22 @@ export class KubeProxy {
 
   start(now: number): void {
     this.services.run(now);
-    this.endpoints.run(now);
+    this.endpointSlices.run(now);
     this.pods?.run(now);
   }
 
   tick(now: number): void {
     this.services.tick(now);
-    this.endpoints.tick(now);
+    this.endpointSlices.tick(now);
     this.pods?.tick(now);
     this.sync();
   }
 
-  /** Rebuild the table if a Service or Endpoints changed; returns whether it did. */
+  /** Rebuild the table if a Service or EndpointSlice changed; returns whether it did. */
   sync(): boolean {
-    if (!this.dirty || !this.services.hasSynced() || !this.endpoints.hasSynced()) return false;
+    if (!this.dirty || !this.services.hasSynced() || !this.endpointSlices.hasSynced()) return false;
     this.dirty = false;
-    this.table = buildRuleTable(this.services.lister.list(), this.endpoints.lister.list());
+    this.table = buildRuleTable(this.services.lister.list(), this.endpointSlices.lister.list());
     this.syncCount++;
     return true;
   }

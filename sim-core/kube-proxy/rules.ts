@@ -1,8 +1,13 @@
 // kube-proxy's rule table, as its iptables mode programs it (pkg/proxy/iptables): for
 // every Service port with a ClusterIP, a KUBE-SVC chain that jumps to one KUBE-SEP chain
 // per ready endpoint (DNAT to podIP:targetPort), or a REJECT rule when there is none.
-// Headless and ExternalName Services get no rules. notReadyAddresses are left out.
-import type { Endpoints, Service } from '../apiserver';
+// Headless and ExternalName Services get no rules. The endpoints come from the Service's
+// EndpointSlices, found by their kubernetes.io/service-name label
+// (pkg/proxy/endpointslicecache.go): the same address in two slices counts once, and
+// only endpoints whose conditions.ready is true receive traffic.
+import type { EndpointSlice, Service } from '../apiserver';
+
+const SERVICE_NAME_LABEL = 'kubernetes.io/service-name';
 
 export interface EndpointTarget {
   ip: string;
@@ -29,8 +34,36 @@ const byKey = (a: { metadata?: { namespace?: string; name?: string } }, b: { met
   return ka < kb ? -1 : ka > kb ? 1 : 0;
 };
 
-export function buildRuleTable(services: readonly Service[], endpoints: readonly Endpoints[]): ServiceRule[] {
-  const eps = new Map(endpoints.map((e) => [`${e.metadata?.namespace ?? ''}/${e.metadata?.name ?? ''}`, e]));
+/** The ready endpoints of one Service port across its slices, by port name, de-duplicated by IP. */
+function readyTargets(slices: readonly EndpointSlice[], namespace: string, portName: string): EndpointTarget[] {
+  const seen = new Map<string, EndpointTarget>();
+  for (const slice of slices) {
+    const port = (slice.ports ?? []).find((sp) => (sp.name ?? '') === portName);
+    if (!port?.port) continue;
+    for (const e of slice.endpoints ?? []) {
+      // endpointslicecache: a nil ready condition counts as ready
+      if (e.conditions?.ready === false) continue;
+      const ip = e.addresses?.[0];
+      if (!ip || seen.has(`${ip}:${port.port}`)) continue;
+      seen.set(`${ip}:${port.port}`, {
+        ip,
+        port: port.port,
+        ...(e.nodeName ? { nodeName: e.nodeName } : {}),
+        ...(e.targetRef?.name ? { pod: `${e.targetRef.namespace ?? namespace}/${e.targetRef.name}` } : {}),
+      });
+    }
+  }
+  return [...seen.values()];
+}
+
+export function buildRuleTable(services: readonly Service[], endpointSlices: readonly EndpointSlice[]): ServiceRule[] {
+  const slicesOf = new Map<string, EndpointSlice[]>();
+  for (const slice of [...endpointSlices].sort(byKey)) {
+    const service = slice.metadata?.labels?.[SERVICE_NAME_LABEL];
+    if (!service || slice.metadata?.deletionTimestamp !== undefined) continue;
+    const key = `${slice.metadata?.namespace ?? ''}/${service}`;
+    slicesOf.set(key, [...(slicesOf.get(key) ?? []), slice]);
+  }
   const rules: ServiceRule[] = [];
   for (const svc of [...services].sort(byKey)) {
     const spec = svc.spec ?? {};
@@ -38,23 +71,10 @@ export function buildRuleTable(services: readonly Service[], endpoints: readonly
     if (clusterIP === '' || clusterIP === 'None' || spec.type === 'ExternalName') continue;
     const namespace = svc.metadata?.namespace ?? 'default';
     const name = svc.metadata?.name ?? '';
-    const ep = eps.get(`${namespace}/${name}`);
+    const slices = slicesOf.get(`${namespace}/${name}`) ?? [];
     for (const p of spec.ports ?? []) {
       const portName = p.name ?? '';
-      const targets: EndpointTarget[] = [];
-      for (const subset of ep?.subsets ?? []) {
-        const port = (subset.ports ?? []).find((sp) => (sp.name ?? '') === portName);
-        if (!port?.port) continue;
-        for (const a of subset.addresses ?? []) {
-          if (!a.ip) continue;
-          targets.push({
-            ip: a.ip,
-            port: port.port,
-            ...(a.nodeName ? { nodeName: a.nodeName } : {}),
-            ...(a.targetRef?.name ? { pod: `${a.targetRef.namespace ?? namespace}/${a.targetRef.name}` } : {}),
-          });
-        }
-      }
+      const targets = readyTargets(slices, namespace, portName);
       targets.sort((x, y) => (x.ip < y.ip ? -1 : x.ip > y.ip ? 1 : x.port - y.port));
       rules.push({
         servicePortName: `${namespace}/${name}${portName ? `:${portName}` : ''}`,

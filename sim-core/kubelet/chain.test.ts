@@ -1,10 +1,10 @@
 // The chain of note 02 on the kernel, message by message: a Pod is created → the
 // scheduler process binds it → the kubelet process runs it and reports Running → once
-// its Endpoints exist, kube-proxy's curl reaches nginx. (The API server here is the
+// its EndpointSlice exists, kube-proxy's curl reaches nginx. (The API server here is the
 // client fake behind a process; the real one is another part.)
 import { describe, expect, it } from 'vitest';
 import { Kernel } from '../kernel';
-import type { Endpoints, Pod } from '../apiserver';
+import type { EndpointSlice, Pod } from '../apiserver';
 import { SchedulerProcess } from '../scheduler';
 import { FakeApiProcess } from '../scheduler/testing/fakeApiProcess';
 import { controlPlane, node, pod } from '../scheduler/testing/objects';
@@ -52,10 +52,10 @@ describe('scheduler → kubelet → kube-proxy over the simulated network', () =
     const states = kernel.trace.events().filter((e) => e.kind === 'state');
     expect(states.some((e) => e.address === 'kube-scheduler' && JSON.stringify(e.detail) === JSON.stringify({ scheduling: { pod: 'default/web', node: get().spec?.nodeName } }))).toBe(true);
     expect(states.some((e) => e.address === `kubelet@${get().spec?.nodeName}` && (e.detail as { reason?: string }).reason === 'Started')).toBe(true);
-    // the Endpoints controller's part, by hand
+    // the EndpointSlice controller's part, by hand (kube-proxy reads EndpointSlices)
     apiserver.api.request({ verb: 'create', resource: 'services', namespace: 'default', body: { apiVersion: 'v1', kind: 'Service', metadata: { name: 'web', namespace: 'default' }, spec: { clusterIP: '10.96.12.34', selector: { app: 'web' }, ports: [{ port: 80, targetPort: 80, protocol: 'TCP' }] } } });
-    const ep: Endpoints = { apiVersion: 'v1', kind: 'Endpoints', metadata: { name: 'web', namespace: 'default' }, subsets: [{ addresses: [{ ip }], ports: [{ port: 80, protocol: 'TCP' }] }] };
-    apiserver.api.request({ verb: 'create', resource: 'endpoints', namespace: 'default', body: ep });
+    const slice: EndpointSlice = { apiVersion: 'discovery.k8s.io/v1', kind: 'EndpointSlice', metadata: { name: 'web-abcde', namespace: 'default', labels: { 'kubernetes.io/service-name': 'web' } }, addressType: 'IPv4', endpoints: [{ addresses: [ip], conditions: { ready: true } }], ports: [{ name: '', port: 80, protocol: 'TCP' }] };
+    apiserver.api.request({ verb: 'create', resource: 'endpointslices', namespace: 'default', body: slice });
     apiserver.api.flush();
     kernel.runTicks(5);
     expect(proxy.current?.curl('web').output).toContain('Welcome to nginx!');

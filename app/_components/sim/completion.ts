@@ -29,7 +29,7 @@ const ETCDCTL_FLAGS = [
 // kubectl's commands this terminal runs (DESIGN.md §2 cli/), and the resource names
 // `kubectl get` accepts for them (plural forms, as `kubectl api-resources` lists them)
 const KUBECTL_COMMANDS = ['annotate', 'apply', 'cordon', 'create', 'delete', 'describe', 'get', 'label', 'rollout', 'scale', 'uncordon'];
-const KUBECTL_RESOURCES = ['configmaps', 'deployments', 'endpoints', 'events', 'leases', 'namespaces', 'nodes', 'pods', 'replicasets', 'services'];
+const KUBECTL_RESOURCES = ['configmaps', 'deployments', 'endpoints', 'endpointslices', 'events', 'leases', 'namespaces', 'nodes', 'pods', 'replicasets', 'services'];
 const TAKES_RESOURCE = new Set(['delete', 'describe', 'get', 'label', 'annotate', 'scale']);
 const KUBECTL_SUBCOMMANDS: Record<string, string[]> = {
   rollout: ['history', 'status', 'undo'],

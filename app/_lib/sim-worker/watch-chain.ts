@@ -72,6 +72,7 @@ const RESOURCE_OF_KIND: Record<string, string> = {
   ReplicaSet: 'replicasets',
   Service: 'services',
   Endpoints: 'endpoints',
+  EndpointSlice: 'endpointslices',
   Node: 'nodes',
   Namespace: 'namespaces',
   ConfigMap: 'configmaps',

@@ -15,6 +15,7 @@ export {
   errorBody,
   formatFieldError,
   formatInvalid,
+  invalid as invalidFieldError,
 } from './fieldErrors';
 export {
   parseQuantity,
@@ -34,6 +35,7 @@ export type { Deployment, DeploymentSpec, DeploymentStatus } from './deployment'
 export type { ReplicaSet, ReplicaSetStatus } from './replicaSet';
 export type { Service, ServicePort } from './service';
 export type { Endpoints, EndpointSubset } from './endpoints';
+export type { EndpointSlice, EndpointSliceEndpoint, EndpointSlicePort } from './endpointSlice';
 export type { ConfigMap } from './configMap';
 export type { Secret } from './secret';
 export type { ServiceAccount } from './serviceAccount';

@@ -4,6 +4,7 @@ import type { KindDefinition } from './kindDefinition';
 import { configMapKind } from './configMap';
 import { deploymentKind } from './deployment';
 import { endpointsKind } from './endpoints';
+import { endpointSliceKind } from './endpointSlice';
 import { eventKind } from './event';
 import { leaseKind } from './lease';
 import { namespaceKind } from './namespace';
@@ -23,6 +24,7 @@ export const KINDS: readonly KindDefinition[] = [
   replicaSetKind,
   serviceKind,
   endpointsKind,
+  endpointSliceKind,
   configMapKind,
   secretKind,
   serviceAccountKind,

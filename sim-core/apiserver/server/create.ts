@@ -1,12 +1,13 @@
 // POST: the create path (k8s.io/apiserver registry/generic/registry/store.go Create):
 // namespace from the request → generateName → strict decode, defaulting, admission and
 // validation (admitForCreate) → NamespaceLifecycle → uid, creationTimestamp, generation 1
+// → a NodePort/LoadBalancer Service's node ports (portallocator)
 // → a txn that stores the JSON only if the key does not exist (create_revision == 0).
 // Events get a one-hour etcd lease (kube-apiserver --event-ttl=1h), so etcd removes them.
 import type { KubeObject } from '../../client';
-import { admitForCreate, EVENT_TTL_SECONDS, type KindDefinition } from '../kinds';
+import { admitForCreate, EVENT_TTL_SECONDS, formatInvalid, invalidFieldError, type KindDefinition } from '../kinds';
 import { clone, definitionOf, fail, keyOf, meta, storageFailure, succeed, type HandlerEnv } from './handlerEnv';
-import { allocateClusterIP, newUid, randomSuffix } from './identity';
+import { allocateClusterIP, allocateNodePorts, needsNodePorts, newUid, nodePortsInUse, randomSuffix } from './identity';
 import { decodeKv, encodeObject } from './objectCodec';
 import { alreadyExists, badRequest, namespaceNotFound, namespaceTerminating, statusWithCode } from './statuses';
 import { timestampAt } from './clock';
@@ -43,6 +44,7 @@ export function handleCreate(env: HandlerEnv, resource: string, namespace: strin
   const admitIn = (nsObj: KubeObject | undefined, revision?: number): void => {
     if (nsObj === undefined) return fail(env, namespaceNotFound(ns), revision);
     if (nsObj.metadata?.deletionTimestamp) return fail(env, namespaceTerminating(def, meta(obj).name ?? '', ns), revision);
+    if (def.resource === 'services') return withNodePorts(env, def, obj);
     store(env, def, obj);
   };
   const cached = env.cachedNamespace?.(ns);
@@ -70,6 +72,25 @@ function stampNewObject(env: HandlerEnv, def: KindDefinition, obj: KubeObject): 
     // the immutable label the API server puts on every namespace (KEP-2161)
     m.labels = { 'kubernetes.io/metadata.name': m.name ?? '', ...(m.labels ?? {}) };
   }
+}
+
+/**
+ * A NodePort or LoadBalancer Service takes its node ports before it is stored. The real
+ * allocator keeps a bitmap in etcd (/registry/ranges/servicenodeports); here the ports in
+ * use are read from the stored Services, which hold the same information.
+ */
+function withNodePorts(env: HandlerEnv, def: KindDefinition, obj: KubeObject): void {
+  const spec = obj.spec as Parameters<typeof allocateNodePorts>[1] | undefined;
+  if (!spec || !needsNodePorts(spec)) return store(env, def, obj);
+  env.storage.list(env.ctx, `${def.etcdPrefix}/`, (r) => {
+    if (!r.ok) return fail(env, storageFailure(r.error));
+    const refused = allocateNodePorts(env.ctx.rng, spec, nodePortsInUse(r.value.kvs.map((kv) => decodeKv(kv) ?? {})));
+    if (refused) {
+      const message = formatInvalid(def.kind, meta(obj).name ?? '', [invalidFieldError(refused.field, refused.port, refused.detail)]);
+      return fail(env, statusWithCode('Invalid', 422, message), r.value.revision);
+    }
+    store(env, def, obj);
+  });
 }
 
 function store(env: HandlerEnv, def: KindDefinition, obj: KubeObject): void {

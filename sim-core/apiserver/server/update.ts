@@ -16,6 +16,7 @@ import { decodeKv, encodeObject } from './objectCodec';
 import { alreadyBound, badRequest, conflict, notFound, statusWithCode } from './statuses';
 import { timestampAt } from './clock';
 import { awaitsKubelet } from './gracefulDeletion';
+import { keepNodePorts } from './identity';
 import { validateMetaUpdate } from './metaUpdate';
 
 export type Mutation = (current: KubeObject, def: KindDefinition) => { ok: true; next: KubeObject } | { ok: false; error: Status };
@@ -140,7 +141,10 @@ export function updateStrategy(def: KindDefinition, current: KubeObject, next: K
   }
   if (current.status === undefined) delete next.status;
   else next.status = current.status;
-  if (def.resource === 'services') keepClusterIP(current, next);
+  if (def.resource === 'services') {
+    keepClusterIP(current, next);
+    keepNodePorts(current.spec as Parameters<typeof keepNodePorts>[0], (next.spec ??= {}) as Parameters<typeof keepNodePorts>[1]);
+  }
   if (specOf(next) !== specOf(current)) nm.generation = (cm.generation ?? 0) + 1;
   delete nm.resourceVersion;
   return next;

@@ -7,6 +7,7 @@ import { Store, WorkQueue, listerFor, type KubeObject, type Lister } from '../..
 import { Prng } from '../../kernel';
 import { parseTimestamp, tickToMillis, tickToTimestamp } from '../../cli/kubectl/clock';
 import type { ControllerClock, ControllerContext } from '../context';
+import { addControllerIndexes } from '../indexes';
 
 export class Fixture {
   readonly api = new FakeApiServer();
@@ -32,7 +33,10 @@ export class Fixture {
 
   private store(resource: string): Store<KubeObject> {
     let s = this.stores.get(resource);
-    if (!s) this.stores.set(resource, (s = new Store()));
+    if (!s) {
+      this.stores.set(resource, (s = new Store()));
+      addControllerIndexes(s); // as controller-manager/informers.ts files every shared cache
+    }
     return s;
   }
 

@@ -10,6 +10,7 @@ import { rule } from './rules';
 const CORE = '';
 const APPS = 'apps';
 const COORD = 'coordination.k8s.io';
+const DISCOVERY = 'discovery.k8s.io';
 const RBAC = 'rbac.authorization.k8s.io';
 const READ = ['get', 'list', 'watch'];
 const WRITE = ['create', 'delete', 'deletecollection', 'patch', 'update'];
@@ -20,6 +21,7 @@ const VIEW: PolicyRule[] = [
   rule(READ, [CORE], ['namespaces']),
   rule(READ, [APPS], ['deployments', 'deployments/scale', 'deployments/status', 'replicasets', 'replicasets/scale', 'replicasets/status']),
   rule(READ, [COORD], ['leases']),
+  rule(READ, [DISCOVERY], ['endpointslices']),
 ];
 
 const EDIT: PolicyRule[] = [
@@ -48,6 +50,7 @@ export const CLUSTER_ROLES: Readonly<Record<string, readonly PolicyRule[]>> = {
     rule(['create'], [CORE], ['pods', 'endpoints', 'serviceaccounts', 'serviceaccounts/token', 'configmaps', 'secrets', 'pods/eviction']),
     rule(['create'], [APPS], ['replicasets', 'deployments']),
     rule(['create'], [COORD], ['leases']),
+    rule(['create'], [DISCOVERY], ['endpointslices']),
     EVENT_WRITE,
   ],
   'system:kube-scheduler': [
@@ -66,7 +69,12 @@ export const CLUSTER_ROLES: Readonly<Record<string, readonly PolicyRule[]>> = {
     rule(['get'], [CORE], ['namespaces']),
     EVENT_WRITE,
   ],
-  'system:node-proxier': [rule(['list', 'watch'], [CORE], ['services', 'endpoints']), rule(READ, [CORE], ['nodes']), EVENT_WRITE],
+  'system:node-proxier': [
+    rule(['list', 'watch'], [CORE], ['services', 'endpoints']),
+    rule(['list', 'watch'], [DISCOVERY], ['endpointslices']),
+    rule(READ, [CORE], ['nodes']),
+    EVENT_WRITE,
+  ],
 };
 
 export interface BootstrapBinding {

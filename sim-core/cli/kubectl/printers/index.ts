@@ -1,5 +1,6 @@
 // The table printer of every kind the simulated API server serves, by kind name.
 import { configMapPrinter, leasePrinter, namespacePrinter, roleBindingPrinter, rolePrinter, secretPrinter, serviceAccountPrinter } from './config';
+import { endpointSlicePrinter } from './endpointSlice';
 import { eventPrinter } from './event';
 import { endpointsPrinter, servicePrinter } from './network';
 import { nodePrinter } from './node';
@@ -18,6 +19,7 @@ export const TABLE_PRINTERS: Readonly<Record<string, TablePrinter<unknown>>> = {
   ReplicaSet: erase(replicaSetPrinter),
   Service: erase(servicePrinter),
   Endpoints: erase(endpointsPrinter),
+  EndpointSlice: erase(endpointSlicePrinter),
   Node: erase(nodePrinter),
   Namespace: erase(namespacePrinter),
   ConfigMap: erase(configMapPrinter),
@@ -45,6 +47,7 @@ const objectMetaPrinter: TablePrinter<unknown> = {
 export { summarizePod, restartsCell, type PodSummary } from './pod';
 export { nodeRoles, nodeStatus } from './node';
 export { formatEndpoints, servicePorts } from './network';
+export { formatDiscoveryEndpoints, formatDiscoveryPorts } from './endpointSlice';
 export { eventSource, sortEvents } from './event';
 export { formatLabels, formatLabelSelector, selectorString } from './selectors';
 export type { ColumnDefinition, PrintContext, TablePrinter } from './table';

@@ -150,8 +150,9 @@ describe('kubectl rollout status', () => {
 
 describe('kubectl rollout restart', () => {
   it('stamps the Pod template with the simulated time', () => {
-    const out = t.run('kubectl rollout restart deployment/web');
+    // kubectl stamps the time it builds the patch at, before the request travels
     const at = tickToTimestamp(t.ports.sim.now());
+    const out = t.run('kubectl rollout restart deployment/web');
     expect(out.stdout).toBe('deployment.apps/web restarted\n');
     const d = t.api<Deployment>({ verb: 'get', resource: 'deployments', namespace: 'default', name: 'web' });
     expect(d.spec?.template?.metadata?.annotations?.['kubectl.kubernetes.io/restartedAt']).toBe(at);

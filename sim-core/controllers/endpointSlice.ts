@@ -1,0 +1,187 @@
+// The EndpointSlice controller (pkg/controller/endpointslice/endpointslice_controller.go
+// syncService and staging/src/k8s.io/endpointslice/reconciler.go, simplified): for each
+// Service with a selector, the Pods it selects as discovery.k8s.io/v1 endpoints — one per
+// Pod IP with conditions ready/serving/terminating (utils.go podToEndpoint) — grouped by
+// the resolved port set, at most 100 endpoints per slice (--max-endpoints-per-slice).
+// Slices are named `<service>-<random>` by the API server (generateName), labelled with
+// kubernetes.io/service-name and managed-by, and owned by the Service, so the garbage
+// collector removes them with it. kube-proxy reads these, not Endpoints.
+import type { EndpointSlice, EndpointSliceEndpoint, EndpointSlicePort, Pod, Service } from '../apiserver';
+import { deepCopy, objectKey, splitKey, type EventHandlers, type Lister } from '../client';
+import { canonicalJson } from '../kernel';
+import { requeueOnError, type ControllerContext, type ReconcileResult } from './context';
+import { isPodReady } from './podState';
+
+export const SERVICE_NAME_LABEL = 'kubernetes.io/service-name';
+export const MANAGED_BY_LABEL = 'endpointslice.kubernetes.io/managed-by';
+export const MANAGED_BY = 'endpointslice-controller.k8s.io';
+/** --max-endpoints-per-slice's default. */
+export const MAX_ENDPOINTS_PER_SLICE = 100;
+
+export interface EndpointSliceControllerDeps {
+  services: Lister<Service>;
+  pods: Lister<Pod>;
+  endpointSlices: Lister<EndpointSlice>;
+  ctx: ControllerContext;
+}
+
+/** FindPort: a numeric targetPort is itself; a named one is the container port of that name. */
+function findPort(pod: Pod, target: number | string | undefined, fallback: number | undefined): number | undefined {
+  if (typeof target === 'number') return target;
+  if (target === undefined || target === '') return fallback;
+  for (const c of pod.spec?.containers ?? []) for (const p of c.ports ?? []) if (p.name === target) return p.containerPort;
+  return undefined;
+}
+
+function ipKey(ip: string): string {
+  return ip.split('.').map((x) => x.padStart(3, '0')).join('.');
+}
+
+/** podToEndpoint: ready unless terminating (publishNotReadyAddresses makes every Pod ready). */
+function podToEndpoint(svc: Service, pod: Pod): EndpointSliceEndpoint {
+  const publish = svc.spec?.publishNotReadyAddresses === true;
+  const terminating = pod.metadata?.deletionTimestamp !== undefined;
+  const serving = isPodReady(pod);
+  return {
+    addresses: [pod.status?.podIP ?? ''],
+    conditions: { ready: publish || (serving && !terminating), serving, terminating },
+    ...(pod.spec?.nodeName ? { nodeName: pod.spec.nodeName } : {}),
+    targetRef: { kind: 'Pod', namespace: pod.metadata?.namespace, name: pod.metadata?.name, uid: pod.metadata?.uid },
+  };
+}
+
+interface DesiredSlice {
+  ports: EndpointSlicePort[];
+  endpoints: EndpointSliceEndpoint[];
+}
+
+/** The desired slices for a Service over the Pods it selects, in a stable order. Exported for tests and the UI. */
+export function desiredEndpointSlices(svc: Service, pods: readonly Pod[]): DesiredSlice[] {
+  const groups = new Map<string, DesiredSlice>();
+  for (const pod of pods) {
+    // utils.go ShouldPodBeInEndpoints: no IP, or a finished Pod, has nothing to route to.
+    if (!pod.status?.podIP) continue;
+    if (pod.status.phase === 'Succeeded' || pod.status.phase === 'Failed') continue;
+    const ports: EndpointSlicePort[] = [];
+    for (const sp of svc.spec?.ports ?? []) {
+      const port = findPort(pod, sp.targetPort, sp.port);
+      if (port === undefined) continue;
+      ports.push({ name: sp.name ?? '', port, protocol: sp.protocol ?? 'TCP' });
+    }
+    const sig = canonicalJson(ports);
+    let g = groups.get(sig);
+    if (!g) groups.set(sig, (g = { ports, endpoints: [] }));
+    g.endpoints.push(podToEndpoint(svc, pod));
+  }
+  const out: DesiredSlice[] = [];
+  for (const sig of [...groups.keys()].sort()) {
+    const g = groups.get(sig) as DesiredSlice;
+    const endpoints = g.endpoints.sort((a, b) => (ipKey(a.addresses?.[0] ?? '') < ipKey(b.addresses?.[0] ?? '') ? -1 : 1));
+    for (let i = 0; i < endpoints.length; i += MAX_ENDPOINTS_PER_SLICE) {
+      out.push({ ports: g.ports, endpoints: endpoints.slice(i, i + MAX_ENDPOINTS_PER_SLICE) });
+    }
+  }
+  // reconciler.go: a Service with no endpoints still gets one empty placeholder slice.
+  return out.length > 0 ? out : [{ ports: [], endpoints: [] }];
+}
+
+export class EndpointSliceController {
+  constructor(private readonly deps: EndpointSliceControllerDeps) {}
+
+  readonly serviceHandlers: EventHandlers<Service> = {
+    onAdd: (s) => this.deps.ctx.queue.add(objectKey(s)),
+    onUpdate: (_o, s) => this.deps.ctx.queue.add(objectKey(s)),
+    onDelete: (s) => this.deps.ctx.queue.add(objectKey(s)),
+  };
+
+  readonly podHandlers: EventHandlers<Pod> = {
+    onAdd: (p) => this.enqueueFor(p),
+    onUpdate: (old, p) => {
+      this.enqueueFor(old);
+      this.enqueueFor(p);
+    },
+    onDelete: (p) => this.enqueueFor(p),
+  };
+
+  /** A changed or deleted managed slice brings its Service back to the queue (onEndpointSlice*). */
+  readonly endpointSliceHandlers: EventHandlers<EndpointSlice> = {
+    onAdd: () => undefined,
+    onUpdate: (_o, s) => this.enqueueOwner(s),
+    onDelete: (s) => this.enqueueOwner(s),
+  };
+
+  private enqueueOwner(slice: EndpointSlice): void {
+    const labels = slice.metadata?.labels ?? {};
+    const service = labels[SERVICE_NAME_LABEL];
+    if (service && labels[MANAGED_BY_LABEL] === MANAGED_BY) this.deps.ctx.queue.add(`${slice.metadata?.namespace ?? ''}/${service}`);
+  }
+
+  private enqueueFor(pod: Pod): void {
+    for (const svc of this.deps.services.list(pod.metadata?.namespace ?? '')) {
+      const sel = svc.spec?.selector;
+      if (sel && Object.entries(sel).every(([k, v]) => pod.metadata?.labels?.[k] === v)) this.deps.ctx.queue.add(objectKey(svc));
+    }
+  }
+
+  reconcile(key: string): ReconcileResult {
+    const { ctx } = this.deps;
+    const { namespace, name } = splitKey(key);
+    const svc = this.deps.services.get(key);
+    // A deleted Service's slices go with it through their ownerReference (garbage collector);
+    // a Service without a selector has hand-written slices, not ours to manage.
+    const selector = svc?.spec?.selector;
+    if (!svc || !selector) return { ok: true };
+    const pods = this.deps.pods
+      .list(namespace)
+      .filter((p) => Object.entries(selector).every(([k, v]) => p.metadata?.labels?.[k] === v));
+    const desired = desiredEndpointSlices(svc, pods);
+    const existing = this.deps.endpointSlices
+      .list(namespace, { matchLabels: { [SERVICE_NAME_LABEL]: name, [MANAGED_BY_LABEL]: MANAGED_BY } })
+      .filter((s) => s.metadata?.deletionTimestamp === undefined);
+    const labels = { ...(svc.metadata?.labels ?? {}), [SERVICE_NAME_LABEL]: name, [MANAGED_BY_LABEL]: MANAGED_BY };
+    // Reuse existing slices with the same port set first, in name order; create the rest; delete leftovers.
+    const unused = [...existing];
+    for (const want of desired) {
+      const sig = canonicalJson(want.ports);
+      let i = unused.findIndex((s) => canonicalJson(s.ports ?? []) === sig);
+      if (i === -1) i = unused.length > 0 ? 0 : -1;
+      const current = i === -1 ? undefined : unused.splice(i, 1)[0];
+      this.write(svc, key, labels, want, current);
+    }
+    for (const s of unused) {
+      ctx.api.request({ verb: 'delete', resource: 'endpointslices', namespace, name: s.metadata?.name ?? '' }, requeueOnError(ctx, key));
+    }
+    return { ok: true };
+  }
+
+  private write(svc: Service, key: string, labels: Record<string, string>, want: DesiredSlice, current: EndpointSlice | undefined): void {
+    const { ctx } = this.deps;
+    const { namespace, name } = splitKey(key);
+    if (
+      current &&
+      canonicalJson(current.endpoints ?? []) === canonicalJson(want.endpoints) &&
+      canonicalJson(current.ports ?? []) === canonicalJson(want.ports) &&
+      canonicalJson(current.metadata?.labels ?? {}) === canonicalJson(labels)
+    ) {
+      return;
+    }
+    const body: EndpointSlice = current
+      ? deepCopy(current)
+      : {
+          apiVersion: 'discovery.k8s.io/v1',
+          kind: 'EndpointSlice',
+          metadata: {
+            generateName: `${name}-`,
+            namespace,
+            ownerReferences: [{ apiVersion: 'v1', kind: 'Service', name, uid: svc.metadata?.uid ?? '', controller: true, blockOwnerDeletion: true }],
+          },
+          addressType: 'IPv4',
+        };
+    body.metadata = { ...(body.metadata ?? {}), labels };
+    if (want.endpoints.length > 0) body.endpoints = want.endpoints;
+    else delete body.endpoints;
+    if (want.ports.length > 0) body.ports = want.ports;
+    else delete body.ports;
+    ctx.api.request({ verb: current ? 'update' : 'create', resource: 'endpointslices', namespace, body }, requeueOnError(ctx, key));
+  }
+}
