@@ -187,27 +187,10 @@ export class ChainJournal {
         ...splitKey(scheduling.pod),
       };
       const what = scheduling.node !== undefined ? `schedule pod ${scheduling.pod} → ${scheduling.node}` : `cannot schedule pod ${scheduling.pod}: ${scheduling.unschedulable ?? ''}`;
-      return this.push({
-        seq: e.seq,
-        tick: e.tick,
-        kind: 'step',
-        from: e.address,
-        to: e.address,
-        what,
-        object,
-      });
+      return this.step(e, what, object);
     }
     if (typeof d['pod'] === 'string' && typeof d['reason'] === 'string') {
-      const object: HopObject = { resource: 'pods', ...splitKey(d['pod']) };
-      return this.push({
-        seq: e.seq,
-        tick: e.tick,
-        kind: 'step',
-        from: e.address,
-        to: e.address,
-        what: `${d['reason']} pod ${d['pod']}`,
-        object,
-      });
+      return this.step(e, `${d['reason']} pod ${d['pod']}`, { resource: 'pods', ...splitKey(d['pod']) });
     }
     // a controller's reconcile: the controller-manager traces { controller, key } for every
     // key a worker takes from a queue (controller-manager/host.ts)
@@ -215,16 +198,13 @@ export class ChainJournal {
       const object = this.reconciled(d['controller'], d['key']);
       if (object === undefined) return;
       const ref = `${object.resource} ${object.namespace !== undefined ? `${object.namespace}/` : ''}${object.name}`;
-      return this.push({
-        seq: e.seq,
-        tick: e.tick,
-        kind: 'step',
-        from: e.address,
-        to: e.address,
-        what: `${d['controller']}: reconcile ${ref}`,
-        object,
-      });
+      return this.step(e, `${d['controller']}: reconcile ${ref}`, object);
     }
+  }
+
+  /** A process's own step on an object (a scheduling decision, a runtime event, a reconcile). */
+  private step(e: TraceEvent, what: string, object: HopObject): void {
+    this.push({ seq: e.seq, tick: e.tick, kind: 'step', from: e.address, to: e.address, what, object });
   }
 
   /**
