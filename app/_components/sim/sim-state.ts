@@ -66,7 +66,8 @@ function apply(state: SimState, m: WorkerMessage): SimState {
       if (m.view.keyspace !== undefined) next.keyspace = m.view.keyspace;
       if (m.view.events.length > 0) next.events = [...state.events, ...m.view.events].slice(-EVENT_LOG_SIZE);
       if (m.view.goals !== undefined && JSON.stringify(m.view.goals) !== JSON.stringify(state.goals)) next.goals = m.view.goals;
-      if (m.view.cluster !== undefined && JSON.stringify(m.view.cluster) !== JSON.stringify(state.cluster)) next.cluster = m.view.cluster;
+      // the worker sends the cluster only when it changed
+      if (m.view.cluster !== undefined) next.cluster = m.view.cluster;
       if (m.view.chain !== undefined && m.view.chain.length > 0) next.hops = mergeHops(state.hops, m.view.chain);
       return next;
     }

@@ -181,7 +181,7 @@ export const simViewSchema = z.object({
   logVersion: int0,
   /** a lab's goals, evaluated on this view's state; absent outside labs */
   goals: z.array(goalViewSchema).optional(),
-  /** the default topology's nodes, Pods and control-plane processes; absent for etcd-only */
+  /** the default topology's nodes, Pods and control-plane processes; absent for etcd-only and when unchanged since the previous view */
   cluster: clusterViewSchema.optional(),
   /** watch-chain hops since the previous view (the page keeps the list) */
   chain: z.array(hopSchema).max(500).optional(),

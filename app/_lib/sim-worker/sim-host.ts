@@ -72,6 +72,7 @@ export class SimHost {
   private readonly chain: WatchChainRecorder | undefined;
   private readonly stopChain: (() => void) | undefined;
   private lastHopId = -1;
+  private lastClusterSignature = '';
 
   private constructor(private readonly sim: Simulation) {
     sim.setCommandRunner((line, stdin, ports) => runCommandLine(line, stdin, ports, { readFile: (p) => ports.files.get(p) }));
@@ -244,7 +245,15 @@ export class SimHost {
     if (options.keyspace) view.keyspace = this.keyspace();
     if (!options.playing) view.stateHash = this.sim.stateHash();
     if (this.sim instanceof DefaultSimulation && this.chain !== undefined) {
-      view.cluster = describeCluster(this.sim);
+      // posted only when something besides the tick changed: the page keeps the last one,
+      // so an idle cluster costs no structured clone and no re-render per frame
+      const cluster = describeCluster(this.sim);
+      const { tick: _tick, ...content } = cluster;
+      const signature = JSON.stringify(content);
+      if (signature !== this.lastClusterSignature) {
+        this.lastClusterSignature = signature;
+        view.cluster = cluster;
+      }
       // only the hops the page has not seen: each carries two languages of explanation
       const hops = this.chain.since(this.lastHopId).slice(-500);
       const last = hops.at(-1);
