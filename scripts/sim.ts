@@ -2,21 +2,17 @@
 // Runs a scenario script against a fresh simulated cluster and prints its transcript
 // (DESIGN.md §6). Exit 0 whatever the commands did; 2 for a bad invocation, a script that
 // cannot be read or parsed, or a topology that does not exist yet.
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { parseScenarioHeader, runScenario, scenarioCluster } from '../sim-core/cli/scenario';
 
 const USAGE = 'usage: npm run --silent sim -- <script.txt> [--seed N] [--topology etcd-only|default] [--members N]\n';
 
 /** Every file under `root`, as paths relative to it (what `kubectl apply -f <folder>` may read). */
-function listFilesUnder(root: string, dir = root): string[] {
-  const out: string[] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...listFilesUnder(root, full));
-    else if (entry.isFile()) out.push(relative(root, full));
-  }
-  return out.sort();
+function listFilesUnder(root: string): string[] {
+  return readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .filter((rel) => statSync(join(root, rel)).isFile())
+    .sort();
 }
 
 function fail(message: string): never {

@@ -21,20 +21,17 @@ function transcriptOf(script: string): string {
       return existsSync(file) && statSync(file).isFile() ? readFileSync(file, 'utf8') : undefined;
     },
     // `-f <folder>`: the files under testdata, as workspace paths relative to it
-    listFiles: () => listTree(DIR, ''),
+    listFiles: () => listTree(DIR),
   });
   if (!result.ok) throw new Error(result.error);
   return result.transcript;
 }
 
-function listTree(root: string, prefix: string): string[] {
-  const out: string[] = [];
-  for (const entry of readdirSync(join(root, prefix), { withFileTypes: true })) {
-    const rel = prefix === '' ? entry.name : `${prefix}/${entry.name}`;
-    if (entry.isDirectory()) out.push(...listTree(root, rel));
-    else out.push(rel);
-  }
-  return out.sort();
+/** Every file under `root`, relative to it (Node's recursive readdir lists folders too). */
+function listTree(root: string): string[] {
+  return readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .filter((rel) => statSync(join(root, rel)).isFile())
+    .sort();
 }
 
 describe('golden scenarios', () => {
