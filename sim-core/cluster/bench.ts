@@ -33,17 +33,10 @@ function runningPods(sim: DefaultSimulation, name: string): number {
   return n;
 }
 
-export function prepareDeploymentConverge(options: ConvergeOptions = {}): ConvergeBench {
-  const { replicas = 1_000, workers = 100, seed = 1, capTicks = 20_000 } = options;
-  const sim = createSimulation({
-    topology: 'default',
-    seed,
-    workers,
-    traceCapacity: 0,
-  });
-  const name = 'bench';
+/** An nginx Deployment in `default` whose Pods carry `app: <name>` (also the control-plane swarm's). */
+export function nginxDeploymentBody(name: string, replicas: number) {
   const labels = { app: name };
-  const body = {
+  return {
     apiVersion: 'apps/v1',
     kind: 'Deployment',
     metadata: { name, namespace: 'default' },
@@ -56,6 +49,18 @@ export function prepareDeploymentConverge(options: ConvergeOptions = {}): Conver
       },
     },
   };
+}
+
+export function prepareDeploymentConverge(options: ConvergeOptions = {}): ConvergeBench {
+  const { replicas = 1_000, workers = 100, seed = 1, capTicks = 20_000 } = options;
+  const sim = createSimulation({
+    topology: 'default',
+    seed,
+    workers,
+    traceCapacity: 0,
+  });
+  const name = 'bench';
+  const body = nginxDeploymentBody(name, replicas);
   return {
     sim,
     converge(): ConvergeResult {

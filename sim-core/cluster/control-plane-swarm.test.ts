@@ -13,6 +13,7 @@
 import { describe, expect, it } from 'vitest';
 import { Prng } from '../kernel';
 import { createSimulation } from './index';
+import { nginxDeploymentBody } from './bench';
 import type { DefaultSimulation } from './default-topology';
 import type { ApiTraceDetail } from '../apiserver/server/requestTrace';
 import { goalCheckSchema, type GoalCheck } from '../grading/goals';
@@ -59,23 +60,6 @@ function schedule(seed: number): Step[] {
   return steps;
 }
 
-function deploymentBody(name: string, replicas: number) {
-  const labels = { app: name };
-  return {
-    apiVersion: 'apps/v1',
-    kind: 'Deployment',
-    metadata: { name, namespace: 'default' },
-    spec: {
-      replicas,
-      selector: { matchLabels: labels },
-      template: {
-        metadata: { labels },
-        spec: { containers: [{ name: 'nginx', image: 'nginx:1.27' }] },
-      },
-    },
-  };
-}
-
 const T = { timeoutTicks: 300 };
 
 function apply(sim: DefaultSimulation, step: Step): void {
@@ -86,7 +70,7 @@ function apply(sim: DefaultSimulation, step: Step): void {
           verb: 'create',
           resource: 'deployments',
           namespace: 'default',
-          body: deploymentBody(step.name, step.replicas),
+          body: nginxDeploymentBody(step.name, step.replicas),
         },
         T,
       );

@@ -11,6 +11,7 @@ import { deepCopy, objectKey, splitKey, type EventHandlers, type Lister } from '
 import { canonicalJson } from '../kernel';
 import { requeueOnError, type ControllerContext, type ReconcileResult } from './context';
 import { isPodReady } from './podState';
+import { findPort, ipSortKey, selectsPod } from './serviceSelection';
 
 export const SERVICE_NAME_LABEL = 'kubernetes.io/service-name';
 export const MANAGED_BY_LABEL = 'endpointslice.kubernetes.io/managed-by';
@@ -23,18 +24,6 @@ export interface EndpointSliceControllerDeps {
   pods: Lister<Pod>;
   endpointSlices: Lister<EndpointSlice>;
   ctx: ControllerContext;
-}
-
-/** FindPort: a numeric targetPort is itself; a named one is the container port of that name. */
-function findPort(pod: Pod, target: number | string | undefined, fallback: number | undefined): number | undefined {
-  if (typeof target === 'number') return target;
-  if (target === undefined || target === '') return fallback;
-  for (const c of pod.spec?.containers ?? []) for (const p of c.ports ?? []) if (p.name === target) return p.containerPort;
-  return undefined;
-}
-
-function ipKey(ip: string): string {
-  return ip.split('.').map((x) => x.padStart(3, '0')).join('.');
 }
 
 /** podToEndpoint: ready unless terminating (publishNotReadyAddresses makes every Pod ready). */
@@ -76,7 +65,7 @@ export function desiredEndpointSlices(svc: Service, pods: readonly Pod[]): Desir
   const out: DesiredSlice[] = [];
   for (const sig of [...groups.keys()].sort()) {
     const g = groups.get(sig) as DesiredSlice;
-    const endpoints = g.endpoints.sort((a, b) => (ipKey(a.addresses?.[0] ?? '') < ipKey(b.addresses?.[0] ?? '') ? -1 : 1));
+    const endpoints = g.endpoints.sort((a, b) => (ipSortKey(a.addresses?.[0] ?? '') < ipSortKey(b.addresses?.[0] ?? '') ? -1 : 1));
     for (let i = 0; i < endpoints.length; i += MAX_ENDPOINTS_PER_SLICE) {
       out.push({ ports: g.ports, endpoints: endpoints.slice(i, i + MAX_ENDPOINTS_PER_SLICE) });
     }
@@ -119,7 +108,7 @@ export class EndpointSliceController {
   private enqueueFor(pod: Pod): void {
     for (const svc of this.deps.services.list(pod.metadata?.namespace ?? '')) {
       const sel = svc.spec?.selector;
-      if (sel && Object.entries(sel).every(([k, v]) => pod.metadata?.labels?.[k] === v)) this.deps.ctx.queue.add(objectKey(svc));
+      if (sel && selectsPod(sel, pod)) this.deps.ctx.queue.add(objectKey(svc));
     }
   }
 
@@ -131,9 +120,7 @@ export class EndpointSliceController {
     // a Service without a selector has hand-written slices, not ours to manage.
     const selector = svc?.spec?.selector;
     if (!svc || !selector) return { ok: true };
-    const pods = this.deps.pods
-      .list(namespace)
-      .filter((p) => Object.entries(selector).every(([k, v]) => p.metadata?.labels?.[k] === v));
+    const pods = this.deps.pods.list(namespace).filter((p) => selectsPod(selector, p));
     const desired = desiredEndpointSlices(svc, pods);
     const existing = this.deps.endpointSlices
       .list(namespace, { matchLabels: { [SERVICE_NAME_LABEL]: name, [MANAGED_BY_LABEL]: MANAGED_BY } })

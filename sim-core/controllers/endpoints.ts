@@ -9,6 +9,7 @@ import { deepCopy, objectKey, splitKey, type EventHandlers, type Lister } from '
 import { canonicalJson } from '../kernel';
 import { requeueOnError, type ControllerContext, type ReconcileResult } from './context';
 import { isPodReady } from './podState';
+import { findPort, ipSortKey, selectsPod } from './serviceSelection';
 
 export interface EndpointsControllerDeps {
   services: Lister<Service>;
@@ -20,19 +21,9 @@ export interface EndpointsControllerDeps {
 type Address = NonNullable<EndpointSubset['addresses']>[number];
 type Port = NonNullable<EndpointSubset['ports']>[number];
 
-/** FindPort: a numeric targetPort is itself; a named one is the container port of that name (if the Pod has it). */
-function findPort(pod: Pod, target: number | string | undefined, fallback: number | undefined): number | undefined {
-  if (typeof target === 'number') return target;
-  if (target === undefined || target === '') return fallback;
-  for (const c of pod.spec?.containers ?? []) {
-    for (const p of c.ports ?? []) if (p.name === target) return p.containerPort;
-  }
-  return undefined;
-}
-
 function ipCompare(a: Address, b: Address): number {
-  const ka = (a.ip ?? '').split('.').map((x) => x.padStart(3, '0')).join('.');
-  const kb = (b.ip ?? '').split('.').map((x) => x.padStart(3, '0')).join('.');
+  const ka = ipSortKey(a.ip ?? '');
+  const kb = ipSortKey(b.ip ?? '');
   return ka < kb ? -1 : ka > kb ? 1 : 0;
 }
 
@@ -94,7 +85,7 @@ export class EndpointsController {
   private enqueueFor(pod: Pod): void {
     for (const svc of this.deps.services.list(pod.metadata?.namespace ?? '')) {
       const sel = svc.spec?.selector;
-      if (sel && Object.entries(sel).every(([k, v]) => pod.metadata?.labels?.[k] === v)) this.deps.ctx.queue.add(objectKey(svc));
+      if (sel && selectsPod(sel, pod)) this.deps.ctx.queue.add(objectKey(svc));
     }
   }
 
@@ -111,9 +102,7 @@ export class EndpointsController {
     // A Service without a selector has hand-written Endpoints: not ours to manage.
     const selector = svc.spec?.selector;
     if (!selector) return { ok: true };
-    const pods = this.deps.pods
-      .list(namespace)
-      .filter((p) => Object.entries(selector).every(([k, v]) => p.metadata?.labels?.[k] === v));
+    const pods = this.deps.pods.list(namespace).filter((p) => selectsPod(selector, p));
     const subsets = endpointSubsets(svc, pods);
     const labels = { ...(svc.metadata?.labels ?? {}) };
     if (svc.spec?.clusterIP === 'None') labels['service.kubernetes.io/headless'] = '';

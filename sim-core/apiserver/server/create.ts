@@ -12,12 +12,27 @@ import { decodeKv, encodeObject } from './objectCodec';
 import { alreadyExists, badRequest, namespaceNotFound, namespaceTerminating, statusWithCode } from './statuses';
 import { timestampAt } from './clock';
 
-export function handleCreate(env: HandlerEnv, resource: string, namespace: string, body: unknown): void {
+/**
+ * What create and update first do with a request: find the resource's kind and take a
+ * private copy of a body that is a JSON object — or answer the request with the error.
+ */
+export function readRequestBody(env: HandlerEnv, resource: string, body: unknown): { def: KindDefinition; input: KubeObject } | undefined {
   const found = definitionOf(resource);
-  if (!found.ok) return fail(env, found.error);
-  const def = found.def;
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return fail(env, badRequest('the body of the request was in an unknown format'));
-  const input = clone(body) as KubeObject;
+  if (!found.ok) {
+    fail(env, found.error);
+    return undefined;
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    fail(env, badRequest('the body of the request was in an unknown format'));
+    return undefined;
+  }
+  return { def: found.def, input: clone(body) as KubeObject };
+}
+
+export function handleCreate(env: HandlerEnv, resource: string, namespace: string, body: unknown): void {
+  const read = readRequestBody(env, resource, body);
+  if (read === undefined) return;
+  const { def, input } = read;
   const m = meta(input);
   if (def.namespaced) {
     if (m.namespace === undefined || m.namespace === '') m.namespace = namespace === '' ? 'default' : namespace;
@@ -104,6 +119,15 @@ function store(env: HandlerEnv, def: KindDefinition, obj: KubeObject): void {
       m.resourceVersion = String(r.value.revision);
       succeed(env, obj, r.value.revision);
     });
+  putWithEventLease(env, def, put);
+}
+
+/**
+ * Runs a write with no lease (0n), or for an Event with a fresh lease of EVENT_TTL_SECONDS
+ * (kube-apiserver --event-ttl=1h), so etcd removes the Event when it runs out. Create and
+ * update both go through here.
+ */
+export function putWithEventLease(env: HandlerEnv, def: KindDefinition, put: (lease: bigint) => void): void {
   if (def.resource !== 'events') return put(0n);
   env.storage.leaseGrant(env.ctx, EVENT_TTL_SECONDS, (r) => {
     if (!r.ok) return fail(env, storageFailure(r.error));

@@ -10,8 +10,9 @@
 import type { KubeObject, Status } from '../../client';
 import type { KeyValue } from '../../etcd/types';
 import { canonicalJson } from '../../kernel';
-import { admitForCreate, EVENT_TTL_SECONDS, type KindDefinition } from '../kinds';
+import { admitForCreate, type KindDefinition } from '../kinds';
 import { clone, definitionOf, fail, keyOf, meta, storageFailure, succeed, type HandlerEnv } from './handlerEnv';
+import { putWithEventLease, readRequestBody } from './create';
 import { decodeKv, encodeObject } from './objectCodec';
 import { alreadyBound, badRequest, conflict, notFound, statusWithCode } from './statuses';
 import { timestampAt } from './clock';
@@ -84,14 +85,10 @@ function write(env: HandlerEnv, def: KindDefinition, key: string, kv: KeyValue, 
       },
       lease,
     );
-  if (def.resource !== 'events') return put(0n);
   // An Event keeps expiring after an update (a repeat bumps its count): the events
   // registry's TTL applies on update too, so the write takes a fresh 1-hour lease — a put
   // without one would detach the key from its lease and keep it forever.
-  env.storage.leaseGrant(env.ctx, EVENT_TTL_SECONDS, (r) => {
-    if (!r.ok) return fail(env, storageFailure(r.error));
-    put(r.value);
-  });
+  putWithEventLease(env, def, put);
 }
 
 function specOf(obj: KubeObject): string {
@@ -100,11 +97,9 @@ function specOf(obj: KubeObject): string {
 }
 
 export function handleUpdate(env: HandlerEnv, resource: string, namespace: string, body: unknown, statusOnly: boolean): void {
-  const found = definitionOf(resource);
-  if (!found.ok) return fail(env, found.error);
-  const def = found.def;
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return fail(env, badRequest('the body of the request was in an unknown format'));
-  const input = clone(body) as KubeObject;
+  const read = readRequestBody(env, resource, body);
+  if (read === undefined) return;
+  const { def, input } = read;
   const m = meta(input);
   const name = m.name ?? '';
   if (name === '') return fail(env, badRequest('name is required'));

@@ -7,12 +7,8 @@ import type { Deployment, ReplicaSet } from '../../apiserver';
 import { deepCopy } from '../../client';
 import type { RolloutPlan } from './plan';
 import {
-  LAST_APPLIED_ANNOTATION,
-  DESIRED_REPLICAS_ANNOTATION,
-  MAX_REPLICAS_ANNOTATION,
+  NOT_COPIED_ANNOTATIONS,
   POD_TEMPLATE_HASH_LABEL,
-  REVISION_ANNOTATION,
-  REVISION_HISTORY_ANNOTATION,
   equalIgnoreHash,
   revisionOf,
   rsReplicas,
@@ -33,15 +29,6 @@ export function cleanupHistory(d: Deployment, oldRSs: readonly ReplicaSet[], pla
     plan.remove(rs);
   }
 }
-
-const ROLLBACK_SKIPPED_ANNOTATIONS = new Set([
-  LAST_APPLIED_ANNOTATION,
-  REVISION_ANNOTATION,
-  REVISION_HISTORY_ANNOTATION,
-  DESIRED_REPLICAS_ANNOTATION,
-  MAX_REPLICAS_ANNOTATION,
-  'deprecated.deployment.rollback.to',
-]);
 
 export type RollbackResult =
   | { ok: true; deployment: Deployment; revision: number }
@@ -72,7 +59,7 @@ export function rollbackTemplate(d: Deployment, replicaSets: readonly ReplicaSet
   if (template.metadata?.labels) delete template.metadata.labels[POD_TEMPLATE_HASH_LABEL];
   next.spec = { ...(next.spec ?? {}), template };
   const annotations: Record<string, string> = { ...(next.metadata?.annotations ?? {}) };
-  for (const [k, v] of Object.entries(target.metadata?.annotations ?? {})) if (!ROLLBACK_SKIPPED_ANNOTATIONS.has(k)) annotations[k] = v;
+  for (const [k, v] of Object.entries(target.metadata?.annotations ?? {})) if (!NOT_COPIED_ANNOTATIONS.has(k)) annotations[k] = v;
   next.metadata = { ...(next.metadata ?? {}), annotations };
   return { ok: true, deployment: next, revision };
 }

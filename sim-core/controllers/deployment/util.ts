@@ -9,8 +9,11 @@ export const MAX_REPLICAS_ANNOTATION = 'deployment.kubernetes.io/max-replicas';
 export const LAST_APPLIED_ANNOTATION = 'kubectl.kubernetes.io/last-applied-configuration';
 export const POD_TEMPLATE_HASH_LABEL = 'pod-template-hash';
 
-/** Annotations a Deployment never copies onto its ReplicaSets (skipCopyAnnotation). */
-const NOT_COPIED = new Set([
+/**
+ * Annotations a Deployment never copies onto its ReplicaSets, nor a rollback back onto the
+ * Deployment (annotationsToSkip / skipCopyAnnotation).
+ */
+export const NOT_COPIED_ANNOTATIONS: ReadonlySet<string> = new Set([
   LAST_APPLIED_ANNOTATION,
   REVISION_ANNOTATION,
   REVISION_HISTORY_ANNOTATION,
@@ -140,6 +143,6 @@ export function deploymentComplete(d: Deployment, status: NonNullable<Deployment
 /** Annotations copied from the Deployment onto its ReplicaSets. */
 export function copiedAnnotations(d: Deployment): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(d.metadata?.annotations ?? {})) if (!NOT_COPIED.has(k)) out[k] = v;
+  for (const [k, v] of Object.entries(d.metadata?.annotations ?? {})) if (!NOT_COPIED_ANNOTATIONS.has(k)) out[k] = v;
   return out;
 }
