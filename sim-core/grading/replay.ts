@@ -56,7 +56,7 @@ export interface GradeVerdict {
 export type GradeResult = ({ ok: true } & GradeVerdict) | { ok: false; error: string };
 
 /** `sim kill …` and `sim partition …` inject faults (restart and heal are recoveries): committedAfterFault measures from the last one. */
-function isFaultLine(line: string): boolean {
+export function isFaultLine(line: string): boolean {
   // without quotes or backslashes, a line whose text has no "sim" has no word `sim`
   if (!line.includes('sim') && !/['"\\]/.test(line)) return false;
   const t = tokenize(line);
@@ -99,7 +99,11 @@ function budgetedRunner(sim: Simulation, budget: Budget, membersMayChange: () =>
   };
 }
 
-function build(input: GradeInput): { ok: true; sim: Simulation } | { ok: false; error: string } {
+/** What a lab's cluster is built from (a GradeInput's; the transcript's JobLab has the same fields). */
+export type LabClusterSpec = Pick<GradeInput, 'topology' | 'seed' | 'members' | 'workers'>;
+
+/** The lab's cluster as grade() builds it, or why it cannot be built. */
+export function buildLabSimulation(input: LabClusterSpec): { ok: true; sim: Simulation } | { ok: false; error: string } {
   try {
     const base = { seed: input.seed, members: input.members ?? 3, traceCapacity: 0 };
     // the `default` topology: the lab's workers (default 3) and every control-plane and node process
@@ -110,13 +114,18 @@ function build(input: GradeInput): { ok: true; sim: Simulation } | { ok: false; 
   }
 }
 
+/** The lab's starter files into the workspace, in path order (as grade() writes them before the setup). */
+export function writeStarterFiles(sim: Simulation, files: Readonly<Record<string, string>>): void {
+  for (const [path, content] of Object.entries(files).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) sim.files.set(path, content);
+}
+
 export function grade(input: GradeInput): GradeResult {
   const caps: GradeCaps = { ...DEFAULT_GRADE_CAPS, ...input.caps };
   const goals = checkGoals(input.goals);
   if (!goals.ok) return goals;
   const log = checkActionLog(input.actionLog, caps);
   if (!log.ok) return log;
-  const built = build(input);
+  const built = buildLabSimulation(input);
   if (!built.ok) return built;
   return replay(built.sim, input, goals.value, log.value, caps);
 }
@@ -125,7 +134,7 @@ function replay(sim: Simulation, input: GradeInput, goals: Goal[], log: Action[]
   const budget = new Budget(caps, sim.now + caps.maxTicks);
   const committed = new CommittedStoreReader(sim);
   sim.setCommandRunner(budgetedRunner(sim, budget, () => committed.invalidate()));
-  for (const [path, content] of Object.entries(input.files ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) sim.files.set(path, content);
+  writeStarterFiles(sim, input.files ?? {});
 
   const cache = new JsonCache();
   let lastFault: FaultMark | undefined;

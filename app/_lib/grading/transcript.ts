@@ -5,9 +5,9 @@
 // runs as in the browser (app/_lib/sim-worker/sim-host.ts). The worker's wall-clock cap
 // still bounds it. A command's output is cut at TRANSCRIPT_OUTPUT_LIMIT for the page.
 import { runCommandLine } from '../../../sim-core/cli/command-line';
-import { createSimulation, type Simulation, type SimulationOptions } from '../../../sim-core/cluster/simulation';
 import { DEFAULT_GRADE_CAPS, type GradeCaps } from '../../../sim-core/grading/caps';
 import { checkActionLog } from '../../../sim-core/grading/refuse';
+import { buildLabSimulation, writeStarterFiles } from '../../../sim-core/grading/replay';
 import type { JobLab, TranscriptOutcome, TranscriptStep } from './protocol';
 
 /** characters of one command's stdout (and of its stderr) kept for the page */
@@ -17,25 +17,15 @@ function cut(text: string): { text: string; truncated: boolean } {
   return text.length > TRANSCRIPT_OUTPUT_LIMIT ? { text: text.slice(0, TRANSCRIPT_OUTPUT_LIMIT), truncated: true } : { text, truncated: false };
 }
 
-/** The cluster as grade() builds it: the `default` topology gets the lab's workers (default 3). */
-function build(lab: JobLab): Simulation {
-  const base = { seed: lab.seed, members: lab.members ?? 3, traceCapacity: 0 };
-  const options = lab.topology === 'default' ? { ...base, topology: 'default', workers: lab.workers ?? 3 } : { ...base, topology: lab.topology };
-  return createSimulation(options as SimulationOptions);
-}
-
 export function replayTranscript(lab: JobLab, actionLog: unknown, capsOverride: Partial<GradeCaps> = {}): TranscriptOutcome {
   const caps: GradeCaps = { ...DEFAULT_GRADE_CAPS, ...capsOverride };
   const log = checkActionLog(actionLog, caps);
   if (!log.ok) return log;
-  let sim: Simulation;
-  try {
-    sim = build(lab);
-  } catch (e) {
-    return { ok: false, error: `cannot build the '${lab.topology}' cluster (seed ${lab.seed}): ${e instanceof Error ? e.message : String(e)}` };
-  }
+  const built = buildLabSimulation(lab);
+  if (!built.ok) return built;
+  const sim = built.sim;
   sim.setCommandRunner((line, stdin, ports) => runCommandLine(line, stdin, ports, { readFile: (p) => ports.files.get(p) }));
-  for (const [path, content] of Object.entries(lab.starterFiles).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) sim.files.set(path, content);
+  writeStarterFiles(sim, lab.starterFiles);
   for (const line of lab.setup ?? []) sim.dispatch({ type: 'command', line });
 
   const steps: TranscriptStep[] = [];

@@ -5,21 +5,9 @@
 // event or fault) and after every action. The server's replay alone decides the verdict;
 // this is the learner's live view of it (the final settle of grade() is not run here).
 import type { Simulation } from '@/sim-core/cluster';
-import { evaluateState, type Goal } from '@/sim-core/grading';
-import { HistoryTracker, isHistoryCheck } from '@/sim-core/grading/history';
-import { committedStore, JsonCache, simulationView, type FaultMark } from '@/sim-core/grading/view';
-import { tokenize } from '@/sim-core/cli/shell/tokenize';
+import { committedStore, evaluateState, HistoryTracker, isFaultLine, isHistoryCheck, JsonCache, simulationView, type FaultMark, type Goal } from '@/sim-core/grading';
 import type { Action } from '@/sim-core/cluster/actions';
 import type { GoalView } from './protocol';
-
-/** `sim kill …` / `sim partition …` start a fault (committedAfterFault measures from the last one), as in grading/replay.ts. */
-export function isFaultLine(line: string): boolean {
-  const t = tokenize(line);
-  if (!t.ok) return false;
-  let i = 0;
-  while (i < t.words.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(t.words[i]!)) i++;
-  return t.words[i] === 'sim' && ['kill', 'partition'].includes(t.words[i + 1] ?? '');
-}
 
 export class LabGoals {
   private readonly cache = new JsonCache();
