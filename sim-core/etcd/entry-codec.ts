@@ -1,7 +1,8 @@
 // A Raft entry's data is the request as text (etcd marshals an InternalRaftRequest with
-// protobuf). Plain puts — by far the most common entry — use a short array form that
-// needs no object walk; everything else is JSON with bigints spelled {"$b":"<decimal>"}.
-import type { CompactionRequest, DeleteRangeRequest, PutRequest, TxnRequest } from './types';
+// protobuf). Plain puts — by far the most common entry of etcdctl's load — use a short
+// array form that needs no object walk, the API server's guarded writes one that leaves
+// the value unescaped; everything else is JSON with bigints spelled {"$b":"<decimal>"}.
+import type { Compare, CompactionRequest, DeleteRangeRequest, PutRequest, RequestOp, TxnRequest } from './types';
 import type { MemberInfo } from './membership';
 
 export type InternalRequest =
@@ -41,7 +42,82 @@ export function encodeEntry(e: ProposedEntry): string {
     if (isPlain(e.id) && isPlain(key) && isPlain(value)) return ['p["', e.id, '","', key, '","', value, '"]'].join('');
     return 'p[' + jsonString(e.id) + ',' + jsonString(key) + ',' + jsonString(value) + ']';
   }
+  const guarded = guardedWrite(q);
+  if (guarded !== undefined) return encodeGuarded(e.id, guarded);
   return 'j' + JSON.stringify(e, replacer);
+}
+
+/**
+ * The API server's write (storage/etcd3 store.go): a txn with one compare on a key's
+ * create_revision or mod_revision, one put or delete of that key on success, and a read
+ * of it on failure. Every object write of a cluster has this shape, and its value is the
+ * object's JSON: the short form `t` + a JSON header + a newline + the value as it is keeps
+ * the value out of JSON escaping on the way in and out of the log.
+ */
+interface GuardedWrite {
+  result: Compare['result'];
+  target: 'CREATE' | 'MOD';
+  key: string;
+  revision: number;
+  /** the put's value, or undefined for a delete */
+  value: string | undefined;
+  lease: bigint | undefined;
+}
+
+function guardedWrite(q: InternalRequest): GuardedWrite | undefined {
+  if (q.t !== 'txn') return undefined;
+  const { compare, success, failure } = q.r;
+  if (compare.length !== 1 || success.length !== 1 || failure.length !== 1) return undefined;
+  const c = compare[0]!;
+  const f = failure[0]!;
+  if (!('request_range' in f) || !onlyKeys(f.request_range, 1) || f.request_range.key !== c.key) return undefined;
+  const target = c.target;
+  if ((target !== 'CREATE' && target !== 'MOD') || !onlyKeys(c, 4)) return undefined;
+  const revision = target === 'CREATE' ? c.create_revision : c.mod_revision;
+  if (revision === undefined) return undefined;
+  const op = success[0]!;
+  if ('request_put' in op) {
+    const p = op.request_put;
+    if (p.key !== c.key || !onlyKeys(p, p.lease === undefined ? 2 : 3)) return undefined;
+    return { result: c.result, target, key: c.key, revision, value: p.value, lease: p.lease };
+  }
+  if ('request_delete_range' in op && op.request_delete_range.key === c.key && onlyKeys(op.request_delete_range, 1)) {
+    return { result: c.result, target, key: c.key, revision, value: undefined, lease: undefined };
+  }
+  return undefined;
+}
+
+/** Whether `o` has exactly `n` own keys, none of them set to undefined (so JSON keeps them all). */
+function onlyKeys(o: object, n: number): boolean {
+  let count = 0;
+  for (const k in o) {
+    if ((o as Record<string, unknown>)[k] === undefined) return false;
+    count++;
+  }
+  return count === n;
+}
+
+function encodeGuarded(id: string, g: GuardedWrite): string {
+  const header = JSON.stringify([id, g.result, g.target, g.key, g.revision, g.value === undefined ? 'd' : 'p', g.lease === undefined ? '' : g.lease.toString()]);
+  // JSON escapes every newline, so the header's ends at the first one
+  return 't' + header + '\n' + (g.value ?? '');
+}
+
+function decodeGuarded(data: string): ProposedEntry {
+  const nl = data.indexOf('\n');
+  const [id, result, target, key, revision, op, lease] = JSON.parse(data.slice(1, nl)) as [string, Compare['result'], 'CREATE' | 'MOD', string, number, 'p' | 'd', string];
+  const g: GuardedWrite = { result, target, key, revision, value: op === 'p' ? data.slice(nl + 1) : undefined, lease: lease === '' ? undefined : BigInt(lease) };
+  return guardedEntry(id, g);
+}
+
+/** The entry a guarded write stands for, built afresh (what decoding its text gives). */
+function guardedEntry(id: string, g: GuardedWrite): ProposedEntry {
+  const compare: Compare = g.target === 'CREATE' ? { result: g.result, target: 'CREATE', key: g.key, create_revision: g.revision } : { result: g.result, target: 'MOD', key: g.key, mod_revision: g.revision };
+  const success: RequestOp =
+    g.value === undefined
+      ? { request_delete_range: { key: g.key } }
+      : { request_put: g.lease === undefined ? { key: g.key, value: g.value } : { key: g.key, value: g.value, lease: g.lease } };
+  return { id, req: { t: 'txn', r: { compare: [compare], success: [success], failure: [{ request_range: { key: g.key } }] } } };
 }
 
 function isPlainPut(q: InternalRequest): q is Extract<InternalRequest, { t: 'put' }> {
@@ -74,7 +150,9 @@ function jsonString(s: string): string {
  */
 export function decodedForm(e: ProposedEntry): ProposedEntry | undefined {
   const q = e.req;
-  return isPlainPut(q) ? { id: e.id, req: { t: 'put', r: { key: q.r.key, value: q.r.value } } } : undefined;
+  if (isPlainPut(q)) return { id: e.id, req: { t: 'put', r: { key: q.r.key, value: q.r.value } } };
+  const guarded = guardedWrite(q);
+  return guarded === undefined ? undefined : guardedEntry(e.id, guarded);
 }
 
 /**
@@ -104,6 +182,7 @@ function parseEntry(data: string): ProposedEntry {
     const [id, key, value] = JSON.parse(data.slice(1)) as [string, string, string];
     return { id, req: { t: 'put', r: { key, value } } };
   }
+  if (data.charCodeAt(0) === 116 /* t */) return decodeGuarded(data);
   if (data.charCodeAt(0) === 106 /* j */) return JSON.parse(data.slice(1), reviver) as ProposedEntry;
   throw new Error(`decodeEntry: not an etcd entry: ${data.slice(0, 40)}`);
 }

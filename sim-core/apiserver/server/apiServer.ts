@@ -10,7 +10,7 @@ import type { Envelope, Process } from '../../kernel';
 import type { ApiRequestMessage, ApiResponseMessage, KubeObject } from '../../client';
 import { KINDS } from '../kinds';
 import { authenticate, authorize, cacheAuthorizerView, type AuthorizerView } from './authorize';
-import { bodyTooLarge } from './bodyLimit';
+import { decodeRequestBody } from './bodyLimit';
 import { handleCreate } from './create';
 import { handleDelete } from './delete';
 import { EtcdConnection } from './etcdConnection';
@@ -164,6 +164,7 @@ export class KubeApiServer implements Process<ClusterWire> {
     // the same connection object: its request numbers keep counting, so an answer still in
     // flight from before the crash can never be taken for a new request's
     this.etcd.reset();
+    this.storage.reset();
     this.caches.clear();
     this.clientWatches.clear();
     this.waiting = [];
@@ -190,7 +191,7 @@ export class KubeApiServer implements Process<ClusterWire> {
   }
 
   private serve(ctx: Ctx, from: string, msg: ApiRequestMessage): void {
-    const req = msg.request as ServerRequest;
+    let req = msg.request as ServerRequest;
     const name = 'name' in req ? req.name : 'body' in req ? req.body.metadata?.name : undefined;
     const connection = `${from}#${msg.requestId}`;
     if (req.verb !== 'watch') this.inService.add(connection);
@@ -201,15 +202,29 @@ export class KubeApiServer implements Process<ClusterWire> {
       const createdName = result.ok && req.verb === 'create' ? (result.value as { metadata?: { name?: string } }).metadata?.name : undefined;
       traceRequest(ctx, from, msg.requestId, req, createdName ?? name, result.ok ? (req.verb === 'create' ? 201 : 200) : result.error.code, revision);
     };
-    const env: HandlerEnv = { ctx, storage: this.storage, reply, cachedNamespace: (ns) => this.caches.get('namespaces')?.peek(`/registry/namespaces/${ns}`) };
+    const env: HandlerEnv = {
+      ctx,
+      storage: this.storage,
+      reply,
+      cachedNamespace: (ns) => this.caches.get('namespaces')?.peek(`/registry/namespaces/${ns}`),
+      cachedKv: (resource, key) => {
+        const cache = this.caches.get(resource);
+        return cache?.ready ? cache.getKv(key) : undefined;
+      },
+    };
     const view = this.authorizerView();
     const who = authenticate(from, msg.impersonate, view);
     if (!who.ok) return fail(env, who.decision.status);
     const decision = authorize(who.user, req, view);
     if (!decision.allowed) return fail(env, decision.status);
-    if ('body' in req || req.verb === 'patch') {
-      const tooLarge = bodyTooLarge('body' in req ? req.body : req.patch);
-      if (tooLarge !== undefined) return fail(env, tooLarge);
+    if ('body' in req) {
+      const body = decodeRequestBody(req.body);
+      if (!body.ok) return fail(env, body.status);
+      req = { ...req, body: body.value as KubeObject };
+    } else if (req.verb === 'patch') {
+      const patch = decodeRequestBody(req.patch);
+      if (!patch.ok) return fail(env, patch.status);
+      req = { ...req, patch: patch.value as typeof req.patch };
     }
     switch (req.verb) {
       case 'get':

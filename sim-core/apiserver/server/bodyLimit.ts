@@ -3,14 +3,22 @@ import type { Status } from '../../client';
 import { MAX_MANIFEST_BYTES } from '../manifest';
 import { badRequest, statusWithCode } from './statuses';
 
-/** --max-request-body-bytes (3 MiB): a larger body is refused before it is decoded (413). */
-export function bodyTooLarge(body: unknown): Status | undefined {
-  let size: number;
+/**
+ * What the API server reads off the wire: the body as bytes (JSON), refused when over
+ * --max-request-body-bytes (3 MiB, 413) before it is decoded, then decoded into the
+ * request's own object — the handlers may change it freely, the sender's copy is never
+ * touched (in the simulation a message carries the sender's object itself).
+ */
+export function decodeRequestBody(body: unknown): { ok: true; value: unknown } | { ok: false; status: Status } {
+  let text: string | undefined;
   try {
-    size = JSON.stringify(body)?.length ?? 0;
+    text = JSON.stringify(body);
   } catch {
-    return badRequest('the body of the request was in an unknown format');
+    return { ok: false, status: badRequest('the body of the request was in an unknown format') };
   }
-  if (size <= MAX_MANIFEST_BYTES) return undefined;
-  return statusWithCode('RequestEntityTooLarge', 413, `Request entity too large: limit is ${MAX_MANIFEST_BYTES}`);
+  if (text === undefined) return { ok: true, value: undefined };
+  if (text.length > MAX_MANIFEST_BYTES) {
+    return { ok: false, status: statusWithCode('RequestEntityTooLarge', 413, `Request entity too large: limit is ${MAX_MANIFEST_BYTES}`) };
+  }
+  return { ok: true, value: JSON.parse(text) as unknown };
 }

@@ -6,15 +6,16 @@
 // Events get a one-hour etcd lease (kube-apiserver --event-ttl=1h), so etcd removes them.
 import type { KubeObject } from '../../client';
 import { admitForCreate, EVENT_TTL_SECONDS, formatInvalid, invalidFieldError, type KindDefinition } from '../kinds';
-import { clone, definitionOf, fail, keyOf, meta, storageFailure, succeed, type HandlerEnv } from './handlerEnv';
+import { definitionOf, fail, keyOf, meta, storageFailure, succeed, type HandlerEnv } from './handlerEnv';
 import { allocateClusterIP, allocateNodePorts, needsNodePorts, newUid, nodePortsInUse, randomSuffix } from './identity';
 import { decodeKv, encodeObject } from './objectCodec';
 import { alreadyExists, badRequest, namespaceNotFound, namespaceTerminating, statusWithCode } from './statuses';
 import { timestampAt } from './clock';
 
 /**
- * What create and update first do with a request: find the resource's kind and take a
- * private copy of a body that is a JSON object — or answer the request with the error.
+ * What create and update first do with a request: find the resource's kind and check
+ * that the body (already the request's own copy: decodeRequestBody) is a JSON object —
+ * or answer the request with the error.
  */
 export function readRequestBody(env: HandlerEnv, resource: string, body: unknown): { def: KindDefinition; input: KubeObject } | undefined {
   const found = definitionOf(resource);
@@ -26,7 +27,7 @@ export function readRequestBody(env: HandlerEnv, resource: string, body: unknown
     fail(env, badRequest('the body of the request was in an unknown format'));
     return undefined;
   }
-  return { def: found.def, input: clone(body) as KubeObject };
+  return { def: found.def, input: body as KubeObject };
 }
 
 export function handleCreate(env: HandlerEnv, resource: string, namespace: string, body: unknown): void {
@@ -123,13 +124,13 @@ function store(env: HandlerEnv, def: KindDefinition, obj: KubeObject): void {
 }
 
 /**
- * Runs a write with no lease (0n), or for an Event with a fresh lease of EVENT_TTL_SECONDS
- * (kube-apiserver --event-ttl=1h), so etcd removes the Event when it runs out. Create and
- * update both go through here.
+ * Runs a write with no lease (0n), or for an Event with a lease of EVENT_TTL_SECONDS
+ * (kube-apiserver --event-ttl=1h) from the lease manager, so etcd removes the Event when
+ * it runs out. Create and update both go through here.
  */
 export function putWithEventLease(env: HandlerEnv, def: KindDefinition, put: (lease: bigint) => void): void {
   if (def.resource !== 'events') return put(0n);
-  env.storage.leaseGrant(env.ctx, EVENT_TTL_SECONDS, (r) => {
+  env.storage.ttlLease(env.ctx, EVENT_TTL_SECONDS, (r) => {
     if (!r.ok) return fail(env, storageFailure(r.error));
     put(r.value);
   });

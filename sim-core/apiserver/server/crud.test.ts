@@ -115,6 +115,30 @@ describe('get and list', () => {
 });
 
 describe('update', () => {
+  /** The etcd operations the API server sends while `fn` runs. */
+  function etcdOps(sim: ReturnType<typeof testCluster>, fn: () => void): string[] {
+    const ops: string[] = [];
+    const stop = sim.subscribe(
+      (e) => {
+        const p = e.payload as { kind?: string; req?: { op?: string } } | undefined;
+        if (e.address === 'kube-apiserver' && e.peer?.startsWith('etcd-') && p?.kind === 'request' && p.req?.op !== undefined) ops.push(p.req.op);
+      },
+      { kinds: ['send'] },
+    );
+    fn();
+    stop();
+    return ops;
+  }
+
+  it("costs etcd one txn and no read: the first try starts from the watch cache's copy", () => {
+    const sim = testCluster();
+    const v1 = must(sim, { verb: 'create', resource: 'deployments', namespace: 'default', body: deployment('web', 3) });
+    sim.tick(50); // the watch cache has seen the create
+    const v2 = structuredClone(v1);
+    (v2.spec as { replicas: number }).replicas = 5;
+    expect(etcdOps(sim, () => must(sim, { verb: 'update', resource: 'deployments', namespace: 'default', body: v2 }))).toEqual(['txn']);
+  });
+
   it('a stale resourceVersion is 409 Conflict with the real message, and nothing changes', () => {
     const sim = testCluster();
     const v1 = must(sim, { verb: 'create', resource: 'deployments', namespace: 'default', body: deployment('web', 3) });

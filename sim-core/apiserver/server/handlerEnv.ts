@@ -8,6 +8,7 @@ import { KINDS, type KindDefinition } from '../kinds';
 import type { Storage } from './storage';
 import { etcdTimeout, internalError, unknownResource } from './statuses';
 import type { ClusterWire } from './wire';
+import type { CachedKv } from './watchCache';
 
 export type Ctx = ProcessContext<ClusterWire>;
 
@@ -19,6 +20,8 @@ export interface HandlerEnv {
   reply: Reply;
   /** the namespace from the API server's own watch cache (admission reads it, not etcd); the cache's own object: read only */
   cachedNamespace?: (name: string) => Readonly<KubeObject> | undefined;
+  /** a key's value from the resource's watch cache (possibly stale): GuaranteedUpdate's first try */
+  cachedKv?: (resource: string, key: string) => CachedKv | undefined;
 }
 
 export function definitionOf(resource: string): { ok: true; def: KindDefinition } | { ok: false; error: Status } {
@@ -46,8 +49,4 @@ export function succeed(env: HandlerEnv, value: KubeObject | unknown, revision: 
 export function meta(obj: KubeObject): NonNullable<KubeObject['metadata']> {
   obj.metadata ??= {};
   return obj.metadata;
-}
-
-export function clone<T>(v: T): T {
-  return JSON.parse(JSON.stringify(v)) as T;
 }

@@ -21,7 +21,7 @@ function event(name: string): KubeObject {
 }
 
 describe('Events', () => {
-  it('are stored with a 3600 s etcd lease and are gone after an hour of simulated time', () => {
+  it('are stored with a one-hour etcd lease (3660 s: the hour plus the reuse window) and are gone after it', () => {
     const sim = testCluster();
     must(sim, { verb: 'create', resource: 'events', namespace: 'default', body: event('web-x.1') });
     must(sim, { verb: 'create', resource: 'configmaps', namespace: 'default', body: configMap('keep') });
@@ -30,13 +30,29 @@ describe('Events', () => {
     expect(kv!.lease).not.toBe(0n);
     expect(stored(sim, '/registry/configmaps/default/keep')!.lease).toBe(0n);
     const ttl = sim.etcd.leaseTimeToLive(kv!.lease, true, { endpoint: 'etcd-1', timeoutTicks: 500 });
-    expect(ttl.ok && [ttl.value.grantedTTL, ttl.value.keys]).toEqual([3600, ['/registry/events/default/web-x.1']]);
-    sim.tick(359_000); // 3590 s: still there
+    expect(ttl.ok && [ttl.value.grantedTTL, ttl.value.keys]).toEqual([3660, ['/registry/events/default/web-x.1']]);
+    sim.tick(365_000); // 3650 s: still there
     expect(stored(sim, '/registry/events/default/web-x.1')).toBeDefined();
-    sim.tick(2_000); // past 3600 s (plus the lessor's checkpoint slack)
+    sim.tick(2_000); // past 3660 s (plus the lessor's checkpoint slack)
     sim.runUntil(() => stored(sim, '/registry/events/default/web-x.1') === undefined, 2_000);
     expect(stored(sim, '/registry/events/default/web-x.1')).toBeUndefined();
     expect(stored(sim, '/registry/configmaps/default/keep')).toBeDefined();
+  });
+
+  it('share a lease for a minute (the API server\'s lease manager), then get a new one', () => {
+    const sim = testCluster();
+    must(sim, { verb: 'create', resource: 'events', namespace: 'default', body: event('web-x.1') });
+    sim.tick(3_000); // 30 s later: the same lease
+    must(sim, { verb: 'create', resource: 'events', namespace: 'default', body: event('web-x.2') });
+    const first = stored(sim, '/registry/events/default/web-x.1')!.lease;
+    expect(stored(sim, '/registry/events/default/web-x.2')!.lease).toBe(first);
+    const ttl = sim.etcd.leaseTimeToLive(first, true, { endpoint: 'etcd-1', timeoutTicks: 500 });
+    expect(ttl.ok && ttl.value.keys).toEqual(['/registry/events/default/web-x.1', '/registry/events/default/web-x.2']);
+    sim.tick(3_100); // past 60 s since the grant: a fresh lease, so no Event lives less than its hour
+    must(sim, { verb: 'create', resource: 'events', namespace: 'default', body: event('web-x.3') });
+    const third = stored(sim, '/registry/events/default/web-x.3')!.lease;
+    expect(third).not.toBe(0n);
+    expect(third).not.toBe(first);
   });
 });
 

@@ -7,6 +7,7 @@ import type { ProcessContext } from '../../kernel';
 import type { EtcdError, EtcdResult, KeyValue, RangeResponse, TxnResponse, LeaseGrantResponse } from '../../etcd/types';
 import type { EtcdConnection } from './etcdConnection';
 import type { ClusterWire } from './wire';
+import { LeaseManager } from './leaseManager';
 
 type Ctx = ProcessContext<ClusterWire>;
 
@@ -27,7 +28,22 @@ export function prefixEnd(prefix: string): string {
 }
 
 export class Storage {
+  /** the leases Events are attached to (store.go's leaseManager) */
+  private readonly leases = new LeaseManager<Ctx, EtcdError>((ctx, ttl, done) =>
+    this.leaseGrant(ctx, ttl, (r) => done(r.ok ? { ok: true, id: r.value } : r)),
+  );
+
   constructor(private readonly etcd: EtcdConnection) {}
+
+  /** A lease for a write that must expire after `ttlSeconds`: shared with the writes of the last minute (leaseManager.GetLease). */
+  ttlLease(ctx: Ctx, ttlSeconds: number, done: (r: StorageResult<bigint>) => void): void {
+    this.leases.get(ctx, ttlSeconds, (r) => done(r.ok ? { ok: true, value: r.id } : r));
+  }
+
+  /** The process restarted: what it remembered of its leases is gone. */
+  reset(): void {
+    this.leases.reset();
+  }
 
   get(ctx: Ctx, key: string, done: (r: StorageResult<{ kv: KeyValue | undefined; revision: number }>) => void): void {
     this.etcd.call(ctx, { op: 'range', req: { key } }, (r) => {

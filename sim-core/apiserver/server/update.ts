@@ -11,9 +11,10 @@ import type { KubeObject, Status } from '../../client';
 import type { KeyValue } from '../../etcd/types';
 import { canonicalJson } from '../../kernel';
 import { admitForCreate, type KindDefinition } from '../kinds';
-import { clone, definitionOf, fail, keyOf, meta, storageFailure, succeed, type HandlerEnv } from './handlerEnv';
+import { definitionOf, fail, keyOf, meta, storageFailure, succeed, type HandlerEnv } from './handlerEnv';
 import { putWithEventLease, readRequestBody } from './create';
-import { decodeKv, encodeObject } from './objectCodec';
+import { decodeAt, encodeObject } from './objectCodec';
+import type { WriteOutcome } from './storage';
 import { alreadyBound, badRequest, conflict, notFound, statusWithCode } from './statuses';
 import { timestampAt } from './clock';
 import { awaitsKubelet } from './gracefulDeletion';
@@ -25,7 +26,15 @@ export type Mutation = (current: KubeObject, def: KindDefinition) => { ok: true;
 /** Bounded, so that a pathological writer cannot keep one request busy forever. */
 export const MAX_TXN_RETRIES = 16;
 
-/** Read, check the resourceVersion, mutate, write with compare; the common shape of every update. */
+/**
+ * Check the resourceVersion, mutate, write with compare: the common shape of every update
+ * (storage/etcd3 store.go GuaranteedUpdate). The first try starts from the watch cache's
+ * copy of the object when it has one (the cacher passes it as `cachedExistingObject`), so
+ * an update costs etcd one txn, not a read and a txn. That copy may be stale: whenever it
+ * leads to a refusal or to "nothing changed", the object is read from etcd and the update
+ * tried again on the live data before anything is answered — and a txn that loses the
+ * compare brings the key's current value back in its else branch.
+ */
 export function guaranteedUpdate(
   env: HandlerEnv,
   def: KindDefinition,
@@ -34,60 +43,100 @@ export function guaranteedUpdate(
   expectedRv: string | undefined,
   mutate: Mutation,
   /**
-   * etcd3 store's GuaranteedUpdate loops when its txn loses a race: it reads the newer
+   * etcd3 store's GuaranteedUpdate loops when its txn loses a race: it takes the newer
    * object and tries again, so a write without a resourceVersion (a kubelet's status, a
    * patch) never fails because someone else wrote first; one WITH a stale resourceVersion
-   * then fails the check above with 409.
+   * then fails the check below with 409.
    */
   retriesOnConflict = MAX_TXN_RETRIES,
 ): void {
   const key = keyOf(def, namespace, name);
-  env.storage.get(env.ctx, key, (r) => {
-    if (!r.ok) return fail(env, storageFailure(r.error));
+  const u: PendingUpdate = { env, def, key, name, expectedRv, mutate, retries: retriesOnConflict };
+  const cached = env.cachedKv?.(def.resource, key);
+  if (cached !== undefined) return tryUpdate(u, cached, false, cached.mod_revision);
+  readCurrent(u);
+}
+
+interface PendingUpdate {
+  env: HandlerEnv;
+  def: KindDefinition;
+  key: string;
+  name: string;
+  expectedRv: string | undefined;
+  mutate: Mutation;
+  /** txn attempts left after the current one */
+  retries: number;
+}
+
+/** The stored bytes and their revision: from etcd, or from the watch cache. */
+type StoredState = Pick<KeyValue, 'value' | 'mod_revision'>;
+
+/** getCurrentState: a read from etcd, then a try on what it found. */
+function readCurrent(u: PendingUpdate): void {
+  u.env.storage.get(u.env.ctx, u.key, (r) => {
+    if (!r.ok) return fail(u.env, storageFailure(r.error));
     const kv = r.value.kv;
-    if (kv === undefined) return fail(env, notFound(def, name), r.value.revision);
-    if (expectedRv !== undefined && expectedRv !== '' && expectedRv !== String(kv.mod_revision)) return fail(env, conflict(def, name), r.value.revision);
-    const current = decodeKv(kv);
-    if (current === undefined) return fail(env, badRequest(`the stored object at ${key} is not JSON`), r.value.revision);
-    // a second decode of the same bytes is the mutation's private copy (cheaper than a JSON round trip of `current`)
-    const m = mutate(decodeKv(kv) as KubeObject, def);
-    if (!m.ok) return fail(env, m.error, r.value.revision);
-    const retry = retriesOnConflict > 0 ? () => guaranteedUpdate(env, def, namespace, name, expectedRv, mutate, retriesOnConflict - 1) : undefined;
-    write(env, def, key, kv, current, m.next, retry);
+    if (kv === undefined) return fail(u.env, notFound(u.def, u.name), r.value.revision);
+    tryUpdate(u, kv, true, r.value.revision);
   });
 }
 
-function write(env: HandlerEnv, def: KindDefinition, key: string, kv: KeyValue, current: KubeObject, next: KubeObject, retry: (() => void) | undefined): void {
+/** One pass of GuaranteedUpdate's loop on `state`; `current` says it came from etcd just now. */
+function tryUpdate(u: PendingUpdate, state: StoredState, current: boolean, revision: number): void {
+  const { env, def, key, name, expectedRv } = u;
+  // a refusal based on the cache's copy is not final: it is checked again on live data
+  const refuse = (error: Status): void => (current ? fail(env, error, revision) : readCurrent(u));
+  if (expectedRv !== undefined && expectedRv !== '' && expectedRv !== String(state.mod_revision)) return refuse(conflict(def, name));
+  // the mutation's own copy of the stored object
+  const working = decodeAt(state.value, state.mod_revision);
+  if (working === undefined) return refuse(badRequest(`the stored object at ${key} is not JSON`));
+  const m = u.mutate(working, def);
+  if (!m.ok) return refuse(m.error);
+  write(u, state, m.next, current);
+}
+
+function write(u: PendingUpdate, state: StoredState, next: KubeObject, current: boolean): void {
+  const { env, def, key, name } = u;
   const nm = meta(next);
-  const name = nm.name ?? '';
+  // the txn lost the compare: go again on the value its else branch read, while retries last
+  const lost = (r: WriteOutcome): void => {
+    if (u.retries <= 0) return fail(env, conflict(def, name), r.revision);
+    u.retries--;
+    if (r.current === undefined) return fail(env, notFound(def, name), r.revision);
+    tryUpdate(u, r.current, true, r.revision);
+  };
   if (nm.deletionTimestamp && (nm.finalizers ?? []).length === 0 && !awaitsKubelet(def, next)) {
     // the last finalizer is gone: the object's deletion completes now
-    return env.storage.delete(env.ctx, key, kv.mod_revision, (r) => {
+    return env.storage.delete(env.ctx, key, state.mod_revision, (r) => {
       if (!r.ok) return fail(env, storageFailure(r.error));
-      if (!r.value.succeeded) return retry ? retry() : fail(env, conflict(def, name), r.value.revision);
+      if (!r.value.succeeded) return lost(r.value);
       nm.resourceVersion = String(r.value.revision);
       succeed(env, next, r.value.revision);
     });
   }
   const value = encodeObject(next);
-  if (value === encodeObject(current)) return succeed(env, current, kv.mod_revision); // a no-op update writes nothing
+  if (value === state.value) {
+    // a no-op update (the same bytes as stored) writes nothing — and answers with the live
+    // object, never a cached one
+    return current ? succeed(env, decodeAt(state.value, state.mod_revision), state.mod_revision) : readCurrent(u);
+  }
   const put = (lease: bigint): void =>
     env.storage.update(
       env.ctx,
       key,
       value,
-      kv.mod_revision,
+      state.mod_revision,
       (r) => {
         if (!r.ok) return fail(env, storageFailure(r.error));
-        if (!r.value.succeeded) return retry ? retry() : fail(env, conflict(def, name), r.value.revision);
+        if (!r.value.succeeded) return lost(r.value);
         nm.resourceVersion = String(r.value.revision);
         succeed(env, next, r.value.revision);
       },
       lease,
     );
   // An Event keeps expiring after an update (a repeat bumps its count): the events
-  // registry's TTL applies on update too, so the write takes a fresh 1-hour lease — a put
-  // without one would detach the key from its lease and keep it forever.
+  // registry's TTL applies on update too, so the write takes a lease — a put without one
+  // would detach the key from its lease and keep it forever.
   putWithEventLease(env, def, put);
 }
 
@@ -156,18 +205,21 @@ const STATUS_KEEPS_LABELS = new Set(['Deployment', 'ReplicaSet', 'StatefulSet', 
  * `deployment.kubernetes.io/revision` annotation rides on its status write. Except what a
  * kind protects: Deployments and ReplicaSets keep their labels, Pods their
  * ownerReferences (old kubelets corrupted them). System metadata (uid, creationTimestamp,
- * generation, the deletion fields) never changes here (rest.BeforeUpdate).
+ * generation, the deletion fields) never changes here (rest.BeforeUpdate). Both arguments
+ * must be the caller's own objects: `current` becomes the result.
  */
 export function statusStrategy(current: KubeObject, next: KubeObject): KubeObject {
-  const out = clone(current);
+  // both are the request's own objects (a fresh decode of what is stored, the decoded body
+  // or the patched copy): the result is built in `current`, taking parts of `next`
+  const out = current;
   if (next.status === undefined) delete out.status;
-  else out.status = clone(next.status);
+  else out.status = next.status;
   const from = next.metadata ?? {};
   const to = (out.metadata ??= {});
   const take = (field: 'labels' | 'annotations' | 'finalizers' | 'ownerReferences'): void => {
     const value = from[field];
     if (value === undefined) delete to[field];
-    else (to as Record<string, unknown>)[field] = clone(value);
+    else (to as Record<string, unknown>)[field] = value;
   };
   if (!STATUS_KEEPS_LABELS.has(current.kind ?? '')) take('labels');
   take('annotations');

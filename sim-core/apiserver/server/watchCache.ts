@@ -7,7 +7,7 @@
 // A watcher with a label/field selector sees what the cacher's filtering shows
 // (cacher.go's watchCacheEvent with PrevObject): an object that starts matching arrives
 // as ADDED, one that stops matching as DELETED, one that never matched not at all.
-import type { KubeObject, Status, WatchEvent as ApiWatchEvent } from '../../client';
+import { deepFreeze, type KubeObject, type Status, type WatchEvent as ApiWatchEvent } from '../../client';
 import type { KindDefinition } from '../kinds';
 import type { WatchEvent as EtcdEvent, WatchResponse } from '../../etcd/types';
 import { decodeAt, decodeKv } from './objectCodec';
@@ -22,6 +22,12 @@ export interface CachedEvent {
   prev?: KubeObject;
 }
 
+/** What GuaranteedUpdate needs of a stored key: its bytes and the revision they were written at. */
+export interface CachedKv {
+  value: string;
+  mod_revision: number;
+}
+
 export interface CacheWatcher {
   namespace: string | undefined;
   /** the watch's label and field selectors; absent = everything */
@@ -33,6 +39,8 @@ export interface CacheWatcher {
 export class WatchCache {
   /** objects by etcd key, as of `revision` */
   private readonly store = new Map<string, KubeObject>();
+  /** the stored bytes behind each object, for GuaranteedUpdate's cached first try */
+  private readonly raw = new Map<string, CachedKv>();
   /** events with revision > `oldest - 1`, in revision order */
   private events: CachedEvent[] = [];
   /** every event after this revision is in `events` */
@@ -62,6 +70,16 @@ export class WatchCache {
     return o === undefined ? undefined : structuredCopy(o);
   }
 
+  /**
+   * The key's value and mod_revision as the cache last saw them: what the cacher hands the
+   * storage layer's GuaranteedUpdate and Delete as `cachedExistingObject` (cacher.go), so
+   * that a write need not read etcd first. It may be stale; the write's compare on
+   * mod_revision finds out.
+   */
+  getKv(key: string): CachedKv | undefined {
+    return this.raw.get(key);
+  }
+
   /** The cached object itself, for a reader that only looks (admission's namespace check): never mutate it. */
   peek(key: string): Readonly<KubeObject> | undefined {
     return this.store.get(key);
@@ -75,9 +93,12 @@ export class WatchCache {
   /** The initial LIST: the store as of `revision`; the window starts there. */
   initialize(kvs: readonly { key: string; value: string; mod_revision: number }[], revision: number): void {
     this.store.clear();
+    this.raw.clear();
     for (const kv of kvs) {
       const obj = decodeAt(kv.value, kv.mod_revision);
-      if (obj !== undefined) this.store.set(kv.key, obj);
+      if (obj === undefined) continue;
+      this.store.set(kv.key, deepFreeze(obj));
+      this.raw.set(kv.key, { value: kv.value, mod_revision: kv.mod_revision });
     }
     this.events = [];
     this.since = revision;
@@ -111,14 +132,14 @@ export class WatchCache {
     if (rv === 0) {
       for (const key of [...this.store.keys()].sort()) {
         const obj = this.store.get(key)!;
-        if (matches(w, this.namespaceOfKey(key)) && (w.matches?.(obj) ?? true)) w.send({ type: 'ADDED', object: structuredCopy(obj) });
+        if (matches(w, this.namespaceOfKey(key)) && (w.matches?.(obj) ?? true)) w.send({ type: 'ADDED', object: obj });
       }
     } else {
       if (rv < this.since) return tooOldResourceVersion(rv, this.since + 1);
       for (const e of this.events) {
         if (e.revision <= rv || !matches(w, e.namespace)) continue;
         const filtered = filterEvent(w, e);
-        if (filtered !== undefined) w.send(copyEvent(filtered));
+        if (filtered !== undefined) w.send(filtered);
       }
     }
     this.watchers.set(id, { w, from: rv === 0 ? this.revision : rv });
@@ -154,18 +175,20 @@ export class WatchCache {
     if (ev.type === 'PUT') {
       const obj = decodeKv(ev.kv);
       if (obj === undefined) return;
+      deepFreeze(obj);
       prev = this.store.get(ev.kv.key);
       this.store.set(ev.kv.key, obj);
+      this.raw.set(ev.kv.key, { value: ev.kv.value, mod_revision: rev });
       event = { type: ev.kv.create_revision === ev.kv.mod_revision ? 'ADDED' : 'MODIFIED', object: obj };
     } else {
       const prevKv = ev.prev_kv;
       const last = prevKv !== undefined ? decodeAt(prevKv.value, rev) : this.store.get(ev.kv.key);
       this.store.delete(ev.kv.key);
+      this.raw.delete(ev.kv.key);
       if (last === undefined) return;
-      prev = structuredCopy(last);
+      prev = last;
       // a DELETED event carries the object's last state at the delete's revision
-      last.metadata = { ...(last.metadata ?? {}), resourceVersion: String(rev) };
-      event = { type: 'DELETED', object: last };
+      event = { type: 'DELETED', object: deepFreeze({ ...last, metadata: { ...(last.metadata ?? {}), resourceVersion: String(rev) } }) };
     }
     const cached: CachedEvent = { revision: rev, key: ev.kv.key, namespace: this.namespaceOfKey(ev.kv.key), event, ...(prev !== undefined ? { prev } : {}) };
     this.events.push(cached);
@@ -173,21 +196,15 @@ export class WatchCache {
       const dropped = this.events.shift()!;
       this.since = dropped.revision;
     }
-    // ONE copy of the event for every watcher (the cacher serialises an event once for all
-    // its watchers): receivers treat it as read-only — an informer copies before it stores —
-    // and the cache's own object stays untouched whatever they do
-    let shared: ApiWatchEvent | undefined;
-    const sharedCopy = (e: ApiWatchEvent): ApiWatchEvent => {
-      if (e !== cached.event) return copyEvent(e); // a selector transition: its own event
-      shared ??= copyEvent(e);
-      return shared;
-    };
+    // ONE object for the cache and every watcher (the cacher serialises an event once for
+    // all its watchers), deeply frozen: receivers only read it — an informer stores it as it
+    // is, a controller copies before it writes — and nobody can change what the others see
     // ids only grow and a watcher is inserted once, so the map's order is already id order
     for (const { w, from } of [...this.watchers.values()]) {
       // a watch from a version the cache has not reached yet skips what it already listed
       if (rev <= from || !matches(w, cached.namespace)) continue;
       const filtered = filterEvent(w, cached);
-      if (filtered !== undefined) w.send(sharedCopy(filtered));
+      if (filtered !== undefined) w.send(filtered);
     }
   }
 }
@@ -218,10 +235,6 @@ function filterEvent(w: CacheWatcher, e: CachedEvent): ApiWatchEvent | undefined
 
 function structuredCopy<T>(v: T): T {
   return JSON.parse(JSON.stringify(v)) as T;
-}
-
-function copyEvent(e: ApiWatchEvent): ApiWatchEvent {
-  return structuredCopy(e);
 }
 
 function badRequestRv(rv: string): Status {
