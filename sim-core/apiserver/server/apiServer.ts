@@ -212,7 +212,7 @@ export class KubeApiServer implements Process<ClusterWire> {
         return cache?.ready ? cache.getKv(key) : undefined;
       },
     };
-    const view = this.authorizerView();
+    const view = this.authorizerView;
     const who = authenticate(from, msg.impersonate, view);
     if (!who.ok) return fail(env, who.decision.status);
     const decision = authorize(who.user, req, view);
@@ -290,15 +290,15 @@ export class KubeApiServer implements Process<ClusterWire> {
       if (event.type === 'ERROR') this.clientWatches.delete(key);
     };
     this.clientWatches.set(key, { resource: req.resource, watcherId: id });
-    const error = cache.addWatcher(id, req.resourceVersion, { namespace: req.namespace, send, ...(matches ? { matches } : {}) });
+    const triggerField = cache.triggerField;
+    const trigger = fields.ok && triggerField !== undefined ? fields.exact.get(triggerField) : undefined;
+    const error = cache.addWatcher(id, req.resourceVersion, { namespace: req.namespace, send, ...(matches ? { matches } : {}), ...(trigger !== undefined ? { trigger } : {}) });
     traceRequest(ctx, from, msg.requestId, req, undefined, error === undefined ? 200 : error.code, cache.revision);
     if (error !== undefined) send({ type: 'ERROR', status: error });
   }
 
-  /** What the authorizer reads: RBAC objects and Pods from the watch caches (its informers). */
-  private authorizerView(): AuthorizerView {
-    return cacheAuthorizerView((resource) => this.caches.get(resource));
-  }
+  /** What the authorizer reads: RBAC objects and Pods from the watch caches (its informers) — whichever caches are current. */
+  private readonly authorizerView: AuthorizerView = cacheAuthorizerView((resource) => this.caches.get(resource));
 
   private cancelWatch(from: string, requestId: number): void {
     const key = `${from}#${requestId}`;

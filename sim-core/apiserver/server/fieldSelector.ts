@@ -12,7 +12,15 @@ import type { KindDefinition } from '../kinds';
 
 export type FieldPredicate = (obj: KubeObject) => boolean;
 
-export type FieldSelectorParse = { ok: true; matches: FieldPredicate; empty: boolean } | { ok: false; error: string };
+export type FieldSelectorParse =
+  | {
+      ok: true;
+      matches: FieldPredicate;
+      empty: boolean;
+      /** the fields the selector pins to one value (`field=value`): what the watch cache's triggers index */
+      exact: ReadonlyMap<string, string>;
+    }
+  | { ok: false; error: string };
 
 type Getter = (obj: KubeObject) => string;
 
@@ -85,8 +93,9 @@ function getterFor(def: KindDefinition, field: string): Getter | undefined {
 const TERM = /^([^=!,]+?)\s*(==|=|!=)\s*(.*)$/;
 
 export function parseFieldSelector(def: KindDefinition, selector: string | undefined): FieldSelectorParse {
-  if (selector === undefined || selector.trim() === '') return { ok: true, matches: () => true, empty: true };
+  if (selector === undefined || selector.trim() === '') return { ok: true, matches: () => true, empty: true, exact: new Map() };
   const preds: FieldPredicate[] = [];
+  const exact = new Map<string, string>();
   for (const raw of selector.split(',')) {
     const t = raw.trim();
     const m = TERM.exec(t);
@@ -95,6 +104,11 @@ export function parseFieldSelector(def: KindDefinition, selector: string | undef
     const get = getterFor(def, field.trim());
     if (get === undefined) return { ok: false, error: `field label not supported: ${field.trim()}` };
     preds.push(op === '!=' ? (o) => get(o) !== value : (o) => get(o) === value);
+    if (op !== '!=') {
+      // two different values for one field select nothing: no trigger can stand for that
+      const f = field.trim();
+      exact.set(f, exact.has(f) && exact.get(f) !== value ? '\u0000' : value);
+    }
   }
-  return { ok: true, matches: (o) => preds.every((p) => p(o)), empty: false };
+  return { ok: true, matches: (o) => preds.every((p) => p(o)), empty: false, exact };
 }

@@ -28,10 +28,27 @@ export interface CachedKv {
   mod_revision: number;
 }
 
+interface WatcherEntry {
+  id: number;
+  w: CacheWatcher;
+  from: number;
+}
+
+/**
+ * The fields a resource's watchers are indexed by (the cacher's triggers): Pods by
+ * spec.nodeName (pkg/registry/core/pod/storage: NodeNameTriggerFunc), which every kubelet
+ * selects its Pods by.
+ */
+const TRIGGERS: Readonly<Record<string, { field: string; get: (obj: KubeObject) => string }>> = {
+  pods: { field: 'spec.nodeName', get: (o) => ((o.spec as { nodeName?: unknown } | undefined)?.nodeName as string | undefined) ?? '' },
+};
+
 export interface CacheWatcher {
   namespace: string | undefined;
   /** the watch's label and field selectors; absent = everything */
   matches?: (obj: KubeObject) => boolean;
+  /** the value the watch's field selector pins the cache's trigger field to (see TRIGGERS), if it does */
+  trigger?: string;
   /** deliver one event (or the ERROR that ends the watch) */
   send: (event: ApiWatchEvent) => void;
 }
@@ -49,12 +66,25 @@ export class WatchCache {
   revision = 0;
   ready = false;
   /** client watchers and the revision each one has seen up to (events after it are sent) */
-  private readonly watchers = new Map<number, { w: CacheWatcher; from: number }>();
+  private readonly watchers = new Map<number, WatcherEntry>();
+  /** the resource's trigger field, if it has one (the cacher's IndexerFuncs) */
+  private readonly triggerOf: ((obj: KubeObject) => string) | undefined;
+  /** watchers whose selector pins the trigger field, by the value it pins */
+  private readonly triggered = new Map<string, Map<number, WatcherEntry>>();
+  /** every other watcher: sent every event, and filtered one by one */
+  private readonly untriggered = new Map<number, WatcherEntry>();
 
   constructor(
     readonly def: KindDefinition,
     private readonly capacity: number,
-  ) {}
+  ) {
+    this.triggerOf = TRIGGERS[def.resource]?.get;
+  }
+
+  /** The field a watcher's `trigger` names for this resource (spec.nodeName for Pods), if any. */
+  get triggerField(): string | undefined {
+    return TRIGGERS[this.def.resource]?.field;
+  }
 
   get prefix(): string {
     return `${this.def.etcdPrefix}/`;
@@ -142,12 +172,28 @@ export class WatchCache {
         if (filtered !== undefined) w.send(filtered);
       }
     }
-    this.watchers.set(id, { w, from: rv === 0 ? this.revision : rv });
+    const entry: WatcherEntry = { id, w, from: rv === 0 ? this.revision : rv };
+    this.watchers.set(id, entry);
+    if (w.trigger !== undefined && this.triggerOf !== undefined) {
+      let bucket = this.triggered.get(w.trigger);
+      if (bucket === undefined) this.triggered.set(w.trigger, (bucket = new Map()));
+      bucket.set(id, entry);
+    } else this.untriggered.set(id, entry);
     return undefined;
   }
 
   removeWatcher(id: number): boolean {
-    return this.watchers.delete(id);
+    const entry = this.watchers.get(id);
+    if (entry === undefined) return false;
+    this.watchers.delete(id);
+    this.untriggered.delete(id);
+    const t = entry.w.trigger;
+    if (t !== undefined) {
+      const bucket = this.triggered.get(t);
+      bucket?.delete(id);
+      if (bucket?.size === 0) this.triggered.delete(t);
+    }
+    return true;
   }
 
   /** End every client watch with 410 Gone (the cache had to relist). */
@@ -156,6 +202,8 @@ export class WatchCache {
       this.watchers.get(id)!.w.send({ type: 'ERROR', status: tooOldResourceVersion(this.since, this.revision) });
     }
     this.watchers.clear();
+    this.triggered.clear();
+    this.untriggered.clear();
   }
 
   /** `/registry/pods/<ns>/<name>` → `<ns>`: the key, not the JSON, says where an object lives */
@@ -199,13 +247,29 @@ export class WatchCache {
     // ONE object for the cache and every watcher (the cacher serialises an event once for
     // all its watchers), deeply frozen: receivers only read it — an informer stores it as it
     // is, a controller copies before it writes — and nobody can change what the others see
-    // ids only grow and a watcher is inserted once, so the map's order is already id order
-    for (const { w, from } of [...this.watchers.values()]) {
+    for (const { w, from } of this.recipients(event.object, prev)) {
       // a watch from a version the cache has not reached yet skips what it already listed
       if (rev <= from || !matches(w, cached.namespace)) continue;
       const filtered = filterEvent(w, cached);
       if (filtered !== undefined) w.send(filtered);
     }
+  }
+
+  /**
+   * The watchers an event may concern, in id order (ids only grow and a watcher is inserted
+   * once, so each map's order is already id order). With a trigger field, as the cacher's
+   * dispatch does: the watchers that pin it to the object's value now or before, and those
+   * that do not pin it — a kubelet's watch of its own Pods never even looks at another
+   * node's Pod.
+   */
+  private recipients(obj: KubeObject, prev: KubeObject | undefined): WatcherEntry[] {
+    if (this.triggerOf === undefined || this.triggered.size === 0) return [...this.watchers.values()];
+    const now = this.triggered.get(this.triggerOf(obj));
+    const before = prev === undefined ? undefined : this.triggered.get(this.triggerOf(prev));
+    const out = [...this.untriggered.values()];
+    if (now !== undefined) out.push(...now.values());
+    if (before !== undefined && before !== now) out.push(...before.values());
+    return out.length > 1 && out.length !== this.untriggered.size ? out.sort((a, b) => a.id - b.id) : out;
   }
 }
 
