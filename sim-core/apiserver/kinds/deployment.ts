@@ -126,6 +126,7 @@ export const deploymentKind: KindDefinition = {
   shortNames: ['deploy'],
   namespaced: true,
   etcdPrefix: '/registry/deployments',
+  tracksGeneration: true,
   schema: deploymentSchema,
   nameRule: nameIsDNSSubdomain,
   defaults,

@@ -86,6 +86,7 @@ export const endpointSliceKind: KindDefinition = {
   shortNames: [],
   namespaced: true,
   etcdPrefix: '/registry/endpointslices',
+  tracksGeneration: true,
   schema: endpointSliceSchema,
   nameRule: nameIsDNSSubdomain,
   defaults(obj) {

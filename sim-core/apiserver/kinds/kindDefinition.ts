@@ -21,6 +21,12 @@ export interface KindDefinition {
    * objects live at `<prefix>/<namespace>/<name>` or, cluster-scoped, `<prefix>/<name>`.
    */
   etcdPrefix: string;
+  /**
+   * Whether the kind's registry strategy keeps metadata.generation (PrepareForCreate sets
+   * it to 1, an update of the spec bumps it): apps/v1 workloads and EndpointSlices do;
+   * Pods (before 1.33), Services, ConfigMaps and most core kinds have none.
+   */
+  tracksGeneration?: boolean;
   /** Strict decoding schema of the whole object (unknown fields rejected). */
   schema: z.ZodType;
   /** The rule metadata.name must follow (most kinds: DNS-1123 subdomain). */

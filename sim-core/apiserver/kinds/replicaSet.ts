@@ -49,6 +49,7 @@ export const replicaSetKind: KindDefinition = {
   shortNames: ['rs'],
   namespaced: true,
   etcdPrefix: '/registry/replicasets',
+  tracksGeneration: true,
   schema: replicaSetSchema,
   nameRule: nameIsDNSSubdomain,
   defaults(obj) {

@@ -1,6 +1,6 @@
 // POST: the create path (k8s.io/apiserver registry/generic/registry/store.go Create):
 // namespace from the request → generateName → strict decode, defaulting, admission and
-// validation (admitForCreate) → NamespaceLifecycle → uid, creationTimestamp, generation 1
+// validation (admitForCreate) → NamespaceLifecycle → uid, creationTimestamp, generation 1 (kinds that keep one)
 // → a NodePort/LoadBalancer Service's node ports (portallocator)
 // → a txn that stores the JSON only if the key does not exist (create_revision == 0).
 // Events get a one-hour etcd lease (kube-apiserver --event-ttl=1h), so etcd removes them.
@@ -75,7 +75,9 @@ function stampNewObject(env: HandlerEnv, def: KindDefinition, obj: KubeObject): 
   const m = meta(obj);
   m.uid = newUid(env.ctx.rng);
   m.creationTimestamp = timestampAt(env.ctx.now);
-  m.generation = 1;
+  // only kinds whose strategy tracks it have a generation (registry PrepareForCreate)
+  if (def.tracksGeneration === true) m.generation = 1;
+  else delete m.generation;
   delete m.resourceVersion;
   delete m.deletionTimestamp;
   delete m.deletionGracePeriodSeconds;

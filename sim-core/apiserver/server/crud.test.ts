@@ -177,6 +177,18 @@ describe('update', () => {
     expect(v3.metadata?.resourceVersion).toBe(String(stored(sim, '/registry/deployments/default/web')!.mod_revision));
   });
 
+  it('only kinds whose strategy keeps a generation get one: not Pods, Services or ConfigMaps (1.32)', () => {
+    const sim = testCluster();
+    const p = must(sim, { verb: 'create', resource: 'pods', namespace: 'default', body: pod('web-x') });
+    const c = must(sim, { verb: 'create', resource: 'configmaps', namespace: 'default', body: configMap('c') });
+    expect([p.metadata?.generation, c.metadata?.generation]).toEqual([undefined, undefined]);
+    const changed = { ...structuredClone(c), data: { k: 'v2' } };
+    expect(must(sim, { verb: 'update', resource: 'configmaps', namespace: 'default', body: changed }).metadata?.generation).toBeUndefined();
+    const forged = { ...configMap('d'), metadata: { name: 'd', generation: 7 } };
+    expect(must(sim, { verb: 'create', resource: 'configmaps', namespace: 'default', body: forged }).metadata?.generation).toBeUndefined();
+    expect(JSON.parse(stored(sim, '/registry/pods/default/web-x')!.value).metadata.generation).toBeUndefined();
+  });
+
   it('an invalid update is refused with the validation text and nothing is written', () => {
     const sim = testCluster();
     const v1 = must(sim, { verb: 'create', resource: 'deployments', namespace: 'default', body: deployment('web', 3) });

@@ -174,7 +174,8 @@ export function handleUpdate(env: HandlerEnv, resource: string, namespace: strin
 /**
  * PrepareForUpdate of the main resource (every kind's strategy.go): the identity and
  * deletion fields and the status come from storage, a Service keeps its clusterIP, and
- * generation bumps only when something outside metadata and status changed.
+ * generation — in a kind that keeps one — bumps only when something outside metadata and
+ * status changed.
  */
 export function updateStrategy(def: KindDefinition, current: KubeObject, next: KubeObject): KubeObject {
   const cm = meta(current);
@@ -189,7 +190,7 @@ export function updateStrategy(def: KindDefinition, current: KubeObject, next: K
     keepClusterIP(current, next);
     keepNodePorts(current.spec as Parameters<typeof keepNodePorts>[0], (next.spec ??= {}) as Parameters<typeof keepNodePorts>[1]);
   }
-  if (specOf(next) !== specOf(current)) nm.generation = (cm.generation ?? 0) + 1;
+  if (def.tracksGeneration === true && specOf(next) !== specOf(current)) nm.generation = (cm.generation ?? 0) + 1;
   delete nm.resourceVersion;
   return next;
 }
