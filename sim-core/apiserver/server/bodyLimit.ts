@@ -2,6 +2,7 @@
 import type { Status } from '../../client';
 import { MAX_MANIFEST_BYTES } from '../manifest';
 import { badRequest, statusWithCode } from './statuses';
+import { NOT_PLAIN, copyJsonWithin } from './jsonCopy';
 
 /**
  * What the API server reads off the wire: the body as bytes (JSON), refused when over
@@ -10,6 +11,9 @@ import { badRequest, statusWithCode } from './statuses';
  * touched (in the simulation a message carries the sender's object itself).
  */
 export function decodeRequestBody(body: unknown): { ok: true; value: unknown } | { ok: false; status: Status } {
+  // the common case — a plain body surely under the limit — is copied without the text
+  const copy = copyJsonWithin(body, MAX_MANIFEST_BYTES);
+  if (copy !== NOT_PLAIN) return { ok: true, value: copy };
   let text: string | undefined;
   try {
     text = JSON.stringify(body);
