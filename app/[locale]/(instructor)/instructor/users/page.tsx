@@ -7,6 +7,7 @@ import { roles } from '@/app/_lib/auth/roles';
 import { Forbidden } from '../forbidden';
 import { RoleForm } from './role-form';
 import { ClientMessages } from '@/app/_components/client-messages';
+import { DashboardNav } from '../dashboard-nav';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('instructor');
@@ -26,6 +27,7 @@ export default async function UsersPage({ params }: { params: Promise<{ locale: 
   return (
     <div className="container">
       <h1>{t('users')}</h1>
+      <DashboardNav current="users" isAdmin />
       <p className="muted">{t('counts', { users: users.length })}</p>
       {users.length === 0 ? (
         <p>{t('noUsers')}</p>
@@ -33,9 +35,10 @@ export default async function UsersPage({ params }: { params: Promise<{ locale: 
         // RoleForm translates on the client: instructor.* and account.roles.*
         <ClientMessages namespaces={['instructor', 'account']}>
           <table className="table">
+            <caption className="visually-hidden">{t('users')}</caption>
             <thead>
               <tr>
-                <th scope="col">Email</th>
+                <th scope="col">{t('learnersPage.email')}</th>
                 <th scope="col">{t('changeRole')}</th>
               </tr>
             </thead>

@@ -1,0 +1,103 @@
+// The learners table (../shared/DESIGN.md §4), a page at a time: lessons completed, quiz
+// correctness, labs passed and last activity. Only learners are listed; staff accounts
+// are on the users page.
+import type { Metadata } from 'next';
+import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
+import { Link } from '@/app/_lib/i18n/navigation';
+import type { Locale } from '@/app/_lib/i18n/routing';
+import { pageNumber } from '@/app/_lib/instructor/learners';
+import { getContentValidation, getLearnerPage } from '@/app/_lib/queries/instructor';
+import { Forbidden } from '../forbidden';
+import { gateDashboard } from '../gate';
+import { DashboardNav } from '../dashboard-nav';
+import { ExportLinks } from '../export-links';
+import { Share, TableScroll } from '../figures';
+import styles from '../dashboard.module.css';
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('instructor.nav');
+  return { title: t('learners') };
+}
+
+export default async function LearnersPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ locale: Locale }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  const gate = await gateDashboard(locale, '/instructor/learners');
+  if (!gate.ok) return <Forbidden />;
+  const page = pageNumber((await searchParams).page);
+  const [t, tn, format, result] = await Promise.all([getTranslations('instructor.learnersPage'), getTranslations('instructor.nav'), getFormatter(), getLearnerPage(page)]);
+  const { counts } = getContentValidation();
+  const date = (d: Date | null) => (d ? format.dateTime(d, { dateStyle: 'medium', timeStyle: 'short' }) : t('never'));
+  return (
+    <div className="container">
+      <h1>{tn('learners')}</h1>
+      <p className="lead">{t('lead')}</p>
+      <DashboardNav current="learners" isAdmin={gate.user.role === 'admin'} />
+      <ExportLinks datasets={['learners']} locale={locale} />
+      {result.total === 0 ? (
+        <p className="empty-state">{t('empty')}</p>
+      ) : (
+        <>
+          <TableScroll label={tn('learners')}>
+            <table className="table">
+              <caption className={styles.caption}>{t('caption', { total: result.total, page: result.page, pages: result.pages })}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('email')}</th>
+                  <th scope="col">{t('name')}</th>
+                  <th scope="col" className={styles.num}>
+                    {t('lessonsCompleted')}
+                  </th>
+                  <th scope="col">{t('quizCorrect')}</th>
+                  <th scope="col" className={styles.num}>
+                    {t('labsPassed')}
+                  </th>
+                  <th scope="col">{t('lastActivity')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {result.learners.map((l) => (
+                  <tr key={l.id}>
+                    <th scope="row">{l.email}</th>
+                    <td>{l.name ?? '—'}</td>
+                    <td className={styles.num}>
+                      {format.number(l.lessonsCompleted)}/{format.number(counts.lessons.en)}
+                    </td>
+                    <td>
+                      <Share format={format} part={l.quizCorrect} whole={l.quizAttempts} />
+                    </td>
+                    <td className={styles.num}>
+                      {format.number(l.labsPassed)}/{format.number(counts.labs)}
+                    </td>
+                    <td>{date(l.lastActivity)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
+          {result.pages > 1 ? (
+            <nav className={styles.pager} aria-label={t('pages')}>
+              {result.page > 1 ? (
+                <Link href={{ pathname: '/instructor/learners', query: { page: result.page - 1 } }} rel="prev">
+                  ← {t('previous')}
+                </Link>
+              ) : null}
+              <span>{t('pageOf', { page: result.page, pages: result.pages })}</span>
+              {result.page < result.pages ? (
+                <Link href={{ pathname: '/instructor/learners', query: { page: result.page + 1 } }} rel="next">
+                  {t('next')} →
+                </Link>
+              ) : null}
+            </nav>
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,187 @@
+// Correctness per question, then per option and misconception tag
+// (../shared/DESIGN.md §4): one table of every question, and below it each question's
+// answers. First-answer correctness shows what learners knew; latest-answer correctness
+// what they know after the feedback.
+import type { Metadata } from 'next';
+import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
+import type { Locale } from '@/app/_lib/i18n/routing';
+import { getQuestionReport } from '@/app/_lib/queries/instructor';
+import { Forbidden } from '../forbidden';
+import { gateDashboard } from '../gate';
+import { DashboardNav } from '../dashboard-nav';
+import { ExportLinks } from '../export-links';
+import { Share, TableScroll, shareText } from '../figures';
+import { Verdict } from '../verdict';
+import styles from '../dashboard.module.css';
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('instructor.nav');
+  return { title: t('questions') };
+}
+
+const anchor = (lessonId: string, questionId: string) => `q-${lessonId}-${questionId}`;
+
+export default async function QuestionsPage({ params }: { params: Promise<{ locale: Locale }> }) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  const gate = await gateDashboard(locale, '/instructor/questions');
+  if (!gate.ok) return <Forbidden />;
+  const [t, tn, format] = await Promise.all([getTranslations('instructor.questions'), getTranslations('instructor.nav'), getFormatter()]);
+  const report = await getQuestionReport(locale, { true: t('true'), false: t('false') });
+  const questions = report.lessons.flatMap((l) => l.questions.map((q) => ({ lesson: l, q })));
+  return (
+    <div className="container">
+      <h1>{tn('questions')}</h1>
+      <p className="lead">{t('lead')}</p>
+      <DashboardNav current="questions" isAdmin={gate.user.role === 'admin'} />
+      <ExportLinks datasets={['questions', 'answers']} locale={locale} />
+      {questions.length === 0 ? (
+        <p className="empty-state">{t('noQuestions')}</p>
+      ) : (
+        <>
+          <section className={styles.section} aria-labelledby="summary-title">
+            <h2 id="summary-title">{t('summaryTitle')}</h2>
+            <p className={styles.note}>{t('summaryNote')}</p>
+            <TableScroll label={t('summaryTitle')}>
+              <table className="table">
+                <caption className={styles.caption}>{t('summaryCaption', { count: questions.length })}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('question')}</th>
+                    <th scope="col" className={styles.num}>
+                      {t('attempts')}
+                    </th>
+                    <th scope="col" className={styles.num}>
+                      {t('learners')}
+                    </th>
+                    <th scope="col">{t('firstCorrect')}</th>
+                    <th scope="col">{t('latestCorrect')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {questions.map(({ lesson, q }) => (
+                    <tr key={anchor(lesson.lessonId, q.id)} data-question-id={q.id}>
+                      <th scope="row">
+                        <a href={`#${anchor(lesson.lessonId, q.id)}`}>
+                          {lesson.lessonTitle} · {t('number', { number: q.number })}
+                        </a>
+                      </th>
+                      <td className={styles.num}>{format.number(q.attempts)}</td>
+                      <td className={styles.num}>{format.number(q.learners)}</td>
+                      <td>
+                        <Share format={format} part={q.firstCorrect} whole={q.learners} />
+                      </td>
+                      <td>
+                        <Share format={format} part={q.latestCorrect} whole={q.learners} />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableScroll>
+            {report.orphanAttempts > 0 ? <p className={styles.note}>{t('orphans', { count: report.orphanAttempts })}</p> : null}
+          </section>
+
+          {report.lessons.map((lesson) => (
+            <section key={`${lesson.courseId}/${lesson.lessonId}`} className={styles.section} aria-labelledby={`lesson-${lesson.lessonId}`}>
+              <h2 id={`lesson-${lesson.lessonId}`}>
+                {lesson.lessonTitle} <span className="muted">— {lesson.courseTitle}</span>
+              </h2>
+              {lesson.questions.map((q) => (
+                <article key={q.id} id={anchor(lesson.lessonId, q.id)} className={styles.question} aria-labelledby={`${anchor(lesson.lessonId, q.id)}-title`}>
+                  <h3 id={`${anchor(lesson.lessonId, q.id)}-title`}>
+                    {t('number', { number: q.number })}. {q.prompt}
+                  </h3>
+                  <p className={styles.note}>
+                    {t('meta', { type: t(`types.${q.type}`), id: q.id })} · {t('attemptsBy', { attempts: q.attempts, learners: q.learners })} ·{' '}
+                    {t('firstCorrect')}: {shareText(format, q.firstCorrect, q.learners)} · {t('latestCorrect')}:{' '}
+                    {shareText(format, q.latestCorrect, q.learners)}
+                  </p>
+                  {q.answers.responses === 0 ? (
+                    <p className="muted">{t('noAnswers')}</p>
+                  ) : (
+                    <>
+                      <TableScroll label={t('answersCaption', { number: q.number })}>
+                        <table className="table">
+                          <caption className={styles.caption}>{t('answersCaption', { number: q.number })}</caption>
+                          <thead>
+                            <tr>
+                              <th scope="col">{t('answer')}</th>
+                              <th scope="col">{t('isRight')}</th>
+                              <th scope="col" className={styles.num}>
+                                {t('chosen')}
+                              </th>
+                              <th scope="col">{t('share')}</th>
+                            </tr>
+                          </thead>
+                          <tbody>
+                            {q.answers.rows.map((r) => (
+                              <tr key={r.key}>
+                                <th scope="row">{r.label}</th>
+                                <td>
+                                  <Verdict correct={r.correct} />
+                                </td>
+                                <td className={styles.num}>{format.number(r.count)}</td>
+                                <td>
+                                  <Share format={format} part={r.count} whole={q.answers.responses} />
+                                </td>
+                              </tr>
+                            ))}
+                            {q.answers.other > 0 ? (
+                              <tr>
+                                <th scope="row">{t('otherAnswers')}</th>
+                                <td>—</td>
+                                <td className={styles.num}>{format.number(q.answers.other)}</td>
+                                <td>{shareText(format, q.answers.other, q.answers.responses)}</td>
+                              </tr>
+                            ) : null}
+                            {q.answers.unreadable > 0 ? (
+                              <tr>
+                                <th scope="row">{t('unreadable')}</th>
+                                <td>—</td>
+                                <td className={styles.num}>{format.number(q.answers.unreadable)}</td>
+                                <td>{shareText(format, q.answers.unreadable, q.answers.responses)}</td>
+                              </tr>
+                            ) : null}
+                          </tbody>
+                        </table>
+                      </TableScroll>
+                      {q.type === 'multiple' || q.type === 'classify' ? <p className={styles.note}>{t('severalPerAnswer')}</p> : null}
+                      {q.misconceptions.length > 0 ? (
+                        <TableScroll label={t('misconceptionsCaption', { number: q.number })}>
+                          <table className="table">
+                            <caption className={styles.caption}>{t('misconceptionsCaption', { number: q.number })}</caption>
+                            <thead>
+                              <tr>
+                                <th scope="col">{t('misconception')}</th>
+                                <th scope="col" className={styles.num}>
+                                  {t('wrongAnswers')}
+                                </th>
+                              </tr>
+                            </thead>
+                            <tbody>
+                              {q.misconceptions.map((m) => (
+                                <tr key={m.tag}>
+                                  <th scope="row">
+                                    {m.description} <code className="muted">{m.tag}</code>
+                                  </th>
+                                  <td className={styles.num}>{format.number(m.count)}</td>
+                                </tr>
+                              ))}
+                            </tbody>
+                          </table>
+                        </TableScroll>
+                      ) : null}
+                      {q.misconceptionsUnreadable > 0 ? <p className={styles.note}>{t('tagsUnreadable', { count: q.misconceptionsUnreadable })}</p> : null}
+                    </>
+                  )}
+                </article>
+              ))}
+            </section>
+          ))}
+        </>
+      )}
+    </div>
+  );
+}
+

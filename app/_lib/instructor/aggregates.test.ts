@@ -1,0 +1,174 @@
+// The dashboard's aggregates over a real (throw-away, migrated) SQLite database and the
+// fixture course: what an instructor would read off each page.
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migratedDatabase, type MigratedDatabase } from '../../../scripts/db/migrated-database';
+import { loadContent } from '../content/loader';
+import type { Database } from '../db';
+import { lessonCompletion } from './completion';
+import { labReport } from './labs';
+import { allLearnerLines, learnerPage, pageNumber } from './learners';
+import { questionReport } from './questions';
+import { validateContent } from './content-report';
+
+const fixtures = path.join(import.meta.dirname, '..', 'content', '__fixtures__');
+const { content } = loadContent(path.join(fixtures, 'good', 'content'));
+const words = { true: 'True', false: 'False' };
+
+let mdb: MigratedDatabase;
+let client: Database;
+let ann: string;
+let bob: string;
+let cat: string;
+
+const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 10, minute));
+
+async function user(email: string, role = 'learner', minute = 0) {
+  return (await client.user.create({ data: { email, passwordHash: 'argon2id-secret-hash', role, createdAt: at(minute) } })).id;
+}
+
+async function answer(userId: string, questionId: string, response: unknown, correct: boolean, minute: number, misconceptions: string[] = []) {
+  await client.quizAttempt.create({
+    data: {
+      userId,
+      courseId: 'mini',
+      quizId: 'basics',
+      questionId,
+      response: typeof response === 'string' ? response : JSON.stringify(response),
+      correct,
+      score: correct ? 1 : 0,
+      misconceptions: JSON.stringify(misconceptions),
+      createdAt: at(minute),
+    },
+  });
+}
+
+let keys = 0;
+async function labAttempt(userId: string, passed: boolean, hintsUsed: number, goalResults: string, minute: number) {
+  keys += 1;
+  await client.labAttempt.create({
+    data: { userId, labId: 'first-lab', actionLog: '[]', simVersion: '1', seed: 1, stateHash: 'h', goalResults, passed, hintsUsed, idempotencyKey: `k${keys}`, createdAt: at(minute) },
+  });
+}
+
+beforeAll(async () => {
+  mdb = await migratedDatabase();
+  client = mdb.client;
+  ann = await user('ann@example.com', 'learner', 1);
+  bob = await user('bob@example.com', 'learner', 2);
+  cat = await user('cat@example.com', 'learner', 3);
+  const staff = await user('teacher@example.com', 'instructor', 4);
+
+  // quorum-of-three (numeric, answer 2): ann wrong then right; bob right at once
+  await answer(ann, 'quorum-of-three', { type: 'numeric', value: 1.5 }, false, 10, ['quorum-is-half']);
+  await answer(ann, 'quorum-of-three', { type: 'numeric', value: 2 }, true, 11);
+  await answer(bob, 'quorum-of-three', { type: 'numeric', value: 2 }, true, 12);
+  // put-output (predict): bob right then wrong (latest wrong); a malformed stored row from cat
+  await answer(bob, 'put-output', { type: 'predict', optionId: 'a' }, true, 13);
+  await answer(bob, 'put-output', { type: 'predict', optionId: 'b' }, false, 14, ['quorum-is-half']);
+  await answer(cat, 'put-output', '{"type":"predict",', false, 15);
+  // the instructor's own tries are not counted
+  await answer(staff, 'quorum-of-three', { type: 'numeric', value: 7 }, false, 16, ['quorum-is-half']);
+
+  const goals = (passed: boolean) => JSON.stringify([{ id: 'foo-is-bar', passed, explanation: { ko: '', en: '' } }]);
+  await labAttempt(ann, false, 0, goals(false), 20);
+  await labAttempt(ann, true, 2, goals(true), 21);
+  await labAttempt(bob, false, 1, goals(false), 22);
+  await labAttempt(bob, false, 3, 'garbage', 23);
+  await labAttempt(staff, true, 0, goals(true), 24);
+
+  await client.lessonProgress.create({ data: { userId: ann, courseId: 'mini', lessonId: 'basics', completedAt: at(30), updatedAt: at(30) } });
+  await client.lessonProgress.create({ data: { userId: bob, courseId: 'mini', lessonId: 'basics', updatedAt: at(5) } });
+  await client.lessonProgress.create({ data: { userId: staff, courseId: 'mini', lessonId: 'basics', completedAt: at(31), updatedAt: at(31) } });
+  await client.hintUse.create({ data: { userId: cat, labId: 'first-lab', hintIndex: 0, createdAt: at(40) } });
+});
+afterAll(() => mdb.close());
+
+describe('lessonCompletion', () => {
+  it('counts learners who completed and who only opened each lesson, out of all learners', async () => {
+    const report = await lessonCompletion(client, content, 'en');
+    expect(report.learners).toBe(3);
+    expect(report.lessons).toEqual([{ courseId: 'mini', courseTitle: expect.any(String), lessonId: 'basics', number: 1, title: expect.any(String), inProgress: 1, completed: 1 }]);
+  });
+});
+
+describe('questionReport', () => {
+  it('gives attempts, learners, first-answer and latest-answer correctness per question', async () => {
+    const report = await questionReport(client, content, 'en', words);
+    const [lesson] = report.lessons;
+    const q = (id: string) => lesson!.questions.find((x) => x.id === id)!;
+    expect(q('quorum-of-three')).toMatchObject({ number: 1, prompt: 'What is the quorum of 3 members?', attempts: 3, learners: 2, firstCorrect: 1, latestCorrect: 2 });
+    expect(q('put-output')).toMatchObject({ attempts: 3, learners: 2, firstCorrect: 1, latestCorrect: 0 });
+    expect(q('pod-process')).toMatchObject({ attempts: 0, learners: 0, firstCorrect: 0, latestCorrect: 0 });
+    expect(report.orphanAttempts).toBe(0);
+  });
+
+  it('counts what learners chose per option, with malformed stored answers as unreadable', async () => {
+    const report = await questionReport(client, content, 'en', words);
+    const put = report.lessons[0]!.questions.find((x) => x.id === 'put-output')!;
+    expect(put.answers.rows.map((r) => [r.key, r.count])).toEqual([['a', 1], ['b', 1]]);
+    expect(put.answers.unreadable).toBe(1);
+    const quorum = report.lessons[0]!.questions.find((x) => x.id === 'quorum-of-three')!;
+    expect(quorum.answers.rows.map((r) => [r.label, r.correct, r.count])).toEqual([['2', true, 2], ['1.5', false, 1]]);
+    expect(quorum.misconceptions).toEqual([{ tag: 'quorum-is-half', description: expect.any(String), count: 1 }]);
+  });
+});
+
+describe('labReport', () => {
+  it('gives attempts, learners who tried and passed, the median hints and failing goals', async () => {
+    const [lab] = await labReport(client, content, 'en');
+    expect(lab).toMatchObject({ id: 'first-lab', attempts: 4, passedAttempts: 1, learners: 2, learnersPassed: 1, medianHints: 1.5, goalsUnreadable: 1 });
+    expect(lab!.goals).toEqual([{ id: 'foo-is-bar', description: 'foo = bar', failed: 2, evaluated: 3, known: true }]);
+  });
+});
+
+describe('the learners table', () => {
+  it('shows each learner’s lessons, quiz correctness, labs passed and last activity, and no secrets', async () => {
+    const page = await learnerPage(client, 1);
+    expect(page).toMatchObject({ total: 3, page: 1, pages: 1 });
+    expect(page.learners.map((l) => l.email)).toEqual(['ann@example.com', 'bob@example.com', 'cat@example.com']);
+    const [a, b, c] = page.learners;
+    expect(a).toMatchObject({ lessonsCompleted: 1, quizAttempts: 2, quizCorrect: 1, labsPassed: 1, labAttempts: 2 });
+    expect(a!.lastActivity).toEqual(at(30));
+    expect(b).toMatchObject({ lessonsCompleted: 0, quizAttempts: 3, quizCorrect: 2, labsPassed: 0, labAttempts: 2 });
+    expect(b!.lastActivity).toEqual(at(23));
+    expect(c!.lastActivity).toEqual(at(40));
+    expect(JSON.stringify(page)).not.toContain('argon2id');
+  });
+
+  it('pages through learners and clamps a page past the end', async () => {
+    const second = await learnerPage(client, 2, 2);
+    expect(second).toMatchObject({ total: 3, page: 2, pages: 2 });
+    expect(second.learners.map((l) => l.email)).toEqual(['cat@example.com']);
+    expect((await learnerPage(client, 99, 2)).page).toBe(2);
+    const all: string[] = [];
+    for await (const chunk of allLearnerLines(client, 2)) all.push(...chunk.map((l) => l.email));
+    expect(all).toEqual(['ann@example.com', 'bob@example.com', 'cat@example.com']);
+  });
+
+  it('reads the page number defensively', () => {
+    expect(pageNumber(undefined)).toBe(1);
+    expect(pageNumber('3')).toBe(3);
+    expect(pageNumber(['4', '5'])).toBe(4);
+    expect(pageNumber('-2')).toBe(1);
+    expect(pageNumber('0')).toBe(1);
+    expect(pageNumber('1e9')).toBe(1);
+  });
+});
+
+describe('validateContent', () => {
+  it('reports no problems and the counts for the good fixture', () => {
+    const loaded = loadContent(path.join(fixtures, 'good', 'content'));
+    const v = validateContent(loaded.content, loaded.problems);
+    expect(v.problems).toEqual([]);
+    expect(v.counts).toMatchObject({ courses: 1, lessons: { ko: 1, en: 1 }, labs: 1 });
+    expect(v.counts.questions.total).toBe(3);
+  });
+
+  it('reports the broken fixture’s problems with their files', () => {
+    const loaded = loadContent(path.join(fixtures, 'broken', 'content'));
+    const v = validateContent(loaded.content, loaded.problems);
+    expect(v.problems.length).toBeGreaterThan(0);
+    expect(v.problems.every((p) => p.file.startsWith('content/'))).toBe(true);
+  });
+});

@@ -1,0 +1,72 @@
+// Per lab: attempts, learners who tried and passed, median hints, and which goals fail —
+// the instructor's labs page and its CSV. Counted by the database (one aggregate query and
+// groupBys over hintsUsed and the stored goal results); nothing loads every attempt.
+import type { Database } from '../db';
+import type { ContentSet, Locale, LocalizedText } from '../content';
+import { textOf } from './answers';
+import { tallyGoalFailures, type GoalFailures } from './goals';
+import { byLearners, LEARNER_ROLE } from './learner-scope';
+import { medianOfHistogram } from './stats';
+
+export interface LabLine {
+  id: string;
+  title: string;
+  attempts: number;
+  passedAttempts: number;
+  /** learners with at least one attempt */
+  learners: number;
+  /** learners with at least one passing attempt */
+  learnersPassed: number;
+  /** median of hintsUsed over attempts; null without attempts */
+  medianHints: number | null;
+  goals: (GoalFailures & { description: string })[];
+  goalsUnreadable: number;
+}
+
+interface LabCountsRow {
+  labId: string;
+  attempts: bigint | number;
+  passedAttempts: bigint | number | null;
+  learners: bigint | number;
+  learnersPassed: bigint | number;
+}
+
+export async function labReport(client: Database, content: ContentSet, locale: Locale): Promise<LabLine[]> {
+  const [counts, hints, goalGroups] = await Promise.all([
+    client.$queryRaw<LabCountsRow[]>`
+      SELECT a."labId",
+        COUNT(*) AS "attempts",
+        SUM(CASE WHEN a."passed" THEN 1 ELSE 0 END) AS "passedAttempts",
+        COUNT(DISTINCT a."userId") AS "learners",
+        COUNT(DISTINCT CASE WHEN a."passed" THEN a."userId" END) AS "learnersPassed"
+      FROM "LabAttempt" a JOIN "User" u ON u."id" = a."userId"
+      WHERE u."role" = ${LEARNER_ROLE}
+      GROUP BY a."labId"`,
+    client.labAttempt.groupBy({ by: ['labId', 'hintsUsed'], where: byLearners, _count: { _all: true } }),
+    client.labAttempt.groupBy({ by: ['labId', 'goalResults'], where: byLearners, _count: { _all: true } }),
+  ]);
+  const countsBy = new Map(counts.map((c) => [c.labId, c]));
+  // labs in content order, then any lab id attempts name that the content no longer has
+  const ids = [...[...content.labs.keys()].sort(), ...counts.map((c) => c.labId).filter((id) => !content.labs.has(id)).sort()];
+  // goal descriptions are Markdown (`/app/recovered` = `yes`): the page and the CSV show plain text
+  const descriptionOf = (text: LocalizedText | undefined) => (text ? textOf(text, locale) : undefined);
+  return ids.map((id) => {
+    const lab = content.labs.get(id)?.lab;
+    const c = countsBy.get(id);
+    const tally = tallyGoalFailures(
+      lab?.goals.map((g) => g.id) ?? [],
+      goalGroups.filter((g) => g.labId === id).map((g) => ({ goalResults: g.goalResults, count: g._count._all })),
+    );
+    return {
+      id,
+      title: lab ? textOf(lab.title, locale) : id,
+      attempts: Number(c?.attempts ?? 0),
+      passedAttempts: Number(c?.passedAttempts ?? 0),
+      learners: Number(c?.learners ?? 0),
+      learnersPassed: Number(c?.learnersPassed ?? 0),
+      medianHints: medianOfHistogram(hints.filter((h) => h.labId === id).map((h) => ({ value: h.hintsUsed, count: h._count._all }))),
+      goals: tally.goals.map((g) => ({ ...g, description: descriptionOf(lab?.goals.find((lg) => lg.id === g.id)?.description) ?? g.id })),
+      goalsUnreadable: tally.unreadable,
+    };
+  });
+}

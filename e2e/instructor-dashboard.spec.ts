@@ -1,0 +1,155 @@
+// The instructor dashboard (../shared/DESIGN.md §4): a learner answers a quiz question and
+// submits a lab; the seeded admin then sees those numbers on the dashboard's pages in
+// English and Korean and in a CSV download; a learner is refused the pages and the export;
+// the pages pass an axe scan in light and dark mode. Other specs share the database, so
+// figures are compared before and after this learner's work, never assumed from zero.
+import { readFileSync } from 'node:fs';
+import type { Locator, Page } from '@playwright/test';
+import { test, expect, expectNoAxeViolations, signIn, signUp, uniqueEmail } from './fixtures';
+import { labSolution, newIdempotencyKey, postAttempt } from './grading-fixtures';
+
+const COURSE = 'kubernetes-internals';
+const QUESTION = 'ox-deployment-is-a-record';
+const LAB = 'etcd-quorum-recovery';
+const ADMIN = { email: 'admin@e2e.test', password: 'e2e-admin-password' };
+
+/** The numbers in a summary-table row's cells (attempts, learners, …), read as integers. */
+async function cellNumbers(row: Locator): Promise<number[]> {
+  const cells = await row.getByRole('cell').allTextContents();
+  return cells.map((c) => Number(/^[\d,]+/.exec(c.trim())?.[0]?.replaceAll(',', '') ?? Number.NaN));
+}
+
+async function questionRow(page: Page, locale = 'en'): Promise<Locator> {
+  await page.goto(`/${locale}/instructor/questions`);
+  return page.locator(`tr[data-question-id="${QUESTION}"]`).first();
+}
+
+async function labRow(page: Page, locale = 'en'): Promise<Locator> {
+  await page.goto(`/${locale}/instructor/labs`);
+  return page.locator(`tr[data-lab-id="${LAB}"]`);
+}
+
+test('the admin sees a learner’s answer and lab attempt on the dashboard, in both languages and as CSV', async ({ page, browser }) => {
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await expect(page.getByRole('link', { name: 'Instructor' })).toBeVisible();
+  const [attemptsBefore, learnersBefore] = await cellNumbers(await questionRow(page));
+  const chosenBefore = page.locator(`#q-objects-and-processes-${QUESTION}`).getByRole('table', { name: /What learners chose/ });
+  // with no answers yet the question has no table, only "No answers yet."
+  const falseBefore = (await chosenBefore.count()) === 0 ? 0 : Number(await chosenBefore.getByRole('row').filter({ hasText: 'False' }).getByRole('cell').nth(1).textContent());
+  const [labAttemptsBefore, labLearnersBefore] = await cellNumbers(await labRow(page));
+
+  // a learner answers question 1 of lesson 1 wrongly and passes the lab
+  const learnerPage = await browser.newPage();
+  const learner = uniqueEmail('dashboard');
+  await signUp(learnerPage, learner);
+  await learnerPage.goto(`/en/courses/${COURSE}/lessons/objects-and-processes`);
+  const card = learnerPage.getByRole('article', { name: /^Question 1 of \d+/ });
+  await card.getByRole('radio', { name: 'False', exact: true }).check();
+  await card.getByRole('button', { name: 'Check answer' }).click();
+  await expect(card.getByRole('heading', { name: /Not quite/ })).toBeVisible();
+  await expect(card.getByRole('status')).toContainText('Saved to your progress.');
+  const verdict = await postAttempt(learnerPage, LAB, { actionLog: labSolution(LAB), idempotencyKey: newIdempotencyKey() });
+  expect(verdict.status()).toBe(200);
+  expect(((await verdict.json()) as { passed: boolean }).passed).toBe(true);
+
+  // the learner is refused the dashboard and the export
+  await learnerPage.goto('/en/instructor/questions');
+  await expect(learnerPage.getByRole('heading', { name: 'Not allowed' })).toBeVisible();
+  const refused = await learnerPage.request.get('/api/instructor/export/learners.csv?locale=en', { failOnStatusCode: false });
+  expect(refused.status()).toBe(403);
+  expect(await refused.json()).toEqual({ error: 'Only instructors and administrators can download dashboard data.' });
+  await learnerPage.close();
+
+  // questions: one more answer by one more learner, and "False" chosen once more
+  const row = await questionRow(page);
+  await expect(row).toBeVisible();
+  const [attemptsAfter, learnersAfter] = await cellNumbers(row);
+  expect(attemptsAfter).toBe(attemptsBefore! + 1);
+  expect(learnersAfter).toBe(learnersBefore! + 1);
+  const details = page.locator(`#q-objects-and-processes-${QUESTION}`);
+  await expect(details.getByRole('heading', { level: 3 })).toContainText('a Deployment is only an object stored in etcd');
+  const falseRow = details.getByRole('table', { name: /What learners chose/ }).getByRole('row').filter({ hasText: 'False' });
+  await expect(falseRow).toContainText('✗ Wrong');
+  await expect(falseRow.getByRole('cell').nth(1)).toHaveText(String(falseBefore + 1));
+  await expect(details.getByRole('table', { name: /Misconceptions revealed/ })).toContainText('deployment-is-a-process');
+
+  // labs: one more attempt, and the learner counted as tried and passed
+  const lab = await labRow(page);
+  const [labAttemptsAfter, labLearnersAfter] = await cellNumbers(lab);
+  expect(labAttemptsAfter).toBe(labAttemptsBefore! + 1);
+  expect(labLearnersAfter).toBe(labLearnersBefore! + 1);
+  await expect(lab.getByRole('rowheader')).toHaveText('Surviving etcd member failures: restore the quorum');
+
+  // learners: the learner's row, on the last page (other specs add learners too)
+  await page.goto('/en/instructor/learners?page=999999');
+  const learnerRow = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: learner, exact: true }) });
+  await expect(learnerRow).toContainText('0% (0/1)');
+  await expect(learnerRow.getByRole('cell').nth(3)).toHaveText(/^1\/\d+$/);
+  await expect(page.getByRole('navigation', { name: 'Instructor dashboard' }).getByRole('link', { name: 'Learners' })).toHaveAttribute('aria-current', 'page');
+
+  // overview: completion per lesson and the role counts
+  await page.goto('/en/instructor');
+  await expect(page.getByRole('table', { name: /Lessons, out of \d+ learners?/ })).toContainText('Objects and processes');
+  await expect(page.getByRole('link', { name: 'Users and roles' }).first()).toBeVisible();
+
+  // Korean
+  await page.goto('/ko/instructor/questions');
+  await expect(page.getByRole('heading', { level: 1, name: '문제' })).toBeVisible();
+  const koDetails = page.locator(`#q-objects-and-processes-${QUESTION}`);
+  await expect(koDetails.getByRole('heading', { level: 3 })).toContainText('Deployment는 etcd에 저장된 오브젝트일 뿐');
+  await expect(koDetails.getByRole('table', { name: /학습자가 고른 답/ }).getByRole('row').filter({ hasText: 'X (거짓)' })).toContainText('✗ 오답');
+  await page.goto('/ko/instructor/labs');
+  await expect(page.locator(`tr[data-lab-id="${LAB}"]`).getByRole('rowheader')).toHaveText('etcd 멤버 장애에서 살아남기: quorum 되찾기');
+  await expect(page.getByRole('columnheader', { name: '통과한 학습자' })).toBeVisible();
+  await page.goto('/ko/instructor/learners?page=999999');
+  await expect(page.getByRole('rowheader', { name: learner, exact: true })).toBeVisible();
+
+  // CSV: downloaded through the page's link, UTF-8 with a BOM, the learner's line in it
+  await page.goto('/en/instructor/learners');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download learners (CSV)' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^reconcile-learners-en-\d{4}-\d{2}-\d{2}\.csv$/);
+  const bytes = readFileSync((await download.path())!);
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const lines = bytes.toString('utf8').slice(1).split('\r\n');
+  expect(lines[0]).toBe('email,name,joined_at,lessons_completed,quiz_attempts,quiz_correct,quiz_correct_pct,lab_attempts,labs_passed,last_activity');
+  const mine = lines.find((l) => l.startsWith(`${learner},`));
+  expect(mine?.split(',').slice(3, 9)).toEqual(['0', '1', '0', '0', '1', '1']);
+  expect(bytes.toString('utf8')).not.toMatch(/argon2|passwordHash/);
+
+  const labsCsv = await page.request.get('/api/instructor/export/labs.csv?locale=ko');
+  expect(labsCsv.headers()['content-type']).toBe('text/csv; charset=utf-8');
+  expect(await labsCsv.text()).toContain(`${LAB},etcd 멤버 장애에서 살아남기: quorum 되찾기,${labAttemptsAfter},`);
+  expect((await page.request.get('/api/instructor/export/secrets.csv', { failOnStatusCode: false })).status()).toBe(404);
+});
+
+test('a signed-out visitor gets a 401 from the export and is sent to sign in from the pages', async ({ page }) => {
+  const r = await page.request.get('/api/instructor/export/questions.csv?locale=ko', { failOnStatusCode: false });
+  expect(r.status()).toBe(401);
+  expect(((await r.json()) as { error: string }).error).toBe('이 파일을 내려받으려면 강사 계정으로 로그인하세요.');
+  await page.goto('/en/instructor/labs');
+  await expect(page).toHaveURL(/\/en\/sign-in\?next=%2Fen%2Finstructor%2Flabs$/);
+});
+
+test('the dashboard pages pass an axe scan, in light and dark mode', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await expect(page.getByRole('link', { name: 'Instructor' })).toBeVisible();
+  for (const path of ['/en/instructor', '/en/instructor/questions', '/en/instructor/labs', '/en/instructor/learners', '/ko/instructor/content']) {
+    await page.goto(path);
+    await expect(page.getByRole('navigation', { name: /Instructor dashboard|강사 대시보드/ })).toBeVisible();
+    await expectNoAxeViolations(page);
+  }
+  await page.goto('/en/instructor');
+  await page.getByRole('button', { name: 'Dark mode' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expectNoAxeViolations(page);
+  await page.goto('/en/instructor/questions');
+  await expectNoAxeViolations(page);
+  // keyboard: Tab moves along the dashboard's links and the focused one shows an outline
+  const nav = page.getByRole('navigation', { name: 'Instructor dashboard' });
+  await nav.getByRole('link', { name: 'Overview' }).focus();
+  await page.keyboard.press('Tab');
+  const questions = nav.getByRole('link', { name: 'Questions' });
+  await expect(questions).toBeFocused();
+  expect(await questions.evaluate((el) => getComputedStyle(el).outlineStyle)).toBe('solid');
+});
