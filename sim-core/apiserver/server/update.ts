@@ -15,6 +15,7 @@ import { definitionOf, fail, keyOf, meta, storageFailure, succeed, type HandlerE
 import { putWithEventLease, readRequestBody } from './create';
 import { decodeAt, encodeObject } from './objectCodec';
 import type { WriteOutcome } from './storage';
+import { copyDecoded } from './jsonCopy';
 import { alreadyBound, badRequest, conflict, notFound, statusWithCode } from './statuses';
 import { timestampAt } from './clock';
 import { awaitsKubelet } from './gracefulDeletion';
@@ -68,8 +69,8 @@ interface PendingUpdate {
   retries: number;
 }
 
-/** The stored bytes and their revision: from etcd, or from the watch cache. */
-type StoredState = Pick<KeyValue, 'value' | 'mod_revision'>;
+/** The stored bytes and their revision: from etcd, or from the watch cache (with its decoding of them). */
+type StoredState = Pick<KeyValue, 'value' | 'mod_revision'> & { object?: Readonly<KubeObject> };
 
 /** getCurrentState: a read from etcd, then a try on what it found. */
 function readCurrent(u: PendingUpdate): void {
@@ -87,8 +88,8 @@ function tryUpdate(u: PendingUpdate, state: StoredState, current: boolean, revis
   // a refusal based on the cache's copy is not final: it is checked again on live data
   const refuse = (error: Status): void => (current ? fail(env, error, revision) : readCurrent(u));
   if (expectedRv !== undefined && expectedRv !== '' && expectedRv !== String(state.mod_revision)) return refuse(conflict(def, name));
-  // the mutation's own copy of the stored object
-  const working = decodeAt(state.value, state.mod_revision);
+  // the mutation's own copy of the stored object (a copy of the cache's decoding, when it has one)
+  const working = state.object !== undefined ? copyDecoded(state.object as KubeObject) : decodeAt(state.value, state.mod_revision);
   if (working === undefined) return refuse(badRequest(`the stored object at ${key} is not JSON`));
   const m = u.mutate(working, def);
   if (!m.ok) return refuse(m.error);

@@ -26,6 +26,8 @@ export interface CachedEvent {
 export interface CachedKv {
   value: string;
   mod_revision: number;
+  /** the cache's decoding of `value` (frozen: read it, or copy it) */
+  object?: Readonly<KubeObject>;
 }
 
 interface WatcherEntry {
@@ -107,7 +109,8 @@ export class WatchCache {
    * mod_revision finds out.
    */
   getKv(key: string): CachedKv | undefined {
-    return this.raw.get(key);
+    const raw = this.raw.get(key);
+    return raw === undefined ? undefined : { ...raw, object: this.store.get(key) };
   }
 
   /** The cached object itself, for a reader that only looks (admission's namespace check): never mutate it. */
