@@ -95,6 +95,22 @@ const endpointsObject = {
   metadata: { name: 'web', namespace: 'default', uid: 'uid-ep' },
   subsets: [{ addresses: [{ ip: '10.244.1.2' }], ports: [{ port: 80 }] }],
 };
+// kube-proxy routes by EndpointSlices: for a selectorless Service, Kubernetes' EndpointSlice
+// mirroring controller copies the Endpoints into one (pkg/controller/endpointslicemirroring);
+// the simulation has no such controller, so the slice is written as that controller would.
+const mirroredSlice = {
+  apiVersion: 'discovery.k8s.io/v1',
+  kind: 'EndpointSlice',
+  metadata: {
+    name: 'web-mirror',
+    namespace: 'default',
+    uid: 'uid-eps',
+    labels: { 'kubernetes.io/service-name': 'web', 'endpointslice.kubernetes.io/managed-by': 'endpointslicemirroring-controller.k8s.io' },
+  },
+  addressType: 'IPv4',
+  endpoints: [{ addresses: ['10.244.1.2'], conditions: { ready: true } }],
+  ports: [{ name: '', port: 80, protocol: 'TCP' }],
+};
 
 // The puts are separate commands; a controller-manager listing in between could see the
 // ReplicaSet without its Pods (informers are consistent per resource, not across them) and
@@ -107,6 +123,7 @@ const setup = [
   putLine('/registry/pods/default/web-6d4cf56db6-b', pod('web-6d4cf56db6-b', 'node-2')),
   putLine('/registry/services/specs/default/web', service),
   putLine('/registry/services/endpoints/default/web', endpointsObject),
+  putLine('/registry/endpointslices/default/web-mirror', mirroredSlice),
   'sim restart kube-controller-manager',
 ];
 

@@ -4,6 +4,18 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Simulation } from '../cluster/simulation';
 import { clusterWith, deployment, judge, pod, replicaSet, run } from './testing';
 
+/** An EndpointSlice for a Service, as the EndpointSlice controller (or a person, by hand) writes it; each endpoint is [address, ready?]. */
+function endpointSlice(name: string, service: string, endpoints: Array<[string, boolean?]>, ports: Array<{ name: string; port: number }>): Record<string, unknown> {
+  return {
+    apiVersion: 'discovery.k8s.io/v1',
+    kind: 'EndpointSlice',
+    metadata: { name, namespace: 'default', labels: { 'kubernetes.io/service-name': service } },
+    addressType: 'IPv4',
+    endpoints: endpoints.map(([ip, ready]) => ({ addresses: [ip], conditions: ready === undefined ? {} : { ready } })),
+    ports: ports.map((p) => ({ ...p, protocol: 'TCP' })),
+  };
+}
+
 const web = { matchLabels: { app: 'web' } };
 
 let sim: Simulation;
@@ -17,12 +29,13 @@ beforeAll(() => {
     '/registry/pods/default/web-7d4-bbbbb': pod('web-7d4-bbbbb', { app: 'web', tier: 'front' }, { owner: 'rs-web', ready: false }),
     '/registry/pods/default/stray': pod('stray', { app: 'web' }, { phase: 'Pending', ready: false }),
     '/registry/pods/kube-system/db-0': pod('db-0', { app: 'db' }),
-    '/registry/services/specs/default/web': { kind: 'Service', metadata: { name: 'web', namespace: 'default' }, spec: { selector: { app: 'web' } } },
+    '/registry/services/specs/default/web': { kind: 'Service', metadata: { name: 'web', namespace: 'default' }, spec: { selector: { app: 'web' }, ports: [{ port: 80 }] } },
     '/registry/services/endpoints/default/web': {
       kind: 'Endpoints',
       metadata: { name: 'web', namespace: 'default' },
       subsets: [{ addresses: [{ ip: '10.244.1.2' }], notReadyAddresses: [{ ip: '10.244.1.3' }] }],
     },
+    '/registry/endpointslices/default/web-x7k2p': endpointSlice('web-x7k2p', 'web', [['10.244.1.2', true], ['10.244.1.3', false]], [{ name: '', port: 80 }]),
     '/registry/services/specs/default/lonely': { kind: 'Service', metadata: { name: 'lonely', namespace: 'default' } },
     '/registry/minions/node-1': { kind: 'Node', metadata: { name: 'node-1', labels: { zone: 'a' } } },
   });
@@ -174,6 +187,40 @@ describe('Kubernetes-level goals over JSON in etcd', () => {
     expect(judge(sim, { kind: 'podsReady', namespace: 'kube-system', count: { eq: 1 } }).passed).toBe(true);
   });
 
+  it('serviceAnswers reads the EndpointSlices, as kube-proxy does, not the Endpoints object', () => {
+    const s = clusterWith({
+      // selectorless: no controller writes anything for it; a hand-made slice is what kube-proxy routes to
+      '/registry/services/specs/default/manual': { kind: 'Service', metadata: { name: 'manual', namespace: 'default' }, spec: { ports: [{ port: 80 }] } },
+      '/registry/endpointslices/default/manual-1': endpointSlice('manual-1', 'manual', [['10.0.0.7']], [{ name: '', port: 80 }]),
+      // the Endpoints object says ready, the slice does not: kube-proxy rejects the traffic
+      '/registry/services/specs/default/stale': { kind: 'Service', metadata: { name: 'stale', namespace: 'default' }, spec: { selector: { app: 'stale' }, ports: [{ port: 80 }] } },
+      '/registry/services/endpoints/default/stale': { kind: 'Endpoints', metadata: { name: 'stale', namespace: 'default' }, subsets: [{ addresses: [{ ip: '10.244.1.8' }], ports: [{ port: 80 }] }] },
+      '/registry/endpointslices/default/stale-abcde': endpointSlice('stale-abcde', 'stale', [['10.244.1.8', false]], [{ name: '', port: 80 }]),
+      // the slice's port is named differently from the Service's: nothing is routed on port http
+      '/registry/services/specs/default/named': { kind: 'Service', metadata: { name: 'named', namespace: 'default' }, spec: { ports: [{ name: 'http', port: 80 }] } },
+      '/registry/endpointslices/default/named-1': endpointSlice('named-1', 'named', [['10.0.0.9']], [{ name: 'metrics', port: 9100 }]),
+      '/registry/endpointslices/default/named-2': endpointSlice('named-2', 'named', [['10.0.0.10'], ['10.0.0.9']], [{ name: 'http', port: 8080 }]),
+    });
+    expect(judge(s, { kind: 'serviceAnswers', service: 'manual' })).toEqual({
+      passed: true,
+      explanation: {
+        en: 'expected Service default/manual to answer through at least 1 ready endpoint address, found 1 (10.0.0.7)',
+        ko: 'Service default/manual: 준비된 엔드포인트 주소가 1개 이상 있어야 응답합니다 — 1개 (10.0.0.7)',
+      },
+    });
+    expect(judge(s, { kind: 'serviceAnswers', service: 'stale' })).toEqual({
+      passed: false,
+      explanation: {
+        en: 'expected Service default/stale to answer through at least 1 ready endpoint address, found 0',
+        ko: 'Service default/stale: 준비된 엔드포인트 주소가 1개 이상 있어야 응답합니다 — 0개',
+      },
+    });
+    expect(judge(s, { kind: 'serviceAnswers', service: 'named', minReadyAddresses: 2 }).explanation.en).toBe(
+      'expected Service default/named to answer through at least 2 ready endpoint addresses, found 2 (10.0.0.10, 10.0.0.9)',
+    );
+    expect(judge(s, { kind: 'serviceAnswers', service: 'named', minReadyAddresses: 3 }).passed).toBe(false);
+  });
+
   it('serviceAnswers: ready endpoint addresses only', () => {
     expect(judge(sim, { kind: 'serviceAnswers', service: 'web' })).toEqual({
       passed: true,
@@ -184,7 +231,7 @@ describe('Kubernetes-level goals over JSON in etcd', () => {
     });
     expect(judge(sim, { kind: 'serviceAnswers', service: 'web', minReadyAddresses: 2 }).passed).toBe(false);
     expect(judge(sim, { kind: 'serviceAnswers', service: 'lonely' }).explanation.en).toBe(
-      "expected Service default/lonely to answer through at least 1 ready endpoint address, found no Endpoints default/lonely (the Endpoints controller creates it from the Service's selector)",
+      "expected Service default/lonely to answer through at least 1 ready endpoint address, found no EndpointSlice for Service default/lonely (the EndpointSlice controller creates them from the Service's selector)",
     );
     expect(judge(sim, { kind: 'serviceAnswers', service: 'ghost' }).explanation.en).toBe(
       'expected Service default/ghost to answer through at least 1 ready endpoint address, found no Service default/ghost',

@@ -1,9 +1,9 @@
 // Kubernetes-level goals over the JSON objects in etcd: how many objects match a selector,
-// Pods Running and Ready, a Service with ready endpoints. They judge what the API server
-// stored — the cluster's source of truth — not what a client cached.
+// Pods Running and Ready, a Service with ready endpoints in its EndpointSlices. They judge
+// what the API server stored — the cluster's source of truth — not what a client cached.
 import { countHolds, describeCount, describeSelector, listNames, listNamesKo, verdict, type GoalVerdict } from '../explain';
 import type { StateCheck } from '../goals';
-import { field, getObject, labelsOf, listObjects, podIsReady, podPhase, selectorMatches } from '../objects';
+import { field, getObject, labelsOf, listObjects, podIsReady, podPhase, selectorMatches, type StoredObject } from '../objects';
 import type { ClusterView } from '../view';
 import { fieldExpr, testField } from './etcd';
 
@@ -61,37 +61,75 @@ export function podsReady(g: Check<'podsReady'>, view: ClusterView): GoalVerdict
   );
 }
 
-/** Ready endpoint addresses: subsets[].addresses (notReadyAddresses are left out, as kube-proxy leaves them out). */
-function readyAddresses(endpoints: Record<string, unknown>): string[] {
-  const subsets = field(endpoints, 'subsets');
-  if (!Array.isArray(subsets)) return [];
-  const out: string[] = [];
-  for (const s of subsets) {
-    const addresses = s !== null && typeof s === 'object' ? (s as { addresses?: unknown }).addresses : undefined;
-    if (!Array.isArray(addresses)) continue;
-    for (const a of addresses) {
-      const ip = a !== null && typeof a === 'object' ? (a as { ip?: unknown }).ip : undefined;
-      out.push(typeof ip === 'string' ? ip : '?');
+const SERVICE_NAME_LABEL = 'kubernetes.io/service-name';
+
+function record(v: unknown): Record<string, unknown> | undefined {
+  return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+}
+
+/** The names of the Service's ports; an unnamed port is "" (a slice port's name defaults to ""). */
+function servicePortNames(service: Record<string, unknown>): Set<string> {
+  const ports = field(service, 'spec', 'ports');
+  const names = new Set<string>();
+  if (!Array.isArray(ports)) return names;
+  for (const p of ports) {
+    const name = record(p)?.name;
+    names.add(typeof name === 'string' ? name : '');
+  }
+  return names;
+}
+
+/** A slice serves the Service when one of its ports has the name of one of the Service's ports (and a number). */
+function servesAPort(slice: Record<string, unknown>, portNames: Set<string>): boolean {
+  const ports = field(slice, 'ports');
+  if (!Array.isArray(ports)) return false;
+  return ports.some((p) => {
+    const port = record(p);
+    const name = typeof port?.name === 'string' ? port.name : '';
+    return portNames.has(name) && typeof port?.port === 'number' && port.port > 0;
+  });
+}
+
+/**
+ * The addresses kube-proxy sends the Service's traffic to (pkg/proxy/endpointslicecache.go):
+ * the EndpointSlices labelled kubernetes.io/service-name=<service> in its namespace and not
+ * being deleted, those with a port of the Service; of each, the endpoints whose
+ * conditions.ready is not false (unset counts as ready), by their first address, each once.
+ * The Endpoints object is not read: kube-proxy does not read it either.
+ */
+function readyEndpointAddresses(slices: readonly StoredObject[], portNames: Set<string>): string[] {
+  const out = new Set<string>();
+  for (const slice of slices) {
+    if (field(slice.object, 'metadata', 'deletionTimestamp') !== undefined || !servesAPort(slice.object, portNames)) continue;
+    const endpoints = field(slice.object, 'endpoints');
+    if (!Array.isArray(endpoints)) continue;
+    for (const e of endpoints) {
+      const endpoint = record(e);
+      if (endpoint === undefined || field(endpoint, 'conditions', 'ready') === false) continue;
+      const addresses = endpoint.addresses;
+      const ip = Array.isArray(addresses) ? (addresses[0] as unknown) : undefined;
+      if (typeof ip === 'string' && ip !== '') out.add(ip);
     }
   }
-  return out;
+  return [...out];
 }
 
 export function serviceAnswers(g: Check<'serviceAnswers'>, view: ClusterView): GoalVerdict {
   const name = `${g.namespace}/${g.service}`;
   const want = { en: `Service ${name} to answer through at least ${g.minReadyAddresses} ready endpoint address${g.minReadyAddresses === 1 ? '' : 'es'}`, ko: `Service ${name}: 준비된 엔드포인트 주소가 ${g.minReadyAddresses}개 이상 있어야 응답합니다` };
-  if (getObject(view, 'services', g.namespace, g.service) === undefined) {
+  const service = getObject(view, 'services', g.namespace, g.service);
+  if (service === undefined) {
     return verdict(false, `expected ${want.en}, found no Service ${name}`, `${want.ko} — 그런데 Service가 없습니다`);
   }
-  const endpoints = getObject(view, 'endpoints', g.namespace, g.service);
-  if (endpoints === undefined) {
+  const slices = listObjects(view, 'endpointslices', g.namespace).filter((o) => labelsOf(o.object)[SERVICE_NAME_LABEL] === g.service);
+  if (slices.length === 0) {
     return verdict(
       false,
-      `expected ${want.en}, found no Endpoints ${name} (the Endpoints controller creates it from the Service's selector)`,
-      `${want.ko} — 그런데 Endpoints 객체가 없습니다 (Endpoints 컨트롤러가 Service의 selector로 만듭니다)`,
+      `expected ${want.en}, found no EndpointSlice for Service ${name} (the EndpointSlice controller creates them from the Service's selector)`,
+      `${want.ko} — 그런데 EndpointSlice가 없습니다 (EndpointSlice 컨트롤러가 Service의 selector로 만듭니다)`,
     );
   }
-  const ips = readyAddresses(endpoints.object);
+  const ips = readyEndpointAddresses(slices, servicePortNames(service.object));
   const list = ips.length === 0 ? '' : ` (${listNames(ips)})`;
   return verdict(ips.length >= g.minReadyAddresses, `expected ${want.en}, found ${ips.length}${list}`, `${want.ko} — ${ips.length}개${list}`);
 }

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { countPodPhases, describeDeployment, describeNode, describePod, describeReplicaSet, describeService } from '.';
 import { tickToTimestamp } from '../clock';
 import { deployment, event, node, podWithState, replicaSet, runningPod, SECOND, service } from '../testdata/objects';
-import type { Endpoints, Lease, Pod } from '../../../apiserver';
+import type { EndpointSlice, EndpointSlicePort, Lease, Pod, Service } from '../../../apiserver';
 
 const DIR = join(__dirname, '..', 'testdata', 'describe');
 const NOW = 130 * SECOND;
@@ -33,6 +33,26 @@ function webPod(): Pod {
   };
   pod.status = { ...pod.status, qosClass: 'BestEffort' };
   return pod;
+}
+
+/** An EndpointSlice as the API server returns it; each endpoint is [address, ready?] (no ready: the condition is unset). */
+function slice(name: string, endpoints: Array<[string, boolean?]>, ports: EndpointSlicePort[]): EndpointSlice {
+  return {
+    apiVersion: 'discovery.k8s.io/v1',
+    kind: 'EndpointSlice',
+    metadata: { name, namespace: 'default', labels: { 'kubernetes.io/service-name': 'web' } },
+    addressType: endpoints.some(([a]) => a.includes(':')) ? 'IPv6' : 'IPv4',
+    endpoints: endpoints.map(([a, ready]) => ({ addresses: [a], conditions: ready === undefined ? {} : { ready } })),
+    ports: ports.map((p) => ({ protocol: 'TCP', ...p })),
+  };
+}
+
+/** The value of each Endpoints: line of `kubectl describe service`, one per Service port. */
+function endpointsOf(svc: Service, slices: EndpointSlice[]): string[] {
+  return describeService(svc, slices, undefined, NOW)
+    .split('\n')
+    .filter((l) => l.startsWith('Endpoints:'))
+    .map((l) => l.replace(/^Endpoints:\s*/, ''));
 }
 
 const podEvents = [
@@ -75,10 +95,8 @@ describe('kubectl describe', () => {
     golden('replicaset', describeReplicaSet(replicaSet(0), countPodPhases([webPod(), webPod(), { status: { phase: 'Pending' } }]), [], NOW));
   });
 
-  it('service with its endpoints', () => {
-    const ep = { subsets: [{ addresses: [{ ip: '10.244.1.5' }, { ip: '10.244.2.7' }], ports: [{ port: 80, protocol: 'TCP' }] }] } as Endpoints;
-    golden('service', describeService(service(0), ep, [], NOW));
-    expect(describeService(service(0), undefined, [], NOW)).toContain('Endpoints:                <none>\n');
+  it('service with the endpoints of its EndpointSlices', () => {
+    golden('service', describeService(service(0), [slice('web-x7k2p', [['10.244.1.5'], ['10.244.2.7']], [{ name: '', port: 80 }])], [], NOW));
   });
 
   it('node with its Lease, pods and allocated resources', () => {
@@ -90,5 +108,54 @@ describe('kubectl describe', () => {
     const text = describeNode(cordoned, { pods: [busy, runningPod('web-b', 0)], lease }, [], NOW);
     expect(text).toContain('  cpu                250m (12%)  0 (0%)\n');
     golden('node', text);
+  });
+});
+
+// formatEndpointSlices (describe.go, kubectl 1.32): what the Endpoints: line shows.
+describe('kubectl describe service: Endpoints from EndpointSlices', () => {
+  const http = { name: '', port: 80 };
+
+  it('<none> without any slice; an empty line for the empty placeholder slice the controller keeps', () => {
+    expect(endpointsOf(service(0), [])).toEqual(['<none>']);
+    expect(endpointsOf(service(0), [slice('web-x7k2p', [], [])])).toEqual(['']);
+  });
+
+  it('hides endpoints that are not ready; an unset ready condition counts as ready', () => {
+    const s = slice('web-x7k2p', [['10.244.1.5', false], ['10.244.2.7'], ['10.244.3.9', true]], [http]);
+    expect(endpointsOf(service(0), [s])).toEqual(['10.244.2.7:80,10.244.3.9:80']);
+    expect(endpointsOf(service(0), [slice('web-x7k2p', [['10.244.1.5', false]], [http])])).toEqual(['']);
+  });
+
+  it('shows three entries, then " + N more...", taking the slices in the order the API lists them', () => {
+    const a = slice('web-abcde', [['10.244.1.5'], ['10.244.2.7']], [http]);
+    const b = slice('web-fghij', [['10.244.3.9'], ['10.244.1.6'], ['10.244.2.8', false], ['10.244.3.10']], [http]);
+    expect(endpointsOf(service(0), [a, b])).toEqual(['10.244.1.5:80,10.244.2.7:80,10.244.3.9:80 + 2 more...']);
+    expect(endpointsOf(service(0), [b, a])).toEqual(['10.244.3.9:80,10.244.1.6:80,10.244.3.10:80 + 2 more...']);
+  });
+
+  it('keeps kubectl 1.32’s count: a not-ready endpoint after three ready ones still says " + 0 more..."', () => {
+    const s = slice('web-x7k2p', [['10.244.1.5'], ['10.244.2.7'], ['10.244.3.9'], ['10.244.1.6', false]], [http]);
+    expect(endpointsOf(service(0), [s])).toEqual(['10.244.1.5:80,10.244.2.7:80,10.244.3.9:80 + 0 more...']);
+  });
+
+  it('each Service port lists the slice port with its name', () => {
+    const svc = service(0, {
+      ports: [
+        { name: 'http', port: 80, protocol: 'TCP', targetPort: 8080 },
+        { name: 'metrics', port: 9090, protocol: 'TCP', targetPort: 9100 },
+        { name: 'admin', port: 81, protocol: 'TCP', targetPort: 81 },
+      ],
+    });
+    const s = slice('web-x7k2p', [['10.244.1.5'], ['10.244.2.7']], [{ name: 'metrics', port: 9100 }, { name: 'http', port: 8080 }]);
+    expect(endpointsOf(svc, [s])).toEqual(['10.244.1.5:8080,10.244.2.7:8080', '10.244.1.5:9100,10.244.2.7:9100', '']);
+  });
+
+  it('a slice without ports (a headless Service’s, or one written by hand) lists bare addresses on every port', () => {
+    const svc = service(0, { clusterIP: 'None', clusterIPs: ['None'], selector: undefined });
+    expect(endpointsOf(svc, [slice('web-manual', [['10.244.1.5'], ['10.244.2.7', false], ['10.244.3.9']], [])])).toEqual(['10.244.1.5,10.244.3.9']);
+  });
+
+  it('brackets an IPv6 address before its port, as net.JoinHostPort does', () => {
+    expect(endpointsOf(service(0), [slice('web-x7k2p', [['fd00:10:244::5']], [http])])).toEqual(['[fd00:10:244::5]:80']);
   });
 });

@@ -1,5 +1,5 @@
 // `kubectl describe`: text for one object plus what kubectl fetches alongside it (its
-// events; a Deployment's ReplicaSets; a ReplicaSet's Pods; a Service's Endpoints; a Node's
+// events; a Deployment's ReplicaSets; a ReplicaSet's Pods; a Service's EndpointSlices; a Node's
 // Pods and Lease). `events` undefined means --show-events=false (no Events section).
 export { describePod } from './pod';
 export { describeDeployment, describeReplicaSet, countPodPhases, type DeploymentReplicaSets, type PodCounts } from './workloads';

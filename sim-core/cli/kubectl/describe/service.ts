@@ -1,31 +1,13 @@
-// `kubectl describe service` (describe.go describeService, 1.32). kubectl reads the
-// Service's EndpointSlices; the simulation keeps Endpoints, which hold the same addresses,
-// so Endpoints: lists the ready addresses of the port with the same name (formatEndpointSlices:
-// `ip:port` joined by commas, the first three, then "+ N more...").
-import type { Endpoints, Event, Service } from '../../../apiserver';
+// `kubectl describe service` (describe.go describeService, 1.32). Like kubectl since 1.31,
+// the Endpoints: line of each port comes from the Service's EndpointSlices (the caller lists
+// them by the kubernetes.io/service-name label), not from the Endpoints object.
+import type { EndpointSlice, Event, Service } from '../../../apiserver';
 import { formatLabels } from '../printers/selectors';
 import { describeEvents, printAnnotationsMultiline, printLabelsMultiline } from './common';
+import { formatEndpointSlices } from './endpoint-slices';
 import { LEVEL_0, PrefixWriter } from './prefix-writer';
 
-function endpointsForPort(ep: Endpoints | undefined, portName: string): string {
-  // No Endpoints object is like no EndpointSlice: <none>; one with no ready address prints nothing.
-  if (!ep) return '<none>';
-  const list: string[] = [];
-  let count = 0;
-  for (const ss of ep.subsets ?? []) {
-    for (const port of ss.ports ?? []) {
-      if ((port.name ?? '') !== portName) continue;
-      for (const a of ss.addresses ?? []) {
-        count++;
-        if (list.length < 3) list.push(`${a.ip ?? ''}:${port.port ?? 0}`);
-      }
-    }
-  }
-  if (count > 3) return `${list.join(',')} + ${count - 3} more...`;
-  return list.length === 0 ? '' : list.join(',');
-}
-
-export function describeService(svc: Service, endpoints: Endpoints | undefined, events: readonly Event[] | undefined, now: number): string {
+export function describeService(svc: Service, endpointSlices: readonly EndpointSlice[], events: readonly Event[] | undefined, now: number): string {
   const w = new PrefixWriter();
   const meta = svc.metadata ?? {};
   const spec = svc.spec ?? {};
@@ -47,7 +29,7 @@ export function describeService(svc: Service, endpoints: Endpoints | undefined, 
     w.write(LEVEL_0, `Port:\t${name}\t${p.port ?? 0}/${protocol}\n`);
     w.write(LEVEL_0, `TargetPort:\t${p.targetPort ?? 0}/${protocol}\n`);
     if (p.nodePort) w.write(LEVEL_0, `NodePort:\t${name}\t${p.nodePort}/${protocol}\n`);
-    w.write(LEVEL_0, `Endpoints:\t${endpointsForPort(endpoints, p.name ?? '')}\n`);
+    w.write(LEVEL_0, `Endpoints:\t${formatEndpointSlices(endpointSlices, p.name ?? '')}\n`);
   }
   w.write(LEVEL_0, `Session Affinity:\t${spec.sessionAffinity ?? ''}\n`);
   if (spec.externalTrafficPolicy) w.write(LEVEL_0, `External Traffic Policy:\t${spec.externalTrafficPolicy}\n`);

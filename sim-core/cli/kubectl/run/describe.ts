@@ -4,7 +4,7 @@
 // describer with what that describer fetches alongside it, separated by a blank line.
 // Events: kubectl lists Events with a field selector on involvedObject (name, namespace,
 // kind, uid); we ask the same and also filter here.
-import { kindForResource, type ConfigMap, type Deployment, type Endpoints, type Event, type Lease, type Namespace, type Node, type Pod, type ReplicaSet, type Secret, type Service } from '../../../apiserver';
+import { kindForResource, type ConfigMap, type Deployment, type EndpointSlice, type Event, type Lease, type Namespace, type Node, type Pod, type ReplicaSet, type Secret, type Service } from '../../../apiserver';
 import type { KubeObject } from '../../../client';
 import { countPodPhases, describeConfigMap, describeDeployment, describeNamespace, describeNode, describePod, describeReplicaSet, describeSecret, describeService } from '../describe';
 import { getObject, listObjects, statusText } from './api';
@@ -53,8 +53,10 @@ function describeOne(env: RunEnv, live: LiveObject): string | undefined {
       return describeReplicaSet(rs, countPodPhases(owned), events('ReplicaSet'), now);
     }
     case 'Service': {
-      const ep = getObject(env, kind('endpoints'), live.namespace, live.name);
-      return describeService(o as Service, ep.ok ? (ep.value as Endpoints) : undefined, events('Service'), now);
+      // describe.go ServiceDescriber: the Service's EndpointSlices by their service-name label;
+      // a failed list is ignored there too (the describer prints <none>)
+      const slices = listObjects(env, kind('endpointslices'), { namespace: live.namespace, labelSelector: `kubernetes.io/service-name=${live.name}` });
+      return describeService(o as Service, slices.ok ? (slices.value.items as EndpointSlice[]) : [], events('Service'), now);
     }
     case 'Node': {
       const pods = listObjects(env, kind('pods'), { namespace: undefined, fieldSelector: `spec.nodeName=${live.name}` });
