@@ -59,6 +59,19 @@ type Phase =
   | { kind: 'stopping'; until: number; exitCode: number }
   | { kind: 'stopped' };
 
+/** A finished instance as ContainerStatus shows it (state or lastState). */
+function terminatedState(t: Terminated): ContainerStatus['state'] {
+  return {
+    terminated: {
+      exitCode: t.exitCode,
+      reason: t.reason,
+      startedAt: tickToTimestamp(t.startedAt),
+      finishedAt: tickToTimestamp(t.finishedAt),
+      containerID: t.containerID,
+    },
+  };
+}
+
 export class ContainerRuntime {
   restartCount = 0;
   private phase: Phase = { kind: 'waiting-sandbox' };
@@ -326,6 +339,13 @@ export class ContainerRuntime {
     return { ok: true, lines: this.logs };
   }
 
+  /** repository@digest of the pulled image (the digest is fixed: computed once) */
+  private imageID(): string {
+    if (this.pulledImageID === undefined) this.pulledImageID = `${this.lookup.ref.repository}@${imageDigest(this.lookup.ref.canonical)}`;
+    return this.pulledImageID;
+  }
+  private pulledImageID: string | undefined;
+
   private waitingReason(): string | undefined {
     const p = this.phase;
     switch (p.kind) {
@@ -348,24 +368,15 @@ export class ContainerRuntime {
   status(now: number): ContainerStatus {
     const p = this.phase;
     const image = this.lookup.ok && this.containerID ? this.lookup.ref.canonical : (this.spec.image ?? '');
-    const imageID = this.lookup.ok && this.containerID ? `${this.lookup.ref.repository}@${imageDigest(this.lookup.ref.canonical)}` : '';
-    const term = (t: Terminated) => ({
-      terminated: {
-        exitCode: t.exitCode,
-        reason: t.reason,
-        startedAt: tickToTimestamp(t.startedAt),
-        finishedAt: tickToTimestamp(t.finishedAt),
-        containerID: t.containerID,
-      },
-    });
+    const imageID = this.lookup.ok && this.containerID ? this.imageID() : '';
     let state: ContainerStatus['state'];
-    let lastState: ContainerStatus['lastState'] = this.last ? term(this.last) : {};
+    let lastState: ContainerStatus['lastState'] = this.last ? terminatedState(this.last) : {};
     const waiting = this.waitingReason();
     if (p.kind === 'running' || p.kind === 'stopping') {
       state = { running: { startedAt: tickToTimestamp(p.kind === 'running' ? p.since : this.startedAt()) } };
     } else if ((p.kind === 'exited' || p.kind === 'done' || p.kind === 'stopped' || (p.kind === 'creating' && waiting === undefined)) && this.last) {
-      state = term(this.last);
-      lastState = this.previous ? term(this.previous) : {};
+      state = terminatedState(this.last);
+      lastState = this.previous ? terminatedState(this.previous) : {};
     } else {
       const message =
         p.kind === 'pull-failed'

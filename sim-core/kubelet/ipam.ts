@@ -16,7 +16,10 @@ function intToIp(n: number): string {
 export class PodIpAllocator {
   private readonly base: number;
   private readonly size: number;
-  private readonly used = new Map<string, string>();
+  /** Pod uid → its address and the address's offset in the range */
+  private readonly used = new Map<string, { ip: string; offset: number }>();
+  /** the offsets in use (what host-local keeps as one file per address) */
+  private readonly taken = new Set<number>();
 
   constructor(readonly podCIDR: string) {
     const [ip, bits] = podCIDR.split('/');
@@ -34,19 +37,21 @@ export class PodIpAllocator {
   /** The IP for a Pod (the same one again if it already has one). */
   allocate(podUid: string): IpResult {
     const had = this.used.get(podUid);
-    if (had) return { ok: true, ip: had };
-    const taken = new Set(this.used.values());
-    for (let off = 2; off < this.size - 1; off++) {
-      const ip = intToIp(this.base + off);
-      if (!taken.has(ip)) {
-        this.used.set(podUid, ip);
-        return { ok: true, ip };
-      }
+    if (had) return { ok: true, ip: had.ip };
+    for (let offset = 2; offset < this.size - 1; offset++) {
+      if (this.taken.has(offset)) continue;
+      const ip = intToIp(this.base + offset);
+      this.used.set(podUid, { ip, offset });
+      this.taken.add(offset);
+      return { ok: true, ip };
     }
     return { ok: false, error: `failed to allocate for range 0: no IP addresses available in range set: ${this.podCIDR}` };
   }
 
   release(podUid: string): void {
+    const had = this.used.get(podUid);
+    if (had === undefined) return;
     this.used.delete(podUid);
+    this.taken.delete(had.offset);
   }
 }

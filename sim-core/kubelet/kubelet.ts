@@ -8,14 +8,16 @@
 // manager does — which removes it from etcd.
 // The ApiClient has no field selector yet, so the informer lists every Pod and the
 // handlers keep this node's.
-import type { Node, Pod } from '../apiserver';
-import { deepCopy, Informer, objectKey, type ApiClient, type KubeObject } from '../client';
+import type { Node, Pod, PodStatus } from '../apiserver';
+import { deepCopy, Informer, objectKey, type ApiClient, type Continuation, type KubeObject } from '../client';
 import { hashName32, type Prng } from '../kernel';
 import { newEvent } from '../scheduler/events';
 import type { RuntimeEvent } from './container';
 import { internalIP, LEASE_RENEW_TICKS, microTime, NODE_LEASE_DURATION_SECONDS, NODE_LEASE_NAMESPACE, NODE_STATUS_TICKS, nodeLease, nodeStatusHeartbeat } from './heartbeat';
+import { DueQueue } from './dueQueue';
 import { PodIpAllocator } from './ipam';
 import { PodRuntime } from './podRuntime';
+import { sameJson } from './sameJson';
 import { buildPodStatus } from './status';
 
 export interface KubeletOptions {
@@ -51,18 +53,46 @@ export function podCidrOf(node: Node): string {
   return `10.244.${(hashName32(node.metadata?.name ?? '') % 200) + 50}.0/24`;
 }
 
+/** What the kubelet keeps for one Pod it runs (by uid). */
+interface PodEntry {
+  /** the Pod's uid (the key of Kubelet.runtimes) */
+  uid: string;
+  /** namespace/name */
+  key: string;
+  runtime: PodRuntime;
+  /** the status last written (undefined before the first write) */
+  written: PodStatus | undefined;
+  /** the hostIP of the status last built */
+  hostIP: string;
+  /** the next tick the runtime changes on its own (also in the due queue) */
+  dueAt: number | undefined;
+  deleteSent: boolean;
+  /** status writes sent so far: only the newest one's answer is remembered */
+  writes: number;
+  /** resourceVersion of the update that made this Pod wait for a sync, while nothing else did (see dropOwnEcho) */
+  echoCandidate: string | undefined;
+}
+
 export class Kubelet {
   readonly nodeName: string;
   readonly pods: Informer<Pod & KubeObject>;
   private readonly recordEvents: boolean;
   private readonly onRuntimeEvent: KubeletOptions['onRuntimeEvent'];
   private node: Node | undefined;
+  /** the node's InternalIP (a Pod's hostIP), kept with `node` */
+  private hostIP = '';
   private nodeFetch: 'none' | 'pending' | 'done' = 'none';
   private ipam: PodIpAllocator | undefined;
   private readonly images = new Set<string>();
   /** by Pod uid: its runtime, its key, and the status last written */
-  private readonly runtimes = new Map<string, { key: string; runtime: PodRuntime; written: string; dueAt: number | undefined; deleteSent: boolean }>();
+  private readonly runtimes = new Map<string, PodEntry>();
   private readonly dirty = new Set<string>();
+  /** own-write echoes dropped since the last sync pass (see dropOwnEcho) */
+  private droppedEchoes = 0;
+  /** Pod uids by the tick their runtime next changes on its own (the pod workers' requeue) */
+  private readonly due = new DueQueue();
+  /** the node's image store, shared by its Pods' runtimes */
+  private readonly imageStore = { has: (ref: string) => this.images.has(ref), add: (ref: string) => void this.images.add(ref) };
   /** Pod uid → namespace/name, for this node's Pods */
   private readonly keys = new Map<string, string>();
   private nextLeaseAt = 0;
@@ -85,6 +115,9 @@ export class Kubelet {
       if (p.spec?.nodeName !== this.nodeName) return;
       const uid = p.metadata?.uid ?? objectKey(p);
       this.keys.set(uid, objectKey(p));
+      const entry = this.runtimes.get(uid);
+      // an update that finds the Pod already waiting for a sync is no echo (see dropOwnEcho)
+      if (entry !== undefined) entry.echoCandidate = this.dirty.has(uid) ? undefined : p.metadata?.resourceVersion;
       this.dirty.add(uid);
     };
     this.pods.addEventHandlers({
@@ -102,7 +135,7 @@ export class Kubelet {
 
   /** Requests in flight, Pods to sync, or Pods still starting or stopping (not back-offs: those never end). */
   hasPendingWork(): boolean {
-    if (this.inFlight > 0 || this.dirty.size > 0) return true;
+    if (this.inFlight > 0 || this.dirty.size > 0 || this.droppedEchoes > 0) return true;
     for (const e of this.runtimes.values()) {
       if (e.runtime.isSettling(this.now) || (e.runtime.deleting && !e.deleteSent)) return true;
     }
@@ -129,10 +162,10 @@ export class Kubelet {
   private syncPods(): void {
     if (!this.ipam || !this.pods.hasSynced()) return;
     const now = this.now;
-    // (the dirty set is sorted below, so the order of this scan does not matter)
-    for (const [uid, entry] of this.runtimes) {
-      if (entry.dueAt !== undefined && entry.dueAt <= now) this.dirty.add(uid);
-    }
+    this.droppedEchoes = 0;
+    // (the dirty set is sorted below, so the order the due Pods come in does not matter)
+    const next = this.due.peekAt();
+    if (next !== undefined && next <= now) for (const uid of this.due.popDue(now)) this.dirty.add(uid);
     if (this.dirty.size === 0) return;
     for (const uid of [...this.dirty].sort()) {
       this.dirty.delete(uid);
@@ -158,7 +191,8 @@ export class Kubelet {
         this.event(pod, 'Warning', 'FailedCreatePodSandBox', `Failed to create pod sandbox: ${ip.error}`);
         return;
       }
-      entry = { key: objectKey(pod), runtime: new PodRuntime(pod, now, { has: (r) => this.images.has(r), add: (r) => this.images.add(r) }, () => this.containerId(), ip.ip), written: '', dueAt: undefined, deleteSent: false };
+      const runtime = new PodRuntime(pod, now, this.imageStore, () => this.containerId(), ip.ip);
+      entry = { uid, key: objectKey(pod), runtime, written: undefined, hostIP: '', dueAt: undefined, deleteSent: false, writes: 0, echoCandidate: undefined };
       this.runtimes.set(uid, entry);
     }
     // killPod with the Pod's deletionGracePeriodSeconds; a later delete may have shortened it
@@ -169,6 +203,8 @@ export class Kubelet {
       this.event(pod, e.type, e.reason, e.message);
     }
     entry.dueAt = entry.runtime.nextDueAt(now);
+    if (entry.dueAt === undefined) this.due.cancel(uid);
+    else this.due.schedule(uid, entry.dueAt);
     this.writeStatus(entry, pod);
     if (entry.runtime.deleting && entry.runtime.allStopped() && !entry.deleteSent) {
       entry.deleteSent = true;
@@ -176,16 +212,43 @@ export class Kubelet {
     }
   }
 
-  private writeStatus(entry: { runtime: PodRuntime; written: string }, pod: Pod): void {
-    const status = buildPodStatus(pod, entry.runtime, this.now, { hostIP: internalIP(this.node) });
-    const text = JSON.stringify(status);
-    if (text === entry.written) return;
-    entry.written = text;
-    const body = deepCopy(pod) as Pod;
-    body.status = status;
-    // Pods allow unconditional updates: the status manager owns status and is the only writer.
-    if (body.metadata) delete body.metadata.resourceVersion;
-    this.send({ verb: 'updateStatus', resource: 'pods', namespace: pod.metadata?.namespace ?? 'default', body });
+  private writeStatus(entry: PodEntry, pod: Pod): void {
+    const hostIP = this.hostIP;
+    entry.hostIP = hostIP;
+    const status = buildPodStatus(pod, entry.runtime, this.now, { hostIP });
+    if (sameJson(status, entry.written)) return;
+    entry.written = status;
+    // A shallow copy is enough: the cached Pod is frozen and the API server decodes the
+    // body into its own object. Only metadata changes (no resourceVersion: Pods allow
+    // unconditional updates, and the status manager is the only writer of status).
+    const body: Pod = { ...pod, status };
+    if (pod.metadata) {
+      const metadata = { ...pod.metadata };
+      delete metadata.resourceVersion;
+      body.metadata = metadata;
+    }
+    const write = ++entry.writes;
+    this.send({ verb: 'updateStatus', resource: 'pods', namespace: pod.metadata?.namespace ?? 'default', body }, (res) => {
+      if (res.ok && write === entry.writes) this.dropOwnEcho(entry, res.value.metadata?.resourceVersion);
+    });
+  }
+
+  /**
+   * The answer to our newest status write came. If the only update waiting for a sync is
+   * that write's own echo from the watch (the Pod at the resourceVersion the write answered
+   * with, and nothing else since), the sync is dropped: it would rebuild the status just
+   * written and change nothing. The kubelet's config source likewise passes a Pod whose
+   * spec did not change as a RECONCILE, not an UPDATE that starts a pod worker
+   * (pkg/kubelet/config/config.go checkAndUpdatePod). What falls due on the runtime is
+   * still picked up by the due queue. Until the next sync pass the dropped echo still
+   * counts as work (hasPendingWork), as the sync it stands for would have.
+   */
+  private dropOwnEcho(entry: PodEntry, resourceVersion: string | undefined): void {
+    const uid = entry.uid;
+    if (resourceVersion === undefined || entry.echoCandidate !== resourceVersion || !this.dirty.has(uid)) return;
+    if (this.runtimes.get(uid) !== entry || this.hostIP !== entry.hostIP) return;
+    this.dirty.delete(uid);
+    this.droppedEchoes++;
   }
 
   /** The status manager's final delete: grace period 0 (remove now) with the Pod's uid as precondition. */
@@ -195,6 +258,7 @@ export class Kubelet {
 
   private forget(uid: string): void {
     this.runtimes.delete(uid);
+    this.due.cancel(uid);
     this.keys.delete(uid);
     this.dirty.delete(uid);
     this.ipam?.release(uid);
@@ -218,10 +282,15 @@ export class Kubelet {
         return;
       }
       this.nodeFetch = 'done';
-      this.node = res.value as Node;
-      if (!this.ipam) this.ipam = new PodIpAllocator(podCidrOf(this.node));
+      this.setNode(res.value as Node);
+      if (!this.ipam) this.ipam = new PodIpAllocator(podCidrOf(res.value as Node));
       this.nextNodeStatusAt = this.now;
     });
+  }
+
+  private setNode(node: Node): void {
+    this.node = node;
+    this.hostIP = internalIP(node);
   }
 
   /** Get the Lease, create it if missing (the first heartbeat), else renew renewTime. */
@@ -246,7 +315,7 @@ export class Kubelet {
       this.inFlight--;
       if (!res.ok) return;
       const node = deepCopy(res.value) as Node;
-      this.node = node;
+      this.setNode(node);
       if (!this.ipam) this.ipam = new PodIpAllocator(podCidrOf(node));
       node.status = nodeStatusHeartbeat(node, this.now);
       this.send({ verb: 'updateStatus', resource: 'nodes', namespace: '', body: node as unknown as KubeObject });
@@ -255,10 +324,11 @@ export class Kubelet {
 
   // ---- plumbing ----
 
-  private send(req: Parameters<ApiClient['request']>[0]): void {
+  private send<R extends Parameters<ApiClient['request']>[0]>(req: R, then?: Continuation<R['verb']>): void {
     this.inFlight++;
-    this.api.request(req, () => {
+    this.api.request(req, (res) => {
       this.inFlight--;
+      then?.(res);
     });
   }
 

@@ -37,11 +37,16 @@ export function podPhase(pod: Pod, statuses: NonNullable<PodStatus['containerSta
   return 'Pending';
 }
 
+// (Objects here are built key by key rather than with spreads: the same keys in the same
+// order, so the same JSON, for a function the kubelet calls at every sync.)
 function condition(previous: readonly Condition[], type: string, status: boolean, now: number, reason?: string, message?: string): Condition {
   const s = status ? 'True' : 'False';
   const before = previous.find((c) => c.type === type);
   const lastTransitionTime = before?.status === s && before.lastTransitionTime ? before.lastTransitionTime : tickToTimestamp(now);
-  return { type, status: s, lastTransitionTime, ...(reason ? { reason } : {}), ...(message ? { message } : {}) };
+  const c: Condition = { type, status: s, lastTransitionTime };
+  if (reason) c.reason = reason;
+  if (message) c.message = message;
+  return c;
 }
 
 export interface HostInfo {
@@ -58,21 +63,26 @@ export function buildPodStatus(pod: Pod, runtime: PodRuntime, now: number, host:
   const notReadyReason = phase === 'Succeeded' || phase === 'Failed' ? 'PodCompleted' : 'ContainersNotReady';
   const notReadyMessage = phase === 'Succeeded' || phase === 'Failed' ? undefined : `containers with unready status: [${unready.join(' ')}]`;
   const scheduled = previous.find((c) => c.type === 'PodScheduled');
+  const podScheduled = condition(previous, 'PodScheduled', true, now);
+  if (scheduled?.status === 'True' && scheduled.lastTransitionTime) podScheduled.lastTransitionTime = scheduled.lastTransitionTime;
   const conditions: Condition[] = [
     condition(previous, 'PodReadyToStartContainers', runtime.sandboxReady, now),
     condition(previous, 'Initialized', true, now),
     condition(previous, 'Ready', allReady, now, allReady ? undefined : notReadyReason, allReady ? undefined : notReadyMessage),
     condition(previous, 'ContainersReady', allReady, now, allReady ? undefined : notReadyReason, allReady ? undefined : notReadyMessage),
-    { ...condition(previous, 'PodScheduled', true, now), ...(scheduled?.status === 'True' && scheduled.lastTransitionTime ? { lastTransitionTime: scheduled.lastTransitionTime } : {}) },
+    podScheduled,
   ];
-  const ipFields = runtime.sandboxReady ? { podIP: runtime.podIP, podIPs: [{ ip: runtime.podIP }] } : {};
-  return {
-    phase,
-    conditions,
-    ...(host.hostIP ? { hostIP: host.hostIP, hostIPs: [{ ip: host.hostIP }] } : {}),
-    ...ipFields,
-    startTime: tickToTimestamp(runtime.startTick),
-    containerStatuses,
-    qosClass: pod.status?.qosClass ?? qosClass(pod.spec ?? {}),
-  };
+  const status: PodStatus = { phase, conditions };
+  if (host.hostIP) {
+    status.hostIP = host.hostIP;
+    status.hostIPs = [{ ip: host.hostIP }];
+  }
+  if (runtime.sandboxReady) {
+    status.podIP = runtime.podIP;
+    status.podIPs = [{ ip: runtime.podIP }];
+  }
+  status.startTime = tickToTimestamp(runtime.startTick);
+  status.containerStatuses = containerStatuses;
+  status.qosClass = pod.status?.qosClass ?? qosClass(pod.spec ?? {});
+  return status;
 }

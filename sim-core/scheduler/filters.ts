@@ -81,14 +81,26 @@ export const nodeAffinity: FilterPlugin = {
 const checkOrder = new WeakMap<Pod, readonly (readonly [string, bigint])[]>();
 const FIRST = ['cpu', 'memory', 'ephemeral-storage'];
 
+/** the Pod of the current cycle and its list: a cycle asks for it once per node (PreFilter's CycleState) */
+let lastPod: Pod | undefined;
+let lastOrder: readonly (readonly [string, bigint])[] = [];
+
 function resourcesToCheck(pod: Pod): readonly (readonly [string, bigint])[] {
+  if (pod === lastPod) return lastOrder;
   let order = checkOrder.get(pod);
-  if (order) return order;
+  if (order === undefined) {
+    order = computeResourcesToCheck(pod);
+    checkOrder.set(pod, order);
+  }
+  lastPod = pod;
+  lastOrder = order;
+  return order;
+}
+
+function computeResourcesToCheck(pod: Pod): readonly (readonly [string, bigint])[] {
   const want = podRequests(pod);
   const names = [...FIRST, ...[...want.keys()].filter((k) => !FIRST.includes(k) && k !== 'pods').sort()];
-  order = names.map((k) => [k, want.get(k) ?? 0n] as const).filter(([, v]) => v > 0n);
-  checkOrder.set(pod, order);
-  return order;
+  return names.map((k) => [k, want.get(k) ?? 0n] as const).filter(([, v]) => v > 0n);
 }
 
 /** noderesources.fitsRequest: pod count first, then cpu, memory, ephemeral-storage, then other resources by name. */
@@ -97,8 +109,9 @@ export const nodeResourcesFit: FilterPlugin = {
   filter(pod, info) {
     let reasons: string[] | undefined;
     const allowedPods = info.allocatable.get('pods');
-    // allocatable.pods is a count: its milli-value is count × 1000.
-    if (allowedPods !== undefined && BigInt(info.pods.length + 1) * 1000n > allowedPods) (reasons ??= []).push(REASON_TOO_MANY_PODS);
+    // allocatable.pods is a count: its milli-value is count × 1000. (A Pod count × 1000 is
+    // far below 2^53, so comparing as numbers is exact: a huge allocatable rounds but stays huge.)
+    if (allowedPods !== undefined && (info.pods.length + 1) * 1000 > Number(allowedPods)) (reasons ??= []).push(REASON_TOO_MANY_PODS);
     for (const [resource, amount] of resourcesToCheck(pod)) {
       const free = (info.allocatable.get(resource) ?? 0n) - (info.requested.get(resource) ?? 0n);
       if (amount > free) (reasons ??= []).push(insufficient(resource));

@@ -54,9 +54,12 @@ function termMatches(term: { matchExpressions?: Requirement[]; matchFields?: Req
 
 /** Does the Pod's nodeSelector and required node affinity accept this node? */
 export function podMatchesNodeSelectorAndAffinity(pod: Pod, node: Node): boolean {
-  const labels = node.metadata?.labels ?? {};
-  for (const [k, v] of Object.entries(pod.spec?.nodeSelector ?? {})) {
-    if (!Object.hasOwn(labels, k) || labels[k] !== v) return false;
+  const selector = pod.spec?.nodeSelector;
+  if (selector !== undefined) {
+    const labels = node.metadata?.labels ?? {};
+    for (const [k, v] of Object.entries(selector)) {
+      if (!Object.hasOwn(labels, k) || labels[k] !== v) return false;
+    }
   }
   const required = pod.spec?.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution;
   if (required === undefined) return true;

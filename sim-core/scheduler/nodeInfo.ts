@@ -53,6 +53,45 @@ export function addPodToNodeInfo(info: NodeInfo, pod: Pod): void {
   if (owner !== undefined) m.ownerCounts.set(owner, (m.ownerCounts.get(owner) ?? 0) + 1);
 }
 
+/** Whether two versions of a Pod take the same from their node: requests, scoring defaults and owner. */
+export function sameFootprint(a: Pod, b: Pod): boolean {
+  if (ownerKey(a) !== ownerKey(b)) return false;
+  // the usual case: the same containers asking the same, written the same way
+  if (sameRequestsWritten(a.spec?.containers, b.spec?.containers) && sameRequestsWritten(a.spec?.initContainers, b.spec?.initContainers)) return true;
+  const na = nonZeroRequests(a);
+  const nb = nonZeroRequests(b);
+  if (na.cpu !== nb.cpu || na.memory !== nb.memory) return false;
+  const ra = podRequests(a);
+  const rb = podRequests(b);
+  if (ra.size !== rb.size) return false;
+  for (const [k, v] of ra) if (rb.get(k) !== v) return false;
+  return true;
+}
+
+type Containers = NonNullable<Pod['spec']>['containers'];
+
+function sameRequestsWritten(a: Containers | undefined, b: Containers | undefined): boolean {
+  if (a === b) return true;
+  if (a === undefined || b === undefined || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const ra = a[i]?.resources?.requests as Readonly<Record<string, unknown>> | undefined;
+    const rb = b[i]?.resources?.requests as Readonly<Record<string, unknown>> | undefined;
+    if (ra === rb) continue;
+    if (ra === undefined || rb === undefined) return false;
+    const keys = Object.keys(ra);
+    if (keys.length !== Object.keys(rb).length) return false;
+    for (const k of keys) if (ra[k] !== rb[k] || !Object.hasOwn(rb, k)) return false;
+  }
+  return true;
+}
+
+/** Swap a Pod for a newer version of it with the same footprint (sameFootprint): the totals stay. */
+export function replacePodInNodeInfo(info: NodeInfo, old: Pod, pod: Pod): void {
+  const pods = (info as MutableNodeInfo).pods;
+  const at = pods.indexOf(old);
+  if (at >= 0) pods[at] = pod;
+}
+
 export function buildNodeInfos(nodes: readonly Node[], pods: readonly Pod[]): NodeInfo[] {
   const sorted = [...nodes].sort((a, b) => ((a.metadata?.name ?? '') < (b.metadata?.name ?? '') ? -1 : 1));
   const infos: MutableNodeInfo[] = sorted.map((node) => ({

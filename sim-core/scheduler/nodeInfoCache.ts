@@ -4,7 +4,7 @@
 // so a cycle no longer rebuilds every node from every Pod in the cluster: with 1,000 Pods
 // on 100 nodes that rebuild was a tenth of a converging cluster's work.
 import type { Node, Pod } from '../apiserver';
-import { addPodToNodeInfo, buildNodeInfos, holdsResources, type NodeInfo } from './nodeInfo';
+import { addPodToNodeInfo, buildNodeInfos, holdsResources, replacePodInNodeInfo, sameFootprint, type NodeInfo } from './nodeInfo';
 
 export class NodeInfoCache {
   /** node name → the Pods counted on it, by key */
@@ -18,18 +18,34 @@ export class NodeInfoCache {
   /** Count `pod` under `key` where its spec.nodeName says (or nowhere: unbound or finished). */
   setPod(key: string, pod: Pod | undefined): void {
     const was = this.placed.get(key);
+    const node = pod?.spec?.nodeName;
+    if (was !== undefined && pod !== undefined && node === was && holdsResources(pod)) return this.replacePod(key, was, pod);
     if (was !== undefined) {
       this.podsOn.get(was)?.delete(key);
       this.placed.delete(key);
       this.touch(was);
     }
-    const node = pod?.spec?.nodeName;
     if (pod === undefined || !node || !holdsResources(pod)) return;
     let on = this.podsOn.get(node);
     if (on === undefined) this.podsOn.set(node, (on = new Map()));
     on.set(key, pod);
     this.placed.set(key, node);
     this.touch(node);
+  }
+
+  /**
+   * A newer version of a Pod counted on the same node. Most such updates are the kubelet's
+   * status writes, which leave what the Pod takes from its node as it was: then the node's
+   * NodeInfo keeps its totals (only the Pod object in it is swapped) and is not rebuilt at
+   * the next snapshot — UpdateSnapshot likewise copies only the NodeInfos whose generation moved.
+   */
+  private replacePod(key: string, node: string, pod: Pod): void {
+    const on = this.podsOn.get(node) as Map<string, Pod>;
+    const old = on.get(key) as Pod;
+    on.set(key, pod);
+    if (!sameFootprint(old, pod)) return this.touch(node);
+    const info = this.dirty.has(node) ? undefined : this.infos.get(node);
+    if (info !== undefined) replacePodInNodeInfo(info, old, pod);
   }
 
   /**
@@ -53,9 +69,13 @@ export class NodeInfoCache {
     this.sorted = undefined;
   }
 
-  /** The NodeInfos of `nodes` (sorted by name), rebuilding only the nodes touched since the last snapshot. */
-  snapshot(nodes: readonly Node[]): NodeInfo[] {
+  /**
+   * The NodeInfos of the Nodes `listNodes` gives (sorted by name), rebuilding only the
+   * nodes touched since the last snapshot; the Nodes are listed only when something moved.
+   */
+  snapshot(listNodes: () => readonly Node[]): NodeInfo[] {
     if (this.sorted !== undefined && this.dirty.size === 0) return this.sorted;
+    const nodes = listNodes();
     const names = new Set<string>();
     for (const node of nodes) {
       const name = node.metadata?.name ?? '';

@@ -118,7 +118,7 @@ export class Scheduler {
     if (!this.pods.hasSynced() || !this.nodes.hasSynced() || this.queue.len() === 0) return;
     // One snapshot for the whole batch (the scheduler cache's UpdateSnapshot); each Pod
     // bound in it is added to its node at once, as AssumePod does.
-    const infos = this.nodeInfos.snapshot(this.nodes.lister.list());
+    const infos = this.nodeInfos.snapshot(() => this.nodes.lister.list());
     for (let key = this.queue.get(); key !== undefined; key = this.queue.get()) {
       this.scheduleOne(key, infos);
       this.queue.done(key);
@@ -166,8 +166,9 @@ export class Scheduler {
       this.markUnschedulable(cached, result.message);
       return;
     }
-    const bound = deepCopy(cached) as Pod;
-    bound.spec = { ...(bound.spec ?? {}), nodeName: result.node };
+    // The assumed Pod (AssumePod): the cached one with spec.nodeName set. Cached objects
+    // are frozen, so a shallow copy of the two levels that change is a safe copy.
+    const bound: Pod = { ...cached, spec: { ...(cached.spec ?? {}), nodeName: result.node } };
     this.assumed.set(key, { node: result.node, pod: bound });
     const info = infos.find((i) => i.name === result.node);
     if (info) this.nodeInfos.assume(key, bound, info);

@@ -5,6 +5,7 @@
 import type { Pod } from '../apiserver';
 import { ownerCountKey, type NodeInfo } from './nodeInfo';
 import { nonZeroRequests } from './requests';
+import { freeShare } from './share';
 
 export const MAX_NODE_SCORE = 100;
 
@@ -25,15 +26,14 @@ export const leastAllocated: ScorePlugin = {
   weight: 1,
   score(pod, nodes) {
     const incoming = nonZeroRequests(pod);
-    return nodes.map((info) => {
-      const cpu = incoming.cpu + info.nonZeroRequested.cpu;
-      const memory = incoming.memory + info.nonZeroRequested.memory;
-      const part = (requested: bigint, capacity: bigint | undefined): number => {
-        if (capacity === undefined || capacity <= 0n || requested > capacity) return 0;
-        return Number(((capacity - requested) * BigInt(MAX_NODE_SCORE)) / capacity);
-      };
-      return Math.floor((part(cpu, info.allocatable.get('cpu')) + part(memory, info.allocatable.get('memory'))) / 2);
-    });
+    const scores: number[] = new Array<number>(nodes.length);
+    for (let i = 0; i < nodes.length; i++) {
+      const info = nodes[i] as NodeInfo;
+      const cpu = freeShare(incoming.cpu + info.nonZeroRequested.cpu, info.allocatable.get('cpu'), MAX_NODE_SCORE);
+      const memory = freeShare(incoming.memory + info.nonZeroRequested.memory, info.allocatable.get('memory'), MAX_NODE_SCORE);
+      scores[i] = Math.floor((cpu + memory) / 2);
+    }
+    return scores;
   },
 };
 
