@@ -18,12 +18,39 @@ function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-/** Go decodes `null` as the zero value, i.e. as if the field were absent. */
+/**
+ * Go decodes `null` as the zero value, i.e. as if the field were absent. Returns the value
+ * itself when it holds no null field (the common case: no copy), else a copy without them.
+ */
 export function dropNulls(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(dropNulls);
+  return hasNullField(value) ? withoutNulls(value) : value;
+}
+
+function hasNullField(value: unknown): boolean {
+  if (Array.isArray(value)) {
+    for (const v of value) if (hasNullField(v)) return true;
+    return false;
+  }
+  if (isRecord(value)) {
+    for (const k in value) {
+      if (!Object.prototype.hasOwnProperty.call(value, k)) continue;
+      const v = value[k];
+      if (v === null || hasNullField(v)) return true;
+    }
+  }
+  return false;
+}
+
+function withoutNulls(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutNulls);
   if (isRecord(value)) {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) if (v !== null) out[k] = dropNulls(v);
+    for (const [k, v] of Object.entries(value)) {
+      if (v === null) continue;
+      // an own "__proto__" key stays a key, as JSON.parse made it
+      if (k === '__proto__') Object.defineProperty(out, k, { value: withoutNulls(v), writable: true, enumerable: true, configurable: true });
+      else out[k] = withoutNulls(v);
+    }
     return out;
   }
   return value;
