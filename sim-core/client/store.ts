@@ -13,7 +13,11 @@
 //
 // The namespace index (client-go's cache.NamespaceIndex) lets a lister read one
 // namespace without scanning the others; the sorted key list is kept until a key is
-// added or removed, so a list of an unchanged set of keys does not sort again.
+// added or removed, so a list of an unchanged set of keys does not sort again. Named
+// indexes keep each bucket's objects in key order the same way, once read: an update that
+// files an object under the values it had (a Pod's status changes, its controller does
+// not) puts the new object in the old one's place, so the ReplicaSet controller's read of
+// its 1,000 Pods on every sync is one array copy, not a sort and 1,000 lookups.
 import { objectKey, type KubeObject } from './api';
 
 export function deepFreeze<T>(value: T): T {
@@ -24,19 +28,66 @@ export function deepFreeze<T>(value: T): T {
   return value;
 }
 
-/** A mutable deep copy of a (frozen) cached object: the first step of every write. */
+/**
+ * A mutable deep copy of a (frozen) cached object: the first step of every write (the
+ * generated DeepCopy of every Kubernetes type). Stored objects are JSON (they come from
+ * etcd as JSON), and the copy is what a JSON round trip would give — undefined members
+ * dropped, undefined array items and non-finite numbers null, toJSON honoured — built
+ * directly, without the text in between (a fifth of the round trip's cost).
+ */
 export function deepCopy<T>(value: T): T {
-  // Stored objects are JSON (they come from etcd as JSON), so a JSON round trip is a full copy.
-  return value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T);
+  return value === undefined ? value : (copyJson(value) as T);
+}
+
+function copyJson(value: unknown): unknown {
+  if (typeof value !== 'object') {
+    // JSON has no -0 (it reads back as 0), NaN or Infinity (null)
+    if (typeof value === 'number') return value === 0 ? 0 : Number.isFinite(value) ? value : null;
+    if (typeof value === 'bigint') throw new TypeError('Do not know how to serialize a BigInt');
+    return value;
+  }
+  if (value === null) return null;
+  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return JSON.parse(JSON.stringify(value)) as unknown;
+  if (Array.isArray(value)) {
+    const out = new Array<unknown>(value.length);
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      out[i] = item === undefined || typeof item === 'function' || typeof item === 'symbol' ? null : copyJson(item);
+    }
+    return out;
+  }
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    const member: unknown = (value as Record<string, unknown>)[key];
+    if (member === undefined || typeof member === 'function' || typeof member === 'symbol') continue;
+    // JSON.parse makes "__proto__" an own member; an assignment would set the prototype instead
+    if (key === '__proto__') Object.defineProperty(out, key, { value: copyJson(member), enumerable: true, writable: true, configurable: true });
+    else out[key] = copyJson(member);
+  }
+  return out;
 }
 
 /** What an index files an object under (client-go cache.IndexFunc): e.g. its controller's uid, its spec.nodeName. */
 export type IndexFunc<T> = (obj: T) => readonly string[];
 
+interface SortedBucket<T> {
+  keys: string[];
+  /** objs[i] is the object stored under keys[i] */
+  objs: T[];
+}
+
+interface Index<T> {
+  fn: IndexFunc<T>;
+  /** index value → keys filed under it (no empty sets) */
+  buckets: Map<string, Set<string>>;
+  /** index value → its bucket's keys sorted, and their objects; absent until read, dropped when the bucket's membership changes */
+  sorted: Map<string, SortedBucket<T>>;
+}
+
 export class Store<T extends KubeObject> {
   private readonly items = new Map<string, T>();
   /** named indexes (client-go cache.Indexers): index value → keys */
-  private readonly indexes = new Map<string, { fn: IndexFunc<T>; buckets: Map<string, Set<string>> }>();
+  private readonly indexes = new Map<string, Index<T>>();
   /** namespace → keys in it ('' for cluster-scoped objects) */
   private readonly byNamespace = new Map<string, Set<string>>();
   /** every key, sorted; undefined after a key was added or removed */
@@ -55,8 +106,17 @@ export class Store<T extends KubeObject> {
     this.items.set(key, deepFreeze(obj));
     if (old === undefined) this.indexAdd(key, obj.metadata?.namespace ?? '');
     for (const index of this.indexes.values()) {
-      if (old !== undefined) unfile(index, key, old);
-      file(index, key, obj);
+      const now = index.fn(obj);
+      if (old === undefined) file(index, key, now);
+      else {
+        const before = index.fn(old);
+        if (sameValues(before, now)) {
+          replaceIn(index, key, now, obj);
+          continue;
+        }
+        unfile(index, key, before);
+        file(index, key, now);
+      }
     }
     return old;
   }
@@ -67,23 +127,31 @@ export class Store<T extends KubeObject> {
    * the ReplicaSet controller's Pods by owner, for instance, instead of every Pod per sync.
    */
   addIndex(name: string, fn: IndexFunc<T>): void {
-    const index = { fn, buckets: new Map<string, Set<string>>() };
+    const index: Index<T> = { fn, buckets: new Map(), sorted: new Map() };
     this.indexes.set(name, index);
-    for (const [key, obj] of this.items) file(index, key, obj);
+    for (const [key, obj] of this.items) file(index, key, fn(obj));
   }
 
   /** The objects an index files under `value`, in sorted key order (client-go Indexer.ByIndex). */
   byIndex(name: string, value: string): T[] {
     const index = this.indexes.get(name);
     if (index === undefined) throw new Error(`no index named ${name}`);
-    return [...(index.buckets.get(value) ?? [])].sort().map((k) => this.items.get(k) as T);
+    let sorted = index.sorted.get(value);
+    if (sorted === undefined) {
+      const bucket = index.buckets.get(value);
+      if (bucket === undefined) return [];
+      const keys = [...bucket].sort();
+      sorted = { keys, objs: keys.map((k) => this.items.get(k) as T) };
+      index.sorted.set(value, sorted);
+    }
+    return sorted.objs.slice();
   }
 
   remove(key: string): T | undefined {
     const old = this.items.get(key);
     if (old === undefined) return undefined;
     this.items.delete(key);
-    for (const index of this.indexes.values()) unfile(index, key, old);
+    for (const index of this.indexes.values()) unfile(index, key, index.fn(old));
     const ns = old.metadata?.namespace ?? '';
     this.byNamespace.get(ns)?.delete(key);
     this.sorted = undefined;
@@ -148,18 +216,49 @@ export class Store<T extends KubeObject> {
   }
 }
 
-function file<T>(index: { fn: IndexFunc<T>; buckets: Map<string, Set<string>> }, key: string, obj: T): void {
-  for (const v of index.fn(obj)) {
+function file<T>(index: Index<T>, key: string, values: readonly string[]): void {
+  for (const v of values) {
     let set = index.buckets.get(v);
     if (set === undefined) index.buckets.set(v, (set = new Set()));
+    if (set.has(key)) continue;
     set.add(key);
+    index.sorted.delete(v);
   }
 }
 
-function unfile<T>(index: { fn: IndexFunc<T>; buckets: Map<string, Set<string>> }, key: string, obj: T): void {
-  for (const v of index.fn(obj)) {
+function unfile<T>(index: Index<T>, key: string, values: readonly string[]): void {
+  for (const v of values) {
     const set = index.buckets.get(v);
-    set?.delete(key);
-    if (set?.size === 0) index.buckets.delete(v);
+    if (set === undefined || !set.delete(key)) continue;
+    index.sorted.delete(v);
+    if (set.size === 0) index.buckets.delete(v);
   }
+}
+
+/** An object replaced under the same key and values: its kept buckets hold the new one in the old one's place. */
+function replaceIn<T>(index: Index<T>, key: string, values: readonly string[], obj: T): void {
+  for (const v of values) {
+    const sorted = index.sorted.get(v);
+    if (sorted !== undefined) sorted.objs[positionOf(sorted.keys, key)] = obj;
+  }
+}
+
+/** Where `key` is in sorted `keys` (binary search; the key is there). */
+function positionOf(keys: readonly string[], key: string): number {
+  let lo = 0;
+  let hi = keys.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((keys[mid] as string) < key) lo = mid + 1;
+    else hi = mid;
+  }
+  if (keys[lo] !== key) throw new Error(`index bucket lost ${key}`);
+  return lo;
+}
+
+/** The same index values in the same order (an update that leaves the object's buckets alone). */
+function sameValues(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }

@@ -78,6 +78,7 @@ export class WorkQueue {
   /** Advance the queue's clock; delayed keys that are due join the queue (in due-tick, then key order). */
   advance(now: number): void {
     this.now = now;
+    if (this.waiting.size === 0) return; // every tick, for every controller's queue: nothing parked, nothing to sort
     const due = [...this.waiting.entries()]
       .filter(([, at]) => at <= now)
       .sort(([ka, a], [kb, b]) => a - b || (ka < kb ? -1 : ka > kb ? 1 : 0));

@@ -6,6 +6,8 @@ import { addControllerIndexes } from '../controllers';
 
 export class SharedInformerFactory {
   private readonly informers = new Map<string, Informer<KubeObject>>();
+  /** the informers in resource order (ticked every tick); fixed once started, as no informer is added after */
+  private ordered: Informer<KubeObject>[] | undefined;
   private started = false;
 
   constructor(private readonly api: ApiClient) {}
@@ -18,6 +20,7 @@ export class SharedInformerFactory {
       inf = new Informer<KubeObject>(this.api, { resource });
       addControllerIndexes(inf.store); // the indexes the controllers read instead of scanning a cache
       this.informers.set(resource, inf);
+      this.ordered = undefined;
     }
     return inf as unknown as Informer<T>;
   }
@@ -33,7 +36,8 @@ export class SharedInformerFactory {
   }
 
   tick(now: number): void {
-    for (const r of this.resources()) (this.informers.get(r) as Informer<KubeObject>).tick(now);
+    this.ordered ??= this.resources().map((r) => this.informers.get(r) as Informer<KubeObject>);
+    for (const inf of this.ordered) inf.tick(now);
   }
 
   /** WaitForCacheSync: true once every informer has filled its cache. */

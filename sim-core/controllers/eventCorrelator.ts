@@ -49,24 +49,26 @@ export class EventCorrelator {
 
   /** What to write for a freshly made Event (its name, count 1, timestamps set) at `nowMs`. */
   correlate(fresh: Event, nowMs: number, combinedName: () => string): Correlation {
-    const [ev, key] = this.aggregate(fresh, nowMs, combinedName);
+    // the three steps change the Event's name, message and count, never its source or object: one key serves them all
+    const sourceObject = sourceObjectKey(fresh);
+    const [ev, key] = this.aggregate(fresh, sourceObject, nowMs, combinedName);
     const observed = this.observe(ev, key);
-    if (!this.allow(observed, nowMs)) return { action: 'skip' };
+    if (!this.allow(sourceObject.join(''), nowMs)) return { action: 'skip' };
     if ((observed.count ?? 1) > 1) {
       return { action: 'patch', event: observed, patch: { count: observed.count ?? 1, lastTimestamp: observed.lastTimestamp ?? '', message: observed.message ?? '' } };
     }
     return { action: 'create', event: observed };
   }
 
-  private aggregate(ev: Event, nowMs: number, combinedName: () => string): [Event, string] {
-    const aggregateKey = [...sourceObjectKey(ev), ev.type ?? '', ev.reason ?? '', ev.reportingComponent ?? '', ev.reportingInstance ?? ''].join('');
+  private aggregate(ev: Event, sourceObject: readonly string[], nowMs: number, combinedName: () => string): [Event, string] {
+    const aggregateKey = [...sourceObject, ev.type ?? '', ev.reason ?? '', ev.reportingComponent ?? '', ev.reportingInstance ?? ''].join('');
     const localKey = ev.message ?? '';
     let record = this.aggregates.get(aggregateKey);
     if (!record || nowMs - record.lastMs > AGGREGATE_INTERVAL_MS) record = { messages: new Set(), lastMs: nowMs };
     record.messages.add(localKey);
     record.lastMs = nowMs;
     boundedSet(this.aggregates, aggregateKey, record);
-    const eventKey = [...sourceObjectKey(ev).slice(0, 5), ev.involvedObject?.fieldPath ?? '', ...sourceObjectKey(ev).slice(5), ev.type ?? '', ev.reason ?? '', localKey].join('');
+    const eventKey = [...sourceObject.slice(0, 5), ev.involvedObject?.fieldPath ?? '', ...sourceObject.slice(5), ev.type ?? '', ev.reason ?? '', localKey].join('');
     if (record.messages.size < AGGREGATE_MAX_EVENTS) return [ev, eventKey];
     // Do not grow the set of distinct messages past the limit (client-go pops one).
     const first = record.messages.values().next().value;
@@ -91,8 +93,7 @@ export class EventCorrelator {
   }
 
   /** EventSourceObjectSpamFilter: a token bucket per source and involved object. */
-  private allow(ev: Event, nowMs: number): boolean {
-    const key = sourceObjectKey(ev).join('');
+  private allow(key: string, nowMs: number): boolean {
     let bucket = this.buckets.get(key);
     if (!bucket) bucket = { tokens: SPAM_BURST, lastMs: nowMs };
     const refill = Math.floor((nowMs - bucket.lastMs) / SPAM_REFILL_MS);

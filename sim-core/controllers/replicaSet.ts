@@ -4,10 +4,13 @@
 // sync (BurstReplicas), creations in slow-start batches — and write the status.
 import type { Pod, PodTemplateSpec, ReplicaSet, ReplicaSetStatus } from '../apiserver';
 import { CONTROLLER_UID_INDEX, NO_CONTROLLER, deepCopy, isNotFound, objectKey, splitKey, type EventHandlers, type KubeObject, type Lister, type Status } from '../client';
-import { claim, controllerOf, newControllerRef, withControllerRef, withoutOwner } from './controllerRef';
+import { ClaimMemo, type ClaimOwner, type ClaimedPods } from './claimMemo';
+import { controllerOf, newControllerRef, withControllerRef, withoutOwner } from './controllerRef';
+import { labelMatcher } from './labelMatcher';
+import { podFacts } from './podFacts';
 import { requeueOnError, type ControllerContext, type ReconcileResult } from './context';
 import { ControllerExpectations } from './expectations';
-import { isPodActive, isPodAvailable, isPodReady } from './podState';
+import { isPodActive, isReadyAvailable } from './podState';
 import { podsToDelete } from './activePods';
 import { generatedName } from './podNames';
 import { slowStartBatch } from './slowStart';
@@ -35,6 +38,8 @@ export interface ReplicaSetControllerDeps {
 
 export class ReplicaSetController {
   readonly expectations: ControllerExpectations;
+  /** each ReplicaSet's last claim of its Pods, reused for the Pods that did not change */
+  private readonly claims = new ClaimMemo();
 
   constructor(private readonly deps: ReplicaSetControllerDeps) {
     this.expectations = new ControllerExpectations(() => deps.ctx.clock.tick());
@@ -97,12 +102,13 @@ export class ReplicaSetController {
     const rs = this.deps.replicaSets.get(key);
     if (!rs) {
       this.expectations.delete(key);
+      this.claims.forget(key);
+      this.claims.forget(orphansKey(key));
       return { ok: true };
     }
     const { namespace } = splitKey(key);
     const needsSync = this.expectations.satisfied(key) && rs.metadata?.deletionTimestamp === undefined;
-    const candidates = this.claimCandidates(namespace, rs.metadata?.uid ?? '');
-    const claimed = claim(rs, rs.spec?.selector, candidates);
+    const claimed = this.claimPods(key, namespace, rs);
     const ref = newControllerRef(rs, RS_API_VERSION, 'ReplicaSet');
     for (const pod of claimed.adopt) {
       ctx.api.request({ verb: 'update', resource: 'pods', namespace, body: withControllerRef(deepCopy(pod), ref) }, requeueOnError(ctx, key));
@@ -113,7 +119,7 @@ export class ReplicaSetController {
     const owned = claimed.owned;
     if (needsSync) this.manageReplicas(key, rs, owned);
 
-    const status = this.calculateStatus(rs, owned);
+    const status = this.calculateStatus(rs, claimed);
     if (JSON.stringify(status) !== JSON.stringify(rs.status ?? {})) {
       const copy = deepCopy(rs);
       copy.status = status;
@@ -126,19 +132,35 @@ export class ReplicaSetController {
   }
 
   /**
-   * The active Pods of the namespace a claim can take: those the ReplicaSet controls and the
-   * orphans it may adopt, in key order — what claiming every active Pod of the namespace
-   * would consider, read through the controller-uid index (replica_set.go's
-   * getRSPods + controllerUIDIndex) instead of a scan of every Pod on every sync. Pods of
-   * other controllers are left out: a claim skips them anyway.
+   * Claim the active Pods of the namespace: those the ReplicaSet controls and the orphans
+   * it may adopt — what claiming every active Pod of the namespace would decide, read
+   * through the controller-uid index (replica_set.go's getRSPods + controllerUIDIndex)
+   * instead of a scan of every Pod on every sync; Pods of other controllers are left out,
+   * as a claim skips them anyway. Each list is claimed through the memo (claimMemo.ts).
+   * `owned` holds the controlled Pods, then the adopted ones: its order does not matter
+   * (a count, and podsToDelete's total order).
    */
-  private claimCandidates(namespace: string, uid: string): Pod[] {
-    const inNamespace = (p: Pod) => (p.metadata?.namespace ?? '') === namespace && isPodActive(p);
-    const orphans = this.deps.pods.byIndex(CONTROLLER_UID_INDEX, NO_CONTROLLER).filter(inNamespace);
+  private claimPods(key: string, namespace: string, rs: ReplicaSet): ClaimedPods {
+    const uid = rs.metadata?.uid ?? '';
+    const owner: ClaimOwner = {
+      uid: rs.metadata?.uid,
+      deleting: rs.metadata?.deletionTimestamp !== undefined,
+      namespace,
+      selector: labelMatcher(rs.spec?.selector),
+      // replica_set_utils.go's calculateStatus: "fully labeled" = selected by the template's labels
+      templateLabels: labelMatcher({ matchLabels: rs.spec?.template?.metadata?.labels ?? {} }),
+    };
     // an owner without a uid controls nothing (a controllerRef always names a uid)
-    const controlled = uid === NO_CONTROLLER ? [] : this.deps.pods.byIndex(CONTROLLER_UID_INDEX, uid).filter(inNamespace);
-    if (orphans.length === 0) return controlled;
-    return [...controlled, ...orphans].sort((a, b) => compareKeys(objectKey(a), objectKey(b)));
+    const controlled = this.claims.claim(key, owner, uid === NO_CONTROLLER ? [] : this.deps.pods.byIndex(CONTROLLER_UID_INDEX, uid));
+    const orphans = this.claims.claim(orphansKey(key), owner, this.deps.pods.byIndex(CONTROLLER_UID_INDEX, NO_CONTROLLER));
+    if (orphans.owned.length === 0 && orphans.release.length === 0) return controlled;
+    return {
+      owned: [...controlled.owned, ...orphans.owned],
+      adopt: [...controlled.adopt, ...orphans.adopt],
+      release: [...controlled.release, ...orphans.release],
+      fullyLabeled: controlled.fullyLabeled + orphans.fullyLabeled,
+      ready: controlled.ready + orphans.ready,
+    };
   }
 
   private manageReplicas(key: string, rs: ReplicaSet, owned: readonly Pod[]): void {
@@ -193,25 +215,19 @@ export class ReplicaSetController {
     this.deps.recorder?.event({ ...rs, apiVersion: RS_API_VERSION, kind: 'ReplicaSet' }, type, reason, message);
   }
 
-  private calculateStatus(rs: ReplicaSet, owned: readonly Pod[]): ReplicaSetStatus {
-    const templateLabels = rs.spec?.template?.metadata?.labels ?? {};
+  private calculateStatus(rs: ReplicaSet, claimed: ClaimedPods): ReplicaSetStatus {
     const minReady = rs.spec?.minReadySeconds ?? 0;
-    const secondsSince = (ts: string) => this.deps.ctx.clock.secondsSince(ts);
-    // one pass over the owned Pods (this runs on every sync of every ReplicaSet)
-    const labels = Object.entries(templateLabels);
-    let fullyLabeled = 0;
-    let ready = 0;
-    let available = 0;
-    for (const p of owned) {
-      if (labels.every(([k, v]) => p.metadata?.labels?.[k] === v)) fullyLabeled++;
-      if (!isPodReady(p)) continue;
-      ready++;
-      if (isPodAvailable(p, minReady, secondsSince)) available++;
+    // podutil.IsPodAvailable: without minReadySeconds every ready Pod is available
+    let available = claimed.ready;
+    if (minReady > 0) {
+      const secondsSince = (ts: string) => this.deps.ctx.clock.secondsSince(ts);
+      available = 0;
+      for (const p of claimed.owned) if (isReadyAvailable(podFacts(p).ready, minReady, secondsSince)) available++;
     }
     const status: ReplicaSetStatus = {
-      replicas: owned.length,
-      fullyLabeledReplicas: fullyLabeled,
-      readyReplicas: ready,
+      replicas: claimed.owned.length,
+      fullyLabeledReplicas: claimed.fullyLabeled,
+      readyReplicas: claimed.ready,
       availableReplicas: available,
       observedGeneration: rs.metadata?.generation ?? 0,
     };
@@ -234,8 +250,9 @@ export function podFromTemplate(owner: KubeObject & { metadata?: ReplicaSet['met
   return { apiVersion: 'v1', kind: 'Pod', metadata, spec: t.spec ?? {} };
 }
 
-function compareKeys(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
+/** Where the memo keeps a ReplicaSet's claim of the orphans ('#' is in no object name). */
+function orphansKey(key: string): string {
+  return `${key}#orphans`;
 }
 
 /**

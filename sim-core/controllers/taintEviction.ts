@@ -48,6 +48,22 @@ export function matchingTolerations(taints: readonly Taint[], tolerations: reado
   return { allTolerated: true, used };
 }
 
+/**
+ * PodUpdated's helper.Semantic.DeepEqual(oldTolerations, newTolerations), field by field:
+ * asked on every Pod update (most are status updates that leave the tolerations alone),
+ * so without writing both lists out as JSON to compare the text.
+ */
+export function sameTolerations(a: readonly Toleration[], b: readonly Toleration[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i] as Toleration;
+    const y = b[i] as Toleration;
+    if (x.key !== y.key || x.operator !== y.operator || x.value !== y.value || x.effect !== y.effect || x.tolerationSeconds !== y.tolerationSeconds) return false;
+  }
+  return true;
+}
+
 /** getMinTolerationTime in ticks: -1 = forever; a toleration of 0 s or less means now. */
 export function minTolerationTicks(used: readonly Toleration[]): number {
   if (used.length === 0) return 0;
@@ -78,7 +94,7 @@ export class TaintEvictionController {
   readonly podHandlers: EventHandlers<Pod & KubeObject> = {
     onAdd: (p) => this.deps.ctx.queue.add(objectKey(p)),
     onUpdate: (o, p) => {
-      if (o.spec?.nodeName === p.spec?.nodeName && JSON.stringify(o.spec?.tolerations ?? []) === JSON.stringify(p.spec?.tolerations ?? [])) return;
+      if (o.spec?.nodeName === p.spec?.nodeName && sameTolerations(o.spec?.tolerations ?? [], p.spec?.tolerations ?? [])) return;
       this.deps.ctx.queue.add(objectKey(p));
     },
     onDelete: (p) => this.deps.ctx.queue.add(objectKey(p)),
