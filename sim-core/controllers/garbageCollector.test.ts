@@ -14,6 +14,20 @@ function setup() {
 }
 
 describe('garbage collector', () => {
+  it('takes ownership changes and deletion transitions as work, not status writes (graph_builder)', () => {
+    const { f, gc } = setup();
+    const rs = replicaSet('web-a', 1);
+    const before = { ...pod('web-a-1', { owner: rs }), metadata: { ...pod('web-a-1', { owner: rs }).metadata, resourceVersion: '10' } } as KubeObject;
+    const h = gc.handlersFor('pods');
+    const queued = () => f.drain(() => ({ ok: true }));
+    h.onUpdate?.(before, { ...before, status: { phase: 'Running' }, metadata: { ...before.metadata, resourceVersion: '11' } });
+    expect(queued()).toEqual([]);
+    h.onUpdate?.(before, { ...before, metadata: { ...before.metadata, resourceVersion: '12', ownerReferences: [] } });
+    expect(queued()).toEqual(['uid-web-a-1', 'uid-web-a']);
+    h.onUpdate?.(before, { ...before, metadata: { ...before.metadata, resourceVersion: '13', deletionTimestamp: '2026-01-01T00:00:30Z' } });
+    expect(queued()).toEqual(['uid-web-a-1', 'uid-web-a']);
+  });
+
   it('background: once the owner is gone, its dependents are deleted', () => {
     const { f, gc } = setup();
     const rs = replicaSet('web-a', 2);

@@ -35,6 +35,13 @@ function hasFinalizer(obj: KubeObject, f: string): boolean {
   return (obj.metadata?.finalizers ?? []).includes(f);
 }
 
+/** Two lists of JSON values with the same items in the same order (both absent counts as equal). */
+function sameList(a: readonly unknown[] | undefined, b: readonly unknown[] | undefined): boolean {
+  if (a === b) return true;
+  if ((a?.length ?? 0) !== (b?.length ?? 0)) return false;
+  return JSON.stringify(a ?? []) === JSON.stringify(b ?? []);
+}
+
 function deleting(obj: KubeObject): boolean {
   return obj.metadata?.deletionTimestamp !== undefined;
 }
@@ -58,8 +65,14 @@ export class GarbageCollector {
       },
       onUpdate: (old, o) => {
         if (old.metadata?.resourceVersion === o.metadata?.resourceVersion) return;
+        // graph_builder.go processGraphChanges: only a change to the object's owners or a
+        // deletion transition (deletionTimestamp, finalizers) is work for the collector; a
+        // status write — most of a cluster's updates — is not
+        const ownersChanged = !sameList(old.metadata?.ownerReferences, o.metadata?.ownerReferences);
+        if (!ownersChanged && deleting(old) === deleting(o) && sameList(old.metadata?.finalizers, o.metadata?.finalizers)) return;
         q.add(o.metadata?.uid ?? '');
         enqueueOwners(o); // a foreground owner may be waiting on this dependent
+        if (ownersChanged) enqueueOwners(old); // …or on one that no longer names it (addUnblockedOwnersToDeleteQueue)
       },
       onDelete: (o) => {
         q.add(o.metadata?.uid ?? ''); // its dependents may now be orphans
