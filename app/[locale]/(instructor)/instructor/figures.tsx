@@ -35,3 +35,41 @@ export function TableScroll({ label, children }: { label: string; children: Reac
     </div>
   );
 }
+
+/**
+ * A captioned table of the dashboard in its scrolling region (labelled by the caption
+ * unless `label` says otherwise): `head` is the header row's cells, `children` the rows.
+ */
+export function DataTable({ caption, label, head, children }: { caption: string; label?: string; head: React.ReactNode; children: React.ReactNode }) {
+  return (
+    <TableScroll label={label ?? caption}>
+      <table className="table">
+        <caption className={styles.caption}>{caption}</caption>
+        <thead>
+          <tr>{head}</tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </TableScroll>
+  );
+}
+
+/** A titled section of a dashboard page, with an optional note under its heading. */
+export function Section({ id, title, note, children }: { id: string; title: React.ReactNode; note?: string; children: React.ReactNode }) {
+  return (
+    <section className={styles.section} aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {note === undefined ? null : <p className={styles.note}>{note}</p>}
+      {children}
+    </section>
+  );
+}
+
+/** A column header for a column of numbers (right-aligned). */
+export function NumHeader({ children }: { children: React.ReactNode }) {
+  return (
+    <th scope="col" className={styles.num}>
+      {children}
+    </th>
+  );
+}

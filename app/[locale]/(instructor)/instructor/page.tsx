@@ -9,7 +9,7 @@ import { getContentValidation, getLessonCompletion } from '@/app/_lib/queries/in
 import { EXPORT_DATASETS } from '@/app/_lib/instructor/exports';
 import { Forbidden } from './forbidden';
 import { gateDashboard } from './gate';
-import { DashboardNav } from './dashboard-nav';
+import { DashboardHeader } from './dashboard-header';
 import { ExportLinks } from './export-links';
 import { Share, TableScroll } from './figures';
 import styles from './dashboard.module.css';
@@ -35,9 +35,7 @@ export default async function InstructorHome({ params }: { params: Promise<{ loc
   const isAdmin = gate.user.role === 'admin';
   return (
     <div className="container">
-      <h1>{t('title')}</h1>
-      <p className="lead">{t('lead')}</p>
-      <DashboardNav current="overview" isAdmin={isAdmin} />
+      <DashboardHeader title={t('title')} lead={t('lead')} current="overview" isAdmin={isAdmin} locale={locale} />
 
       <div className={styles.grid}>
         <section className="card" aria-labelledby="learners-title">

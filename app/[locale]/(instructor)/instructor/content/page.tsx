@@ -9,7 +9,7 @@ import type { Locale } from '@/app/_lib/i18n/routing';
 import { getContentValidation } from '@/app/_lib/queries/instructor';
 import { Forbidden } from '../forbidden';
 import { gateDashboard } from '../gate';
-import { DashboardNav } from '../dashboard-nav';
+import { DashboardHeader } from '../dashboard-header';
 import { TableScroll } from '../figures';
 import styles from '../dashboard.module.css';
 
@@ -32,9 +32,7 @@ export default async function ContentPage({ params }: { params: Promise<{ locale
   const { problems, counts } = getContentValidation();
   return (
     <div className="container">
-      <h1>{tn('content')}</h1>
-      <p className="lead">{t('lead')}</p>
-      <DashboardNav current="content" isAdmin={gate.user.role === 'admin'} />
+      <DashboardHeader title={tn('content')} lead={t('lead')} current="content" isAdmin={gate.user.role === 'admin'} locale={locale} />
 
       <section className={styles.section} aria-labelledby="problems-title">
         <h2 id="problems-title">{t('problemsTitle')}</h2>

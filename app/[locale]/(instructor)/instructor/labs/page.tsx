@@ -7,9 +7,8 @@ import type { Locale } from '@/app/_lib/i18n/routing';
 import { getLabReport } from '@/app/_lib/queries/instructor';
 import { Forbidden } from '../forbidden';
 import { gateDashboard } from '../gate';
-import { DashboardNav } from '../dashboard-nav';
-import { ExportLinks } from '../export-links';
-import { Share, TableScroll } from '../figures';
+import { DashboardHeader } from '../dashboard-header';
+import { DataTable, NumHeader, Section, Share } from '../figures';
 import styles from '../dashboard.module.css';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -26,57 +25,44 @@ export default async function LabsPage({ params }: { params: Promise<{ locale: L
   const median = (m: number | null) => (m === null ? '—' : format.number(m, { maximumFractionDigits: 1 }));
   return (
     <div className="container">
-      <h1>{tn('labs')}</h1>
-      <p className="lead">{t('lead')}</p>
-      <DashboardNav current="labs" isAdmin={gate.user.role === 'admin'} />
-      <ExportLinks datasets={['labs', 'goals']} locale={locale} />
+      <DashboardHeader title={tn('labs')} lead={t('lead')} current="labs" isAdmin={gate.user.role === 'admin'} exports={['labs', 'goals']} locale={locale} />
       {labs.length === 0 ? (
         <p className="empty-state">{t('noLabs')}</p>
       ) : (
         <>
-          <section className={styles.section} aria-labelledby="labs-summary">
-            <h2 id="labs-summary">{t('summaryTitle')}</h2>
-            <p className={styles.note}>{t('summaryNote')}</p>
-            <TableScroll label={t('summaryTitle')}>
-              <table className="table">
-                <caption className={styles.caption}>{t('summaryCaption', { count: labs.length })}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('lab')}</th>
-                    <th scope="col" className={styles.num}>
-                      {t('attempts')}
-                    </th>
-                    <th scope="col" className={styles.num}>
-                      {t('learners')}
-                    </th>
-                    <th scope="col">{t('learnersPassed')}</th>
-                    <th scope="col">{t('attemptsPassed')}</th>
-                    <th scope="col" className={styles.num}>
-                      {t('medianHints')}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {labs.map((lab) => (
-                    <tr key={lab.id} data-lab-id={lab.id}>
-                      <th scope="row">
-                        <a href={`#lab-${lab.id}`}>{lab.title}</a>
-                      </th>
-                      <td className={styles.num}>{format.number(lab.attempts)}</td>
-                      <td className={styles.num}>{format.number(lab.learners)}</td>
-                      <td>
-                        <Share format={format} part={lab.learnersPassed} whole={lab.learners} />
-                      </td>
-                      <td>
-                        <Share format={format} part={lab.passedAttempts} whole={lab.attempts} />
-                      </td>
-                      <td className={styles.num}>{median(lab.medianHints)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
-          </section>
+          <Section id="labs-summary" title={t('summaryTitle')} note={t('summaryNote')}>
+            <DataTable
+              caption={t('summaryCaption', { count: labs.length })}
+              label={t('summaryTitle')}
+              head={
+                <>
+                  <th scope="col">{t('lab')}</th>
+                  <NumHeader>{t('attempts')}</NumHeader>
+                  <NumHeader>{t('learners')}</NumHeader>
+                  <th scope="col">{t('learnersPassed')}</th>
+                  <th scope="col">{t('attemptsPassed')}</th>
+                  <NumHeader>{t('medianHints')}</NumHeader>
+                </>
+              }
+            >
+              {labs.map((lab) => (
+                <tr key={lab.id} data-lab-id={lab.id}>
+                  <th scope="row">
+                    <a href={`#lab-${lab.id}`}>{lab.title}</a>
+                  </th>
+                  <td className={styles.num}>{format.number(lab.attempts)}</td>
+                  <td className={styles.num}>{format.number(lab.learners)}</td>
+                  <td>
+                    <Share format={format} part={lab.learnersPassed} whole={lab.learners} />
+                  </td>
+                  <td>
+                    <Share format={format} part={lab.passedAttempts} whole={lab.attempts} />
+                  </td>
+                  <td className={styles.num}>{median(lab.medianHints)}</td>
+                </tr>
+              ))}
+            </DataTable>
+          </Section>
 
           {labs.map((lab) => (
             <section key={lab.id} id={`lab-${lab.id}`} className={styles.section} aria-labelledby={`lab-${lab.id}-title`}>
@@ -87,29 +73,26 @@ export default async function LabsPage({ params }: { params: Promise<{ locale: L
                 <p className="muted">{t('noAttempts')}</p>
               ) : (
                 <>
-                  <TableScroll label={t('goalsCaption', { lab: lab.title })}>
-                    <table className="table">
-                      <caption className={styles.caption}>{t('goalsCaption', { lab: lab.title })}</caption>
-                      <thead>
-                        <tr>
-                          <th scope="col">{t('goal')}</th>
-                          <th scope="col">{t('failedIn')}</th>
-                        </tr>
-                      </thead>
-                      <tbody>
-                        {lab.goals.map((g) => (
-                          <tr key={g.id}>
-                            <th scope="row">
-                              {g.description} {g.known ? null : <span className="muted">({t('goalRemoved')})</span>}
-                            </th>
-                            <td>
-                              <Share format={format} part={g.failed} whole={g.evaluated} />
-                            </td>
-                          </tr>
-                        ))}
-                      </tbody>
-                    </table>
-                  </TableScroll>
+                  <DataTable
+                    caption={t('goalsCaption', { lab: lab.title })}
+                    head={
+                      <>
+                        <th scope="col">{t('goal')}</th>
+                        <th scope="col">{t('failedIn')}</th>
+                      </>
+                    }
+                  >
+                    {lab.goals.map((g) => (
+                      <tr key={g.id}>
+                        <th scope="row">
+                          {g.description} {g.known ? null : <span className="muted">({t('goalRemoved')})</span>}
+                        </th>
+                        <td>
+                          <Share format={format} part={g.failed} whole={g.evaluated} />
+                        </td>
+                      </tr>
+                    ))}
+                  </DataTable>
                   {lab.goalsUnreadable > 0 ? <p className={styles.note}>{t('unreadable', { count: lab.goalsUnreadable })}</p> : null}
                 </>
               )}

@@ -9,8 +9,7 @@ import { pageNumber } from '@/app/_lib/instructor/learners';
 import { getContentValidation, getLearnerPage } from '@/app/_lib/queries/instructor';
 import { Forbidden } from '../forbidden';
 import { gateDashboard } from '../gate';
-import { DashboardNav } from '../dashboard-nav';
-import { ExportLinks } from '../export-links';
+import { DashboardHeader } from '../dashboard-header';
 import { Share, TableScroll } from '../figures';
 import styles from '../dashboard.module.css';
 
@@ -36,10 +35,7 @@ export default async function LearnersPage({
   const date = (d: Date | null) => (d ? format.dateTime(d, { dateStyle: 'medium', timeStyle: 'short' }) : t('never'));
   return (
     <div className="container">
-      <h1>{tn('learners')}</h1>
-      <p className="lead">{t('lead')}</p>
-      <DashboardNav current="learners" isAdmin={gate.user.role === 'admin'} />
-      <ExportLinks datasets={['learners']} locale={locale} />
+      <DashboardHeader title={tn('learners')} lead={t('lead')} current="learners" isAdmin={gate.user.role === 'admin'} exports={['learners']} locale={locale} />
       {result.total === 0 ? (
         <p className="empty-state">{t('empty')}</p>
       ) : (

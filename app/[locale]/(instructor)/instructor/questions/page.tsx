@@ -8,9 +8,8 @@ import type { Locale } from '@/app/_lib/i18n/routing';
 import { getQuestionReport } from '@/app/_lib/queries/instructor';
 import { Forbidden } from '../forbidden';
 import { gateDashboard } from '../gate';
-import { DashboardNav } from '../dashboard-nav';
-import { ExportLinks } from '../export-links';
-import { Share, TableScroll, shareText } from '../figures';
+import { DashboardHeader } from '../dashboard-header';
+import { DataTable, NumHeader, Section, Share, shareText } from '../figures';
 import { Verdict } from '../verdict';
 import styles from '../dashboard.module.css';
 
@@ -31,56 +30,45 @@ export default async function QuestionsPage({ params }: { params: Promise<{ loca
   const questions = report.lessons.flatMap((l) => l.questions.map((q) => ({ lesson: l, q })));
   return (
     <div className="container">
-      <h1>{tn('questions')}</h1>
-      <p className="lead">{t('lead')}</p>
-      <DashboardNav current="questions" isAdmin={gate.user.role === 'admin'} />
-      <ExportLinks datasets={['questions', 'answers']} locale={locale} />
+      <DashboardHeader title={tn('questions')} lead={t('lead')} current="questions" isAdmin={gate.user.role === 'admin'} exports={['questions', 'answers']} locale={locale} />
       {questions.length === 0 ? (
         <p className="empty-state">{t('noQuestions')}</p>
       ) : (
         <>
-          <section className={styles.section} aria-labelledby="summary-title">
-            <h2 id="summary-title">{t('summaryTitle')}</h2>
-            <p className={styles.note}>{t('summaryNote')}</p>
-            <TableScroll label={t('summaryTitle')}>
-              <table className="table">
-                <caption className={styles.caption}>{t('summaryCaption', { count: questions.length })}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('question')}</th>
-                    <th scope="col" className={styles.num}>
-                      {t('attempts')}
-                    </th>
-                    <th scope="col" className={styles.num}>
-                      {t('learners')}
-                    </th>
-                    <th scope="col">{t('firstCorrect')}</th>
-                    <th scope="col">{t('latestCorrect')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {questions.map(({ lesson, q }) => (
-                    <tr key={anchor(lesson.lessonId, q.id)} data-question-id={q.id}>
-                      <th scope="row">
-                        <a href={`#${anchor(lesson.lessonId, q.id)}`}>
-                          {lesson.lessonTitle} · {t('number', { number: q.number })}
-                        </a>
-                      </th>
-                      <td className={styles.num}>{format.number(q.attempts)}</td>
-                      <td className={styles.num}>{format.number(q.learners)}</td>
-                      <td>
-                        <Share format={format} part={q.firstCorrect} whole={q.learners} />
-                      </td>
-                      <td>
-                        <Share format={format} part={q.latestCorrect} whole={q.learners} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
+          <Section id="summary-title" title={t('summaryTitle')} note={t('summaryNote')}>
+            <DataTable
+              caption={t('summaryCaption', { count: questions.length })}
+              label={t('summaryTitle')}
+              head={
+                <>
+                  <th scope="col">{t('question')}</th>
+                  <NumHeader>{t('attempts')}</NumHeader>
+                  <NumHeader>{t('learners')}</NumHeader>
+                  <th scope="col">{t('firstCorrect')}</th>
+                  <th scope="col">{t('latestCorrect')}</th>
+                </>
+              }
+            >
+              {questions.map(({ lesson, q }) => (
+                <tr key={anchor(lesson.lessonId, q.id)} data-question-id={q.id}>
+                  <th scope="row">
+                    <a href={`#${anchor(lesson.lessonId, q.id)}`}>
+                      {lesson.lessonTitle} · {t('number', { number: q.number })}
+                    </a>
+                  </th>
+                  <td className={styles.num}>{format.number(q.attempts)}</td>
+                  <td className={styles.num}>{format.number(q.learners)}</td>
+                  <td>
+                    <Share format={format} part={q.firstCorrect} whole={q.learners} />
+                  </td>
+                  <td>
+                    <Share format={format} part={q.latestCorrect} whole={q.learners} />
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
             {report.orphanAttempts > 0 ? <p className={styles.note}>{t('orphans', { count: report.orphanAttempts })}</p> : null}
-          </section>
+          </Section>
 
           {report.lessons.map((lesson) => (
             <section key={`${lesson.courseId}/${lesson.lessonId}`} className={styles.section} aria-labelledby={`lesson-${lesson.lessonId}`}>
@@ -101,76 +89,66 @@ export default async function QuestionsPage({ params }: { params: Promise<{ loca
                     <p className="muted">{t('noAnswers')}</p>
                   ) : (
                     <>
-                      <TableScroll label={t('answersCaption', { number: q.number })}>
-                        <table className="table">
-                          <caption className={styles.caption}>{t('answersCaption', { number: q.number })}</caption>
-                          <thead>
-                            <tr>
-                              <th scope="col">{t('answer')}</th>
-                              <th scope="col">{t('isRight')}</th>
-                              <th scope="col" className={styles.num}>
-                                {t('chosen')}
-                              </th>
-                              <th scope="col">{t('share')}</th>
-                            </tr>
-                          </thead>
-                          <tbody>
-                            {q.answers.rows.map((r) => (
-                              <tr key={r.key}>
-                                <th scope="row">{r.label}</th>
-                                <td>
-                                  <Verdict correct={r.correct} />
-                                </td>
-                                <td className={styles.num}>{format.number(r.count)}</td>
-                                <td>
-                                  <Share format={format} part={r.count} whole={q.answers.responses} />
-                                </td>
-                              </tr>
-                            ))}
-                            {q.answers.other > 0 ? (
-                              <tr>
-                                <th scope="row">{t('otherAnswers')}</th>
-                                <td>—</td>
-                                <td className={styles.num}>{format.number(q.answers.other)}</td>
-                                <td>{shareText(format, q.answers.other, q.answers.responses)}</td>
-                              </tr>
-                            ) : null}
-                            {q.answers.unreadable > 0 ? (
-                              <tr>
-                                <th scope="row">{t('unreadable')}</th>
-                                <td>—</td>
-                                <td className={styles.num}>{format.number(q.answers.unreadable)}</td>
-                                <td>{shareText(format, q.answers.unreadable, q.answers.responses)}</td>
-                              </tr>
-                            ) : null}
-                          </tbody>
-                        </table>
-                      </TableScroll>
+                      <DataTable
+                        caption={t('answersCaption', { number: q.number })}
+                        head={
+                          <>
+                            <th scope="col">{t('answer')}</th>
+                            <th scope="col">{t('isRight')}</th>
+                            <NumHeader>{t('chosen')}</NumHeader>
+                            <th scope="col">{t('share')}</th>
+                          </>
+                        }
+                      >
+                        {q.answers.rows.map((r) => (
+                          <tr key={r.key}>
+                            <th scope="row">{r.label}</th>
+                            <td>
+                              <Verdict correct={r.correct} />
+                            </td>
+                            <td className={styles.num}>{format.number(r.count)}</td>
+                            <td>
+                              <Share format={format} part={r.count} whole={q.answers.responses} />
+                            </td>
+                          </tr>
+                        ))}
+                        {q.answers.other > 0 ? (
+                          <tr>
+                            <th scope="row">{t('otherAnswers')}</th>
+                            <td>—</td>
+                            <td className={styles.num}>{format.number(q.answers.other)}</td>
+                            <td>{shareText(format, q.answers.other, q.answers.responses)}</td>
+                          </tr>
+                        ) : null}
+                        {q.answers.unreadable > 0 ? (
+                          <tr>
+                            <th scope="row">{t('unreadable')}</th>
+                            <td>—</td>
+                            <td className={styles.num}>{format.number(q.answers.unreadable)}</td>
+                            <td>{shareText(format, q.answers.unreadable, q.answers.responses)}</td>
+                          </tr>
+                        ) : null}
+                      </DataTable>
                       {q.type === 'multiple' || q.type === 'classify' ? <p className={styles.note}>{t('severalPerAnswer')}</p> : null}
                       {q.misconceptions.length > 0 ? (
-                        <TableScroll label={t('misconceptionsCaption', { number: q.number })}>
-                          <table className="table">
-                            <caption className={styles.caption}>{t('misconceptionsCaption', { number: q.number })}</caption>
-                            <thead>
-                              <tr>
-                                <th scope="col">{t('misconception')}</th>
-                                <th scope="col" className={styles.num}>
-                                  {t('wrongAnswers')}
-                                </th>
-                              </tr>
-                            </thead>
-                            <tbody>
-                              {q.misconceptions.map((m) => (
-                                <tr key={m.tag}>
-                                  <th scope="row">
-                                    {m.description} <code className="muted">{m.tag}</code>
-                                  </th>
-                                  <td className={styles.num}>{format.number(m.count)}</td>
-                                </tr>
-                              ))}
-                            </tbody>
-                          </table>
-                        </TableScroll>
+                        <DataTable
+                          caption={t('misconceptionsCaption', { number: q.number })}
+                          head={
+                            <>
+                              <th scope="col">{t('misconception')}</th>
+                              <NumHeader>{t('wrongAnswers')}</NumHeader>
+                            </>
+                          }
+                        >
+                          {q.misconceptions.map((m) => (
+                            <tr key={m.tag}>
+                              <th scope="row">
+                                {m.description} <code className="muted">{m.tag}</code>
+                              </th>
+                              <td className={styles.num}>{format.number(m.count)}</td>
+                            </tr>
+                          ))}
+                        </DataTable>
                       ) : null}
                       {q.misconceptionsUnreadable > 0 ? <p className={styles.note}>{t('tagsUnreadable', { count: q.misconceptionsUnreadable })}</p> : null}
                     </>
