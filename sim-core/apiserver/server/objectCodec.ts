@@ -6,6 +6,8 @@ import type { KubeObject } from '../../client';
 import type { KeyValue } from '../../etcd/types';
 
 export function encodeObject(obj: KubeObject): string {
+  // nothing to leave out (a create, a spec update): the object as it is
+  if (obj.metadata !== undefined && obj.metadata.resourceVersion === undefined) return JSON.stringify(obj);
   const meta = { ...(obj.metadata ?? {}) };
   delete meta.resourceVersion;
   return JSON.stringify({ ...obj, metadata: meta });
