@@ -191,7 +191,8 @@ export class Kernel<P = unknown> {
 
   private makeContext(slot: Slot<P>, rng: Prng): ProcessContext<P> {
     const address = slot.process.address;
-    const clock = (): number => this.clock;
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the context's `now` getter reads the clock field directly (every process reads it on every message)
+    const kernel = this;
     const send = (to: string, payload: P): void => this.doSend(address, to, payload);
     const schedule = (delayTicks: number, fire: (ctx: ProcessContext<P>) => void, background: boolean): number => {
       if (!Number.isInteger(delayTicks) || delayTicks < 0) throw new Error(`setTimer: bad delay ${delayTicks}`);
@@ -212,7 +213,7 @@ export class Kernel<P = unknown> {
     };
     return {
       get now() {
-        return clock();
+        return kernel.clock;
       },
       address,
       rng,
