@@ -23,7 +23,9 @@ import { objectKey, type KubeObject } from './api';
 export function deepFreeze<T>(value: T): T {
   if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value);
-    for (const v of Object.values(value as Record<string, unknown>)) deepFreeze(v);
+    // for…in over own keys: no array of values is built for every object frozen
+    const o = value as Record<string, unknown>;
+    for (const k in o) if (Object.prototype.hasOwnProperty.call(o, k)) deepFreeze(o[k]);
   }
   return value;
 }

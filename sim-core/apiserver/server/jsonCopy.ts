@@ -96,7 +96,9 @@ export function copyDecoded<T>(v: T): T {
   }
   const src = v as Record<string, unknown>;
   const obj: Record<string, unknown> = {};
-  for (const k of Object.keys(src)) {
+  // for…in over own keys (a decoded object inherits none): no key array per object
+  for (const k in src) {
+    if (!Object.prototype.hasOwnProperty.call(src, k)) continue;
     if (k === '__proto__') Object.defineProperty(obj, k, { value: copyDecoded(src[k]), writable: true, enumerable: true, configurable: true });
     else obj[k] = copyDecoded(src[k]);
   }
