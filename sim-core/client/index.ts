@@ -25,6 +25,7 @@ export {
 } from './api';
 export { RemoteApiClient, type ApiRequestMessage, type ApiResponseMessage, type ApiCancelMessage, type ApiConnectionClosedMessage } from './remoteClient';
 export { Store, deepCopy, deepFreeze, type IndexFunc } from './store';
+export { sameJson } from './sameJson';
 export { CONTROLLER_UID_INDEX, OWNER_UID_INDEX, NO_CONTROLLER, byControllerUid, byOwnerUid } from './indexers';
 export { listerFor, type Lister } from './lister';
 export { Informer, type EventHandlers, type InformerOptions } from './informer';

@@ -7,11 +7,11 @@
 // kubernetes.io/service-name and managed-by, and owned by the Service, so the garbage
 // collector removes them with it. kube-proxy reads these, not Endpoints.
 import type { EndpointSlice, EndpointSliceEndpoint, EndpointSlicePort, Pod, Service } from '../apiserver';
-import { deepCopy, objectKey, splitKey, type EventHandlers, type Lister } from '../client';
+import { deepCopy, splitKey, type EventHandlers, type Lister } from '../client';
 import { canonicalJson } from '../kernel';
 import { requeueOnError, type ControllerContext, type ReconcileResult } from './context';
 import { isPodReady } from './podState';
-import { findPort, ipSortKey, selectsPod } from './serviceSelection';
+import { findPort, ipSortKey, selectsPod, serviceQueueHandlers } from './serviceSelection';
 
 export const SERVICE_NAME_LABEL = 'kubernetes.io/service-name';
 export const MANAGED_BY_LABEL = 'endpointslice.kubernetes.io/managed-by';
@@ -75,22 +75,15 @@ export function desiredEndpointSlices(svc: Service, pods: readonly Pod[]): Desir
 }
 
 export class EndpointSliceController {
-  constructor(private readonly deps: EndpointSliceControllerDeps) {}
+  readonly serviceHandlers: EventHandlers<Service>;
+  /** A Pod change enqueues every Service that selects it now or selected it before. */
+  readonly podHandlers: EventHandlers<Pod>;
 
-  readonly serviceHandlers: EventHandlers<Service> = {
-    onAdd: (s) => this.deps.ctx.queue.add(objectKey(s)),
-    onUpdate: (_o, s) => this.deps.ctx.queue.add(objectKey(s)),
-    onDelete: (s) => this.deps.ctx.queue.add(objectKey(s)),
-  };
-
-  readonly podHandlers: EventHandlers<Pod> = {
-    onAdd: (p) => this.enqueueFor(p),
-    onUpdate: (old, p) => {
-      this.enqueueFor(old);
-      this.enqueueFor(p);
-    },
-    onDelete: (p) => this.enqueueFor(p),
-  };
+  constructor(private readonly deps: EndpointSliceControllerDeps) {
+    const handlers = serviceQueueHandlers(deps.services, deps.ctx.queue);
+    this.serviceHandlers = handlers.serviceHandlers;
+    this.podHandlers = handlers.podHandlers;
+  }
 
   /** A changed or deleted managed slice brings its Service back to the queue (onEndpointSlice*). */
   readonly endpointSliceHandlers: EventHandlers<EndpointSlice> = {
@@ -105,12 +98,6 @@ export class EndpointSliceController {
     if (service && labels[MANAGED_BY_LABEL] === MANAGED_BY) this.deps.ctx.queue.add(`${slice.metadata?.namespace ?? ''}/${service}`);
   }
 
-  private enqueueFor(pod: Pod): void {
-    for (const svc of this.deps.services.list(pod.metadata?.namespace ?? '')) {
-      const sel = svc.spec?.selector;
-      if (sel && selectsPod(sel, pod)) this.deps.ctx.queue.add(objectKey(svc));
-    }
-  }
 
   reconcile(key: string): ReconcileResult {
     const { ctx } = this.deps;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Endpoints, Pod, Service } from '../apiserver';
 import { Fixture } from './testing/fixture';
-import { NS, pod, service } from './testing/objects';
+import { NS, service, servicePods } from './testing/objects';
 import { EndpointsController } from './endpoints';
 
 function setup(svc: Service | undefined, pods: Pod[], existing?: Endpoints) {
@@ -13,13 +13,7 @@ function setup(svc: Service | undefined, pods: Pod[], existing?: Endpoints) {
   return { f, c };
 }
 
-const pods = () => [
-  pod('web-2', { ip: '10.244.2.7', node: 'node-2' }),
-  pod('web-1', { ip: '10.244.1.12', node: 'node-1' }),
-  pod('web-slow', { ip: '10.244.3.4', node: 'node-3', ready: false }),
-  pod('web-pending', { node: '' }), // no IP yet
-  pod('db-1', { ip: '10.244.1.9', labels: { app: 'db' } }),
-];
+const pods = servicePods;
 
 describe('Endpoints controller', () => {
   it('writes ready Pods as addresses and not-ready ones as notReadyAddresses, with the named targetPort resolved', () => {

@@ -5,11 +5,11 @@
 // container ports, grouped into subsets as endpoints.RepackSubsets does. kube-proxy
 // routes only to `addresses`.
 import { type Endpoints, type EndpointSubset, type Pod, type Service } from '../apiserver';
-import { deepCopy, objectKey, splitKey, type EventHandlers, type Lister } from '../client';
+import { deepCopy, splitKey, type EventHandlers, type Lister } from '../client';
 import { canonicalJson } from '../kernel';
 import { requeueOnError, type ControllerContext, type ReconcileResult } from './context';
 import { isPodReady } from './podState';
-import { findPort, ipSortKey, selectsPod } from './serviceSelection';
+import { findPort, ipSortKey, selectsPod, serviceQueueHandlers } from './serviceSelection';
 
 export interface EndpointsControllerDeps {
   services: Lister<Service>;
@@ -64,29 +64,14 @@ export function endpointSubsets(svc: Service, pods: readonly Pod[]): EndpointSub
 }
 
 export class EndpointsController {
-  constructor(private readonly deps: EndpointsControllerDeps) {}
-
-  readonly serviceHandlers: EventHandlers<Service> = {
-    onAdd: (s) => this.deps.ctx.queue.add(objectKey(s)),
-    onUpdate: (_o, s) => this.deps.ctx.queue.add(objectKey(s)),
-    onDelete: (s) => this.deps.ctx.queue.add(objectKey(s)),
-  };
-
+  readonly serviceHandlers: EventHandlers<Service>;
   /** A Pod change enqueues every Service that selects it now or selected it before. */
-  readonly podHandlers: EventHandlers<Pod> = {
-    onAdd: (p) => this.enqueueFor(p),
-    onUpdate: (old, p) => {
-      this.enqueueFor(old);
-      this.enqueueFor(p);
-    },
-    onDelete: (p) => this.enqueueFor(p),
-  };
+  readonly podHandlers: EventHandlers<Pod>;
 
-  private enqueueFor(pod: Pod): void {
-    for (const svc of this.deps.services.list(pod.metadata?.namespace ?? '')) {
-      const sel = svc.spec?.selector;
-      if (sel && selectsPod(sel, pod)) this.deps.ctx.queue.add(objectKey(svc));
-    }
+  constructor(private readonly deps: EndpointsControllerDeps) {
+    const handlers = serviceQueueHandlers(deps.services, deps.ctx.queue);
+    this.serviceHandlers = handlers.serviceHandlers;
+    this.podHandlers = handlers.podHandlers;
   }
 
   reconcile(key: string): ReconcileResult {

@@ -12,7 +12,7 @@
 // Deviation: the real GC confirms an absent owner with a live GET before deleting
 // (a "virtual node"); we trust the synced caches, so callers must wait for hasSynced.
 import type { OwnerReference } from '../apiserver';
-import { OWNER_UID_INDEX, deepCopy, type EventHandlers, type KubeObject, type Lister, type PropagationPolicy } from '../client';
+import { OWNER_UID_INDEX, deepCopy, sameJson, type EventHandlers, type KubeObject, type Lister, type PropagationPolicy } from '../client';
 import { UID_INDEX } from './indexes';
 import { withoutOwner } from './controllerRef';
 import { requeueOnError, type ControllerContext, type ReconcileResult } from './context';
@@ -37,9 +37,7 @@ function hasFinalizer(obj: KubeObject, f: string): boolean {
 
 /** Two lists of JSON values with the same items in the same order (both absent counts as equal). */
 function sameList(a: readonly unknown[] | undefined, b: readonly unknown[] | undefined): boolean {
-  if (a === b) return true;
-  if ((a?.length ?? 0) !== (b?.length ?? 0)) return false;
-  return JSON.stringify(a ?? []) === JSON.stringify(b ?? []);
+  return sameJson(a ?? [], b ?? []);
 }
 
 function deleting(obj: KubeObject): boolean {

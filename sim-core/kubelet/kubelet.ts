@@ -9,7 +9,7 @@
 // The ApiClient has no field selector yet, so the informer lists every Pod and the
 // handlers keep this node's.
 import type { Node, Pod, PodStatus } from '../apiserver';
-import { deepCopy, Informer, objectKey, type ApiClient, type Continuation, type KubeObject } from '../client';
+import { deepCopy, Informer, objectKey, sameJson, type ApiClient, type Continuation, type KubeObject } from '../client';
 import { hashName32, type Prng } from '../kernel';
 import { newEvent } from '../scheduler/events';
 import type { RuntimeEvent } from './container';
@@ -17,7 +17,6 @@ import { internalIP, LEASE_RENEW_TICKS, microTime, NODE_LEASE_DURATION_SECONDS, 
 import { DueQueue } from './dueQueue';
 import { PodIpAllocator } from './ipam';
 import { PodRuntime } from './podRuntime';
-import { sameJson } from './sameJson';
 import { buildPodStatus } from './status';
 
 export interface KubeletOptions {

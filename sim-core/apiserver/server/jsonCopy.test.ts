@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { NOT_PLAIN, copyDecoded, copyJsonWithin } from './jsonCopy';
-import { deepFreeze } from '../../client';
+import { NOT_PLAIN, copyJsonWithin } from './jsonCopy';
+import { deepCopy, deepFreeze } from '../../client';
 import { decodeRequestBody } from './bodyLimit';
 
 const roundTrip = (v: unknown): unknown => {
@@ -73,20 +73,20 @@ describe('decodeRequestBody', () => {
   });
 });
 
-describe('copyDecoded', () => {
+describe('deepCopy of a frozen decoded object (what GuaranteedUpdate works on)', () => {
   it('copies a frozen decoded object into one equal to decoding its text again, and free to change', () => {
     fc.assert(
       fc.property(fc.jsonValue(), (v) => {
         const text = JSON.stringify(v);
         const frozen = deepFreeze(JSON.parse(text) as unknown);
-        const copy = copyDecoded(frozen);
+        const copy = deepCopy(frozen);
         expect(copy).toStrictEqual(JSON.parse(text));
         if (copy !== null && typeof copy === 'object') expect(Object.isFrozen(copy)).toBe(false);
       }),
       { numRuns: 2000 },
     );
     const hostile = deepFreeze(JSON.parse('{"__proto__":{"x":1}}') as Record<string, unknown>);
-    const copy = copyDecoded(hostile);
+    const copy = deepCopy(hostile);
     expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
     expect(Object.keys(copy)).toEqual(['__proto__']);
   });

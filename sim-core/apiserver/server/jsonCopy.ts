@@ -83,24 +83,3 @@ function copyValue(v: unknown, key: string, budget: Budget, depth: number): unkn
   return budget.bound > budget.limit ? NOT_PLAIN : obj;
 }
 
-/**
- * A mutable deep copy of an object decoded from JSON (the watch cache's frozen objects):
- * the same as decoding its text again, without the text.
- */
-export function copyDecoded<T>(v: T): T {
-  if (typeof v !== 'object' || v === null) return v;
-  if (Array.isArray(v)) {
-    const arr = new Array<unknown>(v.length);
-    for (let i = 0; i < v.length; i++) arr[i] = copyDecoded(v[i] as unknown);
-    return arr as T;
-  }
-  const src = v as Record<string, unknown>;
-  const obj: Record<string, unknown> = {};
-  // for…in over own keys (a decoded object inherits none): no key array per object
-  for (const k in src) {
-    if (!Object.prototype.hasOwnProperty.call(src, k)) continue;
-    if (k === '__proto__') Object.defineProperty(obj, k, { value: copyDecoded(src[k]), writable: true, enumerable: true, configurable: true });
-    else obj[k] = copyDecoded(src[k]);
-  }
-  return obj as T;
-}

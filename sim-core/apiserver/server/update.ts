@@ -7,7 +7,7 @@
 //   updateStatus the status subresource: only .status is taken from the body.
 //   bind         the binding subresource: spec.nodeName is set once, PodScheduled=True.
 // Removing the last finalizer of an object that has a deletionTimestamp deletes it.
-import type { KubeObject, Status } from '../../client';
+import { deepCopy, type KubeObject, type Status } from '../../client';
 import type { KeyValue } from '../../etcd/types';
 import { canonicalJson } from '../../kernel';
 import { admitForCreate, type KindDefinition } from '../kinds';
@@ -15,7 +15,6 @@ import { definitionOf, fail, keyOf, meta, storageFailure, succeed, type HandlerE
 import { putWithEventLease, readRequestBody } from './create';
 import { decodeAt, encodeObject } from './objectCodec';
 import type { WriteOutcome } from './storage';
-import { copyDecoded } from './jsonCopy';
 import { alreadyBound, badRequest, conflict, notFound, statusWithCode } from './statuses';
 import { timestampAt } from './clock';
 import { awaitsKubelet } from './gracefulDeletion';
@@ -89,7 +88,7 @@ function tryUpdate(u: PendingUpdate, state: StoredState, current: boolean, revis
   const refuse = (error: Status): void => (current ? fail(env, error, revision) : readCurrent(u));
   if (expectedRv !== undefined && expectedRv !== '' && expectedRv !== String(state.mod_revision)) return refuse(conflict(def, name));
   // the mutation's own copy of the stored object (a copy of the cache's decoding, when it has one)
-  const working = state.object !== undefined ? copyDecoded(state.object as KubeObject) : decodeAt(state.value, state.mod_revision);
+  const working = state.object !== undefined ? deepCopy(state.object as KubeObject) : decodeAt(state.value, state.mod_revision);
   if (working === undefined) return refuse(badRequest(`the stored object at ${key} is not JSON`));
   const m = u.mutate(working, def);
   if (!m.ok) return refuse(m.error);

@@ -7,7 +7,7 @@
 // A watcher with a label/field selector sees what the cacher's filtering shows
 // (cacher.go's watchCacheEvent with PrevObject): an object that starts matching arrives
 // as ADDED, one that stops matching as DELETED, one that never matched not at all.
-import { deepFreeze, type KubeObject, type Status, type WatchEvent as ApiWatchEvent } from '../../client';
+import { deepCopy, deepFreeze, type KubeObject, type Status, type WatchEvent as ApiWatchEvent } from '../../client';
 import type { KindDefinition } from '../kinds';
 import type { WatchEvent as EtcdEvent, WatchResponse } from '../../etcd/types';
 import { decodeAt, decodeKv } from './objectCodec';
@@ -99,7 +99,7 @@ export class WatchCache {
   /** The cached object at an etcd key (a copy), if the cache has it. */
   get(key: string): KubeObject | undefined {
     const o = this.store.get(key);
-    return o === undefined ? undefined : structuredCopy(o);
+    return o === undefined ? undefined : deepCopy(o);
   }
 
   /**
@@ -300,9 +300,6 @@ function filterEvent(w: CacheWatcher, e: CachedEvent): ApiWatchEvent | undefined
   }
 }
 
-function structuredCopy<T>(v: T): T {
-  return JSON.parse(JSON.stringify(v)) as T;
-}
 
 function badRequestRv(rv: string): Status {
   return badRequest(`resourceVersion: Invalid value: "${rv}": must be a non-negative integer`);

@@ -103,3 +103,14 @@ export function service(name: string, selector: Record<string, string> | undefin
     },
   };
 }
+
+/** The Pods the Endpoints and EndpointSlice fixtures share: two ready `app: web` Pods, one not ready, one without an IP yet, and a `db` Pod. */
+export function servicePods(): Pod[] {
+  return [
+    pod('web-2', { ip: '10.244.2.7', node: 'node-2' }),
+    pod('web-1', { ip: '10.244.1.12', node: 'node-1' }),
+    pod('web-slow', { ip: '10.244.3.4', node: 'node-3', ready: false }),
+    pod('web-pending', { node: '' }), // no IP yet
+    pod('db-1', { ip: '10.244.1.9', labels: { app: 'db' } }),
+  ];
+}
