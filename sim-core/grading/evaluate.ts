@@ -2,7 +2,7 @@
 import type { GoalVerdict } from './explain';
 import type { StateCheck } from './goals';
 import { jsonPath, keyAbsent, keyExists, keyValue } from './predicates/etcd';
-import { countObjects, podsReady, serviceAnswers } from './predicates/kube';
+import { countObjects, podsReady, serviceAnswers, sumField } from './predicates/kube';
 import { ownerChain } from './predicates/owner-chain';
 import { committedAfterFault, raftHealthy } from './predicates/raft';
 import type { ClusterView } from './view';
@@ -19,6 +19,8 @@ export function evaluateState(check: StateCheck, view: ClusterView): GoalVerdict
       return jsonPath(check, view);
     case 'countObjects':
       return countObjects(check, view);
+    case 'sumField':
+      return sumField(check, view);
     case 'ownerChain':
       return ownerChain(check, view);
     case 'podsReady':

@@ -31,6 +31,16 @@ export function describeCount(c: CountSpec): Explanation {
   return { en: en.join(' and '), ko: ko.join(' ') };
 }
 
+/**
+ * `5개 이하여야` / `1개 이상이어야`: "must be", with the copula's form chosen by whether the
+ * last Hangul syllable ends in a consonant (받침).
+ */
+export function mustBeKo(phrase: string): string {
+  const last = phrase.charCodeAt(phrase.length - 1) - 0xac00;
+  const batchim = last >= 0 && last < 11172 && last % 28 !== 0;
+  return `${phrase}${batchim ? '이어야' : '여야'}`;
+}
+
 export function countHolds(c: CountSpec, n: number): boolean {
   return (c.eq === undefined || n === c.eq) && (c.gte === undefined || n >= c.gte) && (c.lte === undefined || n <= c.lte);
 }

@@ -30,7 +30,7 @@ describe('goal checks as data', () => {
 
   it('refuses a bad check in words a teacher can act on', () => {
     expect(refusal({ kind: 'key-equals', key: 'foo', value: 'bar' })).toEqual([
-      'kind: unknown kind "key-equals"; use one of keyExists, keyAbsent, keyValue, jsonPath, countObjects, ownerChain, podsReady, serviceAnswers, raftHealthy, committedAfterFault, always, eventually',
+      'kind: unknown kind "key-equals"; use one of keyExists, keyAbsent, keyValue, jsonPath, countObjects, sumField, ownerChain, podsReady, serviceAnswers, raftHealthy, committedAfterFault, always, eventually',
     ]);
     expect(refusal({ key: 'foo' })[0]).toMatch(/^kind: add a kind: one of keyExists, /);
     expect(refusal({ kind: 'keyValue', key: 'foo' })).toEqual(['(check): give exactly one of equals, matches']);

@@ -150,6 +150,16 @@ export const countObjectsSchema = z.strictObject({
   count: countSchema,
 });
 
+export const sumFieldSchema = z.strictObject({
+  kind: z.literal('sumField'),
+  resource,
+  namespace: namespace.optional().meta({ description: 'only objects in this namespace; omit for every namespace' }),
+  selector: labelSelectorSchema.optional(),
+  where: z.array(fieldConditionSchema).max(16).optional().meta({ description: 'field conditions every added object must meet' }),
+  path: jsonPath.meta({ description: 'the whole-number field to add up over the matching objects, e.g. spec.replicas; an object without it adds 0' }),
+  total: countSchema.meta({ description: 'what the total must be: eq (exactly), gte (at least), lte (at most)' }),
+});
+
 export const ownerChainSchema = z.strictObject({
   kind: z.literal('ownerChain'),
   namespace: namespace.default('default'),
@@ -193,6 +203,7 @@ export const STATE_CHECK_KINDS = [
   'keyValue',
   'jsonPath',
   'countObjects',
+  'sumField',
   'ownerChain',
   'podsReady',
   'serviceAnswers',
@@ -214,6 +225,7 @@ const stateCheckSchemas = [
   keyValueSchema,
   jsonPathSchema,
   countObjectsSchema,
+  sumFieldSchema,
   ownerChainSchema,
   podsReadySchema,
   serviceAnswersSchema,

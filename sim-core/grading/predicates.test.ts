@@ -145,6 +145,29 @@ describe('Kubernetes-level goals over JSON in etcd', () => {
     );
   });
 
+  it('sumField: a whole-number field added up over the matching objects; a missing field adds 0', () => {
+    expect(judge(sim, { kind: 'sumField', resource: 'deployments', namespace: 'default', path: 'spec.replicas', total: { lte: 3 } })).toEqual({
+      passed: true,
+      explanation: {
+        en: 'expected spec.replicas of the deployments in namespace default to add up to at most 3, found 3 (default/web 3)',
+        ko: 'deployments (네임스페이스 default)의 spec.replicas 합계: 3개 이하여야 합니다 — 3 (default/web 3)',
+      },
+    });
+    expect(judge(sim, { kind: 'sumField', resource: 'deployments', path: 'spec.replicas', total: { lte: 2 } }).passed).toBe(false);
+    // the ReplicaSet fixture has no spec.replicas: it adds 0
+    expect(judge(sim, { kind: 'sumField', resource: 'replicasets', path: 'spec.replicas', total: { eq: 1 } }).explanation.en).toBe(
+      'expected spec.replicas of the replicasets to add up to exactly 1, found 0 (default/web-7d4 0)',
+    );
+    const none = judge(sim, { kind: 'sumField', resource: 'deployments', selector: web, where: [{ path: 'spec.paused', equals: true }], path: 'spec.replicas', total: { gte: 1 } });
+    expect(none).toEqual({
+      passed: false,
+      explanation: {
+        en: 'expected spec.replicas of the deployments matching app=web with spec.paused = true to add up to at least 1, found 0 (no objects)',
+        ko: 'deployments (app=web, spec.paused = true)의 spec.replicas 합계: 1개 이상이어야 합니다 — 0 (객체 없음)',
+      },
+    });
+  });
+
   it('ownerChain: Pods → ReplicaSet → Deployment by ownerReferences uid', () => {
     expect(judge(sim, { kind: 'ownerChain', deployment: 'web' })).toEqual({
       passed: false,

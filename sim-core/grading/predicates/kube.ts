@@ -1,10 +1,11 @@
 // Kubernetes-level goals over the JSON objects in etcd: how many objects match a selector,
 // Pods Running and Ready, a Service with ready endpoints in its EndpointSlices. They judge
 // what the API server stored — the cluster's source of truth — not what a client cached.
-import { countHolds, describeCount, describeSelector, listNames, listNamesKo, verdict, type GoalVerdict } from '../explain';
+import { countHolds, describeCount, mustBeKo, describeSelector, listNames, listNamesKo, verdict, type GoalVerdict } from '../explain';
 import type { StateCheck } from '../goals';
 import { field, getObject, labelsOf, listObjects, podIsReady, podPhase, selectorMatches, type StoredObject } from '../objects';
 import type { ClusterView } from '../view';
+import { parseJsonPath, valueAtPath } from '../json-path';
 import { fieldExpr, testField } from './etcd';
 
 type Check<K extends StateCheck['kind']> = Extract<StateCheck, { kind: K }>;
@@ -42,6 +43,37 @@ export function countObjects(g: Check<'countObjects'>, view: ClusterView): GoalV
     countHolds(g.count, n),
     `expected ${want.en} ${g.resource}${sel.en}${condEn}${ns.en}, ${foundEn}`,
     `${subjectKo(g.resource, [ns.ko, sel.ko, condKo])}: ${want.ko} 있어야 합니다 — ${foundKo}`,
+  );
+}
+
+/**
+ * A whole-number field added up over the matching objects — e.g. the ReplicaSets' desired
+ * replicas, which is what a Deployment's maxSurge bounds (deployment util NewRSNewReplicas
+ * caps the sum of spec.replicas, not the Pods that exist at one instant).
+ */
+export function sumField(g: Check<'sumField'>, view: ClusterView): GoalVerdict {
+  const where = g.where ?? [];
+  const parsed = parseJsonPath(g.path);
+  const found = listObjects(view, g.resource, g.namespace).filter(
+    (o) => selectorMatches(g.selector, labelsOf(o.object)) && where.every((c) => testField(o.object, c).ok),
+  );
+  const parts = found.map((o) => {
+    const v = parsed.ok ? valueAtPath(o.object, parsed.segments) : undefined;
+    return { name: o.name, value: typeof v === 'number' && Number.isFinite(v) ? v : 0 };
+  });
+  const total = parts.reduce((sum, p) => sum + p.value, 0);
+  const want = describeCount(g.total);
+  const sel = matching(describeSelector(g.selector));
+  const cond = where.map(fieldExpr);
+  const condEn = cond.length === 0 ? '' : ` with ${cond.map((c) => c.en).join(' and ')}`;
+  const condKo = cond.map((c) => c.ko).join(', ');
+  const ns = scope(g.namespace);
+  const each = listNames(parts.map((p) => `${p.name} ${p.value}`));
+  const eachKo = listNamesKo(parts.map((p) => `${p.name} ${p.value}`));
+  return verdict(
+    countHolds(g.total, total),
+    `expected ${g.path} of the ${g.resource}${sel.en}${condEn}${ns.en} to add up to ${want.en}, found ${total}${parts.length === 0 ? ' (no objects)' : ` (${each})`}`,
+    `${subjectKo(g.resource, [ns.ko, sel.ko, condKo])}의 ${g.path} 합계: ${mustBeKo(want.ko)} 합니다 — ${total}${parts.length === 0 ? ' (객체 없음)' : ` (${eachKo})`}`,
   );
 }
 
