@@ -28,6 +28,7 @@ export type StatusReason =
   | 'Conflict'
   | 'AlreadyExists'
   | 'Gone'
+  | 'Expired'
   | 'RequestEntityTooLarge'
   | 'Invalid'
   | 'TooManyRequests'
@@ -54,6 +55,7 @@ export const STATUS_CODES: Readonly<Record<StatusReason, number>> = {
   Conflict: 409,
   AlreadyExists: 409,
   Gone: 410,
+  Expired: 410,
   RequestEntityTooLarge: 413,
   Invalid: 422,
   TooManyRequests: 429,

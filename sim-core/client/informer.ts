@@ -5,7 +5,7 @@
 // relists and reconciles its cache against the fresh list, firing add/update/delete for
 // what changed while it was blind. A resync period re-delivers every cached object as an
 // update so level-triggered controllers get a periodic second look.
-import { isNotFound, objectKey, type ApiClient, type KubeObject, type RequestId, type WatchEvent } from './api';
+import { isNotFound, objectKey, type ApiClient, type KubeObject, type RequestId, type Status, type WatchEvent } from './api';
 import { listerFor, type Lister } from './lister';
 import { Store } from './store';
 import { backoffTicks } from './workqueue';
@@ -143,7 +143,7 @@ export class Informer<T extends KubeObject> {
       },
       (res) => {
         if (this.watchId !== id || this.phase !== 'watching') return;
-        if (!res.ok) return this.watchEnded(res.error.reason === 'Gone' || isNotFound(res.error));
+        if (!res.ok) return this.watchEnded(isExpired(res.error) || isNotFound(res.error));
         this.onEvent(res.value as WatchEvent<T>);
       },
     );
@@ -152,7 +152,7 @@ export class Informer<T extends KubeObject> {
 
   private onEvent(ev: WatchEvent<T>): void {
     if (ev.type === 'ERROR') {
-      this.watchEnded(ev.status.reason === 'Gone');
+      this.watchEnded(isExpired(ev.status));
       return;
     }
     const rv = ev.object.metadata?.resourceVersion;
@@ -183,4 +183,9 @@ export class Informer<T extends KubeObject> {
     this.retryWith = what;
     this.retryAt = this.now + ticks;
   }
+}
+
+/** client-go reflector's isExpiredError: a watch that ended because its resourceVersion is too old (Expired, or Gone from older servers). */
+function isExpired(status: Status): boolean {
+  return status.reason === 'Expired' || status.reason === 'Gone';
 }

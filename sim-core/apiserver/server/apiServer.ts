@@ -7,8 +7,8 @@
 // chain kubectl → apiserver → etcd → watch → controller can be reconstructed. Every request
 // is authorized first (authorize.ts: the sender's address is its user; Node + RBAC).
 import type { Envelope, Process } from '../../kernel';
-import type { ApiRequestMessage, ApiResponseMessage, KubeObject } from '../../client';
-import { KINDS } from '../kinds';
+import type { ApiRequestMessage, ApiResponseMessage, KubeObject, WatchEvent } from '../../client';
+import { KINDS, type KindDefinition } from '../kinds';
 import { authenticate, authorize, cacheAuthorizerView, type AuthorizerView } from './authorize';
 import { decodeRequestBody } from './bodyLimit';
 import { handleCreate } from './create';
@@ -24,6 +24,7 @@ import { Storage, prefixEnd } from './storage';
 import { handleBind, handleUpdate } from './update';
 import { traceRequest } from './requestTrace';
 import { WatchCache } from './watchCache';
+import { watchFromEtcd, type EtcdClientWatch } from './etcdWatch';
 import { APISERVER_ADDRESS, isApiWire, type ClusterWire, type ServerRequest } from './wire';
 
 export interface ApiServerConfig {
@@ -44,8 +45,18 @@ export interface ApiServerConfig {
 
 interface ClientWatch {
   resource: string;
+  /** the watch cache's id of the watcher; 0 for a watch served from etcd */
   watcherId: number;
+  /** a watch of a resource with no watch cache, served from etcd (etcdWatch.ts) */
+  direct?: EtcdClientWatch;
 }
+
+/**
+ * Resources kube-apiserver keeps no watch cache for (pkg/kubeapiserver/
+ * default_storage_factory_builder.go DefaultWatchCacheSizes: events → 0): their watches go
+ * to etcd one by one, and their writes cost the API server no decoding.
+ */
+const UNCACHED_RESOURCES: ReadonlySet<string> = new Set(['events']);
 
 /** What keeps being written in a converged cluster: heartbeats (Leases) and Events. */
 const HEARTBEAT_RESOURCES: ReadonlySet<string> = new Set(['leases', 'events']);
@@ -88,6 +99,7 @@ export class KubeApiServer implements Process<ClusterWire> {
   start(ctx: Ctx): void {
     this.caches = new Map();
     for (const def of KINDS) {
+      if (UNCACHED_RESOURCES.has(def.resource)) continue;
       const cache = new WatchCache(def, this.config.watchCacheCapacity ?? 1000);
       this.caches.set(def.resource, cache);
       this.fillCache(ctx, cache);
@@ -267,6 +279,8 @@ export class KubeApiServer implements Process<ClusterWire> {
     if (req.verb !== 'watch') return;
     const cache = this.caches.get(req.resource);
     if (cache === undefined) {
+      const def = UNCACHED_RESOURCES.has(req.resource) ? KINDS.find((k) => k.resource === req.resource) : undefined;
+      if (def !== undefined) return this.startEtcdWatch(ctx, from, msg, def);
       const env: HandlerEnv = { ctx, storage: this.storage, reply };
       return fail(env, badRequest(`the server could not find the requested resource (${req.resource})`));
     }
@@ -274,27 +288,54 @@ export class KubeApiServer implements Process<ClusterWire> {
       this.waiting.push({ from, msg });
       return;
     }
-    const labels = parseLabelSelector(req.labelSelector);
-    const fields = parseFieldSelector(cache.def, req.fieldSelector);
-    const selectorError = !labels.ok ? labels.error : !fields.ok ? fields.error : undefined;
-    if (selectorError !== undefined) {
-      traceRequest(ctx, from, msg.requestId, req, undefined, 400, cache.revision);
-      return ctx.send(from, { type: 'api-response', requestId: msg.requestId, result: { ok: false, error: badRequest(selectorError) } });
-    }
-    const filtered = req.labelSelector?.trim() || req.fieldSelector?.trim();
-    const matches = labels.ok && fields.ok && filtered ? (o: KubeObject) => labels.matches(o.metadata?.labels) && fields.matches(o) : undefined;
+    const selectors = this.watchSelectors(ctx, from, msg, cache.def, cache.revision);
+    if (selectors === undefined) return;
+    const { send, matches, fields } = selectors;
     const id = this.nextWatcherId++;
-    const key = `${from}#${msg.requestId}`;
-    const send = (event: import('../../client').WatchEvent): void => {
-      ctx.send(from, { type: 'api-response', requestId: msg.requestId, result: { ok: true, value: event } });
-      if (event.type === 'ERROR') this.clientWatches.delete(key);
-    };
-    this.clientWatches.set(key, { resource: req.resource, watcherId: id });
+    this.clientWatches.set(`${from}#${msg.requestId}`, { resource: req.resource, watcherId: id });
     const triggerField = cache.triggerField;
-    const trigger = fields.ok && triggerField !== undefined ? fields.exact.get(triggerField) : undefined;
+    const trigger = triggerField !== undefined ? fields.exact.get(triggerField) : undefined;
     const error = cache.addWatcher(id, req.resourceVersion, { namespace: req.namespace, send, ...(matches ? { matches } : {}), ...(trigger !== undefined ? { trigger } : {}) });
     traceRequest(ctx, from, msg.requestId, req, undefined, error === undefined ? 200 : error.code, cache.revision);
     if (error !== undefined) send({ type: 'ERROR', status: error });
+  }
+
+  /** A watch of a resource without a watch cache: one etcd watch of its own (etcdWatch.ts). */
+  private startEtcdWatch(ctx: Ctx, from: string, msg: ApiRequestMessage, def: KindDefinition): void {
+    const req = msg.request;
+    if (req.verb !== 'watch') return;
+    const selectors = this.watchSelectors(ctx, from, msg, def, undefined);
+    if (selectors === undefined) return;
+    const { send, matches } = selectors;
+    const direct = watchFromEtcd(ctx, this.etcd, this.storage, { def, resourceVersion: req.resourceVersion, namespace: def.namespaced ? req.namespace : undefined, send, ...(matches ? { matches } : {}) });
+    const refused = 'code' in direct ? direct : undefined;
+    traceRequest(ctx, from, msg.requestId, req, undefined, refused === undefined ? 200 : refused.code, undefined);
+    if (refused !== undefined) return send({ type: 'ERROR', status: refused });
+    this.clientWatches.set(`${from}#${msg.requestId}`, { resource: req.resource, watcherId: 0, direct: direct as EtcdClientWatch });
+  }
+
+  /**
+   * A watch request's selectors, parsed, and the function that streams its events — or
+   * undefined once a selector that does not parse has been answered with 400.
+   */
+  private watchSelectors(ctx: Ctx, from: string, msg: ApiRequestMessage, def: KindDefinition, revision: number | undefined) {
+    const req = msg.request;
+    if (req.verb !== 'watch') return undefined;
+    const labels = parseLabelSelector(req.labelSelector);
+    const fields = parseFieldSelector(def, req.fieldSelector);
+    if (!labels.ok || !fields.ok) {
+      traceRequest(ctx, from, msg.requestId, req, undefined, 400, revision);
+      ctx.send(from, { type: 'api-response', requestId: msg.requestId, result: { ok: false, error: badRequest(!labels.ok ? labels.error : (fields as { error: string }).error) } });
+      return undefined;
+    }
+    const filtered = req.labelSelector?.trim() || req.fieldSelector?.trim();
+    const matches = filtered ? (o: KubeObject) => labels.matches(o.metadata?.labels) && fields.matches(o) : undefined;
+    const key = `${from}#${msg.requestId}`;
+    const send = (event: WatchEvent): void => {
+      ctx.send(from, { type: 'api-response', requestId: msg.requestId, result: { ok: true, value: event } });
+      if (event.type === 'ERROR') this.clientWatches.delete(key);
+    };
+    return { send, matches, fields };
   }
 
   /** What the authorizer reads: RBAC objects and Pods from the watch caches (its informers) — whichever caches are current. */
@@ -305,7 +346,8 @@ export class KubeApiServer implements Process<ClusterWire> {
     const w = this.clientWatches.get(key);
     if (w === undefined) return;
     this.clientWatches.delete(key);
-    this.caches.get(w.resource)?.removeWatcher(w.watcherId);
+    if (w.direct !== undefined) w.direct.cancel();
+    else this.caches.get(w.resource)?.removeWatcher(w.watcherId);
   }
 
   private fillCache(ctx: Ctx, cache: WatchCache): void {

@@ -29,6 +29,9 @@ interface WatchStream {
   onResponse: (resp: WatchResponse) => void;
   /** the cid of the stream's current incarnation */
   cid: number;
+  /** the member it was created on, and the watch id that member gave it (its first response) */
+  endpoint: string;
+  watchId?: number;
 }
 
 export interface EtcdConnectionConfig {
@@ -47,6 +50,8 @@ export class EtcdConnection {
   private readonly streams = new Map<number, WatchStream>();
   /** watch stream id → its current cid */
   private readonly streamCid = new Map<number, number>();
+  /** cids of streams canceled before etcd confirmed their creation: canceled when it does */
+  private readonly cancelOnCreate = new Map<number, string>();
   private nextStreamId = 1;
 
   constructor(readonly config: EtcdConnectionConfig) {
@@ -69,17 +74,29 @@ export class EtcdConnection {
   /** Open a long-lived watch; returns its stream id for `cancelWatch`. */
   watch(ctx: Ctx, req: WatchCreateRequest, resumeFrom: () => number, onResponse: (resp: WatchResponse) => void): number {
     const id = this.nextStreamId++;
-    const stream: WatchStream = { req, resumeFrom, onResponse, cid: 0 };
+    const stream: WatchStream = { req, resumeFrom, onResponse, cid: 0, endpoint: this.endpoint };
     this.streams.set(id, stream);
     this.openStream(ctx, id, stream);
     return id;
   }
 
-  cancelWatch(id: number): void {
+  /**
+   * Stop a watch stream. With `ctx`, the member is told too (clientv3 sends a
+   * WatchCancelRequest when the watch's context ends), so it stops sending; without, the
+   * stream is only forgotten (etcd canceled it itself).
+   */
+  cancelWatch(id: number, ctx?: Ctx): void {
     const s = this.streams.get(id);
     if (s === undefined) return;
     this.streams.delete(id);
     this.streamCid.delete(s.cid);
+    if (ctx === undefined) return;
+    if (s.watchId === undefined) this.cancelOnCreate.set(s.cid, s.endpoint);
+    else this.sendCancel(ctx, s.endpoint, s.watchId);
+  }
+
+  private sendCancel(ctx: Ctx, endpoint: string, watchId: number): void {
+    ctx.send(endpoint, { kind: 'request', cid: this.nextCid++, req: { op: 'watchCancel', watchId } });
   }
 
   /** Handle an etcd message; false if it was not for this connection. */
@@ -96,7 +113,16 @@ export class EtcdConnection {
     if (p.kind === 'watch') {
       const id = this.streamCid.get(p.cid);
       const s = id === undefined ? undefined : this.streams.get(id);
-      if (s !== undefined) s.onResponse(p.resp);
+      if (s !== undefined) {
+        if (p.resp.created) s.watchId = p.resp.watch_id;
+        s.onResponse(p.resp);
+      } else if (p.resp.created) {
+        const endpoint = this.cancelOnCreate.get(p.cid);
+        if (endpoint !== undefined) {
+          this.cancelOnCreate.delete(p.cid);
+          this.sendCancel(ctx, endpoint, p.resp.watch_id);
+        }
+      }
       return true;
     }
     return false;
@@ -107,6 +133,7 @@ export class EtcdConnection {
     this.calls.clear();
     this.streams.clear();
     this.streamCid.clear();
+    this.cancelOnCreate.clear();
   }
 
   private attempt(ctx: Ctx, call: PendingCall): void {
@@ -139,6 +166,8 @@ export class EtcdConnection {
   private openStream(ctx: Ctx, id: number, s: WatchStream): void {
     this.streamCid.delete(s.cid);
     s.cid = this.nextCid++;
+    s.endpoint = this.endpoint;
+    s.watchId = undefined;
     this.streamCid.set(s.cid, id);
     ctx.send(this.endpoint, { kind: 'request', cid: s.cid, req: { op: 'watchCreate', req: { ...s.req, start_revision: s.resumeFrom() } } });
   }

@@ -4,21 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { KubeObject, ObjectList, WatchEvent } from '../../client';
 import type { ApiTraceDetail } from './requestTrace';
-import { TIMEOUT, configMap, deployment, must, pod, stored, testCluster } from './testCluster';
-
-function event(name: string): KubeObject {
-  return {
-    apiVersion: 'v1',
-    kind: 'Event',
-    metadata: { name },
-    involvedObject: { kind: 'Pod', namespace: 'default', name: 'web-x' },
-    reason: 'Scheduled',
-    message: 'Successfully assigned default/web-x to node-1',
-    type: 'Normal',
-    count: 1,
-    source: { component: 'default-scheduler' },
-  };
-}
+import { TIMEOUT, configMap, deployment, event, must, pod, stored, testCluster } from './testCluster';
 
 describe('Events', () => {
   it('are stored with a one-hour etcd lease (3660 s: the hour plus the reuse window) and are gone after it', () => {

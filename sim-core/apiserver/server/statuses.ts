@@ -46,9 +46,9 @@ export function uidPreconditionFailed(def: KindDefinition, name: string, want: s
   );
 }
 
-/** storage.NewTooLargeResourceVersionError's sibling: the watch cache's "too old" (410 Gone). */
+/** The watch cache's "too old" (watch_cache.go: errors.NewResourceExpired, 410 with reason Expired). */
 export function tooOldResourceVersion(requested: number, oldest: number): Status {
-  return statusError('Gone', `too old resource version: ${requested} (${oldest})`);
+  return statusError('Expired', `too old resource version: ${requested} (${oldest})`);
 }
 
 /** NamespaceLifecycle admission: creating in a namespace that does not exist. */

@@ -39,6 +39,21 @@ export function pod(name: string): KubeObject {
   return { apiVersion: 'v1', kind: 'Pod', metadata: { name, labels: { app: 'web' } }, spec: { containers: [{ name: 'nginx', image: 'nginx:1.27' }] } };
 }
 
+/** An Event about Pod `pod` in `default`, as the scheduler records one. */
+export function event(name: string, pod = 'web-x'): KubeObject {
+  return {
+    apiVersion: 'v1',
+    kind: 'Event',
+    metadata: { name },
+    involvedObject: { kind: 'Pod', namespace: 'default', name: pod },
+    reason: 'Scheduled',
+    message: `Successfully assigned default/${pod} to node-1`,
+    type: 'Normal',
+    count: 1,
+    source: { component: 'default-scheduler' },
+  };
+}
+
 /** The stored key-value at `key`, as the etcd leader has it. */
 export function stored(sim: DefaultSimulation, key: string) {
   return sim.etcdContents().find((kv) => kv.key === key);

@@ -171,7 +171,7 @@ export class WatchCache {
       if (rv < this.since) return tooOldResourceVersion(rv, this.since + 1);
       for (const e of this.events) {
         if (e.revision <= rv || !matches(w, e.namespace)) continue;
-        const filtered = filterEvent(w, e);
+        const filtered = filterEvent(w.matches, e.event, e.prev);
         if (filtered !== undefined) w.send(filtered);
       }
     }
@@ -253,7 +253,7 @@ export class WatchCache {
     for (const { w, from } of this.recipients(event.object, prev)) {
       // a watch from a version the cache has not reached yet skips what it already listed
       if (rev <= from || !matches(w, cached.namespace)) continue;
-      const filtered = filterEvent(w, cached);
+      const filtered = filterEvent(w.matches, event, prev);
       if (filtered !== undefined) w.send(filtered);
     }
   }
@@ -281,21 +281,24 @@ function matches(w: CacheWatcher, namespace: string): boolean {
   return w.namespace === undefined || w.namespace === '' || w.namespace === namespace;
 }
 
-/** The event as a watcher with selectors sees it (cacher.go: ADDED/DELETED on a selector transition). */
-function filterEvent(w: CacheWatcher, e: CachedEvent): ApiWatchEvent | undefined {
-  const pred = w.matches;
-  if (pred === undefined || e.event.type === 'ERROR' || e.event.type === 'BOOKMARK') return e.event;
-  const now = pred(e.event.object);
-  const before = e.prev !== undefined && pred(e.prev);
-  switch (e.event.type) {
+/**
+ * The event as a watcher with selectors `pred` sees it, given the object before the event
+ * (cacher.go's watchCacheEvent with PrevObject, and etcd3/watcher.go alike: ADDED/DELETED
+ * on a selector transition).
+ */
+export function filterEvent(pred: ((obj: KubeObject) => boolean) | undefined, event: ApiWatchEvent, prev: KubeObject | undefined): ApiWatchEvent | undefined {
+  if (pred === undefined || event.type === 'ERROR' || event.type === 'BOOKMARK') return event;
+  const now = pred(event.object);
+  const before = prev !== undefined && pred(prev);
+  switch (event.type) {
     case 'ADDED':
-      return now ? e.event : undefined;
+      return now ? event : undefined;
     case 'DELETED':
-      return before ? e.event : undefined;
+      return before ? event : undefined;
     case 'MODIFIED':
-      if (now && before) return e.event;
-      if (now) return { type: 'ADDED', object: e.event.object };
-      if (before) return { type: 'DELETED', object: e.event.object };
+      if (now && before) return event;
+      if (now) return { type: 'ADDED', object: event.object };
+      if (before) return { type: 'DELETED', object: event.object };
       return undefined;
   }
 }
