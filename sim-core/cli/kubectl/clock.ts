@@ -64,11 +64,23 @@ export function tickToTimestamp(tick: number): string {
   return millisToTimestamp(tickToMillis(tick));
 }
 
+/**
+ * The last second formatted, and its text: a timestamp has whole seconds and a second is
+ * 100 ticks, so the same one is asked for hundreds of times in a row (every Event, status
+ * condition and creationTimestamp written in that second).
+ */
+const lastFormatted = { second: NaN, text: '' };
+
 export function millisToTimestamp(ms: number): string {
+  const second = Math.floor(ms / 1000);
+  if (second === lastFormatted.second) return lastFormatted.text;
   const days = Math.floor(ms / MS_PER_DAY);
   const { y, m, d } = civilFromDays(days);
   const secs = Math.floor((ms - days * MS_PER_DAY) / 1000);
-  return `${pad(y, 4)}-${pad(m)}-${pad(d)}T${pad(Math.floor(secs / 3600))}:${pad(Math.floor(secs / 60) % 60)}:${pad(secs % 60)}Z`;
+  const text = `${pad(y, 4)}-${pad(m)}-${pad(d)}T${pad(Math.floor(secs / 3600))}:${pad(Math.floor(secs / 60) % 60)}:${pad(secs % 60)}Z`;
+  lastFormatted.second = second;
+  lastFormatted.text = text;
+  return text;
 }
 
 const WEEKDAYS = ['Thu', 'Fri', 'Sat', 'Sun', 'Mon', 'Tue', 'Wed']; // 1970-01-01 was a Thursday
