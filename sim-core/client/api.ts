@@ -94,17 +94,19 @@ export type ApiRequest =
   | { verb: 'get'; resource: string; namespace: string; name: string }
   /** fieldSelector: `spec.nodeName=node-1,status.phase!=Running` (the fields each kind supports) */
   | { verb: 'list'; resource: string; namespace?: string; labelSelector?: string; fieldSelector?: string }
-  | { verb: 'create'; resource: string; namespace: string; body: KubeObject }
+  | { verb: 'create'; resource: string; namespace: string; body: KubeObject; dryRun?: boolean }
   /** body.metadata.resourceVersion must be the stored one, or 409 Conflict */
-  | { verb: 'update'; resource: string; namespace: string; body: KubeObject }
-  | { verb: 'updateStatus'; resource: string; namespace: string; body: KubeObject }
+  | { verb: 'update'; resource: string; namespace: string; body: KubeObject; dryRun?: boolean }
+  | { verb: 'updateStatus'; resource: string; namespace: string; body: KubeObject; dryRun?: boolean }
   /** PATCH: `patch` is the JSON body (an object for merge/strategic, an array of operations for json-patch) */
-  | { verb: 'patch'; resource: string; namespace: string; name: string; patchType: PatchType; patch: unknown; subresource?: 'status' }
+  | { verb: 'patch'; resource: string; namespace: string; name: string; patchType: PatchType; patch: unknown; subresource?: 'status'; dryRun?: boolean }
   | {
       verb: 'delete';
       resource: string;
       namespace: string;
       name: string;
+      /** ?dryRun=All: authenticated, admitted and validated, nothing written (kubectl --dry-run=server) */
+      dryRun?: boolean;
       propagationPolicy?: PropagationPolicy;
       /** delete only if the stored object still has this uid (metav1.Preconditions) */
       uid?: string;

@@ -20,7 +20,7 @@ import { parseFieldSelector } from './fieldSelector';
 import { parseLabelSelector } from './labelSelectorString';
 import { handlePatch } from './patch';
 import { badRequest, connectionLost } from './statuses';
-import { Storage, prefixEnd } from './storage';
+import { DryRunStorage, Storage, prefixEnd } from './storage';
 import { handleBind, handleUpdate } from './update';
 import { traceRequest } from './requestTrace';
 import { WatchCache } from './watchCache';
@@ -65,6 +65,8 @@ export class KubeApiServer implements Process<ClusterWire> {
   readonly address: string;
   private readonly etcd: EtcdConnection;
   private readonly storage: Storage;
+  /** what a dry-run request writes through: nothing reaches etcd */
+  private readonly dryRunStorage: Storage;
   private caches = new Map<string, WatchCache>();
   private readonly clientWatches = new Map<string, ClientWatch>();
   /**
@@ -93,6 +95,7 @@ export class KubeApiServer implements Process<ClusterWire> {
       maxAttempts: config.maxAttempts ?? 2 * endpoints.length,
     });
     this.storage = new Storage(this.etcd);
+    this.dryRunStorage = new DryRunStorage(this.etcd);
   }
 
   /** Start serving: build the watch caches and the compactor (also what a restart does). */
@@ -214,9 +217,11 @@ export class KubeApiServer implements Process<ClusterWire> {
       const createdName = result.ok && req.verb === 'create' ? (result.value as { metadata?: { name?: string } }).metadata?.name : undefined;
       traceRequest(ctx, from, msg.requestId, req, createdName ?? name, result.ok ? (req.verb === 'create' ? 201 : 200) : result.error.code, revision);
     };
+    const dryRun = 'dryRun' in req && req.dryRun === true;
     const env: HandlerEnv = {
       ctx,
-      storage: this.storage,
+      storage: dryRun ? this.dryRunStorage : this.storage,
+      ...(dryRun ? { dryRun } : {}),
       reply,
       cachedNamespace: (ns) => this.caches.get('namespaces')?.peek(`/registry/namespaces/${ns}`),
       cachedKv: (resource, key) => {

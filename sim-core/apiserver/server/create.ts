@@ -119,7 +119,8 @@ function store(env: HandlerEnv, def: KindDefinition, obj: KubeObject): void {
     env.storage.create(env.ctx, key, value, lease, (r) => {
       if (!r.ok) return fail(env, storageFailure(r.error));
       if (!r.value.succeeded) return fail(env, alreadyExists(def, m.name ?? ''), r.value.revision);
-      m.resourceVersion = String(r.value.revision);
+      // dryrun.go: a dry-run create answers with the object as it would be stored, unversioned
+      if (!env.dryRun) m.resourceVersion = String(r.value.revision);
       succeed(env, obj, r.value.revision);
     });
   putWithEventLease(env, def, put);

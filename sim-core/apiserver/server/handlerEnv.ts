@@ -22,6 +22,8 @@ export interface HandlerEnv {
   cachedNamespace?: (name: string) => Readonly<KubeObject> | undefined;
   /** a key's value from the resource's watch cache (possibly stale): GuaranteedUpdate's first try */
   cachedKv?: (resource: string, key: string) => CachedKv | undefined;
+  /** ?dryRun=All: `storage` writes nothing (DryRunStorage), and a created object gets no resourceVersion */
+  dryRun?: boolean;
 }
 
 export function definitionOf(resource: string): { ok: true; def: KindDefinition } | { ok: false; error: Status } {

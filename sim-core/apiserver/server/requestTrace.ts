@@ -16,6 +16,8 @@ export interface ApiTraceDetail {
     code: number;
     /** the etcd revision the request produced (writes) or read at */
     revision?: number;
+    /** ?dryRun=All: admitted and validated, nothing written */
+    dryRun?: true;
   };
 }
 
@@ -31,6 +33,7 @@ export function traceRequest(ctx: Ctx, from: string, requestId: number, req: Ser
       ...(name !== undefined ? { name } : {}),
       code,
       ...(revision !== undefined ? { revision } : {}),
+      ...('dryRun' in req && req.dryRun === true ? { dryRun: true as const } : {}),
     },
   };
   ctx.trace(detail);

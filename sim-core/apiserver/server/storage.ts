@@ -107,3 +107,41 @@ export class Storage {
     });
   }
 }
+
+/**
+ * The storage a dry-run request (?dryRun=All, kubectl --dry-run=server) writes through:
+ * k8s.io/apiserver registry/generic/registry/dryrun.go DryRunnableStorage. Reads go to etcd;
+ * a write is checked as its txn would be — a create against the key's existence, an update
+ * or delete against its mod_revision — and then not made: the request goes through
+ * authentication, admission and validation, and etcd never sees a change.
+ */
+export class DryRunStorage extends Storage {
+  override ttlLease(_ctx: Ctx, _ttlSeconds: number, done: (r: StorageResult<bigint>) => void): void {
+    done({ ok: true, value: 0n });
+  }
+
+  override create(ctx: Ctx, key: string, _value: string, _lease: bigint, done: (r: StorageResult<WriteOutcome>) => void): void {
+    this.get(ctx, key, (r) => {
+      if (!r.ok) return done(r);
+      done({ ok: true, value: { succeeded: r.value.kv === undefined, revision: r.value.revision } });
+    });
+  }
+
+  override update(ctx: Ctx, key: string, _value: string, modRevision: number, done: (r: StorageResult<WriteOutcome>) => void): void {
+    this.compareOnly(ctx, key, modRevision, done);
+  }
+
+  override delete(ctx: Ctx, key: string, modRevision: number, done: (r: StorageResult<WriteOutcome>) => void): void {
+    this.compareOnly(ctx, key, modRevision, done);
+  }
+
+  /** The compare of an update or delete, answered with the key's own revision (the object keeps its resourceVersion). */
+  private compareOnly(ctx: Ctx, key: string, modRevision: number, done: (r: StorageResult<WriteOutcome>) => void): void {
+    this.get(ctx, key, (r) => {
+      if (!r.ok) return done(r);
+      const kv = r.value.kv;
+      if (kv === undefined || kv.mod_revision !== modRevision) return done({ ok: true, value: { succeeded: false, revision: r.value.revision, ...(kv ? { current: kv } : {}) } });
+      done({ ok: true, value: { succeeded: true, revision: kv.mod_revision } });
+    });
+  }
+}

@@ -174,10 +174,11 @@ export class ChainJournal {
         kind: 'request',
         from: api.from,
         to: e.address,
-        what: `${api.verb} ${ref}`,
+        what: `${api.verb} ${ref}${api.dryRun === true ? ' (dry run)' : ''}`,
         ...(object !== undefined ? { object } : {}),
         code: api.code,
-        ...(api.revision !== undefined && api.code < 300 ? { revision: api.revision } : {}),
+        // a dry run wrote nothing: no revision of its own to follow
+        ...(api.revision !== undefined && api.code < 300 && api.dryRun !== true ? { revision: api.revision } : {}),
       });
     }
     const scheduling = d['scheduling'] as { pod?: string; node?: string; unschedulable?: string } | undefined;

@@ -60,16 +60,21 @@ export function listObjects(env: RunEnv, def: KindDefinition, q: ListQuery): Api
   );
 }
 
+/** `--dry-run=server`: every write goes out with ?dryRun=All — admitted and validated by the server, stored nowhere. */
+function dryRunOf(env: RunEnv): { dryRun?: true } {
+  return env.cmd.dryRun === 'server' ? { dryRun: true } : {};
+}
+
 export function createObject(env: RunEnv, def: KindDefinition, namespace: string, body: KubeObject): ApiResult<KubeObject> {
-  return env.kube.request({ verb: 'create', resource: def.resource, namespace: ns(def, namespace), body }, opts);
+  return env.kube.request({ verb: 'create', resource: def.resource, namespace: ns(def, namespace), body, ...dryRunOf(env) }, opts);
 }
 
 export function updateObject(env: RunEnv, def: KindDefinition, namespace: string, body: KubeObject): ApiResult<KubeObject> {
-  return env.kube.request({ verb: 'update', resource: def.resource, namespace: ns(def, namespace), body }, opts);
+  return env.kube.request({ verb: 'update', resource: def.resource, namespace: ns(def, namespace), body, ...dryRunOf(env) }, opts);
 }
 
 export function updateStatus(env: RunEnv, def: KindDefinition, namespace: string, body: KubeObject): ApiResult<KubeObject> {
-  return env.kube.request({ verb: 'updateStatus', resource: def.resource, namespace: ns(def, namespace), body }, opts);
+  return env.kube.request({ verb: 'updateStatus', resource: def.resource, namespace: ns(def, namespace), body, ...dryRunOf(env) }, opts);
 }
 
 export interface DeleteOptions {
@@ -78,7 +83,7 @@ export interface DeleteOptions {
 }
 
 export function deleteObject(env: RunEnv, def: KindDefinition, namespace: string, name: string, o: DeleteOptions = {}): ApiResult<KubeObject> {
-  return env.kube.request({ verb: 'delete', resource: def.resource, namespace: ns(def, namespace), name, ...o }, opts);
+  return env.kube.request({ verb: 'delete', resource: def.resource, namespace: ns(def, namespace), name, ...o, ...dryRunOf(env) }, opts);
 }
 
 /** A script's watch: the events delivered from `resourceVersion` until the cluster went idle. */

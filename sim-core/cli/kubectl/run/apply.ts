@@ -71,7 +71,8 @@ type Outcome = { ok: true; operation: 'created' | 'configured' | 'unchanged' } |
 
 function applyOne(env: RunEnv, m: ManifestObject): Outcome {
   const modified = modifiedConfiguration(m);
-  const dry = env.cmd.dryRun !== 'none';
+  // --dry-run=server sends the requests with dryRun (api.ts): the server admits and validates them
+  const dry = env.cmd.dryRun === 'client';
   // patcher.go: maxPatchRetry = 5 attempts against a fresh read of the live object
   for (let attempt = 0; attempt < 5; attempt++) {
     const live = getObject(env, m.def, m.namespace, m.name);

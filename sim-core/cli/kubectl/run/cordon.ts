@@ -59,7 +59,7 @@ export function runCordon(env: RunEnv): void {
       env.out.print(operationResult('Node', name, `already ${word}`, env.cmd.dryRun));
       continue;
     }
-    if (env.cmd.dryRun === 'none') {
+    if (env.cmd.dryRun !== 'client') {
       const r = setUnschedulable(env, name, desired);
       if (!r.ok) {
         report.fail(r.error);

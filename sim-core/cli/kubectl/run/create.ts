@@ -46,7 +46,7 @@ export function runCreate(env: RunEnv): void {
   const saveConfig = env.cmd.flags.values.get('save-config') === true;
   for (const m of read.objects) {
     const body = saveConfig ? modifiedConfiguration(m) : m.object;
-    if (env.cmd.dryRun !== 'none') {
+    if (env.cmd.dryRun === 'client') {
       printCreated(env, m.def.kind, body);
       continue;
     }
@@ -92,7 +92,7 @@ export function runCreateDeployment(env: RunEnv): void {
     return env.out.exit(1);
   }
   const obj = built.object as KubeObject;
-  if (cmd.dryRun !== 'none') return printCreated(env, 'Deployment', obj);
+  if (cmd.dryRun === 'client') return printCreated(env, 'Deployment', obj);
   const r = createObject(env, kindForResource('deployments')!, env.namespace, dropNulls(obj) as KubeObject);
   if (!r.ok) {
     // create_deployment.go: fmt.Errorf("failed to create deployment: %v", err)

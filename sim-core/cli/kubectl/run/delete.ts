@@ -48,13 +48,14 @@ export function runDelete(env: RunEnv): void {
   }
   const deleted: LiveObject[] = [];
   for (const live of objects) {
-    if (cmd.dryRun === 'none') {
+    if (cmd.dryRun !== 'client') {
       const r = deleteObject(env, live.def, live.namespace, live.name, options);
       if (!r.ok) {
         quiet.fail(statusText(r.error));
         continue;
       }
-      deleted.push(live);
+      // a server dry run deleted nothing: there is nothing to wait for
+      if (cmd.dryRun === 'none') deleted.push(live);
     }
     env.out.print(printDeleted(env, live, grace));
   }

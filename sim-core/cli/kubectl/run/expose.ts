@@ -93,7 +93,7 @@ export function runExpose(env: RunEnv): void {
       report.fail(`error: ${built.error}\n`);
       continue;
     }
-    if (env.cmd.dryRun !== 'none') {
+    if (env.cmd.dryRun === 'client') {
       print(env, built.value);
       continue;
     }

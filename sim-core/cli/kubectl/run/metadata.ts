@@ -48,12 +48,12 @@ function changeMetadata(env: RunEnv, field: Field): void {
       const next = { ...((meta[field] as Record<string, string> | undefined) ?? {}), ...changes.set };
       for (const k of changes.remove) delete next[k];
       const before = JSON.stringify(meta[field] ?? {});
-      if (JSON.stringify(next) === before && env.cmd.dryRun === 'none') return undefined;
+      if (JSON.stringify(next) === before && env.cmd.dryRun !== 'client') return undefined;
       obj.metadata = { ...meta, [field]: next };
       return obj;
     };
     let changed: boolean;
-    if (env.cmd.dryRun !== 'none') {
+    if (env.cmd.dryRun === 'client') {
       changed = apply(live.object) !== undefined && JSON.stringify(live.object.metadata?.[field] ?? {}) !== JSON.stringify(current);
     } else {
       const r = updateWithRetry(env, live.def, live.namespace, live.name, apply);

@@ -117,7 +117,7 @@ export function runRolloutUndo(env: RunEnv): void {
     }
     const template = JSON.parse(JSON.stringify(rs.spec?.template ?? {})) as NonNullable<ReplicaSet['spec']>['template'];
     if (template?.metadata?.labels) delete template.metadata.labels['pod-template-hash'];
-    if (env.cmd.dryRun === 'none') {
+    if (env.cmd.dryRun !== 'client') {
       const r = updateWithRetry(env, live.def, live.namespace, live.name, (obj) => {
         const current = (obj.metadata?.annotations ?? {}) as Record<string, string>;
         const annotations: Record<string, string> = {};

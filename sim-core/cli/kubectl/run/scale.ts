@@ -22,7 +22,7 @@ export function runScale(env: RunEnv): void {
       report.fail(`error: Expected replicas to be ${current}, was ${spec.replicas ?? 1}\n`);
       continue;
     }
-    if (env.cmd.dryRun === 'none') {
+    if (env.cmd.dryRun !== 'client') {
       const r = updateWithRetry(env, live.def, live.namespace, live.name, (obj) => {
         obj.spec = { ...(obj.spec as object), replicas };
         return obj;

@@ -54,7 +54,7 @@ export function runSetImage(env: RunEnv): void {
       continue;
     }
     if (!probe.changed) continue;
-    if (env.cmd.dryRun === 'none') {
+    if (env.cmd.dryRun !== 'client') {
       const r = updateWithRetry(env, live.def, live.namespace, live.name, (obj) => (setImages(obj, env.cmd.imageUpdates).changed ? obj : undefined));
       if (!r.ok) {
         report.fail(statusText(r.error));
