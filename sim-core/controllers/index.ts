@@ -79,3 +79,4 @@ export {
 } from './nodeLifecycleTaints';
 export { computeZoneState, zoneKey, EVICTION_LIMITER_QPS, type ZoneState } from './nodeLifecycleZones';
 export { TaintEvictionController, matchingTolerations, minTolerationTicks, type TaintEvictionControllerDeps } from './taintEviction';
+export { ServiceAccountsController, DEFAULT_SERVICE_ACCOUNTS, type ServiceAccountsControllerDeps } from './serviceAccounts';

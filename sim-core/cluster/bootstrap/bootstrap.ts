@@ -1,6 +1,9 @@
 // Writes a new cluster's initial objects THROUGH the API server, in the order their
 // references need (a Lease's ownerReference names its Node's uid), one synchronous request
-// at a time from the `kubeadm` client, within a total cap of ticks.
+// at a time from the `kubeadm` client, within a total cap of ticks. Last come the `default`
+// ServiceAccounts of the system namespaces: the serviceaccount controller's first pass,
+// folded in like the kubelets' registrations, so they exist before the first command as
+// they do on a kubeadm cluster (the controller itself keeps every later namespace's).
 import type { KubeObject } from '../../client';
 import type { KubeApiPort } from '../../apiserver/server';
 import {
@@ -8,6 +11,7 @@ import {
   clusterNodes,
   kubernetesEndpoints,
   kubernetesService,
+  defaultServiceAccount,
   namespaceObject,
   nodeLeaseObject,
   nodeObject,
@@ -49,5 +53,9 @@ export function bootstrapCluster(port: KubeApiPort, opts: BootstrapOptions): Boo
   if (!svc.ok) return svc;
   const eps = create('endpoints', 'default', kubernetesEndpoints());
   if (!eps.ok) return eps;
+  for (const ns of SYSTEM_NAMESPACES) {
+    const sa = create('serviceaccounts', ns, defaultServiceAccount());
+    if (!sa.ok) return sa;
+  }
   return { ok: true, requests };
 }
