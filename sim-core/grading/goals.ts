@@ -141,21 +141,23 @@ export const jsonPathSchema = z
 
 // ---- Kubernetes-level (JSON objects in etcd) ----
 
-export const countObjectsSchema = z.strictObject({
-  kind: z.literal('countObjects'),
+/** Which stored objects a check looks at: countObjects and sumField share it. */
+const objectQuery = {
   resource,
   namespace: namespace.optional().meta({ description: 'only objects in this namespace; omit for every namespace' }),
   selector: labelSelectorSchema.optional(),
-  where: z.array(fieldConditionSchema).max(16).optional().meta({ description: 'field conditions every counted object must meet' }),
+  where: z.array(fieldConditionSchema).max(16).optional().meta({ description: 'field conditions every object looked at must meet' }),
+};
+
+export const countObjectsSchema = z.strictObject({
+  kind: z.literal('countObjects'),
+  ...objectQuery,
   count: countSchema,
 });
 
 export const sumFieldSchema = z.strictObject({
   kind: z.literal('sumField'),
-  resource,
-  namespace: namespace.optional().meta({ description: 'only objects in this namespace; omit for every namespace' }),
-  selector: labelSelectorSchema.optional(),
-  where: z.array(fieldConditionSchema).max(16).optional().meta({ description: 'field conditions every added object must meet' }),
+  ...objectQuery,
   path: jsonPath.meta({ description: 'the whole-number field to add up over the matching objects, e.g. spec.replicas; an object without it adds 0' }),
   total: countSchema.meta({ description: 'what the total must be: eq (exactly), gte (at least), lte (at most)' }),
 });

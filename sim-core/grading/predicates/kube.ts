@@ -24,26 +24,30 @@ function subjectKo(what: string, filters: string[]): string {
   return f.length === 0 ? what : `${what} (${f.join(', ')})`;
 }
 
-export function countObjects(g: Check<'countObjects'>, view: ClusterView): GoalVerdict {
+/**
+ * The stored objects of countObjects' and sumField's query, and how to name them in an
+ * explanation: ` matching app=web with … in namespace default` and the Korean subject.
+ */
+function queryObjects(g: Check<'countObjects' | 'sumField'>, view: ClusterView): { found: StoredObject[]; filtersEn: string; subjectKo: string } {
   const where = g.where ?? [];
   const found = listObjects(view, g.resource, g.namespace).filter(
     (o) => selectorMatches(g.selector, labelsOf(o.object)) && where.every((c) => testField(o.object, c).ok),
   );
-  const n = found.length;
-  const want = describeCount(g.count);
   const sel = matching(describeSelector(g.selector));
   const cond = where.map(fieldExpr);
   const condEn = cond.length === 0 ? '' : ` with ${cond.map((c) => c.en).join(' and ')}`;
-  const condKo = cond.map((c) => c.ko).join(', ');
   const ns = scope(g.namespace);
+  return { found, filtersEn: `${sel.en}${condEn}${ns.en}`, subjectKo: subjectKo(g.resource, [ns.ko, sel.ko, cond.map((c) => c.ko).join(', ')]) };
+}
+
+export function countObjects(g: Check<'countObjects'>, view: ClusterView): GoalVerdict {
+  const { found, filtersEn, subjectKo: subject } = queryObjects(g, view);
+  const n = found.length;
+  const want = describeCount(g.count);
   const names = found.map((o) => o.name);
   const foundEn = n === 0 ? 'found none' : `found ${n} (${listNames(names)})`;
   const foundKo = n === 0 ? '하나도 없음' : `${n}개 있음 (${listNamesKo(names)})`;
-  return verdict(
-    countHolds(g.count, n),
-    `expected ${want.en} ${g.resource}${sel.en}${condEn}${ns.en}, ${foundEn}`,
-    `${subjectKo(g.resource, [ns.ko, sel.ko, condKo])}: ${want.ko} 있어야 합니다 — ${foundKo}`,
-  );
+  return verdict(countHolds(g.count, n), `expected ${want.en} ${g.resource}${filtersEn}, ${foundEn}`, `${subject}: ${want.ko} 있어야 합니다 — ${foundKo}`);
 }
 
 /**
@@ -52,28 +56,20 @@ export function countObjects(g: Check<'countObjects'>, view: ClusterView): GoalV
  * caps the sum of spec.replicas, not the Pods that exist at one instant).
  */
 export function sumField(g: Check<'sumField'>, view: ClusterView): GoalVerdict {
-  const where = g.where ?? [];
   const parsed = parseJsonPath(g.path);
-  const found = listObjects(view, g.resource, g.namespace).filter(
-    (o) => selectorMatches(g.selector, labelsOf(o.object)) && where.every((c) => testField(o.object, c).ok),
-  );
+  const { found, filtersEn, subjectKo: subject } = queryObjects(g, view);
   const parts = found.map((o) => {
     const v = parsed.ok ? valueAtPath(o.object, parsed.segments) : undefined;
     return { name: o.name, value: typeof v === 'number' && Number.isFinite(v) ? v : 0 };
   });
   const total = parts.reduce((sum, p) => sum + p.value, 0);
   const want = describeCount(g.total);
-  const sel = matching(describeSelector(g.selector));
-  const cond = where.map(fieldExpr);
-  const condEn = cond.length === 0 ? '' : ` with ${cond.map((c) => c.en).join(' and ')}`;
-  const condKo = cond.map((c) => c.ko).join(', ');
-  const ns = scope(g.namespace);
   const each = listNames(parts.map((p) => `${p.name} ${p.value}`));
   const eachKo = listNamesKo(parts.map((p) => `${p.name} ${p.value}`));
   return verdict(
     countHolds(g.total, total),
-    `expected ${g.path} of the ${g.resource}${sel.en}${condEn}${ns.en} to add up to ${want.en}, found ${total}${parts.length === 0 ? ' (no objects)' : ` (${each})`}`,
-    `${subjectKo(g.resource, [ns.ko, sel.ko, condKo])}의 ${g.path} 합계: ${mustBeKo(want.ko)} 합니다 — ${total}${parts.length === 0 ? ' (객체 없음)' : ` (${eachKo})`}`,
+    `expected ${g.path} of the ${g.resource}${filtersEn} to add up to ${want.en}, found ${total}${parts.length === 0 ? ' (no objects)' : ` (${each})`}`,
+    `${subject}의 ${g.path} 합계: ${mustBeKo(want.ko)} 합니다 — ${total}${parts.length === 0 ? ' (객체 없음)' : ` (${eachKo})`}`,
   );
 }
 
