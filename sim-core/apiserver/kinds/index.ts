@@ -41,7 +41,7 @@ export type { Secret } from './secret';
 export type { ServiceAccount } from './serviceAccount';
 export type { Lease, LeaseSpec } from './lease';
 export { EVENT_TTL_SECONDS, type Event } from './event';
-export type { Role, RoleBinding, PolicyRule, Subject } from './rbac';
+export type { Role, RoleBinding, ClusterRole, ClusterRoleBinding, PolicyRule, Subject } from './rbac';
 export type { Namespace } from './namespace';
 export type { Node, NodeStatus, Taint } from './node';
 export {

@@ -1,7 +1,10 @@
-// rbac.authorization.k8s.io/v1 Role and RoleBinding (pkg/apis/rbac/validation): names are
-// path segments; a rule needs verbs, and resource rules need an API group.
+// rbac.authorization.k8s.io/v1 Role, RoleBinding, ClusterRole and ClusterRoleBinding
+// (pkg/apis/rbac/validation): names are path segments; a rule needs verbs, and either
+// non-resource URLs (cluster rules only) or API groups and resources. A ClusterRoleBinding
+// may only refer to a ClusterRole, and its ServiceAccount subjects must name a namespace.
 import type { z } from 'zod';
 import { list, str, stringList, struct } from './goTypes';
+import { labelSelectorSchema } from './labelSelector';
 import { validateObjectMeta } from './objectMeta';
 import { nameIsPathSegment } from './nameRules';
 import { typeAndObjectMeta } from './typeMeta';
@@ -18,6 +21,13 @@ export const policyRuleSchema = struct('PolicyRule', {
 
 export const roleSchema = struct('Role', { ...typeAndObjectMeta, rules: list(policyRuleSchema, '[]v1.PolicyRule') });
 
+export const clusterRoleSchema = struct('ClusterRole', {
+  ...typeAndObjectMeta,
+  rules: list(policyRuleSchema, '[]v1.PolicyRule'),
+  // accepted as written; the clusterrole-aggregation controller that fills `rules` from it is not simulated
+  aggregationRule: struct('AggregationRule', { clusterRoleSelectors: list(labelSelectorSchema, '[]v1.LabelSelector') }),
+});
+
 export const subjectSchema = struct('Subject', { kind: str(), apiGroup: str(), name: str(), namespace: str() });
 export const roleRefSchema = struct('RoleRef', { apiGroup: str(), kind: str(), name: str() });
 
@@ -27,7 +37,15 @@ export const roleBindingSchema = struct('RoleBinding', {
   roleRef: roleRefSchema,
 });
 
+export const clusterRoleBindingSchema = struct('ClusterRoleBinding', {
+  ...typeAndObjectMeta,
+  subjects: list(subjectSchema, '[]v1.Subject'),
+  roleRef: roleRefSchema,
+});
+
 export type Role = z.infer<typeof roleSchema>;
+export type ClusterRole = z.infer<typeof clusterRoleSchema>;
+export type ClusterRoleBinding = z.infer<typeof clusterRoleBindingSchema>;
 export type PolicyRule = z.infer<typeof policyRuleSchema>;
 export type RoleBinding = z.infer<typeof roleBindingSchema>;
 export type Subject = z.infer<typeof subjectSchema>;
@@ -49,23 +67,47 @@ export const roleKind: KindDefinition = {
   defaults: (obj) => ({ ...obj }),
   validate(obj) {
     const role = obj as Role;
-    const errs: FieldError[] = validateObjectMeta(role.metadata, true, nameIsPathSegment);
-    (role.rules ?? []).forEach((rule, i) => {
-      const path = `rules[${i}]`;
-      if ((rule.verbs ?? []).length === 0) errs.push(required(`${path}.verbs`, 'verbs must contain at least one value'));
-      if ((rule.nonResourceURLs ?? []).length > 0) {
-        errs.push({
-          type: 'Invalid value',
-          field: `${path}.nonResourceURLs`,
-          badValue: { kind: 'go', text: `[]string{${(rule.nonResourceURLs ?? []).map((u) => JSON.stringify(u)).join(', ')}}` },
-          detail: 'namespaced rules cannot apply to non-resource URLs',
-        });
+    return [...validateObjectMeta(role.metadata, true, nameIsPathSegment), ...validateRules(role.rules, true)];
+  },
+};
+
+/** ValidatePolicyRule for each rule: verbs, then non-resource URLs or API groups and resources. */
+function validateRules(rules: readonly PolicyRule[] | undefined, namespaced: boolean): FieldError[] {
+  const errs: FieldError[] = [];
+  (rules ?? []).forEach((rule, i) => {
+    const path = `rules[${i}]`;
+    if ((rule.verbs ?? []).length === 0) errs.push(required(`${path}.verbs`, 'verbs must contain at least one value'));
+    const urls = rule.nonResourceURLs ?? [];
+    if (urls.length > 0) {
+      const badValue = { kind: 'go' as const, text: `[]string{${urls.map((u) => JSON.stringify(u)).join(', ')}}` };
+      if (namespaced) errs.push({ type: 'Invalid value', field: `${path}.nonResourceURLs`, badValue, detail: 'namespaced rules cannot apply to non-resource URLs' });
+      if ((rule.apiGroups ?? []).length > 0 || (rule.resources ?? []).length > 0 || (rule.resourceNames ?? []).length > 0) {
+        errs.push({ type: 'Invalid value', field: `${path}.nonResourceURLs`, badValue, detail: 'rules cannot apply to both regular resources and non-resource URLs' });
       }
-      if ((rule.resources ?? []).length > 0 && (rule.apiGroups ?? []).length === 0) {
-        errs.push(required(`${path}.apiGroups`, 'resource rules must supply at least one api group'));
-      }
-    });
-    return errs;
+      return;
+    }
+    if ((rule.apiGroups ?? []).length === 0) errs.push(required(`${path}.apiGroups`, 'resource rules must supply at least one api group'));
+    if ((rule.resources ?? []).length === 0) errs.push(required(`${path}.resources`, 'resource rules must supply at least one resource'));
+  });
+  return errs;
+}
+
+export const clusterRoleKind: KindDefinition = {
+  apiVersion: `${RBAC_GROUP}/v1`,
+  group: RBAC_GROUP,
+  version: 'v1',
+  kind: 'ClusterRole',
+  resource: 'clusterroles',
+  singular: 'clusterrole',
+  shortNames: [],
+  namespaced: false,
+  etcdPrefix: '/registry/clusterroles',
+  schema: clusterRoleSchema,
+  nameRule: nameIsPathSegment,
+  defaults: (obj) => ({ ...obj }),
+  validate(obj) {
+    const role = obj as ClusterRole;
+    return [...validateObjectMeta(role.metadata, false, nameIsPathSegment), ...validateRules(role.rules, false)];
   },
 };
 
@@ -81,30 +123,48 @@ export const roleBindingKind: KindDefinition = {
   etcdPrefix: '/registry/rolebindings',
   schema: roleBindingSchema,
   nameRule: nameIsPathSegment,
-  defaults(obj) {
-    const rb = obj as RoleBinding;
-    // SetDefaults_Subject: User and Group subjects get the RBAC API group.
-    const subjects = rb.subjects?.map((s) =>
-      s.apiGroup === undefined && (s.kind === 'User' || s.kind === 'Group') ? { ...s, apiGroup: RBAC_GROUP } : s,
-    );
-    return subjects === undefined ? { ...rb } : { ...rb, subjects };
-  },
-  validate(obj) {
-    const rb = obj as RoleBinding;
-    const errs: FieldError[] = validateObjectMeta(rb.metadata, true, nameIsPathSegment);
-    const ref = rb.roleRef ?? {};
-    if ((ref.apiGroup ?? '') !== RBAC_GROUP) errs.push(notSupported('roleRef.apiGroup', ref.apiGroup ?? '', [RBAC_GROUP]));
-    if (ref.kind !== 'Role' && ref.kind !== 'ClusterRole') {
-      errs.push(notSupported('roleRef.kind', ref.kind ?? '', ['Role', 'ClusterRole']));
-    }
-    if (!ref.name) errs.push(required('roleRef.name'));
-    (rb.subjects ?? []).forEach((s, i) => {
-      const path = `subjects[${i}]`;
-      if (!s.name) errs.push(required(`${path}.name`));
-      if (s.kind !== 'ServiceAccount' && s.kind !== 'User' && s.kind !== 'Group') {
-        errs.push(notSupported(`${path}.kind`, s.kind ?? '', ['ServiceAccount', 'User', 'Group']));
-      }
-    });
-    return errs;
-  },
+  defaults: bindingDefaults,
+  validate: (obj) => validateBinding(obj as RoleBinding, true),
 };
+
+export const clusterRoleBindingKind: KindDefinition = {
+  apiVersion: `${RBAC_GROUP}/v1`,
+  group: RBAC_GROUP,
+  version: 'v1',
+  kind: 'ClusterRoleBinding',
+  resource: 'clusterrolebindings',
+  singular: 'clusterrolebinding',
+  shortNames: [],
+  namespaced: false,
+  etcdPrefix: '/registry/clusterrolebindings',
+  schema: clusterRoleBindingSchema,
+  nameRule: nameIsPathSegment,
+  defaults: bindingDefaults,
+  validate: (obj) => validateBinding(obj as ClusterRoleBinding, false),
+};
+
+/** SetDefaults_Subject: User and Group subjects get the RBAC API group. */
+function bindingDefaults(obj: Record<string, unknown>): Record<string, unknown> {
+  const rb = obj as RoleBinding;
+  const subjects = rb.subjects?.map((s) => (s.apiGroup === undefined && (s.kind === 'User' || s.kind === 'Group') ? { ...s, apiGroup: RBAC_GROUP } : s));
+  return subjects === undefined ? { ...rb } : { ...rb, subjects };
+}
+
+/** ValidateRoleBinding / ValidateClusterRoleBinding: a cluster binding refers to a ClusterRole only, and its ServiceAccounts name their namespace. */
+function validateBinding(rb: RoleBinding | ClusterRoleBinding, namespaced: boolean): FieldError[] {
+  const errs: FieldError[] = validateObjectMeta(rb.metadata, namespaced, nameIsPathSegment);
+  const ref = rb.roleRef ?? {};
+  if ((ref.apiGroup ?? '') !== RBAC_GROUP) errs.push(notSupported('roleRef.apiGroup', ref.apiGroup ?? '', [RBAC_GROUP]));
+  const kinds = namespaced ? ['Role', 'ClusterRole'] : ['ClusterRole'];
+  if (!kinds.includes(ref.kind ?? '')) errs.push(notSupported('roleRef.kind', ref.kind ?? '', kinds));
+  if (!ref.name) errs.push(required('roleRef.name'));
+  (rb.subjects ?? []).forEach((s, i) => {
+    const path = `subjects[${i}]`;
+    if (!s.name) errs.push(required(`${path}.name`));
+    if (s.kind !== 'ServiceAccount' && s.kind !== 'User' && s.kind !== 'Group') {
+      errs.push(notSupported(`${path}.kind`, s.kind ?? '', ['ServiceAccount', 'User', 'Group']));
+    }
+    if (s.kind === 'ServiceAccount' && !namespaced && !s.namespace) errs.push(required(`${path}.namespace`));
+  });
+  return errs;
+}

@@ -3,12 +3,14 @@ import { describe, expect, test } from 'vitest';
 import { KINDS, etcdKey, kindFor, kindForResource, qualifiedSingular } from './index';
 
 describe('kind registry', () => {
-  test('serves the fifteen kinds the simulation needs', () => {
+  test('serves the seventeen kinds the simulation needs', () => {
     expect(KINDS.map((k) => `${k.apiVersion} ${k.kind}`).sort()).toEqual([
       'apps/v1 Deployment',
       'apps/v1 ReplicaSet',
       'coordination.k8s.io/v1 Lease',
       'discovery.k8s.io/v1 EndpointSlice',
+      'rbac.authorization.k8s.io/v1 ClusterRole',
+      'rbac.authorization.k8s.io/v1 ClusterRoleBinding',
       'rbac.authorization.k8s.io/v1 Role',
       'rbac.authorization.k8s.io/v1 RoleBinding',
       'v1 ConfigMap',

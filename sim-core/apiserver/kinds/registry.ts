@@ -10,7 +10,7 @@ import { leaseKind } from './lease';
 import { namespaceKind } from './namespace';
 import { nodeKind } from './node';
 import { podKind } from './pod';
-import { roleBindingKind, roleKind } from './rbac';
+import { clusterRoleBindingKind, clusterRoleKind, roleBindingKind, roleKind } from './rbac';
 import { replicaSetKind } from './replicaSet';
 import { secretKind } from './secret';
 import { serviceKind } from './service';
@@ -32,6 +32,8 @@ export const KINDS: readonly KindDefinition[] = [
   eventKind,
   roleKind,
   roleBindingKind,
+  clusterRoleKind,
+  clusterRoleBindingKind,
 ];
 
 const byGvk = new Map(KINDS.map((k) => [`${k.apiVersion}/${k.kind}`, k]));

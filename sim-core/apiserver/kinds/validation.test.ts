@@ -181,6 +181,43 @@ describe('other kinds', () => {
     );
   });
 
+  test('policy rules: verbs, then non-resource URLs (cluster rules only, alone) or API groups and resources', () => {
+    const role = (kind: 'Role' | 'ClusterRole', rules: unknown[]) => ({
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind,
+      metadata: { name: 'r', ...(kind === 'Role' ? { namespace: 'default' } : {}) },
+      rules,
+    });
+    expect(admitForCreate(role('ClusterRole', [{ verbs: ['get'], nonResourceURLs: ['/healthz'] }])).ok).toBe(true);
+    expect(message(role('Role', [{ verbs: ['get'], nonResourceURLs: ['/healthz'] }]))).toBe(
+      'The Role "r" is invalid: rules[0].nonResourceURLs: Invalid value: []string{"/healthz"}: namespaced rules cannot apply to non-resource URLs',
+    );
+    expect(message(role('ClusterRole', [{ verbs: ['get'], apiGroups: [''], resources: ['pods'], nonResourceURLs: ['/metrics'] }]))).toBe(
+      'The ClusterRole "r" is invalid: rules[0].nonResourceURLs: Invalid value: []string{"/metrics"}: rules cannot apply to both regular resources and non-resource URLs',
+    );
+    expect(message(role('ClusterRole', [{ apiGroups: ['apps'] }]))).toBe(
+      'The ClusterRole "r" is invalid: \n' +
+        '* rules[0].verbs: Required value: verbs must contain at least one value\n' +
+        '* rules[0].resources: Required value: resource rules must supply at least one resource',
+    );
+  });
+
+  test('a ClusterRoleBinding references a ClusterRole only, and its ServiceAccounts name a namespace', () => {
+    const crb = {
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'ClusterRoleBinding',
+      metadata: { name: 'read' },
+      subjects: [{ kind: 'ServiceAccount', name: 'robot' }],
+      roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'reader' },
+    };
+    expect(message(crb)).toBe(
+      'The ClusterRoleBinding "read" is invalid: \n' +
+        '* roleRef.kind: Unsupported value: "Role": supported values: "ClusterRole"\n' +
+        '* subjects[0].namespace: Required value',
+    );
+    expect(admitForCreate({ ...crb, subjects: [{ kind: 'ServiceAccount', name: 'robot', namespace: 'default' }], roleRef: { ...crb.roleRef, kind: 'ClusterRole' } }).ok).toBe(true);
+  });
+
   test('a Lease duration must be positive', () => {
     const lease = {
       apiVersion: 'coordination.k8s.io/v1',

@@ -39,9 +39,21 @@ export function authorize(user: UserInfo, req: ServerRequest, view: AuthorizerVi
 /** The authorizer's view over the API server's watch caches (the real one reads informers). */
 export function cacheAuthorizerView(cacheOf: (resource: string) => WatchCache | undefined): AuthorizerView {
   const under = (resource: string, prefix: string) => cacheOf(resource)?.listUnder(prefix) ?? [];
+  // every request reads the ClusterRoleBindings: listed once per revision of their cache
+  let bindings: { cache: WatchCache; revision: number; list: readonly KubeObject[] } | undefined;
   return {
     rolesIn: (ns) => under('roles', `/registry/roles/${ns}/`),
     roleBindingsIn: (ns) => under('rolebindings', `/registry/rolebindings/${ns}/`),
+    clusterRoleBindings: () => {
+      const cache = cacheOf('clusterrolebindings');
+      if (!cache?.ready) return undefined;
+      if (bindings?.cache !== cache || bindings.revision !== cache.revision) bindings = { cache, revision: cache.revision, list: cache.listUnder('/registry/clusterrolebindings/') };
+      return bindings.list;
+    },
+    clusterRole: (name) => {
+      const cache = cacheOf('clusterroles');
+      return cache?.ready ? (cache.peek(`/registry/clusterroles/${name}`) as KubeObject | undefined) : 'unknown';
+    },
     // the authorizer only reads the Pod's spec.nodeName: the cache's own object, not a copy
     podOf: (ns, name) => cacheOf('pods')?.peek(`/registry/pods/${ns}/${name}`) as KubeObject | undefined,
   };

@@ -7,7 +7,7 @@ export type { ApiTraceDetail } from './requestTrace';
 export { APISERVER_ADDRESS, isApiWire, type ApiWire, type BindRequest, type ClusterWire, type ServerRequest } from './wire';
 export { timestampAt, SIM_EPOCH, TICK_MS } from './clock';
 export { authorize, authenticate, type AuthorizationDecision, type AuthorizerView } from './authorize';
-export { userForAddress, impersonatedUser, attributesOf, authorizeRequest, CLUSTER_ROLES, CLUSTER_ROLE_BINDINGS, type UserInfo, type RequestAttributes } from './rbac';
+export { userForAddress, impersonatedUser, attributesOf, authorizeRequest, CLUSTER_ROLES, CLUSTER_ROLE_BINDINGS, bootstrapClusterRoleBindings, bootstrapClusterRoles, type UserInfo, type RequestAttributes } from './rbac';
 export { applyPatch, applyMergePatch, applyStrategicMergePatch, applyJsonPatch, listStrategy } from './patch';
 export { parseFieldSelector, selectableFields, type FieldPredicate, type FieldSelectorParse } from './fieldSelector';
 export { gracePeriodFor, DEFAULT_TERMINATION_GRACE_SECONDS } from './gracefulDeletion';

@@ -7,7 +7,7 @@ import type { DefaultSimulation } from '../../cluster/default-topology';
 import { KubeClientProcess, SimKubeApiPort } from './terminalPort';
 import { APISERVER_ADDRESS, type ServerRequest } from './wire';
 import { TIMEOUT, configMap, deployment, must, pod, testCluster } from './testCluster';
-import { userForAddress } from './rbac';
+import { attributesOf, authorizeRequest, userForAddress } from './rbac';
 
 /** A terminal client at another address (a user named like the address), optionally impersonating. */
 function clientAt(sim: DefaultSimulation, address: string) {
@@ -214,5 +214,49 @@ describe('the built-in components', () => {
     const from = (e: { detail?: unknown }): string | undefined => (e.detail as { api?: { from: string } } | undefined)?.api?.from;
     const served = sim.kernel.trace.events().filter((e) => from(e) === 'kubelet@node-1' || from(e) === 'kubelet@node-2');
     expect(served.length).toBeGreaterThan(5);
+  });
+});
+
+describe('cluster-wide RBAC stored in etcd', () => {
+  const crb = (name: string, role: string, subjects: Array<Record<string, string>>): KubeObject => ({
+    apiVersion: 'rbac.authorization.k8s.io/v1',
+    kind: 'ClusterRoleBinding',
+    metadata: { name },
+    roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: role },
+    subjects,
+  });
+
+  it('the bootstrap policy is in etcd, and what is stored there is what the authorizer reads', () => {
+    const sim = testCluster();
+    const stored = (prefix: string) => sim.etcdContents().filter((kv) => kv.key.startsWith(prefix)).map((kv) => kv.key.slice(prefix.length));
+    expect(stored('/registry/clusterroles/')).toEqual(['admin', 'cluster-admin', 'edit', 'system:kube-controller-manager', 'system:kube-scheduler', 'system:node', 'system:node-proxier', 'view']);
+    expect(stored('/registry/clusterrolebindings/')).toContain('system:kube-scheduler');
+    const admin = clientAt(sim, 'kubectl');
+    const list: ApiRequest = { verb: 'list', resource: 'deployments' };
+    expect(text(admin.as('jane', list))).toBe('403 deployments.apps is forbidden: User "jane" cannot list resource "deployments" in API group "apps" at the cluster scope');
+    must(sim, { verb: 'create', resource: 'clusterrolebindings', namespace: '', body: crb('jane-views', 'view', [{ kind: 'User', name: 'jane' }]) });
+    expect(text(admin.as('jane', list))).toBe('allowed');
+    // a stored ClusterRole changes what its bindings grant
+    const view = must(sim, { verb: 'get', resource: 'clusterroles', namespace: '', name: 'view' });
+    must(sim, { verb: 'update', resource: 'clusterroles', namespace: '', body: { ...view, rules: [] } });
+    expect(text(admin.as('jane', list))).toMatch(/^403 /);
+    must(sim, { verb: 'delete', resource: 'clusterrolebindings', namespace: '', name: 'jane-views' });
+    // a binding to a ClusterRole that does not exist says so in the refusal
+    must(sim, { verb: 'create', resource: 'rolebindings', namespace: 'default', body: binding('ghost', { kind: 'ClusterRole', name: 'ghost' }, [{ kind: 'User', name: 'jane' }]) });
+    expect(text(admin.as('jane', { verb: 'list', resource: 'pods', namespace: 'default' }))).toBe(
+      '403 pods is forbidden: User "jane" cannot list resource "pods" in API group "" in the namespace "default": RBAC: clusterrole.rbac.authorization.k8s.io "ghost" not found',
+    );
+  });
+});
+
+describe('while the RBAC caches fill', () => {
+  it('the bootstrap policy stands in for the cluster-wide objects, and nothing else is granted', () => {
+    const filling = { rolesIn: () => [], roleBindingsIn: () => [], clusterRoleBindings: () => undefined, clusterRole: () => 'unknown' as const, podOf: () => undefined };
+    const bind = attributesOf({ verb: 'create', resource: 'bindings', namespace: 'default', body: {} });
+    expect(authorizeRequest(userForAddress('kube-scheduler'), bind.attrs, 'web', filling).allowed).toBe(true);
+    expect(authorizeRequest(userForAddress('kube-proxy@node-1'), bind.attrs, 'web', filling).allowed).toBe(false);
+    // once filled, an empty store grants nothing
+    const empty = { ...filling, clusterRoleBindings: () => [], clusterRole: () => undefined };
+    expect(authorizeRequest(userForAddress('kube-scheduler'), bind.attrs, 'web', empty).allowed).toBe(false);
   });
 });

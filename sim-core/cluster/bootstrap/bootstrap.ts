@@ -5,7 +5,7 @@
 // folded in like the kubelets' registrations, so they exist before the first command as
 // they do on a kubeadm cluster (the controller itself keeps every later namespace's).
 import type { KubeObject } from '../../client';
-import type { KubeApiPort } from '../../apiserver/server';
+import { bootstrapClusterRoleBindings, bootstrapClusterRoles, type KubeApiPort } from '../../apiserver/server';
 import {
   SYSTEM_NAMESPACES,
   clusterNodes,
@@ -39,6 +39,15 @@ export function bootstrapCluster(port: KubeApiPort, opts: BootstrapOptions): Boo
     if (!r.ok) return { ok: false, error: `creating ${resource} ${body.metadata?.name ?? ''}: ${r.error.message}` };
     return { ok: true, object: r.value };
   };
+  // the API server's rbac/bootstrap-roles post-start hook, and kubeadm's two bindings
+  for (const role of bootstrapClusterRoles()) {
+    const r = create('clusterroles', '', role);
+    if (!r.ok) return r;
+  }
+  for (const binding of bootstrapClusterRoleBindings()) {
+    const r = create('clusterrolebindings', '', binding);
+    if (!r.ok) return r;
+  }
   for (const ns of SYSTEM_NAMESPACES) {
     const r = create('namespaces', '', namespaceObject(ns));
     if (!r.ok) return r;
@@ -57,5 +66,8 @@ export function bootstrapCluster(port: KubeApiPort, opts: BootstrapOptions): Boo
     const sa = create('serviceaccounts', ns, defaultServiceAccount());
     if (!sa.ok) return sa;
   }
+  // kubeadm's kube-proxy addon: the account its kubeadm:node-proxier binding names
+  const proxy = create('serviceaccounts', 'kube-system', { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'kube-proxy' } });
+  if (!proxy.ok) return proxy;
   return { ok: true, requests };
 }

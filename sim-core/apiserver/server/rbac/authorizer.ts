@@ -3,15 +3,16 @@
 //   1. system:masters is always allowed (the RBAC authorizer's superuser group);
 //   2. a node (group system:nodes) goes through the Node authorizer and NodeRestriction
 //      for its writes (nodeAuthorizer.ts);
-//   3. RBAC: the bootstrap ClusterRoleBindings (bootstrapPolicy.ts), then the
-//      RoleBindings stored in etcd in the request's namespace — read from the API
-//      server's watch cache, as the real authorizer reads them from its informers. A
+//   3. RBAC: the ClusterRoleBindings, then the RoleBindings in the request's namespace,
+//      all stored in etcd and read from the API server's watch caches, as the real
+//      authorizer reads them from its informers (until those caches have filled, the
+//      bootstrap policy stands in for the cluster-wide ones: bootstrapPolicy.ts). A
 //      binding applies when a subject names the user, one of its groups, or (a
 //      ServiceAccount subject) the user `system:serviceaccount:<ns>:<name>`. Its roleRef
-//      is a Role of that namespace or one of the bootstrap ClusterRoles.
+//      is a Role of that namespace or a ClusterRole.
 // A denial is 403 Forbidden with the real text (forbidden.ts).
 import type { KubeObject, Status } from '../../../client';
-import type { PolicyRule, Role, RoleBinding, Subject } from '../../kinds';
+import type { ClusterRole, ClusterRoleBinding, PolicyRule, Role, RoleBinding, Subject } from '../../kinds';
 import { CLUSTER_ROLE_BINDINGS, CLUSTER_ROLES } from './bootstrapPolicy';
 import { admissionForbidden, forbidden } from './forbidden';
 import { authorizeNode, type NodeView } from './nodeAuthorizer';
@@ -24,6 +25,37 @@ export type AuthorizationDecision = { allowed: true } | { allowed: false; status
 export interface AuthorizerView extends NodeView {
   rolesIn(namespace: string): readonly KubeObject[];
   roleBindingsIn(namespace: string): readonly KubeObject[];
+  /** every ClusterRoleBinding, or undefined while the cache has not filled yet */
+  clusterRoleBindings(): readonly KubeObject[] | undefined;
+  /** a ClusterRole by name (undefined: none), or 'unknown' while the cache has not filled yet */
+  clusterRole(name: string): KubeObject | undefined | 'unknown';
+}
+
+type ClusterBinding = { subjects: readonly Subject[]; role: string };
+
+const BOOTSTRAP_BINDINGS: readonly ClusterBinding[] = CLUSTER_ROLE_BINDINGS.map((b) => ({ subjects: b.subjects, role: b.role }));
+/** the bindings read from one list of stored objects (the view hands out the same list until the cache changes) */
+const readBindings = new WeakMap<readonly KubeObject[], readonly ClusterBinding[]>();
+
+/** The cluster-wide bindings the authorizer reads: the stored objects, or the bootstrap policy while the caches fill. */
+function clusterBindings(view: AuthorizerView): readonly ClusterBinding[] {
+  const stored = view.clusterRoleBindings();
+  if (stored === undefined) return BOOTSTRAP_BINDINGS;
+  let read = readBindings.get(stored);
+  if (read === undefined) {
+    read = stored.map((o) => {
+      const b = o as ClusterRoleBinding;
+      return { subjects: b.subjects ?? [], role: b.roleRef?.kind === 'ClusterRole' ? (b.roleRef.name ?? '') : '' };
+    });
+    readBindings.set(stored, read);
+  }
+  return read;
+}
+
+function clusterRoleRules(name: string, view: AuthorizerView): readonly PolicyRule[] | undefined {
+  const stored = view.clusterRole(name);
+  if (stored === 'unknown') return CLUSTER_ROLES[name];
+  return stored === undefined ? undefined : ((stored as ClusterRole).rules ?? []);
 }
 
 function subjectMatches(s: Subject, user: UserInfo, bindingNamespace: string): boolean {
@@ -37,7 +69,7 @@ function subjectMatches(s: Subject, user: UserInfo, bindingNamespace: string): b
 function rulesOf(rb: RoleBinding, namespace: string, view: AuthorizerView): { rules: readonly PolicyRule[]; error?: string } {
   const ref = rb.roleRef ?? {};
   if (ref.kind === 'ClusterRole') {
-    const rules = CLUSTER_ROLES[ref.name ?? ''];
+    const rules = clusterRoleRules(ref.name ?? '', view);
     return rules ? { rules } : { rules: [], error: `clusterrole.rbac.authorization.k8s.io "${ref.name ?? ''}" not found` };
   }
   const role = view.rolesIn(namespace).find((r) => r.metadata?.name === ref.name) as Role | undefined;
@@ -45,9 +77,9 @@ function rulesOf(rb: RoleBinding, namespace: string, view: AuthorizerView): { ru
 }
 
 function rbacAllows(user: UserInfo, attrs: RequestAttributes, view: AuthorizerView): { allowed: boolean; errors: string[] } {
-  for (const b of CLUSTER_ROLE_BINDINGS) {
+  for (const b of clusterBindings(view)) {
     const bound = b.subjects.some((s) => subjectMatches(s, user, s.namespace ?? ''));
-    if (bound && (CLUSTER_ROLES[b.role] ?? []).some((r) => ruleAllows(r, attrs))) return { allowed: true, errors: [] };
+    if (bound && (clusterRoleRules(b.role, view) ?? []).some((r) => ruleAllows(r, attrs))) return { allowed: true, errors: [] };
   }
   const errors: string[] = [];
   if (attrs.namespace === '') return { allowed: false, errors };

@@ -1,9 +1,11 @@
 // The bootstrap policy (plugin/pkg/auth/authorizer/rbac/bootstrappolicy/policy.go and
 // controller_policy.go): the ClusterRoles a new API server creates and the
-// ClusterRoleBindings that give them to the control-plane components. The course stores
-// no ClusterRoles in etcd, so they live here as data — a faithful subset of the real
-// rules, for the resources this cluster serves. A RoleBinding may still refer to the
-// user-facing ones (cluster-admin, admin, edit, view) by `roleRef.kind: ClusterRole`.
+// ClusterRoleBindings that give them to the control-plane components — a faithful subset
+// of the real rules, for the resources this cluster serves. The cluster's bootstrap
+// stores them in etcd (the API server's rbac/bootstrap-roles post-start hook, and kubeadm
+// for its own two bindings), and the authorizer reads them from the watch caches like any
+// other ClusterRole; this data is also what it uses while those caches are still filling.
+import type { KubeObject } from '../../../client';
 import type { PolicyRule } from '../../kinds';
 import { rule } from './rules';
 
@@ -92,3 +94,29 @@ export const CLUSTER_ROLE_BINDINGS: readonly BootstrapBinding[] = [
   { name: 'system:node', role: 'system:node', subjects: [{ kind: 'Group', name: 'system:nodes' }] },
   { name: 'kubeadm:node-proxier', role: 'system:node-proxier', subjects: [{ kind: 'ServiceAccount', name: 'kube-proxy', namespace: 'kube-system' }] },
 ];
+
+const RBAC_API = 'rbac.authorization.k8s.io/v1';
+
+/** What the post-start hook puts on the objects it owns (bootstrappolicy: BootstrapLabel, autoupdate). */
+function policyMeta(name: string, byKubeadm: boolean): KubeObject['metadata'] {
+  if (byKubeadm) return { name };
+  return { name, labels: { 'kubernetes.io/bootstrapping': 'rbac-defaults' }, annotations: { 'rbac.authorization.kubernetes.io/autoupdate': 'true' } };
+}
+
+/** The bootstrap ClusterRoles as the objects stored in etcd, in name order. */
+export function bootstrapClusterRoles(): KubeObject[] {
+  return Object.keys(CLUSTER_ROLES)
+    .sort()
+    .map((name) => ({ apiVersion: RBAC_API, kind: 'ClusterRole', metadata: policyMeta(name, false), rules: CLUSTER_ROLES[name]!.map((r) => ({ ...r })) }));
+}
+
+/** The bootstrap ClusterRoleBindings as the objects stored in etcd; kubeadm's own (kubeadm:*) carry no policy label. */
+export function bootstrapClusterRoleBindings(): KubeObject[] {
+  return CLUSTER_ROLE_BINDINGS.map((b) => ({
+    apiVersion: RBAC_API,
+    kind: 'ClusterRoleBinding',
+    metadata: policyMeta(b.name, b.name.startsWith('kubeadm:')),
+    roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: b.role },
+    subjects: b.subjects.map((s) => (s.kind === 'ServiceAccount' ? { ...s } : { ...s, apiGroup: 'rbac.authorization.k8s.io' })),
+  }));
+}

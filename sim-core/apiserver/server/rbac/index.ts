@@ -3,6 +3,6 @@
 export { userForAddress, impersonatedUser, nodeNameOf, serviceAccountOf, type UserInfo } from './users';
 export { attributesOf, type AuthorizationRequest } from './attributes';
 export { authorizeRequest, authorizeImpersonation, type AuthorizationDecision, type AuthorizerView } from './authorizer';
-export { CLUSTER_ROLES, CLUSTER_ROLE_BINDINGS } from './bootstrapPolicy';
+export { CLUSTER_ROLES, CLUSTER_ROLE_BINDINGS, bootstrapClusterRoleBindings, bootstrapClusterRoles } from './bootstrapPolicy';
 export { ruleAllows, type RequestAttributes } from './rules';
 export { forbidden } from './forbidden';

@@ -29,6 +29,9 @@ export const TABLE_PRINTERS: Readonly<Record<string, TablePrinter<unknown>>> = {
   Event: erase(eventPrinter),
   Role: erase(rolePrinter),
   RoleBinding: erase(roleBindingPrinter),
+  // printers.go prints ClusterRoles and ClusterRoleBindings with the same columns
+  ClusterRole: erase(rolePrinter),
+  ClusterRoleBinding: erase(roleBindingPrinter),
 };
 
 /** The printer for a kind; kinds without one get printers.go's default NAME AGE table. */
