@@ -3,7 +3,7 @@
 // scale). Each gets its own rate-limited work queue and a number of reconciles per tick
 // equal to its --concurrent-*-syncs default: the deterministic stand-in for that many
 // worker goroutines.
-import type { Deployment, EndpointSlice, Endpoints, Lease, Namespace, Node, Pod, ReplicaSet, Service, ServiceAccount } from '../apiserver';
+import type { ConfigMap, Deployment, EndpointSlice, Endpoints, Lease, Namespace, Node, Pod, ReplicaSet, Service, ServiceAccount } from '../apiserver';
 import { parseTimestamp, tickToMillis, tickToTimestamp } from '../cli/kubectl/clock';
 import { WorkQueue, type ApiClient, type KubeObject } from '../client';
 import {
@@ -14,6 +14,7 @@ import {
   NodeLifecycleController,
   PodGCController,
   ReplicaSetController,
+  RootCACertPublisher,
   ServiceAccountsController,
   TaintEvictionController,
   apiEventRecorder,
@@ -120,6 +121,12 @@ export function buildControllers(factory: SharedInformerFactory, api: ApiClient,
   namespaces.addEventHandlers(sac.namespaceHandlers);
   serviceAccounts.addEventHandlers(sac.serviceAccountHandlers);
 
+  const caCtx = ctx('root-ca-cert-publisher');
+  const configMaps = factory.informerFor<ConfigMap & KubeObject>('configmaps');
+  const ca = new RootCACertPublisher({ configMaps: configMaps.lister, ctx: caCtx });
+  namespaces.addEventHandlers(ca.namespaceHandlers);
+  configMaps.addEventHandlers(ca.configMapHandlers);
+
   // pod-garbage-collector: clock-driven passes over the caches; its queue holds quarantined node names.
   const pgcCtx = ctx('pod-garbage-collector');
   const pgc = new PodGCController({ pods: pods.lister, nodes: nodes.lister, ctx: pgcCtx });
@@ -131,6 +138,7 @@ export function buildControllers(factory: SharedInformerFactory, api: ApiClient,
     { name: 'endpointslice-controller', queue: esCtx.queue, workers: 5, reconcile: (k) => es.reconcile(k) },
     { name: 'garbage-collector-controller', queue: gcCtx.queue, workers: 20, reconcile: (k) => gc.reconcile(k) },
     { name: 'node-lifecycle-controller', queue: nlcCtx.queue, workers: 8, reconcile: (k) => nlc.reconcile(k), tick: (n) => nlc.tick(n) },
+    { name: 'root-ca-cert-publisher', queue: caCtx.queue, workers: 1, reconcile: (k) => ca.reconcile(k) },
     { name: 'serviceaccount-controller', queue: saCtx.queue, workers: 1, reconcile: (k) => sac.reconcile(k) },
     { name: 'pod-garbage-collector', queue: pgcCtx.queue, workers: 1, reconcile: (k) => pgc.reconcile(k), tick: (n) => pgc.tick(n) },
     { name: 'taint-eviction-controller', queue: teCtx.queue, workers: 8, reconcile: (k) => te.reconcile(k), tick: (n) => te.tick(n) },

@@ -80,3 +80,4 @@ export {
 export { computeZoneState, zoneKey, EVICTION_LIMITER_QPS, type ZoneState } from './nodeLifecycleZones';
 export { TaintEvictionController, matchingTolerations, minTolerationTicks, type TaintEvictionControllerDeps } from './taintEviction';
 export { ServiceAccountsController, DEFAULT_SERVICE_ACCOUNTS, type ServiceAccountsControllerDeps } from './serviceAccounts';
+export { RootCACertPublisher, ROOT_CA_CERT, ROOT_CA_CONFIGMAP, rootCAConfigMap, type RootCACertPublisherDeps } from './rootCACertPublisher';

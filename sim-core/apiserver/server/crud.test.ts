@@ -100,12 +100,14 @@ describe('get and list', () => {
       must<ObjectList>(sim, { verb: 'list', resource: 'configmaps', ...(namespace ? { namespace } : {}), ...(sel ? { labelSelector: sel } : {}) }).items.map(
         (o) => `${o.metadata?.namespace}/${o.metadata?.name}`,
       );
-    expect(names(undefined)).toEqual(['default/a', 'default/b', 'default/c', 'team/d']);
-    expect(names(undefined, 'default')).toEqual(['default/a', 'default/b', 'default/c']);
+    // the system namespaces' kube-root-ca.crt came with the bootstrap (no controller-manager runs here to give `team` one)
+    const ca = ['default', 'kube-node-lease', 'kube-public', 'kube-system'].map((ns) => `${ns}/kube-root-ca.crt`);
+    expect(names(undefined)).toEqual(['default/a', 'default/b', 'default/c', ...ca, 'team/d']);
+    expect(names(undefined, 'default')).toEqual(['default/a', 'default/b', 'default/c', 'default/kube-root-ca.crt']);
     expect(names('app=web')).toEqual(['default/a', 'default/b', 'team/d']);
     expect(names('app=web,tier!=be', 'default')).toEqual(['default/a']);
     expect(names('tier in (fe,be)')).toEqual(['default/a', 'default/b']);
-    expect(names('!tier')).toEqual(['default/c', 'team/d']);
+    expect(names('!tier')).toEqual(['default/c', ...ca, 'team/d']);
     const list = must<ObjectList>(sim, { verb: 'list', resource: 'configmaps' });
     const top = Math.max(...sim.etcdContents().map((kv) => kv.mod_revision));
     expect(list.resourceVersion).toBe(String(top));

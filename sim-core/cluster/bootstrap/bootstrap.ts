@@ -1,11 +1,14 @@
 // Writes a new cluster's initial objects THROUGH the API server, in the order their
 // references need (a Lease's ownerReference names its Node's uid), one synchronous request
-// at a time from the `kubeadm` client, within a total cap of ticks. Last come the `default`
-// ServiceAccounts of the system namespaces: the serviceaccount controller's first pass,
-// folded in like the kubelets' registrations, so they exist before the first command as
-// they do on a kubeadm cluster (the controller itself keeps every later namespace's).
+// at a time from the `kubeadm` client, within a total cap of ticks. First the RBAC
+// bootstrap policy (the API server's post-start hook); last the `default` ServiceAccounts
+// and `kube-root-ca.crt` ConfigMaps of the system namespaces: the first passes of the
+// serviceaccount controller and the root-ca-cert-publisher, folded in like the kubelets'
+// registrations, so they exist before the first command as they do on a kubeadm cluster
+// (the controllers keep every later namespace's).
 import type { KubeObject } from '../../client';
 import { bootstrapClusterRoleBindings, bootstrapClusterRoles, type KubeApiPort } from '../../apiserver/server';
+import { rootCAConfigMap } from '../../controllers/rootCACertPublisher';
 import {
   SYSTEM_NAMESPACES,
   clusterNodes,
@@ -65,6 +68,11 @@ export function bootstrapCluster(port: KubeApiPort, opts: BootstrapOptions): Boo
   for (const ns of SYSTEM_NAMESPACES) {
     const sa = create('serviceaccounts', ns, defaultServiceAccount());
     if (!sa.ok) return sa;
+  }
+  // the root-ca-cert-publisher's first pass, likewise
+  for (const ns of SYSTEM_NAMESPACES) {
+    const cm = create('configmaps', ns, rootCAConfigMap());
+    if (!cm.ok) return cm;
   }
   // kubeadm's kube-proxy addon: the account its kubeadm:node-proxier binding names
   const proxy = create('serviceaccounts', 'kube-system', { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'kube-proxy' } });

@@ -31,7 +31,7 @@ describe('kubectl get', () => {
     const t = testTerminal();
     t.run('kubectl apply -f -', cm('a'));
     expect(JSON.parse(t.run('kubectl get cm a -o json').stdout)).toMatchObject({ kind: 'ConfigMap', metadata: { name: 'a' } });
-    expect(JSON.parse(t.run('kubectl get cm -o json').stdout)).toMatchObject({ kind: 'List', items: [{ metadata: { name: 'a' } }] });
+    expect(JSON.parse(t.run('kubectl get cm -o json').stdout)).toMatchObject({ kind: 'List', items: [{ metadata: { name: 'a' } }, { metadata: { name: 'kube-root-ca.crt' } }] });
     expect(JSON.parse(t.run('kubectl get cm a a -o json').stdout)).toMatchObject({ kind: 'List' });
   });
 
