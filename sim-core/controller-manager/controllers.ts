@@ -9,6 +9,7 @@ import { WorkQueue, type ApiClient, type KubeObject } from '../client';
 import {
   DeploymentController,
   EndpointSliceController,
+  EndpointSliceMirroringController,
   EndpointsController,
   GarbageCollector,
   NodeLifecycleController,
@@ -98,6 +99,12 @@ export function buildControllers(factory: SharedInformerFactory, api: ApiClient,
   pods.addEventHandlers(es.podHandlers);
   endpointSlices.addEventHandlers(es.endpointSliceHandlers);
 
+  const esmCtx = ctx('endpointslice-mirroring-controller');
+  const esm = new EndpointSliceMirroringController({ services: services.lister, endpoints: endpoints.lister, endpointSlices: endpointSlices.lister, ctx: esmCtx });
+  services.addEventHandlers(esm.serviceHandlers);
+  endpoints.addEventHandlers(esm.endpointsHandlers);
+  endpointSlices.addEventHandlers(esm.endpointSliceHandlers);
+
   const gcCtx = ctx('garbage-collector-controller');
   const listers: Record<string, ReturnType<typeof factory.listerFor>> = {};
   for (const r of GC_RESOURCES) listers[r] = factory.listerFor(r);
@@ -136,6 +143,7 @@ export function buildControllers(factory: SharedInformerFactory, api: ApiClient,
     { name: 'replicaset-controller', queue: rsCtx.queue, workers: 5, reconcile: (k) => rsc.reconcile(k) },
     { name: 'endpoints-controller', queue: epCtx.queue, workers: 5, reconcile: (k) => ep.reconcile(k) },
     { name: 'endpointslice-controller', queue: esCtx.queue, workers: 5, reconcile: (k) => es.reconcile(k) },
+    { name: 'endpointslice-mirroring-controller', queue: esmCtx.queue, workers: 5, reconcile: (k) => esm.reconcile(k) },
     { name: 'garbage-collector-controller', queue: gcCtx.queue, workers: 20, reconcile: (k) => gc.reconcile(k) },
     { name: 'node-lifecycle-controller', queue: nlcCtx.queue, workers: 8, reconcile: (k) => nlc.reconcile(k), tick: (n) => nlc.tick(n) },
     { name: 'root-ca-cert-publisher', queue: caCtx.queue, workers: 1, reconcile: (k) => ca.reconcile(k) },

@@ -81,3 +81,4 @@ export { computeZoneState, zoneKey, EVICTION_LIMITER_QPS, type ZoneState } from 
 export { TaintEvictionController, matchingTolerations, minTolerationTicks, type TaintEvictionControllerDeps } from './taintEviction';
 export { ServiceAccountsController, DEFAULT_SERVICE_ACCOUNTS, type ServiceAccountsControllerDeps } from './serviceAccounts';
 export { RootCACertPublisher, ROOT_CA_CERT, ROOT_CA_CONFIGMAP, rootCAConfigMap, type RootCACertPublisherDeps } from './rootCACertPublisher';
+export { EndpointSliceMirroringController, MIRRORING_MANAGED_BY, SKIP_MIRROR_LABEL, mirroredSlices, type EndpointSliceMirroringDeps } from './endpointSliceMirroring';
