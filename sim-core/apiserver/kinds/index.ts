@@ -4,7 +4,7 @@
 // `create deployment` generator and -o json|yaml printers.
 export type { KindDefinition } from './kindDefinition';
 export { etcdKey, gvkKey } from './kindDefinition';
-export { KINDS, kindFor, kindForResource, qualifiedSingular } from './registry';
+export { KINDS, kindFor, kindForResource, kindOfResource, qualifiedSingular } from './registry';
 export { decodeObject, dropNulls, type DecodeResult } from './decode';
 export { admitForCreate, type AdmitResult } from './admit';
 export { kubectlErrorText } from './kubectlErrors';

@@ -37,6 +37,12 @@ export const KINDS: readonly KindDefinition[] = [
 ];
 
 const byGvk = new Map(KINDS.map((k) => [`${k.apiVersion}/${k.kind}`, k]));
+const byResource = new Map(KINDS.map((k) => [k.resource, k]));
+
+/** The definition of a plural resource name as the API path has it (`pods`, `deployments`): every request looks one up. */
+export function kindOfResource(resource: string): KindDefinition | undefined {
+  return byResource.get(resource);
+}
 
 /** The definition for `apiVersion` + `kind` exactly as written in a manifest. */
 export function kindFor(apiVersion: string, kind: string): KindDefinition | undefined {

@@ -8,7 +8,7 @@
 // is authorized first (authorize.ts: the sender's address is its user; Node + RBAC).
 import type { Envelope, Process } from '../../kernel';
 import type { ApiRequestMessage, ApiResponseMessage, KubeObject, WatchEvent } from '../../client';
-import { KINDS, type KindDefinition } from '../kinds';
+import { KINDS, kindOfResource, type KindDefinition } from '../kinds';
 import { authenticate, authorize, cacheAuthorizerView, type AuthorizerView } from './authorize';
 import { decodeRequestBody } from './bodyLimit';
 import { handleCreate } from './create';
@@ -284,7 +284,7 @@ export class KubeApiServer implements Process<ClusterWire> {
     if (req.verb !== 'watch') return;
     const cache = this.caches.get(req.resource);
     if (cache === undefined) {
-      const def = UNCACHED_RESOURCES.has(req.resource) ? KINDS.find((k) => k.resource === req.resource) : undefined;
+      const def = UNCACHED_RESOURCES.has(req.resource) ? kindOfResource(req.resource) : undefined;
       if (def !== undefined) return this.startEtcdWatch(ctx, from, msg, def);
       const env: HandlerEnv = { ctx, storage: this.storage, reply };
       return fail(env, badRequest(`the server could not find the requested resource (${req.resource})`));

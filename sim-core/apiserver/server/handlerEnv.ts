@@ -4,7 +4,7 @@
 import type { ProcessContext } from '../../kernel';
 import type { ApiResult, KubeObject, Status } from '../../client';
 import type { EtcdError } from '../../etcd/types';
-import { KINDS, type KindDefinition } from '../kinds';
+import { kindOfResource, type KindDefinition } from '../kinds';
 import type { Storage } from './storage';
 import { etcdTimeout, internalError, unknownResource } from './statuses';
 import type { ClusterWire } from './wire';
@@ -27,7 +27,7 @@ export interface HandlerEnv {
 }
 
 export function definitionOf(resource: string): { ok: true; def: KindDefinition } | { ok: false; error: Status } {
-  const def = KINDS.find((k) => k.resource === resource);
+  const def = kindOfResource(resource);
   return def === undefined ? { ok: false, error: unknownResource(resource) } : { ok: true, def };
 }
 

@@ -75,6 +75,9 @@ export class WatchCache {
   private readonly triggered = new Map<string, Map<number, WatcherEntry>>();
   /** every other watcher: sent every event, and filtered one by one */
   private readonly untriggered = new Map<number, WatcherEntry>();
+  /** `watchers` and `untriggered` as arrays in id order, made once per change of watchers, not once per event */
+  private watcherList: WatcherEntry[] | undefined;
+  private untriggeredList: WatcherEntry[] | undefined;
 
   constructor(
     readonly def: KindDefinition,
@@ -177,6 +180,7 @@ export class WatchCache {
     }
     const entry: WatcherEntry = { id, w, from: rv === 0 ? this.revision : rv };
     this.watchers.set(id, entry);
+    this.watchersChanged();
     if (w.trigger !== undefined && this.triggerOf !== undefined) {
       let bucket = this.triggered.get(w.trigger);
       if (bucket === undefined) this.triggered.set(w.trigger, (bucket = new Map()));
@@ -190,6 +194,7 @@ export class WatchCache {
     if (entry === undefined) return false;
     this.watchers.delete(id);
     this.untriggered.delete(id);
+    this.watchersChanged();
     const t = entry.w.trigger;
     if (t !== undefined) {
       const bucket = this.triggered.get(t);
@@ -207,6 +212,12 @@ export class WatchCache {
     this.watchers.clear();
     this.triggered.clear();
     this.untriggered.clear();
+    this.watchersChanged();
+  }
+
+  private watchersChanged(): void {
+    this.watcherList = undefined;
+    this.untriggeredList = undefined;
   }
 
   /** `/registry/pods/<ns>/<name>` → `<ns>`: the key, not the JSON, says where an object lives */
@@ -265,11 +276,13 @@ export class WatchCache {
    * that do not pin it — a kubelet's watch of its own Pods never even looks at another
    * node's Pod.
    */
-  private recipients(obj: KubeObject, prev: KubeObject | undefined): WatcherEntry[] {
-    if (this.triggerOf === undefined || this.triggered.size === 0) return [...this.watchers.values()];
+  private recipients(obj: KubeObject, prev: KubeObject | undefined): readonly WatcherEntry[] {
+    if (this.triggerOf === undefined || this.triggered.size === 0) return (this.watcherList ??= [...this.watchers.values()]);
     const now = this.triggered.get(this.triggerOf(obj));
     const before = prev === undefined ? undefined : this.triggered.get(this.triggerOf(prev));
-    const out = [...this.untriggered.values()];
+    const untriggered = (this.untriggeredList ??= [...this.untriggered.values()]);
+    if (now === undefined && (before === undefined || before === now)) return untriggered;
+    const out = [...untriggered];
     if (now !== undefined) out.push(...now.values());
     if (before !== undefined && before !== now) out.push(...before.values());
     return out.length > 1 && out.length !== this.untriggered.size ? out.sort((a, b) => a.id - b.id) : out;

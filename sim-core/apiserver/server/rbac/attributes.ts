@@ -3,7 +3,7 @@
 // `create` on `pods/binding`), the API group of the resource, the namespace, and the
 // name the URL carries (none for create, list and watch). Requests on a Namespace carry
 // that namespace as their namespace too, as RequestInfo's special case does.
-import { KINDS } from '../../kinds';
+import { kindOfResource } from '../../kinds';
 import type { ServerRequest } from '../wire';
 import type { RequestAttributes } from './rules';
 
@@ -19,7 +19,7 @@ function bodyMeta(body: unknown): { name: string; namespace: string } {
 }
 
 export function attributesOf(req: ServerRequest): AuthorizationRequest {
-  const def = KINDS.find((k) => k.resource === req.resource);
+  const def = kindOfResource(req.resource);
   const apiGroup = def?.group ?? '';
   const namespaced = def?.namespaced ?? true;
   let verb: string = req.verb;
