@@ -7,9 +7,10 @@
 // kubernetes.io/service-name and managed-by, and owned by the Service, so the garbage
 // collector removes them with it. kube-proxy reads these, not Endpoints.
 import type { EndpointSlice, EndpointSliceEndpoint, EndpointSlicePort, Pod, Service } from '../apiserver';
-import { deepCopy, splitKey, type EventHandlers, type Lister } from '../client';
+import { splitKey, type EventHandlers, type Lister } from '../client';
 import { canonicalJson } from '../kernel';
-import { requeueOnError, type ControllerContext, type ReconcileResult } from './context';
+import type { ControllerContext, ReconcileResult } from './context';
+import { syncSlices, type DesiredSlice } from './endpointSliceSync';
 import { isPodReady } from './podState';
 import { findPort, ipSortKey, selectsPod, serviceQueueHandlers } from './serviceSelection';
 
@@ -37,11 +38,6 @@ function podToEndpoint(svc: Service, pod: Pod): EndpointSliceEndpoint {
     ...(pod.spec?.nodeName ? { nodeName: pod.spec.nodeName } : {}),
     targetRef: { kind: 'Pod', namespace: pod.metadata?.namespace, name: pod.metadata?.name, uid: pod.metadata?.uid },
   };
-}
-
-interface DesiredSlice {
-  ports: EndpointSlicePort[];
-  endpoints: EndpointSliceEndpoint[];
 }
 
 /** The desired slices for a Service over the Pods it selects, in a stable order. Exported for tests and the UI. */
@@ -113,49 +109,8 @@ export class EndpointSliceController {
       .list(namespace, { matchLabels: { [SERVICE_NAME_LABEL]: name, [MANAGED_BY_LABEL]: MANAGED_BY } })
       .filter((s) => s.metadata?.deletionTimestamp === undefined);
     const labels = { ...(svc.metadata?.labels ?? {}), [SERVICE_NAME_LABEL]: name, [MANAGED_BY_LABEL]: MANAGED_BY };
-    // Reuse existing slices with the same port set first, in name order; create the rest; delete leftovers.
-    const unused = [...existing];
-    for (const want of desired) {
-      const sig = canonicalJson(want.ports);
-      let i = unused.findIndex((s) => canonicalJson(s.ports ?? []) === sig);
-      if (i === -1) i = unused.length > 0 ? 0 : -1;
-      const current = i === -1 ? undefined : unused.splice(i, 1)[0];
-      this.write(svc, key, labels, want, current);
-    }
-    for (const s of unused) {
-      ctx.api.request({ verb: 'delete', resource: 'endpointslices', namespace, name: s.metadata?.name ?? '' }, requeueOnError(ctx, key));
-    }
+    const owner = { apiVersion: 'v1', kind: 'Service', name, uid: svc.metadata?.uid ?? '', controller: true, blockOwnerDeletion: true };
+    syncSlices(ctx, key, desired, existing, { labels, owner });
     return { ok: true };
-  }
-
-  private write(svc: Service, key: string, labels: Record<string, string>, want: DesiredSlice, current: EndpointSlice | undefined): void {
-    const { ctx } = this.deps;
-    const { namespace, name } = splitKey(key);
-    if (
-      current &&
-      canonicalJson(current.endpoints ?? []) === canonicalJson(want.endpoints) &&
-      canonicalJson(current.ports ?? []) === canonicalJson(want.ports) &&
-      canonicalJson(current.metadata?.labels ?? {}) === canonicalJson(labels)
-    ) {
-      return;
-    }
-    const body: EndpointSlice = current
-      ? deepCopy(current)
-      : {
-          apiVersion: 'discovery.k8s.io/v1',
-          kind: 'EndpointSlice',
-          metadata: {
-            generateName: `${name}-`,
-            namespace,
-            ownerReferences: [{ apiVersion: 'v1', kind: 'Service', name, uid: svc.metadata?.uid ?? '', controller: true, blockOwnerDeletion: true }],
-          },
-          addressType: 'IPv4',
-        };
-    body.metadata = { ...(body.metadata ?? {}), labels };
-    if (want.endpoints.length > 0) body.endpoints = want.endpoints;
-    else delete body.endpoints;
-    if (want.ports.length > 0) body.ports = want.ports;
-    else delete body.ports;
-    ctx.api.request({ verb: current ? 'update' : 'create', resource: 'endpointslices', namespace, body }, requeueOnError(ctx, key));
   }
 }

@@ -9,10 +9,10 @@
 // controller's), an ExternalName Service, Endpoints labelled
 // endpointslice.kubernetes.io/skip-mirror=true (the API server's own `kubernetes`), or
 // Endpoints without a Service; their mirrored slices are deleted.
-import type { EndpointSlice, EndpointSliceEndpoint, EndpointSlicePort, EndpointSubset, Endpoints, Service } from '../apiserver';
-import { deepCopy, splitKey, type EventHandlers, type KubeObject, type Lister } from '../client';
-import { canonicalJson } from '../kernel';
-import { requeueOnError, type ControllerContext, type ReconcileResult } from './context';
+import type { EndpointSlice, EndpointSliceEndpoint, EndpointSubset, Endpoints, Service } from '../apiserver';
+import { splitKey, type EventHandlers, type KubeObject, type Lister } from '../client';
+import type { ControllerContext, ReconcileResult } from './context';
+import { syncSlices, type DesiredSlice } from './endpointSliceSync';
 import { MANAGED_BY_LABEL, SERVICE_NAME_LABEL } from './endpointSlice';
 
 export const MIRRORING_MANAGED_BY = 'endpointslicemirroring-controller.k8s.io';
@@ -44,7 +44,7 @@ function toEndpoint(a: Address, ready: boolean): EndpointSliceEndpoint {
 }
 
 /** The slices one Endpoints object mirrors into: one per subset, ready addresses first, capped per subset. */
-export function mirroredSlices(ep: Endpoints): Array<{ endpoints: EndpointSliceEndpoint[]; ports: EndpointSlicePort[] }> {
+export function mirroredSlices(ep: Endpoints): DesiredSlice[] {
   return (ep.subsets ?? []).map((subset) => {
     const endpoints = [...(subset.addresses ?? []).map((a) => toEndpoint(a, true)), ...(subset.notReadyAddresses ?? []).map((a) => toEndpoint(a, false))].slice(0, MAX_MIRRORED_PER_SUBSET);
     const ports = (subset.ports ?? []).map((p) => ({ ...(p.name !== undefined ? { name: p.name } : {}), ...(p.port !== undefined ? { port: p.port } : {}), protocol: p.protocol ?? 'TCP' }));
@@ -73,7 +73,6 @@ export class EndpointSliceMirroringController {
 
   /** syncEndpoints */
   reconcile(key: string): ReconcileResult {
-    const { ctx } = this.deps;
     const { namespace, name } = splitKey(key);
     const existing = this.deps.endpointSlices
       .list(namespace, { matchLabels: { [SERVICE_NAME_LABEL]: name, [MANAGED_BY_LABEL]: MIRRORING_MANAGED_BY } })
@@ -82,53 +81,11 @@ export class EndpointSliceMirroringController {
     const ep = this.deps.endpoints.get(key);
     const mirror = svc !== undefined && !svc.spec?.selector && svc.spec?.type !== 'ExternalName' && ep !== undefined && ep.metadata?.labels?.[SKIP_MIRROR_LABEL] !== 'true';
     const desired = mirror ? mirroredSlices(ep) : [];
-    const unused = [...existing];
-    for (const want of desired) {
-      // reuse a slice with the same ports first, then any left over, in name order
-      const sig = canonicalJson(want.ports);
-      let i = unused.findIndex((s) => canonicalJson(s.ports ?? []) === sig);
-      if (i === -1) i = unused.length > 0 ? 0 : -1;
-      const current = i === -1 ? undefined : unused.splice(i, 1)[0];
-      this.write(ep as Endpoints, key, want, current);
-    }
-    for (const s of unused) ctx.api.request({ verb: 'delete', resource: 'endpointslices', namespace, name: s.metadata?.name ?? '' }, requeueOnError(ctx, key));
-    return { ok: true };
-  }
-
-  private write(ep: Endpoints, key: string, want: ReturnType<typeof mirroredSlices>[number], current: EndpointSlice | undefined): void {
-    const { ctx } = this.deps;
-    const { namespace, name } = splitKey(key);
-    const labels: Record<string, string> = { ...(ep.metadata?.labels ?? {}), [SERVICE_NAME_LABEL]: name, [MANAGED_BY_LABEL]: MIRRORING_MANAGED_BY };
-    const annotations: Record<string, string> = { ...(ep.metadata?.annotations ?? {}) };
+    const labels: Record<string, string> = { ...(ep?.metadata?.labels ?? {}), [SERVICE_NAME_LABEL]: name, [MANAGED_BY_LABEL]: MIRRORING_MANAGED_BY };
+    const annotations: Record<string, string> = { ...(ep?.metadata?.annotations ?? {}) };
     for (const a of NOT_MIRRORED_ANNOTATIONS) delete annotations[a];
-    if (
-      current &&
-      canonicalJson(current.endpoints ?? []) === canonicalJson(want.endpoints) &&
-      canonicalJson(current.ports ?? []) === canonicalJson(want.ports) &&
-      canonicalJson(current.metadata?.labels ?? {}) === canonicalJson(labels) &&
-      canonicalJson(current.metadata?.annotations ?? {}) === canonicalJson(annotations)
-    ) {
-      return;
-    }
-    const body: EndpointSlice = current
-      ? deepCopy(current)
-      : {
-          apiVersion: 'discovery.k8s.io/v1',
-          kind: 'EndpointSlice',
-          metadata: {
-            generateName: `${name}-`,
-            namespace,
-            ownerReferences: [{ apiVersion: 'v1', kind: 'Endpoints', name, uid: ep.metadata?.uid ?? '', controller: true, blockOwnerDeletion: true }],
-          },
-          addressType: 'IPv4',
-        };
-    body.metadata = { ...(body.metadata ?? {}), labels };
-    if (Object.keys(annotations).length > 0) body.metadata.annotations = annotations;
-    else delete body.metadata.annotations;
-    if (want.endpoints.length > 0) body.endpoints = want.endpoints;
-    else delete body.endpoints;
-    if (want.ports.length > 0) body.ports = want.ports;
-    else delete body.ports;
-    ctx.api.request({ verb: current ? 'update' : 'create', resource: 'endpointslices', namespace, body }, requeueOnError(ctx, key));
+    const owner = { apiVersion: 'v1', kind: 'Endpoints', name, uid: ep?.metadata?.uid ?? '', controller: true, blockOwnerDeletion: true };
+    syncSlices(this.deps.ctx, key, desired, existing, { labels, annotations, owner });
+    return { ok: true };
   }
 }
