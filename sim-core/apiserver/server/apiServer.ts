@@ -25,6 +25,7 @@ import { handleBind, handleUpdate } from './update';
 import { traceRequest } from './requestTrace';
 import { WatchCache } from './watchCache';
 import { watchFromEtcd, type EtcdClientWatch } from './etcdWatch';
+import { ACCESS_REVIEWS, handleAccessReview } from './accessReview';
 import { APISERVER_ADDRESS, isApiWire, type ClusterWire, type ServerRequest } from './wire';
 
 export interface ApiServerConfig {
@@ -243,6 +244,7 @@ export class KubeApiServer implements Process<ClusterWire> {
       if (!patch.ok) return fail(env, patch.status);
       req = { ...req, patch: patch.value as typeof req.patch };
     }
+    if (req.resource === ACCESS_REVIEWS) return handleAccessReview(env, who.user, req.verb, 'body' in req ? req.body : undefined, view);
     switch (req.verb) {
       case 'get':
         return handleGet(env, req.resource, req.namespace, req.name);

@@ -229,7 +229,7 @@ describe('cluster-wide RBAC stored in etcd', () => {
   it('the bootstrap policy is in etcd, and what is stored there is what the authorizer reads', () => {
     const sim = testCluster();
     const stored = (prefix: string) => sim.etcdContents().filter((kv) => kv.key.startsWith(prefix)).map((kv) => kv.key.slice(prefix.length));
-    expect(stored('/registry/clusterroles/')).toEqual(['admin', 'cluster-admin', 'edit', 'system:kube-controller-manager', 'system:kube-scheduler', 'system:node', 'system:node-proxier', 'view']);
+    expect(stored('/registry/clusterroles/')).toEqual(['admin', 'cluster-admin', 'edit', 'system:basic-user', 'system:kube-controller-manager', 'system:kube-scheduler', 'system:node', 'system:node-proxier', 'view']);
     expect(stored('/registry/clusterrolebindings/')).toContain('system:kube-scheduler');
     const admin = clientAt(sim, 'kubectl');
     const list: ApiRequest = { verb: 'list', resource: 'deployments' };
@@ -258,5 +258,32 @@ describe('while the RBAC caches fill', () => {
     // once filled, an empty store grants nothing
     const empty = { ...filling, clusterRoleBindings: () => [], clusterRole: () => undefined };
     expect(authorizeRequest(userForAddress('kube-scheduler'), bind.attrs, 'web', empty).allowed).toBe(false);
+  });
+});
+
+describe('SelfSubjectAccessReview (kubectl auth can-i)', () => {
+  const review = (spec: Record<string, unknown>): ServerRequest => ({
+    verb: 'create',
+    resource: 'selfsubjectaccessreviews',
+    namespace: '',
+    body: { apiVersion: 'authorization.k8s.io/v1', kind: 'SelfSubjectAccessReview', metadata: {}, spec },
+  });
+  const allowed = (r: ApiResult<unknown>): unknown => (r.ok ? (r.value as { status?: { allowed?: boolean } }).status?.allowed : `${r.error.code} ${r.error.message}`);
+
+  it('answers for the asking user, stores nothing, and any authenticated user may ask', () => {
+    const sim = testCluster();
+    const admin = clientAt(sim, 'kubectl');
+    const before = sim.etcdContents().length;
+    const pods = { resourceAttributes: { namespace: 'default', verb: 'list', group: '', resource: 'pods' } };
+    expect(allowed(admin.request(review(pods)))).toBe(true);
+    expect(allowed(admin.as('jane', review(pods) as ApiRequest))).toBe(false);
+    must(sim, { verb: 'create', resource: 'rolebindings', namespace: 'default', body: binding('jane-view', { kind: 'ClusterRole', name: 'view' }, [{ kind: 'User', name: 'jane' }]) });
+    expect(allowed(admin.as('jane', review(pods) as ApiRequest))).toBe(true);
+    expect(allowed(admin.as('jane', review({ resourceAttributes: { ...pods.resourceAttributes, namespace: 'kube-system' } }) as ApiRequest))).toBe(false);
+    // non-resource URLs: cluster-admin's nonResourceURLs ["*"]; nobody else's roles name any
+    expect(allowed(admin.request(review({ nonResourceAttributes: { path: '/healthz', verb: 'get' } })))).toBe(true);
+    expect(allowed(admin.as('jane', review({ nonResourceAttributes: { path: '/healthz', verb: 'get' } }) as ApiRequest))).toBe(false);
+    expect(allowed(admin.request(review({})))).toBe('400 spec: Invalid value: null: exactly one of nonResourceAttributes or resourceAttributes must be specified');
+    expect(sim.etcdContents().length).toBe(before + 1); // the RoleBinding only
   });
 });

@@ -20,8 +20,10 @@ function bodyMeta(body: unknown): { name: string; namespace: string } {
 
 export function attributesOf(req: ServerRequest): AuthorizationRequest {
   const def = kindOfResource(req.resource);
-  const apiGroup = def?.group ?? '';
-  const namespaced = def?.namespaced ?? true;
+  // a review is no stored kind: authorization.k8s.io's selfsubjectaccessreviews, cluster-wide
+  const review = req.resource === 'selfsubjectaccessreviews';
+  const apiGroup = def?.group ?? (review ? 'authorization.k8s.io' : '');
+  const namespaced = def?.namespaced ?? !review;
   let verb: string = req.verb;
   let resource: string = req.resource;
   let subresource = '';

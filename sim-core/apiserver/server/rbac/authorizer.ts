@@ -128,3 +128,20 @@ export function authorizeImpersonation(user: UserInfo, target: string, groups: r
   }
   return { allowed: true };
 }
+
+/**
+ * A request for a non-resource URL (`/healthz`, `/metrics`): allowed to system:masters and
+ * to whoever a ClusterRoleBinding gives a rule whose nonResourceURLs match the path —
+ * exactly, or as a prefix ending in `*` (rbac.go NonResourceURLMatches).
+ */
+export function authorizeNonResource(user: UserInfo, verb: string, path: string, view: AuthorizerView): boolean {
+  if (user.groups.includes(SYSTEM_MASTERS)) return true;
+  const urlMatches = (u: string): boolean => u === '*' || u === path || (u.endsWith('*') && path.startsWith(u.slice(0, -1)));
+  for (const b of clusterBindings(view)) {
+    if (!b.subjects.some((s) => subjectMatches(s, user, s.namespace ?? ''))) continue;
+    for (const r of clusterRoleRules(b.role, view) ?? []) {
+      if ((r.verbs ?? []).some((v) => v === '*' || v === verb) && (r.nonResourceURLs ?? []).some(urlMatches)) return true;
+    }
+  }
+  return false;
+}

@@ -38,7 +38,7 @@ const ADMIN: PolicyRule[] = [...EDIT, rule([...READ, ...WRITE], [RBAC], ['roles'
 
 /** ClusterRoles by name. */
 export const CLUSTER_ROLES: Readonly<Record<string, readonly PolicyRule[]>> = {
-  'cluster-admin': [rule(['*'], ['*'], ['*'])],
+  'cluster-admin': [rule(['*'], ['*'], ['*']), { verbs: ['*'], nonResourceURLs: ['*'] }],
   admin: ADMIN,
   edit: EDIT,
   view: VIEW,
@@ -71,6 +71,8 @@ export const CLUSTER_ROLES: Readonly<Record<string, readonly PolicyRule[]>> = {
     rule(['get'], [CORE], ['namespaces']),
     EVENT_WRITE,
   ],
+  // every authenticated user may ask what it may do (kubectl auth can-i)
+  'system:basic-user': [rule(['create'], ['authorization.k8s.io'], ['selfsubjectaccessreviews', 'selfsubjectrulesreviews'])],
   'system:node-proxier': [
     rule(['list', 'watch'], [CORE], ['services', 'endpoints']),
     rule(['list', 'watch'], [DISCOVERY], ['endpointslices']),
@@ -89,6 +91,7 @@ export interface BootstrapBinding {
 export const CLUSTER_ROLE_BINDINGS: readonly BootstrapBinding[] = [
   { name: 'cluster-admin', role: 'cluster-admin', subjects: [{ kind: 'Group', name: 'system:masters' }] },
   { name: 'kubeadm:cluster-admins', role: 'cluster-admin', subjects: [{ kind: 'Group', name: 'kubeadm:cluster-admins' }] },
+  { name: 'system:basic-user', role: 'system:basic-user', subjects: [{ kind: 'Group', name: 'system:authenticated' }] },
   { name: 'system:kube-controller-manager', role: 'system:kube-controller-manager', subjects: [{ kind: 'User', name: 'system:kube-controller-manager' }] },
   { name: 'system:kube-scheduler', role: 'system:kube-scheduler', subjects: [{ kind: 'User', name: 'system:kube-scheduler' }] },
   { name: 'system:node', role: 'system:node', subjects: [{ kind: 'Group', name: 'system:nodes' }] },

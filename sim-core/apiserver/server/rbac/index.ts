@@ -1,8 +1,8 @@
 // rbac/: who a request comes from and whether it may do what it asks — kubeadm's users,
 // the Node authorizer, RBAC over the bootstrap policy and the Roles/RoleBindings in etcd.
-export { userForAddress, impersonatedUser, nodeNameOf, serviceAccountOf, type UserInfo } from './users';
+export { userForAddress, impersonatedUser, nodeNameOf, serviceAccountOf, SYSTEM_MASTERS, AUTHENTICATED, type UserInfo } from './users';
 export { attributesOf, type AuthorizationRequest } from './attributes';
-export { authorizeRequest, authorizeImpersonation, type AuthorizationDecision, type AuthorizerView } from './authorizer';
+export { authorizeRequest, authorizeNonResource, authorizeImpersonation, type AuthorizationDecision, type AuthorizerView } from './authorizer';
 export { CLUSTER_ROLES, CLUSTER_ROLE_BINDINGS, bootstrapClusterRoleBindings, bootstrapClusterRoles } from './bootstrapPolicy';
 export { ruleAllows, type RequestAttributes } from './rules';
 export { forbidden } from './forbidden';

@@ -22,7 +22,8 @@ export type CommandName =
   | 'cordon'
   | 'uncordon'
   | 'drain'
-  | 'logs';
+  | 'logs'
+  | 'auth can-i';
 
 export interface KubectlCommand {
   command: CommandName;

@@ -201,6 +201,7 @@ export const COMMAND_FLAGS: Readonly<Record<string, FlagSpec[]>> = {
     duration('skip-wait-for-delete-timeout', '0s'),
     duration('timeout', '0s'),
   ],
+  'auth can-i': [bool('all-namespaces', 'A'), bool('list'), bool('no-headers'), bool('quiet', 'q'), str('subresource')],
   logs: [
     bool('all-containers'),
     bool('all-pods'),

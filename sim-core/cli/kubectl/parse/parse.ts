@@ -53,6 +53,11 @@ export function parseKubectl(argvIn: readonly string[], options: ParseOptions = 
     if (!ROLLOUT_COMMANDS.includes(sub)) return usageError('rollout', `unknown command "${sub}"`);
     argv = removeWord(argv, sub);
     name = `rollout ${sub}`;
+  } else if (first === 'auth') {
+    if (second === undefined) return { ok: true, help: ['auth'], exitCode: 0 };
+    if (second !== 'can-i') return plainError(`"kubectl auth ${second}" is not part of this simulation; see the course's list of kubectl commands`);
+    argv = removeWord(argv, 'can-i');
+    name = 'auth can-i';
   } else if (first === 'set') {
     if (second === undefined) return { ok: true, help: ['set'], exitCode: 0 };
     if (second !== 'image') return usageError('set', `unknown command "${second}"`);
@@ -235,6 +240,13 @@ export function parseKubectl(argvIn: readonly string[], options: ParseOptions = 
     case 'drain':
       if (args.length === 0 && !changed('selector')) return usageError(command, `USAGE: ${COMMAND_USE[command] as string} [flags]`);
       if (args.length > 0 && base.selector) return usageError(command, 'cannot specify both a node name and a --selector option');
+      return { ok: true, command: { ...base, args: [...args] } };
+    case 'auth can-i':
+      // cani.go Complete and Validate
+      if (bool('list')) return plainError('--list is not part of this simulation; ask about one verb and resource at a time');
+      if (args.length !== 2) return plainError("you must specify two arguments: verb resource or verb resource/resourceName.\nSee 'kubectl auth can-i -h' for help and examples.");
+      if (args[1]!.startsWith('/') && str('subresource') !== '') return plainError('--subresource can not be used with NonResourceURL');
+      if (bool('no-headers')) return plainError('--no-headers cannot be set without --list specified');
       return { ok: true, command: { ...base, args: [...args] } };
     case 'logs': {
       const logsUsage = "expected 'logs [-f] [-p] (POD | TYPE/NAME) [-c CONTAINER]'.\nPOD or TYPE/NAME is a required argument for the logs command";

@@ -10,6 +10,7 @@ import { Terminal } from '../../terminal';
 import { helpPage } from '../help-pages';
 import { parseKubectl, type KubectlCommand } from '../parse';
 import { runApply } from './apply';
+import { runAuthCanI } from './auth';
 import { runCreate, runCreateDeployment } from './create';
 import { runDelete } from './delete';
 import { runDescribe } from './describe';
@@ -51,6 +52,7 @@ const COMMANDS: Record<KubectlCommand['command'], (env: RunEnv) => void> = {
   uncordon: runCordon,
   drain: runDrain,
   logs: runLogs,
+  'auth can-i': runAuthCanI,
 };
 
 /** What a client-only command gets if it asks anyway: the refusal of an empty kubeconfig. */
