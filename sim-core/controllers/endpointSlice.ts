@@ -10,12 +10,11 @@ import type { EndpointSlice, EndpointSliceEndpoint, EndpointSlicePort, Pod, Serv
 import { splitKey, type EventHandlers, type Lister } from '../client';
 import { canonicalJson } from '../kernel';
 import type { ControllerContext, ReconcileResult } from './context';
-import { syncSlices, type DesiredSlice } from './endpointSliceSync';
+import { MANAGED_BY_LABEL, SERVICE_NAME_LABEL, managedSliceHandlers, syncSlices, type DesiredSlice } from './endpointSliceSync';
 import { isPodReady } from './podState';
 import { findPort, ipSortKey, selectsPod, serviceQueueHandlers } from './serviceSelection';
 
-export const SERVICE_NAME_LABEL = 'kubernetes.io/service-name';
-export const MANAGED_BY_LABEL = 'endpointslice.kubernetes.io/managed-by';
+export { MANAGED_BY_LABEL, SERVICE_NAME_LABEL };
 export const MANAGED_BY = 'endpointslice-controller.k8s.io';
 /** --max-endpoints-per-slice's default. */
 export const MAX_ENDPOINTS_PER_SLICE = 100;
@@ -74,26 +73,13 @@ export class EndpointSliceController {
   readonly serviceHandlers: EventHandlers<Service>;
   /** A Pod change enqueues every Service that selects it now or selected it before. */
   readonly podHandlers: EventHandlers<Pod>;
+  /** A changed or deleted managed slice brings its Service back to the queue (onEndpointSlice*). */
+  readonly endpointSliceHandlers: EventHandlers<EndpointSlice>;
 
   constructor(private readonly deps: EndpointSliceControllerDeps) {
-    const handlers = serviceQueueHandlers(deps.services, deps.ctx.queue);
-    this.serviceHandlers = handlers.serviceHandlers;
-    this.podHandlers = handlers.podHandlers;
+    ({ serviceHandlers: this.serviceHandlers, podHandlers: this.podHandlers } = serviceQueueHandlers(deps.services, deps.ctx.queue));
+    this.endpointSliceHandlers = managedSliceHandlers(deps.ctx.queue, MANAGED_BY);
   }
-
-  /** A changed or deleted managed slice brings its Service back to the queue (onEndpointSlice*). */
-  readonly endpointSliceHandlers: EventHandlers<EndpointSlice> = {
-    onAdd: () => undefined,
-    onUpdate: (_o, s) => this.enqueueOwner(s),
-    onDelete: (s) => this.enqueueOwner(s),
-  };
-
-  private enqueueOwner(slice: EndpointSlice): void {
-    const labels = slice.metadata?.labels ?? {};
-    const service = labels[SERVICE_NAME_LABEL];
-    if (service && labels[MANAGED_BY_LABEL] === MANAGED_BY) this.deps.ctx.queue.add(`${slice.metadata?.namespace ?? ''}/${service}`);
-  }
-
 
   reconcile(key: string): ReconcileResult {
     const { ctx } = this.deps;

@@ -10,10 +10,9 @@
 // endpointslice.kubernetes.io/skip-mirror=true (the API server's own `kubernetes`), or
 // Endpoints without a Service; their mirrored slices are deleted.
 import type { EndpointSlice, EndpointSliceEndpoint, EndpointSubset, Endpoints, Service } from '../apiserver';
-import { splitKey, type EventHandlers, type KubeObject, type Lister } from '../client';
+import { objectKey, splitKey, type EventHandlers, type KubeObject, type Lister } from '../client';
 import type { ControllerContext, ReconcileResult } from './context';
-import { syncSlices, type DesiredSlice } from './endpointSliceSync';
-import { MANAGED_BY_LABEL, SERVICE_NAME_LABEL } from './endpointSlice';
+import { MANAGED_BY_LABEL, SERVICE_NAME_LABEL, managedSliceHandlers, syncSlices, type DesiredSlice } from './endpointSliceSync';
 
 export const MIRRORING_MANAGED_BY = 'endpointslicemirroring-controller.k8s.io';
 export const SKIP_MIRROR_LABEL = 'endpointslice.kubernetes.io/skip-mirror';
@@ -53,22 +52,18 @@ export function mirroredSlices(ep: Endpoints): DesiredSlice[] {
 }
 
 export class EndpointSliceMirroringController {
-  constructor(private readonly deps: EndpointSliceMirroringDeps) {}
-
-  private readonly enqueue = (o: KubeObject): void => this.deps.ctx.queue.add(`${o.metadata?.namespace ?? ''}/${o.metadata?.name ?? ''}`);
-
-  readonly serviceHandlers: EventHandlers<Service> = { onAdd: this.enqueue, onUpdate: (_o, s) => this.enqueue(s), onDelete: this.enqueue };
-  readonly endpointsHandlers: EventHandlers<Endpoints> = { onAdd: this.enqueue, onUpdate: (_o, e) => this.enqueue(e), onDelete: this.enqueue };
+  /** a Service or its Endpoints changed: look at the pair again (both are keyed `<namespace>/<name>`) */
+  readonly serviceHandlers: EventHandlers<Service>;
+  readonly endpointsHandlers: EventHandlers<Endpoints>;
   /** a mirrored slice changed or went: look at its Service again */
-  readonly endpointSliceHandlers: EventHandlers<EndpointSlice> = {
-    onUpdate: (_o, s) => this.enqueueOwner(s),
-    onDelete: (s) => this.enqueueOwner(s),
-  };
+  readonly endpointSliceHandlers: EventHandlers<EndpointSlice>;
 
-  private enqueueOwner(slice: EndpointSlice): void {
-    const labels = slice.metadata?.labels ?? {};
-    const service = labels[SERVICE_NAME_LABEL];
-    if (service && labels[MANAGED_BY_LABEL] === MIRRORING_MANAGED_BY) this.deps.ctx.queue.add(`${slice.metadata?.namespace ?? ''}/${service}`);
+  constructor(private readonly deps: EndpointSliceMirroringDeps) {
+    const enqueue = (o: KubeObject): void => deps.ctx.queue.add(objectKey(o));
+    const byKey: EventHandlers<KubeObject> = { onAdd: enqueue, onUpdate: (_o, o) => enqueue(o), onDelete: enqueue };
+    this.serviceHandlers = byKey;
+    this.endpointsHandlers = byKey;
+    this.endpointSliceHandlers = managedSliceHandlers(deps.ctx.queue, MIRRORING_MANAGED_BY);
   }
 
   /** syncEndpoints */

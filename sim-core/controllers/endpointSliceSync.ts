@@ -5,9 +5,13 @@
 // API server through generateName), and the leftovers deleted. A slice already as desired
 // is not written.
 import type { EndpointSlice, EndpointSliceEndpoint, EndpointSlicePort, OwnerReference } from '../apiserver';
-import { deepCopy, splitKey } from '../client';
+import { deepCopy, splitKey, type EventHandlers, type WorkQueue } from '../client';
 import { canonicalJson } from '../kernel';
 import { requeueOnError, type ControllerContext } from './context';
+
+/** The label naming a slice's Service, and the one naming the controller that manages it. */
+export const SERVICE_NAME_LABEL = 'kubernetes.io/service-name';
+export const MANAGED_BY_LABEL = 'endpointslice.kubernetes.io/managed-by';
 
 export interface DesiredSlice {
   ports: EndpointSlicePort[];
@@ -20,6 +24,19 @@ export interface SliceOwnership {
   annotations?: Record<string, string>;
   /** the controller reference a new slice gets */
   owner: OwnerReference;
+}
+
+/**
+ * onEndpointSliceUpdate / onEndpointSliceDelete: a slice managed by `managedBy` that
+ * changed or went brings its Service's key back to `queue`.
+ */
+export function managedSliceHandlers(queue: WorkQueue, managedBy: string): EventHandlers<EndpointSlice> {
+  const enqueueOwner = (slice: EndpointSlice): void => {
+    const labels = slice.metadata?.labels ?? {};
+    const service = labels[SERVICE_NAME_LABEL];
+    if (service && labels[MANAGED_BY_LABEL] === managedBy) queue.add(`${slice.metadata?.namespace ?? ''}/${service}`);
+  };
+  return { onUpdate: (_o, s) => enqueueOwner(s), onDelete: enqueueOwner };
 }
 
 /** Write `desired` for the Service `key` over the controller's `existing` slices. */

@@ -69,9 +69,7 @@ export class EndpointsController {
   readonly podHandlers: EventHandlers<Pod>;
 
   constructor(private readonly deps: EndpointsControllerDeps) {
-    const handlers = serviceQueueHandlers(deps.services, deps.ctx.queue);
-    this.serviceHandlers = handlers.serviceHandlers;
-    this.podHandlers = handlers.podHandlers;
+    ({ serviceHandlers: this.serviceHandlers, podHandlers: this.podHandlers } = serviceQueueHandlers(deps.services, deps.ctx.queue));
   }
 
   reconcile(key: string): ReconcileResult {

@@ -3,12 +3,12 @@
 // create or delete Pods until the active count equals spec.replicas — at most 500 per
 // sync (BurstReplicas), creations in slow-start batches — and write the status.
 import type { Pod, PodTemplateSpec, ReplicaSet, ReplicaSetStatus } from '../apiserver';
-import { CONTROLLER_UID_INDEX, NO_CONTROLLER, deepCopy, isNotFound, objectKey, splitKey, type EventHandlers, type KubeObject, type Lister, type Status } from '../client';
+import { CONTROLLER_UID_INDEX, NO_CONTROLLER, deepCopy, isNotFound, objectKey, splitKey, type EventHandlers, type KubeObject, type Lister } from '../client';
 import { ClaimMemo, type ClaimOwner, type ClaimedPods } from './claimMemo';
 import { controllerOf, newControllerRef, withControllerRef, withoutOwner } from './controllerRef';
 import { labelMatcher } from './labelMatcher';
 import { podFacts } from './podFacts';
-import { requeueOnError, type ControllerContext, type ReconcileResult } from './context';
+import { namespaceTerminating, requeueOnError, type ControllerContext, type ReconcileResult } from './context';
 import { ControllerExpectations } from './expectations';
 import { isPodActive, isReadyAvailable } from './podState';
 import { podsToDelete } from './activePods';
@@ -253,12 +253,4 @@ export function podFromTemplate(owner: KubeObject & { metadata?: ReplicaSet['met
 /** Where the memo keeps a ReplicaSet's claim of the orphans ('#' is in no object name). */
 function orphansKey(key: string): string {
   return `${key}#orphans`;
-}
-
-/**
- * The API server's refusal in a namespace being deleted (the NamespaceTerminating cause;
- * our Status carries no causes, so its fixed message identifies it).
- */
-function namespaceTerminating(status: Status): boolean {
-  return status.reason === 'Forbidden' && status.message.endsWith('because it is being terminated');
 }

@@ -5,9 +5,9 @@
 // changes its data or drops the annotation. A create refused because the namespace is gone
 // or terminating is not retried.
 import type { ConfigMap, Namespace } from '../apiserver';
-import { deepCopy, isNotFound, type ApiResult, type EventHandlers, type KubeObject, type Lister } from '../client';
+import { deepCopy, type EventHandlers, type KubeObject, type Lister } from '../client';
 import { hash64 } from '../kernel';
-import { requeueOnError, type ControllerContext, type ReconcileResult } from './context';
+import { enqueueNamespace, namespaceQueueHandlers, requeueOnError, requeueUnlessSettled, type ControllerContext, type ReconcileResult } from './context';
 
 export const ROOT_CA_CONFIGMAP = 'kube-root-ca.crt';
 export const ROOT_CA_DESCRIPTION_ANNOTATION = 'kubernetes.io/description';
@@ -51,12 +51,11 @@ export interface RootCACertPublisherDeps {
 }
 
 export class RootCACertPublisher {
-  constructor(private readonly deps: RootCACertPublisherDeps) {}
+  readonly namespaceHandlers: EventHandlers<Namespace & KubeObject>;
 
-  readonly namespaceHandlers: EventHandlers<Namespace & KubeObject> = {
-    onAdd: (ns) => this.enqueue(ns.metadata?.name),
-    onUpdate: (_old, ns) => this.enqueue(ns.metadata?.name),
-  };
+  constructor(private readonly deps: RootCACertPublisherDeps) {
+    this.namespaceHandlers = namespaceQueueHandlers(deps.ctx.queue);
+  }
 
   /** configMapUpdated / configMapDeleted: only the publisher's own ConfigMap matters. */
   readonly configMapHandlers: EventHandlers<ConfigMap & KubeObject> = {
@@ -65,24 +64,16 @@ export class RootCACertPublisher {
   };
 
   private enqueueFor(cm: KubeObject): void {
-    if (cm.metadata?.name === ROOT_CA_CONFIGMAP) this.enqueue(cm.metadata.namespace);
-  }
-
-  private enqueue(namespace: string | undefined): void {
-    if (namespace !== undefined && namespace !== '') this.deps.ctx.queue.add(namespace);
+    if (cm.metadata?.name === ROOT_CA_CONFIGMAP) enqueueNamespace(this.deps.ctx.queue, cm.metadata.namespace);
   }
 
   /** syncNamespace */
   reconcile(namespace: string): ReconcileResult {
     const { ctx } = this.deps;
-    const requeue = requeueOnError(ctx, namespace);
     const cm = this.deps.configMaps.get(`${namespace}/${ROOT_CA_CONFIGMAP}`);
     if (cm === undefined) {
-      ctx.api.request({ verb: 'create', resource: 'configmaps', namespace, body: rootCAConfigMap(namespace) }, (r: ApiResult<unknown>) => {
-        // don't retry a create if the namespace doesn't exist or is terminating (or someone was quicker)
-        if (!r.ok && (isNotFound(r.error) || r.error.reason === 'AlreadyExists' || /because it is being terminated/.test(r.error.message))) return;
-        requeue(r);
-      });
+      // don't retry a create if the namespace doesn't exist or is terminating (or someone was quicker)
+      ctx.api.request({ verb: 'create', resource: 'configmaps', namespace, body: rootCAConfigMap(namespace) }, requeueUnlessSettled(ctx, namespace));
       return { ok: true };
     }
     const data = cm.data ?? {};
@@ -92,7 +83,7 @@ export class RootCACertPublisher {
     const fixed = deepCopy(cm) as ConfigMap & KubeObject;
     fixed.data = { 'ca.crt': ROOT_CA_CERT };
     fixed.metadata = { ...fixed.metadata, annotations: { ...(fixed.metadata?.annotations ?? {}), [ROOT_CA_DESCRIPTION_ANNOTATION]: ROOT_CA_DESCRIPTION } };
-    ctx.api.request({ verb: 'update', resource: 'configmaps', namespace, body: fixed }, requeue);
+    ctx.api.request({ verb: 'update', resource: 'configmaps', namespace, body: fixed }, requeueOnError(ctx, namespace));
     return { ok: true };
   }
 }

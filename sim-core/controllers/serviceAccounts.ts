@@ -4,8 +4,8 @@
 // Kubernetes 1.24 no token Secret comes with it. kube-controller-manager runs it with one
 // worker.
 import type { Namespace, ServiceAccount } from '../apiserver';
-import { isNotFound, type ApiResult, type EventHandlers, type KubeObject, type Lister, type Status } from '../client';
-import { requeueOnError, type ControllerContext, type ReconcileResult } from './context';
+import type { EventHandlers, KubeObject, Lister } from '../client';
+import { enqueueNamespace, namespaceQueueHandlers, requeueUnlessSettled, type ControllerContext, type ReconcileResult } from './context';
 
 /** ServiceAccountsControllerOptions.ServiceAccounts' default: the accounts every namespace gets. */
 export const DEFAULT_SERVICE_ACCOUNTS: readonly string[] = ['default'];
@@ -16,27 +16,20 @@ export interface ServiceAccountsControllerDeps {
   ctx: ControllerContext;
 }
 
-/** A create the controller does not retry: the account is there already, or the namespace is gone or going. */
-function settled(error: Status): boolean {
-  return error.reason === 'AlreadyExists' || isNotFound(error) || /because it is being terminated/.test(error.message);
+/** A ServiceAccount as the controller creates it (and the cluster's bootstrap, for the system namespaces). */
+export function serviceAccountObject(name: string, namespace?: string): KubeObject {
+  return { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name, ...(namespace !== undefined ? { namespace } : {}) } };
 }
 
 export class ServiceAccountsController {
-  constructor(private readonly deps: ServiceAccountsControllerDeps) {}
-
   /** namespaceAdded / namespaceUpdated: look at the namespace's accounts. */
-  readonly namespaceHandlers: EventHandlers<Namespace & KubeObject> = {
-    onAdd: (ns) => this.enqueue(ns.metadata?.name),
-    onUpdate: (_old, ns) => this.enqueue(ns.metadata?.name),
-  };
-
+  readonly namespaceHandlers: EventHandlers<Namespace & KubeObject>;
   /** serviceAccountDeleted: a deleted default account is made again. */
-  readonly serviceAccountHandlers: EventHandlers<ServiceAccount & KubeObject> = {
-    onDelete: (sa) => this.enqueue(sa.metadata?.namespace),
-  };
+  readonly serviceAccountHandlers: EventHandlers<ServiceAccount & KubeObject>;
 
-  private enqueue(namespace: string | undefined): void {
-    if (namespace !== undefined && namespace !== '') this.deps.ctx.queue.add(namespace);
+  constructor(private readonly deps: ServiceAccountsControllerDeps) {
+    this.namespaceHandlers = namespaceQueueHandlers(deps.ctx.queue);
+    this.serviceAccountHandlers = { onDelete: (sa) => enqueueNamespace(deps.ctx.queue, sa.metadata?.namespace) };
   }
 
   /** syncNamespace: create whichever default account the namespace lacks. */
@@ -46,12 +39,7 @@ export class ServiceAccountsController {
     if ((ns.status?.phase ?? 'Active') !== 'Active' || ns.metadata?.deletionTimestamp !== undefined) return { ok: true };
     for (const name of DEFAULT_SERVICE_ACCOUNTS) {
       if (this.deps.serviceAccounts.get(`${namespace}/${name}`) !== undefined) continue;
-      const body: KubeObject = { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name, namespace } };
-      const requeue = requeueOnError(this.deps.ctx, namespace);
-      this.deps.ctx.api.request({ verb: 'create', resource: 'serviceaccounts', namespace, body }, (r: ApiResult<unknown>) => {
-        if (!r.ok && settled(r.error)) return;
-        requeue(r);
-      });
+      this.deps.ctx.api.request({ verb: 'create', resource: 'serviceaccounts', namespace, body: serviceAccountObject(name, namespace) }, requeueUnlessSettled(this.deps.ctx, namespace));
     }
     return { ok: true };
   }

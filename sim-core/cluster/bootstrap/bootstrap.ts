@@ -9,12 +9,12 @@
 import type { KubeObject } from '../../client';
 import { bootstrapClusterRoleBindings, bootstrapClusterRoles, type KubeApiPort } from '../../apiserver/server';
 import { rootCAConfigMap } from '../../controllers/rootCACertPublisher';
+import { DEFAULT_SERVICE_ACCOUNTS, serviceAccountObject } from '../../controllers/serviceAccounts';
 import {
   SYSTEM_NAMESPACES,
   clusterNodes,
   kubernetesEndpoints,
   kubernetesService,
-  defaultServiceAccount,
   namespaceObject,
   nodeLeaseObject,
   nodeObject,
@@ -66,8 +66,10 @@ export function bootstrapCluster(port: KubeApiPort, opts: BootstrapOptions): Boo
   const eps = create('endpoints', 'default', kubernetesEndpoints());
   if (!eps.ok) return eps;
   for (const ns of SYSTEM_NAMESPACES) {
-    const sa = create('serviceaccounts', ns, defaultServiceAccount());
-    if (!sa.ok) return sa;
+    for (const name of DEFAULT_SERVICE_ACCOUNTS) {
+      const sa = create('serviceaccounts', ns, serviceAccountObject(name));
+      if (!sa.ok) return sa;
+    }
   }
   // the root-ca-cert-publisher's first pass, likewise
   for (const ns of SYSTEM_NAMESPACES) {
@@ -75,7 +77,7 @@ export function bootstrapCluster(port: KubeApiPort, opts: BootstrapOptions): Boo
     if (!cm.ok) return cm;
   }
   // kubeadm's kube-proxy addon: the account its kubeadm:node-proxier binding names
-  const proxy = create('serviceaccounts', 'kube-system', { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'kube-proxy' } });
+  const proxy = create('serviceaccounts', 'kube-system', serviceAccountObject('kube-proxy'));
   if (!proxy.ok) return proxy;
   return { ok: true, requests };
 }

@@ -41,11 +41,6 @@ export function namespaceObject(name: string): KubeObject {
   return { apiVersion: 'v1', kind: 'Namespace', metadata: { name } };
 }
 
-/** The account every namespace gets (controllers/serviceAccounts.ts DEFAULT_SERVICE_ACCOUNTS). */
-export function defaultServiceAccount(): KubeObject {
-  return { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'default' } };
-}
-
 export function nodeObject(n: NodeSpecInput, timestamp: string): KubeObject {
   const labels: Record<string, string> = {
     'beta.kubernetes.io/arch': 'amd64',
