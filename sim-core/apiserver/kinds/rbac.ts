@@ -31,17 +31,9 @@ export const clusterRoleSchema = struct('ClusterRole', {
 export const subjectSchema = struct('Subject', { kind: str(), apiGroup: str(), name: str(), namespace: str() });
 export const roleRefSchema = struct('RoleRef', { apiGroup: str(), kind: str(), name: str() });
 
-export const roleBindingSchema = struct('RoleBinding', {
-  ...typeAndObjectMeta,
-  subjects: list(subjectSchema, '[]v1.Subject'),
-  roleRef: roleRefSchema,
-});
-
-export const clusterRoleBindingSchema = struct('ClusterRoleBinding', {
-  ...typeAndObjectMeta,
-  subjects: list(subjectSchema, '[]v1.Subject'),
-  roleRef: roleRefSchema,
-});
+const bindingFields = { ...typeAndObjectMeta, subjects: list(subjectSchema, '[]v1.Subject'), roleRef: roleRefSchema };
+export const roleBindingSchema = struct('RoleBinding', bindingFields);
+export const clusterRoleBindingSchema = struct('ClusterRoleBinding', bindingFields);
 
 export type Role = z.infer<typeof roleSchema>;
 export type ClusterRole = z.infer<typeof clusterRoleSchema>;
@@ -52,24 +44,39 @@ export type Subject = z.infer<typeof subjectSchema>;
 
 const RBAC_GROUP = 'rbac.authorization.k8s.io';
 
-export const roleKind: KindDefinition = {
-  apiVersion: `${RBAC_GROUP}/v1`,
-  group: RBAC_GROUP,
-  version: 'v1',
-  kind: 'Role',
-  resource: 'roles',
-  singular: 'role',
-  shortNames: [],
-  namespaced: true,
-  etcdPrefix: '/registry/roles',
-  schema: roleSchema,
-  nameRule: nameIsPathSegment,
-  defaults: (obj) => ({ ...obj }),
-  validate(obj) {
-    const role = obj as Role;
-    return [...validateObjectMeta(role.metadata, true, nameIsPathSegment), ...validateRules(role.rules, true)];
-  },
-};
+/**
+ * The four kinds differ only in name, scope, schema and checks: each is stored under
+ * `/registry/<plural>`, has no short names, and takes path-segment names.
+ */
+function rbacKind(kind: string, namespaced: boolean, schema: z.ZodType, defaults: KindDefinition['defaults'], validate: KindDefinition['validate']): KindDefinition {
+  const resource = `${kind.toLowerCase()}s`;
+  return {
+    apiVersion: `${RBAC_GROUP}/v1`,
+    group: RBAC_GROUP,
+    version: 'v1',
+    kind,
+    resource,
+    singular: kind.toLowerCase(),
+    shortNames: [],
+    namespaced,
+    etcdPrefix: `/registry/${resource}`,
+    schema,
+    nameRule: nameIsPathSegment,
+    defaults,
+    validate,
+  };
+}
+
+const copy = (obj: Record<string, unknown>): Record<string, unknown> => ({ ...obj });
+
+export const roleKind = rbacKind('Role', true, roleSchema, copy, (obj) => validateRole(obj as Role, true));
+export const clusterRoleKind = rbacKind('ClusterRole', false, clusterRoleSchema, copy, (obj) => validateRole(obj as ClusterRole, false));
+export const roleBindingKind = rbacKind('RoleBinding', true, roleBindingSchema, bindingDefaults, (obj) => validateBinding(obj as RoleBinding, true));
+export const clusterRoleBindingKind = rbacKind('ClusterRoleBinding', false, clusterRoleBindingSchema, bindingDefaults, (obj) => validateBinding(obj as ClusterRoleBinding, false));
+
+function validateRole(role: Role | ClusterRole, namespaced: boolean): FieldError[] {
+  return [...validateObjectMeta(role.metadata, namespaced, nameIsPathSegment), ...validateRules(role.rules, namespaced)];
+}
 
 /** ValidatePolicyRule for each rule: verbs, then non-resource URLs or API groups and resources. */
 function validateRules(rules: readonly PolicyRule[] | undefined, namespaced: boolean): FieldError[] {
@@ -91,57 +98,6 @@ function validateRules(rules: readonly PolicyRule[] | undefined, namespaced: boo
   });
   return errs;
 }
-
-export const clusterRoleKind: KindDefinition = {
-  apiVersion: `${RBAC_GROUP}/v1`,
-  group: RBAC_GROUP,
-  version: 'v1',
-  kind: 'ClusterRole',
-  resource: 'clusterroles',
-  singular: 'clusterrole',
-  shortNames: [],
-  namespaced: false,
-  etcdPrefix: '/registry/clusterroles',
-  schema: clusterRoleSchema,
-  nameRule: nameIsPathSegment,
-  defaults: (obj) => ({ ...obj }),
-  validate(obj) {
-    const role = obj as ClusterRole;
-    return [...validateObjectMeta(role.metadata, false, nameIsPathSegment), ...validateRules(role.rules, false)];
-  },
-};
-
-export const roleBindingKind: KindDefinition = {
-  apiVersion: `${RBAC_GROUP}/v1`,
-  group: RBAC_GROUP,
-  version: 'v1',
-  kind: 'RoleBinding',
-  resource: 'rolebindings',
-  singular: 'rolebinding',
-  shortNames: [],
-  namespaced: true,
-  etcdPrefix: '/registry/rolebindings',
-  schema: roleBindingSchema,
-  nameRule: nameIsPathSegment,
-  defaults: bindingDefaults,
-  validate: (obj) => validateBinding(obj as RoleBinding, true),
-};
-
-export const clusterRoleBindingKind: KindDefinition = {
-  apiVersion: `${RBAC_GROUP}/v1`,
-  group: RBAC_GROUP,
-  version: 'v1',
-  kind: 'ClusterRoleBinding',
-  resource: 'clusterrolebindings',
-  singular: 'clusterrolebinding',
-  shortNames: [],
-  namespaced: false,
-  etcdPrefix: '/registry/clusterrolebindings',
-  schema: clusterRoleBindingSchema,
-  nameRule: nameIsPathSegment,
-  defaults: bindingDefaults,
-  validate: (obj) => validateBinding(obj as ClusterRoleBinding, false),
-};
 
 /** SetDefaults_Subject: User and Group subjects get the RBAC API group. */
 function bindingDefaults(obj: Record<string, unknown>): Record<string, unknown> {

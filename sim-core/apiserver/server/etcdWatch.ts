@@ -16,9 +16,9 @@ import type { EtcdConnection } from './etcdConnection';
 import type { Ctx } from './handlerEnv';
 import { storageFailure } from './handlerEnv';
 import { decodeAt } from './objectCodec';
-import { badRequest, statusWithCode } from './statuses';
+import { statusWithCode } from './statuses';
 import { prefixEnd, type Storage } from './storage';
-import { filterEvent } from './watchCache';
+import { filterEvent, parseWatchResourceVersion } from './watchCache';
 
 export interface EtcdWatchRequest {
   def: KindDefinition;
@@ -45,8 +45,8 @@ export interface EtcdClientWatch {
  * that is not a number). Errors after the start arrive through `send` as an ERROR event.
  */
 export function watchFromEtcd(ctx: Ctx, etcd: EtcdConnection, storage: Storage, req: EtcdWatchRequest): EtcdClientWatch | Status {
-  const rv = req.resourceVersion === '' ? 0 : Number(req.resourceVersion);
-  if (!Number.isSafeInteger(rv) || rv < 0) return badRequest(`resourceVersion: Invalid value: "${req.resourceVersion}": must be a non-negative integer`);
+  const rv = parseWatchResourceVersion(req.resourceVersion);
+  if (typeof rv !== 'number') return rv;
   const { def, send } = req;
   const prefix = def.namespaced && req.namespace !== undefined && req.namespace !== '' ? `${def.etcdPrefix}/${req.namespace}/` : `${def.etcdPrefix}/`;
   let canceled = false;
@@ -95,15 +95,14 @@ export function watchFromEtcd(ctx: Ctx, etcd: EtcdConnection, storage: Storage, 
 /** An etcd PUT/DELETE (with prev_kv) as the watch event a client with these selectors sees. */
 function toApiEvent(ev: EtcdEvent, matches: ((obj: KubeObject) => boolean) | undefined): ApiWatchEvent | undefined {
   const rev = ev.kv.mod_revision;
-  // the previous object matters to a DELETED event, and to a filtered watch's transitions
-  const prev = ev.prev_kv === undefined || (ev.type === 'PUT' && matches === undefined) ? undefined : decodeAt(ev.prev_kv.value, ev.prev_kv.mod_revision);
   if (ev.type === 'DELETE') {
-    if (prev === undefined) return undefined;
-    // a DELETED event carries the object's last state at the delete's revision
-    const object = { ...prev, metadata: { ...(prev.metadata ?? {}), resourceVersion: String(rev) } };
-    return filterEvent(matches, { type: 'DELETED', object }, prev);
+    // a DELETED event carries the object's last state at the delete's revision (and is its own previous state)
+    const last = ev.prev_kv === undefined ? undefined : decodeAt(ev.prev_kv.value, rev);
+    return last === undefined ? undefined : filterEvent(matches, { type: 'DELETED', object: last }, last);
   }
   const object = decodeAt(ev.kv.value, rev);
   if (object === undefined) return undefined;
+  // the previous object matters only to a filtered watch's transitions
+  const prev = ev.prev_kv === undefined || matches === undefined ? undefined : decodeAt(ev.prev_kv.value, ev.prev_kv.mod_revision);
   return filterEvent(matches, { type: ev.kv.create_revision === rev ? 'ADDED' : 'MODIFIED', object }, prev);
 }

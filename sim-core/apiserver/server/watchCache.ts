@@ -163,8 +163,8 @@ export class WatchCache {
   addWatcher(id: number, resourceVersion: string, watcher: CacheWatcher): Status | undefined {
     // a cluster-scoped resource ignores the namespace, as the REST path has none
     const w: CacheWatcher = this.def.namespaced ? watcher : { ...watcher, namespace: undefined };
-    const rv = resourceVersion === '' ? 0 : Number(resourceVersion);
-    if (!Number.isSafeInteger(rv) || rv < 0) return badRequestRv(resourceVersion);
+    const rv = parseWatchResourceVersion(resourceVersion);
+    if (typeof rv !== 'number') return rv;
     if (rv === 0) {
       for (const key of [...this.store.keys()].sort()) {
         const obj = this.store.get(key)!;
@@ -317,6 +317,8 @@ export function filterEvent(pred: ((obj: KubeObject) => boolean) | undefined, ev
 }
 
 
-function badRequestRv(rv: string): Status {
-  return badRequest(`resourceVersion: Invalid value: "${rv}": must be a non-negative integer`);
+/** A watch's resourceVersion as a revision ('' is 0: the current state first), or the 400 a malformed one gets. */
+export function parseWatchResourceVersion(resourceVersion: string): number | Status {
+  const rv = resourceVersion === '' ? 0 : Number(resourceVersion);
+  return Number.isSafeInteger(rv) && rv >= 0 ? rv : badRequest(`resourceVersion: Invalid value: "${resourceVersion}": must be a non-negative integer`);
 }

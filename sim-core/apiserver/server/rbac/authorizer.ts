@@ -13,10 +13,10 @@
 // A denial is 403 Forbidden with the real text (forbidden.ts).
 import type { KubeObject, Status } from '../../../client';
 import type { ClusterRole, ClusterRoleBinding, PolicyRule, Role, RoleBinding, Subject } from '../../kinds';
-import { CLUSTER_ROLE_BINDINGS, CLUSTER_ROLES } from './bootstrapPolicy';
+import { CLUSTER_ROLES, bootstrapClusterRoleBindings } from './bootstrapPolicy';
 import { admissionForbidden, forbidden } from './forbidden';
 import { authorizeNode, type NodeView } from './nodeAuthorizer';
-import { ruleAllows, type RequestAttributes } from './rules';
+import { nonResourceRuleAllows, ruleAllows, type RequestAttributes } from './rules';
 import { nodeNameOf, SYSTEM_MASTERS, type UserInfo } from './users';
 
 export type AuthorizationDecision = { allowed: true } | { allowed: false; status: Status };
@@ -31,26 +31,8 @@ export interface AuthorizerView extends NodeView {
   clusterRole(name: string): KubeObject | undefined | 'unknown';
 }
 
-type ClusterBinding = { subjects: readonly Subject[]; role: string };
-
-const BOOTSTRAP_BINDINGS: readonly ClusterBinding[] = CLUSTER_ROLE_BINDINGS.map((b) => ({ subjects: b.subjects, role: b.role }));
-/** the bindings read from one list of stored objects (the view hands out the same list until the cache changes) */
-const readBindings = new WeakMap<readonly KubeObject[], readonly ClusterBinding[]>();
-
-/** The cluster-wide bindings the authorizer reads: the stored objects, or the bootstrap policy while the caches fill. */
-function clusterBindings(view: AuthorizerView): readonly ClusterBinding[] {
-  const stored = view.clusterRoleBindings();
-  if (stored === undefined) return BOOTSTRAP_BINDINGS;
-  let read = readBindings.get(stored);
-  if (read === undefined) {
-    read = stored.map((o) => {
-      const b = o as ClusterRoleBinding;
-      return { subjects: b.subjects ?? [], role: b.roleRef?.kind === 'ClusterRole' ? (b.roleRef.name ?? '') : '' };
-    });
-    readBindings.set(stored, read);
-  }
-  return read;
-}
+/** What stands in for the stored ClusterRoleBindings while the caches fill: the objects the bootstrap writes. */
+const BOOTSTRAP_BINDINGS: readonly KubeObject[] = bootstrapClusterRoleBindings();
 
 function clusterRoleRules(name: string, view: AuthorizerView): readonly PolicyRule[] | undefined {
   const stored = view.clusterRole(name);
@@ -76,11 +58,18 @@ function rulesOf(rb: RoleBinding, namespace: string, view: AuthorizerView): { ru
   return role ? { rules: role.rules ?? [] } : { rules: [], error: `role.rbac.authorization.k8s.io "${ref.name ?? ''}" not found` };
 }
 
-function rbacAllows(user: UserInfo, attrs: RequestAttributes, view: AuthorizerView): { allowed: boolean; errors: string[] } {
-  for (const b of clusterBindings(view)) {
-    const bound = b.subjects.some((s) => subjectMatches(s, user, s.namespace ?? ''));
-    if (bound && (clusterRoleRules(b.role, view) ?? []).some((r) => ruleAllows(r, attrs))) return { allowed: true, errors: [] };
+/** Whether a ClusterRoleBinding gives `user` a ClusterRole with a rule `allows` accepts. */
+function clusterRulesAllow(user: UserInfo, view: AuthorizerView, allows: (rule: PolicyRule) => boolean): boolean {
+  for (const obj of view.clusterRoleBindings() ?? BOOTSTRAP_BINDINGS) {
+    const b = obj as ClusterRoleBinding;
+    if (b.roleRef?.kind !== 'ClusterRole' || !(b.subjects ?? []).some((s) => subjectMatches(s, user, s.namespace ?? ''))) continue;
+    if ((clusterRoleRules(b.roleRef.name ?? '', view) ?? []).some(allows)) return true;
   }
+  return false;
+}
+
+function rbacAllows(user: UserInfo, attrs: RequestAttributes, view: AuthorizerView): { allowed: boolean; errors: string[] } {
+  if (clusterRulesAllow(user, view, (r) => ruleAllows(r, attrs))) return { allowed: true, errors: [] };
   const errors: string[] = [];
   if (attrs.namespace === '') return { allowed: false, errors };
   for (const obj of view.roleBindingsIn(attrs.namespace)) {
@@ -131,17 +120,9 @@ export function authorizeImpersonation(user: UserInfo, target: string, groups: r
 
 /**
  * A request for a non-resource URL (`/healthz`, `/metrics`): allowed to system:masters and
- * to whoever a ClusterRoleBinding gives a rule whose nonResourceURLs match the path —
- * exactly, or as a prefix ending in `*` (rbac.go NonResourceURLMatches).
+ * to whoever a ClusterRoleBinding gives a rule whose nonResourceURLs match the path
+ * (rules.ts nonResourceRuleAllows).
  */
 export function authorizeNonResource(user: UserInfo, verb: string, path: string, view: AuthorizerView): boolean {
-  if (user.groups.includes(SYSTEM_MASTERS)) return true;
-  const urlMatches = (u: string): boolean => u === '*' || u === path || (u.endsWith('*') && path.startsWith(u.slice(0, -1)));
-  for (const b of clusterBindings(view)) {
-    if (!b.subjects.some((s) => subjectMatches(s, user, s.namespace ?? ''))) continue;
-    for (const r of clusterRoleRules(b.role, view) ?? []) {
-      if ((r.verbs ?? []).some((v) => v === '*' || v === verb) && (r.nonResourceURLs ?? []).some(urlMatches)) return true;
-    }
-  }
-  return false;
+  return user.groups.includes(SYSTEM_MASTERS) || clusterRulesAllow(user, view, (r) => nonResourceRuleAllows(r, verb, path));
 }

@@ -32,6 +32,11 @@ export function ruleAllows(rule: PolicyRule, attrs: RequestAttributes): boolean 
   return names.length === 0 || names.includes(attrs.name);
 }
 
+/** rbac.go NonResourceRuleAllows: the verb, and the path exactly or under a prefix ending in `*`. */
+export function nonResourceRuleAllows(rule: PolicyRule, verb: string, path: string): boolean {
+  return has(rule.verbs, verb) && (rule.nonResourceURLs ?? []).some((u) => u === '*' || u === path || (u.endsWith('*') && path.startsWith(u.slice(0, -1))));
+}
+
 /** A rule, written the way bootstrappolicy's NewRule(...).Groups(...).Resources(...) reads. */
 export function rule(verbs: string[], apiGroups: string[], resources: string[], resourceNames?: string[]): PolicyRule {
   return { verbs, apiGroups, resources, ...(resourceNames ? { resourceNames } : {}) };
