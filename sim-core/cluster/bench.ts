@@ -25,26 +25,38 @@ export interface ConvergeBench {
 
 /**
  * Counts the stored Pods of the Deployment that say `phase: Running`, read from the
- * leader's keyspace without decoding; a Pod whose mod_revision did not change since the
- * last count is not looked at again.
+ * leader's keyspace without decoding. It follows the store's change history (what its
+ * watchers read) from the last revision it looked at, so a count costs the changes since
+ * the last one, not a range over every Pod; a new leader, or a compaction past that
+ * revision, starts over from a range.
  */
-function runningPodCounter(sim: DefaultSimulation, name: string): () => number {
-  const seen = new Map<string, { rev: number; running: boolean }>();
+export function runningPodCounter(sim: DefaultSimulation, name: string): () => number {
+  const from = `/registry/pods/default/${name}-`;
+  const to = `/registry/pods/default/${name}.`;
+  const running = new Set<string>();
+  let seenStore: unknown;
+  let seenRev = 0;
   return () => {
     const store = (sim.leader() ?? sim.memberList()[0])?.sm?.store;
     if (store === undefined) return 0;
-    const r = store.range(`/registry/pods/default/${name}-`, `/registry/pods/default/${name}.`);
-    if (!r.ok) return 0;
-    let n = 0;
-    for (const kv of r.value.kvs) {
-      let s = seen.get(kv.key);
-      if (s === undefined || s.rev !== kv.mod_revision) {
-        s = { rev: kv.mod_revision, running: kv.value.includes('"phase":"Running"') };
-        seen.set(kv.key, s);
-      }
-      if (s.running) n++;
+    if (store !== seenStore || store.compactRev > seenRev) {
+      const r = store.range(from, to);
+      if (!r.ok) return 0;
+      running.clear();
+      for (const kv of r.value.kvs) if (kv.value.includes('"phase":"Running"')) running.add(kv.key);
+      seenStore = store;
+      seenRev = store.currentRev;
+      return running.size;
     }
-    return n;
+    const events = store.events;
+    for (let i = store.firstEventAt(seenRev + 1); i < events.length; i++) {
+      const { kv, tombstone } = events[i]!;
+      if (kv.key < from || kv.key >= to) continue;
+      if (!tombstone && kv.value.includes('"phase":"Running"')) running.add(kv.key);
+      else running.delete(kv.key);
+    }
+    seenRev = store.currentRev;
+    return running.size;
   };
 }
 
