@@ -41,6 +41,8 @@ export function cacheAuthorizerView(cacheOf: (resource: string) => WatchCache | 
   const under = (resource: string, prefix: string) => cacheOf(resource)?.listUnder(prefix) ?? [];
   // every request reads the ClusterRoleBindings: listed once per revision of their cache
   let bindings: { cache: WatchCache; revision: number; list: readonly KubeObject[] } | undefined;
+  // the cluster policy's token: a new one whenever either cache changes, fills, or is rebuilt (a restart)
+  let policy: { bindings: WatchCache | undefined; bindingsRev: number; roles: WatchCache | undefined; rolesRev: number; token: object } | undefined;
   return {
     rolesIn: (ns) => under('roles', `/registry/roles/${ns}/`),
     roleBindingsIn: (ns) => under('rolebindings', `/registry/rolebindings/${ns}/`),
@@ -53,6 +55,13 @@ export function cacheAuthorizerView(cacheOf: (resource: string) => WatchCache | 
     clusterRole: (name) => {
       const cache = cacheOf('clusterroles');
       return cache?.ready ? (cache.peek(`/registry/clusterroles/${name}`) as KubeObject | undefined) : 'unknown';
+    },
+    clusterPolicy: () => {
+      const b = cacheOf('clusterrolebindings');
+      const r = cacheOf('clusterroles');
+      const now = { bindings: b?.ready ? b : undefined, bindingsRev: b?.ready ? b.revision : -1, roles: r?.ready ? r : undefined, rolesRev: r?.ready ? r.revision : -1 };
+      if (policy === undefined || policy.bindings !== now.bindings || policy.bindingsRev !== now.bindingsRev || policy.roles !== now.roles || policy.rolesRev !== now.rolesRev) policy = { ...now, token: {} };
+      return policy.token;
     },
     // the authorizer only reads the Pod's spec.nodeName: the cache's own object, not a copy
     podOf: (ns, name) => cacheOf('pods')?.peek(`/registry/pods/${ns}/${name}`) as KubeObject | undefined,

@@ -247,6 +247,25 @@ describe('cluster-wide RBAC stored in etcd', () => {
       '403 pods is forbidden: User "jane" cannot list resource "pods" in API group "" in the namespace "default": RBAC: clusterrole.rbac.authorization.k8s.io "ghost" not found',
     );
   });
+
+  it("a user's cluster-wide rules follow every change of the stored policy (the authorizer keeps them only while it stands)", () => {
+    const sim = testCluster();
+    // a user of its own address: the same UserInfo on every request, so what it was granted is kept between them
+    const ann = clientAt(sim, 'ann');
+    const list: ServerRequest = { verb: 'list', resource: 'deployments' };
+    expect(text(ann.request(list))).toMatch(/^403 /);
+    must(sim, { verb: 'create', resource: 'clusterrolebindings', namespace: '', body: crb('ann-views', 'view', [{ kind: 'User', name: 'ann' }]) });
+    expect(text(ann.request(list))).toBe('allowed');
+    expect(text(ann.request(list))).toBe('allowed');
+    const view = must(sim, { verb: 'get', resource: 'clusterroles', namespace: '', name: 'view' });
+    must(sim, { verb: 'update', resource: 'clusterroles', namespace: '', body: { ...view, rules: [] } });
+    expect(text(ann.request(list))).toMatch(/^403 /);
+    const emptied = must(sim, { verb: 'get', resource: 'clusterroles', namespace: '', name: 'view' });
+    must(sim, { verb: 'update', resource: 'clusterroles', namespace: '', body: { ...emptied, rules: view.rules } });
+    expect(text(ann.request(list))).toBe('allowed');
+    must(sim, { verb: 'delete', resource: 'clusterrolebindings', namespace: '', name: 'ann-views' });
+    expect(text(ann.request(list))).toMatch(/^403 /);
+  });
 });
 
 describe('while the RBAC caches fill', () => {

@@ -29,6 +29,13 @@ export interface AuthorizerView extends NodeView {
   clusterRoleBindings(): readonly KubeObject[] | undefined;
   /** a ClusterRole by name (undefined: none), or 'unknown' while the cache has not filled yet */
   clusterRole(name: string): KubeObject | undefined | 'unknown';
+  /**
+   * A token that stays the same object for as long as the ClusterRoles and
+   * ClusterRoleBindings (or the bootstrap policy standing in for them) are unchanged: the
+   * rules each user holds cluster-wide are worked out once per token. Absent: every
+   * request works them out.
+   */
+  clusterPolicy?(): object;
 }
 
 /** What stands in for the stored ClusterRoleBindings while the caches fill: the objects the bootstrap writes. */
@@ -58,14 +65,38 @@ function rulesOf(rb: RoleBinding, namespace: string, view: AuthorizerView): { ru
   return role ? { rules: role.rules ?? [] } : { rules: [], error: `role.rbac.authorization.k8s.io "${ref.name ?? ''}" not found` };
 }
 
-/** Whether a ClusterRoleBinding gives `user` a ClusterRole with a rule `allows` accepts. */
-function clusterRulesAllow(user: UserInfo, view: AuthorizerView, allows: (rule: PolicyRule) => boolean): boolean {
+/** Every rule the ClusterRoleBindings give `user`, in binding order. */
+function boundClusterRules(user: UserInfo, view: AuthorizerView): readonly PolicyRule[] {
+  const rules: PolicyRule[] = [];
   for (const obj of view.clusterRoleBindings() ?? BOOTSTRAP_BINDINGS) {
     const b = obj as ClusterRoleBinding;
     if (b.roleRef?.kind !== 'ClusterRole' || !(b.subjects ?? []).some((s) => subjectMatches(s, user, s.namespace ?? ''))) continue;
-    if ((clusterRoleRules(b.roleRef.name ?? '', view) ?? []).some(allows)) return true;
+    rules.push(...(clusterRoleRules(b.roleRef.name ?? '', view) ?? []));
   }
-  return false;
+  return rules;
+}
+
+/**
+ * The cluster-wide rules of each user, per policy token. The real authorizer walks every
+ * ClusterRoleBinding on each request (rbac.go VisitRulesFor); its answer depends only on
+ * the user and the policy, so the simulation keeps it while the policy stands: a handful
+ * of users send every request. Keyed by the UserInfo object (the same one per address).
+ */
+const clusterRulesMemo = new WeakMap<object, WeakMap<UserInfo, readonly PolicyRule[]>>();
+
+function clusterRulesOf(user: UserInfo, view: AuthorizerView): readonly PolicyRule[] {
+  const token = view.clusterPolicy?.();
+  if (token === undefined) return boundClusterRules(user, view);
+  let byUser = clusterRulesMemo.get(token);
+  if (byUser === undefined) clusterRulesMemo.set(token, (byUser = new WeakMap()));
+  let rules = byUser.get(user);
+  if (rules === undefined) byUser.set(user, (rules = boundClusterRules(user, view)));
+  return rules;
+}
+
+/** Whether a ClusterRoleBinding gives `user` a ClusterRole with a rule `allows` accepts. */
+function clusterRulesAllow(user: UserInfo, view: AuthorizerView, allows: (rule: PolicyRule) => boolean): boolean {
+  return clusterRulesOf(user, view).some(allows);
 }
 
 function rbacAllows(user: UserInfo, attrs: RequestAttributes, view: AuthorizerView): { allowed: boolean; errors: string[] } {

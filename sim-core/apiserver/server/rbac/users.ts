@@ -29,7 +29,20 @@ function serviceAccountGroups(name: string): string[] {
   return ['system:serviceaccounts', `system:serviceaccounts:${ns}`, AUTHENTICATED];
 }
 
+/** The users of the addresses seen so far: a certificate's user is the same on every request (and never changed). */
+const usersByAddress = new Map<string, UserInfo>();
+
 export function userForAddress(address: string): UserInfo {
+  let user = usersByAddress.get(address);
+  if (user === undefined) {
+    const u = certificateUser(address);
+    user = Object.freeze({ name: u.name, groups: Object.freeze([...u.groups]) });
+    usersByAddress.set(address, user);
+  }
+  return user;
+}
+
+function certificateUser(address: string): UserInfo {
   if (address === 'kubectl') return { name: 'kubernetes-admin', groups: [KUBEADM_CLUSTER_ADMINS, AUTHENTICATED] };
   if (address === 'kubeadm') return { name: 'kubernetes-super-admin', groups: [SYSTEM_MASTERS, AUTHENTICATED] };
   if (address.startsWith('kube-controller-manager')) return { name: 'system:kube-controller-manager', groups: [AUTHENTICATED] };
