@@ -59,7 +59,9 @@ function copyJson(value: unknown): unknown {
     return out;
   }
   const out: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) {
+  // for…in over own keys (the order Object.keys gives): no key array per object
+  for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
     const member: unknown = (value as Record<string, unknown>)[key];
     if (member === undefined || typeof member === 'function' || typeof member === 'symbol') continue;
     // JSON.parse makes "__proto__" an own member; an assignment would set the prototype instead

@@ -29,10 +29,11 @@ export function copyJsonWithin(value: unknown, limit: number): unknown {
 /** A value JSON leaves out of an object (undefined, a function, a symbol). */
 const SKIP: unique symbol = Symbol('skip');
 
-function copyValue(v: unknown, key: string, budget: Budget, depth: number): unknown {
+/** `key`: the member's name, or its index in an array (toJSON is called with it as text). */
+function copyValue(v: unknown, key: string | number, budget: Budget, depth: number): unknown {
   if (depth > MAX_DEPTH) return NOT_PLAIN;
   if (v !== null && typeof v === 'object' && typeof (v as { toJSON?: unknown }).toJSON === 'function') {
-    v = (v as { toJSON: (k: string) => unknown }).toJSON(key);
+    v = (v as { toJSON: (k: string) => unknown }).toJSON(String(key));
   }
   switch (typeof v) {
     case 'string':
@@ -62,7 +63,7 @@ function copyValue(v: unknown, key: string, budget: Budget, depth: number): unkn
     const arr: unknown[] = new Array<unknown>(v.length);
     budget.bound += 2 + v.length;
     for (let i = 0; i < v.length; i++) {
-      const c = copyValue(v[i], String(i), budget, depth + 1);
+      const c = copyValue(v[i], i, budget, depth + 1);
       if (c === NOT_PLAIN) return NOT_PLAIN;
       arr[i] = c === SKIP ? null : c;
     }
@@ -71,7 +72,9 @@ function copyValue(v: unknown, key: string, budget: Budget, depth: number): unkn
   const src = v as Record<string, unknown>;
   const obj: Record<string, unknown> = {};
   budget.bound += 2;
-  for (const k of Object.keys(src)) {
+  // for…in over own keys (the order Object.keys gives): no key array per object
+  for (const k in src) {
+    if (!Object.prototype.hasOwnProperty.call(src, k)) continue;
     const c = copyValue(src[k], k, budget, depth + 1);
     if (c === NOT_PLAIN) return NOT_PLAIN;
     if (c === SKIP) continue;

@@ -23,7 +23,11 @@ export function decodeAt(value: string, revision: number): KubeObject | undefine
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return undefined;
   const obj = parsed as KubeObject;
-  obj.metadata = { ...(obj.metadata ?? {}), resourceVersion: String(revision) };
+  const m: unknown = obj.metadata;
+  // the parse made this metadata: set the version in it (appended, as the text has none),
+  // rather than copying it; anything but a JSON object (hand-written keys) gets a new one
+  if (typeof m === 'object' && m !== null && !Array.isArray(m)) (m as { resourceVersion?: string }).resourceVersion = String(revision);
+  else obj.metadata = { ...((m ?? {}) as object), resourceVersion: String(revision) };
   return obj;
 }
 
