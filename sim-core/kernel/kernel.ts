@@ -221,6 +221,9 @@ export class Kernel<P = unknown> {
       setTimer: (delayTicks, fire, background = false) => schedule(delayTicks, fire, background),
       cancelTimer: cancel,
       trace,
+      get tracing() {
+        return kernel.trace.active;
+      },
     };
   }
 

@@ -23,6 +23,8 @@ export interface ProcessContext<P = unknown> {
   cancelTimer(id: number): void;
   /** record a state change in the kernel's trace (plain data) */
   trace(detail: unknown): void;
+  /** whether trace() records anything: a hot path need not build the detail when it does not */
+  readonly tracing: boolean;
 }
 
 export interface Process<P = unknown> {

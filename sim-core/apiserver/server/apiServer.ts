@@ -23,7 +23,7 @@ import { badRequest, connectionLost } from './statuses';
 import { DryRunStorage, Storage, prefixEnd } from './storage';
 import { handleBind, handleUpdate } from './update';
 import { traceRequest } from './requestTrace';
-import { WatchCache } from './watchCache';
+import { WatchCache, type CachedKv } from './watchCache';
 import { watchFromEtcd, type EtcdClientWatch } from './etcdWatch';
 import { ACCESS_REVIEWS, handleAccessReview } from './accessReview';
 import { APISERVER_ADDRESS, isApiWire, type ClusterWire, type ServerRequest } from './wire';
@@ -206,6 +206,13 @@ export class KubeApiServer implements Process<ClusterWire> {
     return this.etcd.inFlight > 0 || this.waiting.length > 0 || !this.ready;
   }
 
+  /** HandlerEnv's reads of the watch caches: the same two functions for every request */
+  private readonly cachedNamespace = (ns: string): Readonly<KubeObject> | undefined => this.caches.get('namespaces')?.peek(`/registry/namespaces/${ns}`);
+  private readonly cachedKv = (resource: string, key: string): CachedKv | undefined => {
+    const cache = this.caches.get(resource);
+    return cache?.ready ? cache.getKv(key) : undefined;
+  };
+
   private serve(ctx: Ctx, from: string, msg: ApiRequestMessage): void {
     let req = msg.request as ServerRequest;
     const name = 'name' in req ? req.name : 'body' in req ? req.body.metadata?.name : undefined;
@@ -224,11 +231,8 @@ export class KubeApiServer implements Process<ClusterWire> {
       storage: dryRun ? this.dryRunStorage : this.storage,
       ...(dryRun ? { dryRun } : {}),
       reply,
-      cachedNamespace: (ns) => this.caches.get('namespaces')?.peek(`/registry/namespaces/${ns}`),
-      cachedKv: (resource, key) => {
-        const cache = this.caches.get(resource);
-        return cache?.ready ? cache.getKv(key) : undefined;
-      },
+      cachedNamespace: this.cachedNamespace,
+      cachedKv: this.cachedKv,
     };
     const view = this.authorizerView;
     const who = authenticate(from, msg.impersonate, view);
