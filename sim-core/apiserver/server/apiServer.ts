@@ -24,6 +24,7 @@ import { DryRunStorage, Storage, prefixEnd } from './storage';
 import { handleBind, handleUpdate } from './update';
 import { traceRequest } from './requestTrace';
 import { WatchCache, type CachedKv } from './watchCache';
+import { WrittenObjects } from './writtenObjects';
 import { watchFromEtcd, type EtcdClientWatch } from './etcdWatch';
 import { ACCESS_REVIEWS, handleAccessReview } from './accessReview';
 import { APISERVER_ADDRESS, isApiWire, type ClusterWire, type ServerRequest } from './wire';
@@ -69,6 +70,8 @@ export class KubeApiServer implements Process<ClusterWire> {
   /** what a dry-run request writes through: nothing reaches etcd */
   private readonly dryRunStorage: Storage;
   private caches = new Map<string, WatchCache>();
+  /** what this server wrote, for its watch caches (writtenObjects.ts) */
+  private readonly written = new WrittenObjects();
   private readonly clientWatches = new Map<string, ClientWatch>();
   /**
    * The tick of the last change etcd reported for an object other than a Lease or an Event
@@ -104,7 +107,7 @@ export class KubeApiServer implements Process<ClusterWire> {
     this.caches = new Map();
     for (const def of KINDS) {
       if (UNCACHED_RESOURCES.has(def.resource)) continue;
-      const cache = new WatchCache(def, this.config.watchCacheCapacity ?? 1000);
+      const cache = new WatchCache(def, this.config.watchCacheCapacity ?? 1000, this.written);
       this.caches.set(def.resource, cache);
       this.fillCache(ctx, cache);
     }
@@ -182,6 +185,7 @@ export class KubeApiServer implements Process<ClusterWire> {
     this.etcd.reset();
     this.storage.reset();
     this.caches.clear();
+    this.written.clear();
     this.clientWatches.clear();
     this.waiting = [];
   }
@@ -231,6 +235,7 @@ export class KubeApiServer implements Process<ClusterWire> {
       storage: dryRun ? this.dryRunStorage : this.storage,
       ...(dryRun ? { dryRun } : {}),
       reply,
+      ...(UNCACHED_RESOURCES.has(req.resource) ? {} : { written: this.written }),
       cachedNamespace: this.cachedNamespace,
       cachedKv: this.cachedKv,
     };

@@ -115,6 +115,7 @@ function store(env: HandlerEnv, def: KindDefinition, obj: KubeObject): void {
   const m = meta(obj);
   const key = keyOf(def, m.namespace, m.name ?? '');
   const value = encodeObject(obj);
+  if (!env.dryRun) env.written?.remember(key, value, obj);
   const put = (lease: bigint): void =>
     env.storage.create(env.ctx, key, value, lease, (r) => {
       if (!r.ok) return fail(env, storageFailure(r.error));

@@ -6,6 +6,7 @@ import type { ApiResult, KubeObject, Status } from '../../client';
 import type { EtcdError } from '../../etcd/types';
 import { kindOfResource, type KindDefinition } from '../kinds';
 import type { Storage } from './storage';
+import type { WrittenObjects } from './writtenObjects';
 import { etcdTimeout, internalError, unknownResource } from './statuses';
 import type { ClusterWire } from './wire';
 import type { CachedKv } from './watchCache';
@@ -24,6 +25,8 @@ export interface HandlerEnv {
   cachedKv?: (resource: string, key: string) => CachedKv | undefined;
   /** ?dryRun=All: `storage` writes nothing (DryRunStorage), and a created object gets no resourceVersion */
   dryRun?: boolean;
+  /** where a write leaves what it encoded, for the resource's watch cache (writtenObjects.ts); absent: the resource has none */
+  written?: WrittenObjects;
 }
 
 export function definitionOf(resource: string): { ok: true; def: KindDefinition } | { ok: false; error: Status } {

@@ -120,6 +120,7 @@ function write(u: PendingUpdate, state: StoredState, next: KubeObject, current: 
     // object, never a cached one
     return current ? succeed(env, decodeAt(state.value, state.mod_revision), state.mod_revision) : readCurrent(u);
   }
+  if (!env.dryRun) env.written?.remember(key, value, next);
   const put = (lease: bigint): void =>
     env.storage.update(
       env.ctx,

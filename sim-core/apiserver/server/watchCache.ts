@@ -11,6 +11,7 @@ import { deepCopy, deepFreeze, type KubeObject, type Status, type WatchEvent as 
 import type { KindDefinition } from '../kinds';
 import type { WatchEvent as EtcdEvent, WatchResponse } from '../../etcd/types';
 import { decodeAt, decodeKv } from './objectCodec';
+import type { WrittenObjects } from './writtenObjects';
 import { badRequest, tooOldResourceVersion } from './statuses';
 
 export interface CachedEvent {
@@ -82,6 +83,8 @@ export class WatchCache {
   constructor(
     readonly def: KindDefinition,
     private readonly capacity: number,
+    /** what the API server wrote: a PUT of exactly those bytes is not decoded again (writtenObjects.ts) */
+    private readonly written?: WrittenObjects,
   ) {
     this.triggerOf = TRIGGERS[def.resource]?.get;
   }
@@ -235,7 +238,7 @@ export class WatchCache {
     let event: ApiWatchEvent | undefined;
     let prev: KubeObject | undefined;
     if (ev.type === 'PUT') {
-      const obj = decodeKv(ev.kv);
+      const obj = this.written?.take(ev.kv.key, ev.kv.value, rev) ?? decodeKv(ev.kv);
       if (obj === undefined) return;
       deepFreeze(obj);
       prev = this.store.get(ev.kv.key);
