@@ -9,6 +9,11 @@ import { runRaftBench } from '../sim-core/raft/bench';
 import { benchGrade } from '../sim-core/grading/bench';
 import { prepareDeploymentConverge } from '../sim-core/cluster/bench';
 import { firstLoadJs } from './lib/first-load-js';
+import { setCacheMutationDetector } from '../sim-core/client';
+
+// measured as the product runs it: the browser's and the grading worker's simulations keep
+// the cache mutation detector off (sim-core/client/store.ts); the tests keep it on
+setCacheMutationDetector(false);
 
 interface Figure {
   value: number;

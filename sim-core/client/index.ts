@@ -24,7 +24,7 @@ export {
   type WatchEventType,
 } from './api';
 export { RemoteApiClient, type ApiRequestMessage, type ApiResponseMessage, type ApiCancelMessage, type ApiConnectionClosedMessage } from './remoteClient';
-export { Store, deepCopy, deepFreeze, type IndexFunc } from './store';
+export { Store, deepCopy, deepFreeze, freezeCached, isReadOnly, setCacheMutationDetector, type IndexFunc } from './store';
 export { sameJson } from './sameJson';
 export { CONTROLLER_UID_INDEX, OWNER_UID_INDEX, NO_CONTROLLER, byControllerUid, byOwnerUid } from './indexers';
 export { listerFor, type Lister } from './lister';

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { KubeObject } from './api';
 import { listerFor } from './lister';
-import { Store, deepCopy, deepFreeze } from './store';
+import { Store, deepCopy, deepFreeze, isReadOnly, setCacheMutationDetector } from './store';
 import { byControllerUid, byOwnerUid, CONTROLLER_UID_INDEX, NO_CONTROLLER, OWNER_UID_INDEX } from './indexers';
 import { Prng } from '../kernel';
 
@@ -30,6 +30,26 @@ describe('Store', () => {
     expect(() => {
       (fromWire.metadata!.labels as Record<string, string>).app = 'x';
     }).toThrow(TypeError);
+  });
+
+  it('with the cache mutation detector off (production) keeps objects unfrozen but still read-only to its readers', () => {
+    setCacheMutationDetector(false);
+    try {
+      const s = new Store<KubeObject>();
+      const fromWire = obj('default', 'a', { app: 'web' });
+      s.adopt(fromWire);
+      expect(s.get('default/a')).toBe(fromWire);
+      expect(Object.isFrozen(fromWire)).toBe(false);
+      expect(isReadOnly(fromWire)).toBe(true);
+      expect(isReadOnly(obj('default', 'b', {}))).toBe(false);
+    } finally {
+      setCacheMutationDetector(true);
+    }
+    const s = new Store<KubeObject>();
+    const again = obj('default', 'c', {});
+    s.adopt(again);
+    expect(Object.isFrozen(again.metadata)).toBe(true);
+    expect(isReadOnly(again)).toBe(true);
   });
 
   it('lists one namespace through its index, sorted, and forgets removed objects', () => {

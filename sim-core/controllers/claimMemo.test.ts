@@ -3,7 +3,7 @@
 // new versions, added, removed, and the owner's selector, uid or deletion changed.
 import { describe, expect, it } from 'vitest';
 import type { LabelSelector, Pod } from '../apiserver';
-import { deepFreeze } from '../client';
+import { deepFreeze, freezeCached, setCacheMutationDetector } from '../client';
 import { Prng } from '../kernel';
 import { ClaimMemo, type ClaimOwner } from './claimMemo';
 import { claim } from './controllerRef';
@@ -108,9 +108,17 @@ describe('ClaimMemo', () => {
     });
   }
 
-  it('keeps the facts of a frozen Pod, and reads a Pod that is not frozen afresh', () => {
+  it('keeps the facts of a cached Pod (frozen, or kept unfrozen with the mutation detector off), and reads any other Pod afresh', () => {
     const frozen = deepFreeze(randomPod(new Prng(1), 'a'));
     expect(podFacts(frozen)).toBe(podFacts(frozen));
+    setCacheMutationDetector(false);
+    try {
+      const kept = freezeCached(randomPod(new Prng(2), 'c'));
+      expect(Object.isFrozen(kept)).toBe(false);
+      expect(podFacts(kept)).toBe(podFacts(kept));
+    } finally {
+      setCacheMutationDetector(true);
+    }
     const open = randomPod(new Prng(1), 'b');
     open.status = { phase: 'Running', conditions: [{ type: 'Ready', status: 'False' }] };
     expect(podFacts(open).ready?.status).toBe('False');

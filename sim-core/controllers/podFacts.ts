@@ -4,13 +4,14 @@
 // ReplicaSet reads 1,000 Pods, and the controller syncs it after nearly every Pod event,
 // while each event changes one Pod: the rest are the same frozen objects as last time.
 //
-// Sound because an informer's cache never changes an object: it freezes what it stores
-// (store.ts) and an update replaces the object, so a fact derived from a frozen Pod holds
-// for as long as anything can read that Pod. A Pod that is not frozen (built by hand in a
-// test) gets fresh facts on every call. The real controller has no such memo — Go walks
+// Sound because an informer's cache never changes an object: what it stores is read-only
+// (frozen while the cache mutation detector is on, store.ts) and an update replaces the
+// object, so a fact derived from a cached Pod holds for as long as anything can read that
+// Pod. Any other Pod (built by hand in a test) gets fresh facts on every call. The real controller has no such memo — Go walks
 // its Pods' structs cheaply; here each Pod is a tree of heap objects, and following the
 // same pointers 1,000 times per sync is most of what a sync costs.
 import type { OwnerReference, Pod } from '../apiserver';
+import { isReadOnly } from '../client';
 import { controllerOf } from './controllerRef';
 import type { LabelMatcher, Labels } from './labelMatcher';
 import { isPodActive, readyCondition, type PodCondition } from './podState';
@@ -59,7 +60,7 @@ export function podFacts(pod: Pod): PodFacts {
   let facts = known.get(pod);
   if (facts === undefined) {
     facts = new PodFacts(pod);
-    if (Object.isFrozen(pod)) known.set(pod, facts);
+    if (isReadOnly(pod)) known.set(pod, facts);
   }
   return facts;
 }

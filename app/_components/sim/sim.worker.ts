@@ -2,6 +2,10 @@
 // responsive while the cluster ticks. All logic is in WorkerSession; this file only wires
 // it to the worker's message port and a real frame timer.
 import { WorkerSession } from '@/app/_lib/sim-worker/session';
+import { setCacheMutationDetector } from '@/sim-core/client';
+
+// client-go's cache mutation detector is for tests (sim-core/client/store.ts): off here
+setCacheMutationDetector(false);
 
 interface WorkerScope {
   postMessage(message: unknown): void;

@@ -8,6 +8,9 @@ import { register } from 'tsx/esm/api';
 
 register();
 const { runJob } = await import('./jobs.ts');
+// client-go's cache mutation detector is for tests (sim-core/client/store.ts): off in a grading worker
+const { setCacheMutationDetector } = await import('../../../sim-core/client/index.ts');
+setCacheMutationDetector(false);
 
 parentPort.on('message', (request) => {
   const { id, job } = request;

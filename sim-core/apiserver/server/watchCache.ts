@@ -7,7 +7,7 @@
 // A watcher with a label/field selector sees what the cacher's filtering shows
 // (cacher.go's watchCacheEvent with PrevObject): an object that starts matching arrives
 // as ADDED, one that stops matching as DELETED, one that never matched not at all.
-import { deepCopy, deepFreeze, type KubeObject, type Status, type WatchEvent as ApiWatchEvent } from '../../client';
+import { deepCopy, freezeCached, type KubeObject, type Status, type WatchEvent as ApiWatchEvent } from '../../client';
 import type { KindDefinition } from '../kinds';
 import type { WatchEvent as EtcdEvent, WatchResponse } from '../../etcd/types';
 import { decodeAt, decodeKv } from './objectCodec';
@@ -136,7 +136,7 @@ export class WatchCache {
     for (const kv of kvs) {
       const obj = decodeAt(kv.value, kv.mod_revision);
       if (obj === undefined) continue;
-      this.store.set(kv.key, deepFreeze(obj));
+      this.store.set(kv.key, freezeCached(obj));
       this.raw.set(kv.key, { value: kv.value, mod_revision: kv.mod_revision });
     }
     this.events = [];
@@ -240,7 +240,7 @@ export class WatchCache {
     if (ev.type === 'PUT') {
       const obj = this.written?.take(ev.kv.key, ev.kv.value, rev) ?? decodeKv(ev.kv);
       if (obj === undefined) return;
-      deepFreeze(obj);
+      freezeCached(obj);
       prev = this.store.get(ev.kv.key);
       this.store.set(ev.kv.key, obj);
       this.raw.set(ev.kv.key, { value: ev.kv.value, mod_revision: rev });
@@ -253,7 +253,7 @@ export class WatchCache {
       if (last === undefined) return;
       prev = last;
       // a DELETED event carries the object's last state at the delete's revision
-      event = { type: 'DELETED', object: deepFreeze({ ...last, metadata: { ...(last.metadata ?? {}), resourceVersion: String(rev) } }) };
+      event = { type: 'DELETED', object: freezeCached({ ...last, metadata: { ...(last.metadata ?? {}), resourceVersion: String(rev) } }) };
     }
     const cached: CachedEvent = { revision: rev, key: ev.kv.key, namespace: this.namespaceOfKey(ev.kv.key), event, ...(prev !== undefined ? { prev } : {}) };
     this.events.push(cached);
