@@ -230,12 +230,13 @@ export class KubeApiServer implements Process<ClusterWire> {
       traceRequest(ctx, from, msg.requestId, req, createdName ?? name, result.ok ? (req.verb === 'create' ? 201 : 200) : result.error.code, revision);
     };
     const dryRun = 'dryRun' in req && req.dryRun === true;
+    // one literal of one shape for every request (no conditional spreads on the hot path)
     const env: HandlerEnv = {
       ctx,
       storage: dryRun ? this.dryRunStorage : this.storage,
-      ...(dryRun ? { dryRun } : {}),
+      dryRun,
       reply,
-      ...(UNCACHED_RESOURCES.has(req.resource) ? {} : { written: this.written }),
+      written: UNCACHED_RESOURCES.has(req.resource) ? undefined : this.written,
       cachedNamespace: this.cachedNamespace,
       cachedKv: this.cachedKv,
     };
