@@ -7,7 +7,7 @@
 // conditions turn Unknown; `observe` returns that status for the caller to write.
 import type { Lease, Node, NodeStatus } from '../apiserver';
 import { SIM_EPOCH_MS, TICK_MS, parseTimestamp, tickToTimestamp } from '../cli/kubectl/clock';
-import { deepCopy, type KubeObject } from '../client';
+import { deepCopy, sameJson, type KubeObject } from '../client';
 import { readyCondition } from './nodeLifecycleTaints';
 
 export const NODE_STARTUP_GRACE_PERIOD_TICKS = 6000;
@@ -101,7 +101,7 @@ export class NodeHealthMap {
         }
       }
       current = readyCondition(copy);
-      if (JSON.stringify(current) !== JSON.stringify(observed)) {
+      if (!sameJson(current, observed)) {
         // Saved as if written: a failed write is retried on the next pass, as the cached node still differs.
         this.health.set(name, { status: copy.status, probeTimestamp: h.probeTimestamp, readyTransitionTimestamp: now, leaseRenewTime: renew });
         return { observed, current, toWrite: copy };

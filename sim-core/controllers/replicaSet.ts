@@ -3,7 +3,7 @@
 // create or delete Pods until the active count equals spec.replicas — at most 500 per
 // sync (BurstReplicas), creations in slow-start batches — and write the status.
 import type { Pod, PodTemplateSpec, ReplicaSet, ReplicaSetStatus } from '../apiserver';
-import { CONTROLLER_UID_INDEX, NO_CONTROLLER, deepCopy, isNotFound, objectKey, splitKey, type EventHandlers, type KubeObject, type Lister } from '../client';
+import { CONTROLLER_UID_INDEX, NO_CONTROLLER, deepCopy, isNotFound, sameJson, objectKey, splitKey, type EventHandlers, type KubeObject, type Lister } from '../client';
 import { ClaimMemo, type ClaimOwner, type ClaimedPods } from './claimMemo';
 import { controllerOf, newControllerRef, withControllerRef, withoutOwner } from './controllerRef';
 import { labelMatcher } from './labelMatcher';
@@ -120,7 +120,7 @@ export class ReplicaSetController {
     if (needsSync) this.manageReplicas(key, rs, owned);
 
     const status = this.calculateStatus(rs, claimed);
-    if (JSON.stringify(status) !== JSON.stringify(rs.status ?? {})) {
+    if (!sameJson(status, rs.status ?? {})) {
       const copy = deepCopy(rs);
       copy.status = status;
       ctx.api.request({ verb: 'updateStatus', resource: 'replicasets', namespace, body: copy }, requeueOnError(ctx, key));

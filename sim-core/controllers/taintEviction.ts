@@ -10,7 +10,7 @@
 // every Pod 300 s tolerations of not-ready and unreachable (DefaultTolerationSeconds).
 // One work queue carries both of the real controller's queues: a Node name or a Pod key.
 import type { Node, Pod, Taint, Toleration } from '../apiserver';
-import { deepCopy, objectKey, splitKey, type EventHandlers, type KubeObject, type Lister } from '../client';
+import { deepCopy, objectKey, sameJson, splitKey, type EventHandlers, type KubeObject, type Lister } from '../client';
 import { toleratesTaint } from '../scheduler/taints';
 import type { ControllerContext, ReconcileResult } from './context';
 import type { EventRecorder } from './events';
@@ -86,7 +86,7 @@ export class TaintEvictionController {
   readonly nodeHandlers: EventHandlers<Node & KubeObject> = {
     onAdd: (n) => this.deps.ctx.queue.add(n.metadata?.name ?? ''),
     onUpdate: (o, n) => {
-      if (JSON.stringify(noExecuteTaints(o)) !== JSON.stringify(noExecuteTaints(n))) this.deps.ctx.queue.add(n.metadata?.name ?? '');
+      if (!sameJson(noExecuteTaints(o), noExecuteTaints(n))) this.deps.ctx.queue.add(n.metadata?.name ?? '');
     },
     onDelete: (n) => this.deps.ctx.queue.add(n.metadata?.name ?? ''),
   };

@@ -3,7 +3,7 @@
 // scale (paused, or a replicas change), or roll out with the strategy — one ReplicaSet per
 // pod-template-hash, revision annotations, history cleanup — and write the status.
 import { isEmptySelector, selectorMatches, type Deployment, type DeploymentStatus, type Pod, type ReplicaSet } from '../../apiserver';
-import { deepCopy, objectKey, splitKey, type EventHandlers, type Lister } from '../../client';
+import { deepCopy, objectKey, sameJson, splitKey, type EventHandlers, type Lister } from '../../client';
 import { claim, controllerOf, newControllerRef, withControllerRef, withoutOwner } from '../controllerRef';
 import { requeueOnError, type ControllerContext, type ReconcileResult } from '../context';
 import type { EventRecorder } from '../events';
@@ -213,7 +213,7 @@ export class DeploymentController {
         }
       }
       const minReadyChanged = (existing.spec?.minReadySeconds ?? 0) !== (d.spec?.minReadySeconds ?? 0);
-      if (JSON.stringify(annotations) !== JSON.stringify(existing.metadata?.annotations ?? {}) || minReadyChanged) {
+      if (!sameJson(annotations, existing.metadata?.annotations ?? {}) || minReadyChanged) {
         existing.metadata = { ...(existing.metadata ?? {}), annotations };
         existing.spec = { ...(existing.spec ?? {}), minReadySeconds: d.spec?.minReadySeconds ?? 0 };
         plan.changed(existing);
@@ -273,8 +273,8 @@ export class DeploymentController {
     }
     const annotations = { ...(d.metadata?.annotations ?? {}) };
     if (state.revision !== undefined) annotations[REVISION_ANNOTATION] = state.revision;
-    const annotationsChanged = JSON.stringify(annotations) !== JSON.stringify(d.metadata?.annotations ?? {});
-    if (annotationsChanged || JSON.stringify(status) !== JSON.stringify(d.status ?? {})) {
+    const annotationsChanged = !sameJson(annotations, d.metadata?.annotations ?? {});
+    if (annotationsChanged || !sameJson(status, d.status ?? {})) {
       // Like the real controller, the revision annotation rides on the status write
       // (the deployment status strategy keeps metadata.annotations from the body).
       const body: Deployment = { ...d, metadata: { ...(d.metadata ?? {}), annotations }, status };
