@@ -106,7 +106,7 @@ describe('createSimulation({ topology: "default" })', () => {
     const watched = whats.findIndex((w) => /^watch kube-apiserver → kubelet@node-\d watch ADDED pods default\/web$/.test(w));
     const bound = whats.findIndex((w, i) => i > put && /^etcd kube-apiserver → etcd-\d txn put \/registry\/pods\/default\/web$/.test(w));
     const scheduled = whats.findIndex((w) => /^step kube-scheduler → kube-scheduler schedule pod default\/web → node-\d$/.test(w));
-    const status = whats.findIndex((w) => /^request kubelet@node-\d → kube-apiserver updateStatus pods default\/web$/.test(w));
+    const status = whats.findIndex((w) => /^request kubelet@node-\d → kube-apiserver patch pods\/status default\/web$/.test(w));
     expect({ created, put, watched, scheduled, status }).toEqual({
       created: expect.any(Number),
       put: expect.any(Number),

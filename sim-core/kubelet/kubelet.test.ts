@@ -27,7 +27,9 @@ function setup() {
     api.flush();
   };
   const get = (name: string) => api.find('pods', `default/${name}`) as Pod;
-  return { api, k, run, add, get, tick: () => now };
+  /** one kubelet tick with nothing answered: its informer keeps the view it had */
+  const tickUnanswered = () => k.tick(++now);
+  return { api, k, run, add, get, tick: () => now, tickUnanswered };
 }
 
 describe('Kubelet', () => {
@@ -54,10 +56,33 @@ describe('Kubelet', () => {
     expect(get('elsewhere').status?.podIP).toBeUndefined();
     const reasons = api.all('events').map((e) => (e as { reason?: string }).reason);
     expect(reasons.sort()).toEqual(['Created', 'Pulled', 'Pulling', 'Started']);
-    // only changes are written
-    const writes = api.writes().filter((a) => a.verb === 'updateStatus' && a.resource === 'pods').length;
+    // only changes are written, each a PATCH of pods/status (the status manager's)
+    const statusWrites = () => api.writes().filter((a) => a.verb === 'patch' && a.resource === 'pods').length;
+    const writes = statusWrites();
+    expect(writes).toBeGreaterThanOrEqual(3);
+    expect(api.writes().some((a) => a.verb === 'updateStatus' && a.resource === 'pods')).toBe(false);
     run(500);
-    expect(api.writes().filter((a) => a.verb === 'updateStatus' && a.resource === 'pods').length).toBe(writes);
+    expect(statusWrites()).toBe(writes);
+  });
+
+  it('patches only the status: labels and annotations written since its last read survive its status writes', () => {
+    const { api, run, add, get, tickUnanswered } = setup();
+    add(pod('web', { nodeName: 'node-1' }));
+    run(60);
+    // someone labels the Pod, and before the kubelet hears of it, it writes a status
+    // from its older copy: that write must not undo the labels
+    const live = structuredClone(get('web'));
+    live.metadata = { ...live.metadata, labels: { ...(live.metadata?.labels ?? {}), tier: 'gold' }, annotations: { note: 'kept' } };
+    api.request({ verb: 'update', resource: 'pods', namespace: 'default', body: live });
+    const statusWrites = () => api.writes().filter((a) => a.resource === 'pods' && (a.verb === 'patch' || a.verb === 'updateStatus')).length;
+    const before = statusWrites();
+    for (let i = 0; i < 500 && statusWrites() === before; i++) tickUnanswered();
+    expect(statusWrites()).toBe(before + 1);
+    api.flush();
+    run(400);
+    expect(get('web').status?.phase).toBe('Running');
+    expect(get('web').metadata?.labels?.tier).toBe('gold');
+    expect(get('web').metadata?.annotations).toEqual({ note: 'kept' });
   });
 
   it('gives each Pod its own IP from the podCIDR and reuses a freed one', () => {

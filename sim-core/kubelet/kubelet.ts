@@ -17,7 +17,7 @@ import { internalIP, LEASE_RENEW_TICKS, microTime, NODE_LEASE_DURATION_SECONDS, 
 import { DueQueue } from './dueQueue';
 import { PodIpAllocator } from './ipam';
 import { PodRuntime } from './podRuntime';
-import { buildPodStatus } from './status';
+import { buildPodStatus, statusPatch } from './status';
 
 export interface KubeletOptions {
   nodeName: string;
@@ -217,18 +217,15 @@ export class Kubelet {
     const status = buildPodStatus(pod, entry.runtime, this.now, { hostIP });
     if (sameJson(status, entry.written)) return;
     entry.written = status;
-    // A shallow copy is enough: the cached Pod is frozen and the API server decodes the
-    // body into its own object. Only metadata changes (no resourceVersion: Pods allow
-    // unconditional updates, and the status manager is the only writer of status).
-    const body: Pod = { ...pod, status };
-    if (pod.metadata) {
-      const metadata = { ...pod.metadata };
-      delete metadata.resourceVersion;
-      body.metadata = metadata;
-    }
+    // The status manager PATCHes pods/status (status_manager.go syncPod →
+    // statusutil.PatchPodStatus), never a PUT of the whole Pod: a PUT would carry the
+    // kubelet's copy of the labels and annotations, and pods/status takes those from the
+    // body (podStatusStrategy), so a change someone made since the kubelet's last read
+    // would be undone. The patch names the Pod's uid and carries its status only.
     const write = ++entry.writes;
-    this.send({ verb: 'updateStatus', resource: 'pods', namespace: pod.metadata?.namespace ?? 'default', body }, (res) => {
-      if (res.ok && write === entry.writes) this.dropOwnEcho(entry, res.value.metadata?.resourceVersion);
+    const patch = { metadata: { uid: pod.metadata?.uid }, status: statusPatch(pod.status, status) };
+    this.send({ verb: 'patch', resource: 'pods', namespace: pod.metadata?.namespace ?? 'default', name: pod.metadata?.name ?? '', subresource: 'status', patchType: 'application/merge-patch+json', patch }, (res) => {
+      if (res.ok && write === entry.writes) this.dropOwnEcho(entry, (res.value as KubeObject).metadata?.resourceVersion);
     });
   }
 

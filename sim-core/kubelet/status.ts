@@ -86,3 +86,29 @@ export function buildPodStatus(pod: Pod, runtime: PodRuntime, now: number, host:
   status.qosClass = pod.status?.qosClass ?? qosClass(pod.spec ?? {});
   return status;
 }
+
+/**
+ * The `status` of the kubelet's merge patch on pods/status: the new status whole, and
+ * `null` for what the Pod's status it read had and the new one has not (a merge patch
+ * keeps what it does not name). The real status manager sends the two-way strategic
+ * merge patch between the same two statuses (statusutil.PatchPodStatus); applied to the
+ * stored Pod, both leave the new status in place.
+ */
+export function statusPatch(old: PodStatus | undefined, next: PodStatus): Record<string, unknown> {
+  return withRemovals(old as Record<string, unknown> | undefined, next as Record<string, unknown>);
+}
+
+function isPlainRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function withRemovals(old: Record<string, unknown> | undefined, next: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...next };
+  for (const k of Object.keys(old ?? {})) {
+    const was = old![k];
+    const now = next[k];
+    if (now === undefined) out[k] = null;
+    else if (isPlainRecord(was) && isPlainRecord(now)) out[k] = withRemovals(was, now);
+  }
+  return out;
+}

@@ -42,7 +42,16 @@ const QUIET_CONTROLLERS = new Set(['garbage-collector-controller', 'taint-evicti
 
 interface SentRequest {
   tick: number;
-  request: { verb?: string; resource?: string; body?: { spec?: { nodeName?: string }; status?: unknown } & Record<string, unknown>; nodeName?: string; name?: string };
+  request: {
+    verb?: string;
+    resource?: string;
+    body?: { spec?: { nodeName?: string }; status?: unknown } & Record<string, unknown>;
+    /** a PATCH's body: the kubelet's status patch carries the whole new status */
+    patch?: { status?: unknown } & Record<string, unknown>;
+    subresource?: string;
+    nodeName?: string;
+    name?: string;
+  };
 }
 
 interface EtcdWrite {
@@ -271,7 +280,8 @@ export class WatchChainRecorder {
     const isBind =
       (a.resource === 'pods' && (a.verb === 'bind' || (a.verb === 'update' && a.from.startsWith('kube-scheduler') && nodeName !== undefined))) ||
       (a.resource === 'bindings' && a.verb === 'create');
-    const isPodStatus = a.resource === 'pods' && a.verb === 'updateStatus' && a.from.startsWith('kubelet@');
+    // the kubelet's status manager PATCHes pods/status (an older writer PUTs it: updateStatus)
+    const isPodStatus = a.resource === 'pods' && a.from.startsWith('kubelet@') && (a.verb === 'updateStatus' || (a.verb === 'patch' && sent?.request.subresource === 'status'));
     const tick = sent?.tick ?? e.tick;
     const revision = !failed && a.revision !== undefined ? { revision: a.revision } : {};
     if (isBind) {
@@ -284,7 +294,8 @@ export class WatchChainRecorder {
         ...revision,
       });
     } else if (isPodStatus) {
-      const status = body ? summarizePod(body as Pod).status : '';
+      const reported = body ?? sent?.request.patch;
+      const status = reported ? summarizePod(reported as Pod).status : '';
       this.push({
         tick,
         from: a.from,

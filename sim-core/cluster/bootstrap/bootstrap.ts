@@ -13,6 +13,7 @@ import { DEFAULT_SERVICE_ACCOUNTS, serviceAccountObject } from '../../controller
 import {
   SYSTEM_NAMESPACES,
   clusterNodes,
+  kubernetesEndpointSlice,
   kubernetesEndpoints,
   kubernetesService,
   namespaceObject,
@@ -65,6 +66,8 @@ export function bootstrapCluster(port: KubeApiPort, opts: BootstrapOptions): Boo
   if (!svc.ok) return svc;
   const eps = create('endpoints', 'default', kubernetesEndpoints());
   if (!eps.ok) return eps;
+  const slice = create('endpointslices', 'default', kubernetesEndpointSlice());
+  if (!slice.ok) return slice;
   for (const ns of SYSTEM_NAMESPACES) {
     for (const name of DEFAULT_SERVICE_ACCOUNTS) {
       const sa = create('serviceaccounts', ns, serviceAccountObject(name));

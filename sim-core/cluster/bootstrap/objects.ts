@@ -133,6 +133,22 @@ export function kubernetesService(): KubeObject {
   };
 }
 
+/**
+ * The API server's own EndpointSlice, written next to its Endpoints by the same
+ * reconciler (pkg/controlplane/reconcilers/endpointsadapter.go): named like the Service,
+ * labelled with its name only (no managed-by: no controller owns it), one ready endpoint.
+ */
+export function kubernetesEndpointSlice(): KubeObject {
+  return {
+    apiVersion: 'discovery.k8s.io/v1',
+    kind: 'EndpointSlice',
+    metadata: { name: 'kubernetes', namespace: 'default', labels: { 'kubernetes.io/service-name': 'kubernetes' } },
+    addressType: 'IPv4',
+    endpoints: [{ addresses: [APISERVER_ADVERTISE_ADDRESS], conditions: { ready: true } }],
+    ports: [{ name: 'https', port: 6443, protocol: 'TCP' }],
+  };
+}
+
 export function kubernetesEndpoints(): KubeObject {
   return {
     apiVersion: 'v1',

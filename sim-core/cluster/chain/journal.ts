@@ -167,7 +167,8 @@ export class ChainJournal {
               ...(api.namespace !== undefined ? { namespace: api.namespace } : {}),
             }
           : undefined;
-      const ref = object === undefined ? api.resource : `${api.resource} ${api.namespace !== undefined ? `${api.namespace}/` : ''}${api.name}`;
+      const resource = api.subresource === undefined ? api.resource : `${api.resource}/${api.subresource}`;
+      const ref = object === undefined ? resource : `${resource} ${api.namespace !== undefined ? `${api.namespace}/` : ''}${api.name}`;
       return this.push({
         seq: e.seq,
         tick: e.tick,
