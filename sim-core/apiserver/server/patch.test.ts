@@ -78,6 +78,15 @@ describe('strategic merge patch (the pure function)', () => {
 describe('JSON merge patch and JSON patch (the pure functions)', () => {
   it('RFC 7386: objects merge, null deletes, arrays replace', () => {
     expect(applyMergePatch({ a: 'b', c: { d: 'e', f: 'g' }, l: [1, 2] }, { a: 'z', c: { f: null }, l: [3] })).toEqual({ a: 'z', c: { d: 'e' }, l: [3] });
+    // on copies: neither side changes, nothing of either is shared, and the target's key order stays
+    const target = { a: { b: { c: 1, d: 2 } }, keep: [{ x: 1 }], s: 'v' };
+    const patch = { a: { b: { d: null, e: { f: [1] } } }, n: { m: 1 }, s: 'w' };
+    const before = JSON.stringify([target, patch]);
+    const out = applyMergePatch(target, patch) as typeof target & { n: unknown };
+    expect(JSON.stringify(out)).toBe('{"a":{"b":{"c":1,"e":{"f":[1]}}},"keep":[{"x":1}],"s":"w","n":{"m":1}}');
+    expect(JSON.stringify([target, patch])).toBe(before);
+    expect(out.keep).not.toBe(target.keep);
+    expect(out.n).not.toBe(patch.n);
   });
 
   it('RFC 6902: add, remove, replace, move, copy, test', () => {

@@ -1,23 +1,29 @@
-// JSON merge patch (RFC 7386), what `kubectl patch --type=merge` sends: an object merges
-// into an object key by key, `null` deletes a key, and anything else — an array
-// included — replaces what was there. `__proto__` is skipped: a key never reaches an
-// object's prototype.
+// JSON merge patch (RFC 7386), what `kubectl patch --type=merge` sends — and the kubelet's
+// status patch: an object merges into an object key by key, `null` deletes a key, and
+// anything else — an array included — replaces what was there. `__proto__` is skipped:
+// a key never reaches an object's prototype.
+import { deepCopy } from '../../../client';
+
 export function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-function clone<T>(v: T): T {
-  return JSON.parse(JSON.stringify(v)) as T;
+/** RFC 7386 MergePatch(target, patch), on copies: neither argument is changed. */
+export function applyMergePatch(target: unknown, patch: unknown): unknown {
+  if (!isPlainObject(patch)) return deepCopy(patch);
+  // one copy of the target (what a JSON round trip gives), merged into in place
+  return mergeInto(isPlainObject(target) ? deepCopy(target) : {}, patch);
 }
 
-/** RFC 7386 MergePatch(target, patch), on copies. */
-export function applyMergePatch(target: unknown, patch: unknown): unknown {
-  if (!isPlainObject(patch)) return clone(patch);
-  const out: Record<string, unknown> = isPlainObject(target) ? clone(target) : {};
-  for (const [k, v] of Object.entries(patch)) {
+function mergeInto(out: Record<string, unknown>, patch: Record<string, unknown>): Record<string, unknown> {
+  for (const k of Object.keys(patch)) {
     if (k === '__proto__') continue;
+    const v = patch[k];
     if (v === null) delete out[k];
-    else out[k] = applyMergePatch(out[k], v);
+    else if (isPlainObject(v)) {
+      const into = out[k];
+      out[k] = mergeInto(isPlainObject(into) ? into : {}, v);
+    } else out[k] = deepCopy(v);
   }
   return out;
 }
