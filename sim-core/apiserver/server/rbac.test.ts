@@ -229,7 +229,7 @@ describe('cluster-wide RBAC stored in etcd', () => {
   it('the bootstrap policy is in etcd, and what is stored there is what the authorizer reads', () => {
     const sim = testCluster();
     const stored = (prefix: string) => sim.etcdContents().filter((kv) => kv.key.startsWith(prefix)).map((kv) => kv.key.slice(prefix.length));
-    expect(stored('/registry/clusterroles/')).toEqual(['admin', 'cluster-admin', 'edit', 'system:basic-user', 'system:kube-controller-manager', 'system:kube-scheduler', 'system:node', 'system:node-proxier', 'view']);
+    expect(stored('/registry/clusterroles/')).toEqual(['admin', 'cluster-admin', 'edit', 'system:basic-user', 'system:kube-controller-manager', 'system:kube-scheduler', 'system:node', 'system:node-proxier', 'system:public-info-viewer', 'view']);
     expect(stored('/registry/clusterrolebindings/')).toContain('system:kube-scheduler');
     const admin = clientAt(sim, 'kubectl');
     const list: ApiRequest = { verb: 'list', resource: 'deployments' };
@@ -299,9 +299,14 @@ describe('SelfSubjectAccessReview (kubectl auth can-i)', () => {
     must(sim, { verb: 'create', resource: 'rolebindings', namespace: 'default', body: binding('jane-view', { kind: 'ClusterRole', name: 'view' }, [{ kind: 'User', name: 'jane' }]) });
     expect(allowed(admin.as('jane', review(pods) as ApiRequest))).toBe(true);
     expect(allowed(admin.as('jane', review({ resourceAttributes: { ...pods.resourceAttributes, namespace: 'kube-system' } }) as ApiRequest))).toBe(false);
-    // non-resource URLs: cluster-admin's nonResourceURLs ["*"]; nobody else's roles name any
+    // non-resource URLs: cluster-admin's nonResourceURLs ["*"]; everyone may get the public
+    // health and version endpoints (system:public-info-viewer), nothing else
     expect(allowed(admin.request(review({ nonResourceAttributes: { path: '/healthz', verb: 'get' } })))).toBe(true);
-    expect(allowed(admin.as('jane', review({ nonResourceAttributes: { path: '/healthz', verb: 'get' } }) as ApiRequest))).toBe(false);
+    expect(allowed(admin.request(review({ nonResourceAttributes: { path: '/metrics', verb: 'get' } })))).toBe(true);
+    expect(allowed(admin.as('jane', review({ nonResourceAttributes: { path: '/healthz', verb: 'get' } }) as ApiRequest))).toBe(true);
+    expect(allowed(admin.as('jane', review({ nonResourceAttributes: { path: '/version', verb: 'get' } }) as ApiRequest))).toBe(true);
+    expect(allowed(admin.as('jane', review({ nonResourceAttributes: { path: '/healthz', verb: 'post' } }) as ApiRequest))).toBe(false);
+    expect(allowed(admin.as('jane', review({ nonResourceAttributes: { path: '/metrics', verb: 'get' } }) as ApiRequest))).toBe(false);
     expect(allowed(admin.request(review({})))).toBe('400 spec: Invalid value: null: exactly one of nonResourceAttributes or resourceAttributes must be specified');
     expect(sim.etcdContents().length).toBe(before + 1); // the RoleBinding only
   });

@@ -73,6 +73,8 @@ export const CLUSTER_ROLES: Readonly<Record<string, readonly PolicyRule[]>> = {
   ],
   // every authenticated user may ask what it may do (kubectl auth can-i)
   'system:basic-user': [rule(['create'], ['authorization.k8s.io'], ['selfsubjectaccessreviews', 'selfsubjectrulesreviews'])],
+  // anyone may read the health and version endpoints (policy.go: system:public-info-viewer)
+  'system:public-info-viewer': [{ verbs: ['get'], nonResourceURLs: ['/healthz', '/livez', '/readyz', '/version', '/version/'] }],
   'system:node-proxier': [
     rule(['list', 'watch'], [CORE], ['services', 'endpoints']),
     rule(['list', 'watch'], [DISCOVERY], ['endpointslices']),
@@ -92,6 +94,14 @@ export const CLUSTER_ROLE_BINDINGS: readonly BootstrapBinding[] = [
   { name: 'cluster-admin', role: 'cluster-admin', subjects: [{ kind: 'Group', name: 'system:masters' }] },
   { name: 'kubeadm:cluster-admins', role: 'cluster-admin', subjects: [{ kind: 'Group', name: 'kubeadm:cluster-admins' }] },
   { name: 'system:basic-user', role: 'system:basic-user', subjects: [{ kind: 'Group', name: 'system:authenticated' }] },
+  {
+    name: 'system:public-info-viewer',
+    role: 'system:public-info-viewer',
+    subjects: [
+      { kind: 'Group', name: 'system:authenticated' },
+      { kind: 'Group', name: 'system:unauthenticated' },
+    ],
+  },
   { name: 'system:kube-controller-manager', role: 'system:kube-controller-manager', subjects: [{ kind: 'User', name: 'system:kube-controller-manager' }] },
   { name: 'system:kube-scheduler', role: 'system:kube-scheduler', subjects: [{ kind: 'User', name: 'system:kube-scheduler' }] },
   { name: 'system:node', role: 'system:node', subjects: [{ kind: 'Group', name: 'system:nodes' }] },
