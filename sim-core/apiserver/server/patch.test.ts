@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiRequest, KubeObject, PatchType } from '../../client';
 import { applyJsonPatch, applyMergePatch, applyStrategicMergePatch } from './patch';
+import { statusStrategy } from './update';
 import { TIMEOUT, configMap, deployment, must, pod, stored, testCluster } from './testCluster';
 
 const SMP: PatchType = 'application/strategic-merge-patch+json';
@@ -183,5 +184,26 @@ describe('PATCH on the API server', () => {
     expect((viaStatus.spec as { nodeName?: string }).nodeName).toBeUndefined();
     const viaMain = must(sim, patchReq('pods', 'p', MERGE, { status: { phase: 'Failed' } }));
     expect((viaMain.status as { phase: string }).phase).toBe('Running');
+  });
+
+  it('a status-only merge patch (the kubelet\'s: its uid and .status) stores what the status strategy builds, byte for byte', () => {
+    const sim = testCluster();
+    const created = must(sim, { verb: 'create', resource: 'pods', namespace: 'default', body: pod('p') });
+    const uid = created.metadata?.uid;
+    const patches: unknown[] = [
+      { metadata: { uid }, status: { phase: 'Pending', conditions: [{ type: 'Initialized', status: 'True' }], hostIP: '10.0.0.1' } },
+      { status: { hostIP: null, podIP: '10.244.1.2' } },
+      { metadata: { uid }, status: null },
+      // not the stored uid: the strategy keeps the stored one
+      { metadata: { uid: 'someone-else' }, status: { phase: 'Running' } },
+      { metadata: { uid, labels: { x: 'y' } }, status: { phase: 'Succeeded' } },
+    ];
+    for (const patch of patches) {
+      const before = stored(sim, '/registry/pods/default/p')!;
+      const current = JSON.parse(before.value) as KubeObject;
+      const expected = statusStrategy(JSON.parse(before.value) as KubeObject, applyMergePatch(current, patch) as KubeObject);
+      must(sim, patchReq('pods', 'p', MERGE, patch, { subresource: 'status' }));
+      expect(stored(sim, '/registry/pods/default/p')!.value).toBe(JSON.stringify(expected));
+    }
   });
 });

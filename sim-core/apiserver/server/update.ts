@@ -21,7 +21,14 @@ import { awaitsKubelet } from './gracefulDeletion';
 import { keepNodePorts } from './identity';
 import { validateMetaUpdate } from './metaUpdate';
 
-export type Mutation = (current: KubeObject, def: KindDefinition) => { ok: true; next: KubeObject } | { ok: false; error: Status };
+export type Mutation = ((current: KubeObject, def: KindDefinition) => { ok: true; next: KubeObject } | { ok: false; error: Status }) & {
+  /**
+   * The mutation never changes `current` and builds its result afresh (copying `current`
+   * itself when it must change it): it may then be handed the watch cache's read-only
+   * object instead of a copy made for it.
+   */
+  readsOnly?: boolean;
+};
 
 /** Bounded, so that a pathological writer cannot keep one request busy forever. */
 export const MAX_TXN_RETRIES = 16;
@@ -87,8 +94,9 @@ function tryUpdate(u: PendingUpdate, state: StoredState, current: boolean, revis
   // a refusal based on the cache's copy is not final: it is checked again on live data
   const refuse = (error: Status): void => (current ? fail(env, error, revision) : readCurrent(u));
   if (expectedRv !== undefined && expectedRv !== '' && expectedRv !== String(state.mod_revision)) return refuse(conflict(def, name));
-  // the mutation's own copy of the stored object (a copy of the cache's decoding, when it has one)
-  const working = state.object !== undefined ? deepCopy(state.object as KubeObject) : decodeAt(state.value, state.mod_revision);
+  // the mutation's own copy of the stored object (a copy of the cache's decoding, when it
+  // has one), or that decoding itself for a mutation that only reads it
+  const working = state.object !== undefined ? (u.mutate.readsOnly === true ? (state.object as KubeObject) : deepCopy(state.object as KubeObject)) : decodeAt(state.value, state.mod_revision);
   if (working === undefined) return refuse(badRequest(`the stored object at ${key} is not JSON`));
   const m = u.mutate(working, def);
   if (!m.ok) return refuse(m.error);

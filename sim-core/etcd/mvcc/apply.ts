@@ -85,14 +85,22 @@ export function applyDeleteRange(store: MvccStore, d: DeleteRangeRequest): EtcdR
 
 /** applyCompare: every key in the compare's range must satisfy it. */
 function compareHolds(txn: WriteTxn, c: Compare): boolean {
+  // one key (every compare the API server makes): read it, not a range of it
+  if (c.range_end === undefined || c.range_end === '') {
+    const kv = txn.get(c.key);
+    return kv === undefined ? compareMissing(c) : compareKV(c, kv);
+  }
   const r = txn.range(c.key, c.range_end);
   const kvs = r.ok ? r.value.kvs : [];
-  if (kvs.length === 0) {
-    // "nil == empty string in grpc; no way to represent missing value"
-    if (c.target === 'VALUE') return false;
-    return compareKV(c, { key: c.key, create_revision: 0, mod_revision: 0, version: 0, value: '', lease: 0n });
-  }
+  if (kvs.length === 0) return compareMissing(c);
   return kvs.every((kv) => compareKV(c, kv));
+}
+
+/** A compare on a key that does not exist. */
+function compareMissing(c: Compare): boolean {
+  // "nil == empty string in grpc; no way to represent missing value"
+  if (c.target === 'VALUE') return false;
+  return compareKV(c, { key: c.key, create_revision: 0, mod_revision: 0, version: 0, value: '', lease: 0n });
 }
 
 function compareKV(c: Compare, kv: KeyValue): boolean {
@@ -145,9 +153,9 @@ function pathOf(txn: WriteTxn, t: TxnRequest, out: boolean[] = []): boolean[] {
   return out;
 }
 
-/** checkRequestPut / checkRequestRange: errors that fail the whole txn before it writes. */
-function precheck(txn: WriteTxn, store: MvccStore, t: TxnRequest): EtcdResult<void> {
-  const ops = choosePath(txn, t) ? t.success : t.failure;
+/** checkRequestPut / checkRequestRange: errors that fail the whole txn before it writes, on the branches `path` took. */
+function precheck(txn: WriteTxn, store: MvccStore, t: TxnRequest, path: { steps: boolean[]; at: number }): EtcdResult<void> {
+  const ops = path.steps[path.at++]! ? t.success : t.failure;
   for (const op of ops) {
     if ('request_put' in op) {
       const p = op.request_put;
@@ -162,7 +170,7 @@ function precheck(txn: WriteTxn, store: MvccStore, t: TxnRequest): EtcdResult<vo
       if (rev > txn.rev()) return { ok: false, error: etcdErrors.futureRev };
       if (rev > 0 && rev < store.compactRev) return { ok: false, error: etcdErrors.compacted };
     } else if ('request_txn' in op) {
-      const nested = precheck(txn, store, op.request_txn);
+      const nested = precheck(txn, store, op.request_txn, path);
       if (!nested.ok) return nested;
     }
   }
@@ -196,12 +204,14 @@ function runOp(txn: WriteTxn, store: MvccStore, op: RequestOp, path: { steps: bo
 /** applierV3backend.Txn: one write txn, one revision however many ops succeed. */
 export function applyTxn(store: MvccStore, t: TxnRequest): EtcdResult<TxnResponse> {
   const txn = store.write();
-  const checked = precheck(txn, store, t);
+  // the branches are decided once, before anything is checked or written
+  const steps = pathOf(txn, t);
+  const checked = precheck(txn, store, t, { steps, at: 0 });
   if (!checked.ok) {
     txn.end();
     return checked;
   }
-  const resp = runTxn(txn, store, t, { steps: pathOf(txn, t), at: 0 });
+  const resp = runTxn(txn, store, t, { steps, at: 0 });
   txn.end();
   resp.header = header(txn.rev());
   return { ok: true, value: resp };

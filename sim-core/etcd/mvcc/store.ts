@@ -151,6 +151,11 @@ export class WriteTxn {
     return this.store.rangeAt(key, rangeEnd, opts, this.rev());
   }
 
+  /** The one key's value as this txn sees it (what range(key) finds, without building a result). */
+  get(key: string): KeyValue | undefined {
+    return this.store.index.get(key)?.at(this.rev());
+  }
+
   /** storeTxnWrite.put: returns the revision of the write. */
   put(key: string, value: string, lease: bigint): number {
     const rev = this.beginRev + 1;

@@ -8,11 +8,11 @@
 // (guaranteedUpdate's retry).
 // A patch that changes nothing writes nothing (no new etcd revision).
 // On the status subresource only .status is taken from the patched object.
-import type { ApiRequest, KubeObject, Status } from '../../../client';
+import { deepCopy, type ApiRequest, type KubeObject, type Status } from '../../../client';
 import { admitForCreate } from '../../kinds';
 import { definitionOf, fail, meta, type HandlerEnv } from '../handlerEnv';
 import { badRequest, conflict, statusWithCode } from '../statuses';
-import { guaranteedUpdate, statusStrategy, updateStrategy } from '../update';
+import { guaranteedUpdate, statusStrategy, updateStrategy, type Mutation } from '../update';
 import { validateMetaUpdate } from '../metaUpdate';
 import { applyJsonPatch } from './jsonPatch';
 import { applyMergePatch, isPlainObject } from './mergePatch';
@@ -65,31 +65,46 @@ export function handlePatch(env: HandlerEnv, req: PatchRequest): void {
   const def = found.def;
   const namespace = def.namespaced ? req.namespace || 'default' : undefined;
   const precondition = preconditionOf(req);
-  guaranteedUpdate(
-    env,
-    def,
-    namespace,
-    req.name,
-    precondition,
-    (current) => {
-      const currentRv = current.metadata?.resourceVersion ?? '';
-      const patched = applyPatch(current, req);
-      if (!patched.ok) return patched;
-      const obj = patched.value;
-      const pm = meta(obj);
-      // a JSON patch that rewrote metadata.resourceVersion is a precondition too
-      if (pm.resourceVersion !== undefined && pm.resourceVersion !== '' && pm.resourceVersion !== currentRv) return { ok: false, error: conflict(def, req.name) };
-      if (pm.name !== req.name) return { ok: false, error: badRequest(`the name of the object (${pm.name ?? ''}) does not match the name on the URL (${req.name})`) };
-      if (def.namespaced && pm.namespace !== namespace) {
-        return { ok: false, error: badRequest('the namespace of the provided object does not match the namespace sent on the request') };
-      }
-      if (req.subresource === 'status') return { ok: true, next: statusStrategy(current, obj) };
-      const admitted = admitForCreate(obj as Record<string, unknown>);
-      if (!admitted.ok) return { ok: false, error: statusWithCode(admitted.reason, admitted.code, admitted.message) };
-      if (admitted.kind.resource !== def.resource) return { ok: false, error: badRequest(`the API version in the data (${admitted.kind.apiVersion}) does not match the expected kind for resource ${def.resource}`) };
-      const refused = validateMetaUpdate(def, current, admitted.object as KubeObject);
-      if (refused !== undefined) return { ok: false, error: refused };
-      return { ok: true, next: updateStrategy(def, current, admitted.object as KubeObject) };
-    },
-  );
+  // applyPatch patches a copy and never changes its target, so the mutation reads the
+  // stored object as it is and copies it only for a strategy that builds in `current`
+  const mutate: Mutation = (stored) => {
+    const currentRv = stored.metadata?.resourceVersion ?? '';
+    const patched = applyPatch(stored, req);
+    if (!patched.ok) return patched;
+    const obj = patched.value;
+    const pm = meta(obj);
+    // a JSON patch that rewrote metadata.resourceVersion is a precondition too
+    if (pm.resourceVersion !== undefined && pm.resourceVersion !== '' && pm.resourceVersion !== currentRv) return { ok: false, error: conflict(def, req.name) };
+    if (pm.name !== req.name) return { ok: false, error: badRequest(`the name of the object (${pm.name ?? ''}) does not match the name on the URL (${req.name})`) };
+    if (def.namespaced && pm.namespace !== namespace) {
+      return { ok: false, error: badRequest('the namespace of the provided object does not match the namespace sent on the request') };
+    }
+    if (req.subresource === 'status') return { ok: true, next: onlyStatus(req, stored) ? obj : statusStrategy(deepCopy(stored), obj) };
+    const admitted = admitForCreate(obj as Record<string, unknown>);
+    if (!admitted.ok) return { ok: false, error: statusWithCode(admitted.reason, admitted.code, admitted.message) };
+    if (admitted.kind.resource !== def.resource) return { ok: false, error: badRequest(`the API version in the data (${admitted.kind.apiVersion}) does not match the expected kind for resource ${def.resource}`) };
+    const refused = validateMetaUpdate(def, stored, admitted.object as KubeObject);
+    if (refused !== undefined) return { ok: false, error: refused };
+    return { ok: true, next: updateStrategy(def, deepCopy(stored), admitted.object as KubeObject) };
+  };
+  mutate.readsOnly = true;
+  guaranteedUpdate(env, def, namespace, req.name, precondition, mutate);
+}
+
+/**
+ * A merge patch of .status alone (at most naming the object's own uid in its metadata, as
+ * the kubelet's status patches do): the patched copy already is what the status strategy
+ * would build from it — the stored object with the patched status, in the same key
+ * order — so it needs no second copy of the stored object to build that in.
+ */
+function onlyStatus(req: PatchRequest, current: KubeObject): boolean {
+  if (req.patchType !== 'application/merge-patch+json' || !isPlainObject(req.patch)) return false;
+  for (const k in req.patch) {
+    if (k === 'status') continue;
+    if (k !== 'metadata') return false;
+    const m = req.patch.metadata;
+    if (!isPlainObject(m)) return false;
+    for (const f in m) if (f !== 'uid' || m.uid !== current.metadata?.uid) return false;
+  }
+  return true;
 }
