@@ -5,7 +5,7 @@
 import type { Pod } from '../apiserver';
 import { ownerCountKey, type NodeInfo } from './nodeInfo';
 import { nonZeroRequests } from './requests';
-import { freeShare } from './share';
+import { freeShareOfSum } from './share';
 
 export const MAX_NODE_SCORE = 100;
 
@@ -29,8 +29,8 @@ export const leastAllocated: ScorePlugin = {
     const scores: number[] = new Array<number>(nodes.length);
     for (let i = 0; i < nodes.length; i++) {
       const info = nodes[i] as NodeInfo;
-      const cpu = freeShare(incoming.cpu + info.nonZeroRequested.cpu, info.allocatable.get('cpu'), MAX_NODE_SCORE);
-      const memory = freeShare(incoming.memory + info.nonZeroRequested.memory, info.allocatable.get('memory'), MAX_NODE_SCORE);
+      const cpu = freeShareOfSum(incoming.cpu, info.nonZeroRequested.cpu, info.allocatable.get('cpu'), MAX_NODE_SCORE);
+      const memory = freeShareOfSum(incoming.memory, info.nonZeroRequested.memory, info.allocatable.get('memory'), MAX_NODE_SCORE);
       scores[i] = Math.floor((cpu + memory) / 2);
     }
     return scores;
@@ -48,11 +48,16 @@ export const ownerSpreading: ScorePlugin = {
   weight: 2,
   score(pod, nodes) {
     const owner = ownerCountKey(pod);
-    if (owner === undefined) return nodes.map(() => MAX_NODE_SCORE);
-    const counts = nodes.map((info) => info.ownerCounts.get(owner) ?? 0);
-    const max = Math.max(0, ...counts);
-    if (max === 0) return nodes.map(() => MAX_NODE_SCORE);
-    return counts.map((c) => Math.floor(((max - c) * MAX_NODE_SCORE) / max));
+    const scores: number[] = new Array<number>(nodes.length);
+    let max = 0;
+    for (let i = 0; i < nodes.length; i++) {
+      const c = owner === undefined ? 0 : ((nodes[i] as NodeInfo).ownerCounts.get(owner) ?? 0);
+      scores[i] = c;
+      if (c > max) max = c;
+    }
+    // the counts become scores in place: none on the node with the most, full marks where there are none
+    for (let i = 0; i < nodes.length; i++) scores[i] = max === 0 ? MAX_NODE_SCORE : Math.floor(((max - (scores[i] as number)) * MAX_NODE_SCORE) / max);
+    return scores;
   },
 };
 
@@ -60,11 +65,11 @@ export const DEFAULT_SCORES: readonly ScorePlugin[] = [leastAllocated, ownerSpre
 
 /** Weighted sum per feasible node (framework.RunScorePlugins). */
 export function totalScores(pod: Pod, nodes: readonly NodeInfo[], plugins: readonly ScorePlugin[] = DEFAULT_SCORES): number[] {
-  const totals = nodes.map(() => 0);
+  const totals: number[] = new Array<number>(nodes.length).fill(0);
   for (const plugin of plugins) {
-    plugin.score(pod, nodes).forEach((s, i) => {
-      totals[i] = (totals[i] ?? 0) + s * plugin.weight;
-    });
+    const scores = plugin.score(pod, nodes);
+    const w = plugin.weight;
+    for (let i = 0; i < totals.length; i++) totals[i] = (totals[i] as number) + (scores[i] ?? 0) * w;
   }
   return totals;
 }

@@ -2,7 +2,7 @@
 // floating-point quotient lands next to an integer.
 import { describe, expect, it } from 'vitest';
 import { Prng } from '../kernel';
-import { freeShare } from './share';
+import { freeShare, freeShareOfSum } from './share';
 
 function exact(requested: bigint, capacity: bigint | undefined, scale: number): number {
   if (capacity === undefined || capacity <= 0n || requested > capacity) return 0;
@@ -36,5 +36,18 @@ describe('freeShare', () => {
       const r = (c * BigInt(rng.int(0, 1100))) / 1000n;
       expect(freeShare(r, c, 100), `requested ${r} of ${c}`).toBe(exact(r, c, 100));
     }
+  });
+
+  it('of a sum equals freeShare of the BigInt sum, small and huge', () => {
+    const rng = new Prng(5);
+    const big = [0n, 1n, 89_999_999_999_999n, 90_071_992_547_409n, 90_071_992_547_410n, 10n ** 30n];
+    for (const a of big) for (const b of big) for (const c of [...big, 3n, 4000n, -1n]) expect(freeShareOfSum(a, b, c, 100), `${a} + ${b} of ${c}`).toBe(freeShare(a + b, c, 100));
+    for (let i = 0; i < 5000; i++) {
+      const c = BigInt(rng.int(1, 2 ** 30)) * BigInt(rng.int(1, 2 ** 20));
+      const a = (c * BigInt(rng.int(0, 700))) / 1000n;
+      const b = (c * BigInt(rng.int(0, 700))) / 1000n;
+      expect(freeShareOfSum(a, b, c, 100), `${a} + ${b} of ${c}`).toBe(freeShare(a + b, c, 100));
+    }
+    expect(freeShareOfSum(1n, 2n, undefined, 100)).toBe(0);
   });
 });

@@ -25,3 +25,17 @@ export function freeShare(requested: bigint, capacity: bigint | undefined, scale
   const c = Number(capacity);
   return Math.floor(((c - Number(requested)) * scale) / c);
 }
+
+/**
+ * freeShare(a + b, capacity, scale) without the BigInt sum (an allocation per node and
+ * per Pod in the scoring loop) while a, b and the capacity are small enough for numbers.
+ */
+export function freeShareOfSum(a: bigint, b: bigint, capacity: bigint | undefined, scale: number): number {
+  if (capacity === undefined || capacity <= 0n || capacity > EXACT_CAPACITY || a < 0n || b < 0n || a > EXACT_CAPACITY || b > EXACT_CAPACITY) return freeShare(a + b, capacity, scale);
+  if (scale > MAX_SCALE || !Number.isInteger(scale) || scale < 0) return freeShare(a + b, capacity, scale);
+  // each operand is below 2^47, so their sum is exact too
+  const c = Number(capacity);
+  const requested = Number(a) + Number(b);
+  if (requested > c) return 0;
+  return Math.floor(((c - requested) * scale) / c);
+}
