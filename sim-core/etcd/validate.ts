@@ -35,8 +35,14 @@ export function checkTxn(r: TxnRequest, maxOps: number = MAX_TXN_OPS): EtcdError
 export function checkTxnRequest(r: TxnRequest): EtcdError | undefined {
   const e = checkTxn(r);
   if (e !== undefined) return e;
-  if (!intervalsOf(r.success).ok || !intervalsOf(r.failure).ok) return etcdErrors.duplicateKey;
+  if (!singleOp(r.success) && !intervalsOf(r.success).ok) return etcdErrors.duplicateKey;
+  if (!singleOp(r.failure) && !intervalsOf(r.failure).ok) return etcdErrors.duplicateKey;
   return undefined;
+}
+
+/** At most one op and no nested txn (every write of the API server's): no key can repeat. */
+function singleOp(reqs: RequestOp[]): boolean {
+  return reqs.length === 0 || (reqs.length === 1 && !('request_txn' in reqs[0]!));
 }
 
 function checkOp(op: RequestOp, maxOps: number): EtcdError | undefined {

@@ -212,7 +212,7 @@ export class KubeApiServer implements Process<ClusterWire> {
 
   /** HandlerEnv's reads of the watch caches: the same two functions for every request */
   private readonly cachedNamespace = (ns: string): Readonly<KubeObject> | undefined => this.caches.get('namespaces')?.peek(`/registry/namespaces/${ns}`);
-  private readonly cachedKv = (resource: string, key: string): CachedKv | undefined => {
+  private readonly cachedKv = (resource: string, key: string): Readonly<CachedKv> | undefined => {
     const cache = this.caches.get(resource);
     return cache?.ready ? cache.getKv(key) : undefined;
   };

@@ -22,7 +22,7 @@ export interface HandlerEnv {
   /** the namespace from the API server's own watch cache (admission reads it, not etcd); the cache's own object: read only */
   cachedNamespace?: (name: string) => Readonly<KubeObject> | undefined;
   /** a key's value from the resource's watch cache (possibly stale): GuaranteedUpdate's first try */
-  cachedKv?: (resource: string, key: string) => CachedKv | undefined;
+  cachedKv?: (resource: string, key: string) => Readonly<CachedKv> | undefined;
   /** ?dryRun=All: `storage` writes nothing (DryRunStorage), and a created object gets no resourceVersion */
   dryRun?: boolean;
   /** where a write leaves what it encoded, for the resource's watch cache (writtenObjects.ts); absent: the resource has none */

@@ -59,7 +59,7 @@ export interface CacheWatcher {
 export class WatchCache {
   /** objects by etcd key, as of `revision` */
   private readonly store = new Map<string, KubeObject>();
-  /** the stored bytes behind each object, for GuaranteedUpdate's cached first try */
+  /** the stored bytes behind each object, and the object, for GuaranteedUpdate's cached first try (read-only, as the objects are) */
   private readonly raw = new Map<string, CachedKv>();
   /** events with revision > `oldest - 1`, in revision order */
   private events: CachedEvent[] = [];
@@ -114,9 +114,8 @@ export class WatchCache {
    * that a write need not read etcd first. It may be stale; the write's compare on
    * mod_revision finds out.
    */
-  getKv(key: string): CachedKv | undefined {
-    const raw = this.raw.get(key);
-    return raw === undefined ? undefined : { ...raw, object: this.store.get(key) };
+  getKv(key: string): Readonly<CachedKv> | undefined {
+    return this.raw.get(key);
   }
 
   /** The cached object itself, for a reader that only looks (admission's namespace check): never mutate it. */
@@ -137,7 +136,7 @@ export class WatchCache {
       const obj = decodeAt(kv.value, kv.mod_revision);
       if (obj === undefined) continue;
       this.store.set(kv.key, freezeCached(obj));
-      this.raw.set(kv.key, { value: kv.value, mod_revision: kv.mod_revision });
+      this.raw.set(kv.key, { value: kv.value, mod_revision: kv.mod_revision, object: obj });
     }
     this.events = [];
     this.since = revision;
@@ -243,7 +242,7 @@ export class WatchCache {
       freezeCached(obj);
       prev = this.store.get(ev.kv.key);
       this.store.set(ev.kv.key, obj);
-      this.raw.set(ev.kv.key, { value: ev.kv.value, mod_revision: rev });
+      this.raw.set(ev.kv.key, { value: ev.kv.value, mod_revision: rev, object: obj });
       event = { type: ev.kv.create_revision === ev.kv.mod_revision ? 'ADDED' : 'MODIFIED', object: obj };
     } else {
       const prevKv = ev.prev_kv;
