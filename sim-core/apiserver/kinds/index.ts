@@ -16,6 +16,7 @@ export {
   formatFieldError,
   formatInvalid,
   invalid as invalidFieldError,
+  badValueOf,
 } from './fieldErrors';
 export {
   parseQuantity,

@@ -28,6 +28,7 @@ import { WrittenObjects } from './writtenObjects';
 import { watchFromEtcd, type EtcdClientWatch } from './etcdWatch';
 import { ACCESS_REVIEWS, handleAccessReview } from './accessReview';
 import { APISERVER_ADDRESS, isApiWire, type ClusterWire, type ServerRequest } from './wire';
+import { clusterIPsInUse } from './identity';
 
 export interface ApiServerConfig {
   address?: string;
@@ -212,6 +213,10 @@ export class KubeApiServer implements Process<ClusterWire> {
 
   /** HandlerEnv's reads of the watch caches: the same two functions for every request */
   private readonly cachedNamespace = (ns: string): Readonly<KubeObject> | undefined => this.caches.get('namespaces')?.peek(`/registry/namespaces/${ns}`);
+  private readonly serviceIPsInUse = (): ReadonlySet<string> | undefined => {
+    const cache = this.caches.get('services');
+    return cache?.ready ? clusterIPsInUse(cache.listUnder('/registry/services/specs/')) : undefined;
+  };
   private readonly cachedKv = (resource: string, key: string): Readonly<CachedKv> | undefined => {
     const cache = this.caches.get(resource);
     return cache?.ready ? cache.getKv(key) : undefined;
@@ -238,6 +243,7 @@ export class KubeApiServer implements Process<ClusterWire> {
       reply,
       written: UNCACHED_RESOURCES.has(req.resource) ? undefined : this.written,
       cachedNamespace: this.cachedNamespace,
+      serviceIPsInUse: this.serviceIPsInUse,
       cachedKv: this.cachedKv,
     };
     const view = this.authorizerView;

@@ -5,9 +5,9 @@
 // → a txn that stores the JSON only if the key does not exist (create_revision == 0).
 // Events get a one-hour etcd lease (kube-apiserver --event-ttl=1h), so etcd removes them.
 import type { KubeObject } from '../../client';
-import { admitForCreate, EVENT_TTL_SECONDS, formatInvalid, invalidFieldError, type KindDefinition } from '../kinds';
+import { admitForCreate, badValueOf, EVENT_TTL_SECONDS, formatInvalid, invalidFieldError, type FieldError, type KindDefinition } from '../kinds';
 import { definitionOf, fail, keyOf, meta, storageFailure, succeed, type HandlerEnv } from './handlerEnv';
-import { allocateClusterIP, allocateNodePorts, needsNodePorts, newUid, nodePortsInUse, randomSuffix } from './identity';
+import { allocateClusterIP, allocateNodePorts, clusterIPsInUse, needsNodePorts, newUid, nodePortsInUse, randomSuffix, requestedClusterIPRefusal } from './identity';
 import { decodeKv, encodeObject } from './objectCodec';
 import { alreadyExists, badRequest, namespaceNotFound, namespaceTerminating, statusWithCode } from './statuses';
 import { timestampAt } from './clock';
@@ -52,6 +52,8 @@ export function handleCreate(env: HandlerEnv, resource: string, namespace: strin
     return fail(env, badRequest(`the API version in the data (${admitted.kind.apiVersion}) does not match the expected kind for resource ${resource}`));
   }
   const obj = admitted.object as KubeObject;
+  // a clusterIP the Service names itself, which the allocator must grant (checked once the namespace admits it)
+  const requestedIP = def.resource === 'services' ? requestedClusterIP(obj) : undefined;
   stampNewObject(env, def, obj);
   if (!def.namespaced || def.resource === 'namespaces') return store(env, def, obj);
   // NamespaceLifecycle admission (plugin/pkg/admission/namespace/lifecycle): the namespace
@@ -60,7 +62,7 @@ export function handleCreate(env: HandlerEnv, resource: string, namespace: strin
   const admitIn = (nsObj: KubeObject | undefined, revision?: number): void => {
     if (nsObj === undefined) return fail(env, namespaceNotFound(ns), revision);
     if (nsObj.metadata?.deletionTimestamp) return fail(env, namespaceTerminating(def, meta(obj).name ?? '', ns), revision);
-    if (def.resource === 'services') return withNodePorts(env, def, obj);
+    if (def.resource === 'services') return withServiceAllocations(env, def, obj, requestedIP);
     store(env, def, obj);
   };
   const cached = env.cachedNamespace?.(ns);
@@ -83,7 +85,8 @@ function stampNewObject(env: HandlerEnv, def: KindDefinition, obj: KubeObject): 
   delete m.deletionGracePeriodSeconds;
   if (def.resource === 'services') {
     const spec = (obj.spec ??= {}) as { type?: string; clusterIP?: string; clusterIPs?: string[] };
-    if (spec.type !== 'ExternalName' && (spec.clusterIP === undefined || spec.clusterIP === '')) spec.clusterIP = allocateClusterIP(env.ctx.rng);
+    // an address no cached Service holds (the allocator's bitmap; undefined when the range is full)
+    if (spec.type !== 'ExternalName' && (spec.clusterIP === undefined || spec.clusterIP === '')) spec.clusterIP = allocateClusterIP(env.ctx.rng, env.serviceIPsInUse?.());
     if (spec.clusterIP !== undefined && spec.clusterIP !== '') spec.clusterIPs ??= [spec.clusterIP];
   }
   if (def.resource === 'namespaces') {
@@ -92,19 +95,37 @@ function stampNewObject(env: HandlerEnv, def: KindDefinition, obj: KubeObject): 
   }
 }
 
+function requestedClusterIP(obj: KubeObject): string | undefined {
+  const ip = (obj.spec as { clusterIP?: unknown } | undefined)?.clusterIP;
+  return typeof ip === 'string' && ip !== '' && ip !== 'None' ? ip : undefined;
+}
+
 /**
- * A NodePort or LoadBalancer Service takes its node ports before it is stored. The real
- * allocator keeps a bitmap in etcd (/registry/ranges/servicenodeports); here the ports in
- * use are read from the stored Services, which hold the same information.
+ * A Service's allocations before it is stored (the service REST's allocateCreate): the
+ * clusterIP it asks for must be in the service CIDR and free, and a NodePort or
+ * LoadBalancer Service takes its node ports. The real allocators keep bitmaps in etcd
+ * (/registry/ranges/serviceips, /registry/ranges/servicenodeports); here what is in use is
+ * read from the stored Services, which hold the same information.
  */
-function withNodePorts(env: HandlerEnv, def: KindDefinition, obj: KubeObject): void {
-  const spec = obj.spec as Parameters<typeof allocateNodePorts>[1] | undefined;
-  if (!spec || !needsNodePorts(spec)) return store(env, def, obj);
+function withServiceAllocations(env: HandlerEnv, def: KindDefinition, obj: KubeObject, requestedIP: string | undefined): void {
+  const spec = (obj.spec ?? {}) as Parameters<typeof allocateNodePorts>[1] & { type?: string; clusterIP?: string; clusterIPs?: string[] };
+  if (spec.type !== 'ExternalName' && spec.clusterIP === undefined) {
+    return fail(env, statusWithCode('InternalError', 500, 'Internal error occurred: failed to allocate a serviceIP: range is full'));
+  }
+  const ports = needsNodePorts(spec);
+  if (!ports && requestedIP === undefined) return store(env, def, obj);
+  const name = meta(obj).name ?? '';
   env.storage.list(env.ctx, `${def.etcdPrefix}/`, (r) => {
     if (!r.ok) return fail(env, storageFailure(r.error));
-    const refused = allocateNodePorts(env.ctx.rng, spec, nodePortsInUse(r.value.kvs.map((kv) => decodeKv(kv) ?? {})));
+    const services = r.value.kvs.map((kv) => decodeKv(kv) ?? {});
+    const ipRefusal = requestedIP === undefined ? undefined : requestedClusterIPRefusal(requestedIP, clusterIPsInUse(services));
+    if (ipRefusal !== undefined) {
+      const err: FieldError = { type: 'Invalid value', field: 'spec.clusterIPs', badValue: badValueOf(spec.clusterIPs ?? []), detail: `failed to allocate IP ${requestedIP}: ${ipRefusal}` };
+      return fail(env, statusWithCode('Invalid', 422, formatInvalid(def.kind, name, [err])), r.value.revision);
+    }
+    const refused = ports ? allocateNodePorts(env.ctx.rng, spec, nodePortsInUse(services)) : undefined;
     if (refused) {
-      const message = formatInvalid(def.kind, meta(obj).name ?? '', [invalidFieldError(refused.field, refused.port, refused.detail)]);
+      const message = formatInvalid(def.kind, name, [invalidFieldError(refused.field, refused.port, refused.detail)]);
       return fail(env, statusWithCode('Invalid', 422, message), r.value.revision);
     }
     store(env, def, obj);

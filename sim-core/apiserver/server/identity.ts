@@ -23,11 +23,74 @@ export function randomSuffix(rng: Prng, length = 5): string {
   return s;
 }
 
-/** A clusterIP in 10.96.0.0/12 other than the network address, 10.96.0.1 and the broadcast. */
-export function allocateClusterIP(rng: Prng): string {
-  const offset = rng.int(2, (1 << 20) - 2);
-  const b = 96 + (offset >> 16);
-  return `10.${b}.${(offset >> 8) & 255}.${offset & 255}`;
+/** --service-cluster-ip-range as kubeadm sets it. */
+export const SERVICE_CIDR = '10.96.0.0/12';
+const SERVICE_BASE = ((10 << 24) | (96 << 16)) >>> 0;
+/** addresses in the CIDR; the first (network) and the last (broadcast) are never handed out */
+const SERVICE_SIZE = 1 << 20;
+
+function ipAt(offset: number): string {
+  return `10.${96 + (offset >> 16)}.${(offset >> 8) & 255}.${offset & 255}`;
+}
+
+/** The address as a 32-bit number, or undefined when it is not a dotted-quad IPv4 address. */
+function ipv4Number(ip: string): number | undefined {
+  const m = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(ip);
+  if (m === null) return undefined;
+  const parts = m.slice(1).map(Number);
+  if (parts.some((p) => p > 255)) return undefined;
+  return (((parts[0]! << 24) | (parts[1]! << 16) | (parts[2]! << 8) | parts[3]!) >>> 0);
+}
+
+/** The address's canonical text and its offset in the service CIDR, when it is an IPv4 address. */
+function serviceOffset(ip: string): { offset: number; text: string } | undefined {
+  const n = ipv4Number(ip);
+  if (n === undefined) return undefined;
+  const offset = n - SERVICE_BASE;
+  return { offset, text: offset >= 0 && offset < SERVICE_SIZE ? ipAt(offset) : ip };
+}
+
+/**
+ * A clusterIP for a Service that asks for none (the bitmap allocator's AllocateNext): a
+ * random address of 10.96.0.0/12 other than the network address, 10.96.0.1 (the
+ * `kubernetes` Service's) and the broadcast, drawn from the API server's PRNG; a taken one
+ * moves on to the next free address, wrapping. Undefined when the range is full.
+ */
+export function allocateClusterIP(rng: Prng, used: ReadonlySet<string> = new Set()): string | undefined {
+  let offset = rng.int(2, SERVICE_SIZE - 2);
+  for (let n = 0; n < SERVICE_SIZE - 2; n++) {
+    const ip = ipAt(offset);
+    if (!used.has(ip)) return ip;
+    offset = offset === SERVICE_SIZE - 2 ? 1 : offset + 1;
+  }
+  return undefined;
+}
+
+/**
+ * Why the allocator refuses a clusterIP the Service asks for (ipallocator's Allocate:
+ * ErrNotInRange, ErrAllocated), or undefined when it may have it. Anything but an IPv4
+ * address is left to validation.
+ */
+export function requestedClusterIPRefusal(ip: string, used: ReadonlySet<string>): string | undefined {
+  const at = serviceOffset(ip);
+  if (at === undefined) return undefined;
+  if (at.offset <= 0 || at.offset >= SERVICE_SIZE - 1) return `the provided IP (${ip}) is not in the valid range. The range of valid IPs is ${SERVICE_CIDR}`;
+  return used.has(at.text) ? 'provided IP is already allocated' : undefined;
+}
+
+/** The clusterIPs the given Services hold, in canonical text. */
+export function clusterIPsInUse(services: Iterable<Readonly<Record<string, unknown>>>): Set<string> {
+  const used = new Set<string>();
+  for (const s of services) {
+    const spec = s.spec as { clusterIP?: unknown; clusterIPs?: unknown } | undefined;
+    const ips = Array.isArray(spec?.clusterIPs) ? spec.clusterIPs : [spec?.clusterIP];
+    for (const ip of ips) {
+      if (typeof ip !== 'string') continue;
+      const at = serviceOffset(ip);
+      if (at !== undefined) used.add(at.text);
+    }
+  }
+  return used;
 }
 
 /** --service-node-port-range's default (pkg/registry/core/service/portallocator). */

@@ -1,0 +1,67 @@
+// ClusterIP allocation on the API server (pkg/registry/core/service/ipallocator through the
+// service REST's allocateCreate): a Service that names its clusterIP gets it only when it
+// is in 10.96.0.0/12 and free, with the real 422 text; one that names none gets a free one.
+import { describe, expect, it } from 'vitest';
+import type { KubeObject } from '../../client';
+import { Prng } from '../../kernel';
+import { allocateClusterIP, clusterIPsInUse, requestedClusterIPRefusal } from './identity';
+import { TIMEOUT, must, stored, testCluster } from './testCluster';
+
+function service(name: string, clusterIP?: string): KubeObject {
+  return { apiVersion: 'v1', kind: 'Service', metadata: { name }, spec: { selector: { app: name }, ports: [{ port: 80 }], ...(clusterIP !== undefined ? { clusterIP } : {}) } };
+}
+
+const clusterIPOf = (o: KubeObject) => (o.spec as { clusterIP?: string }).clusterIP;
+
+describe('clusterIP allocation', () => {
+  it('grants a requested free address and refuses it to the next Service with the real text, storing nothing', () => {
+    const sim = testCluster();
+    const dns = must(sim, { verb: 'create', resource: 'services', namespace: 'default', body: service('dns', '10.96.0.10') });
+    expect(clusterIPOf(dns)).toBe('10.96.0.10');
+    expect((dns.spec as { clusterIPs?: string[] }).clusterIPs).toEqual(['10.96.0.10']);
+    const again = sim.kubectl.request({ verb: 'create', resource: 'services', namespace: 'default', body: service('dns2', '10.96.0.10') }, TIMEOUT);
+    expect(again.ok ? '' : `${again.error.code} ${again.error.message}`).toBe(
+      '422 The Service "dns2" is invalid: spec.clusterIPs: Invalid value: []string{"10.96.0.10"}: failed to allocate IP 10.96.0.10: provided IP is already allocated',
+    );
+    expect(stored(sim, '/registry/services/specs/default/dns2')).toBeUndefined();
+    // the kubernetes Service holds 10.96.0.1
+    const first = sim.kubectl.request({ verb: 'create', resource: 'services', namespace: 'default', body: service('first', '10.96.0.1') }, TIMEOUT);
+    expect(first.ok ? '' : first.error.message).toContain('failed to allocate IP 10.96.0.1: provided IP is already allocated');
+  });
+
+  it('refuses an address outside 10.96.0.0/12, its network address and its broadcast', () => {
+    const sim = testCluster();
+    for (const ip of ['1.1.1.1', '10.96.0.0', '10.111.255.255', '10.112.0.1']) {
+      const r = sim.kubectl.request({ verb: 'create', resource: 'services', namespace: 'default', body: service('out', ip) }, TIMEOUT);
+      expect(r.ok ? '' : `${r.error.code} ${r.error.message}`).toBe(
+        `422 The Service "out" is invalid: spec.clusterIPs: Invalid value: []string{"${ip}"}: failed to allocate IP ${ip}: the provided IP (${ip}) is not in the valid range. The range of valid IPs is 10.96.0.0/12`,
+      );
+    }
+    const edge = must(sim, { verb: 'create', resource: 'services', namespace: 'default', body: service('edge', '10.111.255.254') });
+    expect(clusterIPOf(edge)).toBe('10.111.255.254');
+    // headless: no address at all
+    const headless = must(sim, { verb: 'create', resource: 'services', namespace: 'default', body: service('headless', 'None') });
+    expect(clusterIPOf(headless)).toBe('None');
+  });
+
+  it('frees the address when the Service is deleted', () => {
+    const sim = testCluster();
+    must(sim, { verb: 'create', resource: 'services', namespace: 'default', body: service('a', '10.100.1.1') });
+    must(sim, { verb: 'delete', resource: 'services', namespace: 'default', name: 'a' });
+    const b = must(sim, { verb: 'create', resource: 'services', namespace: 'default', body: service('b', '10.100.1.1') });
+    expect(clusterIPOf(b)).toBe('10.100.1.1');
+  });
+
+  it('a dynamic address skips the ones in use, wrapping past the end of the range', () => {
+    const draw = new Prng(7).int(2, (1 << 20) - 2);
+    const at = (o: number) => `10.${96 + (o >> 16)}.${(o >> 8) & 255}.${o & 255}`;
+    expect(allocateClusterIP(new Prng(7))).toBe(at(draw));
+    expect(allocateClusterIP(new Prng(7), new Set([at(draw), at(draw + 1)]))).toBe(at(draw + 2));
+    // every address from the draw to the last usable one taken: the scan wraps to 10.96.0.1
+    const taken = new Set<string>();
+    for (let o = draw; o <= (1 << 20) - 2; o++) taken.add(at(o));
+    expect(allocateClusterIP(new Prng(7), taken)).toBe('10.96.0.1');
+    expect(clusterIPsInUse([{ spec: { clusterIP: '10.96.0.10', clusterIPs: ['10.96.0.10'] } }, { spec: { clusterIP: 'None' } }, {}])).toEqual(new Set(['10.96.0.10']));
+    expect(requestedClusterIPRefusal('not-an-ip', new Set())).toBeUndefined();
+  });
+});
