@@ -10,6 +10,7 @@ import { inclusiveRangeError, isDNS1123Label, nameIsDNS1035Label } from './nameR
 import { typeAndObjectMeta } from './typeMeta';
 import { duplicate, invalid, notSupported, required, type FieldError } from './fieldErrors';
 import type { KindDefinition } from './kindDefinition';
+import { INVALID_IP_DETAIL, isIP } from './ipAddress';
 
 export const servicePortSchema = struct('ServicePort', {
   name: str(),
@@ -91,6 +92,12 @@ function validate(obj: Record<string, unknown>): FieldError[] {
     if (typeof p.targetPort === 'number' && (p.targetPort < 1 || p.targetPort > 65535)) {
       errs.push(invalid(`${path}.targetPort`, p.targetPort, inclusiveRangeError(1, 65535)));
     }
+  });
+  // clusterIPs, or the clusterIP it is defaulted from (normalizeClusterIPs): 'None' or addresses
+  const ips = spec.clusterIPs ?? (spec.clusterIP !== undefined && spec.clusterIP !== '' ? [spec.clusterIP] : []);
+  ips.forEach((ip, i) => {
+    if (ip === 'None' && i === 0) return;
+    if (!isIP(ip)) errs.push(invalid(`spec.clusterIPs[${i}]`, ip, INVALID_IP_DETAIL));
   });
   if (spec.sessionAffinity && !['ClientIP', 'None'].includes(spec.sessionAffinity)) {
     errs.push(notSupported('spec.sessionAffinity', spec.sessionAffinity, ['ClientIP', 'None']));

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { KubeObject } from '../../client';
 import { Prng } from '../../kernel';
 import { allocateClusterIP, clusterIPsInUse, requestedClusterIPRefusal } from './identity';
+import { isIP } from '../kinds/ipAddress';
 import { TIMEOUT, must, stored, testCluster } from './testCluster';
 
 function service(name: string, clusterIP?: string): KubeObject {
@@ -63,5 +64,20 @@ describe('clusterIP allocation', () => {
     expect(allocateClusterIP(new Prng(7), taken)).toBe('10.96.0.1');
     expect(clusterIPsInUse([{ spec: { clusterIP: '10.96.0.10', clusterIPs: ['10.96.0.10'] } }, { spec: { clusterIP: 'None' } }, {}])).toEqual(new Set(['10.96.0.10']));
     expect(requestedClusterIPRefusal('not-an-ip', new Set())).toBeUndefined();
+  });
+});
+
+describe('clusterIP validation', () => {
+  it('refuses what is not an IP address with validation\'s text', () => {
+    const sim = testCluster();
+    const r = sim.kubectl.request({ verb: 'create', resource: 'services', namespace: 'default', body: service('bad', '10.96.0') }, TIMEOUT);
+    expect(r.ok ? '' : `${r.error.code} ${r.error.message}`).toBe(
+      '422 The Service "bad" is invalid: spec.clusterIPs[0]: Invalid value: "10.96.0": must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)',
+    );
+  });
+
+  it('reads IPv4 and IPv6 as Go\'s ParseIP does', () => {
+    for (const ip of ['10.96.0.10', '010.096.000.010', '::', '::1', '2001:db8::ffff', 'fe80::1:2:3:4:5:6', '1:2:3:4:5:6:7:8', '::ffff:10.1.2.3', '1:2:3:4:5:6:1.2.3.4']) expect(isIP(ip), ip).toBe(true);
+    for (const ip of ['', '10.96.0', '256.1.1.1', '1.2.3.4.5', 'abc', ':::', '1::2::3', '1:2:3:4:5:6:7:8:9', '1:2:3:4:5:6:7', '12345::', '1:2:3:4:5:6:7::8:9', 'g::1', '::1.2.3']) expect(isIP(ip), ip).toBe(false);
   });
 });
