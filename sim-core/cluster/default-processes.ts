@@ -9,6 +9,7 @@ import { KubeletProcess } from '../kubelet/process';
 import { KubeProxyProcess } from '../kube-proxy/process';
 import type { BackendInfo } from '../kube-proxy/curl';
 import type { ProcessFactory } from './default-topology';
+import { APISERVER_ADVERTISE_ADDRESS, APISERVER_SECURE_PORT } from './bootstrap/objects';
 
 /** kube-scheduler, on the control-plane node (address `kube-scheduler`). */
 export const schedulerFactory: ProcessFactory = () => new SchedulerProcess();
@@ -21,6 +22,8 @@ export const schedulerFactory: ProcessFactory = () => new SchedulerProcess();
 export const nodeAgentsFactory: ProcessFactory = (info) => {
   const kubelets = info.nodes.map((nodeName) => new KubeletProcess({ nodeName }));
   const backends = (ip: string): BackendInfo | undefined => {
+    // the kubernetes Service's endpoint: the API server on the control-plane node, while it runs
+    if (ip === APISERVER_ADVERTISE_ADDRESS) return info.isAlive(info.apiServer) ? { image: '', listens: [APISERVER_SECURE_PORT], apiServer: true } : undefined;
     for (const k of kubelets) {
       const found = k.current?.backend(ip);
       if (found !== undefined) return found;

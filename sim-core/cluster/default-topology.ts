@@ -28,6 +28,8 @@ export const BOOTSTRAP_ADDRESS = 'kubeadm';
 export interface TopologyInfo {
   seed: number;
   apiServer: string;
+  /** whether a process of the cluster is up (not killed) */
+  isAlive: (address: string) => boolean;
   /** Node names, control-plane first */
   nodes: readonly string[];
   workers: readonly string[];
@@ -88,6 +90,7 @@ export class DefaultSimulation extends Simulation {
     this.info = {
       seed: options.seed,
       apiServer: APISERVER_ADDRESS,
+      isAlive: (address) => this.clusterKernel.isAlive(address),
       nodes,
       workers: nodes.slice(1),
     };

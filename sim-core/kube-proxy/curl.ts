@@ -3,13 +3,15 @@
 // default namespace otherwise), follow the rule table to one ready endpoint (iptables
 // picks at random: here the kube-proxy's PRNG), then ask the container behind it.
 import type { Prng } from '../kernel';
-import { connectionRefused, connectTimeout, couldNotResolve, responseFrom, type CurlOutcome } from './responses';
+import { connectionRefused, connectTimeout, couldNotResolve, httpToHttpsServer, responseFrom, untrustedCertificate, type CurlOutcome } from './responses';
 import type { EndpointTarget, ServiceRule } from './rules';
 
-/** The container behind an IP, if something runs there. */
+/** The container behind an IP, if something runs there, or the API server on its advertise address. */
 export interface BackendInfo {
   image: string;
   listens: readonly number[];
+  /** kube-apiserver's secure port: TLS only */
+  apiServer?: boolean;
 }
 
 export type BackendLookup = (ip: string) => BackendInfo | undefined;
@@ -17,16 +19,19 @@ export type BackendLookup = (ip: string) => BackendInfo | undefined;
 export interface CurlTarget {
   host: string;
   port: number | undefined;
+  /** the URL said https:// (curl's default port is then 443) */
+  https: boolean;
 }
 
 /** `http://web.default:8080/path` → host and port. */
 export function parseCurlTarget(target: string, port?: number): CurlTarget {
-  let rest = target.replace(/^https?:\/\//, '');
+  const https = /^https:\/\//i.test(target);
+  let rest = target.replace(/^https?:\/\//i, '');
   const slash = rest.indexOf('/');
   if (slash >= 0) rest = rest.slice(0, slash);
   const colon = rest.lastIndexOf(':');
-  if (colon >= 0 && /^\d+$/.test(rest.slice(colon + 1))) return { host: rest.slice(0, colon), port: port ?? Number(rest.slice(colon + 1)) };
-  return { host: rest, port };
+  if (colon >= 0 && /^\d+$/.test(rest.slice(colon + 1))) return { host: rest.slice(0, colon), port: port ?? Number(rest.slice(colon + 1)), https };
+  return { host: rest, port, https };
 }
 
 const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
@@ -45,14 +50,14 @@ export function resolveService(rules: readonly ServiceRule[], host: string, name
 
 export function curl(rules: readonly ServiceRule[], target: string, rng: Prng, backends: BackendLookup, port?: number): CurlOutcome & { endpoint?: EndpointTarget } {
   const t = parseCurlTarget(target, port);
-  const wantPort = t.port ?? 80;
+  const wantPort = t.port ?? (t.https ? 443 : 80);
   let candidates: ServiceRule[];
   if (IPV4.test(t.host)) {
     candidates = rules.filter((r) => r.clusterIP === t.host);
     if (candidates.length === 0) {
       // Not a Service: maybe a Pod IP, reached directly over the Pod network.
       const direct = backends(t.host);
-      if (direct) return direct.listens.includes(wantPort) ? responseFrom(direct.image) : connectionRefused(t.host, wantPort);
+      if (direct) return direct.listens.includes(wantPort) ? answer(direct, t.https) : connectionRefused(t.host, wantPort);
       return connectTimeout(t.host, wantPort);
     }
   } else {
@@ -68,5 +73,11 @@ export function curl(rules: readonly ServiceRule[], target: string, rng: Prng, b
   const endpoint = rule.endpoints[rng.int(0, rule.endpoints.length - 1)] as EndpointTarget;
   const backend = backends(endpoint.ip);
   if (!backend || !backend.listens.includes(endpoint.port)) return { ...connectionRefused(t.host, wantPort), endpoint };
-  return { ...responseFrom(backend.image), endpoint };
+  return { ...answer(backend, t.https), endpoint };
+}
+
+/** What the listener says: the container's page, or the API server's answer to plain HTTP or to an unverified TLS client. */
+function answer(backend: BackendInfo, https: boolean): CurlOutcome {
+  if (backend.apiServer !== true) return responseFrom(backend.image);
+  return https ? untrustedCertificate() : httpToHttpsServer();
 }

@@ -104,8 +104,8 @@ describe('curl', () => {
   });
 
   it('parses targets', () => {
-    expect(parseCurlTarget('http://web.default:8080/healthz')).toEqual({ host: 'web.default', port: 8080 });
-    expect(parseCurlTarget('10.96.0.1', 443)).toEqual({ host: '10.96.0.1', port: 443 });
+    expect(parseCurlTarget('http://web.default:8080/healthz')).toEqual({ host: 'web.default', port: 8080, https: false });
+    expect(parseCurlTarget('10.96.0.1', 443)).toEqual({ host: '10.96.0.1', port: 443, https: false });
   });
 });
 

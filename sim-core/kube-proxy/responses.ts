@@ -42,3 +42,27 @@ export function couldNotResolve(host: string): CurlOutcome {
 export function connectTimeout(host: string, port: number): CurlOutcome {
   return { ok: false, exitCode: 28, output: `curl: (28) Failed to connect to ${host} port ${port} after 130000 ms: Couldn't connect to server` };
 }
+
+/**
+ * Plain HTTP to the API server's TLS port: Go's TLS listener answers a request that starts
+ * like HTTP with 400 and this body (net/http server.go), which curl prints, exiting 0.
+ */
+export function httpToHttpsServer(): CurlOutcome {
+  return { ok: true, output: 'Client sent an HTTP request to an HTTPS server.\n' };
+}
+
+/** https:// to the API server without its CA (a Pod's curl with no --cacert): curl refuses the certificate. */
+export function untrustedCertificate(): CurlOutcome {
+  return {
+    ok: false,
+    exitCode: 60,
+    output: [
+      'curl: (60) SSL certificate problem: unable to get local issuer certificate',
+      'More details here: https://curl.se/docs/sslcerts.html',
+      '',
+      'curl failed to verify the legitimacy of the server and therefore could not',
+      'establish a secure connection to it. To learn more about this situation and',
+      'how to fix it, please visit the web page mentioned above.',
+    ].join('\n'),
+  };
+}

@@ -16,6 +16,8 @@ export const CONTROL_PLANE_ROLE = 'node-role.kubernetes.io/control-plane';
 export const SYSTEM_NAMESPACES = ['default', 'kube-system', 'kube-public', 'kube-node-lease'] as const;
 /** the control-plane node's InternalIP, where the API server listens (kind's first address) */
 export const APISERVER_ADVERTISE_ADDRESS = '172.18.0.2';
+/** kube-apiserver --secure-port, kubeadm's default: the kubernetes Service's targetPort */
+export const APISERVER_SECURE_PORT = 6443;
 /** kubelet's node lease duration (--node-lease-duration-seconds default) */
 export const NODE_LEASE_DURATION_SECONDS = 40;
 
@@ -127,7 +129,7 @@ export function kubernetesService(): KubeObject {
     spec: {
       type: 'ClusterIP',
       clusterIP: '10.96.0.1',
-      ports: [{ name: 'https', port: 443, protocol: 'TCP', targetPort: 6443 }],
+      ports: [{ name: 'https', port: 443, protocol: 'TCP', targetPort: APISERVER_SECURE_PORT }],
       sessionAffinity: 'None',
     },
   };
@@ -145,7 +147,7 @@ export function kubernetesEndpointSlice(): KubeObject {
     metadata: { name: 'kubernetes', namespace: 'default', labels: { 'kubernetes.io/service-name': 'kubernetes' } },
     addressType: 'IPv4',
     endpoints: [{ addresses: [APISERVER_ADVERTISE_ADDRESS], conditions: { ready: true } }],
-    ports: [{ name: 'https', port: 6443, protocol: 'TCP' }],
+    ports: [{ name: 'https', port: APISERVER_SECURE_PORT, protocol: 'TCP' }],
   };
 }
 
@@ -154,6 +156,6 @@ export function kubernetesEndpoints(): KubeObject {
     apiVersion: 'v1',
     kind: 'Endpoints',
     metadata: { name: 'kubernetes', namespace: 'default', labels: { 'endpointslice.kubernetes.io/skip-mirror': 'true' } },
-    subsets: [{ addresses: [{ ip: APISERVER_ADVERTISE_ADDRESS }], ports: [{ name: 'https', port: 6443, protocol: 'TCP' }] }],
+    subsets: [{ addresses: [{ ip: APISERVER_ADVERTISE_ADDRESS }], ports: [{ name: 'https', port: APISERVER_SECURE_PORT, protocol: 'TCP' }] }],
   };
 }
