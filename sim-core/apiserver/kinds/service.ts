@@ -94,7 +94,7 @@ function validate(obj: Record<string, unknown>): FieldError[] {
     }
   });
   // clusterIPs, or the clusterIP it is defaulted from (normalizeClusterIPs): 'None' or addresses
-  const ips = spec.clusterIPs ?? (spec.clusterIP !== undefined && spec.clusterIP !== '' ? [spec.clusterIP] : []);
+  const ips = spec.clusterIPs !== undefined && spec.clusterIPs.length > 0 ? spec.clusterIPs : spec.clusterIP !== undefined && spec.clusterIP !== '' ? [spec.clusterIP] : [];
   ips.forEach((ip, i) => {
     if (ip === 'None' && i === 0) return;
     if (!isIP(ip)) errs.push(invalid(`spec.clusterIPs[${i}]`, ip, INVALID_IP_DETAIL));

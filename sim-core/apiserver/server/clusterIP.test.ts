@@ -74,6 +74,12 @@ describe('clusterIP validation', () => {
     expect(r.ok ? '' : `${r.error.code} ${r.error.message}`).toBe(
       '422 The Service "bad" is invalid: spec.clusterIPs[0]: Invalid value: "10.96.0": must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)',
     );
+    // an empty clusterIPs is no list at all: the clusterIP is what is checked and stored
+    const empty = { ...service('empty', 'abc'), spec: { ...(service('empty', 'abc').spec as object), clusterIPs: [] } };
+    const e = sim.kubectl.request({ verb: 'create', resource: 'services', namespace: 'default', body: empty }, TIMEOUT);
+    expect(e.ok ? '' : e.error.message).toBe('The Service "empty" is invalid: spec.clusterIPs[0]: Invalid value: "abc": must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)');
+    const fine = must(sim, { verb: 'create', resource: 'services', namespace: 'default', body: { ...service('fine', '10.96.5.5'), spec: { ...(service('fine', '10.96.5.5').spec as object), clusterIPs: [] } } });
+    expect((fine.spec as { clusterIPs?: string[] }).clusterIPs).toEqual(['10.96.5.5']);
   });
 
   it('reads IPv4 and IPv6 as Go\'s ParseIP does', () => {

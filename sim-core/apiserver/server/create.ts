@@ -87,7 +87,8 @@ function stampNewObject(env: HandlerEnv, def: KindDefinition, obj: KubeObject): 
     const spec = (obj.spec ??= {}) as { type?: string; clusterIP?: string; clusterIPs?: string[] };
     // an address no cached Service holds (the allocator's bitmap; undefined when the range is full)
     if (spec.type !== 'ExternalName' && (spec.clusterIP === undefined || spec.clusterIP === '')) spec.clusterIP = allocateClusterIP(env.ctx.rng, env.serviceIPsInUse?.());
-    if (spec.clusterIP !== undefined && spec.clusterIP !== '') spec.clusterIPs ??= [spec.clusterIP];
+    // normalizeClusterIPs: no clusterIPs (or an empty list) means the one clusterIP
+    if (spec.clusterIP !== undefined && spec.clusterIP !== '' && (spec.clusterIPs === undefined || spec.clusterIPs.length === 0)) spec.clusterIPs = [spec.clusterIP];
   }
   if (def.resource === 'namespaces') {
     // the immutable label the API server puts on every namespace (KEP-2161)
