@@ -6,10 +6,11 @@
 // bound to the user (the simulated API server serves no such URL itself).
 import type { KubeObject } from '../../client';
 import { fail, type HandlerEnv } from './handlerEnv';
-import { authorizeNonResource, authorizeRequest, type AuthorizerView, type UserInfo } from './rbac';
+import { authorizeNonResource, authorizeRequest, rulesFor, type AuthorizerView, type UserInfo } from './rbac';
 import { badRequest } from './statuses';
 
 export const ACCESS_REVIEWS = 'selfsubjectaccessreviews';
+export const RULES_REVIEWS = 'selfsubjectrulesreviews';
 export const AUTHORIZATION_GROUP = 'authorization.k8s.io';
 
 interface ResourceAttributes {
@@ -39,4 +40,18 @@ export function handleAccessReview(env: HandlerEnv, user: UserInfo, verb: string
   }
   // nothing is read or written in etcd: no revision to report
   env.reply({ ok: true, value: { apiVersion: `${AUTHORIZATION_GROUP}/v1`, kind: 'SelfSubjectAccessReview', metadata: {}, spec, status: { allowed } } });
+}
+
+/**
+ * SelfSubjectRulesReview (pkg/registry/authorization/selfsubjectrulesreview): "what may I do
+ * in this namespace?" — every rule the authorizers hold for the requesting user there, what
+ * `kubectl auth can-i --list` prints. Incomplete (with the reason) where a rule cannot be
+ * listed: a node's, or a binding whose Role is missing.
+ */
+export function handleRulesReview(env: HandlerEnv, user: UserInfo, verb: string, body: unknown, view: AuthorizerView): void {
+  if (verb !== 'create') return fail(env, badRequest(`the server does not allow this method on the requested resource (${verb} ${RULES_REVIEWS}.${AUTHORIZATION_GROUP})`));
+  const review = (typeof body === 'object' && body !== null ? body : {}) as KubeObject & { spec?: { namespace?: unknown } };
+  const spec = review.spec ?? {};
+  const rules = rulesFor(user, text(spec.namespace), view);
+  env.reply({ ok: true, value: { apiVersion: `${AUTHORIZATION_GROUP}/v1`, kind: 'SelfSubjectRulesReview', metadata: {}, spec, status: rules } });
 }

@@ -26,7 +26,7 @@ import { traceRequest } from './requestTrace';
 import { WatchCache, type CachedKv } from './watchCache';
 import { WrittenObjects } from './writtenObjects';
 import { watchFromEtcd, type EtcdClientWatch } from './etcdWatch';
-import { ACCESS_REVIEWS, handleAccessReview } from './accessReview';
+import { ACCESS_REVIEWS, RULES_REVIEWS, handleAccessReview, handleRulesReview } from './accessReview';
 import { APISERVER_ADDRESS, isApiWire, type ClusterWire, type ServerRequest } from './wire';
 import { clusterIPsInUse } from './identity';
 
@@ -261,6 +261,7 @@ export class KubeApiServer implements Process<ClusterWire> {
       req = { ...req, patch: patch.value as typeof req.patch };
     }
     if (req.resource === ACCESS_REVIEWS) return handleAccessReview(env, who.user, req.verb, 'body' in req ? req.body : undefined, view);
+    if (req.resource === RULES_REVIEWS) return handleRulesReview(env, who.user, req.verb, 'body' in req ? req.body : undefined, view);
     switch (req.verb) {
       case 'get':
         return handleGet(env, req.resource, req.namespace, req.name);

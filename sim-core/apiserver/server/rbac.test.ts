@@ -229,7 +229,7 @@ describe('cluster-wide RBAC stored in etcd', () => {
   it('the bootstrap policy is in etcd, and what is stored there is what the authorizer reads', () => {
     const sim = testCluster();
     const stored = (prefix: string) => sim.etcdContents().filter((kv) => kv.key.startsWith(prefix)).map((kv) => kv.key.slice(prefix.length));
-    expect(stored('/registry/clusterroles/')).toEqual(['admin', 'cluster-admin', 'edit', 'system:basic-user', 'system:kube-controller-manager', 'system:kube-scheduler', 'system:node', 'system:node-proxier', 'system:public-info-viewer', 'view']);
+    expect(stored('/registry/clusterroles/')).toEqual(['admin', 'cluster-admin', 'edit', 'system:basic-user', 'system:discovery', 'system:kube-controller-manager', 'system:kube-scheduler', 'system:node', 'system:node-proxier', 'system:public-info-viewer', 'view']);
     expect(stored('/registry/clusterrolebindings/')).toContain('system:kube-scheduler');
     const admin = clientAt(sim, 'kubectl');
     const list: ApiRequest = { verb: 'list', resource: 'deployments' };
@@ -309,5 +309,37 @@ describe('SelfSubjectAccessReview (kubectl auth can-i)', () => {
     expect(allowed(admin.as('jane', review({ nonResourceAttributes: { path: '/metrics', verb: 'get' } }) as ApiRequest))).toBe(false);
     expect(allowed(admin.request(review({})))).toBe('400 spec: Invalid value: null: exactly one of nonResourceAttributes or resourceAttributes must be specified');
     expect(sim.etcdContents().length).toBe(before + 1); // the RoleBinding only
+  });
+});
+
+describe('SelfSubjectRulesReview', () => {
+  const rulesReview = (namespace: string): ApiRequest =>
+    ({ verb: 'create', resource: 'selfsubjectrulesreviews', namespace: '', body: { apiVersion: 'authorization.k8s.io/v1', kind: 'SelfSubjectRulesReview', metadata: {}, spec: { namespace } } }) as ApiRequest;
+  const statusOf = (r: ApiResult<unknown>) => (r.ok ? (r.value as { status: SubjectRulesStatus }).status : undefined);
+  type SubjectRulesStatus = { resourceRules: Array<{ verbs: string[]; apiGroups: string[]; resources: string[]; resourceNames?: string[] }>; nonResourceRules: Array<{ verbs: string[]; nonResourceURLs: string[] }>; incomplete: boolean; evaluationError?: string };
+
+  it('lists the cluster-wide rules, then the namespace\'s, and says when the list is incomplete', () => {
+    const sim = testCluster();
+    const admin = clientAt(sim, 'kubectl');
+    const plain = statusOf(admin.as('jane', rulesReview('default')))!;
+    // system:basic-user and the discovery roles, bound to every authenticated user
+    expect(plain.resourceRules).toEqual([
+      { verbs: ['create'], apiGroups: ['authorization.k8s.io'], resources: ['selfsubjectaccessreviews', 'selfsubjectrulesreviews'] },
+      { verbs: ['create'], apiGroups: ['authentication.k8s.io'], resources: ['selfsubjectreviews'] },
+    ]);
+    expect(plain.nonResourceRules.map((r) => r.nonResourceURLs[0])).toEqual(['/api', '/healthz']);
+    expect(plain.incomplete).toBe(false);
+    must(sim, { verb: 'create', resource: 'roles', namespace: 'default', body: role('reader', [{ verbs: ['get'], apiGroups: [''], resources: ['pods'], resourceNames: ['web'] }]) });
+    must(sim, { verb: 'create', resource: 'rolebindings', namespace: 'default', body: binding('r', { kind: 'Role', name: 'reader' }, [{ kind: 'User', name: 'jane' }]) });
+    must(sim, { verb: 'create', resource: 'rolebindings', namespace: 'default', body: binding('ghost', { kind: 'Role', name: 'ghost' }, [{ kind: 'User', name: 'jane' }]) });
+    const bound = statusOf(admin.as('jane', rulesReview('default')))!;
+    expect(bound.resourceRules.at(-1)).toEqual({ verbs: ['get'], apiGroups: [''], resources: ['pods'], resourceNames: ['web'] });
+    expect(bound).toMatchObject({ incomplete: true, evaluationError: 'role.rbac.authorization.k8s.io "ghost" not found' });
+    // another namespace: the cluster-wide rules only
+    expect(statusOf(admin.as('jane', rulesReview('kube-system')))).toEqual(plain);
+    // a node's rules cannot be listed
+    expect(statusOf(admin.as('system:node:node-1', rulesReview('default'), ['system:nodes', 'system:authenticated']))).toMatchObject({ incomplete: true, evaluationError: 'node authorizer does not support user rule resolution' });
+    // system:masters holds everything
+    expect(statusOf(admin.as('root', rulesReview('default'), ['system:masters']))!.resourceRules[0]).toEqual({ verbs: ['*'], apiGroups: ['*'], resources: ['*'] });
   });
 });

@@ -20,8 +20,8 @@ function bodyMeta(body: unknown): { name: string; namespace: string } {
 
 export function attributesOf(req: ServerRequest): AuthorizationRequest {
   const def = kindOfResource(req.resource);
-  // a review is no stored kind: authorization.k8s.io's selfsubjectaccessreviews, cluster-wide
-  const review = req.resource === 'selfsubjectaccessreviews';
+  // a review is no stored kind: authorization.k8s.io's selfsubjectaccessreviews and selfsubjectrulesreviews, cluster-wide
+  const review = req.resource === 'selfsubjectaccessreviews' || req.resource === 'selfsubjectrulesreviews';
   const apiGroup = def?.group ?? (review ? 'authorization.k8s.io' : '');
   const namespaced = def?.namespaced ?? !review;
   let verb: string = req.verb;

@@ -157,3 +157,48 @@ export function authorizeImpersonation(user: UserInfo, target: string, groups: r
 export function authorizeNonResource(user: UserInfo, verb: string, path: string, view: AuthorizerView): boolean {
   return user.groups.includes(SYSTEM_MASTERS) || clusterRulesAllow(user, view, (r) => nonResourceRuleAllows(r, verb, path));
 }
+
+/** What a user may do in a namespace, as SelfSubjectRulesReview reports it (authorizer.RuleResolver). */
+export interface SubjectRules {
+  resourceRules: Array<{ verbs: string[]; apiGroups: string[]; resources: string[]; resourceNames?: string[] }>;
+  nonResourceRules: Array<{ verbs: string[]; nonResourceURLs: string[] }>;
+  incomplete: boolean;
+  evaluationError?: string;
+}
+
+/**
+ * The union of the authorizers' RulesFor, in their order: system:masters holds every rule
+ * (the privileged-group authorizer); a node's rules cannot be listed (the Node authorizer
+ * says so, making the list incomplete); then RBAC's, the ClusterRoleBindings' first and the
+ * namespace's RoleBindings' after, each rule split into its resource and non-resource part.
+ */
+export function rulesFor(user: UserInfo, namespace: string, view: AuthorizerView): SubjectRules {
+  const out: SubjectRules = { resourceRules: [], nonResourceRules: [], incomplete: false };
+  const errors: string[] = [];
+  if (user.groups.includes(SYSTEM_MASTERS)) {
+    out.resourceRules.push({ verbs: ['*'], apiGroups: ['*'], resources: ['*'] });
+    out.nonResourceRules.push({ verbs: ['*'], nonResourceURLs: ['*'] });
+  }
+  if (nodeNameOf(user) !== undefined) errors.push('node authorizer does not support user rule resolution');
+  const rules: PolicyRule[] = [...clusterRulesOf(user, view)];
+  if (namespace !== '') {
+    for (const obj of view.roleBindingsIn(namespace)) {
+      const rb = obj as RoleBinding;
+      if (!(rb.subjects ?? []).some((s) => subjectMatches(s, user, namespace))) continue;
+      const granted = rulesOf(rb, namespace, view);
+      if (granted.error !== undefined) errors.push(granted.error);
+      rules.push(...granted.rules);
+    }
+  }
+  for (const r of rules) {
+    if ((r.resources ?? []).length > 0) {
+      out.resourceRules.push({ verbs: [...(r.verbs ?? [])], apiGroups: [...(r.apiGroups ?? [])], resources: [...(r.resources ?? [])], ...((r.resourceNames ?? []).length > 0 ? { resourceNames: [...(r.resourceNames ?? [])] } : {}) });
+    }
+    if ((r.nonResourceURLs ?? []).length > 0) out.nonResourceRules.push({ verbs: [...(r.verbs ?? [])], nonResourceURLs: [...(r.nonResourceURLs ?? [])] });
+  }
+  if (errors.length > 0) {
+    out.incomplete = true;
+    out.evaluationError = errors.length === 1 ? errors[0] : `[${errors.join(', ')}]`;
+  }
+  return out;
+}

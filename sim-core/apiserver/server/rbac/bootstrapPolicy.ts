@@ -71,8 +71,10 @@ export const CLUSTER_ROLES: Readonly<Record<string, readonly PolicyRule[]>> = {
     rule(['get'], [CORE], ['namespaces']),
     EVENT_WRITE,
   ],
-  // every authenticated user may ask what it may do (kubectl auth can-i)
-  'system:basic-user': [rule(['create'], ['authorization.k8s.io'], ['selfsubjectaccessreviews', 'selfsubjectrulesreviews'])],
+  // every authenticated user may ask what it may do (kubectl auth can-i) and who it is (kubectl auth whoami)
+  'system:basic-user': [rule(['create'], ['authorization.k8s.io'], ['selfsubjectaccessreviews', 'selfsubjectrulesreviews']), rule(['create'], ['authentication.k8s.io'], ['selfsubjectreviews'])],
+  // enough to check the server is ready and discover its API versions (policy.go: system:discovery)
+  'system:discovery': [{ verbs: ['get'], nonResourceURLs: ['/api', '/api/*', '/apis', '/apis/*', '/healthz', '/livez', '/openapi', '/openapi/*', '/readyz', '/version', '/version/'] }],
   // anyone may read the health and version endpoints (policy.go: system:public-info-viewer)
   'system:public-info-viewer': [{ verbs: ['get'], nonResourceURLs: ['/healthz', '/livez', '/readyz', '/version', '/version/'] }],
   'system:node-proxier': [
@@ -94,6 +96,7 @@ export const CLUSTER_ROLE_BINDINGS: readonly BootstrapBinding[] = [
   { name: 'cluster-admin', role: 'cluster-admin', subjects: [{ kind: 'Group', name: 'system:masters' }] },
   { name: 'kubeadm:cluster-admins', role: 'cluster-admin', subjects: [{ kind: 'Group', name: 'kubeadm:cluster-admins' }] },
   { name: 'system:basic-user', role: 'system:basic-user', subjects: [{ kind: 'Group', name: 'system:authenticated' }] },
+  { name: 'system:discovery', role: 'system:discovery', subjects: [{ kind: 'Group', name: 'system:authenticated' }] },
   {
     name: 'system:public-info-viewer',
     role: 'system:public-info-viewer',

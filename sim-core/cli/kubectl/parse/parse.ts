@@ -243,7 +243,11 @@ export function parseKubectl(argvIn: readonly string[], options: ParseOptions = 
       return { ok: true, command: { ...base, args: [...args] } };
     case 'auth can-i':
       // cani.go Complete and Validate
-      if (bool('list')) return plainError('--list is not part of this simulation; ask about one verb and resource at a time');
+      if (bool('list')) {
+        if (args.length !== 0) return plainError('list option must be specified with no arguments');
+        if (bool('quiet') || base.allNamespaces || str('subresource') !== '') return plainError("list option can't be specified with neither quiet, all-namespaces nor subresource options");
+        return { ok: true, command: { ...base, args: [] } };
+      }
       if (args.length !== 2) return plainError("you must specify two arguments: verb resource or verb resource/resourceName.\nSee 'kubectl auth can-i -h' for help and examples.");
       if (args[1]!.startsWith('/') && str('subresource') !== '') return plainError('--subresource can not be used with NonResourceURL');
       if (bool('no-headers')) return plainError('--no-headers cannot be set without --list specified');
