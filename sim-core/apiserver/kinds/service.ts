@@ -10,7 +10,7 @@ import { inclusiveRangeError, isDNS1123Label, nameIsDNS1035Label } from './nameR
 import { typeAndObjectMeta } from './typeMeta';
 import { duplicate, invalid, notSupported, required, type FieldError } from './fieldErrors';
 import type { KindDefinition } from './kindDefinition';
-import { INVALID_IP_DETAIL, isIP } from './ipAddress';
+import { INVALID_IP_DETAIL, isIP, parseIP } from './ipAddress';
 
 export const servicePortSchema = struct('ServicePort', {
   name: str(),
@@ -61,7 +61,9 @@ function defaults(obj: Record<string, unknown>): Record<string, unknown> {
   if (spec.type !== 'ExternalName') {
     spec.internalTrafficPolicy ??= 'Cluster';
     spec.ipFamilyPolicy ??= 'SingleStack';
-    spec.ipFamilies ??= ['IPv4'];
+    // the family of the address asked for (initIPFamilyFields), else the cluster's: IPv4
+    const asked = requestedClusterIPs(spec)[0];
+    spec.ipFamilies ??= [asked !== undefined && asked !== 'None' && parseIP(asked)?.family === 'IPv6' ? 'IPv6' : 'IPv4'];
   }
   if (spec.type === 'NodePort' || spec.type === 'LoadBalancer') spec.externalTrafficPolicy ??= 'Cluster';
   return { ...svc, spec, status: { loadBalancer: {} } };
@@ -93,12 +95,7 @@ function validate(obj: Record<string, unknown>): FieldError[] {
       errs.push(invalid(`${path}.targetPort`, p.targetPort, inclusiveRangeError(1, 65535)));
     }
   });
-  // clusterIPs, or the clusterIP it is defaulted from (normalizeClusterIPs): 'None' or addresses
-  const ips = spec.clusterIPs !== undefined && spec.clusterIPs.length > 0 ? spec.clusterIPs : spec.clusterIP !== undefined && spec.clusterIP !== '' ? [spec.clusterIP] : [];
-  ips.forEach((ip, i) => {
-    if (ip === 'None' && i === 0) return;
-    if (!isIP(ip)) errs.push(invalid(`spec.clusterIPs[${i}]`, ip, INVALID_IP_DETAIL));
-  });
+  errs.push(...validateClusterIPs(spec));
   if (spec.sessionAffinity && !['ClientIP', 'None'].includes(spec.sessionAffinity)) {
     errs.push(notSupported('spec.sessionAffinity', spec.sessionAffinity, ['ClientIP', 'None']));
   }
@@ -121,3 +118,33 @@ export const serviceKind: KindDefinition = {
   defaults,
   validate,
 };
+
+/**
+ * The addresses a Service asks for: clusterIPs, or (normalizeClusterIPs on create) the one
+ * clusterIP when clusterIPs is missing or empty.
+ */
+export function requestedClusterIPs(spec: { clusterIP?: string; clusterIPs?: string[] }): string[] {
+  if (spec.clusterIPs !== undefined && spec.clusterIPs.length > 0) return spec.clusterIPs;
+  return spec.clusterIP !== undefined && spec.clusterIP !== '' ? [spec.clusterIP] : [];
+}
+
+/** validateServiceClusterIPsRelatedFields, for the single-stack cluster the course runs. */
+function validateClusterIPs(spec: { clusterIP?: string; clusterIPs?: string[] }): FieldError[] {
+  const errs: FieldError[] = [];
+  const ips = requestedClusterIPs(spec);
+  const listed = spec.clusterIPs ?? [];
+  const asGo = { kind: 'go' as const, text: `[]string{${ips.map((ip) => JSON.stringify(ip)).join(', ')}}` };
+  // (clusterIPs without clusterIP is refused on create, by the allocation: an update keeps the stored address)
+  if (listed.length > 0 && spec.clusterIP !== undefined && spec.clusterIP !== '' && listed[0] !== spec.clusterIP) {
+    errs.push({ type: 'Invalid value', field: 'spec.clusterIPs', badValue: asGo, detail: 'first value must match `clusterIP`' });
+  }
+  ips.forEach((ip, i) => {
+    if (ip === 'None' && i === 0) {
+      if (ips.length > 1) errs.push({ type: 'Invalid value', field: 'spec.clusterIPs', badValue: asGo, detail: "'None' must be the first and only value" });
+      return;
+    }
+    if (!isIP(ip)) errs.push(invalid(`spec.clusterIPs[${i}]`, ip, INVALID_IP_DETAIL));
+  });
+  if (ips.length > 2) errs.push({ type: 'Invalid value', field: 'spec.clusterIPs', badValue: asGo, detail: 'may only hold up to 2 values' });
+  return errs;
+}

@@ -28,7 +28,6 @@ import { WrittenObjects } from './writtenObjects';
 import { watchFromEtcd, type EtcdClientWatch } from './etcdWatch';
 import { ACCESS_REVIEWS, RULES_REVIEWS, handleAccessReview, handleRulesReview } from './accessReview';
 import { APISERVER_ADDRESS, isApiWire, type ClusterWire, type ServerRequest } from './wire';
-import { clusterIPsInUse } from './identity';
 
 export interface ApiServerConfig {
   address?: string;
@@ -73,6 +72,8 @@ export class KubeApiServer implements Process<ClusterWire> {
   private caches = new Map<string, WatchCache>();
   /** what this server wrote, for its watch caches (writtenObjects.ts) */
   private readonly written = new WrittenObjects();
+  /** what Service creates in flight have claimed from the allocators (create.ts withServiceAllocations) */
+  private readonly serviceClaims = { ips: new Set<string>(), ports: new Set<number>() };
   private readonly clientWatches = new Map<string, ClientWatch>();
   /**
    * The tick of the last change etcd reported for an object other than a Lease or an Event
@@ -187,6 +188,8 @@ export class KubeApiServer implements Process<ClusterWire> {
     this.storage.reset();
     this.caches.clear();
     this.written.clear();
+    this.serviceClaims.ips.clear();
+    this.serviceClaims.ports.clear();
     this.clientWatches.clear();
     this.waiting = [];
   }
@@ -213,10 +216,6 @@ export class KubeApiServer implements Process<ClusterWire> {
 
   /** HandlerEnv's reads of the watch caches: the same two functions for every request */
   private readonly cachedNamespace = (ns: string): Readonly<KubeObject> | undefined => this.caches.get('namespaces')?.peek(`/registry/namespaces/${ns}`);
-  private readonly serviceIPsInUse = (): ReadonlySet<string> | undefined => {
-    const cache = this.caches.get('services');
-    return cache?.ready ? clusterIPsInUse(cache.listUnder('/registry/services/specs/')) : undefined;
-  };
   private readonly cachedKv = (resource: string, key: string): Readonly<CachedKv> | undefined => {
     const cache = this.caches.get(resource);
     return cache?.ready ? cache.getKv(key) : undefined;
@@ -243,7 +242,7 @@ export class KubeApiServer implements Process<ClusterWire> {
       reply,
       written: UNCACHED_RESOURCES.has(req.resource) ? undefined : this.written,
       cachedNamespace: this.cachedNamespace,
-      serviceIPsInUse: this.serviceIPsInUse,
+      serviceClaims: this.serviceClaims,
       cachedKv: this.cachedKv,
     };
     const view = this.authorizerView;

@@ -7,6 +7,7 @@ import { Prng } from '../../kernel';
 import { allocateClusterIP, clusterIPsInUse, requestedClusterIPRefusal } from './identity';
 import { isIP } from '../kinds/ipAddress';
 import { TIMEOUT, must, stored, testCluster } from './testCluster';
+import { APISERVER_ADDRESS } from './wire';
 
 function service(name: string, clusterIP?: string): KubeObject {
   return { apiVersion: 'v1', kind: 'Service', metadata: { name }, spec: { selector: { app: name }, ports: [{ port: 80 }], ...(clusterIP !== undefined ? { clusterIP } : {}) } };
@@ -85,5 +86,47 @@ describe('clusterIP validation', () => {
   it('reads IPv4 and IPv6 as Go\'s ParseIP does', () => {
     for (const ip of ['10.96.0.10', '010.096.000.010', '::', '::1', '2001:db8::ffff', 'fe80::1:2:3:4:5:6', '1:2:3:4:5:6:7:8', '::ffff:10.1.2.3', '1:2:3:4:5:6:1.2.3.4']) expect(isIP(ip), ip).toBe(true);
     for (const ip of ['', '10.96.0', '256.1.1.1', '1.2.3.4.5', 'abc', ':::', '1::2::3', '1:2:3:4:5:6:7:8:9', '1:2:3:4:5:6:7', '12345::', '1:2:3:4:5:6:7::8:9', 'g::1', '::1.2.3']) expect(isIP(ip), ip).toBe(false);
+  });
+});
+
+describe('clusterIP requests the allocator refuses', () => {
+  const refusal = (sim: ReturnType<typeof testCluster>, body: KubeObject): string => {
+    const r = sim.kubectl.request({ verb: 'create', resource: 'services', namespace: 'default', body }, TIMEOUT);
+    return r.ok ? 'created' : `${r.error.code} ${r.error.message}`;
+  };
+  const withSpec = (name: string, spec: Record<string, unknown>): KubeObject => ({ ...service(name), spec: { ...(service(name).spec as object), ...spec } });
+
+  it('clusterIPs must agree with clusterIP, None stands alone, and this IPv4 cluster has no IPv6 family', () => {
+    const sim = testCluster();
+    must(sim, { verb: 'create', resource: 'services', namespace: 'default', body: service('dns', '10.96.0.10') });
+    expect(refusal(sim, withSpec('plural', { clusterIPs: ['10.96.0.20'] }))).toBe('422 The Service "plural" is invalid: spec.clusterIPs: Invalid value: []string{"10.96.0.20"}: must be empty when `clusterIP` is not specified');
+    expect(refusal(sim, withSpec('mismatch', { clusterIP: '10.96.0.21', clusterIPs: ['10.96.0.20'] }))).toBe('422 The Service "mismatch" is invalid: spec.clusterIPs: Invalid value: []string{"10.96.0.20"}: first value must match `clusterIP`');
+    expect(refusal(sim, withSpec('none', { clusterIP: 'None', clusterIPs: ['None', '10.96.0.22'] }))).toBe('422 The Service "none" is invalid: spec.clusterIPs: Invalid value: []string{"None", "10.96.0.22"}: \'None\' must be the first and only value');
+    expect(refusal(sim, withSpec('six', { clusterIP: 'fd00::1' }))).toBe('422 The Service "six" is invalid: spec.ipFamilies[0]: Invalid value: "IPv6": not configured on this cluster');
+    // an IPv4-mapped IPv6 address is that IPv4 address; leading zeros are decimal; Go prints the address it parsed
+    expect(refusal(sim, withSpec('mapped', { clusterIP: '::ffff:10.96.0.10' }))).toBe('422 The Service "mapped" is invalid: spec.clusterIPs: Invalid value: []string{"::ffff:10.96.0.10"}: failed to allocate IP ::ffff:10.96.0.10: provided IP is already allocated');
+    expect(refusal(sim, withSpec('zeros', { clusterIP: '010.001.0.1' }))).toBe('422 The Service "zeros" is invalid: spec.clusterIPs: Invalid value: []string{"010.001.0.1"}: failed to allocate IP 010.001.0.1: the provided IP (10.1.0.1) is not in the valid range. The range of valid IPs is 10.96.0.0/12');
+    for (const name of ['plural', 'mismatch', 'none', 'six', 'mapped', 'zeros']) expect(stored(sim, `/registry/services/specs/default/${name}`), name).toBeUndefined();
+  });
+
+  it('two creates asking for the same address at once: one gets it, the other is refused', () => {
+    const sim = testCluster();
+    // two requests from kubectl's connection, sent in the same tick, before either is answered
+    const proc = sim.kubectl.process;
+    const ids = [0, 1].map((i) => {
+      const requestId = proc.newRequestId();
+      sim.clusterKernel.send(proc.address, APISERVER_ADDRESS, { type: 'api-request', requestId, request: { verb: 'create', resource: 'services', namespace: 'default', body: service(`race-${i}`, '10.100.0.7') } });
+      return requestId;
+    });
+    sim.clusterKernel.runUntil(() => ids.every((id) => proc.answers.has(id)), TIMEOUT.timeoutTicks);
+    const answers = ids.map((id) => proc.answers.get(id));
+    expect(answers.filter((a) => a?.ok).length).toBe(1);
+    const refused = answers.find((a) => a !== undefined && !a.ok);
+    expect(refused !== undefined && !refused.ok ? refused.error.message : '').toContain('failed to allocate IP 10.100.0.7: provided IP is already allocated');
+  });
+
+  it('reads addresses as Go\'s ParseIP does: any number of digits while the value fits', () => {
+    for (const ip of ['0010.1.1.1', '00001::', '::0255.1.1.1', '1:2:3:4:5:6:7::']) expect(isIP(ip), ip).toBe(true);
+    for (const ip of ['1.1.1.0256', '10000::', '1:2:3:4:5:6:7:8::']) expect(isIP(ip), ip).toBe(false);
   });
 });

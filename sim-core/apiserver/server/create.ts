@@ -4,10 +4,10 @@
 // → a NodePort/LoadBalancer Service's node ports (portallocator)
 // → a txn that stores the JSON only if the key does not exist (create_revision == 0).
 // Events get a one-hour etcd lease (kube-apiserver --event-ttl=1h), so etcd removes them.
-import type { KubeObject } from '../../client';
+import type { KubeObject, Status } from '../../client';
 import { admitForCreate, badValueOf, EVENT_TTL_SECONDS, formatInvalid, invalidFieldError, type FieldError, type KindDefinition } from '../kinds';
 import { definitionOf, fail, keyOf, meta, storageFailure, succeed, type HandlerEnv } from './handlerEnv';
-import { allocateClusterIP, allocateNodePorts, clusterIPsInUse, needsNodePorts, newUid, nodePortsInUse, randomSuffix, requestedClusterIPRefusal } from './identity';
+import { allocateClusterIP, allocateNodePorts, canonicalClusterIP, clusterIPsInUse, needsNodePorts, newUid, nodePortsInUse, randomSuffix, requestedClusterIPRefusal } from './identity';
 import { decodeKv, encodeObject } from './objectCodec';
 import { alreadyExists, badRequest, namespaceNotFound, namespaceTerminating, statusWithCode } from './statuses';
 import { timestampAt } from './clock';
@@ -52,8 +52,6 @@ export function handleCreate(env: HandlerEnv, resource: string, namespace: strin
     return fail(env, badRequest(`the API version in the data (${admitted.kind.apiVersion}) does not match the expected kind for resource ${resource}`));
   }
   const obj = admitted.object as KubeObject;
-  // a clusterIP the Service names itself, which the allocator must grant (checked once the namespace admits it)
-  const requestedIP = def.resource === 'services' ? requestedClusterIP(obj) : undefined;
   stampNewObject(env, def, obj);
   if (!def.namespaced || def.resource === 'namespaces') return store(env, def, obj);
   // NamespaceLifecycle admission (plugin/pkg/admission/namespace/lifecycle): the namespace
@@ -62,7 +60,7 @@ export function handleCreate(env: HandlerEnv, resource: string, namespace: strin
   const admitIn = (nsObj: KubeObject | undefined, revision?: number): void => {
     if (nsObj === undefined) return fail(env, namespaceNotFound(ns), revision);
     if (nsObj.metadata?.deletionTimestamp) return fail(env, namespaceTerminating(def, meta(obj).name ?? '', ns), revision);
-    if (def.resource === 'services') return withServiceAllocations(env, def, obj, requestedIP);
+    if (def.resource === 'services') return withServiceAllocations(env, def, obj);
     store(env, def, obj);
   };
   const cached = env.cachedNamespace?.(ns);
@@ -83,63 +81,89 @@ function stampNewObject(env: HandlerEnv, def: KindDefinition, obj: KubeObject): 
   delete m.resourceVersion;
   delete m.deletionTimestamp;
   delete m.deletionGracePeriodSeconds;
-  if (def.resource === 'services') {
-    const spec = (obj.spec ??= {}) as { type?: string; clusterIP?: string; clusterIPs?: string[] };
-    // an address no cached Service holds (the allocator's bitmap; undefined when the range is full)
-    if (spec.type !== 'ExternalName' && (spec.clusterIP === undefined || spec.clusterIP === '')) spec.clusterIP = allocateClusterIP(env.ctx.rng, env.serviceIPsInUse?.());
-    // normalizeClusterIPs: no clusterIPs (or an empty list) means the one clusterIP
-    if (spec.clusterIP !== undefined && spec.clusterIP !== '' && (spec.clusterIPs === undefined || spec.clusterIPs.length === 0)) spec.clusterIPs = [spec.clusterIP];
-  }
   if (def.resource === 'namespaces') {
     // the immutable label the API server puts on every namespace (KEP-2161)
     m.labels = { 'kubernetes.io/metadata.name': m.name ?? '', ...(m.labels ?? {}) };
   }
 }
 
-function requestedClusterIP(obj: KubeObject): string | undefined {
-  const ip = (obj.spec as { clusterIP?: unknown } | undefined)?.clusterIP;
-  return typeof ip === 'string' && ip !== '' && ip !== 'None' ? ip : undefined;
-}
+type ServiceSpec = Parameters<typeof allocateNodePorts>[1] & { type?: string; clusterIP?: string; clusterIPs?: string[]; ipFamilies?: string[] };
+
+const invalidService = (def: KindDefinition, name: string, err: FieldError): Status => statusWithCode('Invalid', 422, formatInvalid(def.kind, name, [err]));
 
 /**
  * A Service's allocations before it is stored (the service REST's allocateCreate): the
- * clusterIP it asks for must be in the service CIDR and free, and a NodePort or
- * LoadBalancer Service takes its node ports. The real allocators keep bitmaps in etcd
- * (/registry/ranges/serviceips, /registry/ranges/servicenodeports); here what is in use is
- * read from the stored Services, which hold the same information.
+ * clusterIP it asks for must be in the service CIDR and free, one it does not ask for is a
+ * free one drawn at random, and a NodePort or LoadBalancer Service takes its node ports.
+ * The real allocators keep bitmaps in etcd (/registry/ranges/serviceips,
+ * /registry/ranges/servicenodeports) and claim from them with a compare-and-swap; here
+ * what is in use is read from the stored Services, which hold the same information, plus
+ * what this API server's creates in flight have claimed (`env.serviceClaims`) until etcd
+ * answers them.
  */
-function withServiceAllocations(env: HandlerEnv, def: KindDefinition, obj: KubeObject, requestedIP: string | undefined): void {
-  const spec = (obj.spec ?? {}) as Parameters<typeof allocateNodePorts>[1] & { type?: string; clusterIP?: string; clusterIPs?: string[] };
-  if (spec.type !== 'ExternalName' && spec.clusterIP === undefined) {
-    return fail(env, statusWithCode('InternalError', 500, 'Internal error occurred: failed to allocate a serviceIP: range is full'));
+function withServiceAllocations(env: HandlerEnv, def: KindDefinition, obj: KubeObject): void {
+  const spec = (obj.spec ??= {}) as ServiceSpec;
+  const name = meta(obj).name ?? '';
+  const wantsIP = spec.type !== 'ExternalName' && spec.clusterIP !== 'None';
+  // normalizeClusterIPs: a create names its address with clusterIP, and clusterIPs repeats it
+  if ((spec.clusterIPs ?? []).length > 0 && (spec.clusterIP ?? '') === '') {
+    return fail(env, invalidService(def, name, { type: 'Invalid value', field: 'spec.clusterIPs', badValue: badValueOf(spec.clusterIPs), detail: 'must be empty when `clusterIP` is not specified' }));
+  }
+  if (spec.clusterIP !== undefined && spec.clusterIP !== '' && (spec.clusterIPs ?? []).length === 0) spec.clusterIPs = [spec.clusterIP];
+  // initIPFamilyFields: this cluster allocates IPv4 only
+  const family = wantsIP ? (spec.ipFamilies ?? []).findIndex((f) => f !== 'IPv4') : -1;
+  if (family >= 0) {
+    return fail(env, invalidService(def, name, { type: 'Invalid value', field: `spec.ipFamilies[${family}]`, badValue: badValueOf(spec.ipFamilies?.[family]), detail: 'not configured on this cluster' }));
   }
   const ports = needsNodePorts(spec);
-  if (!ports && requestedIP === undefined) return store(env, def, obj);
-  const name = meta(obj).name ?? '';
+  if (!wantsIP && !ports) return store(env, def, obj);
+  const claims = env.serviceClaims ?? { ips: new Set<string>(), ports: new Set<number>() };
   env.storage.list(env.ctx, `${def.etcdPrefix}/`, (r) => {
     if (!r.ok) return fail(env, storageFailure(r.error));
     const services = r.value.kvs.map((kv) => decodeKv(kv) ?? {});
-    const ipRefusal = requestedIP === undefined ? undefined : requestedClusterIPRefusal(requestedIP, clusterIPsInUse(services));
-    if (ipRefusal !== undefined) {
-      const err: FieldError = { type: 'Invalid value', field: 'spec.clusterIPs', badValue: badValueOf(spec.clusterIPs ?? []), detail: `failed to allocate IP ${requestedIP}: ${ipRefusal}` };
-      return fail(env, statusWithCode('Invalid', 422, formatInvalid(def.kind, name, [err])), r.value.revision);
+    const usedIPs = clusterIPsInUse(services);
+    for (const ip of claims.ips) usedIPs.add(ip);
+    let claimedIP: string | undefined;
+    if (wantsIP) {
+      const requested = spec.clusterIP !== undefined && spec.clusterIP !== '' ? spec.clusterIP : undefined;
+      if (requested !== undefined) {
+        const refusal = requestedClusterIPRefusal(requested, usedIPs);
+        if (refusal !== undefined) {
+          return fail(env, invalidService(def, name, { type: 'Invalid value', field: 'spec.clusterIPs', badValue: badValueOf(spec.clusterIPs), detail: `failed to allocate IP ${requested}: ${refusal}` }), r.value.revision);
+        }
+        claimedIP = canonicalClusterIP(requested);
+      } else {
+        claimedIP = allocateClusterIP(env.ctx.rng, usedIPs);
+        if (claimedIP === undefined) return fail(env, statusWithCode('InternalError', 500, 'Internal error occurred: failed to allocate a serviceIP: range is full'), r.value.revision);
+        spec.clusterIP = claimedIP;
+        spec.clusterIPs = [claimedIP];
+      }
     }
-    const refused = ports ? allocateNodePorts(env.ctx.rng, spec, nodePortsInUse(services)) : undefined;
-    if (refused) {
-      const message = formatInvalid(def.kind, name, [invalidFieldError(refused.field, refused.port, refused.detail)]);
-      return fail(env, statusWithCode('Invalid', 422, message), r.value.revision);
-    }
-    store(env, def, obj);
+    const usedPorts = nodePortsInUse(services);
+    for (const p of claims.ports) usedPorts.add(p);
+    const before = new Set(usedPorts);
+    const refused = ports ? allocateNodePorts(env.ctx.rng, spec, usedPorts) : undefined;
+    if (refused) return fail(env, invalidService(def, name, invalidFieldError(refused.field, refused.port, refused.detail)), r.value.revision);
+    // claimed until etcd answers the create: a concurrent create sees them taken
+    const claimedPorts = [...usedPorts].filter((p) => !before.has(p));
+    if (claimedIP !== undefined) claims.ips.add(claimedIP);
+    for (const p of claimedPorts) claims.ports.add(p);
+    store(env, def, obj, () => {
+      if (claimedIP !== undefined) claims.ips.delete(claimedIP);
+      for (const p of claimedPorts) claims.ports.delete(p);
+    });
   });
 }
 
-function store(env: HandlerEnv, def: KindDefinition, obj: KubeObject): void {
+/** `settled`: called once etcd has answered the create, whatever it answered. */
+function store(env: HandlerEnv, def: KindDefinition, obj: KubeObject, settled?: () => void): void {
   const m = meta(obj);
   const key = keyOf(def, m.namespace, m.name ?? '');
   const value = encodeObject(obj);
   if (!env.dryRun) env.written?.remember(key, value, obj);
   const put = (lease: bigint): void =>
     env.storage.create(env.ctx, key, value, lease, (r) => {
+      settled?.();
       if (!r.ok) return fail(env, storageFailure(r.error));
       if (!r.value.succeeded) return fail(env, alreadyExists(def, m.name ?? ''), r.value.revision);
       // dryrun.go: a dry-run create answers with the object as it would be stored, unversioned

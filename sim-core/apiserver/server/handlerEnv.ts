@@ -21,8 +21,8 @@ export interface HandlerEnv {
   reply: Reply;
   /** the namespace from the API server's own watch cache (admission reads it, not etcd); the cache's own object: read only */
   cachedNamespace?: (name: string) => Readonly<KubeObject> | undefined;
-  /** the clusterIPs the cached Services hold; absent or undefined while the cache fills */
-  serviceIPsInUse?: () => ReadonlySet<string> | undefined;
+  /** clusterIPs and node ports this API server's Service creates in flight have claimed (withServiceAllocations) */
+  serviceClaims?: { ips: Set<string>; ports: Set<number> };
   /** a key's value from the resource's watch cache (possibly stale): GuaranteedUpdate's first try */
   cachedKv?: (resource: string, key: string) => Readonly<CachedKv> | undefined;
   /** ?dryRun=All: `storage` writes nothing (DryRunStorage), and a created object gets no resourceVersion */

@@ -5,6 +5,7 @@
 // service CIDR 10.96.0.0/12 (10.96.0.1 is the `kubernetes` Service's).
 import type { Prng } from '../../kernel';
 import { RANDOM_SUFFIX_ALPHABET } from '../kinds';
+import { ipv4Text, parseIP } from '../kinds/ipAddress';
 
 function hex(rng: Prng, digits: number): string {
   let s = '';
@@ -33,21 +34,11 @@ function ipAt(offset: number): string {
   return `10.${96 + (offset >> 16)}.${(offset >> 8) & 255}.${offset & 255}`;
 }
 
-/** The address as a 32-bit number, or undefined when it is not a dotted-quad IPv4 address. */
-function ipv4Number(ip: string): number | undefined {
-  const m = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(ip);
-  if (m === null) return undefined;
-  const parts = m.slice(1).map(Number);
-  if (parts.some((p) => p > 255)) return undefined;
-  return (((parts[0]! << 24) | (parts[1]! << 16) | (parts[2]! << 8) | parts[3]!) >>> 0);
-}
-
-/** The address's canonical text and its offset in the service CIDR, when it is an IPv4 address. */
+/** The address's offset in the service CIDR and its text as Go prints it, when it is an IPv4 address (IPv4-mapped included). */
 function serviceOffset(ip: string): { offset: number; text: string } | undefined {
-  const n = ipv4Number(ip);
-  if (n === undefined) return undefined;
-  const offset = n - SERVICE_BASE;
-  return { offset, text: offset >= 0 && offset < SERVICE_SIZE ? ipAt(offset) : ip };
+  const parsed = parseIP(ip);
+  if (parsed?.family !== 'IPv4') return undefined;
+  return { offset: parsed.v4 - SERVICE_BASE, text: ipv4Text(parsed.v4) };
 }
 
 /**
@@ -68,14 +59,19 @@ export function allocateClusterIP(rng: Prng, used: ReadonlySet<string> = new Set
 
 /**
  * Why the allocator refuses a clusterIP the Service asks for (ipallocator's Allocate:
- * ErrNotInRange, ErrAllocated), or undefined when it may have it. Anything but an IPv4
- * address is left to validation.
+ * ErrNotInRange, ErrAllocated), or undefined when it may have it. An IPv6 address is
+ * refused earlier, for its family; anything else is validation's.
  */
 export function requestedClusterIPRefusal(ip: string, used: ReadonlySet<string>): string | undefined {
   const at = serviceOffset(ip);
   if (at === undefined) return undefined;
-  if (at.offset <= 0 || at.offset >= SERVICE_SIZE - 1) return `the provided IP (${ip}) is not in the valid range. The range of valid IPs is ${SERVICE_CIDR}`;
+  if (at.offset <= 0 || at.offset >= SERVICE_SIZE - 1) return `the provided IP (${at.text}) is not in the valid range. The range of valid IPs is ${SERVICE_CIDR}`;
   return used.has(at.text) ? 'provided IP is already allocated' : undefined;
+}
+
+/** The canonical text of an IPv4 clusterIP (what the allocator's bitmap records), if it is one. */
+export function canonicalClusterIP(ip: string): string | undefined {
+  return serviceOffset(ip)?.text;
 }
 
 /** The clusterIPs the given Services hold, in canonical text. */
