@@ -197,6 +197,9 @@ describe('PATCH on the API server', () => {
       // not the stored uid: the strategy keeps the stored one
       { metadata: { uid: 'someone-else' }, status: { phase: 'Running' } },
       { metadata: { uid, labels: { x: 'y' } }, status: { phase: 'Succeeded' } },
+      { metadata: {}, status: { reason: 'Evicted' } },
+      // a null uid is a change of metadata: the strategy's path, which keeps the stored uid
+      { metadata: { uid: null }, status: { reason: null } },
     ];
     for (const patch of patches) {
       const before = stored(sim, '/registry/pods/default/p')!;
