@@ -31,6 +31,9 @@ export interface CachedKv {
   object?: Readonly<KubeObject>;
 }
 
+/** A cached key: its object always there. */
+type CachedEntry = CachedKv & { object: Readonly<KubeObject> };
+
 interface WatcherEntry {
   id: number;
   w: CacheWatcher;
@@ -57,10 +60,12 @@ export interface CacheWatcher {
 }
 
 export class WatchCache {
-  /** objects by etcd key, as of `revision` */
-  private readonly store = new Map<string, KubeObject>();
-  /** the stored bytes behind each object, and the object, for GuaranteedUpdate's cached first try (read-only, as the objects are) */
-  private readonly raw = new Map<string, CachedKv>();
+  /**
+   * by etcd key, as of `revision`: each object (frozen while the mutation detector is on;
+   * read-only always) with the stored bytes and revision behind it, which GuaranteedUpdate's
+   * cached first try takes as they are
+   */
+  private readonly store = new Map<string, CachedEntry>();
   /** events with revision > `oldest - 1`, in revision order */
   private events: CachedEvent[] = [];
   /** every event after this revision is in `events` */
@@ -104,8 +109,8 @@ export class WatchCache {
 
   /** The cached object at an etcd key (a copy), if the cache has it. */
   get(key: string): KubeObject | undefined {
-    const o = this.store.get(key);
-    return o === undefined ? undefined : deepCopy(o);
+    const e = this.store.get(key);
+    return e === undefined ? undefined : deepCopy(e.object);
   }
 
   /**
@@ -115,28 +120,26 @@ export class WatchCache {
    * mod_revision finds out.
    */
   getKv(key: string): Readonly<CachedKv> | undefined {
-    return this.raw.get(key);
+    return this.store.get(key);
   }
 
   /** The cached object itself, for a reader that only looks (admission's namespace check): never mutate it. */
   peek(key: string): Readonly<KubeObject> | undefined {
-    return this.store.get(key);
+    return this.store.get(key)?.object;
   }
 
   /** The cached objects under an etcd key prefix, in key order (read-only: never mutate them). */
   listUnder(prefix: string): KubeObject[] {
-    return [...this.store.keys()].filter((k) => k.startsWith(prefix)).sort().map((k) => this.store.get(k)!);
+    return [...this.store.keys()].filter((k) => k.startsWith(prefix)).sort().map((k) => this.store.get(k)!.object);
   }
 
   /** The initial LIST: the store as of `revision`; the window starts there. */
   initialize(kvs: readonly { key: string; value: string; mod_revision: number }[], revision: number): void {
     this.store.clear();
-    this.raw.clear();
     for (const kv of kvs) {
       const obj = decodeAt(kv.value, kv.mod_revision);
       if (obj === undefined) continue;
-      this.store.set(kv.key, freezeCached(obj));
-      this.raw.set(kv.key, { value: kv.value, mod_revision: kv.mod_revision, object: obj });
+      this.store.set(kv.key, { value: kv.value, mod_revision: kv.mod_revision, object: freezeCached(obj) });
     }
     this.events = [];
     this.since = revision;
@@ -169,7 +172,7 @@ export class WatchCache {
     if (typeof rv !== 'number') return rv;
     if (rv === 0) {
       for (const key of [...this.store.keys()].sort()) {
-        const obj = this.store.get(key)!;
+        const obj = this.store.get(key)!.object;
         if (matches(w, this.namespaceOfKey(key)) && (w.matches?.(obj) ?? true)) w.send({ type: 'ADDED', object: obj });
       }
     } else {
@@ -240,15 +243,13 @@ export class WatchCache {
       const obj = this.written?.take(ev.kv.key, ev.kv.value, rev) ?? decodeKv(ev.kv);
       if (obj === undefined) return;
       freezeCached(obj);
-      prev = this.store.get(ev.kv.key);
-      this.store.set(ev.kv.key, obj);
-      this.raw.set(ev.kv.key, { value: ev.kv.value, mod_revision: rev, object: obj });
+      prev = this.store.get(ev.kv.key)?.object;
+      this.store.set(ev.kv.key, { value: ev.kv.value, mod_revision: rev, object: obj });
       event = { type: ev.kv.create_revision === ev.kv.mod_revision ? 'ADDED' : 'MODIFIED', object: obj };
     } else {
       const prevKv = ev.prev_kv;
-      const last = prevKv !== undefined ? decodeAt(prevKv.value, rev) : this.store.get(ev.kv.key);
+      const last = prevKv !== undefined ? decodeAt(prevKv.value, rev) : this.store.get(ev.kv.key)?.object;
       this.store.delete(ev.kv.key);
-      this.raw.delete(ev.kv.key);
       if (last === undefined) return;
       prev = last;
       // a DELETED event carries the object's last state at the delete's revision
