@@ -99,17 +99,26 @@ function clusterRulesAllow(user: UserInfo, view: AuthorizerView, allows: (rule: 
   return clusterRulesOf(user, view).some(allows);
 }
 
+/**
+ * The rules each RoleBinding of `namespace` gives `user`, binding by binding (the namespace
+ * half of rbac.go VisitRulesFor), missing Roles reported in `errors`, until `visit` says stop.
+ */
+function visitNamespaceRules(user: UserInfo, namespace: string, view: AuthorizerView, errors: string[], visit: (rules: readonly PolicyRule[]) => boolean): boolean {
+  for (const obj of view.roleBindingsIn(namespace)) {
+    const rb = obj as RoleBinding;
+    if (!(rb.subjects ?? []).some((s) => subjectMatches(s, user, namespace))) continue;
+    const { rules, error } = rulesOf(rb, namespace, view);
+    if (error !== undefined) errors.push(error);
+    if (visit(rules)) return true;
+  }
+  return false;
+}
+
 function rbacAllows(user: UserInfo, attrs: RequestAttributes, view: AuthorizerView): { allowed: boolean; errors: string[] } {
   if (clusterRulesAllow(user, view, (r) => ruleAllows(r, attrs))) return { allowed: true, errors: [] };
   const errors: string[] = [];
   if (attrs.namespace === '') return { allowed: false, errors };
-  for (const obj of view.roleBindingsIn(attrs.namespace)) {
-    const rb = obj as RoleBinding;
-    if (!(rb.subjects ?? []).some((s) => subjectMatches(s, user, attrs.namespace))) continue;
-    const { rules, error } = rulesOf(rb, attrs.namespace, view);
-    if (error !== undefined) errors.push(error);
-    if (rules.some((r) => ruleAllows(r, attrs))) return { allowed: true, errors: [] };
-  }
+  if (visitNamespaceRules(user, attrs.namespace, view, errors, (rules) => rules.some((r) => ruleAllows(r, attrs)))) return { allowed: true, errors: [] };
   return { allowed: false, errors };
 }
 
@@ -181,15 +190,10 @@ export function rulesFor(user: UserInfo, namespace: string, view: AuthorizerView
   }
   if (nodeNameOf(user) !== undefined) errors.push('node authorizer does not support user rule resolution');
   const rules: PolicyRule[] = [...clusterRulesOf(user, view)];
-  if (namespace !== '') {
-    for (const obj of view.roleBindingsIn(namespace)) {
-      const rb = obj as RoleBinding;
-      if (!(rb.subjects ?? []).some((s) => subjectMatches(s, user, namespace))) continue;
-      const granted = rulesOf(rb, namespace, view);
-      if (granted.error !== undefined) errors.push(granted.error);
-      rules.push(...granted.rules);
-    }
-  }
+  if (namespace !== '') visitNamespaceRules(user, namespace, view, errors, (granted) => {
+      rules.push(...granted);
+      return false;
+    });
   for (const r of rules) {
     if ((r.resources ?? []).length > 0) {
       out.resourceRules.push({ verbs: [...(r.verbs ?? [])], apiGroups: [...(r.apiGroups ?? [])], resources: [...(r.resources ?? [])], ...((r.resourceNames ?? []).length > 0 ? { resourceNames: [...(r.resourceNames ?? [])] } : {}) });
