@@ -35,6 +35,7 @@ export type { ObjectMeta, OwnerReference } from './objectMeta';
 export type { Deployment, DeploymentSpec, DeploymentStatus } from './deployment';
 export type { ReplicaSet, ReplicaSetStatus } from './replicaSet';
 export type { Service, ServicePort } from './service';
+export { requestedClusterIPs } from './service';
 export type { Endpoints, EndpointSubset } from './endpoints';
 export type { EndpointSlice, EndpointSliceEndpoint, EndpointSlicePort } from './endpointSlice';
 export type { ConfigMap } from './configMap';

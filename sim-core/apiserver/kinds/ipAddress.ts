@@ -8,7 +8,7 @@ export type ParsedIP = { family: 'IPv4'; v4: number } | { family: 'IPv6' };
 /** A decimal (or hex) field of an address: digits only, read as Go's dtoi/xtoi do, under its limit. */
 function field(s: string, radix: 10 | 16, max: number): number | undefined {
   if (s === '' || !(radix === 10 ? /^[0-9]+$/ : /^[0-9a-fA-F]+$/).test(s)) return undefined;
-  const n = Number.parseInt(s.length > 8 ? s.replace(/^0+(?=.)/, '') : s, radix);
+  const n = Number.parseInt(s, radix);
   return n <= max ? n : undefined;
 }
 

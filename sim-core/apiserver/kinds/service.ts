@@ -8,7 +8,7 @@ import { bool, int32, intOrString, list, str, stringList, stringMap, struct } fr
 import { validateObjectMeta, validateLabels } from './objectMeta';
 import { inclusiveRangeError, isDNS1123Label, nameIsDNS1035Label } from './nameRules';
 import { typeAndObjectMeta } from './typeMeta';
-import { duplicate, invalid, notSupported, required, type FieldError } from './fieldErrors';
+import { badValueOf, duplicate, invalid, notSupported, required, type FieldError } from './fieldErrors';
 import type { KindDefinition } from './kindDefinition';
 import { INVALID_IP_DETAIL, isIP, parseIP } from './ipAddress';
 
@@ -133,7 +133,7 @@ function validateClusterIPs(spec: { clusterIP?: string; clusterIPs?: string[] })
   const errs: FieldError[] = [];
   const ips = requestedClusterIPs(spec);
   const listed = spec.clusterIPs ?? [];
-  const asGo = { kind: 'go' as const, text: `[]string{${ips.map((ip) => JSON.stringify(ip)).join(', ')}}` };
+  const asGo = badValueOf(ips);
   // (clusterIPs without clusterIP is refused on create, by the allocation: an update keeps the stored address)
   if (listed.length > 0 && spec.clusterIP !== undefined && spec.clusterIP !== '' && listed[0] !== spec.clusterIP) {
     errs.push({ type: 'Invalid value', field: 'spec.clusterIPs', badValue: asGo, detail: 'first value must match `clusterIP`' });

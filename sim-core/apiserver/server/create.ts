@@ -5,7 +5,7 @@
 // → a txn that stores the JSON only if the key does not exist (create_revision == 0).
 // Events get a one-hour etcd lease (kube-apiserver --event-ttl=1h), so etcd removes them.
 import type { KubeObject, Status } from '../../client';
-import { admitForCreate, badValueOf, EVENT_TTL_SECONDS, formatInvalid, invalidFieldError, type FieldError, type KindDefinition } from '../kinds';
+import { admitForCreate, badValueOf, EVENT_TTL_SECONDS, formatInvalid, invalidFieldError, requestedClusterIPs, type FieldError, type KindDefinition } from '../kinds';
 import { definitionOf, fail, keyOf, meta, storageFailure, succeed, type HandlerEnv } from './handlerEnv';
 import { allocateClusterIP, allocateNodePorts, canonicalClusterIP, clusterIPsInUse, needsNodePorts, newUid, nodePortsInUse, randomSuffix, requestedClusterIPRefusal } from './identity';
 import { decodeKv, encodeObject } from './objectCodec';
@@ -109,7 +109,8 @@ function withServiceAllocations(env: HandlerEnv, def: KindDefinition, obj: KubeO
   if ((spec.clusterIPs ?? []).length > 0 && (spec.clusterIP ?? '') === '') {
     return fail(env, invalidService(def, name, { type: 'Invalid value', field: 'spec.clusterIPs', badValue: badValueOf(spec.clusterIPs), detail: 'must be empty when `clusterIP` is not specified' }));
   }
-  if (spec.clusterIP !== undefined && spec.clusterIP !== '' && (spec.clusterIPs ?? []).length === 0) spec.clusterIPs = [spec.clusterIP];
+  const requested = spec.clusterIP !== undefined && spec.clusterIP !== '' ? spec.clusterIP : undefined;
+  if (requested !== undefined) spec.clusterIPs = requestedClusterIPs(spec);
   // initIPFamilyFields: this cluster allocates IPv4 only
   const family = wantsIP ? (spec.ipFamilies ?? []).findIndex((f) => f !== 'IPv4') : -1;
   if (family >= 0) {
@@ -125,7 +126,6 @@ function withServiceAllocations(env: HandlerEnv, def: KindDefinition, obj: KubeO
     for (const ip of claims.ips) usedIPs.add(ip);
     let claimedIP: string | undefined;
     if (wantsIP) {
-      const requested = spec.clusterIP !== undefined && spec.clusterIP !== '' ? spec.clusterIP : undefined;
       if (requested !== undefined) {
         const refusal = requestedClusterIPRefusal(requested, usedIPs);
         if (refusal !== undefined) {

@@ -4,7 +4,7 @@
 // utilrand.String with its consonant/digit alphabet) and a Service's clusterIP from the
 // service CIDR 10.96.0.0/12 (10.96.0.1 is the `kubernetes` Service's).
 import type { Prng } from '../../kernel';
-import { RANDOM_SUFFIX_ALPHABET } from '../kinds';
+import { RANDOM_SUFFIX_ALPHABET, requestedClusterIPs } from '../kinds';
 import { ipv4Text, parseIP } from '../kinds/ipAddress';
 
 function hex(rng: Prng, digits: number): string {
@@ -78,10 +78,7 @@ export function canonicalClusterIP(ip: string): string | undefined {
 export function clusterIPsInUse(services: Iterable<Readonly<Record<string, unknown>>>): Set<string> {
   const used = new Set<string>();
   for (const s of services) {
-    const spec = s.spec as { clusterIP?: unknown; clusterIPs?: unknown } | undefined;
-    const ips = Array.isArray(spec?.clusterIPs) ? spec.clusterIPs : [spec?.clusterIP];
-    for (const ip of ips) {
-      if (typeof ip !== 'string') continue;
+    for (const ip of requestedClusterIPs((s.spec ?? {}) as Parameters<typeof requestedClusterIPs>[0])) {
       const at = serviceOffset(ip);
       if (at !== undefined) used.add(at.text);
     }
