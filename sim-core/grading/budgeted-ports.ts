@@ -60,6 +60,9 @@ export class BudgetedKubePort implements KubeApiPort {
   watchSoFar(req: Extract<ServerRequest, { verb: 'watch' }>, opts: KubeRequestOptions): ReturnType<KubeApiPort['watchSoFar']> {
     return this.inner.watchSoFar(req, this.cut(opts));
   }
+  serverVersion(): ReturnType<KubeApiPort['serverVersion']> {
+    return this.inner.serverVersion();
+  }
 }
 
 export class BudgetedEtcdClient implements EtcdClientPort {

@@ -41,17 +41,26 @@ export function inGoFieldOrder(value: unknown, schema: z.ZodType | undefined): u
   return out;
 }
 
-/** `kubectl … -o json`: the object in Go field order, four-space indent, trailing newline. */
-export function printJson(obj: Record<string, unknown>): string {
+/** encoding/json's text of a typed object: Go field order, `<`, `>`, `&` and U+2028/9 escaped. */
+function goJson(obj: Record<string, unknown>, indent: number | undefined): string {
   const def = kindFor(String(obj.apiVersion ?? ''), String(obj.kind ?? ''));
   const ordered = inGoFieldOrder(obj, def?.schema);
-  const text = JSON.stringify(ordered, null, 4)
+  return JSON.stringify(ordered, null, indent)
     .replace(/</g, '\\u003c')
     .replace(/>/g, '\\u003e')
     .replace(/&/g, '\\u0026')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
-  return `${text}\n`;
+}
+
+/** `kubectl … -o json`: the object in Go field order, four-space indent, trailing newline. */
+export function printJson(obj: Record<string, unknown>): string {
+  return `${goJson(obj, 4)}\n`;
+}
+
+/** json.Marshal of a typed object (compact): what `--save-config` writes for an object kubectl built itself. */
+export function compactJson(obj: Record<string, unknown>): string {
+  return goJson(obj, undefined);
 }
 
 /** Would this plain scalar read back as something other than a string under YAML 1.1? */

@@ -6,6 +6,7 @@ export { KubeApiServer, type ApiServerConfig } from './apiServer';
 export type { ApiTraceDetail } from './requestTrace';
 export { APISERVER_ADDRESS, isApiWire, type ApiWire, type BindRequest, type ClusterWire, type ServerRequest } from './wire';
 export { timestampAt, SIM_EPOCH, TICK_MS } from './clock';
+export { KUBERNETES_VERSION, type VersionInfo } from './version';
 export { authorize, authenticate, type AuthorizationDecision, type AuthorizerView } from './authorize';
 export { userForAddress, impersonatedUser, attributesOf, authorizeRequest, CLUSTER_ROLES, CLUSTER_ROLE_BINDINGS, bootstrapClusterRoleBindings, bootstrapClusterRoles, type UserInfo, type RequestAttributes } from './rbac';
 export { applyPatch, applyMergePatch, applyStrategicMergePatch, applyJsonPatch, listStrategy } from './patch';

@@ -8,6 +8,7 @@ import type { ApiAnswers, ApiResult, KubeObject, Status, WatchEvent } from '../.
 import type { ApiRequestMessage } from '../../client';
 import { statusWithCode } from './statuses';
 import { APISERVER_ADDRESS, type ClusterWire, type ServerRequest } from './wire';
+import { KUBERNETES_VERSION, type VersionInfo } from './version';
 
 export interface KubeRequestOptions {
   /** ticks to wait for the answer (kubectl --request-timeout) */
@@ -23,6 +24,12 @@ export interface KubeApiPort {
   request<R extends ServerRequest>(req: R, opts: KubeRequestOptions): ApiResult<AnswerOf<R>>;
   /** a script's `kubectl get -w`: the events a watch from `resourceVersion` has delivered so far */
   watchSoFar(req: Extract<ServerRequest, { verb: 'watch' }>, opts: KubeRequestOptions): ApiResult<WatchEvent[]>;
+  /**
+   * GET /version (`kubectl version`): open to everyone (system:public-info-viewer), it reads
+   * nothing from etcd; answered without a message on the simulated network, refused when
+   * the API server is down
+   */
+  serverVersion(): ApiResult<VersionInfo>;
 }
 
 /** The process that receives the API server's answers for a terminal client. */
@@ -81,6 +88,11 @@ export class SimKubeApiPort implements KubeApiPort {
     answers.delete(requestId);
     if (got === undefined) return { ok: false, error: this.kernel.isAlive(this.server) ? clientTimeout() : connectionRefused() };
     return got as ApiResult<AnswerOf<R>>;
+  }
+
+  serverVersion(): ApiResult<VersionInfo> {
+    if (!this.kernel.isAlive(this.server)) return { ok: false, error: connectionRefused() };
+    return { ok: true, value: { ...KUBERNETES_VERSION } };
   }
 
   watchSoFar(req: Extract<ServerRequest, { verb: 'watch' }>, opts: KubeRequestOptions): ApiResult<WatchEvent[]> {

@@ -4,7 +4,7 @@
 // pflag's exact error texts (flag.go: parseLongArg, parseSingleShortArg, failf).
 import { goQuote, parseGoBool, parseGoDuration, parseGoInt64, parseGoUint64, type GoParse } from './go-values';
 
-export type FlagKind = 'bool' | 'string' | 'int64' | 'uint64' | 'duration' | 'stringSlice';
+export type FlagKind = 'bool' | 'string' | 'int64' | 'uint64' | 'duration' | 'stringSlice' | 'stringArray';
 
 export interface FlagSpec {
   name: string;
@@ -24,6 +24,8 @@ export interface ParsedFlags {
   changed: Set<string>;
   /** the positional arguments */
   args: string[];
+  /** how many positional arguments came before `--` (cobra's ArgsLenAtDash); -1 without one */
+  argsLenAtDash: number;
 }
 
 export type FlagParseResult = { ok: true; flags: ParsedFlags } | { ok: false; error: string };
@@ -46,12 +48,18 @@ function convert(spec: FlagSpec, raw: string, previous: FlagValue | undefined, c
       const before = changed && Array.isArray(previous) ? previous : [];
       return { ok: true, value: [...before, ...items] };
     }
+    case 'stringArray': {
+      // pflag's stringArray takes each value whole (no CSV); the first Set replaces the default
+      const before = changed && Array.isArray(previous) ? previous : [];
+      return { ok: true, value: [...before, raw] };
+    }
   }
 }
 
 export function defaultValue(spec: FlagSpec): FlagValue {
-  const parsed = spec.kind === 'stringSlice' ? undefined : convert(spec, spec.defValue, undefined, false);
-  if (spec.kind === 'stringSlice') {
+  const list = spec.kind === 'stringSlice' || spec.kind === 'stringArray';
+  const parsed = list ? undefined : convert(spec, spec.defValue, undefined, false);
+  if (list) {
     const inner = spec.defValue.replace(/^\[|\]$/g, '');
     return inner === '' ? [] : inner.split(',');
   }
@@ -119,7 +127,7 @@ export function parseFlags(argv: string[], specs: readonly FlagSpec[] | FlagTabl
   const values = new Map<string, FlagValue>(defaults);
   // the table's default lists are shared by every parse: each parse gets its own copies
   for (const name of listDefaults) values.set(name, [...(defaults.get(name) as string[])]);
-  const parsed: ParsedFlags = { values, changed: new Set<string>(), args: [] };
+  const parsed: ParsedFlags = { values, changed: new Set<string>(), args: [], argsLenAtDash: -1 };
   const args = parsed.args;
 
   let i = 0;
@@ -131,6 +139,7 @@ export function parseFlags(argv: string[], specs: readonly FlagSpec[] | FlagTabl
       continue;
     }
     if (s === '--') {
+      parsed.argsLenAtDash = args.length;
       args.push(...argv.slice(i));
       break;
     }

@@ -15,6 +15,9 @@ describe('help pages', () => {
     [['rollout', 'status', '--help'], 'help-rollout-status'],
     [['create', 'deployment', '-h'], 'help-create-deployment'],
     [['expose', '-h'], 'help-expose'],
+    [['run', '-h'], 'help-run'],
+    [['create', 'namespace', '--help'], 'help-create-namespace'],
+    [['version', '-h'], 'help-version'],
     [['rollout'], 'rollout-alone'],
   ])('kubectl %j prints the real page', (argv, capture) => {
     const r = parseKubectl(argv);

@@ -9,8 +9,9 @@
 //   - the `kubernetes` Service (10.96.0.1:443, the first IP of the service CIDR) and its
 //     Endpoints pointing at the API server's advertise address.
 import type { KubeObject } from '../../client';
+import { KUBERNETES_VERSION } from '../../apiserver/server';
 
-export const KUBELET_VERSION = 'v1.32.2';
+export const KUBELET_VERSION = KUBERNETES_VERSION.gitVersion;
 export const CONTROL_PLANE_NODE = 'control-plane';
 export const CONTROL_PLANE_ROLE = 'node-role.kubernetes.io/control-plane';
 export const SYSTEM_NAMESPACES = ['default', 'kube-system', 'kube-public', 'kube-node-lease'] as const;

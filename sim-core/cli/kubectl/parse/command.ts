@@ -9,6 +9,9 @@ export type CommandName =
   | 'apply'
   | 'create'
   | 'create deployment'
+  | 'create namespace'
+  | 'run'
+  | 'version'
   | 'expose'
   | 'delete'
   | 'scale'
@@ -31,8 +34,10 @@ export interface KubectlCommand {
   namespace?: string;
   /** the objects named on the command line, resolved to kinds */
   targets: ResourceTarget[];
-  /** node names (cordon, uncordon, drain), NAME (create deployment), POD and CONTAINER words (logs) */
+  /** node names (cordon, uncordon, drain), NAME (create deployment|namespace, run), POD and CONTAINER words (logs) */
   args: string[];
+  /** what followed NAME (after `--` for create deployment): the container's command or args */
+  commandArgs: string[];
   filenames: string[];
   recursive: boolean;
   /** -o: '', 'wide', 'name', 'yaml', 'json', … */

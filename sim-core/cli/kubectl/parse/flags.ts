@@ -9,6 +9,7 @@ const str = (name: string, shorthand?: string, defValue = ''): FlagSpec => ({ na
 const int = (name: string, shorthand?: string, defValue = '0'): FlagSpec => ({ name, shorthand, kind: 'int64', defValue, usage: '' });
 const list = (name: string, shorthand?: string): FlagSpec => ({ name, shorthand, kind: 'stringSlice', defValue: '[]', usage: '' });
 const duration = (name: string, defValue: string): FlagSpec => ({ name, kind: 'duration', defValue, usage: '' });
+const array = (name: string): FlagSpec => ({ name, kind: 'stringArray', defValue: '[]', usage: '' });
 
 /** kubectl's persistent flags (genericclioptions.ConfigFlags and klog's -v). */
 export const GLOBAL_FLAGS: FlagSpec[] = [
@@ -127,6 +128,43 @@ export const COMMAND_FLAGS: Readonly<Record<string, FlagSpec[]>> = {
     str('field-manager', undefined, 'kubectl-create'),
     ...TEMPLATE,
   ],
+  // pkg/cmd/create/create_namespace.go
+  'create namespace': [OUTPUT, DRY_RUN, bool('save-config'), str('validate', undefined, 'strict'), str('field-manager', undefined, 'kubectl-create'), ...TEMPLATE],
+  // pkg/cmd/run/run.go: --port is a string, -l is --labels, --env and --annotations take each value whole
+  run: [
+    ...FILES,
+    OUTPUT,
+    DRY_RUN,
+    str('image'),
+    str('image-pull-policy'),
+    str('port'),
+    str('labels', 'l'),
+    array('env'),
+    array('annotations'),
+    str('restart', undefined, 'Always'),
+    bool('command'),
+    bool('expose'),
+    bool('privileged'),
+    bool('attach'),
+    bool('stdin', 'i'),
+    bool('tty', 't'),
+    bool('leave-stdin-open'),
+    bool('rm'),
+    bool('quiet', 'q'),
+    str('overrides'),
+    str('override-type', undefined, 'merge'),
+    duration('pod-running-timeout', '1m0s'),
+    str('cascade', undefined, 'background'),
+    bool('force'),
+    int('grace-period', undefined, '-1'),
+    duration('timeout', '0s'),
+    bool('wait'),
+    bool('save-config'),
+    str('field-manager', undefined, 'kubectl-run'),
+    ...TEMPLATE,
+  ],
+  // pkg/cmd/version/version.go
+  version: [bool('client'), OUTPUT],
   // pkg/cmd/expose/expose.go: -l is --labels here, --selector has no shorthand, --port is a string
   expose: [
     ...FILES,

@@ -47,6 +47,9 @@ export function parseKubectl(argvIn: readonly string[], options: ParseOptions = 
   if (first === 'create' && (second === 'deployment' || second === 'deploy')) {
     argv = removeWord(argv, second);
     name = 'create deployment';
+  } else if (first === 'create' && (second === 'namespace' || second === 'ns')) {
+    argv = removeWord(argv, second);
+    name = 'create namespace';
   } else if (first === 'rollout') {
     const sub = second;
     if (sub === undefined) return { ok: true, help: ['rollout'], exitCode: 1 };
@@ -84,7 +87,7 @@ export function parseKubectl(argvIn: readonly string[], options: ParseOptions = 
   const args = flags.args;
 
   // cobra checks required flags before the command runs; kubectl's klog reports them.
-  const required = command === 'scale' ? 'replicas' : command === 'create deployment' ? 'image' : undefined;
+  const required = command === 'scale' ? 'replicas' : command === 'create deployment' || command === 'run' ? 'image' : undefined;
   if (required && !changed(required)) {
     return fail(klogLine('E', now, 'run.go:72', `"command failed" err="required flag(s) \\"${required}\\" not set"`) + '\n');
   }
@@ -98,7 +101,9 @@ export function parseKubectl(argvIn: readonly string[], options: ParseOptions = 
   }
 
   const output = str('output');
-  if (output !== '' && changed('output')) {
+  // version.go Validate: its own two formats, its own words
+  if (command === 'version' && output !== '' && output !== 'yaml' && output !== 'json') return plainError("--output must be 'yaml' or 'json'");
+  if (output !== '' && changed('output') && command !== 'version') {
     const allowed = (command === 'get' ? GET_FORMATS : PRINT_FORMATS).split(',');
     const base = output.split('=')[0] as string;
     if (specs.some((s) => s.name === 'output') && !allowed.includes(base)) {
@@ -111,6 +116,7 @@ export function parseKubectl(argvIn: readonly string[], options: ParseOptions = 
     namespace: changed('namespace') ? str('namespace') : undefined,
     targets: [],
     args: [],
+    commandArgs: [],
     filenames: list('filename'),
     recursive: bool('recursive'),
     output,
@@ -182,8 +188,19 @@ export function parseKubectl(argvIn: readonly string[], options: ParseOptions = 
       if (!hasFiles) return plainError('must specify one of -f and -k');
       return { ok: true, command: base };
     case 'create deployment':
-      if (args.length !== 1) return usageError('create deployment', `exactly one NAME is required, got ${args.length}`);
-      return { ok: true, command: { ...base, args: [...args] } };
+    case 'create namespace': {
+      // NameFromCommandArgs: the words before `--` are the name; after it, the container's command
+      const named = flags.argsLenAtDash === -1 ? args.length : flags.argsLenAtDash;
+      if (named !== 1) return usageError(command, `exactly one NAME is required, got ${named}`);
+      return { ok: true, command: { ...base, args: [args[0]!], commandArgs: args.slice(1) } };
+    }
+    case 'run':
+      // run.go Run: `kubectl run -- NAME` has no name either
+      if (args.length === 0 || flags.argsLenAtDash === 0) return usageError('run', 'NAME is required for run');
+      return { ok: true, command: { ...base, args: [args[0]!], commandArgs: args.slice(1) } };
+    case 'version':
+      if (args.length > 0) return plainError(`extra arguments: [${args.join(' ')}]`);
+      return { ok: true, command: base };
     case 'expose': {
       // RunExpose: the builder's ResourceTypeOrNameArgs(false, …) wants names (no selector
       // flag selects objects here); kubectl says so after discovery, the simulation at once

@@ -69,6 +69,7 @@ describe('kubectl apply', () => {
     t.run('kubectl apply -f web.yaml');
     let updates = 0;
     const kube: KubeApiPort = {
+      serverVersion: () => t.ports.kube.serverVersion(),
       request: (req, opts) => {
         if (req.verb === 'update' && updates++ === 0) return { ok: false, error: statusError('Conflict', 'Operation cannot be fulfilled on deployments.apps "web": the object has been modified; please apply your changes to the latest version and try again') } as never;
         return t.ports.kube.request(req, opts);

@@ -6,6 +6,7 @@
 // retries. Prints `deployment.apps/web created|configured|unchanged`; the missing
 // annotation warning when the live object was made without it (kubectl create).
 import { deepCopy, type KubeObject } from '../../../client';
+import { compactJson } from '../../../apiserver';
 import { canonicalJson } from '../../../kernel';
 import { missingLastAppliedWarning } from '../drain';
 import { qualifiedResource } from '../errors';
@@ -39,6 +40,25 @@ export function modifiedConfiguration(m: ManifestObject): KubeObject {
   copy.metadata = meta;
   const text = `${goCompactJson(copy)}\n`;
   return { ...copy, metadata: { ...meta, annotations: { ...annotations, [LAST_APPLIED]: text } } };
+}
+
+/**
+ * CreateOrUpdateAnnotation for an object kubectl generated itself (create deployment|namespace,
+ * run): the typed object without the annotation, encoded as json.Marshal encodes it (Go
+ * field order, compact) plus a newline, then that text added to its annotations.
+ */
+export function typedSaveConfig(obj: KubeObject): KubeObject {
+  const meta = { ...(obj.metadata ?? {}) };
+  const annotations = { ...(meta.annotations ?? {}) };
+  delete annotations[LAST_APPLIED];
+  const bare = { ...obj, metadata: Object.keys(annotations).length > 0 ? { ...meta, annotations } : withoutAnnotations(meta) };
+  const text = `${compactJson(bare as Record<string, unknown>)}\n`;
+  return { ...obj, metadata: { ...meta, annotations: { ...annotations, [LAST_APPLIED]: text } } };
+}
+
+function withoutAnnotations(meta: NonNullable<KubeObject['metadata']>): NonNullable<KubeObject['metadata']> {
+  const { annotations: _a, ...rest } = meta;
+  return rest;
 }
 
 function parseLastApplied(live: KubeObject): Record<string, unknown> | undefined {

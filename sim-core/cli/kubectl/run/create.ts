@@ -12,7 +12,7 @@ import { RANDOM_SUFFIX_ALPHABET } from '../../../apiserver';
 import { operationResult } from '../messages';
 import { kindPrefix } from '../get';
 import { createObject, statusText, statusTextFromFile } from './api';
-import { modifiedConfiguration } from './apply';
+import { modifiedConfiguration, typedSaveConfig } from './apply';
 import { nowOf, type RunEnv } from './env';
 import { readManifests } from './manifests';
 import { exitCodeLater } from './objects';
@@ -43,9 +43,9 @@ export function runCreate(env: RunEnv): void {
     return env.out.exit(1);
   }
   const report = exitCodeLater(env);
-  const saveConfig = env.cmd.flags.values.get('save-config') === true;
+  const save = env.cmd.flags.values.get('save-config') === true;
   for (const m of read.objects) {
-    const body = saveConfig ? modifiedConfiguration(m) : m.object;
+    const body = save ? modifiedConfiguration(m) : m.object;
     if (env.cmd.dryRun === 'client') {
       printCreated(env, m.def.kind, body);
       continue;
@@ -85,13 +85,15 @@ export function runCreateDeployment(env: RunEnv): void {
     replicas: cmd.replicas ?? 1,
     ...(cmd.port >= 0 ? { port: cmd.port } : {}),
     ...(cmd.namespace !== undefined ? { namespace: cmd.namespace } : {}),
+    command: cmd.commandArgs,
     randomSuffix: suffixFor(`${name}/${nowOf(env)}`),
   });
   if (!built.ok) {
     env.out.printErr(`${built.error}\n`);
     return env.out.exit(1);
   }
-  const obj = built.object as KubeObject;
+  // --save-config annotates before the dry-run check: a client dry run shows it too
+  const obj = saveConfig(env, built.object as KubeObject);
   if (cmd.dryRun === 'client') return printCreated(env, 'Deployment', obj);
   const r = createObject(env, kindForResource('deployments')!, env.namespace, dropNulls(obj) as KubeObject);
   if (!r.ok) {
@@ -100,4 +102,21 @@ export function runCreateDeployment(env: RunEnv): void {
     return env.out.exit(1);
   }
   printCreated(env, 'Deployment', r.value);
+}
+
+function saveConfig(env: RunEnv, obj: KubeObject): KubeObject {
+  return env.cmd.flags.values.get('save-config') === true ? typedSaveConfig(obj) : obj;
+}
+
+/** `kubectl create namespace NAME` (create_namespace.go): a Namespace with an empty spec and status; the server validates the name. */
+export function runCreateNamespace(env: RunEnv): void {
+  const name = env.cmd.args[0] ?? '';
+  const obj = saveConfig(env, { kind: 'Namespace', apiVersion: 'v1', metadata: { name, creationTimestamp: null }, spec: {}, status: {} } as unknown as KubeObject);
+  if (env.cmd.dryRun === 'client') return printCreated(env, 'Namespace', obj);
+  const r = createObject(env, kindForResource('namespaces')!, '', dropNulls(obj) as KubeObject);
+  if (!r.ok) {
+    env.out.printErr(statusText(r.error));
+    return env.out.exit(1);
+  }
+  printCreated(env, 'Namespace', r.value);
 }

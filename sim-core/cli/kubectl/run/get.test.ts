@@ -14,6 +14,7 @@ describe('kubectl get', () => {
     t.run('kubectl apply -f -', `${cm('a')}---\n${cm('b')}`);
     const seen: (string | undefined)[] = [];
     const kube: KubeApiPort = {
+      serverVersion: () => t.ports.kube.serverVersion(),
       request: (req, opts) => {
         if (req.verb !== 'list') return t.ports.kube.request(req, opts);
         seen.push(req.fieldSelector);

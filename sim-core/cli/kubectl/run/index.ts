@@ -11,7 +11,7 @@ import { helpPage } from '../help-pages';
 import { parseKubectl, type KubectlCommand } from '../parse';
 import { runApply } from './apply';
 import { runAuthCanI } from './auth';
-import { runCreate, runCreateDeployment } from './create';
+import { runCreate, runCreateDeployment, runCreateNamespace } from './create';
 import { runDelete } from './delete';
 import { runDescribe } from './describe';
 import { runDrain } from './drain';
@@ -26,6 +26,8 @@ import { noServerOutput } from './no-server';
 import { runRolloutHistory, runRolloutRestart, runRolloutStatus, runRolloutUndo } from './rollout';
 import { runScale } from './scale';
 import { runSetImage } from './set-image';
+import { runRun } from './run';
+import { runVersion } from './version';
 
 export type { KubectlPorts, PodLogsResult, RunEnv } from './env';
 export { REQUEST_TIMEOUT_TICKS, statusText } from './api';
@@ -38,6 +40,9 @@ const COMMANDS: Record<KubectlCommand['command'], (env: RunEnv) => void> = {
   apply: runApply,
   create: runCreate,
   'create deployment': runCreateDeployment,
+  'create namespace': runCreateNamespace,
+  run: runRun,
+  version: runVersion,
   expose: runExpose,
   delete: runDelete,
   scale: runScale,
@@ -59,11 +64,17 @@ const COMMANDS: Record<KubectlCommand['command'], (env: RunEnv) => void> = {
 const NO_SERVER: KubeApiPort = {
   request: () => ({ ok: false, error: connectionRefused('localhost:8080') }),
   watchSoFar: () => ({ ok: false, error: connectionRefused('localhost:8080') }),
+  serverVersion: () => ({ ok: false, error: connectionRefused('localhost:8080') }),
 };
 
-/** `create deployment --dry-run=client` builds its object without asking the server. */
+/**
+ * Commands that start without the server: `create deployment|namespace --dry-run=client`
+ * build their object and send nothing; `version` prints the client's half first; `run`
+ * checks its flags and builds its Pod before it first asks (run.ts says no server then).
+ */
 function clientOnly(cmd: KubectlCommand): boolean {
-  return cmd.command === 'create deployment' && cmd.dryRun === 'client';
+  if (cmd.command === 'version' || cmd.command === 'run') return true;
+  return (cmd.command === 'create deployment' || cmd.command === 'create namespace') && cmd.dryRun === 'client';
 }
 
 export function runKubectl(

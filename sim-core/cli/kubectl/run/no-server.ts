@@ -25,6 +25,11 @@ function sourceName(path: string): string {
   return path === '-' ? 'STDIN' : path;
 }
 
+/** `kubectl run` once its flags are checked: the REST mapping's discovery fails once. */
+export function runWithoutServer(now: number): string {
+  return discoveryLines(now, 1) + REFUSED;
+}
+
 export function noServerOutput(cmd: KubectlCommand, now: number): CommandOutput {
   const fail = (stderr: string): CommandOutput => ({ stdout: '', stderr, exitCode: 1 });
   const file = cmd.filenames[0];
@@ -40,6 +45,9 @@ export function noServerOutput(cmd: KubectlCommand, now: number): CommandOutput 
       const dry = cmd.dryRun === 'server' ? 'dryRun=All&' : '';
       return fail(`error: failed to create deployment: Post "http://localhost:8080/apis/apps/v1/namespaces/${ns}/deployments?${dry}fieldManager=kubectl-create&fieldValidation=Strict": ${DIAL}\n`);
     }
+    case 'create namespace':
+      // a typed client: no discovery, the POST is refused
+      return fail(REFUSED);
     default:
       break;
   }

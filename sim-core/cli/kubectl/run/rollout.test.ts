@@ -118,6 +118,7 @@ describe('kubectl rollout status', () => {
       { replicas: 3, updatedReplicas: 3, availableReplicas: 3 },
     ];
     const kube: KubeApiPort = {
+      serverVersion: () => t.ports.kube.serverVersion(),
       request: (req, opts) => t.ports.kube.request(req, opts),
       watchSoFar: (req, opts) => {
         const next = steps.shift();

@@ -78,6 +78,9 @@ cap expose-bad-output expose deployment web --port=80 -o foo
 cap expose-bad-dry-run expose deployment web --port=80 --dry-run=bogus
 cap expose-deployment expose deployment web --port=80
 cap help-expose expose -h
+cap help-run run -h
+cap help-create-namespace create namespace -h
+cap help-version version -h
 # With no cluster at all (what the etcd-only topology answers; run/no-server.ts), kept apart
 # from the parser's recordings in ../real-1.32-no-server/
 cd ../real-1.32-no-server
@@ -87,6 +90,19 @@ cap no-server-describe describe pod web
 cap no-server-cordon cordon node-1
 cap no-server-create-deployment create deployment web --image=nginx:1.27
 cap no-server-expose expose deployment web --port=80
+cap no-server-run run web --image=nginx
+cap no-server-run-dry-run run web --image=nginx --dry-run=client -o yaml
+cap no-server-create-namespace create namespace prod
+cap no-server-create-namespace-dry-run create namespace prod --dry-run=client
 printf 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n' >web.yaml
 cap no-server-apply apply -f web.yaml
 rm -f web.yaml
+# kubectl version with no cluster: the client's half, then the refusal (../real-1.32-version/;
+# run/version.test.ts swaps the recorded client build for the simulated cluster's release)
+cd ../real-1.32-version
+cap version version
+cap version-json version -o json
+cap version-yaml version -o yaml
+cap version-client version --client
+cap version-client-json version --client -o json
+cap version-client-yaml version --client -o yaml

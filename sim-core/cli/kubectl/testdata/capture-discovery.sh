@@ -1,0 +1,64 @@
+#!/bin/bash
+# Records what the real kubectl 1.32 prints for commands that build their objects
+# client-side but need the server's discovery first (kubectl run, create namespace, create
+# deployment's -- COMMAND and --save-config): discovery-stub.mjs answers discovery and
+# nothing else, and no recorded command sends a write. Run by hand on a machine with
+# kubectl 1.32 and node:  bash capture-discovery.sh
+# Each case becomes real-1.32-discovery/<name>.txt in capture.sh's format.
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+port=28417
+node "$here/discovery-stub.mjs" $port &
+stub=$!
+trap 'kill $stub' EXIT
+sleep 1
+export KUBECONFIG=/nonexistent/kubeconfig
+HOME=$(mktemp -d)
+export HOME
+mkdir -p "$here/real-1.32-discovery"
+cd "$here/real-1.32-discovery"
+cap() {
+  local name=$1; shift
+  local out err code
+  out=$(mktemp); err=$(mktemp)
+  kubectl -s "http://127.0.0.1:$port" "$@" >"$out" 2>"$err"; code=$?
+  { printf '$ kubectl %s\n' "$*"; echo '--- stdout'; cat "$out"; echo '--- stderr'; cat "$err"; echo "--- exit $code"; } >"$name.txt"
+  rm -f "$out" "$err"
+}
+cap run-dry-run-yaml run web --image=nginx:1.27 --dry-run=client -o yaml
+cap run-dry-run-everything run web --image=nginx:1.27 --port=80 --labels=app=web,tier=fe --env=A=1 --env=B=two --restart=Never --annotations=team=a=b --image-pull-policy=IfNotPresent --privileged --dry-run=client -o yaml
+cap run-dry-run-args run web --image=busybox --dry-run=client -o yaml -- sleep 3600
+cap run-dry-run-command-json run web --image=busybox --command --dry-run=client -o json -- sleep 3600
+cap run-dry-run-namespace run web --image=nginx --restart=OnFailure -n prod --dry-run=client -o yaml
+cap run-dry-run-default run web --image=nginx --dry-run=client
+cap run-dry-run-name run web --image=nginx --dry-run=client -o name
+cap run-dry-run-extra-word run a b --image=nginx --dry-run=client -o json
+cap run-expose-yaml run web --image=nginx --expose --port=80 --dry-run=client -o yaml
+cap run-expose-json-labels run web --image=nginx --labels=app=x --expose --port=8080 --dry-run=client -o json
+cap run-expose-default run web --image=nginx --expose --port=80 --dry-run=client
+cap run-no-name run --image=nginx
+cap run-no-image run web
+cap run-empty-image run web --image=
+cap run-bad-image run web --image=NGINX
+cap run-bad-image-digest run web --image=nginx@sha256:abc
+cap run-tty-without-stdin run web --image=nginx -t
+cap run-expose-no-port run web --image=nginx --expose
+cap run-bad-restart run web --image=nginx --restart=never
+cap run-rm-unattached run web --image=nginx --rm
+cap run-dry-run-attached run web --image=nginx -i --dry-run=client
+cap run-bad-pull-policy run web --image=nginx --image-pull-policy=Bogus
+cap run-bad-label run web --image=nginx --labels=bad
+cap run-empty-label-key run web --image=nginx --labels==b
+cap run-bad-env run web --image=nginx --env=1A=x
+cap run-bad-annotation run web --image=nginx --annotations==b
+cap run-bad-port run web --image=nginx --port=abc
+cap run-expose-named-port run web --image=nginx --expose --port=http
+cap create-namespace-dry-run-yaml create namespace prod --dry-run=client -o yaml
+cap create-namespace-save-config create ns prod --save-config --dry-run=client -o json
+cap create-namespace-no-name create namespace
+cap create-namespace-two-names create namespace a b
+cap create-deployment-command create deployment web --image=busybox --dry-run=client -o yaml -- sleep 3600
+cap create-deployment-save-config create deployment web --image=nginx --save-config -n prod --dry-run=client -o json
+cap version-bad-output version -o bogus
+cap version-extra version extra
+cap version-short version --short

@@ -1,0 +1,24 @@
+// A stand-in API server for capture-discovery.sh: it answers discovery (/api, /apis and the
+// group versions the recorded commands map) and nothing else, so that the real kubectl
+// gets far enough to print what it builds client-side (`run --dry-run=client -o yaml`)
+// without a cluster. Every other request gets a 404 Status. Usage: node discovery-stub.mjs PORT
+import http from 'node:http';
+
+const resource = (name, kind, namespaced, shortNames) => ({ name, singularName: kind.toLowerCase(), namespaced, kind, verbs: ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'], shortNames });
+const port = Number(process.argv[2] ?? 8080);
+const routes = {
+  '/api': { kind: 'APIVersions', versions: ['v1'], serverAddressByClientCIDRs: [{ clientCIDR: '0.0.0.0/0', serverAddress: `127.0.0.1:${port}` }] },
+  '/apis': { kind: 'APIGroupList', apiVersion: 'v1', groups: [{ name: 'apps', versions: [{ groupVersion: 'apps/v1', version: 'v1' }], preferredVersion: { groupVersion: 'apps/v1', version: 'v1' } }] },
+  '/api/v1': { kind: 'APIResourceList', groupVersion: 'v1', resources: [resource('pods', 'Pod', true, ['po']), resource('services', 'Service', true, ['svc']), resource('namespaces', 'Namespace', false, ['ns'])] },
+  '/apis/apps/v1': { kind: 'APIResourceList', groupVersion: 'apps/v1', resources: [resource('deployments', 'Deployment', true, ['deploy'])] },
+};
+http
+  .createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      const body = routes[req.url.split('?')[0]];
+      res.writeHead(body ? 200 : 404, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body ?? { kind: 'Status', apiVersion: 'v1', status: 'Failure', message: 'the server could not find the requested resource', reason: 'NotFound', code: 404 }));
+    });
+  })
+  .listen(port, '127.0.0.1');
