@@ -12,7 +12,7 @@ describe('completeLine', () => {
   });
 
   it('offers the candidates when several words fit, extending their common prefix', () => {
-    expect(completeLine('sim ', members)).toEqual({ line: 'sim ', candidates: ['heal', 'kill', 'partition', 'restart', 'settle', 'status', 'tick'] });
+    expect(completeLine('sim ', members)).toEqual({ line: 'sim ', candidates: ['curl', 'events', 'heal', 'kill', 'partition', 'restart', 'settle', 'status', 'tick', 'trace'] });
     expect(completeLine('sim re', members)).toEqual({ line: 'sim restart ', candidates: [] });
     expect(completeLine('etcdctl --p', members)).toEqual({ line: 'etcdctl --pr', candidates: ['--prefix', '--prev-kv', '--print-value-only'] });
     expect(completeLine('sim kill etcd', members)).toEqual({ line: 'sim kill etcd-', candidates: members });
@@ -38,5 +38,8 @@ describe('completeLine', () => {
       candidates: ['deployment.yaml', 'service.yaml'],
     });
     expect(completeLine('kubectl rollout s', members)).toEqual({ line: 'kubectl rollout status ', candidates: [] });
+    expect(completeLine('kubectl ru', members)).toEqual({ line: 'kubectl run ', candidates: [] });
+    expect(completeLine('kubectl create n', members)).toEqual({ line: 'kubectl create namespace ', candidates: [] });
+    expect(completeLine('kubectl r', members)).toEqual({ line: 'kubectl r', candidates: ['rollout', 'run'] });
   });
 });

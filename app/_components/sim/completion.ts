@@ -28,15 +28,17 @@ const ETCDCTL_FLAGS = [
 ];
 // kubectl's commands this terminal runs (DESIGN.md §2 cli/), and the resource names
 // `kubectl get` accepts for them (plural forms, as `kubectl api-resources` lists them)
-const KUBECTL_COMMANDS = ['annotate', 'apply', 'cordon', 'create', 'delete', 'describe', 'get', 'label', 'rollout', 'scale', 'uncordon'];
+const KUBECTL_COMMANDS = ['annotate', 'apply', 'auth', 'cordon', 'create', 'delete', 'describe', 'drain', 'expose', 'get', 'label', 'logs', 'rollout', 'run', 'scale', 'set', 'uncordon', 'version'];
 const KUBECTL_RESOURCES = ['configmaps', 'deployments', 'endpoints', 'endpointslices', 'events', 'leases', 'namespaces', 'nodes', 'pods', 'replicasets', 'services'];
-const TAKES_RESOURCE = new Set(['delete', 'describe', 'get', 'label', 'annotate', 'scale']);
+const TAKES_RESOURCE = new Set(['delete', 'describe', 'get', 'label', 'annotate', 'scale', 'expose']);
 const KUBECTL_SUBCOMMANDS: Record<string, string[]> = {
-  rollout: ['history', 'status', 'undo'],
-  create: ['deployment'],
+  rollout: ['history', 'restart', 'status', 'undo'],
+  create: ['deployment', 'namespace'],
+  set: ['image'],
+  auth: ['can-i'],
 };
-const KUBECTL_FLAGS = ['--all-namespaces', '--dry-run=client', '--filename=', '--namespace=', '--output=', '--replicas=', '--selector=', '--show-labels', '--watch'];
-const SIM_COMMANDS = ['heal', 'kill', 'partition', 'restart', 'settle', 'status', 'tick'];
+const KUBECTL_FLAGS = ['--all-namespaces', '--dry-run=client', '--filename=', '--image=', '--namespace=', '--output=', '--replicas=', '--selector=', '--show-labels', '--watch'];
+const SIM_COMMANDS = ['curl', 'events', 'heal', 'kill', 'partition', 'restart', 'settle', 'status', 'tick', 'trace'];
 const TAKES_MEMBER = new Set(['kill', 'restart']);
 
 export interface Completion {
