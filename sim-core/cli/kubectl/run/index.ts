@@ -110,7 +110,7 @@ export function runKubectl(
   if (ports.kube === undefined && !clientOnly(cmd)) {
     // kubectl reads and decodes the files before it first needs the server
     const read = cmd.filenames.length > 0 ? readManifests(env) : undefined;
-    const r = read !== undefined && !read.ok ? { stderr: read.error, exitCode: 1 } : noServerOutput(cmd, ports.sim.now());
+    const r = read !== undefined && !read.ok ? { stderr: read.error, exitCode: 1 } : noServerOutput(cmd, ports.sim.now(), read?.objects.map((o) => o.source));
     out.printErr(r.stderr);
     out.exit(r.exitCode);
     return out.output();

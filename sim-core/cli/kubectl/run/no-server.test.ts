@@ -13,6 +13,8 @@ const KLOG_HEADER = /^([EWI])\d{4} \d\d:\d\d:\d\d\.\d{6}\s+\d+ /gm;
 const normalize = (s: string): string => s.replace(KLOG_HEADER, '$1<klog> ');
 
 const WEB = 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n';
+/** the workspace capture.sh recorded in */
+const FILES: Record<string, string> = { 'web.yaml': WEB, 'manifests/web.yaml': WEB, 'manifests/pod.yaml': 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: hello\n' };
 
 describe('kubectl without an API server', () => {
   const files = readdirSync(DIR).filter((f) => f.endsWith('.txt')).sort();
@@ -22,7 +24,7 @@ describe('kubectl without an API server', () => {
     it(`${file}: ${c.command}`, () => {
       const sim = createSimulation({ topology: 'etcd-only', seed: 1 });
       const p = sim.ports();
-      const out = runCommandLine(c.command, undefined, { etcd: p.etcd, sim: p.sim }, { readFile: (path) => (path === 'web.yaml' ? WEB : undefined) });
+      const out = runCommandLine(c.command, undefined, { etcd: p.etcd, sim: p.sim }, { readFile: (path) => FILES[path], listFiles: () => Object.keys(FILES) });
       expect(out.stdout).toBe(c.stdout);
       expect(normalize(out.stderr)).toBe(normalize(c.stderr));
       expect(out.exitCode).toBe(c.exit);

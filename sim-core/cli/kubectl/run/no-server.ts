@@ -30,16 +30,25 @@ export function runWithoutServer(now: number): string {
   return discoveryLines(now, 1) + REFUSED;
 }
 
-export function noServerOutput(cmd: KubectlCommand, now: number): CommandOutput {
+/**
+ * `sources`: the files the objects were read from, in reading order (a file with no object
+ * is never validated). Each file fails its OpenAPI validation; kubectl's CheckErr prints one
+ * error with `error: `, several as bare lines.
+ */
+export function noServerOutput(cmd: KubectlCommand, now: number, sources: readonly string[] = cmd.filenames): CommandOutput {
   const fail = (stderr: string): CommandOutput => ({ stdout: '', stderr, exitCode: 1 });
   const file = cmd.filenames[0];
   switch (cmd.command) {
     case 'apply':
-    case 'create':
-      return fail(
-        `error: error validating "${sourceName(file ?? '')}": error validating data: failed to download openapi: ` +
+    case 'create': {
+      const files = [...new Set(sources)];
+      const lines = (files.length > 0 ? files : [file ?? '']).map(
+        (f) =>
+          `error validating "${sourceName(f)}": error validating data: failed to download openapi: ` +
           `Get "http://localhost:8080/openapi/v2?timeout=32s": ${DIAL}; if you choose to ignore these errors, turn validation off with --validate=false\n`,
       );
+      return fail(lines.length === 1 ? `error: ${lines[0]!}` : lines.join(''));
+    }
     case 'create deployment': {
       const ns = cmd.namespace ?? 'default';
       const dry = cmd.dryRun === 'server' ? 'dryRun=All&' : '';

@@ -96,7 +96,9 @@ cap no-server-create-namespace create namespace prod
 cap no-server-create-namespace-dry-run create namespace prod --dry-run=client
 printf 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n' >web.yaml
 cap no-server-apply apply -f web.yaml
-rm -f web.yaml
+mkdir -p manifests && cp web.yaml manifests/web.yaml && printf 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: hello\n' >manifests/pod.yaml
+cap no-server-apply-folder apply -f manifests
+rm -rf web.yaml manifests
 # kubectl version with no cluster: the client's half, then the refusal (../real-1.32-version/;
 # run/version.test.ts swaps the recorded client build for the simulated cluster's release)
 cd ../real-1.32-version
