@@ -4,32 +4,20 @@
 // `create deployment --dry-run=client` builds the object client-side and sends nothing.
 // --dry-run=server is not sent to the server here: nothing is stored and kubectl's
 // `(server dry run)` line is printed.
-import { createDeployment, dropNulls, kindForResource, printJson } from '../../../apiserver';
-import { kubectlYaml } from '../structured';
+import { createDeployment, dropNulls, kindForResource } from '../../../apiserver';
 import type { KubeObject } from '../../../client';
 import { hash64 } from '../../../kernel';
 import { RANDOM_SUFFIX_ALPHABET } from '../../../apiserver';
-import { operationResult } from '../messages';
-import { kindPrefix } from '../get';
 import { createObject, statusText, statusTextFromFile } from './api';
 import { modifiedConfiguration, typedSaveConfig } from './apply';
 import { nowOf, type RunEnv } from './env';
 import { readManifests } from './manifests';
 import { exitCodeLater } from './objects';
+import { printObject } from './print-object';
 
-/** -o for a created object: the typed object as kubectl's printers show it. */
-function printCreated(env: RunEnv, kind: string, obj: KubeObject): void {
-  const name = obj.metadata?.name ?? '';
-  switch (env.cmd.output) {
-    case 'yaml':
-      return env.out.print(kubectlYaml(obj as Record<string, unknown>));
-    case 'json':
-      return env.out.print(printJson(obj as Record<string, unknown>));
-    case 'name':
-      return env.out.print(`${kindPrefix(kind)}/${name}\n`);
-    default:
-      return env.out.print(operationResult(kind, name, 'created', env.cmd.dryRun));
-  }
+/** -o for a created object; `typed`: an object kubectl built itself (create deployment|namespace). */
+function printCreated(env: RunEnv, kind: string, obj: KubeObject, typed = false): void {
+  printObject(env, kind, obj, 'created', typed);
 }
 
 export function runCreate(env: RunEnv): void {
@@ -94,14 +82,14 @@ export function runCreateDeployment(env: RunEnv): void {
   }
   // --save-config annotates before the dry-run check: a client dry run shows it too
   const obj = saveConfig(env, built.object as KubeObject);
-  if (cmd.dryRun === 'client') return printCreated(env, 'Deployment', obj);
+  if (cmd.dryRun === 'client') return printCreated(env, 'Deployment', obj, true);
   const r = createObject(env, kindForResource('deployments')!, env.namespace, dropNulls(obj) as KubeObject);
   if (!r.ok) {
     // create_deployment.go: fmt.Errorf("failed to create deployment: %v", err)
     env.out.printErr(r.error.code === 0 || r.error.reason === 'Invalid' ? statusText(r.error) : `error: failed to create deployment: ${r.error.message}\n`);
     return env.out.exit(1);
   }
-  printCreated(env, 'Deployment', r.value);
+  printCreated(env, 'Deployment', r.value, true);
 }
 
 function saveConfig(env: RunEnv, obj: KubeObject): KubeObject {
@@ -112,11 +100,11 @@ function saveConfig(env: RunEnv, obj: KubeObject): KubeObject {
 export function runCreateNamespace(env: RunEnv): void {
   const name = env.cmd.args[0] ?? '';
   const obj = saveConfig(env, { kind: 'Namespace', apiVersion: 'v1', metadata: { name, creationTimestamp: null }, spec: {}, status: {} } as unknown as KubeObject);
-  if (env.cmd.dryRun === 'client') return printCreated(env, 'Namespace', obj);
+  if (env.cmd.dryRun === 'client') return printCreated(env, 'Namespace', obj, true);
   const r = createObject(env, kindForResource('namespaces')!, '', dropNulls(obj) as KubeObject);
   if (!r.ok) {
     env.out.printErr(statusText(r.error));
     return env.out.exit(1);
   }
-  printCreated(env, 'Namespace', r.value);
+  printCreated(env, 'Namespace', r.value, true);
 }

@@ -5,13 +5,11 @@
 // (-n or `default`, not the object's): `service/web exposed`.
 // --dry-run=client prints the Service without sending it; --dry-run=server is not sent either
 // (see the README's known differences). --save-config, --overrides are accepted and ignored.
-import { dropNulls, kindForResource, printJson } from '../../../apiserver';
+import { dropNulls, kindForResource } from '../../../apiserver';
 import type { KubeObject } from '../../../client';
-import { kindPrefix } from '../get';
-import { operationResult } from '../messages';
-import { kubectlYaml } from '../structured';
 import { createObject, getObject, statusText } from './api';
 import type { RunEnv } from './env';
+import { printObject } from './print-object';
 import { buildService, canBeExposed, type ExposeFlags } from './expose-service';
 import { exitCodeLater, type Reporter } from './objects';
 import { readManifests } from './manifests';
@@ -64,17 +62,8 @@ function sources(env: RunEnv, report: Reporter): Source[] {
 }
 
 function print(env: RunEnv, svc: KubeObject): void {
-  const name = svc.metadata?.name ?? '';
-  switch (env.cmd.output) {
-    case 'yaml':
-      return env.out.print(kubectlYaml(svc as Record<string, unknown>));
-    case 'json':
-      return env.out.print(printJson(svc as Record<string, unknown>));
-    case 'name':
-      return env.out.print(`${kindPrefix('Service')}/${name}\n`);
-    default:
-      return env.out.print(operationResult('Service', name, 'exposed', env.cmd.dryRun));
-  }
+  // the Service kubectl built (client dry run) is typed; the server's answer comes back unstructured
+  printObject(env, 'Service', svc, 'exposed', env.cmd.dryRun === 'client');
 }
 
 export function runExpose(env: RunEnv): void {

@@ -5,7 +5,8 @@
 // `-w` lists, then prints what a watch from the list's resourceVersion delivered so far.
 import type { KubeObject } from '../../../client';
 import { printGet, WatchPrinter, type GetGroup, type GetOptions } from '../get';
-import { printStructured } from '../structured';
+import { kubectlList, printStructured } from '../structured';
+import { isTemplateOutput, printWithTemplate } from './templates';
 import { getObject, listObjects, REQUEST_TIMEOUT_TICKS, statusText, watchSoFar } from './api';
 import { POLL_TICKS as WATCH_SLICE_TICKS } from './wait';
 import { nowOf, type RunEnv } from './env';
@@ -32,7 +33,8 @@ function printOptions(env: RunEnv): GetOptions {
 function unsupportedOutput(env: RunEnv): boolean {
   const o = env.cmd.output;
   if (TABLE_OUTPUTS.includes(o) || o === 'json' || o === 'yaml') return false;
-  env.out.printErr(`error: -o ${o} is not part of this simulation; use -o wide, -o name, -o yaml or -o json\n`);
+  if (isTemplateOutput(o) && !env.cmd.watch && !env.cmd.watchOnly) return false;
+  env.out.printErr(`error: -o ${o} is not part of this simulation${env.cmd.watch || env.cmd.watchOnly ? ' with --watch' : ''}; use -o wide, -o name, -o yaml or -o json\n`);
   env.out.exit(1);
   return true;
 }
@@ -83,9 +85,13 @@ export function runGet(env: RunEnv): void {
   }
 
   const all = groups.flatMap((g) => g.objects);
+  const single = t.targets.length === 1 && t.targets[0]?.name !== undefined;
   if (cmd.output === 'json' || cmd.output === 'yaml') {
-    const single = t.targets.length === 1 && t.targets[0]?.name !== undefined;
     if (all.length > 0 || listed) env.out.print(printStructured(all, cmd.output, !single));
+  } else if (isTemplateOutput(cmd.output)) {
+    // printGeneric: one named object is printed as itself, anything else as a List; custom-columns prints rows
+    const columns = cmd.output.startsWith('custom-columns');
+    if (all.length > 0 || listed) printWithTemplate(env, columns ? all : single && all.length === 1 ? all[0]! : kubectlList(all), false);
   } else {
     const printed = printGet(groups as GetGroup[], printOptions(env));
     env.out.print(printed.stdout);

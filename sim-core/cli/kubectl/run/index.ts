@@ -28,6 +28,7 @@ import { runScale } from './scale';
 import { runSetImage } from './set-image';
 import { runRun } from './run';
 import { runVersion } from './version';
+import { checkTemplateOutput } from './templates';
 
 export type { KubectlPorts, PodLogsResult, RunEnv } from './env';
 export { REQUEST_TIMEOUT_TICKS, statusText } from './api';
@@ -107,6 +108,8 @@ export function runKubectl(
     namespace: cmd.namespace ?? 'default',
     out,
   };
+  // kubectl builds its printer before the first request: a bad template is refused at once
+  if (!checkTemplateOutput(env)) return out.output();
   if (ports.kube === undefined && !clientOnly(cmd)) {
     // kubectl reads and decodes the files before it first needs the server
     const read = cmd.filenames.length > 0 ? readManifests(env) : undefined;

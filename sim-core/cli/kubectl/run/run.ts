@@ -6,15 +6,13 @@
 // 1.32.4 against a discovery-only server). The simulated terminal has no attached
 // streams, so -i/-t/--attach are refused after kubectl's own checks.
 import type { KubeObject } from '../../../client';
-import { dropNulls, kindForResource, printJson, type KindDefinition } from '../../../apiserver';
-import { kubectlYaml } from '../structured';
-import { kindPrefix } from '../get';
-import { operationResult } from '../messages';
+import { dropNulls, kindForResource, type KindDefinition } from '../../../apiserver';
 import { createObject, statusText } from './api';
 import { typedSaveConfig } from './apply';
 import { nowOf, type RunEnv } from './env';
 import { runWithoutServer } from './no-server';
 import { isImageReference } from './imageReference';
+import { printObject } from './print-object';
 
 const RESTART_POLICIES = ['Always', 'OnFailure', 'Never'];
 const PULL_POLICIES = ['', 'Always', 'IfNotPresent', 'Never'];
@@ -179,16 +177,6 @@ export function runRun(env: RunEnv): void {
 
 /** run.go's PrintObj per object; its YAML printer separates the Service from the Pod with two `---` lines, as the real one does. */
 function printRunObject(env: RunEnv, kind: string, obj: KubeObject, index: number): void {
-  const name = obj.metadata?.name ?? '';
-  switch (env.cmd.output) {
-    case 'yaml':
-      if (index > 0) env.out.print('---\n---\n');
-      return env.out.print(kubectlYaml(obj as Record<string, unknown>));
-    case 'json':
-      return env.out.print(printJson(obj as Record<string, unknown>));
-    case 'name':
-      return env.out.print(`${kindPrefix(kind)}/${name}\n`);
-    default:
-      return env.out.print(operationResult(kind, name, 'created', env.cmd.dryRun));
-  }
+  if (index > 0 && env.cmd.output === 'yaml') env.out.print('---\n---\n');
+  printObject(env, kind, obj, 'created', true);
 }

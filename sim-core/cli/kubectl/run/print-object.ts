@@ -1,0 +1,25 @@
+// What a command that made one object prints for it (create, run, expose): the object as
+// -o asks (yaml, json, name, a template), or kubectl's result line (`pod/web created`).
+import { printJson } from '../../../apiserver';
+import type { KubeObject } from '../../../client';
+import { kindPrefix } from '../get';
+import { operationResult } from '../messages';
+import { kubectlYaml } from '../structured';
+import type { RunEnv } from './env';
+import { isTemplateOutput, printWithTemplate } from './templates';
+
+/** `typed`: an object kubectl built itself or decoded into its Go type, for the template printers (templates.ts). */
+export function printObject(env: RunEnv, kind: string, obj: KubeObject, operation: string, typed: boolean): void {
+  if (isTemplateOutput(env.cmd.output)) return printWithTemplate(env, obj, typed);
+  const name = obj.metadata?.name ?? '';
+  switch (env.cmd.output) {
+    case 'yaml':
+      return env.out.print(kubectlYaml(obj as Record<string, unknown>));
+    case 'json':
+      return env.out.print(printJson(obj as Record<string, unknown>));
+    case 'name':
+      return env.out.print(`${kindPrefix(kind)}/${name}\n`);
+    default:
+      return env.out.print(operationResult(kind, name, operation, env.cmd.dryRun));
+  }
+}
