@@ -13,6 +13,7 @@ import { nowOf, type RunEnv } from './env';
 import { inFirstOccurrenceOrder } from './events-order';
 import { matchesFields, parseFieldSelector } from './selectors';
 import { commandTargets, type Target } from './targets';
+import { sortByField } from '../sort/sortBy';
 
 const TABLE_OUTPUTS = ['', 'wide', 'name'];
 
@@ -84,7 +85,22 @@ export function runGet(env: RunEnv): void {
     group.objects.push(...(target.def.kind === 'Event' ? inFirstOccurrenceOrder(items) : items));
   }
 
-  const all = groups.flatMap((g) => g.objects);
+  const sortBy = (cmd.flags.values.get('sort-by') as string | undefined) ?? '';
+  if (sortBy !== '' && (cmd.output === '' || cmd.output === 'wide')) {
+    // the table printer sorts each type's rows (TableSorter)
+    for (const g of groups) {
+      const sorted = sortByField(g.objects, sortBy, { table: true });
+      if (!sorted.ok) return fatal(env, sorted.error);
+      g.objects = sorted.value;
+    }
+  }
+  let all = groups.flatMap((g) => g.objects);
+  if (sortBy !== '' && cmd.output !== '' && cmd.output !== 'wide') {
+    // every other output prints one list, sorted as a whole (SortingPrinter.sortObj)
+    const sorted = sortByField(all, sortBy, { table: false });
+    if (!sorted.ok) return fatal(env, sorted.error);
+    all = sorted.value;
+  }
   const single = t.targets.length === 1 && t.targets[0]?.name !== undefined;
   if (cmd.output === 'json' || cmd.output === 'yaml') {
     if (all.length > 0 || listed) env.out.print(printStructured(all, cmd.output, !single));
@@ -93,13 +109,25 @@ export function runGet(env: RunEnv): void {
     const columns = cmd.output.startsWith('custom-columns');
     if (all.length > 0 || listed) printWithTemplate(env, columns ? all : single && all.length === 1 ? all[0]! : kubectlList(all), false);
   } else {
-    const printed = printGet(groups as GetGroup[], printOptions(env));
+    // -o name is a list, not a table: sorted, its kinds may interleave
+    const printed = printGet(cmd.output === 'name' && sortBy !== '' ? runsOfKind(all) : (groups as GetGroup[]), printOptions(env));
     env.out.print(printed.stdout);
     // "No resources found" only when a collection was asked for and nothing failed
     if (listed && errors === '') env.out.printErr(printed.stderr);
   }
   env.out.printErr(errors);
   if (errors !== '') env.out.exit(1);
+}
+
+/** Objects in order, as consecutive groups of one kind (for printGet's -o name). */
+function runsOfKind(objects: readonly KubeObject[]): GetGroup[] {
+  const runs: { kind: string; objects: KubeObject[] }[] = [];
+  for (const o of objects) {
+    const last = runs.at(-1);
+    if (last !== undefined && last.kind === o.kind) last.objects.push(o);
+    else runs.push({ kind: o.kind ?? '', objects: [o] });
+  }
+  return runs as GetGroup[];
 }
 
 function fatal(env: RunEnv, text: string): void {

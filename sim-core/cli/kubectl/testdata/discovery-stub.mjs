@@ -1,11 +1,15 @@
 // A stand-in API server for capture-discovery.sh: it answers discovery (/api, /apis and the
 // group versions the recorded commands map) and nothing else, so that the real kubectl
 // gets far enough to print what it builds client-side (`run --dry-run=client -o yaml`)
-// without a cluster. Every other request gets a 404 Status. Usage: node discovery-stub.mjs PORT
+// without a cluster. Every other request gets a 404 Status. Usage: node discovery-stub.mjs PORT [PODS.json]
+// With PODS.json ({"<namespace>": [Pod, …]}) it also lists those Pods (GET
+// /api/v1/namespaces/<namespace>/pods), for capture-sort-by.sh.
 import http from 'node:http';
+import fs from 'node:fs';
 
 const resource = (name, kind, namespaced, shortNames) => ({ name, singularName: kind.toLowerCase(), namespaced, kind, verbs: ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'], shortNames });
 const port = Number(process.argv[2] ?? 8080);
+const pods = process.argv[3] ? JSON.parse(fs.readFileSync(process.argv[3], 'utf8')) : {};
 const routes = {
   '/api': { kind: 'APIVersions', versions: ['v1'], serverAddressByClientCIDRs: [{ clientCIDR: '0.0.0.0/0', serverAddress: `127.0.0.1:${port}` }] },
   '/apis': { kind: 'APIGroupList', apiVersion: 'v1', groups: [{ name: 'apps', versions: [{ groupVersion: 'apps/v1', version: 'v1' }], preferredVersion: { groupVersion: 'apps/v1', version: 'v1' } }] },
@@ -16,7 +20,10 @@ http
   .createServer((req, res) => {
     req.resume();
     req.on('end', () => {
-      const body = routes[req.url.split('?')[0]];
+      const path = req.url.split('?')[0];
+      const listed = /^\/api\/v1\/namespaces\/([^/]+)\/pods$/.exec(path);
+      const items = listed ? pods[listed[1]] : undefined;
+      const body = items ? { kind: 'PodList', apiVersion: 'v1', metadata: { resourceVersion: '1' }, items } : routes[path];
       res.writeHead(body ? 200 : 404, { 'content-type': 'application/json' });
       res.end(JSON.stringify(body ?? { kind: 'Status', apiVersion: 'v1', status: 'Failure', message: 'the server could not find the requested resource', reason: 'NotFound', code: 404 }));
     });
