@@ -19,9 +19,10 @@ export function maxLenError(length: number): string {
   return `must be no more than ${length} characters`;
 }
 
+/** apimachinery's RegexError, spaces included: each example ends in ", " and the next starts with " or " ('a',  or 'b'). */
 export function regexError(msg: string, fmt: string, ...examples: string[]): string {
   if (examples.length === 0) return `${msg} (regex used for validation is '${fmt}')`;
-  return `${msg} (e.g. ${examples.map((e) => `'${e}', `).join('or ')}regex used for validation is '${fmt}')`;
+  return `${msg} (e.g. ${examples.map((e) => `'${e}', `).join(' or ')}regex used for validation is '${fmt}')`;
 }
 
 export function inclusiveRangeError(lo: number, hi: number): string {

@@ -64,7 +64,7 @@ describe('Deployment validation', () => {
   test('label keys and values follow the qualified-name rules', () => {
     const text = message(deployment({}, { labels: { 'bad key!': 'ok', tier: '-front' } }));
     expect(text).toContain(
-      "* metadata.labels: Invalid value: \"bad key!\": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName', or 'my.name', or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')",
+      "* metadata.labels: Invalid value: \"bad key!\": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')",
     );
     expect(text).toContain(
       '* metadata.labels: Invalid value: "-front": a valid label must be an empty string or consist of alphanumeric characters',
@@ -148,7 +148,7 @@ describe('other kinds', () => {
     };
     expect(message(svc)).toBe(
       'The Service "1web" is invalid: \n' +
-        "* metadata.name: Invalid value: \"1web\": a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character (e.g. 'my-name', or 'abc-123', regex used for validation is '[a-z]([-a-z0-9]*[a-z0-9])?')\n" +
+        "* metadata.name: Invalid value: \"1web\": a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character (e.g. 'my-name',  or 'abc-123', regex used for validation is '[a-z]([-a-z0-9]*[a-z0-9])?')\n" +
         '* spec.ports[0].name: Required value\n' +
         '* spec.ports[1].name: Required value',
     );
@@ -164,7 +164,7 @@ describe('other kinds', () => {
     expect(message(cm)).toBe(
       'The ConfigMap "c" is invalid: \n' +
         '* metadata.namespace: Required value\n' +
-        "* data[bad key]: Invalid value: \"bad key\": a valid config key must consist of alphanumeric characters, '-', '_' or '.' (e.g. 'key.name', or 'KEY_NAME', or 'key-name', regex used for validation is '[-._a-zA-Z0-9]+')",
+        "* data[bad key]: Invalid value: \"bad key\": a valid config key must consist of alphanumeric characters, '-', '_' or '.' (e.g. 'key.name',  or 'KEY_NAME',  or 'key-name', regex used for validation is '[-._a-zA-Z0-9]+')",
     );
   });
 

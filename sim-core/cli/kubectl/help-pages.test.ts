@@ -18,6 +18,7 @@ describe('help pages', () => {
     [['run', '-h'], 'help-run'],
     [['create', 'namespace', '--help'], 'help-create-namespace'],
     [['version', '-h'], 'help-version'],
+    [['taint', '-h'], 'help-taint'],
     [['rollout'], 'rollout-alone'],
   ])('kubectl %j prints the real page', (argv, capture) => {
     const r = parseKubectl(argv);

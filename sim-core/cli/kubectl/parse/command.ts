@@ -2,6 +2,7 @@
 import type { ParsedFlags } from '../../flags/flagset';
 import type { DryRun } from '../messages';
 import type { MetadataChanges, ResourceTarget } from './resources';
+import type { TaintChanges } from '../taints';
 
 export type CommandName =
   | 'get'
@@ -12,6 +13,7 @@ export type CommandName =
   | 'create namespace'
   | 'run'
   | 'version'
+  | 'taint'
   | 'expose'
   | 'delete'
   | 'scale'
@@ -79,6 +81,8 @@ export interface KubectlCommand {
   tail: number;
   /** label / annotate */
   metadataChanges?: MetadataChanges;
+  /** taint: the additions and removals */
+  taintChanges?: TaintChanges;
   /** set image: container → image */
   imageUpdates: Record<string, string>;
   /** klog warnings kubectl prints on stderr before running (deprecated --dry-run forms) */

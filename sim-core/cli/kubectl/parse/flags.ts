@@ -163,6 +163,8 @@ export const COMMAND_FLAGS: Readonly<Record<string, FlagSpec[]>> = {
     str('field-manager', undefined, 'kubectl-run'),
     ...TEMPLATE,
   ],
+  // pkg/cmd/taint/taint.go
+  taint: [OUTPUT, DRY_RUN, SELECTOR, bool('overwrite'), bool('all'), str('validate', undefined, 'strict'), str('field-manager', undefined, 'kubectl-taint'), ...TEMPLATE],
   // pkg/cmd/version/version.go
   version: [bool('client'), OUTPUT],
   // pkg/cmd/expose/expose.go: -l is --labels here, --selector has no shorthand, --port is a string

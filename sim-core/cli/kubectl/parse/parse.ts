@@ -25,6 +25,8 @@ import {
 } from './cobra';
 import { COMMAND_FLAGS, GLOBAL_FLAGS, ROLLOUT_COMMANDS, ROOT_COMMANDS } from './flags';
 import { klogLine } from './klog';
+import { kindForResource } from '../../../apiserver';
+import { conflictingTaints, parseTaints } from '../taints';
 import { parseImageUpdates, parseMetadataChanges, resourcesAndPairs, resourceTargets } from './resources';
 
 export type { CommandName, KubectlCommand, ParseOptions, ParseResult } from './command';
@@ -198,6 +200,32 @@ export function parseKubectl(argvIn: readonly string[], options: ParseOptions = 
       // run.go Run: `kubectl run -- NAME` has no name either
       if (args.length === 0 || flags.argsLenAtDash === 0) return usageError('run', 'NAME is required for run');
       return { ok: true, command: { ...base, args: [args[0]!], commandArgs: args.slice(1) } };
+    case 'taint': {
+      // taint.go Complete: words with `=`, `:` or a trailing `-` are changes, all the others
+      // resources, which come first
+      const resources: string[] = [];
+      const specs: string[] = [];
+      for (const word of args) {
+        const isTaint = word.includes('=') || word.includes(':') || word.endsWith('-');
+        if (isTaint) specs.push(word);
+        else if (specs.length === 0) resources.push(word);
+        else return plainError(`all resources must be specified before taint changes: ${word}`);
+      }
+      if (resources.length === 0) return plainError('one or more resources must be specified as <resource> <name>');
+      if (specs.length === 0) return plainError('at least one taint update is required');
+      const changes = parseTaints(specs);
+      if (!changes.ok) return usageError('taint', changes.error);
+      // Validate: a Node type, no key both added and removed, names unless --all or -l
+      const type = resources[0]!.toLowerCase();
+      const def = kindForResource(type);
+      if (def === undefined) return fail(`the server doesn't have a resource type "${type}"\n`);
+      if (def.kind !== 'Node') return plainError(`invalid resource type ${type}, only node types are supported`);
+      const conflicts = conflictingTaints(changes.value);
+      if (conflicts.length > 0) return plainError(`can not both modify and remove the following taint(s) in the same command: ${conflicts.join(', ')}`);
+      if (base.all && base.selector !== undefined && base.selector !== '') return plainError("setting 'all' parameter with a non empty selector is prohibited");
+      if (!base.all && (base.selector ?? '') === '' && resources.length < 2) return plainError("at least one resource name must be specified since 'all' parameter is not set");
+      return { ok: true, command: { ...base, args: resources.slice(1), taintChanges: changes.value } };
+    }
     case 'version':
       if (args.length > 0) return plainError(`extra arguments: [${args.join(' ')}]`);
       return { ok: true, command: base };

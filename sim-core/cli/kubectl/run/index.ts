@@ -28,6 +28,7 @@ import { runScale } from './scale';
 import { runSetImage } from './set-image';
 import { runRun } from './run';
 import { runVersion } from './version';
+import { runTaint } from './taint';
 import { checkTemplateOutput } from './templates';
 
 export type { KubectlPorts, PodLogsResult, RunEnv } from './env';
@@ -44,6 +45,7 @@ const COMMANDS: Record<KubectlCommand['command'], (env: RunEnv) => void> = {
   'create namespace': runCreateNamespace,
   run: runRun,
   version: runVersion,
+  taint: runTaint,
   expose: runExpose,
   delete: runDelete,
   scale: runScale,

@@ -8,8 +8,12 @@ import { kubectlYaml } from '../structured';
 import type { RunEnv } from './env';
 import { isTemplateOutput, printWithTemplate } from './templates';
 
-/** `typed`: an object kubectl built itself or decoded into its Go type, for the template printers (templates.ts). */
-export function printObject(env: RunEnv, kind: string, obj: KubeObject, operation: string, typed: boolean): void {
+/**
+ * `typed`: an object kubectl built itself or decoded into its Go type, for the template
+ * printers (templates.ts). `dryRun`: what the result line says of a dry run (the command's
+ * own, unless it names its operation after the decoration, as taint does).
+ */
+export function printObject(env: RunEnv, kind: string, obj: KubeObject, operation: string, typed: boolean, dryRun = env.cmd.dryRun): void {
   if (isTemplateOutput(env.cmd.output)) return printWithTemplate(env, obj, typed);
   const name = obj.metadata?.name ?? '';
   switch (env.cmd.output) {
@@ -20,6 +24,6 @@ export function printObject(env: RunEnv, kind: string, obj: KubeObject, operatio
     case 'name':
       return env.out.print(`${kindPrefix(kind)}/${name}\n`);
     default:
-      return env.out.print(operationResult(kind, name, operation, env.cmd.dryRun));
+      return env.out.print(operationResult(kind, name, operation, dryRun));
   }
 }
