@@ -19,6 +19,7 @@ describe('help pages', () => {
     [['create', 'namespace', '--help'], 'help-create-namespace'],
     [['version', '-h'], 'help-version'],
     [['taint', '-h'], 'help-taint'],
+    [['patch', '-h'], 'help-patch'],
     [['rollout'], 'rollout-alone'],
   ])('kubectl %j prints the real page', (argv, capture) => {
     const r = parseKubectl(argv);

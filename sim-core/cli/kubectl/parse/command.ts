@@ -14,6 +14,7 @@ export type CommandName =
   | 'run'
   | 'version'
   | 'taint'
+  | 'patch'
   | 'expose'
   | 'delete'
   | 'scale'

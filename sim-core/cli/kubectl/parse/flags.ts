@@ -163,6 +163,20 @@ export const COMMAND_FLAGS: Readonly<Record<string, FlagSpec[]>> = {
     str('field-manager', undefined, 'kubectl-run'),
     ...TEMPLATE,
   ],
+  // pkg/cmd/patch/patch.go
+  patch: [
+    ...FILES,
+    OUTPUT,
+    DRY_RUN,
+    str('patch', 'p'),
+    str('patch-file'),
+    str('type', undefined, 'strategic'),
+    bool('local'),
+    str('subresource'),
+    bool('record'),
+    str('field-manager', undefined, 'kubectl-patch'),
+    ...TEMPLATE,
+  ],
   // pkg/cmd/taint/taint.go
   taint: [OUTPUT, DRY_RUN, SELECTOR, bool('overwrite'), bool('all'), str('validate', undefined, 'strict'), str('field-manager', undefined, 'kubectl-taint'), ...TEMPLATE],
   // pkg/cmd/version/version.go

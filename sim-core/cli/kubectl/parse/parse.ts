@@ -200,6 +200,23 @@ export function parseKubectl(argvIn: readonly string[], options: ParseOptions = 
       // run.go Run: `kubectl run -- NAME` has no name either
       if (args.length === 0 || flags.argsLenAtDash === 0) return usageError('run', 'NAME is required for run');
       return { ok: true, command: { ...base, args: [args[0]!], commandArgs: args.slice(1) } };
+    case 'patch': {
+      // patch.go Validate, then the builder's ResourceTypeOrNameArgs
+      const patch = str('patch');
+      const file = str('patch-file');
+      const local = bool('local');
+      if (patch !== '' && file !== '') return plainError('cannot specify --patch and --patch-file together');
+      if (patch === '' && file === '') return plainError('must specify --patch or --patch-file containing the contents of the patch');
+      if (local && args.length > 0) return plainError('cannot specify --local and server resources');
+      if (local && dryRun === 'server') return plainError('cannot specify --local and --dry-run=server - did you mean --dry-run=client?');
+      const type = str('type');
+      if (type !== '' && !['json', 'merge', 'strategic'].includes(type.toLowerCase())) return plainError(`--type must be one of [json merge strategic], not ${JSON.stringify(type)}`);
+      if (args.length === 0 && !hasFiles) return plainError(MISSING_RESOURCES);
+      const t = resourceTargets(args);
+      if (!t.ok) return plainError(t.error);
+      if (t.value.some((x) => x.name === undefined)) return plainError('resource(s) were provided, but no name was specified');
+      return { ok: true, command: { ...base, targets: t.value } };
+    }
     case 'taint': {
       // taint.go Complete: words with `=`, `:` or a trailing `-` are changes, all the others
       // resources, which come first

@@ -29,6 +29,7 @@ import { runSetImage } from './set-image';
 import { runRun } from './run';
 import { runVersion } from './version';
 import { runTaint } from './taint';
+import { runPatch } from './patch';
 import { checkTemplateOutput } from './templates';
 
 export type { KubectlPorts, PodLogsResult, RunEnv } from './env';
@@ -46,6 +47,7 @@ const COMMANDS: Record<KubectlCommand['command'], (env: RunEnv) => void> = {
   run: runRun,
   version: runVersion,
   taint: runTaint,
+  patch: runPatch,
   expose: runExpose,
   delete: runDelete,
   scale: runScale,
@@ -77,6 +79,7 @@ const NO_SERVER: KubeApiPort = {
  */
 function clientOnly(cmd: KubectlCommand): boolean {
   if (cmd.command === 'version' || cmd.command === 'run') return true;
+  if (cmd.command === 'patch' && cmd.flags.values.get('local') === true) return true;
   return (cmd.command === 'create deployment' || cmd.command === 'create namespace') && cmd.dryRun === 'client';
 }
 

@@ -1,14 +1,15 @@
 #!/bin/bash
 # Records what the real kubectl 1.32 prints for commands that build their objects
 # client-side but need the server's discovery first (kubectl run, create namespace, create
-# deployment's -- COMMAND and --save-config): discovery-stub.mjs answers discovery and
-# nothing else, and no recorded command sends a write. Run by hand on a machine with
+# deployment's -- COMMAND and --save-config, patch's checks): discovery-stub.mjs answers
+# discovery and reads of the Nodes in real-1.32-taint/nodes.json, and no recorded command
+# sends a write. Run by hand on a machine with
 # kubectl 1.32 and node:  bash capture-discovery.sh
 # Each case becomes real-1.32-discovery/<name>.txt in capture.sh's format.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 port=28417
-node "$here/discovery-stub.mjs" $port &
+node "$here/discovery-stub.mjs" $port - "$here/real-1.32-taint/nodes.json" 2>/dev/null &
 stub=$!
 trap 'kill $stub' EXIT
 sleep 1
@@ -22,7 +23,8 @@ cap() {
   local out err code
   out=$(mktemp); err=$(mktemp)
   kubectl -s "http://127.0.0.1:$port" "$@" >"$out" 2>"$err"; code=$?
-  { printf '$ kubectl %s\n' "$*"; echo '--- stdout'; cat "$out"; echo '--- stderr'; cat "$err"; echo "--- exit $code"; } >"$name.txt"
+  # the command line with bash's %q quoting, so that it replays as the same words
+  { printf '$ kubectl'; printf ' %q' "$@"; printf '\n'; echo '--- stdout'; cat "$out"; echo '--- stderr'; cat "$err"; echo "--- exit $code"; } >"$name.txt"
   rm -f "$out" "$err"
 }
 cap run-dry-run-yaml run web --image=nginx:1.27 --dry-run=client -o yaml
@@ -62,3 +64,14 @@ cap create-deployment-save-config create deployment web --image=nginx --save-con
 cap version-bad-output version -o bogus
 cap version-extra version extra
 cap version-short version --short
+cap patch-no-patch patch nodes node-1
+cap patch-both patch nodes node-1 -p {} --patch-file x.json
+cap patch-bad-type patch nodes node-1 --type=foo -p {}
+cap patch-no-resource patch -p {}
+cap patch-type-only patch nodes -p {}
+cap patch-local-and-names patch nodes node-1 --local -p {}
+cap patch-local-server-dry-run patch --local -f x.yaml --dry-run=server -p {}
+cap patch-missing patch nodes nope -p {}
+cap patch-dry-run-name patch nodes node-1 -p '{"spec":{"unschedulable":true}}' --dry-run=client -o name
+cap patch-dry-run-default patch nodes node-1 -p '{"spec":{"unschedulable":true}}' --dry-run=client
+cap patch-dry-run-no-change patch nodes node-1 --type=merge -p '{"metadata":{"name":"node-1"}}' --dry-run=client

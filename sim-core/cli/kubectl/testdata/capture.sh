@@ -82,6 +82,7 @@ cap help-run run -h
 cap help-create-namespace create namespace -h
 cap help-version version -h
 cap help-taint taint -h
+cap help-patch patch -h
 # With no cluster at all (what the etcd-only topology answers; run/no-server.ts), kept apart
 # from the parser's recordings in ../real-1.32-no-server/
 cd ../real-1.32-no-server

@@ -1,0 +1,54 @@
+// kubectl patch in a simulated cluster (the client-side refusals are replayed against the
+// real kubectl's recordings in client-side.test.ts): the three patch types, "(no change)"
+// when the answer is the object read before, dry runs that write nothing, --local on a
+// file, and the status subresource.
+import { describe, expect, it } from 'vitest';
+import { createSimulation } from '../../../cluster/index';
+import { runCommandLine } from '../../command-line';
+
+function cluster() {
+  const sim = createSimulation({ topology: 'default', seed: 5, workers: 1 });
+  const ports = sim.ports();
+  const files: Record<string, string> = { 'cm.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cfg\ndata:\n  a: "1"\n' };
+  const run = (line: string) => runCommandLine(line, undefined, ports, { readFile: (p) => files[p], listFiles: () => Object.keys(files) });
+  return { sim, run };
+}
+
+describe('kubectl patch', () => {
+  it('applies strategic, merge and JSON patches, and says when nothing changed', () => {
+    const { run } = cluster();
+    run('kubectl create -f cm.yaml');
+    expect(run(`kubectl patch configmap cfg -p '{"data":{"b":"2"}}'`).stdout).toBe('configmap/cfg patched\n');
+    expect(run(`kubectl patch configmap cfg -p '{"data":{"b":"2"}}'`).stdout).toBe('configmap/cfg patched (no change)\n');
+    expect(run(`kubectl patch cm/cfg --type=merge -p 'data: {a: null}'`).stdout).toBe('configmap/cfg patched\n');
+    expect(run(`kubectl patch cm cfg --type=json -p '[{"op":"add","path":"/data/c","value":"3"}]'`).stdout).toBe('configmap/cfg patched\n');
+    expect(run('kubectl get cm cfg -o jsonpath={.data}').stdout).toBe('{"b":"2","c":"3"}');
+  });
+
+  it('writes nothing in a dry run, and prints the patched object', () => {
+    const { run } = cluster();
+    run('kubectl create -f cm.yaml');
+    const before = run('kubectl get cm cfg -o jsonpath={.metadata.resourceVersion}').stdout;
+    expect(run(`kubectl patch cm cfg -p '{"data":{"a":"9"}}' --dry-run=client -o jsonpath={.data.a}`).stdout).toBe('9');
+    expect(run(`kubectl patch cm cfg -p '{"data":{"a":"8"}}' --dry-run=server`).stdout).toBe('configmap/cfg patched\n');
+    expect(run('kubectl get cm cfg -o jsonpath={.metadata.resourceVersion}{.data.a}').stdout).toBe(`${before}1`);
+  });
+
+  it('patches a file with --local and no server, and refuses what the server refuses', () => {
+    const { run } = cluster();
+    expect(run(`kubectl patch --local -f cm.yaml -p '{"data":{"a":"2"}}' -o jsonpath={.data.a}`).stdout).toBe('2');
+    run('kubectl create -f cm.yaml');
+    expect(run(`kubectl patch cm cfg --type=json -p '[{"op":"remove","path":"/data/zzz"}]'`)).toMatchObject({ exitCode: 1 });
+    expect(run(`kubectl patch cm cfg -p '{"metadata":{"name":"other"}}'`)).toMatchObject({ exitCode: 1 });
+    expect(run('kubectl patch cm cfg --subresource=scale -p {}')).toMatchObject({ stderr: 'error: --subresource=scale is not part of this simulation; only status is\n', exitCode: 1 });
+  });
+
+  it('patches the status subresource, which a plain patch leaves alone', () => {
+    const { run } = cluster();
+    run('kubectl create deployment web --image=nginx:1.27');
+    run('sim settle');
+    run(`kubectl patch deployment web -p '{"status":{"observedGeneration":99}}'`);
+    expect(run('kubectl get deploy web -o jsonpath={.status.observedGeneration}').stdout).toBe('1');
+    expect(run(`kubectl patch deployment web --subresource=status --type=merge -p '{"status":{"observedGeneration":99}}' -o jsonpath={.status.observedGeneration}`).stdout).toBe('99');
+  });
+});
