@@ -20,6 +20,7 @@ describe('help pages', () => {
     [['version', '-h'], 'help-version'],
     [['taint', '-h'], 'help-taint'],
     [['patch', '-h'], 'help-patch'],
+    [['api-resources', '-h'], 'help-api-resources'],
     [['rollout'], 'rollout-alone'],
   ])('kubectl %j prints the real page', (argv, capture) => {
     const r = parseKubectl(argv);

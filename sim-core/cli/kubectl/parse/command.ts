@@ -15,6 +15,7 @@ export type CommandName =
   | 'version'
   | 'taint'
   | 'patch'
+  | 'api-resources'
   | 'expose'
   | 'delete'
   | 'scale'

@@ -163,6 +163,8 @@ export const COMMAND_FLAGS: Readonly<Record<string, FlagSpec[]>> = {
     str('field-manager', undefined, 'kubectl-run'),
     ...TEMPLATE,
   ],
+  // pkg/cmd/apiresources/apiresources.go
+  'api-resources': [OUTPUT, bool('no-headers'), str('api-group'), bool('namespaced', undefined, 'true'), list('verbs'), str('sort-by'), bool('cached'), list('categories')],
   // pkg/cmd/patch/patch.go
   patch: [
     ...FILES,

@@ -105,7 +105,7 @@ export function parseKubectl(argvIn: readonly string[], options: ParseOptions = 
   const output = str('output');
   // version.go Validate: its own two formats, its own words
   if (command === 'version' && output !== '' && output !== 'yaml' && output !== 'json') return plainError("--output must be 'yaml' or 'json'");
-  if (output !== '' && changed('output') && command !== 'version') {
+  if (output !== '' && changed('output') && command !== 'version' && command !== 'api-resources') {
     const allowed = (command === 'get' ? GET_FORMATS : PRINT_FORMATS).split(',');
     const base = output.split('=')[0] as string;
     if (specs.some((s) => s.name === 'output') && !allowed.includes(base)) {
@@ -200,6 +200,11 @@ export function parseKubectl(argvIn: readonly string[], options: ParseOptions = 
       // run.go Run: `kubectl run -- NAME` has no name either
       if (args.length === 0 || flags.argsLenAtDash === 0) return usageError('run', 'NAME is required for run');
       return { ok: true, command: { ...base, args: [args[0]!], commandArgs: args.slice(1) } };
+    case 'api-resources':
+      // Complete, then Validate
+      if (args.length > 0) return usageError('api-resources', `unexpected arguments: [${args.join(' ')}]`);
+      if (!['', 'name', 'kind'].includes(str('sort-by'))) return plainError('--sort-by accepts only name or kind');
+      return { ok: true, command: base };
     case 'patch': {
       // patch.go Validate, then the builder's ResourceTypeOrNameArgs
       const patch = str('patch');

@@ -30,6 +30,7 @@ import { runRun } from './run';
 import { runVersion } from './version';
 import { runTaint } from './taint';
 import { runPatch } from './patch';
+import { runApiResources } from './api-resources';
 import { checkTemplateOutput } from './templates';
 
 export type { KubectlPorts, PodLogsResult, RunEnv } from './env';
@@ -48,6 +49,7 @@ const COMMANDS: Record<KubectlCommand['command'], (env: RunEnv) => void> = {
   version: runVersion,
   taint: runTaint,
   patch: runPatch,
+  'api-resources': runApiResources,
   expose: runExpose,
   delete: runDelete,
   scale: runScale,
@@ -78,7 +80,7 @@ const NO_SERVER: KubeApiPort = {
  * checks its flags and builds its Pod before it first asks (run.ts says no server then).
  */
 function clientOnly(cmd: KubectlCommand): boolean {
-  if (cmd.command === 'version' || cmd.command === 'run') return true;
+  if (cmd.command === 'version' || cmd.command === 'run' || cmd.command === 'api-resources') return true;
   if (cmd.command === 'patch' && cmd.flags.values.get('local') === true) return true;
   return (cmd.command === 'create deployment' || cmd.command === 'create namespace') && cmd.dryRun === 'client';
 }
@@ -114,7 +116,8 @@ export function runKubectl(
     out,
   };
   // kubectl builds its printer before the first request: a bad template is refused at once
-  if (!checkTemplateOutput(env)) return out.output();
+  // (version and api-resources have their own few formats)
+  if (cmd.command !== 'version' && cmd.command !== 'api-resources' && !checkTemplateOutput(env)) return out.output();
   if (ports.kube === undefined && !clientOnly(cmd)) {
     // kubectl reads and decodes the files before it first needs the server
     const read = cmd.filenames.length > 0 ? readManifests(env) : undefined;

@@ -7,7 +7,8 @@
 // /api/v1/namespaces/<namespace>/pods), for capture-sort-by.sh; with NODES.json ([Node, …])
 // it gets and lists those Nodes (a `k=v` labelSelector honoured) and answers a PATCH of one
 // with the Node as it was (the recorded commands print names only), for capture-taint.sh;
-// each PATCH body goes to standard error.
+// each PATCH body goes to standard error. With DISCOVERY=FILE in the environment, FILE's
+// path → body map replaces the discovery documents (capture-api-resources.sh).
 import http from 'node:http';
 import fs from 'node:fs';
 
@@ -22,6 +23,10 @@ const routes = {
   '/api/v1': { kind: 'APIResourceList', groupVersion: 'v1', resources: [resource('pods', 'Pod', true, ['po']), resource('services', 'Service', true, ['svc']), resource('namespaces', 'Namespace', false, ['ns']), resource('nodes', 'Node', false, ['no'])] },
   '/apis/apps/v1': { kind: 'APIResourceList', groupVersion: 'apps/v1', resources: [resource('deployments', 'Deployment', true, ['deploy'])] },
 };
+if (process.env.DISCOVERY) {
+  for (const key of Object.keys(routes)) delete routes[key];
+  Object.assign(routes, JSON.parse(fs.readFileSync(process.env.DISCOVERY, 'utf8')));
+}
 http
   .createServer((req, res) => {
     let text = '';
