@@ -9,24 +9,32 @@ export type GoParse<T> = { ok: true; value: T } | { ok: false; error: string };
 export function goQuote(s: string): string {
   let out = '"';
   for (const ch of s) {
-    const cp = ch.codePointAt(0) as number;
-    if (ch === '"') out += '\\"';
-    else if (ch === '\\') out += '\\\\';
-    else if (cp >= 0x20 && cp < 0x7f) out += ch;
-    else if (ch === '\n') out += '\\n';
-    else if (ch === '\t') out += '\\t';
-    else if (ch === '\r') out += '\\r';
-    else if (ch === '\x07') out += '\\a';
-    else if (ch === '\b') out += '\\b';
-    else if (ch === '\f') out += '\\f';
-    else if (ch === '\v') out += '\\v';
-    else if (cp < 0x20 || cp === 0x7f) out += '\\x' + cp.toString(16).padStart(2, '0');
-    else if (cp >= 0x80 && cp < 0xa0) out += '\\u' + cp.toString(16).padStart(4, '0');
-    else if (cp === 0xfffd && ch !== '\ufffd') out += '\\ufffd';
-    else out += ch;
+    const r = ch.codePointAt(0) as number;
+    if (ch === '"' || ch === '\\') out += '\\' + ch;
+    else if (isGoPrint(ch)) out += ch;
+    else if (r === 7) out += '\\a';
+    else if (r === 8) out += '\\b';
+    else if (r === 12) out += '\\f';
+    else if (r === 10) out += '\\n';
+    else if (r === 13) out += '\\r';
+    else if (r === 9) out += '\\t';
+    else if (r === 11) out += '\\v';
+    else if (r < 0x20 || r === 0x7f) out += '\\x' + hex(r, 2);
+    else if (r >= 0xd800 && r <= 0xdfff) out += '\\ufffd';
+    else if (r < 0x10000) out += '\\u' + hex(r, 4);
+    else out += '\\U' + hex(r, 8);
   }
   return out + '"';
 }
+
+const PRINTABLE = /^[\p{L}\p{M}\p{N}\p{P}\p{S} ]$/u;
+
+/** strconv.IsPrint: letters, marks, numbers, punctuation, symbols and the ASCII space. */
+export function isGoPrint(ch: string): boolean {
+  return PRINTABLE.test(ch);
+}
+
+const hex = (n: number, width: number): string => n.toString(16).padStart(width, '0');
 
 const INT64_MAX = (1n << 63n) - 1n;
 const INT64_MIN = -(1n << 63n);

@@ -12,6 +12,10 @@
 // string under `*`). Two kinds of "nothing" are told apart, as reflection does: a nil held
 // in a map or slice (`nil`), and the zero reflect.Value (`invalid`) that ranging over a nil
 // item or over no items produces.
+import { goQuote } from '../../flags/go-values';
+
+/** strconv.Quote and IsPrint live with the other Go value formatters (cli/flags/go-values.ts). */
+export { goQuote, isGoPrint } from '../../flags/go-values';
 
 export type GoValue =
   | { readonly k: 'invalid' }
@@ -158,37 +162,6 @@ function jsonFloat(f: number): string {
 }
 
 // ------------------------------------------------------------------ strings
-
-const PRINTABLE = /^[\p{L}\p{M}\p{N}\p{P}\p{S} ]$/u;
-
-/** strconv.IsPrint */
-export function isGoPrint(ch: string): boolean {
-  return PRINTABLE.test(ch);
-}
-
-const hex = (n: number, width: number): string => n.toString(16).padStart(width, '0');
-
-/** strconv.Quote (also fmt's %q and a string under %#v). */
-export function goQuote(s: string): string {
-  let out = '"';
-  for (const ch of s) {
-    const r = ch.codePointAt(0) as number;
-    if (ch === '"' || ch === '\\') out += '\\' + ch;
-    else if (isGoPrint(ch)) out += ch;
-    else if (r === 7) out += '\\a';
-    else if (r === 8) out += '\\b';
-    else if (r === 12) out += '\\f';
-    else if (r === 10) out += '\\n';
-    else if (r === 13) out += '\\r';
-    else if (r === 9) out += '\\t';
-    else if (r === 11) out += '\\v';
-    else if (r < 0x20 || r === 0x7f) out += '\\x' + hex(r, 2);
-    else if (r >= 0xd800 && r <= 0xdfff) out += '\\ufffd';
-    else if (r < 0x10000) out += '\\u' + hex(r, 4);
-    else out += '\\U' + hex(r, 8);
-  }
-  return out + '"';
-}
 
 /** encoding/json's string, with its HTML escaping of <, > and &. */
 export function goJsonString(s: string): string {
