@@ -18,7 +18,8 @@ describe('kubectl get --sort-by against the real kubectl 1.32', () => {
   for (const file of files) {
     const c = parseCapture(readFileSync(join(DIR, file), 'utf8'));
     it(`${file}: ${c.command}`, () => {
-      const words = c.command.split(' ');
+      // the recorded line is bash's %q quoting of the words
+      const words = c.command.split(' ').map((w) => w.replace(/\\(.)/g, '$1'));
       const ns = words[words.indexOf('-n') + 1] as string;
       const field = (words.find((w) => w.startsWith('--sort-by=')) as string).slice('--sort-by='.length);
       const r = sortByField(pods[ns] ?? [], field, { table: false });

@@ -7,23 +7,10 @@
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 port=28423
+source "$here/capture-lib.sh"
 cd "$here/real-1.32-api-resources"
 (cd "$here/../../../.." && npx tsx -e "import('./sim-core/apiserver/index.ts').then((m) => console.log(JSON.stringify(m.discoveryDocuments('127.0.0.1:$port'), null, 1)))") >discovery.json
-DISCOVERY=discovery.json node "$here/discovery-stub.mjs" $port &
-stub=$!
-trap 'kill $stub' EXIT
-sleep 1
-export KUBECONFIG=/nonexistent/kubeconfig
-HOME=$(mktemp -d)
-export HOME
-cap() {
-  local name=$1; shift
-  local out err code
-  out=$(mktemp); err=$(mktemp)
-  kubectl -s "http://127.0.0.1:$port" "$@" >"$out" 2>"$err"; code=$?
-  { printf '$ kubectl'; printf ' %q' "$@"; printf '\n'; echo '--- stdout'; cat "$out"; echo '--- stderr'; cat "$err"; echo "--- exit $code"; } >"$name.txt"
-  rm -f "$out" "$err"
-}
+DISCOVERY=discovery.json start_stub
 cap default api-resources
 cap wide api-resources -o wide
 cap name api-resources -o name

@@ -9,24 +9,10 @@
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 port=28417
-node "$here/discovery-stub.mjs" $port - "$here/real-1.32-taint/nodes.json" 2>/dev/null &
-stub=$!
-trap 'kill $stub' EXIT
-sleep 1
-export KUBECONFIG=/nonexistent/kubeconfig
-HOME=$(mktemp -d)
-export HOME
+source "$here/capture-lib.sh"
+start_stub - "$here/real-1.32-taint/nodes.json"
 mkdir -p "$here/real-1.32-discovery"
 cd "$here/real-1.32-discovery"
-cap() {
-  local name=$1; shift
-  local out err code
-  out=$(mktemp); err=$(mktemp)
-  kubectl -s "http://127.0.0.1:$port" "$@" >"$out" 2>"$err"; code=$?
-  # the command line with bash's %q quoting, so that it replays as the same words
-  { printf '$ kubectl'; printf ' %q' "$@"; printf '\n'; echo '--- stdout'; cat "$out"; echo '--- stderr'; cat "$err"; echo "--- exit $code"; } >"$name.txt"
-  rm -f "$out" "$err"
-}
 cap run-dry-run-yaml run web --image=nginx:1.27 --dry-run=client -o yaml
 cap run-dry-run-everything run web --image=nginx:1.27 --port=80 --labels=app=web,tier=fe --env=A=1 --env=B=two --restart=Never --annotations=team=a=b --image-pull-policy=IfNotPresent --privileged --dry-run=client -o yaml
 cap run-dry-run-args run web --image=busybox --dry-run=client -o yaml -- sleep 3600

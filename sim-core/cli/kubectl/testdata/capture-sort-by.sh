@@ -7,22 +7,9 @@
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 port=28419
-node "$here/discovery-stub.mjs" $port "$here/real-1.32-sort-by/pods.json" &
-stub=$!
-trap 'kill $stub' EXIT
-sleep 1
-export KUBECONFIG=/nonexistent/kubeconfig
-HOME=$(mktemp -d)
-export HOME
+source "$here/capture-lib.sh"
+start_stub "$here/real-1.32-sort-by/pods.json"
 cd "$here/real-1.32-sort-by"
-cap() {
-  local name=$1; shift
-  local out err code
-  out=$(mktemp); err=$(mktemp)
-  kubectl -s "http://127.0.0.1:$port" "$@" >"$out" 2>"$err"; code=$?
-  { printf '$ kubectl %s\n' "$*"; echo '--- stdout'; cat "$out"; echo '--- stderr'; cat "$err"; echo "--- exit $code"; } >"$name.txt"
-  rm -f "$out" "$err"
-}
 for ns in small big; do
   cap "$ns-created" get pods -n $ns --sort-by=.metadata.creationTimestamp -o name
   cap "$ns-priority" get pods -n $ns --sort-by=.spec.priority -o name

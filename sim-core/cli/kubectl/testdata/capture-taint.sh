@@ -7,23 +7,9 @@
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 port=28421
+source "$here/capture-lib.sh"
 cd "$here/real-1.32-taint"
-node "$here/discovery-stub.mjs" $port - nodes.json 2>patches.log &
-stub=$!
-trap 'kill $stub' EXIT
-sleep 1
-export KUBECONFIG=/nonexistent/kubeconfig
-HOME=$(mktemp -d)
-export HOME
-cap() {
-  local name=$1; shift
-  local out err code
-  out=$(mktemp); err=$(mktemp)
-  kubectl -s "http://127.0.0.1:$port" "$@" >"$out" 2>"$err"; code=$?
-  # the command line with bash's %q quoting, so that a word with a space stays one word
-  { printf '$ kubectl'; printf ' %q' "$@"; printf '\n'; echo '--- stdout'; cat "$out"; echo '--- stderr'; cat "$err"; echo "--- exit $code"; } >"$name.txt"
-  rm -f "$out" "$err"
-}
+STUB_STDERR=patches.log start_stub - nodes.json
 cap add taint nodes node-2 dedicated=db:NoSchedule
 cap add-no-value taint node node-2 gpu:NoExecute
 cap add-second taint nodes node-1 gpu:PreferNoSchedule

@@ -1,0 +1,25 @@
+# Shared by the capture-*.sh scripts that record the real kubectl 1.32 against
+# discovery-stub.mjs. Source it with `here` and `port` set, then:
+#   start_stub [discovery-stub.mjs arguments…]   (STUB_STDERR=FILE keeps its standard error)
+#   cap NAME KUBECTL-ARGS…                        (writes NAME.txt in the current folder)
+# A recording is `$ kubectl` and the arguments with bash's %q quoting (so it replays as the
+# same words), then `--- stdout`, `--- stderr`, `--- exit N`.
+export KUBECONFIG=/nonexistent/kubeconfig
+HOME=$(mktemp -d)
+export HOME
+
+start_stub() {
+  node "$here/discovery-stub.mjs" "$port" "$@" 2>"${STUB_STDERR:-/dev/null}" &
+  stub_pid=$!
+  trap 'kill $stub_pid' EXIT
+  sleep 1
+}
+
+cap() {
+  local name=$1; shift
+  local out err code
+  out=$(mktemp); err=$(mktemp)
+  kubectl -s "http://127.0.0.1:$port" "$@" >"$out" 2>"$err"; code=$?
+  { printf '$ kubectl'; printf ' %q' "$@"; printf '\n'; echo '--- stdout'; cat "$out"; echo '--- stderr'; cat "$err"; echo "--- exit $code"; } >"$name.txt"
+  rm -f "$out" "$err"
+}
