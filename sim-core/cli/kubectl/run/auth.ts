@@ -4,7 +4,8 @@
 // resolved as the API server's discovery would (`deploy` → deployments.apps); an unknown one
 // is asked about as written, after a warning, and so is a verb kubectl does not know. A
 // cluster-scoped resource asked about in a namespace gets kubectl's warning.
-import { kindForResource } from '../../../apiserver';
+import { kindForResource, type PolicyRule } from '../../../apiserver';
+import { combineResourceGroup, goList, policyRules } from '../policy-rules';
 import type { RunEnv } from './env';
 import { REQUEST_TIMEOUT_TICKS, statusText } from './api';
 import { GET_TABWRITER, tabwrite } from '../tabwriter';
@@ -63,66 +64,7 @@ export function runAuthCanI(env: RunEnv): void {
   out.exit(1);
 }
 
-/** A PolicyRule as kubectl's rbac util handles it (every list present, as Go's zero values print). */
-interface Rule {
-  verbs: string[];
-  apiGroups: string[];
-  resources: string[];
-  resourceNames: string[];
-  nonResourceURLs: string[];
-}
-
 const list = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
-
-/** rbac.BreakdownRule: one rule per group, resource, verb (and resource name); one per URL and verb. */
-function breakdown(r: Rule): Rule[] {
-  const out: Rule[] = [];
-  for (const group of r.apiGroups) {
-    for (const resource of r.resources) {
-      for (const verb of r.verbs) {
-        if (r.resourceNames.length > 0) for (const name of r.resourceNames) out.push({ verbs: [verb], apiGroups: [group], resources: [resource], resourceNames: [name], nonResourceURLs: [] });
-        else out.push({ verbs: [verb], apiGroups: [group], resources: [resource], resourceNames: [], nonResourceURLs: [] });
-      }
-    }
-  }
-  for (const url of r.nonResourceURLs) for (const verb of r.verbs) out.push({ verbs: [verb], apiGroups: [], resources: [], resourceNames: [], nonResourceURLs: [url] });
-  return out;
-}
-
-/** rbac.CompactRules: rules on one group, resource and at most one name gather their verbs; the rest stay as they are. */
-function compact(rules: Rule[]): Rule[] {
-  const out: Rule[] = [];
-  const simple = new Map<string, Rule>();
-  for (const r of rules) {
-    if (r.resourceNames.length > 1 || r.nonResourceURLs.length > 0 || r.apiGroups.length !== 1 || r.resources.length !== 1) {
-      out.push(r);
-      continue;
-    }
-    const key = JSON.stringify([r.apiGroups[0], r.resources[0], r.resourceNames.length > 0, r.resourceNames[0] ?? '']);
-    const seen = simple.get(key);
-    if (seen === undefined) simple.set(key, { ...r, verbs: [...r.verbs] });
-    else for (const v of r.verbs) if (!seen.verbs.includes(v)) seen.verbs.push(v);
-  }
-  return [...out, ...simple.values()];
-}
-
-/** Go's %v of a []string. */
-const goList = (xs: readonly string[]): string => `[${xs.join(' ')}]`;
-
-/** The generated PolicyRule.String(), which SortableRuleSlice orders by (byte order). */
-const ruleString = (r: Rule): string =>
-  `&PolicyRule{Verbs:${goList(r.verbs)},APIGroups:${goList(r.apiGroups)},Resources:${goList(r.resources)},ResourceNames:${goList(r.resourceNames)},NonResourceURLs:${goList(r.nonResourceURLs)},}`;
-
-/** describe's CombineResourceGroup: `deployments.apps/scale` from [deployments/scale] and [apps]. */
-function combineResourceGroup(resources: readonly string[], groups: readonly string[]): string {
-  const first = resources[0];
-  if (first === undefined) return '';
-  const slash = first.indexOf('/');
-  let out = slash < 0 ? first : first.slice(0, slash);
-  if (groups.length > 0 && groups[0] !== '') out += `.${groups[0]}`;
-  if (slash >= 0) out += `/${first.slice(slash + 1)}`;
-  return out;
-}
 
 /**
  * `kubectl auth can-i --list` (cani.go RunAccessList + printStatus): a SelfSubjectRulesReview
@@ -141,17 +83,14 @@ function runAuthCanIList(env: RunEnv): void {
   }
   const status = ((r.value as { status?: Record<string, unknown> }).status ?? {}) as { resourceRules?: unknown; nonResourceRules?: unknown; incomplete?: unknown; evaluationError?: unknown };
   if (status.incomplete === true) out.printErr(`warning: the list may be incomplete: ${typeof status.evaluationError === 'string' ? status.evaluationError : ''}\n`);
-  const rules: Rule[] = [];
+  const rules: PolicyRule[] = [];
   for (const x of Array.isArray(status.resourceRules) ? (status.resourceRules as Array<Record<string, unknown>>) : []) {
-    rules.push({ verbs: list(x.verbs), apiGroups: list(x.apiGroups), resources: list(x.resources), resourceNames: list(x.resourceNames), nonResourceURLs: [] });
+    rules.push({ verbs: list(x.verbs), apiGroups: list(x.apiGroups), resources: list(x.resources), resourceNames: list(x.resourceNames) });
   }
   for (const x of Array.isArray(status.nonResourceRules) ? (status.nonResourceRules as Array<Record<string, unknown>>) : []) {
-    rules.push({ verbs: list(x.verbs), apiGroups: [], resources: [], resourceNames: [], nonResourceURLs: list(x.nonResourceURLs) });
+    rules.push({ verbs: list(x.verbs), nonResourceURLs: list(x.nonResourceURLs) });
   }
-  // sort.Stable over the strings, compared byte by byte
-  const keyed = compact(rules.flatMap(breakdown)).map((rule) => ({ rule, key: ruleString(rule) }));
-  keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   let text = cmd.flags.values.get('no-headers') === true ? '' : 'Resources\tNon-Resource URLs\tResource Names\tVerbs\n';
-  for (const { rule } of keyed) text += `${combineResourceGroup(rule.resources, rule.apiGroups)}\t${goList(rule.nonResourceURLs)}\t${goList(rule.resourceNames)}\t${goList(rule.verbs)}\n`;
+  for (const rule of policyRules(rules)) text += `${combineResourceGroup(rule.resources, rule.apiGroups)}\t${goList(rule.nonResourceURLs)}\t${goList(rule.resourceNames)}\t${goList(rule.verbs)}\n`;
   out.print(tabwrite(text, GET_TABWRITER));
 }

@@ -15,23 +15,10 @@ port=28431
 out_dir="$here/real-1.32-describe"
 mkdir -p "$out_dir"
 (cd "$here/../../../.." && npx tsx sim-core/cli/kubectl/testdata/describe-objects.mjs "$out_dir" $port) || exit 1
-node "$here/object-stub.mjs" $port "$out_dir/discovery.json" "$out_dir/objects.json" "$out_dir/crafted.json" 2>/dev/null &
-stub=$!
-trap 'kill $stub' EXIT
-sleep 1
-export KUBECONFIG=/nonexistent/kubeconfig
-HOME=$(mktemp -d)
-export HOME
+source "$here/capture-lib.sh"
+STUB=object-stub.mjs start_stub "$out_dir/discovery.json" "$out_dir/objects.json" "$out_dir/crafted.json"
 cd "$out_dir"
 rm -f -- *.txt
-cap() {
-  local name=$1; shift
-  local out err code
-  out=$(mktemp); err=$(mktemp)
-  kubectl -s "http://127.0.0.1:$port" "$@" >"$out" 2>"$err"; code=$?
-  { printf '$ kubectl'; printf ' %q' "$@"; printf '\n'; echo '--- stdout'; cat "$out"; echo '--- stderr'; cat "$err"; echo "--- exit $code"; } >"$name.txt"
-  rm -f "$out" "$err"
-}
 cap endpoints-kubernetes describe endpoints kubernetes
 cap endpoints-web describe endpoints web
 cap endpoints-two describe endpoints kubernetes web

@@ -1,6 +1,7 @@
 # Shared by the capture-*.sh scripts that record the real kubectl 1.32 against
 # discovery-stub.mjs. Source it with `here` and `port` set, then:
-#   start_stub [discovery-stub.mjs arguments…]   (STUB_STDERR=FILE keeps its standard error)
+#   start_stub [stub arguments…]   (STUB=object-stub.mjs for another stub than discovery-stub.mjs;
+#                                   STUB_STDERR=FILE keeps its standard error)
 #   cap NAME KUBECTL-ARGS…                        (writes NAME.txt in the current folder)
 # A recording is `$ kubectl` and the arguments with bash's %q quoting (so it replays as the
 # same words), then `--- stdout`, `--- stderr`, `--- exit N`.
@@ -9,7 +10,7 @@ HOME=$(mktemp -d)
 export HOME
 
 start_stub() {
-  node "$here/discovery-stub.mjs" "$port" "$@" 2>"${STUB_STDERR:-/dev/null}" &
+  node "$here/${STUB:-discovery-stub.mjs}" "$port" "$@" 2>"${STUB_STDERR:-/dev/null}" &
   stub_pid=$!
   trap 'kill $stub_pid' EXIT
   sleep 1
