@@ -28,7 +28,7 @@ const ETCDCTL_FLAGS = [
 ];
 // kubectl's commands this terminal runs (DESIGN.md §2 cli/), and the resource names
 // `kubectl get` accepts for them (plural forms, as `kubectl api-resources` lists them)
-const KUBECTL_COMMANDS = ['annotate', 'api-resources', 'apply', 'auth', 'cordon', 'create', 'delete', 'describe', 'drain', 'expose', 'get', 'label', 'logs', 'patch', 'rollout', 'run', 'scale', 'set', 'taint', 'uncordon', 'version'];
+const KUBECTL_COMMANDS = ['annotate', 'api-resources', 'apply', 'auth', 'config', 'cordon', 'create', 'delete', 'describe', 'drain', 'expose', 'get', 'label', 'logs', 'patch', 'rollout', 'run', 'scale', 'set', 'taint', 'uncordon', 'version'];
 const KUBECTL_RESOURCES = ['configmaps', 'deployments', 'endpoints', 'endpointslices', 'events', 'leases', 'namespaces', 'nodes', 'pods', 'replicasets', 'services'];
 const TAKES_RESOURCE = new Set(['delete', 'describe', 'get', 'label', 'annotate', 'scale', 'expose', 'patch']);
 const KUBECTL_SUBCOMMANDS: Record<string, string[]> = {
@@ -36,6 +36,7 @@ const KUBECTL_SUBCOMMANDS: Record<string, string[]> = {
   create: ['deployment', 'namespace'],
   set: ['image'],
   auth: ['can-i'],
+  config: ['current-context', 'get-clusters', 'get-contexts', 'get-users', 'use-context', 'view'],
 };
 const KUBECTL_FLAGS = ['--all-namespaces', '--dry-run=client', '--filename=', '--image=', '--namespace=', '--output=', '--replicas=', '--selector=', '--show-labels', '--watch'];
 const SIM_COMMANDS = ['curl', 'events', 'heal', 'kill', 'partition', 'restart', 'settle', 'status', 'tick', 'trace'];

@@ -21,6 +21,8 @@ describe('help pages', () => {
     [['taint', '-h'], 'help-taint'],
     [['patch', '-h'], 'help-patch'],
     [['api-resources', '-h'], 'help-api-resources'],
+    [['config', '-h'], 'help-config'],
+    [['config', 'use-context', '-h'], 'help-config-use-context'],
     [['rollout'], 'rollout-alone'],
   ])('kubectl %j prints the real page', (argv, capture) => {
     const r = parseKubectl(argv);

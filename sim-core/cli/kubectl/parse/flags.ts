@@ -163,6 +163,13 @@ export const COMMAND_FLAGS: Readonly<Record<string, FlagSpec[]>> = {
     str('field-manager', undefined, 'kubectl-run'),
     ...TEMPLATE,
   ],
+  // pkg/cmd/config: the read-only subcommands
+  'config view': [OUTPUT, bool('minify'), bool('raw'), bool('flatten'), bool('merge', undefined, 'true'), ...TEMPLATE],
+  'config current-context': [],
+  'config get-contexts': [OUTPUT, bool('no-headers')],
+  'config get-clusters': [],
+  'config get-users': [],
+  'config use-context': [],
   // pkg/cmd/apiresources/apiresources.go
   'api-resources': [OUTPUT, bool('no-headers'), str('api-group'), bool('namespaced', undefined, 'true'), list('verbs'), str('sort-by'), bool('cached'), list('categories')],
   // pkg/cmd/patch/patch.go
@@ -288,3 +295,9 @@ export const ROOT_COMMANDS = [
 ];
 
 export const ROLLOUT_COMMANDS = ['history', 'pause', 'restart', 'resume', 'status', 'undo'];
+
+/** `kubectl config`'s subcommands (the read-only ones are simulated) */
+export const CONFIG_COMMANDS = [
+  'current-context', 'delete-cluster', 'delete-context', 'delete-user', 'get-clusters', 'get-contexts', 'get-users',
+  'rename-context', 'set', 'set-cluster', 'set-context', 'set-credentials', 'unset', 'use-context', 'view',
+];

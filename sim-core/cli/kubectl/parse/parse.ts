@@ -23,8 +23,9 @@ import {
   unknownRootCommand,
   usageError,
 } from './cobra';
-import { COMMAND_FLAGS, GLOBAL_FLAGS, ROLLOUT_COMMANDS, ROOT_COMMANDS } from './flags';
+import { COMMAND_FLAGS, CONFIG_COMMANDS, GLOBAL_FLAGS, ROLLOUT_COMMANDS, ROOT_COMMANDS } from './flags';
 import { klogLine } from './klog';
+import { HELP_PAGES } from '../help-pages';
 import { kindForResource } from '../../../apiserver';
 import { conflictingTaints, parseTaints } from '../taints';
 import { parseImageUpdates, parseMetadataChanges, resourcesAndPairs, resourceTargets } from './resources';
@@ -63,6 +64,18 @@ export function parseKubectl(argvIn: readonly string[], options: ParseOptions = 
     if (second !== 'can-i') return plainError(`"kubectl auth ${second}" is not part of this simulation; see the course's list of kubectl commands`);
     argv = removeWord(argv, 'can-i');
     name = 'auth can-i';
+  } else if (first === 'config') {
+    // cobra's group command with no subcommand: its help, on standard error, and exit 1
+    if (second === undefined) {
+      if (argv.includes('-h') || argv.includes('--help')) return { ok: true, help: ['config'], exitCode: 0 };
+      return { ok: false, stdout: '', stderr: HELP_PAGES.config ?? '', exitCode: 1 };
+    }
+    if (!CONFIG_COMMANDS.includes(second)) return usageError('config', `unknown command "${second}"`);
+    if (COMMAND_FLAGS[`config ${second}`] === undefined) {
+      return plainError(`"kubectl config ${second}" is not part of this simulation: the terminal's kubeconfig is the admin.conf kubeadm wrote, and it stays as it is`);
+    }
+    argv = removeWord(argv, second);
+    name = `config ${second}`;
   } else if (first === 'set') {
     if (second === undefined) return { ok: true, help: ['set'], exitCode: 0 };
     if (second !== 'image') return usageError('set', `unknown command "${second}"`);
@@ -200,6 +213,16 @@ export function parseKubectl(argvIn: readonly string[], options: ParseOptions = 
       // run.go Run: `kubectl run -- NAME` has no name either
       if (args.length === 0 || flags.argsLenAtDash === 0) return usageError('run', 'NAME is required for run');
       return { ok: true, command: { ...base, args: [args[0]!], commandArgs: args.slice(1) } };
+    case 'config view':
+    case 'config current-context':
+    case 'config get-clusters':
+    case 'config get-users':
+    case 'config get-contexts':
+      return { ok: true, command: { ...base, args: [...args] } };
+    case 'config use-context':
+      // cobra prints the command's help, then the error
+      if (args.length !== 1) return { ok: false, stdout: HELP_PAGES['config use-context'] ?? '', stderr: `error: Unexpected args: [${args.join(' ')}]\n`, exitCode: 1 };
+      return { ok: true, command: { ...base, args: [...args] } };
     case 'api-resources':
       // Complete, then Validate
       if (args.length > 0) return usageError('api-resources', `unexpected arguments: [${args.join(' ')}]`);

@@ -31,6 +31,7 @@ import { runVersion } from './version';
 import { runTaint } from './taint';
 import { runPatch } from './patch';
 import { runApiResources } from './api-resources';
+import { runConfig } from './config';
 import { checkTemplateOutput } from './templates';
 
 export type { KubectlPorts, PodLogsResult, RunEnv } from './env';
@@ -50,6 +51,12 @@ const COMMANDS: Record<KubectlCommand['command'], (env: RunEnv) => void> = {
   taint: runTaint,
   patch: runPatch,
   'api-resources': runApiResources,
+  'config view': runConfig,
+  'config current-context': runConfig,
+  'config get-contexts': runConfig,
+  'config get-clusters': runConfig,
+  'config get-users': runConfig,
+  'config use-context': runConfig,
   expose: runExpose,
   delete: runDelete,
   scale: runScale,
@@ -80,7 +87,7 @@ const NO_SERVER: KubeApiPort = {
  * checks its flags and builds its Pod before it first asks (run.ts says no server then).
  */
 function clientOnly(cmd: KubectlCommand): boolean {
-  if (cmd.command === 'version' || cmd.command === 'run' || cmd.command === 'api-resources') return true;
+  if (cmd.command === 'version' || cmd.command === 'run' || cmd.command === 'api-resources' || cmd.command.startsWith('config ')) return true;
   if (cmd.command === 'patch' && cmd.flags.values.get('local') === true) return true;
   return (cmd.command === 'create deployment' || cmd.command === 'create namespace') && cmd.dryRun === 'client';
 }

@@ -84,6 +84,8 @@ cap help-version version -h
 cap help-taint taint -h
 cap help-patch patch -h
 cap help-api-resources api-resources -h
+cap help-config config -h
+cap help-config-use-context config use-context -h
 # With no cluster at all (what the etcd-only topology answers; run/no-server.ts), kept apart
 # from the parser's recordings in ../real-1.32-no-server/
 cd ../real-1.32-no-server
