@@ -32,7 +32,7 @@ const KUBECTL_COMMANDS = ['annotate', 'api-resources', 'apply', 'auth', 'config'
 const KUBECTL_RESOURCES = ['configmaps', 'deployments', 'endpoints', 'endpointslices', 'events', 'leases', 'namespaces', 'nodes', 'pods', 'replicasets', 'services'];
 const TAKES_RESOURCE = new Set(['delete', 'describe', 'get', 'label', 'annotate', 'scale', 'expose', 'patch']);
 const KUBECTL_SUBCOMMANDS: Record<string, string[]> = {
-  rollout: ['history', 'restart', 'status', 'undo'],
+  rollout: ['history', 'pause', 'restart', 'resume', 'status', 'undo'],
   create: ['deployment', 'namespace'],
   set: ['image'],
   auth: ['can-i'],

@@ -30,6 +30,8 @@ export type CommandName =
   | 'rollout history'
   | 'rollout undo'
   | 'rollout restart'
+  | 'rollout pause'
+  | 'rollout resume'
   | 'label'
   | 'annotate'
   | 'cordon'

@@ -247,6 +247,8 @@ export const COMMAND_FLAGS: Readonly<Record<string, FlagSpec[]>> = {
   'rollout history': [...FILES, OUTPUT, SELECTOR, int('revision'), ...TEMPLATE],
   'rollout undo': [...FILES, OUTPUT, SELECTOR, DRY_RUN, int('to-revision'), ...TEMPLATE],
   'rollout restart': [...FILES, OUTPUT, SELECTOR, str('field-manager', undefined, 'kubectl-rollout'), ...TEMPLATE],
+  'rollout pause': [...FILES, OUTPUT, SELECTOR, str('field-manager', undefined, 'kubectl-rollout'), ...TEMPLATE],
+  'rollout resume': [...FILES, OUTPUT, SELECTOR, str('field-manager', undefined, 'kubectl-rollout'), ...TEMPLATE],
   label: metadataEditFlags('kubectl-label'),
   annotate: metadataEditFlags('kubectl-annotate'),
   cordon: [SELECTOR, DRY_RUN],

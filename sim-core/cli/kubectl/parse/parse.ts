@@ -308,6 +308,8 @@ export function parseKubectl(argvIn: readonly string[], options: ParseOptions = 
     case 'rollout history':
     case 'rollout undo':
     case 'rollout restart':
+    case 'rollout pause':
+    case 'rollout resume':
       if (args.length === 0 && !hasFiles) return plainError('required resource not specified');
       return withTargets(args);
     case 'label':

@@ -23,7 +23,7 @@ import { runAnnotate, runLabel } from './metadata';
 import { runCordon } from './cordon';
 import { readManifests } from './manifests';
 import { noServerOutput } from './no-server';
-import { runRolloutHistory, runRolloutRestart, runRolloutStatus, runRolloutUndo } from './rollout';
+import { runRolloutHistory, runRolloutPauseOrResume, runRolloutRestart, runRolloutStatus, runRolloutUndo } from './rollout';
 import { runScale } from './scale';
 import { runSetImage } from './set-image';
 import { runRun } from './run';
@@ -65,6 +65,8 @@ const COMMANDS: Record<KubectlCommand['command'], (env: RunEnv) => void> = {
   'rollout history': runRolloutHistory,
   'rollout undo': runRolloutUndo,
   'rollout restart': runRolloutRestart,
+  'rollout pause': runRolloutPauseOrResume,
+  'rollout resume': runRolloutPauseOrResume,
   label: runLabel,
   annotate: runAnnotate,
   cordon: runCordon,

@@ -12,7 +12,8 @@ import { PrefixWriter } from '../describe';
 import { describePodTemplate } from '../describe/common';
 import { kindPrefix } from '../get';
 import { operationResult, rollbackSkipped, rolloutHistory } from '../messages';
-import { statusText, updateWithRetry } from './api';
+import { REQUEST_TIMEOUT_TICKS, statusText, updateWithRetry } from './api';
+import { qualifiedResource } from '../errors';
 import { nowOf, type RunEnv } from './env';
 import { exitCodeLater, liveObjects } from './objects';
 import { equalIgnoreHash, ownedReplicaSets, REVISION_ANNOTATION, revisionOf } from './replicasets';
@@ -161,6 +162,39 @@ export function runRolloutRestart(env: RunEnv): void {
       continue;
     }
     env.out.print(operationResult(live.def.kind, live.name, 'restarted'));
+  }
+  report.finish();
+}
+
+/**
+ * `kubectl rollout pause|resume` (rollout_pause.go, rollout_resume.go with polymorphichelpers'
+ * ObjectPauser/ObjectResumer): spec.paused set, or cleared, by a strategic merge patch — the
+ * Deployment controller then stops rolling out (it still scales) until resumed. Only
+ * Deployments can be paused here.
+ */
+export function runRolloutPauseOrResume(env: RunEnv): void {
+  const pause = env.cmd.command === 'rollout pause';
+  const report = exitCodeLater(env);
+  for (const live of liveObjects(env, report)) {
+    const resource = qualifiedResource(live.def);
+    if (live.def.kind !== 'Deployment') {
+      report.fail(`error: ${resource} ${JSON.stringify(live.name)} ${pause ? 'pausing' : 'resuming'} is not supported\n`);
+      continue;
+    }
+    const paused = (live.object as Deployment).spec?.paused === true;
+    if (paused === pause) {
+      report.fail(`error: ${resource} ${JSON.stringify(live.name)} ${pause ? 'is already paused' : 'is not paused'}\n`);
+      continue;
+    }
+    const r = env.kube.request(
+      { verb: 'patch', resource: live.def.resource, namespace: live.namespace, name: live.name, patchType: 'application/strategic-merge-patch+json', patch: { spec: { paused: pause ? true : null } } },
+      { timeoutTicks: REQUEST_TIMEOUT_TICKS },
+    );
+    if (!r.ok) {
+      report.fail(`error: failed to patch: ${r.error.message}\n`);
+      continue;
+    }
+    env.out.print(operationResult(live.def.kind, live.name, pause ? 'paused' : 'resumed'));
   }
   report.finish();
 }
