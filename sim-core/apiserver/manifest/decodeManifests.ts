@@ -68,33 +68,56 @@ function isList(obj: Record<string, unknown>): boolean {
   return typeof obj.kind === 'string' && obj.kind.endsWith('List') && Array.isArray(obj.items);
 }
 
-export function decodeManifests(text: string, sourceName: string): ManifestResult {
-  if (text.length > MAX_MANIFEST_BYTES || utf8Length(text) > MAX_MANIFEST_BYTES) {
-    return { ok: false, error: tooLargeError(sourceName, MAX_MANIFEST_BYTES) };
-  }
-  if (LONE_SURROGATE.test(text)) {
-    return { ok: false, error: yamlError(sourceName, undefined, 'invalid leading UTF-8 octet') };
-  }
+/** Why a text could not be read as documents: over the size limit, bad JSON, or bad (or too deep) YAML. */
+export type DocumentsProblem = { reason: 'tooLarge' } | { reason: 'json'; detail: string } | { reason: 'yaml'; line?: number; detail: string };
+
+/**
+ * A YAML or JSON text as plain JSON values, one per document, with every guard a learner's
+ * text needs before the parser sees it: the request size limit, no lone surrogates, JSON
+ * parsed depth-first with a bound, YAML refused before parsing when it nests too deep (the
+ * parser's recursion is what runs out first, and it is not safe to call again after). Each
+ * value is converted to plain JSON (toPlainJson).
+ */
+export function parseDocuments(text: string): { ok: true; values: unknown[] } | { ok: false; problem: DocumentsProblem } {
+  if (text.length > MAX_MANIFEST_BYTES || utf8Length(text) > MAX_MANIFEST_BYTES) return { ok: false, problem: { reason: 'tooLarge' } };
+  if (LONE_SURROGATE.test(text)) return { ok: false, problem: { reason: 'yaml', detail: 'invalid leading UTF-8 octet' } };
   const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
   let documents: unknown[];
   if (body.trimStart().startsWith('{')) {
     const parsed = parseJsonStream(body);
-    if (!parsed.ok) return { ok: false, error: parseError(sourceName, parsed.detail) };
+    if (!parsed.ok) return { ok: false, problem: { reason: 'json', detail: parsed.detail } };
     documents = parsed.values;
   } else {
-    if (yamlDepthBound(body) > MAX_DEPTH) {
-      return { ok: false, error: yamlError(sourceName, undefined, `exceeded max depth of ${MAX_DEPTH}`) };
-    }
+    if (yamlDepthBound(body) > MAX_DEPTH) return { ok: false, problem: { reason: 'yaml', detail: `exceeded max depth of ${MAX_DEPTH}` } };
     const parsed = parseYamlDocuments(body);
-    if (!parsed.ok) return { ok: false, error: yamlError(sourceName, parsed.line, parsed.message) };
+    if (!parsed.ok) return { ok: false, problem: { reason: 'yaml', ...(parsed.line !== undefined ? { line: parsed.line } : {}), detail: parsed.message } };
     documents = parsed.values;
   }
-  const objects: Record<string, unknown>[] = [];
+  const values: unknown[] = [];
   for (const raw of documents) {
-    if (raw === null || raw === undefined) continue;
+    if (raw === null || raw === undefined) {
+      values.push(raw);
+      continue;
+    }
     const plain = toPlainJson(raw, 0);
-    if (!plain.ok) return { ok: false, error: parseError(sourceName, `error converting YAML to JSON: ${plain.detail}`) };
-    const doc = plain.value;
+    if (!plain.ok) return { ok: false, problem: { reason: 'json', detail: `error converting YAML to JSON: ${plain.detail}` } };
+    values.push(plain.value);
+  }
+  return { ok: true, values };
+}
+
+export function decodeManifests(text: string, sourceName: string): ManifestResult {
+  const parsed = parseDocuments(text);
+  if (!parsed.ok) {
+    const p = parsed.problem;
+    if (p.reason === 'tooLarge') return { ok: false, error: tooLargeError(sourceName, MAX_MANIFEST_BYTES) };
+    if (p.reason === 'json') return { ok: false, error: parseError(sourceName, p.detail) };
+    return { ok: false, error: yamlError(sourceName, p.line, p.detail) };
+  }
+  const documents = parsed.values;
+  const objects: Record<string, unknown>[] = [];
+  for (const doc of documents) {
+    if (doc === null || doc === undefined) continue;
     if (!isRecord(doc)) return { ok: false, error: validationError(sourceName, ['invalid object to validate']) };
     const problems = typeProblems(doc);
     if (problems.length > 0) return { ok: false, error: validationError(sourceName, problems) };

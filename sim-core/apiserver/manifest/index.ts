@@ -1,5 +1,5 @@
 // Manifest decoding: YAML/JSON text from a learner → plain objects, safely.
-export { decodeManifests, type ManifestResult } from './decodeManifests';
+export { decodeManifests, parseDocuments, type DocumentsProblem, type ManifestResult } from './decodeManifests';
 export {
   MAX_ALIAS_COUNT,
   MAX_DEPTH,

@@ -52,3 +52,21 @@ describe('kubectl patch', () => {
     expect(run(`kubectl patch deployment web --subresource=status --type=merge -p '{"status":{"observedGeneration":99}}' -o jsonpath={.status.observedGeneration}`).stdout).toBe('99');
   });
 });
+
+describe('kubectl patch with hostile text', () => {
+  it('refuses patches nested too deep, again and again, and one over the request limit, without hanging', () => {
+    const { run } = cluster();
+    run('kubectl create -f cm.yaml');
+    const json = `${'{"a":'.repeat(1000)}1${'}'.repeat(1000)}`;
+    const yaml = `${'a: ['.repeat(1000)}${']'.repeat(1000)}`;
+    for (const p of [json, json, yaml, yaml]) {
+      const r = run(`kubectl patch cm cfg -p '${p}'`);
+      expect(r.exitCode).toBe(1);
+      expect(r.stderr).toMatch(/^error: unable to parse "/);
+    }
+    const files: Record<string, string> = { 'big.json': `[${'1,'.repeat(2_000_000)}1]` };
+    const big = runCommandLine('kubectl patch cm cfg --patch-file big.json', undefined, cluster().sim.ports(), { readFile: (p) => files[p] });
+    expect(big).toMatchObject({ stderr: 'Error from server (RequestEntityTooLarge): Request entity too large: limit is 3145728\n', exitCode: 1 });
+    expect(run('kubectl get cm cfg -o jsonpath={.data.a}').stdout).toBe('1');
+  });
+});

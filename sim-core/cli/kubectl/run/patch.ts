@@ -6,7 +6,7 @@
 // the object it read. As with taint, a dry run's result line carries no "(dry run)".
 import type { KubeObject, PatchType } from '../../../client';
 import { applyPatch } from '../../../apiserver/server';
-import { parseYamlDocuments } from '../../../apiserver/manifest/yamlDocuments';
+import { MAX_MANIFEST_BYTES, parseDocuments } from '../../../apiserver/manifest';
 import { canonicalJson } from '../../../kernel';
 import { getObject, REQUEST_TIMEOUT_TICKS, statusText } from './api';
 import type { RunEnv } from './env';
@@ -31,8 +31,14 @@ function patchValue(env: RunEnv): { ok: true; value: unknown } | { ok: false; er
     if (read === undefined) return { ok: false, error: `error: unable to read patch file: open ${file}: no such file or directory\n` };
     text = read;
   }
-  const parsed = parseYamlDocuments(text);
-  if (!parsed.ok) return { ok: false, error: `error: unable to parse ${JSON.stringify((flags.get('patch') as string | undefined) ?? '')}: yaml: ${parsed.message}\n` };
+  // yaml.ToJSON, with the guards every learner's text gets (size, depth) before the parser sees it
+  const parsed = parseDocuments(text);
+  if (!parsed.ok) {
+    const p = parsed.problem;
+    // kubectl would send it, and the API server would refuse the body (413)
+    if (p.reason === 'tooLarge') return { ok: false, error: `Error from server (RequestEntityTooLarge): Request entity too large: limit is ${MAX_MANIFEST_BYTES}\n` };
+    return { ok: false, error: `error: unable to parse ${JSON.stringify((flags.get('patch') as string | undefined) ?? '')}: ${p.reason === 'yaml' ? 'yaml: ' : ''}${p.detail}\n` };
+  }
   return { ok: true, value: parsed.values[0] ?? null };
 }
 
