@@ -10,9 +10,9 @@ import { describe, expect, it } from 'vitest';
 import { createSimulation } from '../../../cluster/index';
 import { runCommandLine } from '../../command-line';
 import { parseCapture } from '../../testkit/captures';
-import { parseKubectl } from '../parse';
-import { updateTaints, type Taint } from '../taints';
-import { strategicTaintPatch } from './taint';
+import type { Taint } from '../taints';
+import type { ApiResult, Status } from '../../../client';
+import { KUBERNETES_VERSION, type KubeApiPort, type ServerRequest } from '../../../apiserver/server';
 
 const DIR = join(__dirname, '..', 'testdata', 'real-1.32-taint');
 interface NodeFixture {
@@ -37,25 +37,33 @@ function words(line: string): string[] {
   return out;
 }
 
-/** RunTaint over the fixture Nodes: stdout, stderr, exit code and the patches it would send. */
-function replay(argv: string[]): { stdout: string; stderr: string; exit: number; patches: string[] } {
-  const r = parseKubectl(argv);
-  if (!r.ok) return { stdout: r.stdout, stderr: r.stderr, exit: r.exitCode, patches: [] };
-  if (!('command' in r)) throw new Error('help');
-  const cmd = r.command;
-  const all = cmd.flags.values.get('all') === true;
-  const [k, v] = (cmd.selector ?? '').split('=');
-  const chosen = all || cmd.selector ? NODES.filter((n) => all || n.metadata.labels[k!] === v) : cmd.args.map((name) => NODES.find((n) => n.metadata.name === name) ?? name);
-  let stdout = '';
-  const patches: string[] = [];
-  for (const node of chosen) {
-    if (typeof node === 'string') return { stdout, stderr: `Error from server (NotFound): nodes "${node}" not found\n`, exit: 1, patches };
-    const u = updateTaints(node.metadata.name, node.spec.taints ?? [], cmd.taintChanges!, cmd.flags.values.get('overwrite') === true);
-    if (!u.ok) return { stdout, stderr: `error: ${u.error}\n`, exit: 1, patches };
-    if (cmd.dryRun !== 'client') patches.push(`PATCH /api/v1/nodes/${node.metadata.name} ${JSON.stringify(strategicTaintPatch(u.value.taints))}`);
-    stdout += cmd.output === 'name' ? `node/${node.metadata.name}\n` : `node/${node.metadata.name} ${u.value.operation}\n`;
-  }
-  return { stdout, stderr: '', exit: 0, patches };
+/**
+ * An API port serving the fixture Nodes as the capture's stub did: reads, a `k=v` label
+ * selector, and PATCHes answered with the Node unchanged and written down as the stub's log
+ * wrote them.
+ */
+function stubPort(patches: string[]): KubeApiPort {
+  const notFound = (name: string): Status => ({ kind: 'Status', apiVersion: 'v1', status: 'Failure', message: `nodes "${name}" not found`, reason: 'NotFound', details: { name, kind: 'nodes' }, code: 404 });
+  const request = (req: ServerRequest): ApiResult<unknown> => {
+    if (req.verb === 'get') {
+      const node = NODES.find((n) => n.metadata.name === req.name);
+      return node ? { ok: true, value: structuredClone(node) } : { ok: false, error: notFound(req.name) };
+    }
+    if (req.verb === 'list') {
+      const [k, v] = (req.labelSelector ?? '').split('=');
+      return { ok: true, value: { apiVersion: 'v1', kind: 'NodeList', metadata: {}, items: NODES.filter((n) => req.labelSelector === undefined || n.metadata.labels[k!] === v).map((n) => structuredClone(n)) } };
+    }
+    if (req.verb === 'patch') {
+      patches.push(`PATCH /api/v1/nodes/${req.name} ${JSON.stringify(req.patch)}`);
+      return { ok: true, value: structuredClone(NODES.find((n) => n.metadata.name === req.name)) };
+    }
+    throw new Error(`the stub does not answer ${req.verb}`);
+  };
+  return {
+    request: request as KubeApiPort['request'],
+    watchSoFar: () => ({ ok: true, value: [] }),
+    serverVersion: () => ({ ok: true, value: { ...KUBERNETES_VERSION } }),
+  };
 }
 
 describe('kubectl taint against the real kubectl 1.32', () => {
@@ -64,12 +72,14 @@ describe('kubectl taint against the real kubectl 1.32', () => {
   const files = readdirSync(DIR).filter((f) => f.endsWith('.txt'));
   it('has every recording the script makes', () => expect(files.sort()).toEqual(order.map((n) => `${n}.txt`).sort()));
   const sent: string[] = [];
+  const sim = createSimulation({ topology: 'default', seed: 1, workers: 1 }).ports();
+  const ports = { ...sim, kube: stubPort(sent) };
   for (const name of order) {
     const c = parseCapture(readFileSync(join(DIR, `${name}.txt`), 'utf8'));
     it(`${name}: ${c.command}`, () => {
-      const out = replay(words(c.command).slice(1));
-      expect({ stdout: out.stdout, stderr: out.stderr, exit: out.exit }).toEqual({ stdout: c.stdout, stderr: c.stderr, exit: c.exit });
-      sent.push(...out.patches);
+      // the runner itself, over the stub's Nodes (bash's %q words back into one line)
+      const line = words(c.command).map((w) => (/[\s'"\\]/.test(w) ? `'${w}'` : w)).join(' ');
+      expect(runCommandLine(line, undefined, ports, {})).toEqual({ stdout: c.stdout, stderr: c.stderr, exitCode: c.exit });
     });
   }
   it('sends the patches the real one sent, in order', () => {

@@ -2,16 +2,15 @@
 // (kubectl pkg/cmd/taint/taint.go RunTaint): for each Node in turn, the new taints
 // (../taints.ts), then a strategic merge patch of spec.taints — the whole list, or null
 // when none is left, as CreateTwoWayMergePatch writes it for a list without a merge key —
-// and `node/node-1 tainted|untainted|modified`. The first failure stops the rest, as the
-// builder's visitor does. A client dry run patches nothing, and prints no "(dry run)": taint
-// names its operation after the dry-run decoration was made.
+// and `node/node-1 tainted|untainted|modified`. The builder continues on error: every Node is
+// visited and the failures come together at the end. A client dry run patches nothing, and
+// prints no "(dry run)": taint names its operation after the dry-run decoration was made.
 import type { KubeObject } from '../../../client';
 import type { Taint } from '../taints';
 import { updateTaints } from '../taints';
-import { REQUEST_TIMEOUT_TICKS, statusText } from './api';
-import { NODES, namedNodes } from './cordon';
+import { getObject, listObjects, REQUEST_TIMEOUT_TICKS, statusText } from './api';
+import { NODES } from './cordon';
 import type { RunEnv } from './env';
-import { exitCodeLater } from './objects';
 import { printObject } from './print-object';
 
 /**
@@ -23,18 +22,44 @@ export function strategicTaintPatch(taints: readonly Taint[]): { spec: { taints:
   return { spec: { taints: taints.length > 0 ? taints.map(one) : null } };
 }
 
+/** One failure, as CheckErr prints it alone (`line`) and inside an aggregate of several (`bare`). */
+interface Failure {
+  line: string;
+  bare: string;
+}
+
+const failure = (line: string, bare: string): Failure => ({ line, bare });
+
+/** The Nodes taint.go's builder visits: -l wins over names, --all takes every Node, else the names. */
+function taintTargets(env: RunEnv, failures: Failure[]): KubeObject[] {
+  const { cmd } = env;
+  const selector = cmd.selector ?? '';
+  if (selector !== '' || cmd.flags.values.get('all') === true) {
+    const r = listObjects(env, NODES, { namespace: undefined, ...(selector !== '' ? { labelSelector: selector } : {}) });
+    if (!r.ok) failures.push(failure(statusText(r.error), `${r.error.message}\n`));
+    return r.ok ? r.value.items : [];
+  }
+  const nodes: KubeObject[] = [];
+  for (const name of cmd.args) {
+    const r = getObject(env, NODES, '', name);
+    if (r.ok) nodes.push(r.value);
+    else failures.push(failure(statusText(r.error), `${r.error.message}\n`));
+  }
+  return nodes;
+}
+
 export function runTaint(env: RunEnv): void {
   const { cmd } = env;
   const changes = cmd.taintChanges ?? { add: [], remove: [] };
-  const report = exitCodeLater(env);
-  const nodes = cmd.flags.values.get('all') === true ? namedNodes({ ...env, cmd: { ...cmd, args: [] } }, report) : namedNodes(env, report);
-  for (const node of nodes) {
+  // ContinueOnError: every Node is visited; the failures are reported together at the end
+  const failures: Failure[] = [];
+  for (const node of taintTargets(env, failures)) {
     const name = node.metadata?.name ?? '';
     const old = (((node.spec ?? {}) as { taints?: Taint[] }).taints ?? []).map((t) => ({ ...t }));
     const r = updateTaints(name, old, changes, cmd.flags.values.get('overwrite') === true);
     if (!r.ok) {
-      report.fail(`error: ${r.error}\n`);
-      break;
+      failures.push(failure(`error: ${r.error}\n`, `${r.error}\n`));
+      continue;
     }
     let shown: KubeObject = { ...node, spec: { ...(node.spec ?? {}), taints: r.value.taints } };
     if (r.value.taints.length === 0) shown = { ...node, spec: withoutTaints(node.spec) };
@@ -45,14 +70,18 @@ export function runTaint(env: RunEnv): void {
         { timeoutTicks: REQUEST_TIMEOUT_TICKS },
       );
       if (!sent.ok) {
-        report.fail(statusText(sent.error));
-        break;
+        failures.push(failure(statusText(sent.error), `${sent.error.message}\n`));
+        continue;
       }
       shown = sent.value;
     }
-    printObject(env, 'Node', shown, r.value.operation, false, 'none');
+    printObject(env, 'Node', shown, r.value.operation, true, 'none');
   }
-  report.finish();
+  // utilerrors aggregate: one failure as CheckErr prints it, several each on a line of its own
+  if (failures.length > 0) {
+    env.out.printErr(failures.length === 1 ? failures[0]!.line : failures.map((f) => f.bare).join(''));
+    env.out.exit(1);
+  }
 }
 
 function withoutTaints(spec: KubeObject['spec']): Record<string, unknown> {

@@ -41,3 +41,7 @@ cap not-a-node taint pods web a=1:NoSchedule
 cap unknown-type taint widgets web a=1:NoSchedule
 cap all-and-selector taint nodes --all -l pool=a a=1:NoSchedule
 cap missing-node taint nodes nope a=1:NoSchedule
+cap all-some-missing taint nodes --all gpu-
+cap names-one-missing taint nodes node-1 nope node-2 x=1:NoSchedule
+cap two-already-tainted taint nodes node-1 node-3 dedicated=x:NoSchedule
+cap names-and-selector taint nodes node-3 -l pool=a zz=1:NoSchedule
