@@ -17,12 +17,19 @@ const opts = { timeoutTicks: REQUEST_TIMEOUT_TICKS };
 
 /**
  * A failed request as kubectl prints it: 422 Invalid prints its causes
- * (`The Deployment "web" is invalid: …`), a failure with no HTTP response (code 0:
+ * (`The Deployment "web" is invalid: …`, or `The request is invalid: …` when the Status
+ * names no object), a failure with no HTTP response (code 0:
  * connection refused, client timeout) prints client-go's text, the rest
  * `Error from server (<Reason>): <message>`.
  */
+/** the message of a 422 whose Status details name the object (the simulated Statuses carry it in the text) */
+const NAMES_ITS_OBJECT = /^The \S+ ".*" is invalid/;
+
 export function statusText(s: Status): string {
-  if (s.code === 0 || s.reason === 'Invalid') return `${s.message}\n`;
+  if (s.code === 0) return `${s.message}\n`;
+  // checkErr's IsInvalid: a Status that names its object (the server's "The Pod "web" is
+  // invalid: …") prints as it is; one that names none gets kubectl's "The request is invalid"
+  if (s.reason === 'Invalid') return NAMES_ITS_OBJECT.test(s.message) ? `${s.message}\n` : `The request is invalid: ${s.message}\n`;
   return `Error from server (${s.reason}): ${s.message}\n`;
 }
 

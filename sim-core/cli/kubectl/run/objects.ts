@@ -2,7 +2,7 @@
 // named target fetched, or every object of a type matching -l / --all; kubectl's errors
 // for what it cannot find.
 import type { KindDefinition } from '../../../apiserver';
-import type { KubeObject } from '../../../client';
+import type { KubeObject, Status } from '../../../client';
 import { getObject, listObjects, statusText } from './api';
 import type { RunEnv } from './env';
 import { matchesFields, parseFieldSelector } from './selectors';
@@ -85,4 +85,23 @@ export function exitCodeLater(env: RunEnv): Reporter {
       if (failed) env.out.exit(1);
     },
   };
+}
+
+/**
+ * One failure of a command whose builder continues on error, as kubectl's CheckErr prints
+ * it alone (`line`) and within an aggregate of several (`bare`: the message on its own).
+ */
+export interface Failure {
+  line: string;
+  bare: string;
+}
+
+export const statusFailure = (s: Status): Failure => ({ line: statusText(s), bare: `${s.message}\n` });
+export const plainFailure = (message: string): Failure => ({ line: `error: ${message}\n`, bare: `${message}\n` });
+
+/** utilerrors.NewAggregate through CheckErr: one failure as it is, several each on a line; exit 1. */
+export function reportFailures(env: RunEnv, failures: readonly Failure[]): void {
+  if (failures.length === 0) return;
+  env.out.printErr(failures.length === 1 ? failures[0]!.line : failures.map((f) => f.bare).join(''));
+  env.out.exit(1);
 }

@@ -70,3 +70,35 @@ describe('kubectl patch with hostile text', () => {
     expect(run('kubectl get cm cfg -o jsonpath={.data.a}').stdout).toBe('1');
   });
 });
+
+describe('kubectl patch over several objects', () => {
+  it('patches every object it can and reports the others at the end, as its builder continues on error', () => {
+    const { run } = cluster();
+    expect(run(`kubectl patch nodes nope node-1 -p '{"metadata":{"labels":{"x":"1"}}}'`)).toEqual({
+      stdout: 'node/node-1 patched\n',
+      stderr: 'Error from server (NotFound): nodes "nope" not found\n',
+      exitCode: 1,
+    });
+    expect(run(`kubectl patch nodes nope gone -p '{}'`)).toEqual({ stdout: '', stderr: 'nodes "nope" not found\nnodes "gone" not found\n', exitCode: 1 });
+  });
+
+  it('starts from the object as the file has it with -f (no read), so the comparison is with the file', () => {
+    const { run } = cluster();
+    run('kubectl create -f cm.yaml');
+    run(`kubectl patch cm cfg -p '{"data":{"b":"2"}}'`);
+    // the live object has b, the file does not: a merge patch setting b again is a change from the file
+    expect(run(`kubectl patch -f cm.yaml --type=merge -p '{"data":{"b":"2"}}'`).stdout).toBe('configmap/cfg patched\n');
+    expect(run(`kubectl patch -f cm.yaml --type=merge -p '{"data":{"a":"5"}}' --dry-run=client -o jsonpath={.data}`).stdout).toBe('{"a":"5"}');
+  });
+
+  it('refuses a patch that is no JSON object with the client libraries’ words when it applies it itself', () => {
+    const { run } = cluster();
+    run('kubectl create -f cm.yaml');
+    expect(run(`kubectl patch cm cfg -p '[1]' --dry-run=client`)).toMatchObject({ stderr: 'error: invalid JSON document\n', exitCode: 1 });
+    expect(run(`kubectl patch cm cfg --type=merge -p '[1]' --dry-run=client`)).toMatchObject({ stderr: 'error: Invalid JSON Patch\n', exitCode: 1 });
+    expect(run(`kubectl patch cm cfg --type=json -p '[{"op":"remove","path":"/data/zzz"}]'`)).toMatchObject({
+      stderr: 'The request is invalid: the server rejected our request due to an error in our request\n',
+      exitCode: 1,
+    });
+  });
+});

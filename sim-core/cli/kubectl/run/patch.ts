@@ -1,19 +1,20 @@
 // `kubectl patch (TYPE NAME… | -f FILE) -p PATCH|--patch-file FILE [--type strategic|merge|json]`
 // (kubectl pkg/cmd/patch/patch.go RunPatch): the patch text is YAML or JSON (yaml.ToJSON);
-// each object is read first (the builder's lazy GET), then the API server applies the patch
-// (or, for a client dry run or --local, the same patch functions apply it here), and
-// kubectl prints `deployment.apps/web patched` — or `patched (no change)` when the answer is
-// the object it read. As with taint, a dry run's result line carries no "(dry run)".
+// each object named is read first (the builder's lazy GET; a file's object is taken as it is
+// written), then the API server applies the patch (or, for a client dry run or --local, the
+// same patch functions apply it here), and kubectl prints `deployment.apps/web patched` — or
+// `patched (no change)` when the answer is the object it started from. Every object is
+// visited; failures come together at the end. As with taint, a dry run's result line carries
+// no "(dry run)".
 import type { KubeObject, PatchType } from '../../../client';
-import { applyPatch } from '../../../apiserver/server';
+import { applyJsonPatch, applyPatch } from '../../../apiserver/server';
 import { MAX_MANIFEST_BYTES, parseDocuments } from '../../../apiserver/manifest';
 import { canonicalJson } from '../../../kernel';
-import { getObject, REQUEST_TIMEOUT_TICKS, statusText } from './api';
+import { getObject, REQUEST_TIMEOUT_TICKS } from './api';
 import type { RunEnv } from './env';
 import { readManifests } from './manifests';
-import { exitCodeLater } from './objects';
+import { plainFailure, reportFailures, statusFailure, type Failure } from './objects';
 import { printObject } from './print-object';
-import { commandTargets } from './targets';
 
 const PATCH_TYPES: Record<string, PatchType> = {
   json: 'application/json-patch+json',
@@ -55,43 +56,38 @@ export function runPatch(env: RunEnv): void {
     env.out.printErr(`error: --subresource=${subresource} is not part of this simulation; only status is\n`);
     return env.out.exit(1);
   }
-  const report = exitCodeLater(env);
   const local = cmd.flags.values.get('local') === true;
-  // the objects as read: from the files (--local), or from the server (names, or -f naming them)
+  // the builder continues on error: every object is visited, the failures come at the end
+  const failures: Failure[] = [];
+  // what the builder hands the visitor: a file's object as written (-f: no GET), or the object
+  // a name reads from the server
   const objects: { kind: string; live: KubeObject; resource: string; namespace: string; name: string }[] = [];
-  if (local) {
+  if (cmd.filenames.length > 0) {
     const read = readManifests(env);
     if (!read.ok) {
       env.out.printErr(read.error);
       return env.out.exit(1);
     }
     for (const m of read.objects) objects.push({ kind: m.def.kind, live: m.object, resource: m.def.resource, namespace: m.namespace, name: m.object.metadata?.name ?? '' });
-  } else {
-    const targets = commandTargets(env);
-    if (!targets.ok) {
-      env.out.printErr(targets.error);
-      return env.out.exit(1);
-    }
-    for (const t of targets.targets) {
-      const r = getObject(env, t.def, t.namespace, t.name ?? '');
-      if (!r.ok) {
-        report.fail(statusText(r.error));
-        return report.finish();
-      }
-      objects.push({ kind: t.def.kind, live: r.value, resource: t.def.resource, namespace: t.namespace, name: t.name ?? '' });
+  }
+  if (!local) {
+    for (const t of cmd.targets) {
+      const r = getObject(env, t.def, env.namespace, t.name ?? '');
+      if (!r.ok) failures.push(statusFailure(r.error));
+      else objects.push({ kind: t.def.kind, live: r.value, resource: t.def.resource, namespace: t.def.namespaced ? env.namespace : '', name: t.name ?? '' });
     }
   }
-  if (objects.length === 0) {
+  if (objects.length === 0 && failures.length === 0) {
     env.out.printErr('error: no objects passed to patch\n');
     return env.out.exit(1);
   }
   for (const o of objects) {
     let patched: KubeObject;
     if (local || cmd.dryRun === 'client') {
-      const r = applyPatch(o.live, { patchType, patch: patch.value });
+      const r = patchLocally(o.live, patchType, patch.value);
       if (!r.ok) {
-        report.fail(`error: ${r.error.message}\n`);
-        break;
+        failures.push(plainFailure(r.error));
+        continue;
       }
       patched = r.value;
     } else {
@@ -100,8 +96,8 @@ export function runPatch(env: RunEnv): void {
         { timeoutTicks: REQUEST_TIMEOUT_TICKS },
       );
       if (!r.ok) {
-        report.fail(statusText(r.error));
-        break;
+        failures.push(statusFailure(r.error));
+        continue;
       }
       patched = r.value;
     }
@@ -109,5 +105,18 @@ export function runPatch(env: RunEnv): void {
     const unchanged = canonicalJson(o.live) === canonicalJson(patched);
     printObject(env, o.kind, patched, unchanged ? 'patched (no change)' : 'patched', false, 'none');
   }
-  report.finish();
+  reportFailures(env, failures);
+}
+
+/** getPatchedJSON: the patch applied here (--local, --dry-run=client), with the client libraries' error texts. */
+function patchLocally(obj: KubeObject, type: PatchType, patch: unknown): { ok: true; value: KubeObject } | { ok: false; error: string } {
+  const plain = typeof patch === 'object' && patch !== null && !Array.isArray(patch);
+  if (type === 'application/json-patch+json') {
+    const r = applyJsonPatch(obj, patch);
+    return r.ok ? { ok: true, value: r.value as KubeObject } : { ok: false, error: r.error };
+  }
+  // jsonpatch.MergePatch's and strategicpatch's refusals of a patch that is no JSON object
+  if (!plain) return { ok: false, error: type === 'application/merge-patch+json' ? 'Invalid JSON Patch' : 'invalid JSON document' };
+  const r = applyPatch(obj, { patchType: type, patch });
+  return r.ok ? r : { ok: false, error: r.error.message };
 }

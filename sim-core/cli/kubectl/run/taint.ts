@@ -8,7 +8,8 @@
 import type { KubeObject } from '../../../client';
 import type { Taint } from '../taints';
 import { updateTaints } from '../taints';
-import { getObject, listObjects, REQUEST_TIMEOUT_TICKS, statusText } from './api';
+import { getObject, listObjects, REQUEST_TIMEOUT_TICKS } from './api';
+import { plainFailure, reportFailures, statusFailure, type Failure } from './objects';
 import { NODES } from './cordon';
 import type { RunEnv } from './env';
 import { printObject } from './print-object';
@@ -22,28 +23,20 @@ export function strategicTaintPatch(taints: readonly Taint[]): { spec: { taints:
   return { spec: { taints: taints.length > 0 ? taints.map(one) : null } };
 }
 
-/** One failure, as CheckErr prints it alone (`line`) and inside an aggregate of several (`bare`). */
-interface Failure {
-  line: string;
-  bare: string;
-}
-
-const failure = (line: string, bare: string): Failure => ({ line, bare });
-
 /** The Nodes taint.go's builder visits: -l wins over names, --all takes every Node, else the names. */
 function taintTargets(env: RunEnv, failures: Failure[]): KubeObject[] {
   const { cmd } = env;
   const selector = cmd.selector ?? '';
   if (selector !== '' || cmd.flags.values.get('all') === true) {
     const r = listObjects(env, NODES, { namespace: undefined, ...(selector !== '' ? { labelSelector: selector } : {}) });
-    if (!r.ok) failures.push(failure(statusText(r.error), `${r.error.message}\n`));
+    if (!r.ok) failures.push(statusFailure(r.error));
     return r.ok ? r.value.items : [];
   }
   const nodes: KubeObject[] = [];
   for (const name of cmd.args) {
     const r = getObject(env, NODES, '', name);
     if (r.ok) nodes.push(r.value);
-    else failures.push(failure(statusText(r.error), `${r.error.message}\n`));
+    else failures.push(statusFailure(r.error));
   }
   return nodes;
 }
@@ -58,7 +51,7 @@ export function runTaint(env: RunEnv): void {
     const old = (((node.spec ?? {}) as { taints?: Taint[] }).taints ?? []).map((t) => ({ ...t }));
     const r = updateTaints(name, old, changes, cmd.flags.values.get('overwrite') === true);
     if (!r.ok) {
-      failures.push(failure(`error: ${r.error}\n`, `${r.error}\n`));
+      failures.push(plainFailure(r.error));
       continue;
     }
     let shown: KubeObject = { ...node, spec: { ...(node.spec ?? {}), taints: r.value.taints } };
@@ -70,18 +63,14 @@ export function runTaint(env: RunEnv): void {
         { timeoutTicks: REQUEST_TIMEOUT_TICKS },
       );
       if (!sent.ok) {
-        failures.push(failure(statusText(sent.error), `${sent.error.message}\n`));
+        failures.push(statusFailure(sent.error));
         continue;
       }
       shown = sent.value;
     }
     printObject(env, 'Node', shown, r.value.operation, true, 'none');
   }
-  // utilerrors aggregate: one failure as CheckErr prints it, several each on a line of its own
-  if (failures.length > 0) {
-    env.out.printErr(failures.length === 1 ? failures[0]!.line : failures.map((f) => f.bare).join(''));
-    env.out.exit(1);
-  }
+  reportFailures(env, failures);
 }
 
 function withoutTaints(spec: KubeObject['spec']): Record<string, unknown> {
