@@ -210,8 +210,8 @@ export function parseKubectl(argvIn: readonly string[], options: ParseOptions = 
       return { ok: true, command: { ...base, args: [args[0]!], commandArgs: args.slice(1) } };
     }
     case 'run':
-      // run.go Run: `kubectl run -- NAME` has no name either
-      if (args.length === 0 || flags.argsLenAtDash === 0) return usageError('run', 'NAME is required for run');
+      // run.go Run: the first word is NAME, before `--` or after it (`run --image=… -- web sleep 1`)
+      if (args.length === 0) return usageError('run', 'NAME is required for run');
       return { ok: true, command: { ...base, args: [args[0]!], commandArgs: args.slice(1) } };
     case 'config view':
     case 'config current-context':

@@ -33,17 +33,33 @@ export function parseLabelSpec(spec: string): Built<Record<string, string>> {
   return { ok: true, value: labels };
 }
 
-/** run.go's env and annotation pairs: split at the first `=`, the name not empty. */
-function pairs(items: readonly string[], what: 'env' | 'annotations'): Built<[string, string][]> {
+/** validation.IsEnvVarName, with its hasChDirPrefix: not `.`, `..` or anything starting `..` */
+function isEnvVarName(name: string): boolean {
+  return ENV_VAR_NAME.test(name) && name !== '.' && !name.startsWith('..');
+}
+
+/** parseEnvs: `NAME=value`, refused at the first bad one. */
+function parseEnvs(items: readonly string[]): Built<[string, string][]> {
   const out: [string, string][] = [];
   for (const item of items) {
     const eq = item.indexOf('=');
     const name = eq < 0 ? '' : item.slice(0, eq);
-    const bad = what === 'env' ? eq < 0 || !ENV_VAR_NAME.test(name) : eq <= 0;
-    if (bad) return { ok: false, error: what === 'env' ? `invalid env: ${item}` : `invalid annotations format: ${item}` };
+    if (eq < 0 || !isEnvVarName(name)) return { ok: false, error: `invalid env: ${item}` };
     out.push([name, item.slice(eq + 1)]);
   }
   return { ok: true, value: out };
+}
+
+/** The annotations: `key=value`, every bad one named in the one error. */
+function parseAnnotations(items: readonly string[]): Built<[string, string][]> {
+  const bad = items.filter((item) => item.indexOf('=') <= 0);
+  if (bad.length > 0) return { ok: false, error: `invalid annotations format: ${bad.join(', ')}` };
+  return { ok: true, value: items.map((item) => [item.slice(0, item.indexOf('=')), item.slice(item.indexOf('=') + 1)]) };
+}
+
+/** Go's int32(n): what the generator's conversion of --port keeps of a larger int. */
+function int32(n: number): number {
+  return Number(BigInt.asIntN(32, BigInt(n)));
 }
 
 /** strconv.Atoi, with its error text. */
@@ -62,9 +78,9 @@ function generate(env: RunEnv, name: string): Built<RunObjects> {
   const { cmd } = env;
   const flags = cmd.flags.values;
   const str = (n: string): string => (flags.get(n) as string | undefined) ?? '';
-  const envs = pairs((flags.get('env') as string[] | undefined) ?? [], 'env');
+  const envs = parseEnvs((flags.get('env') as string[] | undefined) ?? []);
   if (!envs.ok) return envs;
-  const annotations = pairs((flags.get('annotations') as string[] | undefined) ?? [], 'annotations');
+  const annotations = parseAnnotations((flags.get('annotations') as string[] | undefined) ?? []);
   if (!annotations.ok) return annotations;
   const labelSpec = str('labels');
   const labels = labelSpec === '' ? { ok: true as const, value: { run: name } } : parseLabelSpec(labelSpec);
@@ -75,7 +91,7 @@ function generate(env: RunEnv, name: string): Built<RunObjects> {
 
   const container: Record<string, unknown> = { name, image: str('image') };
   if (cmd.commandArgs.length > 0) container[flags.get('command') === true ? 'command' : 'args'] = [...cmd.commandArgs];
-  if (port !== undefined) container.ports = [{ containerPort: port.value }];
+  if (port !== undefined) container.ports = [{ containerPort: int32(port.value) }];
   if (envs.value.length > 0) container.env = envs.value.map(([n, value]) => ({ name: n, value }));
   container.resources = {};
   if (str('image-pull-policy') !== '') container.imagePullPolicy = str('image-pull-policy');
@@ -90,7 +106,7 @@ function generate(env: RunEnv, name: string): Built<RunObjects> {
     kind: 'Pod',
     apiVersion: 'v1',
     metadata,
-    spec: { containers: [container], restartPolicy: str('restart'), dnsPolicy: 'ClusterFirst' },
+    spec: { containers: [container], restartPolicy: str('restart') || 'Always', dnsPolicy: 'ClusterFirst' },
     status: {},
   } as KubeObject;
   if (flags.get('expose') !== true || port === undefined) return { ok: true, value: { pod } };
@@ -105,7 +121,7 @@ function generate(env: RunEnv, name: string): Built<RunObjects> {
     kind: 'Service',
     apiVersion: 'v1',
     metadata: svcMeta,
-    spec: { ports: [{ protocol: 'TCP', port: port.value, targetPort: port.value }], selector: { ...labels.value } },
+    spec: { ports: [{ protocol: 'TCP', port: int32(port.value), targetPort: int32(port.value) }], selector: { ...labels.value } },
     status: { loadBalancer: {} },
   } as KubeObject;
   return { ok: true, value: { pod, service } };
@@ -131,7 +147,8 @@ export function runRun(env: RunEnv): void {
   if (!isImageReference(image)) return plain(env, `Invalid image name ${JSON.stringify(image)}: invalid reference format`);
   if (bool('tty') && !bool('stdin')) return usage(env, '-i/--stdin is required for containers with -t/--tty=true');
   if (bool('expose') && ((flags.get('port') as string | undefined) ?? '') === '') return usage(env, '--port must be set when exposing a service');
-  const restart = (flags.get('restart') as string | undefined) ?? 'Always';
+  // getRestartPolicy: an empty --restart is the default
+  const restart = ((flags.get('restart') as string | undefined) ?? '') || 'Always';
   if (!RESTART_POLICIES.includes(restart)) return usage(env, `invalid restart policy: ${restart}`);
   // Complete: -i attaches unless --attach was given explicitly
   const attach = cmd.flags.changed.has('attach') ? bool('attach') : bool('stdin');
@@ -165,6 +182,8 @@ export function runRun(env: RunEnv): void {
     if (service) {
       const svc = createObject(env, kindForResource('services') as KindDefinition, env.namespace, dropNulls(save ? typedSaveConfig(service) : service) as KubeObject);
       if (!svc.ok) {
+        // the Pod is there: kubectl says so before the Service's error
+        printRunObject(env, 'Pod', created.value, 0);
         env.out.printErr(statusText(svc.error));
         return env.out.exit(1);
       }

@@ -61,3 +61,8 @@ cap patch-missing patch nodes nope -p {}
 cap patch-dry-run-name patch nodes node-1 -p '{"spec":{"unschedulable":true}}' --dry-run=client -o name
 cap patch-dry-run-default patch nodes node-1 -p '{"spec":{"unschedulable":true}}' --dry-run=client
 cap patch-dry-run-no-change patch nodes node-1 --type=merge -p '{"metadata":{"name":"node-1"}}' --dry-run=client
+cap run-name-after-dash run --image=busybox --dry-run=client -o yaml -- web sleep 1
+cap run-empty-restart run web --image=nginx --restart= --dry-run=client -o yaml
+cap run-bad-annotations run web --image=nginx --annotations=a --annotations=x=1 --annotations=b
+cap run-env-dotdot run web --image=nginx --env=..a=1
+cap run-port-overflow run web --image=nginx --port=4294967376 --dry-run=client -o yaml
