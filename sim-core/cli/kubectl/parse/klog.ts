@@ -5,6 +5,6 @@ import { klogTime } from '../clock';
 
 export const SIMULATED_PID = 1;
 
-export function klogLine(severity: 'E' | 'W' | 'I', tick: number, where: string, message: string): string {
+export function klogLine(severity: 'F' | 'E' | 'W' | 'I', tick: number, where: string, message: string): string {
   return `${severity}${klogTime(tick)} ${String(SIMULATED_PID).padStart(7)} ${where}] ${message}`;
 }

@@ -89,19 +89,20 @@ export function runGet(env: RunEnv): void {
   if (sortBy !== '' && (cmd.output === '' || cmd.output === 'wide')) {
     // the table printer sorts each type's rows (TableSorter)
     for (const g of groups) {
-      const sorted = sortByField(g.objects, sortBy, { table: true });
+      const sorted = sortByField(g.objects, sortBy, { table: true, now: nowOf(env) });
       if (!sorted.ok) return fatal(env, sorted.error);
       g.objects = sorted.value;
     }
   }
   let all = groups.flatMap((g) => g.objects);
-  if (sortBy !== '' && cmd.output !== '' && cmd.output !== 'wide') {
-    // every other output prints one list, sorted as a whole (SortingPrinter.sortObj)
-    const sorted = sortByField(all, sortBy, { table: false });
+  const single = t.targets.length === 1 && t.targets[0]?.name !== undefined;
+  if (sortBy !== '' && cmd.output !== '' && cmd.output !== 'wide' && !(single && all.length === 1)) {
+    // every other output prints one list, sorted as a whole (SortingPrinter.sortObj); one
+    // named object is printed as itself, unsorted (printGeneric)
+    const sorted = sortByField(all, sortBy, { table: false, now: nowOf(env) });
     if (!sorted.ok) return fatal(env, sorted.error);
     all = sorted.value;
   }
-  const single = t.targets.length === 1 && t.targets[0]?.name !== undefined;
   if (cmd.output === 'json' || cmd.output === 'yaml') {
     if (all.length > 0 || listed) env.out.print(printStructured(all, cmd.output, !single));
   } else if (isTemplateOutput(cmd.output)) {

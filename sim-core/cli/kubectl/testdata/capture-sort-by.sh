@@ -22,3 +22,5 @@ for ns in small big; do
 done
 cap missing-field get pods -n small --sort-by=.nothing -o name
 cap bad-path get pods -n small '--sort-by={{' -o name
+cap unsortable-list get pods -n small --sort-by=.spec.containers -o name
+cap unsortable-table get pods -n small --sort-by=.spec.containers
