@@ -7,6 +7,7 @@
 import type { Event } from '../../../apiserver';
 import { describeEvents, printAnnotationsMultiline, printLabelsMultiline } from './common';
 import { LEVEL_0, PrefixWriter } from './prefix-writer';
+import { goSprint, goValue } from '../jsonpath/go-values';
 
 type Json = Record<string, unknown>;
 
@@ -15,31 +16,8 @@ const byBytes = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 /** JSON has no undefined: a field set to undefined is one the server never sent. */
 const keysOf = (m: Json): string[] => Object.keys(m).filter((k) => m[k] !== undefined);
 
-/** Go's %v of a float64: strconv 'g' with the shortest digits, %e once the exponent is < -4 or >= 6 (`1.5e+06`). */
-function goFloat(n: number): string {
-  if (!Number.isFinite(n)) return Number.isNaN(n) ? 'NaN' : n > 0 ? '+Inf' : '-Inf';
-  const [mantissa = '', exponent = '0'] = n.toExponential().split('e');
-  const exp = Number(exponent);
-  if (exp < -4 || exp >= 6) return `${mantissa}e${exp < 0 ? '-' : '+'}${String(Math.abs(exp)).padStart(2, '0')}`;
-  return String(n);
-}
-
-/**
- * Go's %v of a value decoded from JSON (unstructured): a whole number is an int64, any other
- * number a float64; null is a nil interface; a list is `[a b]`, a map `map[k:v]` by key.
- */
-export function goValue(v: unknown): string {
-  if (v === null || v === undefined) return '<nil>';
-  if (typeof v === 'number') return Number.isInteger(v) && Math.abs(v) < 2 ** 63 ? v.toFixed(0) : goFloat(v);
-  if (Array.isArray(v)) return `[${v.map(goValue).join(' ')}]`;
-  if (isMap(v)) {
-    return `map[${keysOf(v)
-      .sort(byBytes)
-      .map((k) => `${k}:${goValue(v[k])}`)
-      .join(' ')}]`;
-  }
-  return String(v);
-}
+/** Go's %v of a value decoded from JSON (unstructured), as the JSONPath printer formats it too. */
+const goText = (v: unknown): string => goSprint(goValue(v, false), false);
 
 const isLetter = (r: string): boolean => /^\p{L}$/u.test(r);
 const isUpper = (r: string): boolean => /^\p{Lu}$/u.test(r);
@@ -51,7 +29,7 @@ const isDigit = (r: string): boolean => /^\p{Nd}$/u.test(r);
  * else; an upper-case run followed by lower-case letters gives its last letter to them
  * (`PDFLoader` → `PDF`, `Loader`).
  */
-export function camelcaseSplit(src: string): string[] {
+function camelcaseSplit(src: string): string[] {
   const runs: string[][] = [];
   let lastClass = 0;
   for (const r of src) {
@@ -80,7 +58,7 @@ const title = (part: string): string => {
  * smartLabelFor: a key made only of letters and '-' becomes words (`apiVersion` → `API
  * Version`, `uid` → `UID`); any other key (`kubernetes.io/hostname`, `v1`) stays as it is.
  */
-export function smartLabelFor(field: string): string {
+function smartLabelFor(field: string): string {
   if ([...field].some((r) => !isLetter(r) && r !== '-')) return field;
   return camelcaseSplit(field)
     .map((part) => (ACRONYMS.has(part.toUpperCase()) ? part.toUpperCase() : title(part)))
@@ -100,10 +78,10 @@ function printUnstructuredContent(w: PrefixWriter, level: number, content: Json,
       w.write(level, `${smartLabelFor(field)}:\n`);
       for (const child of value) {
         if (isMap(child)) printUnstructuredContent(w, level + 1, child, path, skip);
-        else w.write(level + 1, `${goValue(child)}\n`);
+        else w.write(level + 1, `${goText(child)}\n`);
       }
     } else {
-      w.write(level, `${smartLabelFor(field)}:\t${goValue(value)}\n`);
+      w.write(level, `${smartLabelFor(field)}:\t${goText(value)}\n`);
     }
   }
 }

@@ -14,8 +14,8 @@
 // item or over no items produces.
 import { goQuote } from '../../flags/go-values';
 
-/** strconv.Quote and IsPrint live with the other Go value formatters (cli/flags/go-values.ts). */
-export { goQuote, isGoPrint } from '../../flags/go-values';
+/** strconv.Quote lives with the other Go value formatters (cli/flags/go-values.ts). */
+export { goQuote } from '../../flags/go-values';
 
 export type GoValue =
   | { readonly k: 'invalid' }

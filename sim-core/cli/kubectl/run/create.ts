@@ -1,9 +1,9 @@
-// `kubectl create -f` and `kubectl create deployment` (pkg/cmd/create/create.go,
-// create_deployment.go): send each object as it is (with the last-applied annotation
-// when --save-config), print `deployment.apps/web created`, or the object with -o.
-// `create deployment --dry-run=client` builds the object client-side and sends nothing.
-// --dry-run=server is not sent to the server here: nothing is stored and kubectl's
-// `(server dry run)` line is printed.
+// `kubectl create -f`, `create deployment` and `create namespace` (pkg/cmd/create/create.go,
+// create_deployment.go, create_namespace.go): send each object as it is (with the
+// last-applied annotation when --save-config), print `deployment.apps/web created`, or the
+// object with -o. `--dry-run=client` builds the object here and sends nothing;
+// `--dry-run=server` sends it with dryRun: the server admits and validates it, stores
+// nothing, and kubectl prints `(server dry run)`.
 import { createDeployment, dropNulls, kindForResource } from '../../../apiserver';
 import type { KubeObject } from '../../../client';
 import { hash64 } from '../../../kernel';

@@ -3,8 +3,8 @@
 // builder there has no Latest()), check it can be exposed, build the Service from its
 // selector, ports and labels (./expose-service.ts) and create it in the command's namespace
 // (-n or `default`, not the object's): `service/web exposed`.
-// --dry-run=client prints the Service without sending it; --dry-run=server is not sent either
-// (see the README's known differences). --save-config, --overrides are accepted and ignored.
+// --dry-run=client prints the Service without sending it; --dry-run=server sends it with
+// dryRun (validated, stored nowhere). --save-config, --overrides are accepted and ignored.
 import { dropNulls, kindForResource } from '../../../apiserver';
 import type { KubeObject } from '../../../client';
 import { createObject, getObject, statusText } from './api';

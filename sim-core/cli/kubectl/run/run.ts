@@ -22,7 +22,7 @@ const ENV_VAR_NAME = /^[-._a-zA-Z][-._a-zA-Z0-9]*$/;
 type Built<T> = { ok: true; value: T } | { ok: false; error: string };
 
 /** generate.ParseLabels: `k=v,k2=v2`, each exactly one `=`, keys not empty. */
-export function parseLabelSpec(spec: string): Built<Record<string, string>> {
+function parseLabelSpec(spec: string): Built<Record<string, string>> {
   const labels: Record<string, string> = {};
   for (const item of spec.split(',')) {
     const parts = item.split('=');

@@ -9,7 +9,7 @@ import { statusText } from './api';
 import type { RunEnv } from './env';
 
 /** kubectl 1.32's embedded kustomize (version.go's kustomizeVersion). */
-export const KUSTOMIZE_VERSION = 'v5.5.0';
+const KUSTOMIZE_VERSION = 'v5.5.0';
 
 export function runVersion(env: RunEnv): void {
   const client = env.cmd.flags.values.get('client') === true;
