@@ -139,8 +139,12 @@ function jp(template: string, obj: unknown = pod, options: Parameters<typeof pri
 
 describe('parseJsonPath', () => {
   it('keeps text outside actions and parses every node kind', () => {
-    const p = parseJsonPath('a {.b[0:2:1]} {..c} {.d[?(@.e=="f")]} {.g[1,2]} {"h"} {1} {2.5} {true} {range} {.*}');
+    const p = parseJsonPath('a {.b[0:2:1]} {..c} {.d[?(@.e=="f")]} {.g[1,2]} {"h"} {1} {2.5} {true} {.*}');
     expect(p.ok).toBe(true);
+    if (!p.ok) return;
+    const obj = { b: [1, 2, 3], c: 'x', d: [{ e: 'f', v: 1 }, { e: 'g' }], g: ['g0', 'g1', 'g2'] };
+    const r = printJsonPath(p.value, obj);
+    expect(r).toEqual({ ok: true, text: expect.stringMatching(/^a 1 2 x /) as unknown as string });
   });
   it('words errors as kubectl', () => {
     expect(parseJsonPath('{.items[}')).toEqual({ ok: false, error: 'error: error parsing jsonpath {.items[}, unterminated array\n' });

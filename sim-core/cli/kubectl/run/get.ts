@@ -113,8 +113,9 @@ export function runGet(env: RunEnv): void {
     // -o name is a list, not a table: sorted, its kinds may interleave
     const printed = printGet(cmd.output === 'name' && sortBy !== '' ? runsOfKind(all) : (groups as GetGroup[]), printOptions(env));
     env.out.print(printed.stdout);
-    // "No resources found" only when a collection was asked for and nothing failed
-    if (listed && errors === '') env.out.printErr(printed.stderr);
+    // "No resources found" only for a table (printGeneric prints an empty List, and -o name
+    // prints nothing for it), when a collection was asked for and nothing failed
+    if (listed && errors === '' && cmd.output !== 'name') env.out.printErr(printed.stderr);
   }
   env.out.printErr(errors);
   if (errors !== '') env.out.exit(1);
