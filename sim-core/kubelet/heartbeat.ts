@@ -38,8 +38,22 @@ const HEALTHY: readonly [string, string, string, string][] = [
   ['Ready', 'True', 'KubeletReady', 'kubelet is posting ready status'],
 ];
 
-/** The Node's status as a healthy kubelet posts it (setNodeStatus), keeping transition times that did not change. */
-export function nodeStatusHeartbeat(node: Node, now: number): NodeStatus {
+/** The status fields a kubelet reads off its machine (cAdvisor, the node's addresses and software). */
+export type MachineStatus = Pick<NodeStatus, 'capacity' | 'allocatable' | 'addresses' | 'nodeInfo'>;
+
+/** The machine facts of a registered Node's status (those it has). */
+export function machineStatus(node: Node): MachineStatus | undefined {
+  const s = node.status;
+  if (s?.capacity === undefined) return undefined;
+  return { capacity: s.capacity, ...(s.allocatable ? { allocatable: s.allocatable } : {}), ...(s.addresses ? { addresses: s.addresses } : {}), ...(s.nodeInfo ? { nodeInfo: s.nodeInfo } : {}) };
+}
+
+/**
+ * The Node's status as a healthy kubelet posts it (setNodeStatus): the machine facts as the
+ * kubelet knows them (a status someone patched is put right at the next post, as the
+ * kubelet's setters do), the conditions keeping transition times that did not change.
+ */
+export function nodeStatusHeartbeat(node: Node, now: number, machine?: MachineStatus): NodeStatus {
   const previous = node.status?.conditions ?? [];
   const conditions: NodeCondition[] = HEALTHY.map(([type, status, reason, message]) => {
     const before = previous.find((c) => c.type === type);
@@ -52,7 +66,7 @@ export function nodeStatusHeartbeat(node: Node, now: number): NodeStatus {
       message,
     };
   });
-  return { ...(node.status ?? {}), conditions, daemonEndpoints: { kubeletEndpoint: { Port: 10250 } } };
+  return { ...(node.status ?? {}), ...(machine ?? {}), conditions, daemonEndpoints: { kubeletEndpoint: { Port: 10250 } } };
 }
 
 /** The node's InternalIP (what the kubelet reports as a Pod's hostIP). */

@@ -13,7 +13,7 @@ import { deepCopy, Informer, objectKey, sameJson, type ApiClient, type Continuat
 import { hashName32, type Prng } from '../kernel';
 import { newEvent } from '../scheduler/events';
 import type { RuntimeEvent } from './container';
-import { internalIP, LEASE_RENEW_TICKS, microTime, NODE_LEASE_DURATION_SECONDS, NODE_LEASE_NAMESPACE, NODE_STATUS_TICKS, nodeLease, nodeStatusHeartbeat } from './heartbeat';
+import { internalIP, LEASE_RENEW_TICKS, machineStatus, microTime, NODE_LEASE_DURATION_SECONDS, NODE_LEASE_NAMESPACE, NODE_STATUS_TICKS, nodeLease, nodeStatusHeartbeat, type MachineStatus } from './heartbeat';
 import { DueQueue } from './dueQueue';
 import { PodIpAllocator } from './ipam';
 import { PodRuntime } from './podRuntime';
@@ -80,6 +80,8 @@ export class Kubelet {
   private node: Node | undefined;
   /** the node's InternalIP (a Pod's hostIP), kept with `node` */
   private hostIP = '';
+  /** the machine facts of the Node's status as registered (capacity, addresses, nodeInfo): each status post puts them back */
+  private machine: MachineStatus | undefined;
   private nodeFetch: 'none' | 'pending' | 'done' = 'none';
   private ipam: PodIpAllocator | undefined;
   private readonly images = new Set<string>();
@@ -287,6 +289,8 @@ export class Kubelet {
   private setNode(node: Node): void {
     this.node = node;
     this.hostIP = internalIP(node);
+    // what the kubelet registered with (the real one reads it from the machine each time)
+    this.machine ??= machineStatus(node);
   }
 
   /** Get the Lease, create it if missing (the first heartbeat), else renew renewTime. */
@@ -313,7 +317,7 @@ export class Kubelet {
       const node = deepCopy(res.value) as Node;
       this.setNode(node);
       if (!this.ipam) this.ipam = new PodIpAllocator(podCidrOf(node));
-      node.status = nodeStatusHeartbeat(node, this.now);
+      node.status = nodeStatusHeartbeat(node, this.now, this.machine);
       this.send({ verb: 'updateStatus', resource: 'nodes', namespace: '', body: node as unknown as KubeObject });
     });
   }
