@@ -46,6 +46,21 @@ describe('clusterIP allocation', () => {
     expect(clusterIPOf(headless)).toBe('None');
   });
 
+  it('keeps an allocated address: an update or patch that changes it is refused (ValidateServiceUpdate)', () => {
+    const sim = testCluster();
+    const web = must(sim, { verb: 'create', resource: 'services', namespace: 'default', body: service('web') });
+    const ip = clusterIPOf(web)!;
+    const r = sim.kubectl.request(
+      { verb: 'patch', resource: 'services', namespace: 'default', name: 'web', patchType: 'application/merge-patch+json', patch: { spec: { clusterIP: '10.96.0.1', clusterIPs: ['10.96.0.1'] } } },
+      TIMEOUT,
+    );
+    expect(r).toMatchObject({ ok: false, error: { code: 422, message: 'The Service "web" is invalid: spec.clusterIPs[0]: Invalid value: []string{"10.96.0.1"}: may not change once set' } });
+    expect(JSON.parse(stored(sim, '/registry/services/specs/default/web')!.value).spec.clusterIP).toBe(ip);
+    // an empty clusterIP keeps the allocated one
+    const kept = must(sim, { verb: 'patch', resource: 'services', namespace: 'default', name: 'web', patchType: 'application/merge-patch+json', patch: { spec: { clusterIP: '' } } });
+    expect(clusterIPOf(kept)).toBe(ip);
+  });
+
   it('frees the address when the Service is deleted', () => {
     const sim = testCluster();
     must(sim, { verb: 'create', resource: 'services', namespace: 'default', body: service('a', '10.100.1.1') });

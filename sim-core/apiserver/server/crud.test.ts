@@ -164,9 +164,15 @@ describe('update', () => {
   it('generation bumps on a spec change only; uid and creationTimestamp are kept; resourceVersion follows mod_revision', () => {
     const sim = testCluster();
     const v1 = must(sim, { verb: 'create', resource: 'deployments', namespace: 'default', body: deployment('web', 3) });
+    // BeforeUpdate: a uid that is not the stored one is refused (ValidateObjectMetaUpdate), a missing one filled in
+    const forged = structuredClone(v1);
+    forged.metadata!.uid = 'forged';
+    const refused = sim.kubectl.request({ verb: 'update', resource: 'deployments', namespace: 'default', body: forged }, { timeoutTicks: 500 });
+    expect(refused).toMatchObject({ ok: false, error: { code: 422, message: 'The Deployment "web" is invalid: metadata.uid: Invalid value: "forged": field is immutable' } });
     const labelled = structuredClone(v1);
     labelled.metadata!.labels = { app: 'web', team: 'a' };
-    labelled.metadata!.uid = 'forged';
+    delete labelled.metadata!.uid;
+    labelled.metadata!.creationTimestamp = '2030-01-01T00:00:00Z';
     const v2 = must(sim, { verb: 'update', resource: 'deployments', namespace: 'default', body: labelled });
     expect(v2.metadata?.generation).toBe(1);
     expect(v2.metadata?.uid).toBe(v1.metadata?.uid);

@@ -1,12 +1,22 @@
-// What an update may not do to metadata (k8s.io/apimachinery api/validation/objectmeta.go
-// ValidateObjectMetaUpdate), checked on update and patch alike: an object being deleted
-// cannot gain finalizers — otherwise a deletion could be postponed forever.
+// What an update may not change (k8s.io/apimachinery api/validation/objectmeta.go
+// ValidateObjectMetaUpdate, and core's ValidateServiceUpdate), checked on update and patch
+// alike: an object being deleted cannot gain finalizers — otherwise a deletion could be
+// postponed forever; a uid given is the stored one (an empty one is filled in from storage);
+// a Service's primary cluster IP may not change once set, except to or from ExternalName.
 import type { KubeObject, Status } from '../../client';
-import { formatInvalid, type FieldError, type KindDefinition } from '../kinds';
+import { badValueOf, formatInvalid, type FieldError, type KindDefinition } from '../kinds';
 import { statusWithCode } from './statuses';
 
 export function validateMetaUpdate(def: KindDefinition, current: KubeObject, next: KubeObject): Status | undefined {
   const cm = current.metadata ?? {};
+  const uid = next.metadata?.uid;
+  if (uid !== undefined && uid !== '' && cm.uid !== undefined && uid !== cm.uid) {
+    return statusWithCode('Invalid', 422, formatInvalid(def.kind, cm.name ?? '', [{ type: 'Invalid value', field: 'metadata.uid', badValue: badValueOf(uid), detail: 'field is immutable' }]));
+  }
+  const ips = changedClusterIP(def, current, next);
+  if (ips !== undefined) {
+    return statusWithCode('Invalid', 422, formatInvalid(def.kind, cm.name ?? '', [{ type: 'Invalid value', field: 'spec.clusterIPs[0]', badValue: badValueOf(ips), detail: 'may not change once set' }]));
+  }
   if (cm.deletionTimestamp === undefined) return undefined;
   const old = new Set(cm.finalizers ?? []);
   const added = (next.metadata?.finalizers ?? []).filter((f) => !old.has(f));
@@ -18,4 +28,23 @@ export function validateMetaUpdate(def: KindDefinition, current: KubeObject, nex
     detail: `no new finalizers can be added if the object is being deleted, found new finalizers []string{${added.map((f) => JSON.stringify(f)).join(', ')}}`,
   };
   return statusWithCode('Invalid', 422, formatInvalid(def.kind, cm.name ?? '', [err]));
+}
+
+/**
+ * validateUpgradeDowngradeClusterIPs: the new clusterIPs when they change the primary one
+ * (the update's clusterIP counts, as PrepareForUpdate syncs it into clusterIPs), else
+ * undefined. An empty clusterIP is "keep the allocated one" (update.ts keepClusterIP).
+ */
+function changedClusterIP(def: KindDefinition, current: KubeObject, next: KubeObject): string[] | undefined {
+  if (def.resource !== 'services') return undefined;
+  const cur = (current.spec ?? {}) as { type?: string; clusterIP?: string; clusterIPs?: string[] };
+  const nxt = (next.spec ?? {}) as { type?: string; clusterIP?: string; clusterIPs?: string[] };
+  if (cur.type === 'ExternalName' || nxt.type === 'ExternalName') return undefined;
+  const oldIP = cur.clusterIPs?.[0] ?? cur.clusterIP;
+  // normalizeClusterIPs: a changed clusterIP with clusterIPs left as they were changes clusterIPs[0]
+  const ipsUnchanged = JSON.stringify(nxt.clusterIPs ?? []) === JSON.stringify(cur.clusterIPs ?? []);
+  let newIPs = nxt.clusterIPs && nxt.clusterIPs.length > 0 ? nxt.clusterIPs : nxt.clusterIP ? [nxt.clusterIP] : undefined;
+  if (nxt.clusterIP && nxt.clusterIP !== cur.clusterIP && ipsUnchanged) newIPs = [nxt.clusterIP, ...(cur.clusterIPs ?? []).slice(1)];
+  if (oldIP === undefined || oldIP === '' || newIPs === undefined) return undefined;
+  return newIPs[0] !== oldIP ? newIPs : undefined;
 }
