@@ -9,18 +9,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  describeClusterRole,
-  describeClusterRoleBinding,
-  describedGenerically,
-  describeEndpoints,
-  describeEndpointSlice,
-  describeGeneric,
-  describeRole,
-  describeRoleBinding,
-  describeServiceAccount,
-} from '.';
-import { kindForResource, type ClusterRole, type ClusterRoleBinding, type EndpointSlice, type Endpoints, type Role, type RoleBinding, type Secret, type ServiceAccount } from '../../../apiserver';
+import { describeStandalone } from '.';
+import { kindForResource, type Secret } from '../../../apiserver';
 import { runCommandLine } from '../../command-line';
 import { tokenize } from '../../shell/tokenize';
 import { parseCapture } from '../../testkit/captures';
@@ -62,32 +52,13 @@ function targetsOf(command: string): { targets: Obj[]; showEvents: boolean } {
   return { targets, showEvents };
 }
 
-/** What describeOne (../run/describe.ts) does with an object, given no events. */
+/** What the runner does with an object (describeStandalone, as ../run/describe.ts calls it), given no events. */
 function describeDumped(o: Obj, showEvents: boolean): string {
-  const events = showEvents ? [] : undefined;
-  switch (o.kind) {
-    case 'Endpoints':
-      return describeEndpoints(o as Endpoints, events, NOW);
-    case 'EndpointSlice':
-      return describeEndpointSlice(o as EndpointSlice, events, NOW);
-    case 'ServiceAccount': {
-      const secrets = objects.filter((s) => s.kind === 'Secret' && s.metadata.namespace === o.metadata.namespace) as Secret[];
-      return describeServiceAccount(o as ServiceAccount, secrets, events, NOW);
-    }
-    case 'Role':
-      return describeRole(o as Role);
-    case 'ClusterRole':
-      return describeClusterRole(o as ClusterRole);
-    case 'RoleBinding':
-      return describeRoleBinding(o as RoleBinding);
-    case 'ClusterRoleBinding':
-      return describeClusterRoleBinding(o as ClusterRoleBinding);
-    default: {
-      const group = o.apiVersion.includes('/') ? (o.apiVersion.split('/')[0] as string) : '';
-      if (!describedGenerically(group, o.kind)) throw new Error(`no describer for ${o.kind}`);
-      return describeGeneric(o, events, NOW);
-    }
-  }
+  const group = o.apiVersion.includes('/') ? (o.apiVersion.split('/')[0] as string) : '';
+  const secrets = o.kind === 'ServiceAccount' ? (objects.filter((s) => s.kind === 'Secret' && s.metadata.namespace === o.metadata.namespace) as Secret[]) : undefined;
+  const text = describeStandalone(group, o.kind, o, { events: showEvents ? [] : undefined, now: NOW, secrets });
+  if (text === undefined) throw new Error(`no describer for ${o.kind}`);
+  return text;
 }
 
 const files = readdirSync(DIR)

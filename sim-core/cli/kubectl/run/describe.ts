@@ -4,9 +4,9 @@
 // describer with what that describer fetches alongside it, separated by a blank line.
 // Events: kubectl lists Events with a field selector on involvedObject (name, namespace,
 // kind, uid); we ask the same and also filter here.
-import { kindForResource, type ClusterRole, type ClusterRoleBinding, type ConfigMap, type Deployment, type EndpointSlice, type Endpoints, type Event, type Lease, type Namespace, type Node, type Pod, type ReplicaSet, type Role, type RoleBinding, type Secret, type Service, type ServiceAccount } from '../../../apiserver';
+import { kindForResource, type ConfigMap, type Deployment, type EndpointSlice, type Event, type Lease, type Namespace, type Node, type Pod, type ReplicaSet, type Secret, type Service } from '../../../apiserver';
 import type { KubeObject } from '../../../client';
-import { countPodPhases, describeClusterRole, describeClusterRoleBinding, describedGenerically, describeConfigMap, describeDeployment, describeEndpoints, describeEndpointSlice, describeGeneric, describeNamespace, describeNode, describePod, describeReplicaSet, describeRole, describeRoleBinding, describeSecret, describeService, describeServiceAccount } from '../describe';
+import { countPodPhases, describeConfigMap, describeDeployment, describeNamespace, describeNode, describePod, describeReplicaSet, describeSecret, describeService, describeStandalone } from '../describe';
 import { getObject, listObjects, statusText } from './api';
 import { nowOf, type RunEnv } from './env';
 import { exitCodeLater, type LiveObject } from './objects';
@@ -72,27 +72,12 @@ function describeOne(env: RunEnv, live: LiveObject): string | undefined {
       return describeSecret(o as Secret);
     case 'Namespace':
       return describeNamespace(o as Namespace);
-    case 'Endpoints':
-      return describeEndpoints(o as Endpoints, events('Endpoints'), now);
-    case 'EndpointSlice':
-      return describeEndpointSlice(o as EndpointSlice, events('EndpointSlice'), now);
-    case 'ServiceAccount': {
-      // describe.go ServiceAccountDescriber: the namespace's Secrets, for its tokens and the
-      // secrets it names that do not exist; a failed list only leaves both out
-      const secrets = listObjects(env, kind('secrets'), { namespace: live.namespace });
-      return describeServiceAccount(o as ServiceAccount, secrets.ok ? (secrets.value.items as Secret[]) : undefined, events('ServiceAccount'), now);
+    default: {
+      // describe.go ServiceAccountDescriber also reads the namespace's Secrets (its tokens, and
+      // the secrets it names that do not exist); a failed list only leaves both out
+      const secrets = live.def.kind === 'ServiceAccount' ? listObjects(env, kind('secrets'), { namespace: live.namespace }) : undefined;
+      return describeStandalone(live.def.group, live.def.kind, o, { events: events(live.def.kind), now, secrets: secrets?.ok ? (secrets.value.items as Secret[]) : undefined });
     }
-    case 'Role':
-      return describeRole(o as Role);
-    case 'ClusterRole':
-      return describeClusterRole(o as ClusterRole);
-    case 'RoleBinding':
-      return describeRoleBinding(o as RoleBinding);
-    case 'ClusterRoleBinding':
-      return describeClusterRoleBinding(o as ClusterRoleBinding);
-    default:
-      // describe.go GenericDescriberFor: kinds without a describer of their own (Lease, Event)
-      return describedGenerically(live.def.group, live.def.kind) ? describeGeneric(o, events(live.def.kind), now) : undefined;
   }
 }
 
