@@ -21,6 +21,7 @@ describe('help pages', () => {
     [['taint', '-h'], 'help-taint'],
     [['patch', '-h'], 'help-patch'],
     [['api-resources', '-h'], 'help-api-resources'],
+    [['wait', '-h'], 'help-wait'],
     [['config', '-h'], 'help-config'],
     [['config', 'use-context', '-h'], 'help-config-use-context'],
     [['rollout'], 'rollout-alone'],

@@ -3,6 +3,7 @@ import type { ParsedFlags } from '../../flags/flagset';
 import type { DryRun } from '../messages';
 import type { MetadataChanges, ResourceTarget } from './resources';
 import type { TaintChanges } from '../taints';
+import type { WaitCondition } from '../wait-condition';
 
 export type CommandName =
   | 'get'
@@ -16,6 +17,7 @@ export type CommandName =
   | 'taint'
   | 'patch'
   | 'api-resources'
+  | 'wait'
   | 'config view'
   | 'config current-context'
   | 'config get-contexts'
@@ -91,6 +93,8 @@ export interface KubectlCommand {
   tail: number;
   /** label / annotate */
   metadataChanges?: MetadataChanges;
+  /** wait: the condition --for names */
+  waitFor?: WaitCondition;
   /** taint: the additions and removals */
   taintChanges?: TaintChanges;
   /** set image: container → image */

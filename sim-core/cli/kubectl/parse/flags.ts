@@ -170,6 +170,8 @@ export const COMMAND_FLAGS: Readonly<Record<string, FlagSpec[]>> = {
   'config get-clusters': [],
   'config get-users': [],
   'config use-context': [],
+  // pkg/cmd/wait/wait.go (1.32: one --for)
+  wait: [...FILES, OUTPUT, SELECTOR, str('for'), duration('timeout', '30s'), bool('all'), bool('all-namespaces', 'A'), str('field-selector'), bool('local'), ...TEMPLATE],
   // pkg/cmd/apiresources/apiresources.go
   'api-resources': [OUTPUT, bool('no-headers'), str('api-group'), bool('namespaced', undefined, 'true'), list('verbs'), str('sort-by'), bool('cached'), list('categories')],
   // pkg/cmd/patch/patch.go

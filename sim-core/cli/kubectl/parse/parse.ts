@@ -28,6 +28,7 @@ import { klogLine } from './klog';
 import { HELP_PAGES } from '../help-pages';
 import { kindForResource } from '../../../apiserver';
 import { conflictingTaints, parseTaints } from '../taints';
+import { parseWaitCondition } from '../wait-condition';
 import { parseImageUpdates, parseMetadataChanges, resourcesAndPairs, resourceTargets } from './resources';
 
 export type { CommandName, KubectlCommand, ParseOptions, ParseResult } from './command';
@@ -223,6 +224,18 @@ export function parseKubectl(argvIn: readonly string[], options: ParseOptions = 
       // cobra prints the command's help, then the error
       if (args.length !== 1) return { ok: false, stdout: HELP_PAGES['config use-context'] ?? '', stderr: `error: Unexpected args: [${args.join(' ')}]\n`, exitCode: 1 };
       return { ok: true, command: { ...base, args: [...args] } };
+    case 'wait': {
+      // ToOptions: the condition is checked first, then the builder wants resources
+      const cond = parseWaitCondition(str('for'));
+      if (!cond.ok) return plainError(cond.error);
+      if (args.length === 0 && !hasFiles) return plainError(MISSING_RESOURCES);
+      const t = resourceTargets(args);
+      if (!t.ok) return plainError(t.error);
+      if (t.value.some((x) => x.name === undefined) && !base.all && base.selector === undefined && base.fieldSelector === undefined) {
+        return plainError('resource(s) were provided, but no name was specified');
+      }
+      return { ok: true, command: { ...base, targets: t.value, waitFor: cond.value } };
+    }
     case 'api-resources':
       // Complete, then Validate
       if (args.length > 0) return usageError('api-resources', `unexpected arguments: [${args.join(' ')}]`);

@@ -31,6 +31,7 @@ import { runVersion } from './version';
 import { runTaint } from './taint';
 import { runPatch } from './patch';
 import { runApiResources } from './api-resources';
+import { runWait } from './wait-command';
 import { runConfig } from './config';
 import { checkTemplateOutput } from './templates';
 
@@ -51,6 +52,7 @@ const COMMANDS: Record<KubectlCommand['command'], (env: RunEnv) => void> = {
   taint: runTaint,
   patch: runPatch,
   'api-resources': runApiResources,
+  wait: runWait,
   'config view': runConfig,
   'config current-context': runConfig,
   'config get-contexts': runConfig,

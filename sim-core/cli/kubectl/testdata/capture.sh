@@ -78,12 +78,21 @@ cap expose-bad-output expose deployment web --port=80 -o foo
 cap expose-bad-dry-run expose deployment web --port=80 --dry-run=bogus
 cap expose-deployment expose deployment web --port=80
 cap help-expose expose -h
+cap wait-no-condition wait pod/x
+cap wait-unknown-condition wait pod/x --for=foo
+cap wait-empty-jsonpath wait pod/x --for=jsonpath=
+cap wait-jsonpath-no-value wait pod/x --for=jsonpath={.a}=
+cap wait-jsonpath-two-values wait pod/x --for=jsonpath={.a}=1=2
+cap wait-jsonpath-bad-path wait pod/x --for=jsonpath={{
+cap wait-no-resource wait --for=delete
+cap wait-bad-timeout wait pod/x --for=delete --timeout=abc
 cap help-run run -h
 cap help-create-namespace create namespace -h
 cap help-version version -h
 cap help-taint taint -h
 cap help-patch patch -h
 cap help-api-resources api-resources -h
+cap help-wait wait -h
 cap help-config config -h
 cap help-config-use-context config use-context -h
 # With no cluster at all (what the etcd-only topology answers; run/no-server.ts), kept apart
