@@ -46,3 +46,14 @@ describe('kubectl wait', () => {
     expect(conditionMet(j.value, { status: { replicas: 2 } })).toBe(false);
   });
 });
+
+describe('kubectl wait --for=create', () => {
+  it('waits for a named object to appear', () => {
+    const sim = createSimulation({ topology: 'default', seed: 8, workers: 1 });
+    const ports = sim.ports();
+    const run = (line: string) => runCommandLine(line, undefined, ports, {});
+    expect(run('kubectl wait --for=create configmap/later --timeout=2s')).toEqual({ stdout: '', stderr: 'error: timed out waiting for the condition on configmaps/later\n', exitCode: 1 });
+    run('kubectl create deployment web --image=nginx:1.27');
+    expect(run('kubectl wait --for=create deployment/web').stdout).toBe('deployment.apps/web condition met\n');
+  });
+});

@@ -2,8 +2,8 @@
 // pkg/cmd/wait/wait.go 1.32 RunWait): each object in turn, re-read every simulated second
 // until it meets the condition (../wait-condition.ts) — `pod/web condition met` — or the
 // --timeout passes for it (`timed out waiting for the condition on pods/web`, and the
-// rest are not waited for). --for=delete treats an object already gone as done and
-// prints nothing for it; a zero --timeout checks once; a negative one waits as long as a
+// rest are not waited for). --for=create waits for a named object to appear; --for=delete
+// treats an object already gone as done and prints nothing for it; a zero --timeout checks once; a negative one waits as long as a
 // terminal may (run/wait.ts).
 import type { KubeObject } from '../../../client';
 import { conditionMet } from '../wait-condition';
@@ -30,6 +30,8 @@ export function runWait(env: RunEnv): void {
     if (t.name !== undefined) {
       const r = getObject(env, t.def, t.namespace, t.name);
       if (r.ok) found.push({ resource: t.def.resource, kind: t.def.kind, def: t.def, namespace: t.namespace, object: r.value });
+      // --for=create: an object not there yet is what it waits for
+      else if (cond.kind === 'create' && r.error.reason === 'NotFound') found.push({ resource: t.def.resource, kind: t.def.kind, def: t.def, namespace: t.namespace, object: { metadata: { name: t.name } } });
       // --for=delete: an object already gone is what it waits for (IgnoreErrors(IsNotFound))
       else if (!(forDelete && r.error.reason === 'NotFound')) return fail(env, statusText(r.error));
       continue;
