@@ -9,7 +9,7 @@ import { admitForCreate, badValueOf, EVENT_TTL_SECONDS, formatInvalid, invalidFi
 import { definitionOf, fail, keyOf, meta, storageFailure, succeed, type HandlerEnv } from './handlerEnv';
 import { allocateClusterIP, allocateNodePorts, canonicalClusterIP, clusterIPsInUse, needsNodePorts, newUid, nodePortsInUse, randomSuffix, requestedClusterIPRefusal } from './identity';
 import { decodeKv, encodeObject } from './objectCodec';
-import { alreadyExists, badRequest, namespaceNotFound, namespaceTerminating, statusWithCode } from './statuses';
+import { alreadyExists, badRequest, namespaceNotFound, namespaceTerminating, statusWithCode, admissionStatus, invalidObject } from './statuses';
 import { timestampAt } from './clock';
 
 /**
@@ -46,7 +46,7 @@ export function handleCreate(env: HandlerEnv, resource: string, namespace: strin
   }
   const admitted = admitForCreate(input as Record<string, unknown>);
   if (!admitted.ok) {
-    return fail(env, statusWithCode(admitted.reason, admitted.code, admitted.message));
+    return fail(env, admissionStatus(admitted, input));
   }
   if (admitted.kind.resource !== def.resource) {
     return fail(env, badRequest(`the API version in the data (${admitted.kind.apiVersion}) does not match the expected kind for resource ${resource}`));
@@ -89,7 +89,7 @@ function stampNewObject(env: HandlerEnv, def: KindDefinition, obj: KubeObject): 
 
 type ServiceSpec = Parameters<typeof allocateNodePorts>[1] & { type?: string; clusterIP?: string; clusterIPs?: string[]; ipFamilies?: string[] };
 
-const invalidService = (def: KindDefinition, name: string, err: FieldError): Status => statusWithCode('Invalid', 422, formatInvalid(def.kind, name, [err]));
+const invalidService = (def: KindDefinition, name: string, err: FieldError): Status => invalidObject(def.kind, name, formatInvalid(def.kind, name, [err]));
 
 /**
  * A Service's allocations before it is stored (the service REST's allocateCreate): the

@@ -78,6 +78,21 @@ export function statusWithCode(reason: string, code: number, message: string): S
   return { kind: 'Status', apiVersion: 'v1', status: 'Failure', reason: reason as StatusReason, code, message };
 }
 
+/**
+ * 422 Invalid about one object: its details name it, as the server's StatusError does —
+ * kubectl prints such a Status as the object's own "The Pod "web" is invalid: …", and one
+ * without details as "The request is invalid: …".
+ */
+export function invalidObject(kind: string, name: string, message: string): Status {
+  return { ...statusWithCode('Invalid', 422, message), details: { kind, name } };
+}
+
+/** What admission refused, as a Status: an Invalid one names the object it was about. */
+export function admissionStatus(refusal: { reason: string; code: number; message: string }, obj: { kind?: unknown; metadata?: { name?: unknown } }): Status {
+  if (refusal.reason !== 'Invalid') return statusWithCode(refusal.reason, refusal.code, refusal.message);
+  return invalidObject(typeof obj.kind === 'string' ? obj.kind : '', typeof obj.metadata?.name === 'string' ? obj.metadata.name : '', refusal.message);
+}
+
 export function badRequest(message: string): Status {
   return statusWithCode('BadRequest', 400, message);
 }

@@ -15,7 +15,7 @@ import { definitionOf, fail, keyOf, meta, storageFailure, succeed, type HandlerE
 import { putWithEventLease, readRequestBody } from './create';
 import { decodeAt, encodeObject } from './objectCodec';
 import type { WriteOutcome } from './storage';
-import { alreadyBound, badRequest, conflict, notFound, statusWithCode } from './statuses';
+import { alreadyBound, badRequest, conflict, notFound, admissionStatus } from './statuses';
 import { timestampAt } from './clock';
 import { awaitsKubelet } from './gracefulDeletion';
 import { keepNodePorts } from './identity';
@@ -169,7 +169,7 @@ export function handleUpdate(env: HandlerEnv, resource: string, namespace: strin
   let admittedBody: KubeObject | undefined;
   if (!statusOnly) {
     const admitted = admitForCreate(input as Record<string, unknown>);
-    if (!admitted.ok) return fail(env, statusWithCode(admitted.reason, admitted.code, admitted.message));
+    if (!admitted.ok) return fail(env, admissionStatus(admitted, input));
     admittedBody = admitted.object as KubeObject;
   }
   guaranteedUpdate(env, def, ns, name, m.resourceVersion, (current) => {

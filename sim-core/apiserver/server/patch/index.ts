@@ -11,7 +11,7 @@
 import { deepCopy, type ApiRequest, type KubeObject, type Status } from '../../../client';
 import { admitForCreate } from '../../kinds';
 import { definitionOf, fail, meta, type HandlerEnv } from '../handlerEnv';
-import { badRequest, conflict, statusWithCode } from '../statuses';
+import { badRequest, conflict, statusWithCode, admissionStatus } from '../statuses';
 import { guaranteedUpdate, statusStrategy, updateStrategy, type Mutation } from '../update';
 import { validateMetaUpdate } from '../metaUpdate';
 import { applyJsonPatch } from './jsonPatch';
@@ -81,7 +81,7 @@ export function handlePatch(env: HandlerEnv, req: PatchRequest): void {
     }
     if (req.subresource === 'status') return { ok: true, next: onlyStatus(req, stored) ? obj : statusStrategy(deepCopy(stored), obj) };
     const admitted = admitForCreate(obj as Record<string, unknown>);
-    if (!admitted.ok) return { ok: false, error: statusWithCode(admitted.reason, admitted.code, admitted.message) };
+    if (!admitted.ok) return { ok: false, error: admissionStatus(admitted, obj) };
     if (admitted.kind.resource !== def.resource) return { ok: false, error: badRequest(`the API version in the data (${admitted.kind.apiVersion}) does not match the expected kind for resource ${def.resource}`) };
     const refused = validateMetaUpdate(def, stored, admitted.object as KubeObject);
     if (refused !== undefined) return { ok: false, error: refused };

@@ -22,14 +22,11 @@ const opts = { timeoutTicks: REQUEST_TIMEOUT_TICKS };
  * connection refused, client timeout) prints client-go's text, the rest
  * `Error from server (<Reason>): <message>`.
  */
-/** the message of a 422 whose Status details name the object (the simulated Statuses carry it in the text) */
-const NAMES_ITS_OBJECT = /^The \S+ ".*" is invalid/;
-
 export function statusText(s: Status): string {
   if (s.code === 0) return `${s.message}\n`;
-  // checkErr's IsInvalid: a Status that names its object (the server's "The Pod "web" is
-  // invalid: …") prints as it is; one that names none gets kubectl's "The request is invalid"
-  if (s.reason === 'Invalid') return NAMES_ITS_OBJECT.test(s.message) ? `${s.message}\n` : `The request is invalid: ${s.message}\n`;
+  // checkErr's IsInvalid: a Status whose details name its object prints as the server wrote
+  // it ("The Pod "web" is invalid: …"); one without details gets "The request is invalid"
+  if (s.reason === 'Invalid') return s.details !== undefined ? `${s.message}\n` : `The request is invalid: ${s.message}\n`;
   return `Error from server (${s.reason}): ${s.message}\n`;
 }
 
