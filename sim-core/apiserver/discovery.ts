@@ -19,8 +19,8 @@ export interface ApiResource {
 }
 
 const READ_WRITE = ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'];
-/** the resources `kubectl get all` shows (their registry's Categories) */
-const ALL_CATEGORY = new Set(['pods', 'services', 'deployments', 'replicasets']);
+/** the resources in the `all` category (their registry's Categories), in the order discovery lists them: what `kubectl get all` shows */
+export const ALL_CATEGORY: readonly string[] = ['pods', 'services', 'deployments', 'replicasets'];
 
 export const API_RESOURCES: readonly ApiResource[] = [
   ...KINDS.map((k) => ({
@@ -30,7 +30,7 @@ export const API_RESOURCES: readonly ApiResource[] = [
     kind: k.kind,
     verbs: READ_WRITE,
     shortNames: [...k.shortNames],
-    categories: ALL_CATEGORY.has(k.resource) ? ['all'] : [],
+    categories: ALL_CATEGORY.includes(k.resource) ? ['all'] : [],
     group: k.group,
     version: k.version,
   })),

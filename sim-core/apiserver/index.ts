@@ -3,4 +3,4 @@
 // the hostile-input-proof manifest decoder. Request handling and storage come later.
 export * from './kinds';
 export * from './manifest';
-export { API_RESOURCES, discoveryDocuments, type ApiResource } from './discovery';
+export { ALL_CATEGORY, API_RESOURCES, discoveryDocuments, type ApiResource } from './discovery';

@@ -53,4 +53,4 @@ export {
   type CreateDeploymentOptions,
   type GeneratorResult,
 } from './generators';
-export { printJson, printYaml, inGoFieldOrder, compactJson } from './printer';
+export { printJson, printYaml, inGoFieldOrder, compactJson, goJsonEscape } from './printer';

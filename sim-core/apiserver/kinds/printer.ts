@@ -45,12 +45,12 @@ export function inGoFieldOrder(value: unknown, schema: z.ZodType | undefined): u
 function goJson(obj: Record<string, unknown>, indent: number | undefined): string {
   const def = kindFor(String(obj.apiVersion ?? ''), String(obj.kind ?? ''));
   const ordered = inGoFieldOrder(obj, def?.schema);
-  return JSON.stringify(ordered, null, indent)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
+  return goJsonEscape(JSON.stringify(ordered, null, indent));
+}
+
+/** What encoding/json escapes that JSON.stringify does not: <, >, & (HTML-safe) and U+2028/U+2029. */
+export function goJsonEscape(json: string): string {
+  return json.replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
 /** `kubectl … -o json`: the object in Go field order, four-space indent, trailing newline. */

@@ -4,7 +4,7 @@
 // `get pod a b`) prints a `List`; a request for one named object prints the object itself.
 // JSON: json.MarshalIndent with four spaces, `<`, `>`, `&` escaped; YAML: apiserver's
 // printYaml (sigs.k8s.io/yaml rules).
-import { printYaml } from '../../apiserver';
+import { goJsonEscape, printYaml } from '../../apiserver';
 
 /** Go's encoding of an unstructured object: map keys sorted, at every depth. */
 export function sortedDeep(value: unknown): unknown {
@@ -19,14 +19,7 @@ export function sortedDeep(value: unknown): unknown {
 }
 
 function goJson(value: unknown): string {
-  return (
-    JSON.stringify(sortedDeep(value), null, 4)
-      .replace(/</g, '\\u003c')
-      .replace(/>/g, '\\u003e')
-      .replace(/&/g, '\\u0026')
-      .replace(/\u2028/g, '\\u2028')
-      .replace(/\u2029/g, '\\u2029') + '\n'
-  );
+  return `${goJsonEscape(JSON.stringify(sortedDeep(value), null, 4))}\n`;
 }
 
 /** The `List` kubectl wraps a collection in. */

@@ -7,14 +7,11 @@
 import type { Event } from '../../../apiserver';
 import { describeEvents, printAnnotationsMultiline, printLabelsMultiline } from './common';
 import { LEVEL_0, PrefixWriter } from './prefix-writer';
-import { goSprint, goValue } from '../jsonpath/go-values';
+import { goSprint, goValue, sortedKeys } from '../jsonpath/go-values';
 
 type Json = Record<string, unknown>;
 
 const isMap = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-const byBytes = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
-/** JSON has no undefined: a field set to undefined is one the server never sent. */
-const keysOf = (m: Json): string[] => Object.keys(m).filter((k) => m[k] !== undefined);
 
 /** Go's %v of a value decoded from JSON (unstructured), as the JSONPath printer formats it too. */
 const goText = (v: unknown): string => goSprint(goValue(v, false), false);
@@ -67,7 +64,7 @@ function smartLabelFor(field: string): string {
 
 /** printUnstructuredContent: `skip` holds the dotted paths (`.metadata.name`) not to print. */
 function printUnstructuredContent(w: PrefixWriter, level: number, content: Json, skipPrefix: string, skip: ReadonlySet<string>): void {
-  for (const field of keysOf(content).sort(byBytes)) {
+  for (const field of sortedKeys(content)) {
     const value = content[field];
     const path = `${skipPrefix}.${field}`;
     if (skip.has(path)) continue;

@@ -13,6 +13,7 @@
 // in a map or slice (`nil`), and the zero reflect.Value (`invalid`) that ranging over a nil
 // item or over no items produces.
 import { goQuote } from '../../flags/go-values';
+import { goJsonEscape } from '../../../apiserver/kinds/printer';
 
 /** strconv.Quote lives with the other Go value formatters (cli/flags/go-values.ts). */
 export { goQuote } from '../../flags/go-values';
@@ -166,12 +167,7 @@ function jsonFloat(f: number): string {
 /** encoding/json's string, with its HTML escaping of <, > and &. */
 export function goJsonString(s: string): string {
   if (!/[\u0000-\u001f"\\<>&\u2028\u2029\ud800-\udfff]/.test(s)) return '"' + s + '"';
-  return JSON.stringify(s)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
+  return goJsonEscape(JSON.stringify(s));
 }
 
 // ------------------------------------------------------------------ printers

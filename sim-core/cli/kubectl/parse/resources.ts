@@ -2,7 +2,7 @@
 // resource.Builder.ResourceTypeOrNameArgs) and the `key=value` / `key-` pairs of label,
 // annotate and set image (cmdutil.GetResourcesAndPairs, label.go parseLabels,
 // annotate.go parseAnnotations, set_image.go).
-import { kindForResource, type KindDefinition } from '../../../apiserver';
+import { ALL_CATEGORY, kindForResource, type KindDefinition } from '../../../apiserver';
 
 export interface ResourceTarget {
   def: KindDefinition;
@@ -11,9 +11,6 @@ export interface ResourceTarget {
 }
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
-
-/** Resources in the `all` category (core: pods, services; apps: deployments, replicasets). */
-const ALL_CATEGORY = ['pods', 'services', 'deployments', 'replicasets'];
 
 const SLASH_FORM_ERROR =
   "there is no need to specify a resource type as a separate argument when passing arguments in resource/name form (e.g. 'kubectl get resource/<resource_name>' instead of 'kubectl get resource resource/<resource_name>'";

@@ -5,9 +5,11 @@
 // etcd-only topology's kubectl has none (it falls back to localhost:8080). `view` hides the
 // certificate data (DATA+OMITTED) unless --raw. The commands that would change the file
 // are not simulated (parse says so).
+import { goJsonEscape } from '../../../apiserver';
 import { kubectlYaml } from '../structured';
 import { GET_TABWRITER, tabwrite } from '../tabwriter';
 import type { RunEnv } from './env';
+import { fail } from './objects';
 import { isTemplateOutput, printWithTemplate } from './templates';
 
 /** base64 of a PEM block that says what it is */
@@ -42,11 +44,6 @@ function configObject(k: Kubeconfig, raw: boolean): Record<string, unknown> {
   };
 }
 
-function fail(env: RunEnv, text: string): void {
-  env.out.printErr(text);
-  env.out.exit(1);
-}
-
 export function runConfig(env: RunEnv): void {
   const { cmd } = env;
   const k = kubeconfigOf(env);
@@ -56,7 +53,7 @@ export function runConfig(env: RunEnv): void {
       const obj = configObject(k, cmd.flags.values.get('raw') === true);
       if (isTemplateOutput(cmd.output)) return printWithTemplate(env, obj, true);
       // json.MarshalIndent with four spaces, <>& escaped
-      if (cmd.output === 'json') return env.out.print(`${JSON.stringify(obj, null, 4).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026')}\n`);
+      if (cmd.output === 'json') return env.out.print(`${goJsonEscape(JSON.stringify(obj, null, 4))}\n`);
       return env.out.print(kubectlYaml(obj));
     }
     case 'config current-context':

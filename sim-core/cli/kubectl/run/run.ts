@@ -12,6 +12,7 @@ import { typedSaveConfig } from './apply';
 import { nowOf, type RunEnv } from './env';
 import { runWithoutServer } from './no-server';
 import { isImageReference } from './imageReference';
+import { parseGoInt64 } from '../../flags/go-values';
 import { printObject } from './print-object';
 
 const RESTART_POLICIES = ['Always', 'OnFailure', 'Never'];
@@ -62,10 +63,10 @@ function int32(n: number): number {
   return Number(BigInt.asIntN(32, BigInt(n)));
 }
 
-/** strconv.Atoi, with its error text. */
+/** strconv.Atoi: ParseInt in base 10, its errors naming Atoi. */
 function atoi(s: string): Built<number> {
-  if (!/^[+-]?\d+$/.test(s) || !Number.isSafeInteger(Number(s))) return { ok: false, error: `strconv.Atoi: parsing ${JSON.stringify(s)}: ${/^[+-]?\d+$/.test(s) ? 'value out of range' : 'invalid syntax'}` };
-  return { ok: true, value: Number(s) };
+  const r = parseGoInt64(s, 10);
+  return r.ok ? { ok: true, value: Number(r.value) } : { ok: false, error: r.error.replace('strconv.ParseInt', 'strconv.Atoi') };
 }
 
 interface RunObjects {

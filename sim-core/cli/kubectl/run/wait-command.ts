@@ -9,14 +9,10 @@ import type { KubeObject } from '../../../client';
 import { conditionMet } from '../wait-condition';
 import { getObject, listObjects, statusText } from './api';
 import type { RunEnv } from './env';
+import { fail } from './objects';
 import { printObject } from './print-object';
 import { commandTargets } from './targets';
 import { DEFAULT_WAIT_CAP_TICKS, waitUntil } from './wait';
-
-function fail(env: RunEnv, text: string): void {
-  env.out.printErr(text);
-  env.out.exit(1);
-}
 
 export function runWait(env: RunEnv): void {
   const { cmd } = env;
