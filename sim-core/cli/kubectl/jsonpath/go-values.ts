@@ -240,8 +240,20 @@ export function goJson(v: GoValue, typed: boolean, indent = '', pad = '', limit 
   return w.text();
 }
 
-/** fmt.Sprint / %v. */
-export function goSprint(v: GoValue, typed: boolean, limit = Infinity): string {
+/** How one of fmt's verbs spells what differs between %v and %#v; the walk is the same. */
+interface FmtSyntax {
+  nil: string;
+  string: (s: string) => string;
+  slice: [open: string, separator: string, close: string];
+  map: [open: string, separator: string, close: string];
+}
+
+/** fmt.Sprint / %v */
+const PLAIN: FmtSyntax = { nil: '<nil>', string: (s) => s, slice: ['[', ' ', ']'], map: ['map[', ' ', ']'] };
+/** %#v, as the "error executing jsonpath" message dumps the object */
+const GO_SYNTAX: FmtSyntax = { nil: 'interface {}(nil)', string: goQuote, slice: ['[]interface {}{', ', ', '}'], map: ['map[string]interface {}{', ', ', '}'] };
+
+function goFormat(v: GoValue, typed: boolean, limit: number, syntax: FmtSyntax): string {
   const w = new Writer(limit);
   const fmt = (x: GoValue, depth: number): void => {
     checkDepth(depth);
@@ -249,71 +261,47 @@ export function goSprint(v: GoValue, typed: boolean, limit = Infinity): string {
       case 'invalid':
         return w.put('<invalid reflect.Value>');
       case 'nil':
-        return w.put('<nil>');
+        return w.put(syntax.nil);
       case 'string':
-        return w.put(x.v);
+        return w.put(syntax.string(x.v));
       case 'bool':
         return w.put(x.v ? 'true' : 'false');
       case 'int':
         return w.put(formatInt(x.v));
       case 'float':
         return w.put(formatGoFloat(x.v));
-      case 'slice':
-        w.put('[');
+      case 'slice': {
+        const [open, sep, close] = syntax.slice;
+        w.put(open);
         x.v.forEach((e, i) => {
-          if (i > 0) w.put(' ');
+          if (i > 0) w.put(sep);
           fmt(goValue(e, typed), depth + 1);
         });
-        return w.put(']');
-      case 'map':
-        w.put('map[');
+        return w.put(close);
+      }
+      case 'map': {
+        const [open, sep, close] = syntax.map;
+        w.put(open);
         sortedKeys(x.v).forEach((key, i) => {
-          w.put((i > 0 ? ' ' : '') + key + ':');
+          w.put((i > 0 ? sep : '') + syntax.string(key) + ':');
           fmt(goValue(x.v[key], typed), depth + 1);
         });
-        return w.put(']');
+        return w.put(close);
+      }
     }
   };
   fmt(v, 0);
   return w.text();
 }
 
+/** fmt.Sprint / %v. */
+export function goSprint(v: GoValue, typed: boolean, limit = Infinity): string {
+  return goFormat(v, typed, limit, PLAIN);
+}
+
 /** %#v of the object kubectl gave the engine. */
 export function goSharpV(v: GoValue, typed: boolean, limit = Infinity): string {
-  const w = new Writer(limit);
-  const fmt = (x: GoValue, depth: number): void => {
-    checkDepth(depth);
-    switch (x.k) {
-      case 'invalid':
-        return w.put('<invalid reflect.Value>');
-      case 'nil':
-        return w.put('interface {}(nil)');
-      case 'string':
-        return w.put(goQuote(x.v));
-      case 'bool':
-        return w.put(x.v ? 'true' : 'false');
-      case 'int':
-        return w.put(formatInt(x.v));
-      case 'float':
-        return w.put(formatGoFloat(x.v));
-      case 'slice':
-        w.put('[]interface {}{');
-        x.v.forEach((e, i) => {
-          if (i > 0) w.put(', ');
-          fmt(goValue(e, typed), depth + 1);
-        });
-        return w.put('}');
-      case 'map':
-        w.put('map[string]interface {}{');
-        sortedKeys(x.v).forEach((key, i) => {
-          w.put((i > 0 ? ', ' : '') + goQuote(key) + ':');
-          fmt(goValue(x.v[key], typed), depth + 1);
-        });
-        return w.put('}');
-    }
-  };
-  fmt(v, 0);
-  return w.text();
+  return goFormat(v, typed, limit, GO_SYNTAX);
 }
 
 // ------------------------------------------------------------------ comparisons
