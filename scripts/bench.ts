@@ -1,15 +1,30 @@
 // `npm run --silent bench -- --json` prints one JSON object of benchmark figures
 // (DESIGN.md §6); without --json, a readable table. Speed and memory targets are checked
-// here, never by timed unit tests. `--only <name>` runs one figure's benchmark.
+// here, never by timed unit tests. `--only <name>` runs one figure's benchmark;
+// `--sources` runs sim-core through tsx instead of bundled (below).
 // Run with --expose-gc for a steadier heap figure: `node --expose-gc --import tsx scripts/bench.ts`.
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
-import { benchPuts } from '../sim-core/etcd/bench';
-import { runRaftBench } from '../sim-core/raft/bench';
-import { benchGrade } from '../sim-core/grading/bench';
-import { prepareDeploymentConverge } from '../sim-core/cluster/bench';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { firstLoadJs } from './lib/first-load-js';
-import { setCacheMutationDetector } from '../sim-core/client';
+import { bundleEntry } from './lib/bundle.mjs';
+
+const { values } = parseArgs({ options: { json: { type: 'boolean' }, only: { type: 'string' }, sources: { type: 'boolean' } } });
+
+// sim-core as the product runs it: bundled (the browser's worker by Next, the grading
+// worker by the build, scripts/lib/bundle.mjs), not through tsx, whose name-keeping
+// wrapper around every function costs a large simulation about a tenth. `--sources`
+// measures the sources through tsx instead.
+type Sim = typeof import('./lib/bench-sim');
+let sim: Sim;
+if (values.sources) sim = await import('./lib/bench-sim');
+else {
+  const out = path.resolve(import.meta.dirname, '..', 'node_modules', '.cache', 'reconcile-bench', 'sim.mjs');
+  bundleEntry('scripts/lib/bench-sim.ts', out);
+  sim = (await import(pathToFileURL(out).href)) as Sim;
+}
+const { benchPuts, runRaftBench, benchGrade, prepareDeploymentConverge, setCacheMutationDetector } = sim;
 
 // measured as the product runs it: the browser's and the grading worker's simulations keep
 // the cache mutation detector off (sim-core/client/store.ts); the tests keep it on
@@ -110,7 +125,6 @@ function round(n: number): number {
   return Math.round(n * 10) / 10;
 }
 
-const { values } = parseArgs({ options: { json: { type: 'boolean' }, only: { type: 'string' } } });
 const figures: Record<string, Figure> = {};
 for (const bench of benchmarks) {
   if (values.only && values.only !== bench.name) continue;

@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
+import { bundleGradingWorker, GRADING_WORKER_BUNDLE } from './bundle.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const INPUTS = ['app', 'sim-core', 'messages', 'content', 'public', 'next.config.js', 'proxy.ts', 'package-lock.json', 'tsconfig.json'];
@@ -40,9 +41,11 @@ export function buildIsCurrent() {
   return readFileSync(FINGERPRINT_FILE, 'utf8').trim() === sourceFingerprint();
 }
 
-/** Runs `next build` unless the build is current. Returns false if the build failed. */
+/** Runs `next build` and bundles the grading worker unless the build is current. Returns false if the build failed. */
 export function ensureBuild({ log = console.log, toStderr = false } = {}) {
   if (buildIsCurrent()) {
+    // a build made before the grading worker was bundled: add the bundle
+    if (!existsSync(GRADING_WORKER_BUNDLE) && !bundled(log)) return false;
     log('Reconcile: the production build is up to date.');
     return true;
   }
@@ -54,9 +57,21 @@ export function ensureBuild({ log = console.log, toStderr = false } = {}) {
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', CHECKPOINT_DISABLE: '1' },
   });
   if (result.status !== 0) return false;
+  // after `next build`, which empties .next/ first
+  if (!bundled(log)) return false;
   writeFileSync(FINGERPRINT_FILE, sourceFingerprint() + '\n');
   log(`Reconcile: build finished in ${Math.round((Date.now() - started) / 1000)} s.`);
   return true;
+}
+
+function bundled(log) {
+  try {
+    bundleGradingWorker();
+    return true;
+  } catch (e) {
+    log(`Reconcile: bundling the grading worker failed: ${e instanceof Error ? e.message : String(e)}`);
+    return false;
+  }
 }
 
 export { ROOT };

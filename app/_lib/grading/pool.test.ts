@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { loadContent } from '../content/loader';
 import { jobLabOf } from './job-lab';
 import { GradingPool } from './pool';
+import { bundleGradingWorker } from '../../../scripts/lib/bundle.mjs';
 
 const content = loadContent(path.resolve(import.meta.dirname, '../../../content')).content;
 const loaded = content.labs.get('etcd-quorum-recovery')!;
@@ -31,6 +32,7 @@ describe('the grading pool', () => {
   it("grades the reference solution in a worker thread: passed, with each goal's explanation", async () => {
     pool = new GradingPool({ size: 1 });
     const r = await pool.run({ kind: 'grade', lab, actionLog: loaded.solution });
+    expect(pool.workerCode).toBe('sources');
     expect(r.ok).toBe(true);
     if (!r.ok || !r.value.ok) throw new Error(JSON.stringify(r));
     expect(r.value.passed).toBe(true);
@@ -98,6 +100,25 @@ describe('the grading pool', () => {
       expect(again).toMatchObject({ ok: false, error: 'crashed' });
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('runs the bundle the build makes under `next start`, and grades as the sources do', async () => {
+    const sources = new GradingPool({ size: 1 });
+    const expected = await sources.run({ kind: 'grade', lab, actionLog: loaded.solution });
+    await sources.close();
+    bundleGradingWorker(); // what ensureBuild does after `next build`
+    const env = process.env as Record<string, string | undefined>;
+    const nodeEnv = env.NODE_ENV;
+    env.NODE_ENV = 'production'; // the worker's environment is a copy of this one, made when it starts
+    try {
+      pool = new GradingPool({ size: 1 });
+      const r = await pool.run({ kind: 'grade', lab, actionLog: loaded.solution });
+      expect(pool.workerCode).toBe('bundle');
+      expect(r).toMatchObject({ ok: true, value: { ok: true, passed: true } });
+      expect(r).toEqual(expected);
+    } finally {
+      env.NODE_ENV = nodeEnv;
     }
   });
 });

@@ -63,6 +63,7 @@ class Slot {
     if (w !== this.worker) return;
     if (m.type === 'ready') {
       this.ready = true;
+      this.pool.workerCode = m.code;
       this.pool.drain();
       return;
     }
@@ -129,6 +130,8 @@ export class GradingPool {
   private readonly queue: Pending[] = [];
   private nextId = 1;
   closed = false;
+  /** what the last worker to start runs: the app's bundle (`next start`) or the sources through tsx; undefined before one is ready */
+  workerCode: 'bundle' | 'sources' | undefined;
 
   constructor(options: Partial<GradingPoolOptions> = {}) {
     this.options = { ...DEFAULT_POOL_OPTIONS, ...options };

@@ -47,7 +47,8 @@ export type JobOutcome<J extends GradingJob> = J extends { kind: 'grade' } ? Gra
 
 /** worker → app */
 export type WorkerMessage =
-  | { type: 'ready' }
+  /** `code`: what the worker runs, the app's bundle of it (`next start`) or the sources through tsx */
+  | { type: 'ready'; code: 'bundle' | 'sources' }
   | { type: 'done'; id: number; outcome: GradeOutcome | TranscriptOutcome }
   /** a throw inside sim-core: a bug, reported with the seed to reproduce it */
   | { type: 'failed'; id: number; error: string };
