@@ -86,12 +86,15 @@ export function conditionMet(cond: WaitCondition, obj: Record<string, unknown>):
   }
   const found = findAll(cond.template, obj, { allowMissingKeys: true });
   if (!found.ok) return { error: 'execError' in found ? found.execError : found.error };
+  // JSONPathWait.checkCondition: nothing found is not met; more than one match is an
+  // error, with or without a value to compare
   const lists = found.lists;
-  if (cond.value === undefined) return lists.some((l) => l.length > 0);
   if (lists.length === 0 || lists[0]!.length === 0) return false;
   if (lists.length > 1) return { error: 'given jsonpath expression matches more than one list' };
   if (lists[0]!.length > 1) return { error: 'given jsonpath expression matches more than one value' };
+  if (cond.value === undefined) return true;
   const v: GoValue = lists[0]![0]!;
   if (v.k === 'map' || v.k === 'slice') return { error: 'jsonpath leads to a nested object or list which is not supported' };
-  return goSprint(v, false) === cond.value;
+  // compareResults: both sides trimmed of spaces
+  return goSprint(v, false).trim() === cond.value.trim();
 }

@@ -1,4 +1,4 @@
-// Reading the recordings of the real etcdctl 3.4.23 in ../etcdctl/testdata/real-3.4.23/
+// Reading the recordings of the real etcdctl 3.4.23 in ../etcdctl/testdata/real-3.4.23/ and of the real kubectl 1.32 in ../kubectl/testdata/
 // (each file: `$ etcdctl …`, optional `--- stdin`, then `--- stdout`, `--- stderr`,
 // `--- exit N`) and turning their `-w json` outputs back into response objects, so that
 // every printer can be checked against what the real tool printed for the same response.
@@ -27,6 +27,29 @@ export function parseCapture(text: string): Capture {
   const m = /^\$ (.*)\n(?:--- stdin\n([\s\S]*?))?--- stdout\n([\s\S]*?)--- stderr\n([\s\S]*?)--- exit (\d+)\n?$/.exec(text);
   if (!m) throw new Error('not a capture file');
   return { command: m[1] as string, stdin: m[2], stdout: m[3] as string, stderr: m[4] as string, exit: Number(m[5]) };
+}
+
+/** bash's %q words (how the kubectl capture scripts write a command) back into argv. */
+export function captureWords(line: string): string[] {
+  const out: string[] = [];
+  let w = '';
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i] as string;
+    if (c === '\\') w += line[++i] ?? '';
+    else if (c === ' ') {
+      if (w !== '') out.push(w);
+      w = '';
+    } else w += c;
+  }
+  if (w !== '') out.push(w);
+  return out;
+}
+
+/** A recorded command as one line for runCommandLine: the same words, quoted where they need it. */
+export function captureCommandLine(command: string): string {
+  return captureWords(command)
+    .map((w) => (/[\s'"\\]/.test(w) ? `'${w}'` : w))
+    .join(' ');
 }
 
 /** JSON.parse keeping integers beyond 2^53 exact (as strings) */

@@ -234,6 +234,11 @@ export function parseKubectl(argvIn: readonly string[], options: ParseOptions = 
       if (t.value.some((x) => x.name === undefined) && !base.all && base.selector === undefined && base.fieldSelector === undefined) {
         return plainError('resource(s) were provided, but no name was specified');
       }
+      // the builder's visitorResult: selectors are visited before names, then names across namespaces
+      if (t.value.some((x) => x.name !== undefined)) {
+        if (base.selector !== undefined || base.fieldSelector !== undefined) return plainError('selectors and the all flag cannot be used when passing resource/name arguments');
+        if (base.allNamespaces) return plainError('a resource cannot be retrieved by name across all namespaces');
+      }
       return { ok: true, command: { ...base, targets: t.value, waitFor: cond.value } };
     }
     case 'api-resources':

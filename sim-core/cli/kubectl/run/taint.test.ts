@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createSimulation } from '../../../cluster/index';
 import { runCommandLine } from '../../command-line';
-import { parseCapture } from '../../testkit/captures';
+import { captureCommandLine, parseCapture } from '../../testkit/captures';
 import type { Taint } from '../taints';
 import type { ApiResult, Status } from '../../../client';
 import { KUBERNETES_VERSION, type KubeApiPort, type ServerRequest } from '../../../apiserver/server';
@@ -20,22 +20,6 @@ interface NodeFixture {
   spec: { taints?: Taint[] };
 }
 const NODES = JSON.parse(readFileSync(join(DIR, 'nodes.json'), 'utf8')) as NodeFixture[];
-
-/** bash's %q words back into argv. */
-function words(line: string): string[] {
-  const out: string[] = [];
-  let w = '';
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i] as string;
-    if (c === '\\') w += line[++i] ?? '';
-    else if (c === ' ') {
-      if (w !== '') out.push(w);
-      w = '';
-    } else w += c;
-  }
-  if (w !== '') out.push(w);
-  return out;
-}
 
 /**
  * An API port serving the fixture Nodes as the capture's stub did: reads, a `k=v` label
@@ -77,9 +61,8 @@ describe('kubectl taint against the real kubectl 1.32', () => {
   for (const name of order) {
     const c = parseCapture(readFileSync(join(DIR, `${name}.txt`), 'utf8'));
     it(`${name}: ${c.command}`, () => {
-      // the runner itself, over the stub's Nodes (bash's %q words back into one line)
-      const line = words(c.command).map((w) => (/[\s'"\\]/.test(w) ? `'${w}'` : w)).join(' ');
-      expect(runCommandLine(line, undefined, ports, {})).toEqual({ stdout: c.stdout, stderr: c.stderr, exitCode: c.exit });
+      // the runner itself, over the stub's Nodes
+      expect(runCommandLine(captureCommandLine(c.command), undefined, ports, {})).toEqual({ stdout: c.stdout, stderr: c.stderr, exitCode: c.exit });
     });
   }
   it('sends the patches the real one sent, in order', () => {

@@ -1,6 +1,6 @@
 // kubectl wait in a simulated cluster (its refusals of a malformed --for are replayed
-// against the real kubectl's recordings by the parser's test): simulated time advances
-// while it waits, and --timeout bounds it.
+// against the real kubectl's recordings by the parser's test, what it prints while waiting
+// by wait-recordings.test.ts): simulated time advances while it waits, and --timeout bounds it.
 import { describe, expect, it } from 'vitest';
 import { createSimulation } from '../../../cluster/index';
 import { runCommandLine } from '../../command-line';
@@ -20,7 +20,8 @@ describe('kubectl wait', () => {
     // 3 s of polling, plus the reads themselves
     expect(sim.now - start).toBeGreaterThanOrEqual(300);
     expect(sim.now - start).toBeLessThan(400);
-    expect(run('kubectl wait --for=condition=Bogus deployment/web --timeout=0')).toMatchObject({ exitCode: 1 });
+    // a zero timeout reads once (condition.go: `condition not met for …`)
+    expect(run('kubectl wait --for=condition=Bogus deployment/web --timeout=0')).toEqual({ stdout: '', stderr: 'error: condition not met for deployments/web\n', exitCode: 1 });
   });
 
   it('waits for a deletion, and treats an object already gone as done', () => {
@@ -52,7 +53,8 @@ describe('kubectl wait --for=create', () => {
     const sim = createSimulation({ topology: 'default', seed: 8, workers: 1 });
     const ports = sim.ports();
     const run = (line: string) => runCommandLine(line, undefined, ports, {});
-    expect(run('kubectl wait --for=create configmap/later --timeout=2s')).toEqual({ stdout: '', stderr: 'error: timed out waiting for the condition on configmaps/later\n', exitCode: 1 });
+    // wait.go's poll for creation times out with the bare ErrWaitTimeout text
+    expect(run('kubectl wait --for=create configmap/later --timeout=2s')).toEqual({ stdout: '', stderr: 'error: timed out waiting for the condition\n', exitCode: 1 });
     run('kubectl create deployment web --image=nginx:1.27');
     expect(run('kubectl wait --for=create deployment/web').stdout).toBe('deployment.apps/web condition met\n');
   });

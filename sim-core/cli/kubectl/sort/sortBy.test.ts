@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { parseCapture } from '../../testkit/captures';
+import { captureWords, parseCapture } from '../../testkit/captures';
 import { goSort } from './goSort';
 import { sortByField } from './sortBy';
 
@@ -18,8 +18,7 @@ describe('kubectl get --sort-by against the real kubectl 1.32', () => {
   for (const file of files) {
     const c = parseCapture(readFileSync(join(DIR, file), 'utf8'));
     it(`${file}: ${c.command}`, () => {
-      // the recorded line is bash's %q quoting of the words
-      const words = c.command.split(' ').map((w) => w.replace(/\\(.)/g, '$1'));
+      const words = captureWords(c.command);
       const ns = words[words.indexOf('-n') + 1] as string;
       const field = (words.find((w) => w.startsWith('--sort-by=')) as string).slice('--sort-by='.length);
       const r = sortByField(pods[ns] ?? [], field, { table: !words.includes('-o') });
