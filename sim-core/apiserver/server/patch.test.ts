@@ -105,7 +105,28 @@ describe('JSON merge patch and JSON patch (the pure functions)', () => {
     expect(doc.list).toEqual(['x', 'y']); // the input is not touched
     const failed = applyJsonPatch(doc, [{ op: 'test', path: '/a/b', value: 2 }]);
     expect(failed).toEqual({ ok: false, stage: 'apply', error: 'testing value /a/b failed: test failed' });
-    expect(applyJsonPatch(doc, { op: 'add' }).ok).toBe(false);
+    expect(applyJsonPatch(doc, { op: 'add' })).toEqual({ ok: false, stage: 'decode', error: 'json: cannot unmarshal object into Go value of type jsonpatch.Patch' });
+  });
+
+  it('RFC 6902 as json-patch v4.12 applies it, which the API server and kubectl both use: its quirks and its texts', () => {
+    const doc = { spec: { a: 1, l: ['x', 'y'] } };
+    // an object's get never fails: replace and copy of a missing key go through
+    expect(applyJsonPatch(doc, [{ op: 'replace', path: '/spec/b', value: 2 }])).toEqual({ ok: true, value: { spec: { a: 1, l: ['x', 'y'], b: 2 } } });
+    expect(applyJsonPatch(doc, [{ op: 'copy', from: '/spec/nope', path: '/spec/c' }])).toEqual({ ok: true, value: { spec: { a: 1, l: ['x', 'y'], c: null } } });
+    // indexes may count from the end
+    expect(applyJsonPatch(doc, [{ op: 'remove', path: '/spec/l/-1' }])).toEqual({ ok: true, value: { spec: { a: 1, l: ['x'] } } });
+    const err = (ops: unknown) => {
+      const r = applyJsonPatch(doc, ops);
+      return r.ok ? '' : r.error;
+    };
+    expect(err([{ op: 'remove', path: '/spec/nope' }])).toBe("error in remove for path: '/spec/nope': Unable to remove nonexistent key: nope: missing value");
+    expect(err([{ op: 'move', from: '/spec/nope', path: '/spec/x' }])).toBe("error in move for path: 'nope': Unable to remove nonexistent key: nope: missing value");
+    expect(err([{ op: 'add', path: '/spec/l/5', value: 'z' }])).toBe("error in add for path: '/spec/l/5': Unable to access invalid index: 5: invalid index referenced");
+    expect(err([{ op: 'replace', path: '/spec/l/2', value: 'z' }])).toBe('replace operation does not apply: doc is missing key: /spec/l/2: missing value');
+    expect(err([{ path: '/spec' }])).toBe('Unexpected kind: unknown');
+    expect(err([{ op: 'test', path: '/spec/nope', value: null }])).toBe('');
+    // the document and the patch are left as they were
+    expect(doc).toEqual({ spec: { a: 1, l: ['x', 'y'] } });
   });
 });
 

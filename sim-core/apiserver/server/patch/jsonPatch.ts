@@ -1,184 +1,279 @@
 // JSON Patch (RFC 6902), what `kubectl patch --type=json` sends: a list of operations
-// add / remove / replace / move / copy / test on JSON Pointers (RFC 6901, `~1` is `/`,
-// `~0` is `~`, `-` appends to an array). The API server applies it with
-// evanphx/json-patch; a patch that cannot be decoded is 400 BadRequest, one that does
-// not apply (a missing path, a failed test) is 422 with a fixed text (patch.go's
-// jsonPatcher → errors.NewGenericServerResponse). The error strings below are the
-// library's, which the API server logs.
+// add / remove / replace / move / copy / test on JSON Pointers (`~1` is `/`, `~0` is `~`).
+// Both the API server and kubectl (--local, --dry-run=client) apply it with
+// gopkg.in/evanphx/json-patch.v4 (v4.12.0), and this is that library's behaviour, quirks
+// included, since they are what a learner sees: a `replace` or `copy` whose key is missing
+// from an object succeeds (the object's get never fails), an array index may count from the
+// end (`-1`), a `move` does not check that it moves a value into itself, and the texts are
+// its errors (`error in remove for path: '/spec/x': Unable to remove nonexistent key: x:
+// missing value`). A patch that cannot be decoded is 400 BadRequest on the server, one
+// that does not apply is 422 with a fixed text (patch.go's jsonPatcher →
+// errors.NewGenericServerResponse); kubectl prints the library's text.
 export type JsonPatchResult = { ok: true; value: unknown } | { ok: false; stage: 'decode' | 'tooLarge' | 'apply'; error: string };
 
 /** handlers/patch.go maxJSONPatchOperations */
 export const MAX_JSON_PATCH_OPERATIONS = 10_000;
 
-interface Operation {
-  op: string;
-  path: string;
-  from?: string;
-  value?: unknown;
-  hasValue: boolean;
+/** One operation as decoded: a map of raw members (jsonpatch.Operation); null for a JSON null. */
+type Operation = Record<string, unknown> | null;
+
+/** Go's type name of a JSON value, as encoding/json's UnmarshalTypeError says it. */
+function jsonType(v: unknown): string {
+  if (Array.isArray(v)) return 'array';
+  if (v === null) return 'null';
+  return typeof v === 'object' ? 'object' : typeof v === 'string' ? 'string' : typeof v === 'number' ? 'number' : 'bool';
 }
 
 function decodeOps(patch: unknown): { ok: true; ops: Operation[] } | { ok: false; error: string } {
-  if (!Array.isArray(patch)) return { ok: false, error: 'json: cannot unmarshal object into Go value of type jsonpatch.Patch' };
+  // a JSON null decodes to an empty patch
+  if (patch === null) return { ok: true, ops: [] };
+  if (!Array.isArray(patch)) return { ok: false, error: `json: cannot unmarshal ${jsonType(patch)} into Go value of type jsonpatch.Patch` };
   const ops: Operation[] = [];
-  for (const raw of patch) {
-    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return { ok: false, error: 'json: cannot unmarshal into Go value of type jsonpatch.Operation' };
-    const r = raw as Record<string, unknown>;
-    if (typeof r.op !== 'string') return { ok: false, error: 'operation missing op' };
-    if (typeof r.path !== 'string') return { ok: false, error: `operation missing path: ${r.op}` };
-    ops.push({ op: r.op, path: r.path, ...(typeof r.from === 'string' ? { from: r.from } : {}), value: r.value, hasValue: Object.prototype.hasOwnProperty.call(r, 'value') });
+  for (const raw of patch as unknown[]) {
+    if (raw !== null && (typeof raw !== 'object' || Array.isArray(raw))) return { ok: false, error: `json: cannot unmarshal ${jsonType(raw)} into Go value of type jsonpatch.Operation` };
+    ops.push(raw as Operation);
   }
   return { ok: true, ops };
 }
 
-/** RFC 6901: "" is the whole document; "/a/b~1c" is ["a", "b/c"]. */
-function pointer(path: string): string[] | undefined {
-  if (path === '') return [];
-  if (!path.startsWith('/')) return undefined;
-  return path
-    .slice(1)
-    .split('/')
-    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+const has = (o: object, k: string): boolean => Object.prototype.hasOwnProperty.call(o, k);
+
+/** Operation.Kind: "unknown" when op is missing or no string. */
+function kindOf(op: Operation): string {
+  return op !== null && has(op, 'op') && typeof op.op === 'string' ? op.op : 'unknown';
+}
+
+/** Operation.Path / From: the member as a string, or the error its decoding gives. */
+function member(op: Operation, name: 'path' | 'from'): { ok: true; value: string } | { ok: false; error: string } {
+  const v = op !== null && has(op, name) ? op[name] : null;
+  if (v === null || v === undefined) return { ok: false, error: name === 'path' ? 'operation missing path field: missing value' : 'operation, missing from field: missing value' };
+  if (typeof v !== 'string') return { ok: false, error: `json: cannot unmarshal ${jsonType(v)} into Go value of type string` };
+  return { ok: true, value: v };
+}
+
+/**
+ * Operation.value: the value member, `undefined` when there is none (Go's nil node; it is
+ * written as null). A JSON null is kept as null.
+ */
+function valueOf(op: Operation): { present: boolean; value: unknown } {
+  return op !== null && has(op, 'value') ? { present: true, value: op.value } : { present: false, value: undefined };
+}
+
+/** A node the patch writes: a copy, so that the patch and the document share nothing. */
+function node(v: unknown): unknown {
+  return v === undefined ? null : (JSON.parse(JSON.stringify(v)) as unknown);
 }
 
 type Container = Record<string, unknown> | unknown[];
+type Result<T = void> = { ok: true; value: T } | { ok: false; error: string };
+const okVoid: Result = { ok: true, value: undefined };
+const failed = (error: string): { ok: false; error: string } => ({ ok: false, error });
 
-/** The parent container of a pointer and the last token, if the parent exists. */
-function parentOf(doc: unknown, parts: string[]): { parent: Container; key: string } | undefined {
-  let cur: unknown = doc;
-  for (const p of parts.slice(0, -1)) {
-    if (Array.isArray(cur)) {
-      const i = arrayIndex(p, cur.length - 1);
-      if (i === undefined) return undefined;
-      cur = cur[i];
-    } else if (typeof cur === 'object' && cur !== null && Object.prototype.hasOwnProperty.call(cur, p)) cur = (cur as Record<string, unknown>)[p];
-    else return undefined;
+const decodeKey = (k: string): string => k.replace(/~1/g, '/').replace(/~0/g, '~');
+
+/** strconv.Atoi: optional sign, decimal digits, within int64. */
+function atoi(s: string): Result<number> {
+  const syntax = failed(`strconv.Atoi: parsing ${JSON.stringify(s)}: invalid syntax`);
+  if (!/^[+-]?[0-9]+$/.test(s)) return syntax;
+  const n = Number(s);
+  if (!Number.isSafeInteger(n)) return failed(`strconv.Atoi: parsing ${JSON.stringify(s)}: value out of range`);
+  return { ok: true, value: n === 0 ? 0 : n };
+}
+
+const invalidIndex = (idx: number): { ok: false; error: string } => failed(`Unable to access invalid index: ${idx}: invalid index referenced`);
+
+/** partialDoc / partialArray get: a missing key of an object (or a JSON null) is nil, not an error. */
+function get(con: Container, key: string): Result<unknown> {
+  if (!Array.isArray(con)) return { ok: true, value: has(con, key) && con[key] !== null ? con[key] : undefined };
+  const i = atoi(key);
+  if (!i.ok) return i;
+  let idx = i.value;
+  if (idx < 0) {
+    if (idx < -con.length) return invalidIndex(idx);
+    idx += con.length;
   }
-  if (typeof cur !== 'object' || cur === null) return undefined;
-  return { parent: cur as Container, key: parts[parts.length - 1]! };
+  if (idx >= con.length) return invalidIndex(idx);
+  return { ok: true, value: con[idx] === null ? undefined : con[idx] };
 }
 
-function arrayIndex(token: string, max: number): number | undefined {
-  if (!/^(0|[1-9][0-9]*)$/.test(token)) return undefined;
-  const i = Number(token);
-  return i > max ? undefined : i;
+function setMember(con: Record<string, unknown>, key: string, v: unknown): void {
+  // a JSON member named __proto__ is data, never the object's prototype
+  if (key === '__proto__') Object.defineProperty(con, key, { value: node(v), enumerable: true, writable: true, configurable: true });
+  else con[key] = node(v);
 }
 
-function get(doc: unknown, parts: string[]): { found: boolean; value?: unknown } {
-  if (parts.length === 0) return { found: true, value: doc };
-  const at = parentOf(doc, parts);
-  if (at === undefined) return { found: false };
-  if (Array.isArray(at.parent)) {
-    const i = arrayIndex(at.key, at.parent.length - 1);
-    return i === undefined ? { found: false } : { found: true, value: at.parent[i] };
+function add(con: Container, key: string, v: unknown): Result {
+  if (!Array.isArray(con)) {
+    setMember(con, key, v);
+    return okVoid;
   }
-  return Object.prototype.hasOwnProperty.call(at.parent, at.key) ? { found: true, value: at.parent[at.key] } : { found: false };
-}
-
-function clone<T>(v: T): T {
-  return v === undefined ? v : (JSON.parse(JSON.stringify(v)) as T);
-}
-
-function deepEqual(a: unknown, b: unknown): boolean {
-  return JSON.stringify(sortKeys(a)) === JSON.stringify(sortKeys(b));
-}
-
-function sortKeys(v: unknown): unknown {
-  if (Array.isArray(v)) return v.map(sortKeys);
-  if (typeof v !== 'object' || v === null) return v;
-  const out: Record<string, unknown> = {};
-  for (const k of Object.keys(v).sort()) out[k] = sortKeys((v as Record<string, unknown>)[k]);
-  return out;
-}
-
-type Step = { ok: true; doc: unknown } | { ok: false; error: string };
-
-function add(doc: unknown, path: string, value: unknown): Step {
-  const parts = pointer(path);
-  if (parts === undefined) return { ok: false, error: `add operation does not apply: doc is missing path: "${path}": missing value` };
-  if (parts.length === 0) return { ok: true, doc: clone(value) };
-  const at = parentOf(doc, parts);
-  if (at === undefined) return { ok: false, error: `add operation does not apply: doc is missing path: "${path}": missing value` };
-  if (Array.isArray(at.parent)) {
-    const i = at.key === '-' ? at.parent.length : arrayIndex(at.key, at.parent.length);
-    if (i === undefined) return { ok: false, error: `add operation does not apply: doc is missing path: "${path}": missing value` };
-    at.parent.splice(i, 0, clone(value));
-  } else if (at.key !== '__proto__') at.parent[at.key] = clone(value);
-  return { ok: true, doc };
-}
-
-function remove(doc: unknown, path: string): Step {
-  const parts = pointer(path);
-  const at = parts === undefined || parts.length === 0 ? undefined : parentOf(doc, parts);
-  if (at === undefined) return { ok: false, error: `remove operation does not apply: doc is missing path: "${path}": missing value` };
-  if (Array.isArray(at.parent)) {
-    const i = arrayIndex(at.key, at.parent.length - 1);
-    if (i === undefined) return { ok: false, error: `Unable to remove nonexistent key: ${at.key}: missing value` };
-    at.parent.splice(i, 1);
-  } else {
-    if (!Object.prototype.hasOwnProperty.call(at.parent, at.key)) return { ok: false, error: `Unable to remove nonexistent key: ${at.key}: missing value` };
-    delete at.parent[at.key];
+  if (key === '-') {
+    con.push(node(v));
+    return okVoid;
   }
-  return { ok: true, doc };
+  const i = atoi(key);
+  if (!i.ok) return failed(`value was not a proper array index: '${key}': ${i.error}`);
+  let idx = i.value;
+  const size = con.length + 1;
+  if (idx >= size) return invalidIndex(idx);
+  if (idx < 0) {
+    if (idx < -size) return invalidIndex(idx);
+    idx += size;
+  }
+  con.splice(idx, 0, node(v));
+  return okVoid;
 }
 
-function replace(doc: unknown, path: string, value: unknown): Step {
-  const parts = pointer(path);
-  if (parts !== undefined && parts.length === 0) return { ok: true, doc: clone(value) };
-  if (parts === undefined || !get(doc, parts).found) return { ok: false, error: `replace operation does not apply: doc is missing key: ${path}: missing value` };
-  const at = parentOf(doc, parts)!;
-  if (Array.isArray(at.parent)) at.parent[Number(at.key)] = clone(value);
-  else at.parent[at.key] = clone(value);
-  return { ok: true, doc };
+/** partialArray.set: only after get found the index (replace). */
+function set(con: Container, key: string, v: unknown): Result {
+  if (!Array.isArray(con)) {
+    setMember(con, key, v);
+    return okVoid;
+  }
+  const i = atoi(key);
+  if (!i.ok) return i;
+  let idx = i.value;
+  if (idx < 0) {
+    if (idx < -con.length) return invalidIndex(idx);
+    idx += con.length;
+  }
+  con[idx] = node(v);
+  return okVoid;
 }
 
-function applyOne(doc: unknown, op: Operation): Step {
-  switch (op.op) {
+function remove(con: Container, key: string): Result {
+  if (!Array.isArray(con)) {
+    if (!has(con, key)) return failed(`Unable to remove nonexistent key: ${key}: missing value`);
+    delete con[key];
+    return okVoid;
+  }
+  const i = atoi(key);
+  if (!i.ok) return i;
+  let idx = i.value;
+  if (idx >= con.length) return invalidIndex(idx);
+  if (idx < 0) {
+    if (idx < -con.length) return invalidIndex(idx);
+    idx += con.length;
+  }
+  con.splice(idx, 1);
+  return okVoid;
+}
+
+/**
+ * findObject: the container the path's last token is in, and that token. Every token but
+ * the last must lead to an object or array that is there; a path without a `/` has none.
+ * (Go splits on every `/`, so `a/b` is read as `/b`.)
+ */
+function findObject(doc: Container, path: string): { con: Container; key: string } | undefined {
+  const split = path.split('/');
+  if (split.length < 2) return undefined;
+  let con: Container = doc;
+  for (const part of split.slice(1, -1)) {
+    const next = get(con, decodeKey(part));
+    if (!next.ok || next.value === undefined) return undefined;
+    const v = next.value;
+    if (typeof v !== 'object' || v === null) return undefined;
+    con = v as Container;
+  }
+  return { con, key: decodeKey(split[split.length - 1]!) };
+}
+
+/** lazyNode.equal: objects by their members, arrays in order, everything else by its JSON. */
+function equal(a: unknown, b: unknown): boolean {
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    return a.every((x, i) => equal(x, b[i]));
+  }
+  const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+  if (isObj(a) || isObj(b)) {
+    if (!isObj(a) || !isObj(b)) return false;
+    const ka = Object.keys(a);
+    if (ka.length !== Object.keys(b).length) return false;
+    return ka.every((k) => has(b, k) && (a[k] === null) === (b[k] === null) && (a[k] === null || equal(a[k], b[k])));
+  }
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+const missing = 'missing value';
+
+function applyOne(doc: { root: Container }, op: Operation): Result {
+  const kind = kindOf(op);
+  switch (kind) {
     case 'add':
-      if (!op.hasValue) return { ok: false, error: 'missing value' };
-      return add(doc, op.path, op.value);
-    case 'remove':
-      return remove(doc, op.path);
-    case 'replace':
-      if (!op.hasValue) return { ok: false, error: 'missing value' };
-      return replace(doc, op.path, op.value);
-    case 'test': {
-      const parts = pointer(op.path);
-      const got = parts === undefined ? { found: false } : get(doc, parts);
-      const equal = got.found ? deepEqual(got.value, op.value) : op.value === null || op.value === undefined;
-      return equal ? { ok: true, doc } : { ok: false, error: `testing value ${op.path} failed: test failed` };
+    case 'remove': {
+      const path = member(op, 'path');
+      if (!path.ok) return failed(`${kind} operation failed to decode path: ${missing}`);
+      const at = findObject(doc.root, path.value);
+      if (at === undefined) return failed(`${kind} operation does not apply: doc is missing path: "${path.value}": ${missing}`);
+      const r = kind === 'add' ? add(at.con, at.key, valueOf(op).value) : remove(at.con, at.key);
+      return r.ok ? r : failed(`error in ${kind} for path: '${path.value}': ${r.error}`);
+    }
+    case 'replace': {
+      const path = member(op, 'path');
+      if (!path.ok) return failed(`replace operation failed to decode path: ${path.error}`);
+      const value = valueOf(op).value;
+      if (path.value === '') {
+        // the whole document, by an object or array; anything else is silently no change
+        if (typeof value === 'object' && value !== null) doc.root = node(value) as Container;
+        return okVoid;
+      }
+      const at = findObject(doc.root, path.value);
+      if (at === undefined) return failed(`replace operation does not apply: doc is missing path: ${path.value}: ${missing}`);
+      if (!get(at.con, at.key).ok) return failed(`replace operation does not apply: doc is missing key: ${path.value}: ${missing}`);
+      const r = set(at.con, at.key, value);
+      return r.ok ? r : failed(`error in remove for path: '${path.value}': ${r.error}`);
     }
     case 'move':
     case 'copy': {
-      const from = op.from === undefined ? undefined : pointer(op.from);
-      const got = from === undefined ? { found: false } : get(doc, from);
-      if (!got.found) return { ok: false, error: `${op.op} operation does not apply: doc is missing from path: ${op.from ?? ''}: missing value` };
-      const value = clone(got.value);
-      if (op.op === 'move') {
-        if (op.path.startsWith(`${op.from ?? ''}/`)) return { ok: false, error: `invalid move operation: path ${op.path} is a child of from ${op.from ?? ''}` };
-        const removed = remove(doc, op.from ?? '');
-        if (!removed.ok) return removed;
-        return add(removed.doc, op.path, value);
+      const from = member(op, 'from');
+      if (!from.ok) return failed(`${kind} operation failed to decode from: ${from.error}`);
+      const src = findObject(doc.root, from.value);
+      if (src === undefined) return failed(`${kind} operation does not apply: doc is missing from path: ${from.value}: ${missing}`);
+      const got = get(src.con, src.key);
+      if (!got.ok) return failed(kind === 'move' ? `error in move for path: '${src.key}': ${got.error}` : `error in copy for from: '${from.value}': ${got.error}`);
+      if (kind === 'move') {
+        const removed = remove(src.con, src.key);
+        if (!removed.ok) return failed(`error in move for path: '${src.key}': ${removed.error}`);
       }
-      return add(doc, op.path, value);
+      const path = member(op, 'path');
+      if (!path.ok) return failed(kind === 'move' ? `move operation failed to decode path: ${path.error}` : `copy operation failed to decode path: ${missing}`);
+      const dst = findObject(doc.root, path.value);
+      if (dst === undefined) return failed(`${kind} operation does not apply: doc is missing destination path: ${path.value}: ${missing}`);
+      const r = add(dst.con, dst.key, got.value);
+      if (r.ok) return r;
+      return failed(kind === 'move' ? `error in move for path: '${path.value}': ${r.error}` : `error while adding value during copy: ${r.error}`);
+    }
+    case 'test': {
+      const path = member(op, 'path');
+      if (!path.ok) return failed(`test operation failed to decode path: ${path.error}`);
+      const want = valueOf(op);
+      const testFailed = failed(`testing value ${path.value} failed: test failed`);
+      if (path.value === '') return equal(doc.root, want.value) ? okVoid : testFailed;
+      const at = findObject(doc.root, path.value);
+      if (at === undefined) return failed(`test operation does not apply: is missing path: ${path.value}: ${missing}`);
+      const got = get(at.con, at.key);
+      if (!got.ok) return failed(`error in test for path: '${path.value}': ${got.error}`);
+      // nothing there passes only a test for null (or one without a value)
+      if (got.value === undefined) return want.value === null || !want.present ? okVoid : testFailed;
+      if (!want.present) return testFailed;
+      return equal(got.value, want.value) ? okVoid : testFailed;
     }
     default:
-      return { ok: false, error: `Unexpected kind: ${op.op}` };
+      return failed(`Unexpected kind: ${kind}`);
   }
 }
 
-/** Apply a JSON patch to a copy of `doc`. */
+/** Apply a JSON patch to a copy of `doc` (an object or array), as ApplyIndent does. */
 export function applyJsonPatch(doc: unknown, patch: unknown): JsonPatchResult {
   const decoded = decodeOps(patch);
   if (!decoded.ok) return { ok: false, stage: 'decode', error: decoded.error };
   if (decoded.ops.length > MAX_JSON_PATCH_OPERATIONS) {
     return { ok: false, stage: 'tooLarge', error: `The allowed maximum operations in a JSON patch is ${MAX_JSON_PATCH_OPERATIONS}, got ${decoded.ops.length}` };
   }
-  let cur = clone(doc);
+  const state = { root: node(doc) as Container };
   for (const op of decoded.ops) {
-    const step = applyOne(cur, op);
+    const step = applyOne(state, op);
     if (!step.ok) return { ok: false, stage: 'apply', error: step.error };
-    cur = step.doc;
   }
-  return { ok: true, value: cur };
+  return { ok: true, value: state.root };
 }

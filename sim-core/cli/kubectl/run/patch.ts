@@ -113,7 +113,11 @@ function patchLocally(obj: KubeObject, type: PatchType, patch: unknown): { ok: t
   const plain = typeof patch === 'object' && patch !== null && !Array.isArray(patch);
   if (type === 'application/json-patch+json') {
     const r = applyJsonPatch(obj, patch);
-    return r.ok ? { ok: true, value: r.value as KubeObject } : { ok: false, error: r.error };
+    if (r.ok) return { ok: true, value: r.value as KubeObject };
+    // kubectl's own rewording of the library's "doc is missing key" (patch.go getPatchedJSON)
+    const at = r.error.indexOf('doc is missing key');
+    if (at >= 0) return { ok: false, error: `Object to be patched is missing field (${r.error.slice(r.error.indexOf('key:', at) + 5)})` };
+    return { ok: false, error: r.error };
   }
   // jsonpatch.MergePatch's and strategicpatch's refusals of a patch that is no JSON object
   if (!plain) return { ok: false, error: type === 'application/merge-patch+json' ? 'Invalid JSON Patch' : 'invalid JSON document' };

@@ -1,7 +1,7 @@
 #!/bin/bash
 # Records what the real kubectl 1.32 prints for commands that build their objects
 # client-side but need the server's discovery first (kubectl run, create namespace, create
-# deployment's -- COMMAND and --save-config, patch's checks): discovery-stub.mjs answers
+# deployment's -- COMMAND and --save-config, patch's checks and its client-side JSON patches): discovery-stub.mjs answers
 # discovery and reads of the Nodes in real-1.32-taint/nodes.json, and no recorded command
 # sends a write. Run by hand on a machine with
 # kubectl 1.32 and node:  bash capture-discovery.sh
@@ -61,6 +61,21 @@ cap patch-missing patch nodes nope -p {}
 cap patch-dry-run-name patch nodes node-1 -p '{"spec":{"unschedulable":true}}' --dry-run=client -o name
 cap patch-dry-run-default patch nodes node-1 -p '{"spec":{"unschedulable":true}}' --dry-run=client
 cap patch-dry-run-no-change patch nodes node-1 --type=merge -p '{"metadata":{"name":"node-1"}}' --dry-run=client
+cap patch-json-remove-missing patch nodes node-1 --type=json -p '[{"op":"remove","path":"/spec/nope"}]' --dry-run=client
+cap patch-json-replace-missing patch nodes node-1 --type=json -p '[{"op":"replace","path":"/spec/nope","value":1}]' --dry-run=client
+cap patch-json-test-fails patch nodes node-1 --type=json -p '[{"op":"test","path":"/metadata/name","value":"x"}]' --dry-run=client
+cap patch-json-add-out-of-range patch nodes node-1 --type=json -p '[{"op":"add","path":"/spec/l","value":[]},{"op":"add","path":"/spec/l/5","value":{}}]' --dry-run=client
+cap patch-json-negative-index patch nodes node-1 --type=json -p '[{"op":"add","path":"/spec/l","value":["a","b"]},{"op":"remove","path":"/spec/l/-1"},{"op":"test","path":"/spec/l","value":["a"]}]' --dry-run=client
+cap patch-json-not-an-index patch nodes node-1 --type=json -p '[{"op":"add","path":"/spec/l","value":[]},{"op":"add","path":"/spec/l/x","value":1}]' --dry-run=client
+cap patch-json-replace-past-end patch nodes node-1 --type=json -p '[{"op":"add","path":"/spec/l","value":[]},{"op":"replace","path":"/spec/l/0","value":1}]' --dry-run=client
+cap patch-json-no-op patch nodes node-1 --type=json -p '[{"path":"/spec"}]' --dry-run=client
+cap patch-json-no-path patch nodes node-1 --type=json -p '[{"op":"remove"}]' --dry-run=client
+cap patch-json-not-a-list patch nodes node-1 --type=json -p '{"op":"remove"}' --dry-run=client
+cap patch-json-add-no-parent patch nodes node-1 --type=json -p '[{"op":"add","path":"/spec/a/b","value":1}]' --dry-run=client
+cap patch-json-move-missing patch nodes node-1 --type=json -p '[{"op":"move","from":"/spec/nope","path":"/spec/x"}]' --dry-run=client
+cap patch-json-copy-missing patch nodes node-1 --type=json -p '[{"op":"copy","from":"/spec/nope","path":"/spec/x"}]' --dry-run=client
+cap patch-json-bad-op patch nodes node-1 --type=json -p '[{"op":"bogus","path":"/spec"}]' --dry-run=client
+cap patch-json-second-fails patch nodes node-1 --type=json -p '[{"op":"add","path":"/spec/x","value":1},{"op":"remove","path":"/spec/nope"}]' --dry-run=client
 cap run-name-after-dash run --image=busybox --dry-run=client -o yaml -- web sleep 1
 cap run-empty-restart run web --image=nginx --restart= --dry-run=client -o yaml
 cap run-bad-annotations run web --image=nginx --annotations=a --annotations=x=1 --annotations=b
