@@ -87,13 +87,16 @@ function get(con: Container, key: string): Result<unknown> {
   if (!Array.isArray(con)) return { ok: true, value: has(con, key) && con[key] !== null ? con[key] : undefined };
   const i = atoi(key);
   if (!i.ok) return i;
-  let idx = i.value;
-  if (idx < 0) {
-    if (idx < -con.length) return invalidIndex(idx);
-    idx += con.length;
-  }
-  if (idx >= con.length) return invalidIndex(idx);
-  return { ok: true, value: con[idx] === null ? undefined : con[idx] };
+  const idx = fromEnd(i.value, con.length);
+  if (!idx.ok) return idx;
+  if (idx.value >= con.length) return invalidIndex(idx.value);
+  return { ok: true, value: con[idx.value] === null ? undefined : con[idx.value] };
+}
+
+/** SupportNegativeIndices (on in v4): an index below 0 counts from the end; below -length it is invalid. */
+function fromEnd(idx: number, length: number): Result<number> {
+  if (idx >= 0) return { ok: true, value: idx };
+  return idx < -length ? invalidIndex(idx) : { ok: true, value: idx + length };
 }
 
 function setMember(con: Record<string, unknown>, key: string, v: unknown): void {
@@ -113,14 +116,11 @@ function add(con: Container, key: string, v: unknown): Result {
   }
   const i = atoi(key);
   if (!i.ok) return failed(`value was not a proper array index: '${key}': ${i.error}`);
-  let idx = i.value;
   const size = con.length + 1;
-  if (idx >= size) return invalidIndex(idx);
-  if (idx < 0) {
-    if (idx < -size) return invalidIndex(idx);
-    idx += size;
-  }
-  con.splice(idx, 0, node(v));
+  if (i.value >= size) return invalidIndex(i.value);
+  const idx = fromEnd(i.value, size);
+  if (!idx.ok) return idx;
+  con.splice(idx.value, 0, node(v));
   return okVoid;
 }
 
@@ -132,12 +132,9 @@ function set(con: Container, key: string, v: unknown): Result {
   }
   const i = atoi(key);
   if (!i.ok) return i;
-  let idx = i.value;
-  if (idx < 0) {
-    if (idx < -con.length) return invalidIndex(idx);
-    idx += con.length;
-  }
-  con[idx] = node(v);
+  const idx = fromEnd(i.value, con.length);
+  if (!idx.ok) return idx;
+  con[idx.value] = node(v);
   return okVoid;
 }
 
@@ -149,13 +146,10 @@ function remove(con: Container, key: string): Result {
   }
   const i = atoi(key);
   if (!i.ok) return i;
-  let idx = i.value;
-  if (idx >= con.length) return invalidIndex(idx);
-  if (idx < 0) {
-    if (idx < -con.length) return invalidIndex(idx);
-    idx += con.length;
-  }
-  con.splice(idx, 1);
+  if (i.value >= con.length) return invalidIndex(i.value);
+  const idx = fromEnd(i.value, con.length);
+  if (!idx.ok) return idx;
+  con.splice(idx.value, 1);
   return okVoid;
 }
 
