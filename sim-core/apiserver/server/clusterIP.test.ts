@@ -59,6 +59,20 @@ describe('clusterIP allocation', () => {
     // an empty clusterIP keeps the allocated one
     const kept = must(sim, { verb: 'patch', resource: 'services', namespace: 'default', name: 'web', patchType: 'application/merge-patch+json', patch: { spec: { clusterIP: '' } } });
     expect(clusterIPOf(kept)).toBe(ip);
+    // clusterIP alone: beginUpdate carries it into clusterIPs before validation, so the
+    // refusal is the primary address's, by patch and by update alike
+    const refusal = 'The Service "web" is invalid: spec.clusterIPs[0]: Invalid value: []string{"10.96.0.1"}: may not change once set';
+    const alone = sim.kubectl.request({ verb: 'patch', resource: 'services', namespace: 'default', name: 'web', patchType: 'application/merge-patch+json', patch: { spec: { clusterIP: '10.96.0.1' } } }, TIMEOUT);
+    expect(alone).toMatchObject({ ok: false, error: { code: 422, message: refusal } });
+    const body = structuredClone(kept);
+    (body.spec as { clusterIP: string }).clusterIP = '10.96.0.1';
+    const updated = sim.kubectl.request({ verb: 'update', resource: 'services', namespace: 'default', body }, TIMEOUT);
+    expect(updated).toMatchObject({ ok: false, error: { code: 422, message: refusal } });
+    // an update that leaves both out keeps the address
+    const bare = structuredClone(kept);
+    delete (bare.spec as { clusterIP?: string }).clusterIP;
+    delete (bare.spec as { clusterIPs?: string[] }).clusterIPs;
+    expect(clusterIPOf(must(sim, { verb: 'update', resource: 'services', namespace: 'default', body: bare }))).toBe(ip);
   });
 
   it('frees the address when the Service is deleted', () => {

@@ -31,9 +31,9 @@ export function validateMetaUpdate(def: KindDefinition, current: KubeObject, nex
 }
 
 /**
- * validateUpgradeDowngradeClusterIPs: the new clusterIPs when they change the primary one
- * (the update's clusterIP counts, as PrepareForUpdate syncs it into clusterIPs), else
- * undefined. An empty clusterIP is "keep the allocated one" (update.ts keepClusterIP).
+ * validateUpgradeDowngradeClusterIPs: the new clusterIPs when they change the primary one,
+ * else undefined. The update was prepared first (update.ts prepareServiceUpdate): an
+ * address left out is the stored one, and a changed clusterIP is in clusterIPs.
  */
 function changedClusterIP(def: KindDefinition, current: KubeObject, next: KubeObject): string[] | undefined {
   if (def.resource !== 'services') return undefined;
@@ -41,10 +41,7 @@ function changedClusterIP(def: KindDefinition, current: KubeObject, next: KubeOb
   const nxt = (next.spec ?? {}) as { type?: string; clusterIP?: string; clusterIPs?: string[] };
   if (cur.type === 'ExternalName' || nxt.type === 'ExternalName') return undefined;
   const oldIP = cur.clusterIPs?.[0] ?? cur.clusterIP;
-  // normalizeClusterIPs: a changed clusterIP with clusterIPs left as they were changes clusterIPs[0]
-  const ipsUnchanged = JSON.stringify(nxt.clusterIPs ?? []) === JSON.stringify(cur.clusterIPs ?? []);
-  let newIPs = nxt.clusterIPs && nxt.clusterIPs.length > 0 ? nxt.clusterIPs : nxt.clusterIP ? [nxt.clusterIP] : undefined;
-  if (nxt.clusterIP && nxt.clusterIP !== cur.clusterIP && ipsUnchanged) newIPs = [nxt.clusterIP, ...(cur.clusterIPs ?? []).slice(1)];
+  const newIPs = nxt.clusterIPs && nxt.clusterIPs.length > 0 ? nxt.clusterIPs : nxt.clusterIP ? [nxt.clusterIP] : undefined;
   if (oldIP === undefined || oldIP === '' || newIPs === undefined) return undefined;
   return newIPs[0] !== oldIP ? newIPs : undefined;
 }

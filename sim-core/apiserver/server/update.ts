@@ -166,23 +166,34 @@ export function handleUpdate(env: HandlerEnv, resource: string, namespace: strin
     return fail(env, badRequest('the namespace of the provided object does not match the namespace sent on the request'));
   }
   if (def.namespaced) m.namespace = ns;
+  // a Service is validated once it is prepared against the stored one (prepareServiceUpdate);
+  // everything else before it is read
+  const againstStored = def.resource === 'services';
   let admittedBody: KubeObject | undefined;
-  if (!statusOnly) {
+  if (!statusOnly && !againstStored) {
     const admitted = admitForCreate(input as Record<string, unknown>);
     if (!admitted.ok) return fail(env, admissionStatus(admitted, input));
     admittedBody = admitted.object as KubeObject;
   }
   guaranteedUpdate(env, def, ns, name, m.resourceVersion, (current) => {
     if (statusOnly) return { ok: true, next: statusStrategy(current, input) };
-    const refused = validateMetaUpdate(def, current, admittedBody!);
+    let body = admittedBody;
+    if (body === undefined) {
+      const prepared = deepCopy(input as KubeObject);
+      prepareServiceUpdate(current, prepared);
+      const admitted = admitForCreate(prepared as Record<string, unknown>);
+      if (!admitted.ok) return { ok: false, error: admissionStatus(admitted, prepared) };
+      body = admitted.object as KubeObject;
+    }
+    const refused = validateMetaUpdate(def, current, body);
     if (refused !== undefined) return { ok: false, error: refused };
-    return { ok: true, next: updateStrategy(def, current, admittedBody!) };
+    return { ok: true, next: updateStrategy(def, current, body) };
   });
 }
 
 /**
  * PrepareForUpdate of the main resource (every kind's strategy.go): the identity and
- * deletion fields and the status come from storage, a Service keeps its clusterIP, and
+ * deletion fields and the status come from storage, a Service keeps its node ports, and
  * generation — in a kind that keeps one — bumps only when something outside metadata and
  * status changed.
  */
@@ -196,7 +207,6 @@ export function updateStrategy(def: KindDefinition, current: KubeObject, next: K
   if (current.status === undefined) delete next.status;
   else next.status = current.status;
   if (def.resource === 'services') {
-    keepClusterIP(current, next);
     keepNodePorts(current.spec as Parameters<typeof keepNodePorts>[0], (next.spec ??= {}) as Parameters<typeof keepNodePorts>[1]);
   }
   if (def.tracksGeneration === true && specOf(next) !== specOf(current)) nm.generation = (cm.generation ?? 0) + 1;
@@ -239,13 +249,25 @@ export function statusStrategy(current: KubeObject, next: KubeObject): KubeObjec
 }
 
 /** spec.clusterIP is immutable once allocated; an update that leaves it out keeps it. */
-function keepClusterIP(current: KubeObject, next: KubeObject): void {
-  const cur = current.spec as { clusterIP?: string; clusterIPs?: string[] } | undefined;
-  const spec = (next.spec ??= {}) as { clusterIP?: string; clusterIPs?: string[] };
-  if (cur?.clusterIP !== undefined && (spec.clusterIP === undefined || spec.clusterIP === '')) {
-    spec.clusterIP = cur.clusterIP;
-    spec.clusterIPs = cur.clusterIPs ?? [cur.clusterIP];
+/**
+ * What the Service registry's beginUpdate does before the update is validated
+ * (pkg/registry/core/service/storage: patchAllocatedValues, then normalizeClusterIPs): an
+ * address the update leaves out (an empty clusterIP, no clusterIPs) is the allocated one,
+ * and a clusterIP changed while clusterIPs stay as stored changes clusterIPs with it — so
+ * validation sees the primary address change (`may not change once set`), not two fields
+ * that disagree.
+ */
+export function prepareServiceUpdate(current: KubeObject, next: KubeObject): void {
+  type ServiceSpec = { type?: string; clusterIP?: string; clusterIPs?: string[] };
+  const cur = (current.spec ?? {}) as ServiceSpec;
+  const spec = (next.spec ??= {}) as ServiceSpec;
+  if (cur.type === 'ExternalName' || spec.type === 'ExternalName') return;
+  if (spec.clusterIP === undefined || spec.clusterIP === '') {
+    if (cur.clusterIP !== undefined) spec.clusterIP = cur.clusterIP;
   }
+  if ((spec.clusterIPs ?? []).length === 0 && (cur.clusterIPs ?? []).length > 0) spec.clusterIPs = cur.clusterIPs;
+  const same = (a: string[] | undefined, b: string[] | undefined) => (a ?? []).length === (b ?? []).length && (a ?? []).every((x, i) => x === b?.[i]);
+  if (spec.clusterIP !== cur.clusterIP && (spec.clusterIP ?? '') !== '' && same(cur.clusterIPs, spec.clusterIPs)) spec.clusterIPs = [spec.clusterIP!];
 }
 
 /** pods/<name>/binding (pkg/registry/core/pod/storage BindingREST + assignPod). */

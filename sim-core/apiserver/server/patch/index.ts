@@ -12,7 +12,7 @@ import { deepCopy, type ApiRequest, type KubeObject, type Status } from '../../.
 import { admitForCreate } from '../../kinds';
 import { definitionOf, fail, meta, type HandlerEnv } from '../handlerEnv';
 import { badRequest, conflict, statusWithCode, admissionStatus } from '../statuses';
-import { guaranteedUpdate, statusStrategy, updateStrategy, type Mutation } from '../update';
+import { guaranteedUpdate, prepareServiceUpdate, statusStrategy, updateStrategy, type Mutation } from '../update';
 import { validateMetaUpdate } from '../metaUpdate';
 import { applyJsonPatch } from './jsonPatch';
 import { applyMergePatch, isPlainObject } from './mergePatch';
@@ -80,6 +80,7 @@ export function handlePatch(env: HandlerEnv, req: PatchRequest): void {
       return { ok: false, error: badRequest('the namespace of the provided object does not match the namespace sent on the request') };
     }
     if (req.subresource === 'status') return { ok: true, next: onlyStatus(req, stored) ? obj : statusStrategy(deepCopy(stored), obj) };
+    if (def.resource === 'services') prepareServiceUpdate(stored, obj);
     const admitted = admitForCreate(obj as Record<string, unknown>);
     if (!admitted.ok) return { ok: false, error: admissionStatus(admitted, obj) };
     if (admitted.kind.resource !== def.resource) return { ok: false, error: badRequest(`the API version in the data (${admitted.kind.apiVersion}) does not match the expected kind for resource ${def.resource}`) };
