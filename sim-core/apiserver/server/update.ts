@@ -248,7 +248,6 @@ export function statusStrategy(current: KubeObject, next: KubeObject): KubeObjec
   return out;
 }
 
-/** spec.clusterIP is immutable once allocated; an update that leaves it out keeps it. */
 /**
  * What the Service registry's beginUpdate does before the update is validated
  * (pkg/registry/core/service/storage: patchAllocatedValues, then normalizeClusterIPs): an
@@ -265,7 +264,8 @@ export function prepareServiceUpdate(current: KubeObject, next: KubeObject): voi
   if (spec.clusterIP === undefined || spec.clusterIP === '') {
     if (cur.clusterIP !== undefined) spec.clusterIP = cur.clusterIP;
   }
-  if ((spec.clusterIPs ?? []).length === 0 && (cur.clusterIPs ?? []).length > 0) spec.clusterIPs = cur.clusterIPs;
+  // a copy: `current` may be the watch cache's read-only object
+  if ((spec.clusterIPs ?? []).length === 0 && (cur.clusterIPs ?? []).length > 0) spec.clusterIPs = [...cur.clusterIPs!];
   const same = (a: string[] | undefined, b: string[] | undefined) => (a ?? []).length === (b ?? []).length && (a ?? []).every((x, i) => x === b?.[i]);
   if (spec.clusterIP !== cur.clusterIP && (spec.clusterIP ?? '') !== '' && same(cur.clusterIPs, spec.clusterIPs)) spec.clusterIPs = [spec.clusterIP!];
 }
