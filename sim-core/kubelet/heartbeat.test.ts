@@ -1,10 +1,11 @@
-// The kubelet's node status post puts its machine facts back: a status someone patched
-// (allocatable, addresses, nodeInfo) is put right at the next post, as the real kubelet's
-// setters rewrite them from the machine on every update.
+// The kubelet's node status: its machine facts put back — a status someone patched
+// (allocatable, addresses, nodeInfo) is put right within 10 s, as the real kubelet's setters
+// rewrite them from the machine and post what changed — and an unchanged status posted
+// every 5 minutes only (nodeStatusReportFrequency), the Lease being the frequent heartbeat.
 import { describe, expect, it } from 'vitest';
 import { createSimulation } from '../cluster/index';
 import { runCommandLine } from '../cli/command-line';
-import { NODE_STATUS_TICKS, machineStatus, nodeStatusHeartbeat } from './heartbeat';
+import { NODE_STATUS_REPORT_TICKS, NODE_STATUS_UPDATE_TICKS, machineStatus, nodeStatusHeartbeat } from './heartbeat';
 import type { Node } from '../apiserver';
 
 describe('the node status heartbeat', () => {
@@ -25,7 +26,23 @@ describe('the node status heartbeat', () => {
     run('sim tick 500');
     run(`kubectl patch node node-1 --subresource=status --type=merge -p '{"status":{"allocatable":{"pods":"0"},"nodeInfo":null}}'`);
     expect(run('kubectl get node node-1 -o jsonpath={.status.allocatable.pods}').stdout).toBe('0');
-    run(`sim tick ${NODE_STATUS_TICKS + 100}`);
+    run(`sim tick ${NODE_STATUS_UPDATE_TICKS + 100}`);
     expect(run('kubectl get node node-1 -o jsonpath={.status.allocatable.pods}/{.status.nodeInfo.kubeletVersion}').stdout).toBe('110/v1.32.2');
+  });
+
+  it('posts an unchanged status every 5 minutes only, while the Lease is renewed every 10 s', () => {
+    const ports = createSimulation({ topology: 'default', seed: 2, workers: 1 }).ports();
+    const run = (line: string) => runCommandLine(line, undefined, ports, {}).stdout;
+    run('sim tick 500');
+    const heartbeat = () => run(`kubectl get node node-1 -o jsonpath='{.status.conditions[?(@.type=="Ready")].lastHeartbeatTime}'`);
+    const renewed = () => run('kubectl get lease -n kube-node-lease node-1 -o jsonpath={.spec.renewTime}');
+    const [beat, renew] = [heartbeat(), renewed()];
+    expect(beat).toMatch(/^2026-/);
+    run(`sim tick ${6 * NODE_STATUS_UPDATE_TICKS}`);
+    expect(heartbeat()).toBe(beat);
+    expect(renewed()).not.toBe(renew);
+    run(`sim tick ${NODE_STATUS_REPORT_TICKS}`);
+    expect(heartbeat()).not.toBe(beat);
+    expect(run('kubectl get node node-1 --no-headers')).toMatch(/^node-1\s+Ready\s/);
   });
 });

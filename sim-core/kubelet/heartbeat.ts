@@ -1,11 +1,17 @@
 // The node's two heartbeats (KEP-589): the Lease in kube-node-lease, renewed every 10 s
-// (renewTime is a MicroTime), and the Node's status conditions, posted every 40 s here or
-// when they change. The node lifecycle controller reads both.
+// (renewTime is a MicroTime), and the Node's status, worked out every 10 s
+// (nodeStatusUpdateFrequency) but posted only when it changed — heartbeat times aside — or
+// when 5 minutes passed since the last post (nodeStatusReportFrequency), as a 1.32 kubelet
+// does: with the Lease renewed, the status need not be. The node lifecycle controller
+// reads both.
 import type { Lease, Node, NodeStatus } from '../apiserver';
 import { tickToMillis, tickToTimestamp } from '../cli/kubectl/clock';
 
 export const LEASE_RENEW_TICKS = 1000;
-export const NODE_STATUS_TICKS = 4000;
+/** nodeStatusUpdateFrequency: how often the status is worked out (10 s) */
+export const NODE_STATUS_UPDATE_TICKS = 1000;
+/** nodeStatusReportFrequency: the longest an unchanged status goes unposted (5 min) */
+export const NODE_STATUS_REPORT_TICKS = 30_000;
 export const NODE_LEASE_DURATION_SECONDS = 40;
 export const NODE_LEASE_NAMESPACE = 'kube-node-lease';
 
@@ -72,4 +78,10 @@ export function nodeStatusHeartbeat(node: Node, now: number, machine?: MachineSt
 /** The node's InternalIP (what the kubelet reports as a Pod's hostIP). */
 export function internalIP(node: Node | undefined): string {
   return node?.status?.addresses?.find((a) => a.type === 'InternalIP')?.address ?? '';
+}
+
+/** nodeStatusHasChanged: whether a status differs from the posted one other than in its conditions' heartbeat times. */
+export function nodeStatusChanged(before: NodeStatus | undefined, after: NodeStatus): boolean {
+  const withoutHeartbeats = (s: NodeStatus | undefined) => JSON.stringify({ ...(s ?? {}), conditions: (s?.conditions ?? []).map((c) => ({ ...c, lastHeartbeatTime: undefined })) });
+  return withoutHeartbeats(before) !== withoutHeartbeats(after);
 }

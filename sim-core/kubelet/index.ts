@@ -14,7 +14,8 @@ export {
   nodeStatusHeartbeat,
   internalIP,
   LEASE_RENEW_TICKS,
-  NODE_STATUS_TICKS,
+  NODE_STATUS_UPDATE_TICKS,
+  NODE_STATUS_REPORT_TICKS,
   NODE_LEASE_DURATION_SECONDS,
   NODE_LEASE_NAMESPACE,
 } from './heartbeat';

@@ -13,7 +13,7 @@ import { deepCopy, Informer, objectKey, sameJson, type ApiClient, type Continuat
 import { hashName32, type Prng } from '../kernel';
 import { newEvent } from '../scheduler/events';
 import type { RuntimeEvent } from './container';
-import { internalIP, LEASE_RENEW_TICKS, machineStatus, microTime, NODE_LEASE_DURATION_SECONDS, NODE_LEASE_NAMESPACE, NODE_STATUS_TICKS, nodeLease, nodeStatusHeartbeat, type MachineStatus } from './heartbeat';
+import { internalIP, LEASE_RENEW_TICKS, machineStatus, microTime, NODE_LEASE_DURATION_SECONDS, NODE_LEASE_NAMESPACE, NODE_STATUS_REPORT_TICKS, NODE_STATUS_UPDATE_TICKS, nodeLease, nodeStatusChanged, nodeStatusHeartbeat, type MachineStatus } from './heartbeat';
 import { DueQueue } from './dueQueue';
 import { PodIpAllocator } from './ipam';
 import { PodRuntime } from './podRuntime';
@@ -98,6 +98,8 @@ export class Kubelet {
   private readonly keys = new Map<string, string>();
   private nextLeaseAt = 0;
   private nextNodeStatusAt = 0;
+  /** when the status was last posted (kubelet lastStatusReportTime); undefined before the first */
+  private lastStatusReportAt: number | undefined;
   private inFlight = 0;
   private now = 0;
 
@@ -152,8 +154,8 @@ export class Kubelet {
       this.renewLease();
     }
     if (this.node && now >= this.nextNodeStatusAt) {
-      this.nextNodeStatusAt = now + NODE_STATUS_TICKS;
-      this.postNodeStatus();
+      this.nextNodeStatusAt = now + NODE_STATUS_UPDATE_TICKS;
+      this.updateNodeStatus();
     }
     this.syncPods();
   }
@@ -309,7 +311,8 @@ export class Kubelet {
     });
   }
 
-  private postNodeStatus(): void {
+  /** tryUpdateNodeStatus: read the Node, work out its status, post it if it changed or a report is due. */
+  private updateNodeStatus(): void {
     this.inFlight++;
     this.api.request({ verb: 'get', resource: 'nodes', namespace: '', name: this.nodeName }, (res) => {
       this.inFlight--;
@@ -317,7 +320,11 @@ export class Kubelet {
       const node = deepCopy(res.value) as Node;
       this.setNode(node);
       if (!this.ipam) this.ipam = new PodIpAllocator(podCidrOf(node));
-      node.status = nodeStatusHeartbeat(node, this.now, this.machine);
+      const status = nodeStatusHeartbeat(node, this.now, this.machine);
+      const reportDue = this.lastStatusReportAt === undefined || this.now >= this.lastStatusReportAt + NODE_STATUS_REPORT_TICKS;
+      if (!reportDue && !nodeStatusChanged(node.status, status)) return;
+      node.status = status;
+      this.lastStatusReportAt = this.now;
       this.send({ verb: 'updateStatus', resource: 'nodes', namespace: '', body: node as unknown as KubeObject });
     });
   }
