@@ -119,7 +119,8 @@ export function parseKubectl(argvIn: readonly string[], options: ParseOptions = 
   const output = str('output');
   // version.go Validate: its own two formats, its own words
   if (command === 'version' && output !== '' && output !== 'yaml' && output !== 'json') return plainError("--output must be 'yaml' or 'json'");
-  if (output !== '' && changed('output') && command !== 'version' && command !== 'api-resources') {
+  // delete checks its -o itself, after the rest (delete.go Validate)
+  if (output !== '' && changed('output') && command !== 'version' && command !== 'api-resources' && command !== 'delete') {
     const allowed = (command === 'get' ? GET_FORMATS : PRINT_FORMATS).split(',');
     const base = output.split('=')[0] as string;
     if (specs.some((s) => s.name === 'output') && !allowed.includes(base)) {
@@ -307,6 +308,9 @@ export function parseKubectl(argvIn: readonly string[], options: ParseOptions = 
       if (!t.ok) return plainError(t.error);
       const named = t.value.some((x) => x.name !== undefined);
       if (named && (base.all || base.selector !== undefined)) return plainError('name cannot be provided when a selector is specified');
+      // the builder's checks (delete sends what it names without reading it first)
+      if (named && base.allNamespaces) return plainError('a resource cannot be retrieved by name across all namespaces');
+      if (base.all && base.selector !== undefined) return plainError("setting 'all' parameter but found a non empty selector. ");
       if (!hasFiles && !named && !base.all && base.selector === undefined && base.fieldSelector === undefined) {
         return plainError('resource(s) were provided, but no name was specified');
       }

@@ -8,10 +8,12 @@ import { deleteObject, getObject, statusText, type DeleteOptions } from './api';
 import type { RunEnv } from './env';
 import { fail, exitCodeLater, liveObjects, type LiveObject } from './objects';
 import { timeoutTicks, waitUntil } from './wait';
-import { qualifiedResource } from '../errors';
 import { kindPrefix } from '../get';
 
-const CASCADE: Record<string, PropagationPolicy> = { background: 'Background', true: 'Background', foreground: 'Foreground', orphan: 'Orphan', false: 'Orphan' };
+const CASCADE: Record<string, PropagationPolicy> = { background: 'Background', foreground: 'Foreground', orphan: 'Orphan' };
+
+/** strconv.ParseBool's words: a boolean --cascade is deprecated (delete_flags.go parseCascadingFlag). */
+const BOOLEAN_WORDS: Record<string, boolean> = { '1': true, t: true, T: true, TRUE: true, true: true, True: true, '0': false, f: false, F: false, FALSE: false, false: false, False: false };
 
 const FORCE_WARNING =
   'Warning: Immediate deletion does not wait for confirmation that the running resource has been terminated. The resource may continue to run on the cluster indefinitely.\n';
@@ -31,16 +33,27 @@ function gracePeriod(env: RunEnv): number | undefined {
 
 export function runDelete(env: RunEnv): void {
   const cmd = env.cmd;
-  const cascade = CASCADE[cmd.cascade];
-  if (cascade === undefined) return fail(env, `error: invalid cascade value (${cmd.cascade}). Must be "background", "foreground", or "orphan".\n`);
+  // ToOptions: the cascade, a boolean one with its deprecation warning
+  let cascade = CASCADE[cmd.cascade];
+  const asBool = BOOLEAN_WORDS[cmd.cascade];
+  if (cascade === undefined && asBool !== undefined) {
+    cascade = asBool ? 'Background' : 'Orphan';
+    env.out.printErr(`warning: --cascade=${cmd.cascade} is deprecated (boolean value) and can be replaced with --cascade=${asBool ? 'background' : 'orphan'}.\n`);
+  }
+  if (cascade === undefined) return fail(env, `error: invalid cascade value (${cmd.cascade}). Must be "background", "foreground", or "orphan"\n`);
+  // Complete, then Validate
   if (cmd.flags.values.get('now') === true && cmd.gracePeriod !== -1) return fail(env, 'error: --now and --grace-period cannot be specified together\n');
+  if (cmd.output !== '' && cmd.output !== 'name') return fail(env, `error: unexpected -o output mode: ${cmd.output}. We only support '-o name'\n`);
   const grace = gracePeriod(env);
+  if (cmd.force && grace !== undefined && grace > 0) return fail(env, 'error: --force and --grace-period greater than 0 cannot be specified together\n');
   if (grace === 0 && cmd.force) env.out.printErr(FORCE_WARNING);
   const options: DeleteOptions = { propagationPolicy: cascade, ...(grace !== undefined ? { gracePeriodSeconds: grace } : {}) };
+  // an explicit -n (not -A) on a cluster-scoped object is warned about once
+  let warnClusterScope = cmd.namespace !== undefined && !cmd.allNamespaces;
 
   const report = exitCodeLater(env);
   const quiet = { fail: (text: string) => (cmd.ignoreNotFound && text.startsWith('Error from server (NotFound)') ? undefined : report.fail(text)), finish: report.finish, failed: report.failed };
-  const objects = liveObjects(env, quiet);
+  const objects = liveObjects(env, quiet, { readNamed: false });
   const named = cmd.filenames.length > 0 || cmd.targets.some((t) => t.name !== undefined);
   if (objects.length === 0 && !named && !report.failed()) {
     env.out.print('No resources found\n');
@@ -48,18 +61,22 @@ export function runDelete(env: RunEnv): void {
   }
   const deleted: LiveObject[] = [];
   for (const live of objects) {
+    if (warnClusterScope && !live.def.namespaced) {
+      env.out.printErr('Warning: deleting cluster-scoped resources, not scoped to the provided namespace\n');
+      warnClusterScope = false;
+    }
     if (cmd.dryRun !== 'client') {
       const r = deleteObject(env, live.def, live.namespace, live.name, options);
       if (!r.ok) {
         quiet.fail(statusText(r.error));
         continue;
       }
-      // a server dry run deleted nothing: there is nothing to wait for
-      if (cmd.dryRun === 'none') deleted.push(live);
+      // a server dry run deleted nothing: there is nothing to wait for; the uid to wait on is the answer's
+      if (cmd.dryRun === 'none') deleted.push({ ...live, object: r.value });
     }
     env.out.print(printDeleted(env, live, grace));
   }
-  if (cmd.flags.values.get('wait') !== false && !(grace === 0 && cmd.force)) waitForDeletion(env, deleted, report.fail);
+  if (cmd.flags.values.get('wait') !== false) waitForDeletion(env, deleted, report.fail);
   report.finish();
 }
 
@@ -85,7 +102,7 @@ function waitForDeletion(env: RunEnv, objects: readonly LiveObject[], onTimeout:
     };
     const left = cap - (env.ports.sim.now() - start);
     if (!waitUntil(env, gone, Math.max(0, left))) {
-      onTimeout(`error: timed out waiting for the condition on ${qualifiedResource(o.def)}/${o.name}\n`);
+      onTimeout(`error: timed out waiting for the condition on ${o.def.resource}/${o.name}\n`);
       return;
     }
   }

@@ -23,9 +23,11 @@ export function fail(env: RunEnv, text: string): void {
 
 /**
  * The live objects named on the command line. Errors for single targets go through
- * `report` and the remaining targets still run (kubectl's ContinueOnError).
+ * `report` and the remaining targets still run (kubectl's ContinueOnError). With
+ * `readNamed: false` a named object is taken as named, unread (its `object` holds only
+ * its name), as delete's builder does.
  */
-export function liveObjects(env: RunEnv, report: Reporter): LiveObject[] {
+export function liveObjects(env: RunEnv, report: Reporter, options: { readNamed?: boolean } = {}): LiveObject[] {
   const t = commandTargets(env);
   if (!t.ok) {
     report.fail(t.error);
@@ -35,6 +37,11 @@ export function liveObjects(env: RunEnv, report: Reporter): LiveObject[] {
   const out: LiveObject[] = [];
   for (const target of t.targets) {
     if (target.name !== undefined) {
+      // the builder's RequireObject(false) (delete): a named object is not read first
+      if (options.readNamed === false) {
+        out.push({ def: target.def, namespace: target.namespace, name: target.name, object: { metadata: { name: target.name, ...(target.namespace !== '' ? { namespace: target.namespace } : {}) } } });
+        continue;
+      }
       const r = getObject(env, target.def, target.namespace, target.name);
       if (!r.ok) {
         report.fail(statusText(r.error));

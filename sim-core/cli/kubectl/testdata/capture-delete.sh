@@ -1,0 +1,33 @@
+#!/bin/bash
+# Records what the real kubectl 1.32 prints for the checks and warnings of `kubectl delete`
+# (run/delete.ts, checked by run/delete.test.ts): delete-stub.mjs serves the objects of
+# real-1.32-delete/scenario.json (Pods web-1, web-2, other, sys; Deployments web, api; a
+# ConfigMap; a Node n1), a fresh stub for each recording.
+# Run by hand with kubectl 1.32 and node:  bash capture-delete.sh
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+port=28425
+STUB=delete-stub.mjs
+source "$here/capture-lib.sh"
+cd "$here/real-1.32-delete"
+
+capd() {
+  local name=$1; shift
+  start_stub "$here/real-1.32-delete/scenario.json"
+  cap "$name" "$@"
+  kill "$stub_pid"; wait "$stub_pid" 2>/dev/null
+  trap - EXIT
+}
+
+capd d-o-yaml delete pod web-1 -o yaml
+capd d-o-json delete pod web-1 -o json
+capd d-interactive-none delete pod web-1 --force --grace-period=5
+capd d-now-force delete pod web-1 --now --force
+capd d-all-label delete pod --all -l app=web
+capd d-A-name delete pod web-1 -A
+capd d-cascade-bad delete deploy web --cascade=sideways
+capd d-cascade-false delete deploy web --cascade=false
+capd d-cascade-true delete deploy web --cascade=true
+capd d-dry-client-missing delete pod nope --dry-run=client
+capd d-node-ns delete node n1 -n default
+capd d-node-ns-o-name delete node n1 -n default -o name
