@@ -347,6 +347,7 @@ export function parseKubectl(argvIn: readonly string[], options: ParseOptions = 
       if (Object.keys(changes.value.set).length === 0 && changes.value.remove.length === 0 && !bool('list')) {
         return plainError(`at least one ${what} update is required`);
       }
+      if (bool('list') && output !== '') return plainError('--list and --output may not be specified together');
       return withTargets(rp.value.resources, { metadataChanges: changes.value });
     }
     case 'cordon':

@@ -92,8 +92,9 @@ export function parseMetadataChanges(pairs: readonly string[], what: 'label' | '
       return { ok: false, error: what === 'label' ? `unknown label spec: ${p}` : `invalid annotation format: ${p}` };
     }
   }
-  for (const k of remove) {
-    if (k in set) return { ok: false, error: `can not both modify and remove ${what === 'label' ? 'a label' : 'an annotation'} in the same command` };
+  const both = remove.filter((k) => k in set);
+  if (both.length > 0) {
+    return { ok: false, error: what === 'label' ? 'can not both modify and remove a label in the same command' : `can not both modify and remove the following annotation(s) in the same command: ${both.join(', ')}` };
   }
   return { ok: true, value: { set, remove } };
 }
