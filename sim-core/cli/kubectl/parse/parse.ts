@@ -318,6 +318,7 @@ export function parseKubectl(argvIn: readonly string[], options: ParseOptions = 
     }
     case 'scale':
       if ((base.replicas ?? 0) < 0) return plainError('The --replicas=COUNT flag is required, and COUNT must be greater than or equal to 0');
+      if (typeof flags.values.get('current-replicas') === 'bigint' && (flags.values.get('current-replicas') as bigint) < -1n) return plainError('The --current-replicas must specify an integer of -1 or greater');
       if (args.length === 0 && !hasFiles) return plainError(MISSING_RESOURCES);
       return withTargets(args);
     case 'set image': {

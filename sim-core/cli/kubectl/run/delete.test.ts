@@ -1,4 +1,4 @@
-// kubectl delete's checks and warnings against the real kubectl 1.32
+// kubectl delete's checks and warnings, and set image, against the real kubectl 1.32
 // (../testdata/real-1.32-delete/, recorded by ../testdata/capture-delete.sh against
 // delete-stub.mjs): every recording replayed through the runner in a simulated cluster that
 // holds the scenario's objects — Pods web-1, web-2, other, sys, Deployments web and api,
@@ -46,5 +46,13 @@ describe('kubectl delete against the real kubectl 1.32', () => {
       expect(runCommandLine(line, undefined, ports, {}).exitCode).toBe(1);
       expect(runCommandLine('kubectl get pod web-1 -o name', undefined, ports, {}).stdout).toBe('pod/web-1\n');
     }
+  });
+
+  it('set image changes nothing when one of the objects named cannot be read (Infos fails as a whole)', () => {
+    const ports = scenarioCluster();
+    const r = runCommandLine('kubectl set image deployment/nope deployment/web nginx=nginx:1.28', undefined, ports, {});
+    // the recording's stub spoke of "deployments"; an API server names the group
+    expect(r).toEqual({ stdout: '', stderr: 'Error from server (NotFound): deployments.apps "nope" not found\n', exitCode: 1 });
+    expect(runCommandLine('kubectl get deploy web -o jsonpath={.spec.template.spec.containers[0].image}', undefined, ports, {}).stdout).toBe('nginx:1.27');
   });
 });

@@ -1,7 +1,8 @@
-// kubectl label and annotate against the real kubectl 1.32 (../testdata/real-1.32-label/,
-// recorded by ../testdata/capture-label.sh against label-stub.mjs): every recording
-// replayed through the runner in a simulated cluster holding the scenario's Pods — web-1
-// labelled app=web, tier=fe and annotated note=x, web-2 labelled app=web. kubectl prints a
+// kubectl label, annotate and scale against the real kubectl 1.32
+// (../testdata/real-1.32-label/, recorded by ../testdata/capture-label.sh against
+// label-stub.mjs): every recording replayed through the runner in a simulated cluster
+// holding the scenario's Pods — web-1 labelled app=web, tier=fe and annotated note=x, web-2
+// labelled app=web — and a Deployment web. kubectl prints a
 // --list in Go's map order, which varies from run to run: those lines are compared as a set.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,13 +21,14 @@ function scenarioCluster() {
     const r = runCommandLine('kubectl create -f -', body, ports, {});
     if (r.exitCode !== 0) throw new Error(r.stderr);
   }
+  runCommandLine('kubectl create deployment web --image=nginx:1.27 --replicas=2', undefined, ports, {});
   return ports;
 }
 
 /** A --list block's `key=value` lines in order of keys (Go's map order is random). */
 const unordered = (text: string): string => text.replace(/((?:^ ?[^\s:=]+=.*\n)+)/gm, (block) => block.split('\n').filter(Boolean).sort().map((l) => `${l}\n`).join(''));
 
-describe('kubectl label and annotate against the real kubectl 1.32', () => {
+describe('kubectl label, annotate and scale against the real kubectl 1.32', () => {
   const script = readFileSync(join(DIR, '..', 'capture-label.sh'), 'utf8');
   const names = [...script.matchAll(/^capl (\S+) /gm)].map((m) => m[1] as string);
   it('has every recording the script makes', () => expect(readdirSync(DIR).filter((f) => f.endsWith('.txt')).sort()).toEqual(names.map((n) => `${n}.txt`).sort()));

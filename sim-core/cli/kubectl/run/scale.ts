@@ -1,6 +1,7 @@
 // `kubectl scale --replicas=N TYPE NAME` (pkg/cmd/scale/scale.go): the scale subresource
 // of Deployments and ReplicaSets, written here as an update of spec.replicas;
-// `deployment.apps/web scaled`. Other kinds have no scaler.
+// `deployment.apps/web scaled`. Other kinds have no scale subresource (the API server's 404);
+// nothing found at all is `no objects passed to scale`.
 import { operationResult } from '../messages';
 import { statusText, updateWithRetry } from './api';
 import type { RunEnv } from './env';
@@ -12,10 +13,21 @@ export function runScale(env: RunEnv): void {
   const report = exitCodeLater(env);
   const replicas = env.cmd.replicas ?? 0;
   const current = env.cmd.flags.values.get('current-replicas');
-  for (const live of liveObjects(env, report)) {
+  // r.Infos(): every object read first; what could not be read is reported at the end
+  const unread: string[] = [];
+  const objects = liveObjects(env, { fail: (text) => unread.push(text), finish: () => undefined, failed: () => unread.length > 0 });
+  if (objects.length === 0) {
+    // `no objects passed to scale %w`: the error's own message (an aggregate's in brackets)
+    const messages = unread.map((t) => t.replace(/^Error from server \([^)]*\): /, '').replace(/^error: /, '').replace(/\n$/, ''));
+    const wrapped = messages.length === 0 ? '' : ` ${messages.length === 1 ? messages[0] : `[${messages.join(', ')}]`}`;
+    report.fail(`error: no objects passed to scale${wrapped}\n`);
+    return report.finish();
+  }
+  for (const live of objects) {
     if (!SCALABLE.includes(live.def.kind)) {
-      report.fail(`error: no scaler has been implemented for {"${live.def.group}" "${live.def.kind}"}\n`);
-      continue;
+      // the scale subresource a kind does not have: the API server's 404, and kubectl stops
+      report.fail('Error from server (NotFound): the server could not find the requested resource\n');
+      return report.finish();
     }
     const spec = (live.object.spec ?? {}) as { replicas?: number };
     if (typeof current === 'bigint' && current >= 0n && BigInt(spec.replicas ?? 1) !== current) {
@@ -34,5 +46,6 @@ export function runScale(env: RunEnv): void {
     }
     env.out.print(operationResult(live.def.kind, live.name, 'scaled', env.cmd.dryRun));
   }
+  for (const text of unread) report.fail(text);
   report.finish();
 }

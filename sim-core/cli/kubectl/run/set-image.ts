@@ -42,26 +42,33 @@ function setImages(obj: KubeObject, updates: Record<string, string>): { changed:
 
 export function runSetImage(env: RunEnv): void {
   const report = exitCodeLater(env);
-  for (const live of liveObjects(env, report)) {
+  // Complete's Infos(): an object that cannot be read fails the command before any patch
+  const unread: string[] = [];
+  const objects = liveObjects(env, { fail: (text) => unread.push(text), finish: () => undefined, failed: () => unread.length > 0 });
+  if (unread.length > 0) {
+    for (const text of unread) report.fail(text);
+    return report.finish();
+  }
+  for (const live of objects) {
     if (podSpecOf(live.object) === undefined) {
       // polymorphichelpers.UpdatePodSpecForObject's refusal, prefixed with resource/name (set_image.go)
       report.fail(`error: ${live.def.resource}/${live.name} the object is not a pod or does not have a pod template: *v1.${live.def.kind}\n`);
       continue;
     }
+    // a name no container has is an error, after the containers that exist are updated
     const probe = setImages(JSON.parse(JSON.stringify(live.object)) as KubeObject, env.cmd.imageUpdates);
-    if (probe.missing.length > 0) {
-      for (const name of probe.missing) report.fail(`error: unable to find container named "${name}"\n`);
-      continue;
-    }
-    if (!probe.changed) continue;
-    if (env.cmd.dryRun !== 'client') {
-      const r = updateWithRetry(env, live.def, live.namespace, live.name, (obj) => (setImages(obj, env.cmd.imageUpdates).changed ? obj : undefined));
-      if (!r.ok) {
-        report.fail(statusText(r.error));
-        continue;
+    const missing = probe.missing.map((name) => `error: unable to find container named "${name}"\n`);
+    if (probe.changed) {
+      if (env.cmd.dryRun !== 'client') {
+        const r = updateWithRetry(env, live.def, live.namespace, live.name, (obj) => (setImages(obj, env.cmd.imageUpdates).changed ? obj : undefined));
+        if (!r.ok) {
+          report.fail(statusText(r.error));
+          continue;
+        }
       }
+      env.out.print(operationResult(live.def.kind, live.name, 'image updated', env.cmd.dryRun));
     }
-    env.out.print(operationResult(live.def.kind, live.name, 'image updated', env.cmd.dryRun));
+    for (const text of missing) report.fail(text);
   }
   report.finish();
 }

@@ -1,6 +1,7 @@
 #!/bin/bash
-# Records what the real kubectl 1.32 prints for the checks and warnings of `kubectl delete`
-# (run/delete.ts, checked by run/delete.test.ts): delete-stub.mjs serves the objects of
+# Records what the real kubectl 1.32 prints for the checks and warnings of `kubectl delete`,
+# and for `kubectl set image` (run/delete.ts, run/set-image.ts, checked by
+# run/delete.test.ts): delete-stub.mjs serves the objects of
 # real-1.32-delete/scenario.json (Pods web-1, web-2, other, sys; Deployments web, api; a
 # ConfigMap; a Node n1), a fresh stub for each recording.
 # Run by hand with kubectl 1.32 and node:  bash capture-delete.sh
@@ -31,3 +32,4 @@ capd d-cascade-true delete deploy web --cascade=true
 capd d-dry-client-missing delete pod nope --dry-run=client
 capd d-node-ns delete node n1 -n default
 capd d-node-ns-o-name delete node n1 -n default -o name
+capd set-image-unknown-container set image deployment/web nginx=nginx:1.28 nope=x
