@@ -2,8 +2,7 @@
 // (../testdata/real-1.32-label/, recorded by ../testdata/capture-label.sh against
 // label-stub.mjs): every recording replayed through the runner in a simulated cluster
 // holding the scenario's Pods — web-1 labelled app=web, tier=fe and annotated note=x, web-2
-// labelled app=web — and a Deployment web. kubectl prints a
-// --list in Go's map order, which varies from run to run: those lines are compared as a set.
+// labelled app=web — and a Deployment web.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -25,8 +24,12 @@ function scenarioCluster() {
   return ports;
 }
 
-/** A --list block's `key=value` lines in order of keys (Go's map order is random). */
-const unordered = (text: string): string => text.replace(/((?:^ ?[^\s:=]+=.*\n)+)/gm, (block) => block.split('\n').filter(Boolean).sort().map((l) => `${l}\n`).join(''));
+/**
+ * The lines kubectl prints in Go's map order, which is random — a --list block's
+ * `key=value` lines, the overwrite conflicts of several labels — sorted.
+ */
+const unordered = (text: string): string =>
+  text.replace(/((?:^ ?[^\s:=]+=.*\n)+)|((?:^'[^']*' already has a value.*\n)+)/gm, (block) => block.split('\n').filter(Boolean).sort().map((l) => `${l}\n`).join(''));
 
 describe('kubectl label, annotate and scale against the real kubectl 1.32', () => {
   const script = readFileSync(join(DIR, '..', 'capture-label.sh'), 'utf8');
@@ -36,7 +39,7 @@ describe('kubectl label, annotate and scale against the real kubectl 1.32', () =
     const c = parseCapture(readFileSync(join(DIR, `${name}.txt`), 'utf8'));
     it(`${name}: ${c.command}`, () => {
       const out = runCommandLine(captureCommandLine(c.command), undefined, scenarioCluster(), {});
-      expect({ ...out, stdout: unordered(out.stdout) }).toEqual({ stdout: unordered(c.stdout), stderr: c.stderr, exitCode: c.exit });
+      expect({ ...out, stdout: unordered(out.stdout), stderr: unordered(out.stderr) }).toEqual({ stdout: unordered(c.stdout), stderr: unordered(c.stderr), exitCode: c.exit });
     });
   }
 

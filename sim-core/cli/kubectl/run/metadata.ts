@@ -5,10 +5,10 @@
 // `pod/web not labeled` (label only, when nothing changed) or `pod/web annotated`;
 // --list prints the result instead of writing it.
 import type { KubeObject } from '../../../client';
-import { operationResult } from '../messages';
 import { statusText, updateWithRetry } from './api';
 import type { RunEnv } from './env';
 import { exitCodeLater, liveObjects } from './objects';
+import { printObject } from './print-object';
 
 type Field = 'labels' | 'annotations';
 
@@ -73,6 +73,8 @@ function changeMetadata(env: RunEnv, field: Field): void {
       return obj;
     };
     let changed: boolean;
+    // what -o prints: the object as changed here (a client dry run) or as the server answered
+    let result: KubeObject = live.object;
     if (env.cmd.dryRun === 'client') {
       changed = apply(live.object) !== undefined && JSON.stringify(live.object.metadata?.[field] ?? {}) !== JSON.stringify(current);
     } else {
@@ -82,9 +84,10 @@ function changeMetadata(env: RunEnv, field: Field): void {
         continue;
       }
       changed = r.value.after !== undefined;
+      result = r.value.after ?? r.value.before;
     }
     const op = field === 'labels' ? (changed ? (shorter ? 'unlabeled' : 'labeled') : 'not labeled') : 'annotated';
-    env.out.print(operationResult(live.def.kind, live.name, op, env.cmd.dryRun));
+    printObject(env, live.def.kind, result, op, false);
   }
   report.finish();
 }

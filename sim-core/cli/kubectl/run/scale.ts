@@ -2,10 +2,10 @@
 // of Deployments and ReplicaSets, written here as an update of spec.replicas;
 // `deployment.apps/web scaled`. Other kinds have no scale subresource (the API server's 404);
 // nothing found at all is `no objects passed to scale`.
-import { operationResult } from '../messages';
 import { statusText, updateWithRetry } from './api';
 import type { RunEnv } from './env';
 import { exitCodeLater, liveObjects } from './objects';
+import { printObject } from './print-object';
 
 const SCALABLE = ['Deployment', 'ReplicaSet'];
 
@@ -44,7 +44,8 @@ export function runScale(env: RunEnv): void {
         continue;
       }
     }
-    env.out.print(operationResult(live.def.kind, live.name, 'scaled', env.cmd.dryRun));
+    // -o prints the object as it was read, before the scale (scale.go PrintObj(info.Object))
+    printObject(env, live.def.kind, live.object, 'scaled', false);
   }
   for (const text of unread) report.fail(text);
   report.finish();

@@ -3,10 +3,10 @@
 // in a workload's Pod template; `deployment.apps/web image updated`. Nothing is printed
 // for an object whose images already are the requested ones (an empty patch is skipped).
 import type { KubeObject } from '../../../client';
-import { operationResult } from '../messages';
 import { statusText, updateWithRetry } from './api';
 import type { RunEnv } from './env';
 import { exitCodeLater, liveObjects } from './objects';
+import { printObject } from './print-object';
 
 interface ContainerLike {
   name?: string;
@@ -59,14 +59,20 @@ export function runSetImage(env: RunEnv): void {
     const probe = setImages(JSON.parse(JSON.stringify(live.object)) as KubeObject, env.cmd.imageUpdates);
     const missing = probe.missing.map((name) => `error: unable to find container named "${name}"\n`);
     if (probe.changed) {
-      if (env.cmd.dryRun !== 'client') {
+      // what -o prints: the object as changed here (a client dry run) or as the server answered
+      let result: KubeObject;
+      if (env.cmd.dryRun === 'client') {
+        result = JSON.parse(JSON.stringify(live.object)) as KubeObject;
+        setImages(result, env.cmd.imageUpdates);
+      } else {
         const r = updateWithRetry(env, live.def, live.namespace, live.name, (obj) => (setImages(obj, env.cmd.imageUpdates).changed ? obj : undefined));
         if (!r.ok) {
           report.fail(statusText(r.error));
           continue;
         }
+        result = r.value.after ?? r.value.before;
       }
-      env.out.print(operationResult(live.def.kind, live.name, 'image updated', env.cmd.dryRun));
+      printObject(env, live.def.kind, result, 'image updated', false);
     }
     for (const text of missing) report.fail(text);
   }

@@ -33,3 +33,4 @@ capd d-dry-client-missing delete pod nope --dry-run=client
 capd d-node-ns delete node n1 -n default
 capd d-node-ns-o-name delete node n1 -n default -o name
 capd set-image-unknown-container set image deployment/web nginx=nginx:1.28 nope=x
+capd set-image-output-name set image deployment/web nginx=nginx:1.28 -o name

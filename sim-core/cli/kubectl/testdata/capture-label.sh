@@ -38,3 +38,6 @@ capl scale-selector-none scale deployment -l app=zzz --replicas=1
 capl scale-configmap-missing scale cm nope --replicas=1
 capl scale-pod scale pod web-1 --replicas=1
 capl scale-current-below-minus-one scale deployment web --replicas=3 --current-replicas=-5
+capl output-name label pods web-1 env=a -o name
+capl annotate-output-name annotate pods web-1 a=1 -o name
+capl scale-output-name scale deployment web --replicas=3 -o name
