@@ -1,6 +1,6 @@
 // kubectl delete's checks and warnings, and set image, against the real kubectl 1.32
 // (../testdata/real-1.32-delete/, recorded by ../testdata/capture-delete.sh against
-// delete-stub.mjs): every recording replayed through the runner in a simulated cluster that
+// scenario-stub.mjs): every recording replayed through the runner in a simulated cluster that
 // holds the scenario's objects — Pods web-1, web-2, other, sys, Deployments web and api,
 // a ConfigMap and a Node n1.
 import { readdirSync, readFileSync } from 'node:fs';

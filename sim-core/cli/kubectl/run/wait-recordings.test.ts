@@ -1,5 +1,5 @@
 // kubectl wait against the real kubectl 1.32 (../testdata/real-1.32-wait/, recorded by
-// ../testdata/capture-wait.sh against wait-stub.mjs). The recordings whose scenario does not
+// ../testdata/capture-wait.sh against scenario-stub.mjs). The recordings whose scenario does not
 // change over time are replayed through the runner over an API port that serves the
 // scenario's objects as the stub did (GET, LIST with selectors; a watch that brings
 // nothing new), with the simulated clock running under it. The others — an object that

@@ -1,23 +1,20 @@
 #!/bin/bash
 # Records what the real kubectl 1.32 prints for the checks and warnings of `kubectl delete`,
 # and for `kubectl set image` (run/delete.ts, run/set-image.ts, checked by
-# run/delete.test.ts): delete-stub.mjs serves the objects of
+# run/delete.test.ts): scenario-stub.mjs serves the objects of
 # real-1.32-delete/scenario.json (Pods web-1, web-2, other, sys; Deployments web, api; a
 # ConfigMap; a Node n1), a fresh stub for each recording.
 # Run by hand with kubectl 1.32 and node:  bash capture-delete.sh
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 port=28425
-STUB=delete-stub.mjs
+STUB=scenario-stub.mjs
 source "$here/capture-lib.sh"
 cd "$here/real-1.32-delete"
 
 capd() {
   local name=$1; shift
-  start_stub "$here/real-1.32-delete/scenario.json"
-  cap "$name" "$@"
-  kill "$stub_pid"; wait "$stub_pid" 2>/dev/null
-  trap - EXIT
+  cap_fresh "$name" "$here/real-1.32-delete/scenario.json" "$@"
 }
 
 capd d-o-yaml delete pod web-1 -o yaml

@@ -14,10 +14,7 @@ cd "$here/real-1.32-label"
 
 capl() {
   local name=$1; shift
-  start_stub "$here/real-1.32-label/scenario.json"
-  cap "$name" "$@"
-  kill "$stub_pid"; wait "$stub_pid" 2>/dev/null
-  trap - EXIT
+  cap_fresh "$name" "$here/real-1.32-label/scenario.json" "$@"
 }
 
 capl list label pods web-1 --list

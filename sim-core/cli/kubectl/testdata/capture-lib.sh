@@ -3,6 +3,7 @@
 #   start_stub [stub arguments…]   (STUB=object-stub.mjs for another stub than discovery-stub.mjs;
 #                                   STUB_STDERR=FILE keeps its standard error)
 #   cap NAME KUBECTL-ARGS…                        (writes NAME.txt in the current folder)
+#   cap_fresh NAME SCENARIO KUBECTL-ARGS…         (cap against a stub started afresh on SCENARIO)
 # A recording is `$ kubectl` and the arguments with bash's %q quoting (so it replays as the
 # same words), then `--- stdout`, `--- stderr`, `--- exit N`.
 export KUBECONFIG=/nonexistent/kubeconfig
@@ -23,4 +24,14 @@ cap() {
   kubectl -s "http://127.0.0.1:$port" "$@" >"$out" 2>"$err"; code=$?
   { printf '$ kubectl'; printf ' %q' "$@"; printf '\n'; echo '--- stdout'; cat "$out"; echo '--- stderr'; cat "$err"; echo "--- exit $code"; } >"$name.txt"
   rm -f "$out" "$err"
+}
+
+# A recording against a stub of its own, started on SCENARIO (a path) and stopped after it,
+# so that a scenario's timeline starts anew and no recording sees another's writes.
+cap_fresh() {
+  local name=$1 scenario=$2; shift 2
+  start_stub "$scenario"
+  cap "$name" "$@"
+  kill "$stub_pid"; wait "$stub_pid" 2>/dev/null
+  trap - EXIT
 }

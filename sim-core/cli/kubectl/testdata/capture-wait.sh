@@ -1,6 +1,6 @@
 #!/bin/bash
 # Records what the real kubectl 1.32 prints for `kubectl wait` (run/wait-command.ts,
-# checked by run/wait-recordings.test.ts): wait-stub.mjs serves the objects of one scenario
+# checked by run/wait-recordings.test.ts): scenario-stub.mjs serves the objects of one scenario
 # of real-1.32-wait/scenarios/ per recording, changing them on the scenario's timeline
 # (ready: Pods a and b Ready; notready: both not Ready; mixed: a not Ready, b Ready;
 # slow: a Ready after 2 s, b after 4 s; blip: a Ready for 200 ms only; empty and create2:
@@ -9,17 +9,14 @@
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 port=28423
-STUB=wait-stub.mjs
+STUB=scenario-stub.mjs
 source "$here/capture-lib.sh"
 cd "$here/real-1.32-wait"
 
 # capw NAME SCENARIO KUBECTL-ARGS…: a fresh stub for each recording (its timeline starts anew)
 capw() {
   local name=$1 scenario=$2; shift 2
-  start_stub "$here/real-1.32-wait/scenarios/$scenario.json"
-  cap "$name" "$@"
-  kill "$stub_pid"; wait "$stub_pid" 2>/dev/null
-  trap - EXIT
+  cap_fresh "$name" "$here/real-1.32-wait/scenarios/$scenario.json" "$@"
 }
 
 capw single-timeout notready wait --for=condition=Ready pod/a --timeout=2s

@@ -1,4 +1,4 @@
-// A stub API server for capture-label.sh: wait-stub.mjs (objects of a scenario, GET, LIST,
+// A stub API server for capture-label.sh: scenario-stub.mjs (objects of a scenario, GET, LIST,
 // WATCH) plus merge PATCH, PUT, the scale subresource of Deployments and ReplicaSets,
 // ?dryRun, resourceVersion conflicts, and each request logged on standard error.
 // Usage: node label-stub.mjs PORT SCENARIO.json

@@ -1,7 +1,10 @@
-// A stub API server for capture-delete.sh: wait-stub.mjs (objects of a scenario, GET, LIST,
-// WATCH) plus DELETE (the object goes, with a DELETED watch event; after DELETE_DELAY_MS
-// when that is set) and PATCH, short names in discovery, and each request logged on
-// standard error. Usage: node delete-stub.mjs PORT SCENARIO.json
+// A stub API server for the capture scripts of kubectl wait, delete and set image
+// (capture-wait.sh, capture-delete.sh): kubectl's discovery for the kinds of a scenario
+// file, and GET, LIST and WATCH (with metadata.name field selectors and label selectors) of
+// its objects, changed on the scenario's timeline; DELETE (the object goes, with a DELETED
+// watch event; after DELETE_DELAY_MS when that is set) and PATCH; each request logged on
+// standard error.
+// Usage: node scenario-stub.mjs PORT SCENARIO.json
 // SCENARIO: { objects: [object…], events: [{ at: ms, op: 'put'|'delete', object }] }; the
 // timeline starts at the first request after discovery.
 import http from 'node:http';
