@@ -3,6 +3,7 @@
 // annotate and set image (cmdutil.GetResourcesAndPairs, label.go parseLabels,
 // annotate.go parseAnnotations, set_image.go).
 import { ALL_CATEGORY, kindForResource, type KindDefinition } from '../../../apiserver';
+import { isValidLabelValue } from '../../../apiserver/kinds/nameRules';
 
 export interface ResourceTarget {
   def: KindDefinition;
@@ -85,6 +86,9 @@ export function parseMetadataChanges(pairs: readonly string[], what: 'label' | '
       if (parts.length !== 2 || parts[0] === '') {
         return { ok: false, error: what === 'label' ? `invalid label spec: ${p}` : `invalid annotation format: ${p}` };
       }
+      // parseLabels checks a label's value here (its key is left to the API server)
+      const errs = what === 'label' ? isValidLabelValue(parts[1] as string) : [];
+      if (errs.length > 0) return { ok: false, error: `invalid label value: ${JSON.stringify(p)}: ${errs.join(';')}` };
       set[parts[0] as string] = parts[1] as string;
     } else if (p.endsWith('-')) {
       remove.push(p.slice(0, -1));

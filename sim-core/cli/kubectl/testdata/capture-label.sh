@@ -38,3 +38,6 @@ capl scale-current-below-minus-one scale deployment web --replicas=3 --current-r
 capl output-name label pods web-1 env=a -o name
 capl annotate-output-name annotate pods web-1 a=1 -o name
 capl scale-output-name scale deployment web --replicas=3 -o name
+capl bad-value label pods web-1 'env=a b'
+capl bad-value-dash label pods web-1 env=-x
+capl long-value label pods web-1 env=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa
