@@ -9,6 +9,8 @@
 // missing value`). A patch that cannot be decoded is 400 BadRequest on the server, one
 // that does not apply is 422 with a fixed text (patch.go's jsonPatcher →
 // errors.NewGenericServerResponse); kubectl prints the library's text.
+import { deepCopy } from '../../../client';
+
 export type JsonPatchResult = { ok: true; value: unknown } | { ok: false; stage: 'decode' | 'tooLarge' | 'apply'; error: string };
 
 /** handlers/patch.go maxJSONPatchOperations */
@@ -61,7 +63,7 @@ function valueOf(op: Operation): { present: boolean; value: unknown } {
 
 /** A node the patch writes: a copy, so that the patch and the document share nothing. */
 function node(v: unknown): unknown {
-  return v === undefined ? null : (JSON.parse(JSON.stringify(v)) as unknown);
+  return v === undefined ? null : deepCopy(v);
 }
 
 type Container = Record<string, unknown> | unknown[];

@@ -6,7 +6,7 @@ import type { PropagationPolicy } from '../../../client';
 import { deletedMessage } from '../messages';
 import { deleteObject, getObject, statusText, type DeleteOptions } from './api';
 import type { RunEnv } from './env';
-import { fail, exitCodeLater, liveObjects, type LiveObject } from './objects';
+import { fail, exitCodeLater, liveObjects, type LiveObject, type Reporter } from './objects';
 import { timeoutTicks, waitUntil } from './wait';
 import { kindPrefix } from '../get';
 
@@ -52,7 +52,7 @@ export function runDelete(env: RunEnv): void {
   let warnClusterScope = cmd.namespace !== undefined && !cmd.allNamespaces;
 
   const report = exitCodeLater(env);
-  const quiet = { fail: (text: string) => (cmd.ignoreNotFound && text.startsWith('Error from server (NotFound)') ? undefined : report.fail(text)), finish: report.finish, failed: report.failed };
+  const quiet: Reporter = { fail: (text, status) => (cmd.ignoreNotFound && status?.reason === 'NotFound' ? undefined : report.fail(text, status)), finish: report.finish, failed: report.failed };
   const objects = liveObjects(env, quiet, { readNamed: false });
   const named = cmd.filenames.length > 0 || cmd.targets.some((t) => t.name !== undefined);
   if (objects.length === 0 && !named && !report.failed()) {
@@ -68,7 +68,7 @@ export function runDelete(env: RunEnv): void {
     if (cmd.dryRun !== 'client') {
       const r = deleteObject(env, live.def, live.namespace, live.name, options);
       if (!r.ok) {
-        quiet.fail(statusText(r.error));
+        quiet.fail(statusText(r.error), r.error);
         continue;
       }
       // a server dry run deleted nothing: there is nothing to wait for; the uid to wait on is the answer's

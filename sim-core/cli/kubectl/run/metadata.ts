@@ -60,7 +60,7 @@ function changeMetadata(env: RunEnv, field: Field): void {
       continue;
     }
     // updateDataChangeMsg: a change that leaves the object's JSON shorter, without --overwrite, "unlabeled"
-    const shorter = !env.cmd.overwrite && JSON.stringify({ ...live.object, metadata: { ...live.object.metadata, [field]: changedMap(current, changes) } }).length < JSON.stringify(live.object).length;
+    const shorter = field === 'labels' && !env.cmd.overwrite && JSON.stringify({ ...live.object, metadata: { ...live.object.metadata, [field]: changedMap(current, changes) } }).length < JSON.stringify(live.object).length;
     if (field === 'labels') {
       for (const k of changes.remove) if (!(k in current)) env.out.print(`label "${k}" not found.\n`);
     }

@@ -44,7 +44,7 @@ export function liveObjects(env: RunEnv, report: Reporter, options: { readNamed?
       }
       const r = getObject(env, target.def, target.namespace, target.name);
       if (!r.ok) {
-        report.fail(statusText(r.error));
+        report.fail(statusText(r.error), r.error);
         if (r.error.code === 0) break;
         continue;
       }
@@ -61,7 +61,7 @@ export function liveObjects(env: RunEnv, report: Reporter, options: { readNamed?
       ...(env.cmd.fieldSelector !== undefined ? { fieldSelector: env.cmd.fieldSelector } : {}),
     });
     if (!r.ok) {
-      report.fail(statusText(r.error));
+      report.fail(statusText(r.error), r.error);
       continue;
     }
     for (const o of r.value.items.filter((x) => matchesFields(x, fields))) {
@@ -72,8 +72,8 @@ export function liveObjects(env: RunEnv, report: Reporter, options: { readNamed?
 }
 
 export interface Reporter {
-  /** print an error on stderr and remember that the command failed */
-  fail: (text: string) => void;
+  /** print an error on stderr and remember that the command failed (`status`: the API's answer behind it, when there is one) */
+  fail: (text: string, status?: Status) => void;
   /** set the exit code once everything is printed */
   finish: () => void;
   failed: () => boolean;
@@ -91,6 +91,25 @@ export function exitCodeLater(env: RunEnv): Reporter {
     finish: () => {
       if (failed) env.out.exit(1);
     },
+  };
+}
+
+/**
+ * A reporter that only collects what fails (kubectl's r.Infos(): every object read first,
+ * its errors dealt with afterwards): the texts, and the Statuses behind the API's.
+ */
+export function collectFailures(): Reporter & { texts: string[]; statuses: (Status | undefined)[] } {
+  const texts: string[] = [];
+  const statuses: (Status | undefined)[] = [];
+  return {
+    texts,
+    statuses,
+    fail: (text, status) => {
+      texts.push(text);
+      statuses.push(status);
+    },
+    finish: () => undefined,
+    failed: () => texts.length > 0,
   };
 }
 

@@ -4,7 +4,7 @@
 // nothing found at all is `no objects passed to scale`.
 import { statusText, updateWithRetry } from './api';
 import type { RunEnv } from './env';
-import { exitCodeLater, liveObjects } from './objects';
+import { collectFailures, exitCodeLater, liveObjects } from './objects';
 import { printObject } from './print-object';
 
 const SCALABLE = ['Deployment', 'ReplicaSet'];
@@ -14,11 +14,11 @@ export function runScale(env: RunEnv): void {
   const replicas = env.cmd.replicas ?? 0;
   const current = env.cmd.flags.values.get('current-replicas');
   // r.Infos(): every object read first; what could not be read is reported at the end
-  const unread: string[] = [];
-  const objects = liveObjects(env, { fail: (text) => unread.push(text), finish: () => undefined, failed: () => unread.length > 0 });
+  const unread = collectFailures();
+  const objects = liveObjects(env, unread);
   if (objects.length === 0) {
     // `no objects passed to scale %w`: the error's own message (an aggregate's in brackets)
-    const messages = unread.map((t) => t.replace(/^Error from server \([^)]*\): /, '').replace(/^error: /, '').replace(/\n$/, ''));
+    const messages = unread.texts.map((t, i) => unread.statuses[i]?.message ?? t.replace(/^error: /, '').replace(/\n$/, ''));
     const wrapped = messages.length === 0 ? '' : ` ${messages.length === 1 ? messages[0] : `[${messages.join(', ')}]`}`;
     report.fail(`error: no objects passed to scale${wrapped}\n`);
     return report.finish();
@@ -47,6 +47,6 @@ export function runScale(env: RunEnv): void {
     // -o prints the object as it was read, before the scale (scale.go PrintObj(info.Object))
     printObject(env, live.def.kind, live.object, 'scaled', false);
   }
-  for (const text of unread) report.fail(text);
+  for (const text of unread.texts) report.fail(text);
   report.finish();
 }

@@ -2,10 +2,10 @@
 // image of the named containers (`*` = all of them, init containers included) in a Pod or
 // in a workload's Pod template; `deployment.apps/web image updated`. Nothing is printed
 // for an object whose images already are the requested ones (an empty patch is skipped).
-import type { KubeObject } from '../../../client';
+import { deepCopy, type KubeObject } from '../../../client';
 import { statusText, updateWithRetry } from './api';
 import type { RunEnv } from './env';
-import { exitCodeLater, liveObjects } from './objects';
+import { collectFailures, exitCodeLater, liveObjects } from './objects';
 import { printObject } from './print-object';
 
 interface ContainerLike {
@@ -43,10 +43,10 @@ function setImages(obj: KubeObject, updates: Record<string, string>): { changed:
 export function runSetImage(env: RunEnv): void {
   const report = exitCodeLater(env);
   // Complete's Infos(): an object that cannot be read fails the command before any patch
-  const unread: string[] = [];
-  const objects = liveObjects(env, { fail: (text) => unread.push(text), finish: () => undefined, failed: () => unread.length > 0 });
-  if (unread.length > 0) {
-    for (const text of unread) report.fail(text);
+  const unread = collectFailures();
+  const objects = liveObjects(env, unread);
+  if (unread.failed()) {
+    for (const text of unread.texts) report.fail(text);
     return report.finish();
   }
   for (const live of objects) {
@@ -56,15 +56,14 @@ export function runSetImage(env: RunEnv): void {
       continue;
     }
     // a name no container has is an error, after the containers that exist are updated
-    const probe = setImages(JSON.parse(JSON.stringify(live.object)) as KubeObject, env.cmd.imageUpdates);
+    const changedCopy = deepCopy(live.object);
+    const probe = setImages(changedCopy, env.cmd.imageUpdates);
     const missing = probe.missing.map((name) => `error: unable to find container named "${name}"\n`);
     if (probe.changed) {
       // what -o prints: the object as changed here (a client dry run) or as the server answered
-      let result: KubeObject;
-      if (env.cmd.dryRun === 'client') {
-        result = JSON.parse(JSON.stringify(live.object)) as KubeObject;
-        setImages(result, env.cmd.imageUpdates);
-      } else {
+      // a client dry run's object is the copy changed above
+      let result = changedCopy;
+      if (env.cmd.dryRun !== 'client') {
         const r = updateWithRetry(env, live.def, live.namespace, live.name, (obj) => (setImages(obj, env.cmd.imageUpdates).changed ? obj : undefined));
         if (!r.ok) {
           report.fail(statusText(r.error));
