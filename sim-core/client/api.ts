@@ -91,15 +91,16 @@ export type PatchType = 'application/merge-patch+json' | 'application/strategic-
 
 /** A request as data. `resource` is the plural lower-case name (`pods`, `replicasets`). */
 export type ApiRequest =
-  | { verb: 'get'; resource: string; namespace: string; name: string }
+  /** subresource `scale`: the autoscaling/v1 Scale of a Deployment or ReplicaSet */
+  | { verb: 'get'; resource: string; namespace: string; name: string; subresource?: 'scale' }
   /** fieldSelector: `spec.nodeName=node-1,status.phase!=Running` (the fields each kind supports) */
   | { verb: 'list'; resource: string; namespace?: string; labelSelector?: string; fieldSelector?: string }
   | { verb: 'create'; resource: string; namespace: string; body: KubeObject; dryRun?: boolean }
   /** body.metadata.resourceVersion must be the stored one, or 409 Conflict */
-  | { verb: 'update'; resource: string; namespace: string; body: KubeObject; dryRun?: boolean }
+  | { verb: 'update'; resource: string; namespace: string; body: KubeObject; dryRun?: boolean; subresource?: 'scale' }
   | { verb: 'updateStatus'; resource: string; namespace: string; body: KubeObject; dryRun?: boolean }
   /** PATCH: `patch` is the JSON body (an object for merge/strategic, an array of operations for json-patch) */
-  | { verb: 'patch'; resource: string; namespace: string; name: string; patchType: PatchType; patch: unknown; subresource?: 'status'; dryRun?: boolean }
+  | { verb: 'patch'; resource: string; namespace: string; name: string; patchType: PatchType; patch: unknown; subresource?: 'status' | 'scale'; dryRun?: boolean }
   | {
       verb: 'delete';
       resource: string;

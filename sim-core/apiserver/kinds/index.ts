@@ -27,7 +27,7 @@ export {
   type Quantity,
   type QuantityResult,
 } from './quantity';
-export { selectorMatches, isEmptySelector, type LabelSelector } from './labelSelector';
+export { selectorMatches, isEmptySelector, selectorString, type LabelSelector } from './labelSelector';
 export { defaultImagePullPolicy, DEFAULT_TOLERATION_SECONDS } from './podDefaults';
 export { qosClass, type Pod, type PodStatus, type ContainerStatus } from './pod';
 export type { Container, PodSpec, PodTemplateSpec, Toleration, Probe } from './podSpec';

@@ -91,3 +91,34 @@ export function selectorMatches(selector: LabelSelector | undefined, labels: Rec
   }
   return true;
 }
+
+const byKey = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** metav1.LabelSelectorAsSelector(selector).String(): requirements sorted by key (`k=v`, `k in (a,b)`, `k notin (a,b)`, `k`, `!k`); '' for none. */
+export function selectorString(selector: LabelSelector | undefined | null): string {
+  if (!selector) return '';
+  const reqs: { key: string; text: string }[] = [];
+  for (const [key, value] of Object.entries(selector.matchLabels ?? {})) reqs.push({ key, text: `${key}=${value}` });
+  for (const e of selector.matchExpressions ?? []) {
+    const key = e.key ?? '';
+    const values = [...(e.values ?? [])].sort(byKey).join(',');
+    switch (e.operator) {
+      case 'In':
+        reqs.push({ key, text: `${key} in (${values})` });
+        break;
+      case 'NotIn':
+        reqs.push({ key, text: `${key} notin (${values})` });
+        break;
+      case 'Exists':
+        reqs.push({ key, text: key });
+        break;
+      case 'DoesNotExist':
+        reqs.push({ key, text: `!${key}` });
+        break;
+    }
+  }
+  return reqs
+    .sort((a, b) => byKey(a.key, b.key))
+    .map((r) => r.text)
+    .join(',');
+}

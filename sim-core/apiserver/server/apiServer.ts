@@ -25,6 +25,7 @@ import { handleBind, handleUpdate } from './update';
 import { traceRequest } from './requestTrace';
 import { WatchCache, type CachedKv } from './watchCache';
 import { WrittenObjects } from './writtenObjects';
+import { handleGetScale, handlePatchScale, handleUpdateScale } from './scale';
 import { watchFromEtcd, type EtcdClientWatch } from './etcdWatch';
 import { ACCESS_REVIEWS, RULES_REVIEWS, handleAccessReview, handleRulesReview } from './accessReview';
 import { APISERVER_ADDRESS, isApiWire, type ClusterWire, type ServerRequest } from './wire';
@@ -263,6 +264,7 @@ export class KubeApiServer implements Process<ClusterWire> {
     if (req.resource === RULES_REVIEWS) return handleRulesReview(env, who.user, req.verb, 'body' in req ? req.body : undefined, view);
     switch (req.verb) {
       case 'get':
+        if (req.subresource === 'scale') return handleGetScale(env, req.resource, req.namespace, req.name);
         return handleGet(env, req.resource, req.namespace, req.name);
       case 'list':
         return handleList(env, req.resource, req.namespace, req.labelSelector, req.fieldSelector);
@@ -270,12 +272,14 @@ export class KubeApiServer implements Process<ClusterWire> {
         if (req.resource === 'bindings' || req.resource === 'pods/binding') return this.bindFromBody(env, req.namespace, req.body);
         return handleCreate(env, req.resource, req.namespace, req.body);
       case 'update':
+        if (req.subresource === 'scale') return handleUpdateScale(env, req.resource, req.namespace, req.body);
         return handleUpdate(env, req.resource, req.namespace, req.body, false);
       case 'updateStatus':
         return handleUpdate(env, req.resource, req.namespace, req.body, true);
       case 'bind':
         return handleBind(env, req.namespace, req.name, req.nodeName);
       case 'patch':
+        if (req.subresource === 'scale') return handlePatchScale(env, req);
         return handlePatch(env, req);
       case 'delete':
         return handleDelete(env, req.resource, req.namespace, req.name, {

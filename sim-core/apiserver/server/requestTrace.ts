@@ -18,7 +18,7 @@ export interface ApiTraceDetail {
     revision?: number;
     /** ?dryRun=All: admitted and validated, nothing written */
     dryRun?: true;
-    /** a PATCH of a subresource (`status`: the kubelet's status patch) */
+    /** a request on a subresource (`status`: the kubelet's status patch; `scale`: kubectl scale) */
     subresource?: string;
   };
 }
@@ -37,7 +37,7 @@ export function traceRequest(ctx: Ctx, from: string, requestId: number, req: Ser
       code,
       ...(revision !== undefined ? { revision } : {}),
       ...('dryRun' in req && req.dryRun === true ? { dryRun: true as const } : {}),
-      ...(req.verb === 'patch' && req.subresource !== undefined ? { subresource: req.subresource } : {}),
+      ...('subresource' in req && req.subresource !== undefined ? { subresource: req.subresource } : {}),
     },
   };
   ctx.trace(detail);

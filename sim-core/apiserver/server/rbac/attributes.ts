@@ -32,6 +32,9 @@ export function attributesOf(req: ServerRequest): AuthorizationRequest {
   let namespace = 'namespace' in req && req.namespace !== undefined ? req.namespace : '';
   switch (req.verb) {
     case 'get':
+      name = objectName = req.name;
+      subresource = req.subresource ?? '';
+      break;
     case 'delete':
       name = objectName = req.name;
       break;
@@ -47,7 +50,7 @@ export function attributesOf(req: ServerRequest): AuthorizationRequest {
       if (req.verb === 'updateStatus') {
         verb = 'update';
         subresource = 'status';
-      }
+      } else subresource = req.subresource ?? '';
       break;
     }
     case 'create': {
