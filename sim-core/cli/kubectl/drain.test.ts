@@ -20,8 +20,8 @@ describe('drain and apply warnings', () => {
     );
   });
   it('warns when apply meets an object created without --save-config', () => {
-    expect(missingLastAppliedWarning('deployments.apps', 'web')).toBe(
-      'Warning: resource deployments.apps/web is missing the kubectl.kubernetes.io/last-applied-configuration annotation which is required by kubectl apply. kubectl apply should only be used on resources created declaratively by either kubectl create --save-config or kubectl apply. The missing annotation will be patched automatically.\n',
+    expect(missingLastAppliedWarning('deployments', 'web')).toBe(
+      'Warning: resource deployments/web is missing the kubectl.kubernetes.io/last-applied-configuration annotation which is required by kubectl apply. kubectl apply should only be used on resources created declaratively by either kubectl create --save-config or kubectl apply. The missing annotation will be patched automatically.\n',
     );
   });
 });

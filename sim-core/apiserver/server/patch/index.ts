@@ -20,7 +20,7 @@ import { applyStrategicMergePatch } from './strategicMerge';
 
 export { applyJsonPatch, MAX_JSON_PATCH_OPERATIONS } from './jsonPatch';
 export { applyMergePatch } from './mergePatch';
-export { applyStrategicMergePatch, listStrategy } from './strategicMerge';
+export { applyStrategicMergePatch, listStrategy, retainsKeys } from './strategicMerge';
 
 type PatchRequest = Extract<ApiRequest, { verb: 'patch' }>;
 

@@ -61,6 +61,19 @@ export function listStrategy(kind: string, path: readonly string[]): ListStrateg
   return undefined;
 }
 
+/**
+ * Whether the field at `path` has the `retainKeys` patch strategy (struct tag
+ * `patchStrategy:"retainKeys"`): a Deployment's spec.strategy (apps/v1), and every element
+ * of a PodSpec's volumes (`merge,retainKeys`). A patch of it may carry `$retainKeys`, the
+ * keys to keep; kubectl builds that list when it computes a patch (strategicpatch diffMaps).
+ */
+export function retainsKeys(kind: string, path: readonly string[]): boolean {
+  const field = path[path.length - 1] ?? '';
+  const parent = path[path.length - 2] ?? '';
+  if (kind === 'Deployment' && path.length === 2 && path[0] === 'spec' && field === 'strategy') return true;
+  return parent === 'spec' && field === 'volumes';
+}
+
 export type StrategicResult = { ok: true; value: unknown } | { ok: false; error: string };
 
 function clone<T>(v: T): T {

@@ -1,6 +1,6 @@
 // kubectl's requests to the API server, synchronous in simulated time, and how kubectl
 // prints a failed one (kubectl pkg/cmd/util/helpers.go checkErr / StandardErrorMessage).
-import { deepCopy, type ApiResult, type KubeObject, type ObjectList, type PropagationPolicy, type Status, type WatchEvent } from '../../../client';
+import { type ApiResult, type KubeObject, type ObjectList, type PatchType, type PropagationPolicy, type Status, type WatchEvent } from '../../../client';
 import type { KindDefinition } from '../../../apiserver';
 import type { RunEnv } from './env';
 
@@ -73,12 +73,28 @@ export function createObject(env: RunEnv, def: KindDefinition, namespace: string
   return env.kube.request({ verb: 'create', resource: def.resource, namespace: ns(def, namespace), body, ...dryRunOf(env) }, opts);
 }
 
-export function updateObject(env: RunEnv, def: KindDefinition, namespace: string, body: KubeObject): ApiResult<KubeObject> {
-  return env.kube.request({ verb: 'update', resource: def.resource, namespace: ns(def, namespace), body, ...dryRunOf(env) }, opts);
+
+/** PATCH of an object (or of its status or scale subresource), with ?dryRun=All under --dry-run=server. */
+export function patchObject(
+  env: RunEnv,
+  def: KindDefinition,
+  namespace: string,
+  name: string,
+  patchType: PatchType,
+  patch: unknown,
+  subresource?: 'status' | 'scale',
+): ApiResult<KubeObject> {
+  return env.kube.request({ verb: 'patch', resource: def.resource, namespace: ns(def, namespace), name, patchType, patch, ...(subresource !== undefined ? { subresource } : {}), ...dryRunOf(env) }, opts);
 }
 
-export function updateStatus(env: RunEnv, def: KindDefinition, namespace: string, body: KubeObject): ApiResult<KubeObject> {
-  return env.kube.request({ verb: 'updateStatus', resource: def.resource, namespace: ns(def, namespace), body, ...dryRunOf(env) }, opts);
+/** GET of the autoscaling/v1 Scale of a Deployment or ReplicaSet. */
+export function getScale(env: RunEnv, def: KindDefinition, namespace: string, name: string): ApiResult<KubeObject> {
+  return env.kube.request({ verb: 'get', resource: def.resource, namespace: ns(def, namespace), name, subresource: 'scale' }, opts);
+}
+
+/** PUT of a Scale (its metadata.resourceVersion, when set, is a precondition). */
+export function updateScale(env: RunEnv, def: KindDefinition, namespace: string, scale: KubeObject): ApiResult<KubeObject> {
+  return env.kube.request({ verb: 'update', resource: def.resource, namespace: ns(def, namespace), body: scale, subresource: 'scale', ...dryRunOf(env) }, opts);
 }
 
 export interface DeleteOptions {
@@ -103,30 +119,4 @@ export function watchSoFar(env: RunEnv, def: KindDefinition, q: ListQuery & { re
     },
     { timeoutTicks },
   );
-}
-
-/**
- * Read-modify-write with retries on 409 Conflict, as kubectl's patcher does
- * (pkg/cmd/apply/patcher.go: maxPatchRetry = 5, re-reading the live object each time).
- * `change` returns the object to write, or undefined when nothing needs to change.
- */
-export function updateWithRetry(
-  env: RunEnv,
-  def: KindDefinition,
-  namespace: string,
-  name: string,
-  change: (live: KubeObject) => KubeObject | undefined,
-): ApiResult<{ before: KubeObject; after: KubeObject | undefined }> {
-  let last: Status | undefined;
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const live = getObject(env, def, namespace, name);
-    if (!live.ok) return live;
-    const next = change(deepCopy(live.value));
-    if (next === undefined) return { ok: true, value: { before: live.value, after: undefined } };
-    const r = updateObject(env, def, namespace, next);
-    if (r.ok) return { ok: true, value: { before: live.value, after: r.value } };
-    if (r.error.reason !== 'Conflict') return r;
-    last = r.error;
-  }
-  return { ok: false, error: last as Status };
 }

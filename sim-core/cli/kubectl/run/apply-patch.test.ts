@@ -1,11 +1,25 @@
-// The three-way merge of kubectl apply: what the learner removed goes, what the server
-// or another writer added stays, lists of objects merge by their key.
+// What kubectl apply's three-way patch does once the API server applies it to the live
+// object: what the learner removed goes, what the server or another writer added stays,
+// lists of objects merge by their key.
 import { describe, expect, it } from 'vitest';
-import { threeWayMerge } from './merge';
+import { applyStrategicMergePatch } from '../../../apiserver/server';
+import { createThreeWayMergePatch } from '../strategic-diff';
+
+type Obj = Record<string, unknown>;
+
+/** The live object after kubectl apply: the three-way patch, applied as the server applies it. */
+function threeWayMerge(original: Obj | undefined, modified: Obj, current: Obj, kind = 'Deployment'): unknown {
+  const r = applyStrategicMergePatch(kind, current, createThreeWayMergePatch(kind, original, modified, current));
+  if (!r.ok) throw new Error(r.error);
+  return r.value;
+}
+
+/** A Pod template's spec inside a Deployment. */
+const podSpec = (spec: Obj): Obj => ({ spec: { template: { spec } } });
 
 const container = (extra: Record<string, unknown> = {}) => ({ name: 'nginx', image: 'nginx:1.27', ...extra });
 
-describe('threeWayMerge', () => {
+describe('kubectl apply, as the server applies its patch', () => {
   it('keeps fields only the server has (defaults, status) and takes the manifest’s values', () => {
     const original = { spec: { replicas: 2 } };
     const modified = { spec: { replicas: 3 } };
@@ -26,12 +40,14 @@ describe('threeWayMerge', () => {
   });
 
   it('merges containers by name, keeping their server-side defaults', () => {
-    const original = { containers: [container(), { name: 'sidecar', image: 'envoy' }] };
-    const modified = { containers: [container({ image: 'nginx:1.28' })] };
-    const current = { containers: [container({ imagePullPolicy: 'IfNotPresent' }), { name: 'sidecar', image: 'envoy' }, { name: 'injected', image: 'mesh' }] };
-    expect(threeWayMerge(original, modified, current)).toEqual({
-      containers: [container({ image: 'nginx:1.28', imagePullPolicy: 'IfNotPresent' }), { name: 'injected', image: 'mesh' }],
-    });
+    const original = podSpec({ containers: [container(), { name: 'sidecar', image: 'envoy' }] });
+    const modified = podSpec({ containers: [container({ image: 'nginx:1.28' })] });
+    const current = podSpec({ containers: [container({ imagePullPolicy: 'IfNotPresent' }), { name: 'sidecar', image: 'envoy' }, { name: 'injected', image: 'mesh' }] });
+    expect(threeWayMerge(original, modified, current)).toEqual(
+      podSpec({
+        containers: [container({ image: 'nginx:1.28', imagePullPolicy: 'IfNotPresent' }), { name: 'injected', image: 'mesh' }],
+      }),
+    );
   });
 
   it('merges container ports by containerPort, Service ports by port, env by name', () => {
@@ -47,18 +63,16 @@ describe('threeWayMerge', () => {
         template: { spec: { containers: [{ name: 'c', ports: [{ containerPort: 80 }], env: [{ name: 'B', value: '2' }] }] } },
       },
     };
-    expect(threeWayMerge({}, modified, current)).toEqual({
-      spec: {
-        ports: [{ port: 80, protocol: 'TCP', targetPort: 9090 }],
-        template: { spec: { containers: [{ name: 'c', ports: [{ containerPort: 80, protocol: 'TCP' }], env: [{ name: 'B', value: '2' }, { name: 'A', value: '1' }] }] } },
-      },
+    expect(threeWayMerge({}, modified, current, 'Service')).toMatchObject({ spec: { ports: [{ port: 80, protocol: 'TCP', targetPort: 9090 }] } });
+    expect(threeWayMerge({}, modified, current)).toMatchObject({
+      spec: { template: { spec: { containers: [{ name: 'c', ports: [{ containerPort: 80, protocol: 'TCP' }], env: [{ name: 'B', value: '2' }, { name: 'A', value: '1' }] }] } } },
     });
   });
 
   it('replaces lists without a merge key (tolerations, args) whole', () => {
-    const current = { tolerations: [{ key: 'a', operator: 'Exists' }, { key: 'server', operator: 'Exists' }], args: ['x', 'y'] };
-    const modified = { tolerations: [{ key: 'b', operator: 'Exists' }], args: ['z'] };
-    expect(threeWayMerge({}, modified, current)).toEqual({ tolerations: [{ key: 'b', operator: 'Exists' }], args: ['z'] });
+    const current = podSpec({ tolerations: [{ key: 'a', operator: 'Exists' }, { key: 'server', operator: 'Exists' }], containers: [{ name: 'c', args: ['x', 'y'] }] });
+    const modified = podSpec({ tolerations: [{ key: 'b', operator: 'Exists' }], containers: [{ name: 'c', args: ['z'] }] });
+    expect(threeWayMerge({}, modified, current)).toEqual(podSpec({ tolerations: [{ key: 'b', operator: 'Exists' }], containers: [{ name: 'c', args: ['z'] }] }));
   });
 
   it('treats null in the manifest as “delete this field”', () => {

@@ -71,7 +71,7 @@ describe('kubectl apply', () => {
     const kube: KubeApiPort = {
       serverVersion: () => t.ports.kube.serverVersion(),
       request: (req, opts) => {
-        if (req.verb === 'update' && updates++ === 0) return { ok: false, error: statusError('Conflict', 'Operation cannot be fulfilled on deployments.apps "web": the object has been modified; please apply your changes to the latest version and try again') } as never;
+        if (req.verb === 'patch' && updates++ === 0) return { ok: false, error: statusError('Conflict', 'Operation cannot be fulfilled on deployments.apps "web": the object has been modified; please apply your changes to the latest version and try again') } as never;
         return t.ports.kube.request(req, opts);
       },
       watchSoFar: (req, opts) => t.ports.kube.watchSoFar(req, opts),

@@ -1,20 +1,20 @@
 // `kubectl apply -f` (pkg/cmd/apply/apply.go, client-side apply): for each object in the
 // files, create it with the last-applied-configuration annotation if it does not exist;
-// otherwise merge three ways (./merge) — original = the annotation, modified = the file,
-// current = the live object — and write the result as an update with the live
-// resourceVersion, re-reading and re-merging on 409 Conflict as kubectl's patcher
-// retries. Prints `deployment.apps/web created|configured|unchanged`; the missing
-// annotation warning when the live object was made without it (kubectl create).
+// otherwise send the three-way strategic merge patch (../strategic-diff: original = the
+// annotation, modified = the file, current = the live object; what only the server or
+// another writer set is kept, what the last apply set and the file dropped is deleted),
+// re-reading and recomputing on 409 Conflict as kubectl's patcher retries. An empty patch is
+// not sent: `unchanged`. Prints `deployment.apps/web created|configured|unchanged`; the
+// missing annotation warning when the live object was made without it (kubectl create).
 import { deepCopy, type KubeObject } from '../../../client';
 import { compactJson } from '../../../apiserver';
-import { canonicalJson } from '../../../kernel';
 import { missingLastAppliedWarning } from '../drain';
 import { qualifiedResource } from '../errors';
 import { operationResult } from '../messages';
-import { createObject, getObject, statusText, statusTextFromFile, updateObject } from './api';
+import { createObject, getObject, patchObject, statusText, statusTextFromFile } from './api';
 import type { RunEnv } from './env';
 import { readManifests, type ManifestObject } from './manifests';
-import { threeWayMerge } from './merge';
+import { createThreeWayMergePatch, goMarshalOrder } from '../strategic-diff';
 import { exitCodeLater } from './objects';
 import { sortedDeep } from '../structured';
 
@@ -72,43 +72,30 @@ function parseLastApplied(live: KubeObject): Record<string, unknown> | undefined
   }
 }
 
-/** strategicpatch drops empty maps from a patch, so `strategy: {}` alone changes nothing. */
-function pruneEmpty(v: unknown): unknown {
-  if (Array.isArray(v)) return v.map(pruneEmpty);
-  if (v === null || typeof v !== 'object') return v;
-  const out: Record<string, unknown> = {};
-  for (const [k, x] of Object.entries(v)) {
-    const p = pruneEmpty(x);
-    if (typeof p === 'object' && p !== null && !Array.isArray(p) && Object.keys(p).length === 0) continue;
-    out[k] = p;
-  }
-  return out;
-}
-
-const sameObject = (a: unknown, b: unknown): boolean => canonicalJson(pruneEmpty(a)) === canonicalJson(pruneEmpty(b));
-
 type Outcome = { ok: true; operation: 'created' | 'configured' | 'unchanged' } | { ok: false; error: string };
 
 function applyOne(env: RunEnv, m: ManifestObject): Outcome {
   const modified = modifiedConfiguration(m);
   // --dry-run=server sends the requests with dryRun (api.ts): the server admits and validates them
   const dry = env.cmd.dryRun === 'client';
-  // patcher.go: maxPatchRetry = 5 attempts against a fresh read of the live object
+  // patcher.go: maxPatchRetry = 5 attempts, each against a fresh read of the live object
   for (let attempt = 0; attempt < 5; attempt++) {
     const live = getObject(env, m.def, m.namespace, m.name);
     if (!live.ok && live.error.reason === 'NotFound') {
       if (dry) return { ok: true, operation: 'created' };
-      const r = createObject(env, m.def, m.namespace, modified);
+      // the object as json.Marshal writes an unstructured one: keys sorted
+      const r = createObject(env, m.def, m.namespace, goMarshalOrder(modified) as KubeObject);
       if (!r.ok) return { ok: false, error: statusTextFromFile(r.error, 'creating', m.source) };
       return { ok: true, operation: 'created' };
     }
     if (!live.ok) return { ok: false, error: statusText(live.error) };
     const original = parseLastApplied(live.value);
-    if (original === undefined && attempt === 0) env.out.printErr(missingLastAppliedWarning(qualifiedResource(m.def), m.name));
-    const merged = threeWayMerge(original, modified as Record<string, unknown>, live.value as Record<string, unknown>);
-    if (sameObject(merged, live.value)) return { ok: true, operation: 'unchanged' };
+    if (original === undefined && attempt === 0) env.out.printErr(missingLastAppliedWarning(m.def.resource, m.name));
+    // the three-way strategic merge patch; an empty one is not sent
+    const patch = createThreeWayMergePatch(m.def.kind, original, modified as Record<string, unknown>, live.value as Record<string, unknown>);
+    if (Object.keys(patch).length === 0) return { ok: true, operation: 'unchanged' };
     if (dry) return { ok: true, operation: 'configured' };
-    const r = updateObject(env, m.def, m.namespace, merged as KubeObject);
+    const r = patchObject(env, m.def, m.namespace, m.name, 'application/strategic-merge-patch+json', patch);
     if (r.ok) return { ok: true, operation: 'configured' };
     if (r.error.reason !== 'Conflict') return { ok: false, error: statusTextFromFile(r.error, 'applying patch', m.source) };
   }
@@ -116,6 +103,13 @@ function applyOne(env: RunEnv, m: ManifestObject): Outcome {
 }
 
 export function runApply(env: RunEnv): void {
+  // server-side apply needs managedFields, which the simulated API server does not keep: a
+  // clear refusal rather than a client-side apply that prints `created` where kubectl prints
+  // `serverside-applied`
+  if (env.cmd.flags.values.get('server-side') === true) {
+    env.out.printErr('error: server-side apply (--server-side) is not part of this simulation: the API server keeps no managedFields; apply without --server-side (client-side apply, the last-applied annotation and a three-way patch)\n');
+    return env.out.exit(1);
+  }
   const read = readManifests(env);
   if (!read.ok) {
     env.out.printErr(read.error);

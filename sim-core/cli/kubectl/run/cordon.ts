@@ -4,7 +4,8 @@
 import { kindForResource } from '../../../apiserver';
 import type { KubeObject } from '../../../client';
 import { operationResult } from '../messages';
-import { getObject, listObjects, statusText, updateWithRetry } from './api';
+import { createTwoWayMergePatch } from '../strategic-diff';
+import { getObject, listObjects, patchObject, statusText } from './api';
 import type { RunEnv } from './env';
 import { exitCodeLater, type Reporter } from './objects';
 
@@ -33,19 +34,19 @@ export function namedNodes(env: RunEnv, report: Reporter): KubeObject[] {
   return out;
 }
 
-/** cordon.go PatchOrReplace: returns whether the node changed, or the failure text. */
-export function setUnschedulable(env: RunEnv, name: string, desired: boolean): { ok: true; changed: boolean } | { ok: false; error: string } {
-  const r = updateWithRetry(env, NODES, '', name, (node) => {
-    const spec = (node.spec ?? {}) as { unschedulable?: boolean };
-    if ((spec.unschedulable ?? false) === desired) return undefined;
-    const next: Record<string, unknown> = { ...spec };
-    if (desired) next.unschedulable = true;
-    else delete next.unschedulable;
-    node.spec = next;
-    return node;
-  });
-  if (!r.ok) return { ok: false, error: statusText(r.error) };
-  return { ok: true, changed: r.value.after !== undefined };
+/**
+ * cordon.go PatchOrReplace: the strategic merge patch from the node as read to the node with
+ * spec.unschedulable set (`{"spec":{"unschedulable":true}}`; false is left out, so uncordon
+ * sends null). Returns the failure text, if any.
+ */
+export function setUnschedulable(env: RunEnv, node: KubeObject, desired: boolean): { ok: true } | { ok: false; error: string } {
+  const spec = (node.spec ?? {}) as { unschedulable?: boolean };
+  const next: Record<string, unknown> = { ...spec };
+  if (desired) next.unschedulable = true;
+  else delete next.unschedulable;
+  const patch = createTwoWayMergePatch('Node', node as Record<string, unknown>, { ...node, spec: next });
+  const r = patchObject(env, NODES, '', node.metadata?.name ?? '', 'application/strategic-merge-patch+json', patch);
+  return r.ok ? { ok: true } : { ok: false, error: statusText(r.error) };
 }
 
 export function runCordon(env: RunEnv): void {
@@ -60,7 +61,7 @@ export function runCordon(env: RunEnv): void {
       continue;
     }
     if (env.cmd.dryRun !== 'client') {
-      const r = setUnschedulable(env, name, desired);
+      const r = setUnschedulable(env, node, desired);
       if (!r.ok) {
         report.fail(r.error);
         continue;

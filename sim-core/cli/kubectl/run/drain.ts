@@ -74,7 +74,7 @@ export function runDrain(env: RunEnv): void {
     const name = node.metadata?.name ?? '';
     const already = ((node.spec ?? {}) as { unschedulable?: boolean }).unschedulable === true;
     if (!dry && !already) {
-      const c = setUnschedulable(env, name, true);
+      const c = setUnschedulable(env, node, true);
       if (!c.ok) {
         report.fail(c.error);
         continue;

@@ -38,7 +38,6 @@ import { checkTemplateOutput } from './templates';
 export type { KubectlPorts, PodLogsResult, RunEnv } from './env';
 export { REQUEST_TIMEOUT_TICKS, statusText } from './api';
 export { ROLLOUT_STATUS_CAP_TICKS } from './rollout-status';
-export { threeWayMerge } from './merge';
 
 const COMMANDS: Record<KubectlCommand['command'], (env: RunEnv) => void> = {
   get: runGet,

@@ -1,11 +1,12 @@
 // `kubectl label` and `kubectl annotate` (pkg/cmd/label/label.go, pkg/cmd/annotate/annotate.go):
-// refuse to change an existing value without --overwrite, remove `key-`, write the object
-// (kubectl sends a merge patch; we send an update of the live object, retried on 409),
-// and print `pod/web labeled`, `pod/web unlabeled` (a change that shortens the object),
+// refuse to change an existing value without --overwrite, remove `key-`, send the JSON merge
+// patch from the object as read to the object changed (no retry: a stale --resource-version
+// is the server's 409), and print `pod/web labeled`, `pod/web unlabeled` (a change that shortens the object),
 // `pod/web not labeled` (label only, when nothing changed) or `pod/web annotated`;
 // --list prints the result instead of writing it.
-import type { KubeObject } from '../../../client';
-import { statusText, updateWithRetry } from './api';
+import { deepCopy, type KubeObject } from '../../../client';
+import { createMergePatch } from '../strategic-diff';
+import { patchObject, statusText } from './api';
 import type { RunEnv } from './env';
 import { exitCodeLater, liveObjects } from './objects';
 import { printObject } from './print-object';
@@ -42,7 +43,15 @@ function changeMetadata(env: RunEnv, field: Field): void {
   // IntoSingleItemImplied: one object named on the command line
   const cmd = env.cmd;
   const single = cmd.filenames.length === 0 && cmd.selector === undefined && !cmd.all && cmd.targets.length === 1 && cmd.targets[0]!.name !== undefined;
-  for (const live of liveObjects(env, report)) {
+  const rvFlag = cmd.flags.values.get('resource-version');
+  const resourceVersion = typeof rvFlag === 'string' ? rvFlag : '';
+  const objects = liveObjects(env, report);
+  // resource version locking only on a single resource
+  if (!single && resourceVersion !== '') {
+    report.fail('error: --resource-version may only be used with a single resource\n');
+    return report.finish();
+  }
+  for (const live of objects) {
     const current = { ...((live.object.metadata?.[field] as Record<string, string> | undefined) ?? {}) };
     if (!env.cmd.overwrite) {
       const refusal = field === 'labels' ? labelOverwrites(current, changes.set) : annotationOverwrites(current, changes.set);
@@ -59,34 +68,33 @@ function changeMetadata(env: RunEnv, field: Field): void {
       for (const [k, v] of Object.entries(changedMap(current, changes))) env.out.print(`${indent}${k}=${v}\n`);
       continue;
     }
-    // updateDataChangeMsg: a change that leaves the object's JSON shorter, without --overwrite, "unlabeled"
-    const shorter = field === 'labels' && !env.cmd.overwrite && JSON.stringify({ ...live.object, metadata: { ...live.object.metadata, [field]: changedMap(current, changes) } }).length < JSON.stringify(live.object).length;
+    // label.go / annotate.go: the JSON of the object as read (without its resourceVersion
+    // when --resource-version is given, so that the patch always carries that version) and
+    // of the object changed here; the patch is the JSON merge patch between the two, sent
+    // even when it is empty
+    const obj = deepCopy(live.object);
+    const meta = (obj.metadata ??= {});
+    if (resourceVersion !== '') delete meta.resourceVersion;
+    const oldData = JSON.stringify(obj);
+    const before = deepCopy(obj);
     if (field === 'labels') {
       for (const k of changes.remove) if (!(k in current)) env.out.print(`label "${k}" not found.\n`);
     }
-    const apply = (obj: KubeObject): KubeObject | undefined => {
-      const meta = obj.metadata ?? {};
-      const next = changedMap((meta[field] as Record<string, string> | undefined) ?? {}, changes);
-      const before = JSON.stringify(meta[field] ?? {});
-      if (JSON.stringify(next) === before && env.cmd.dryRun !== 'client') return undefined;
-      obj.metadata = { ...meta, [field]: next };
-      return obj;
-    };
-    let changed: boolean;
-    // what -o prints: the object as changed here (a client dry run) or as the server answered
-    let result: KubeObject = live.object;
-    if (env.cmd.dryRun === 'client') {
-      changed = apply(live.object) !== undefined && JSON.stringify(live.object.metadata?.[field] ?? {}) !== JSON.stringify(current);
-    } else {
-      const r = updateWithRetry(env, live.def, live.namespace, live.name, apply);
+    meta[field] = changedMap(current, changes);
+    if (resourceVersion !== '') meta.resourceVersion = resourceVersion;
+    const newData = JSON.stringify(obj);
+    // updateDataChangeMsg: a change that leaves the object's JSON shorter, without --overwrite, is "unlabeled"
+    const op = field === 'annotations' ? 'annotated' : oldData === newData ? 'not labeled' : !env.cmd.overwrite && newData.length < oldData.length ? 'unlabeled' : 'labeled';
+    // what -o prints: label the object as changed here, annotate the server's answer
+    let result: KubeObject = obj;
+    if (env.cmd.dryRun !== 'client') {
+      const r = patchObject(env, live.def, live.namespace, live.name, 'application/merge-patch+json', createMergePatch(before as Record<string, unknown>, obj as Record<string, unknown>));
       if (!r.ok) {
         report.fail(statusText(r.error));
         continue;
       }
-      changed = r.value.after !== undefined;
-      result = r.value.after ?? r.value.before;
+      if (field === 'annotations') result = r.value;
     }
-    const op = field === 'labels' ? (changed ? (shorter ? 'unlabeled' : 'labeled') : 'not labeled') : 'annotated';
     printObject(env, live.def.kind, result, op, false);
   }
   report.finish();

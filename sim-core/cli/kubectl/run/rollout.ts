@@ -7,12 +7,14 @@
 //            annotations merged into the Deployment's, or skipped when already current.
 //   restart  the `kubectl.kubernetes.io/restartedAt` template annotation, set to now.
 import { tickToTimestamp } from '../clock';
-import type { Deployment, ReplicaSet } from '../../../apiserver';
+import { inGoFieldOrder, kindFor, type Deployment, type ReplicaSet } from '../../../apiserver';
+import { deepCopy } from '../../../client';
 import { PrefixWriter } from '../describe';
 import { describePodTemplate } from '../describe/common';
 import { kindPrefix } from '../get';
 import { operationResult, rollbackSkipped, rolloutHistory } from '../messages';
-import { REQUEST_TIMEOUT_TICKS, statusText, updateWithRetry } from './api';
+import { REQUEST_TIMEOUT_TICKS, patchObject } from './api';
+import { createTwoWayMergePatch, goMarshalOrder } from '../strategic-diff';
 import { qualifiedResource } from '../errors';
 import { nowOf, type RunEnv } from './env';
 import { exitCodeLater, liveObjects } from './objects';
@@ -102,13 +104,14 @@ export function runRolloutUndo(env: RunEnv): void {
       report.fail(`error: unable to find specified revision ${toRevision} in history\n`);
       continue;
     }
-    if (d.spec?.paused) {
-      report.fail("error: you cannot rollback a paused deployment; resume it first with 'kubectl rollout resume' and try again\n");
-      continue;
-    }
+    // the revision is looked for first, then the pause checked (DeploymentRollbacker.Rollback)
     const found = replicaSetForRevision(ownedReplicaSets(env, d), live.name, toRevision);
     if (!found.ok) {
       report.fail(`error: ${found.error}\n`);
+      continue;
+    }
+    if (d.spec?.paused) {
+      report.fail("error: you cannot rollback a paused deployment; resume it first with 'kubectl rollout resume' and try again\n");
       continue;
     }
     const rs = found.rs;
@@ -116,20 +119,21 @@ export function runRolloutUndo(env: RunEnv): void {
       env.out.print(rollbackSkipped(live.def.kind, live.name, toRevision));
       continue;
     }
-    const template = JSON.parse(JSON.stringify(rs.spec?.template ?? {})) as NonNullable<ReplicaSet['spec']>['template'];
-    if (template?.metadata?.labels) delete template.metadata.labels['pod-template-hash'];
     if (env.cmd.dryRun !== 'client') {
-      const r = updateWithRetry(env, live.def, live.namespace, live.name, (obj) => {
-        const current = (obj.metadata?.annotations ?? {}) as Record<string, string>;
-        const annotations: Record<string, string> = {};
-        for (const k of ANNOTATIONS_TO_SKIP) if (current[k] !== undefined) annotations[k] = current[k];
-        for (const [k, v] of Object.entries(rs.metadata?.annotations ?? {})) if (!ANNOTATIONS_TO_SKIP.has(k)) annotations[k] = v;
-        obj.metadata = { ...obj.metadata, annotations };
-        obj.spec = { ...(obj.spec as object), template };
-        return obj;
-      });
+      // getDeploymentPatch: a JSON patch replacing the template (the typed PodTemplateSpec as
+      // json.Marshal writes it) and the annotations (the Deployment's own of the skipped keys,
+      // the ReplicaSet's others)
+      const current = (d.metadata?.annotations ?? {}) as Record<string, string>;
+      const annotations: Record<string, string> = {};
+      for (const k of ANNOTATIONS_TO_SKIP) if (current[k] !== undefined) annotations[k] = current[k];
+      for (const [k, v] of Object.entries(rs.metadata?.annotations ?? {})) if (!ANNOTATIONS_TO_SKIP.has(k)) annotations[k] = v;
+      const patch = [
+        { op: 'replace', path: '/spec/template', value: typedTemplate(rs) },
+        { op: 'replace', path: '/metadata/annotations', value: goMarshalOrder(annotations) },
+      ];
+      const r = patchObject(env, live.def, live.namespace, live.name, 'application/json-patch+json', patch);
       if (!r.ok) {
-        report.fail(statusText(r.error));
+        report.fail(`error: failed restoring revision ${toRevision}: ${r.error.message}\n`);
         continue;
       }
     }
@@ -145,25 +149,49 @@ export function runRolloutRestart(env: RunEnv): void {
       report.fail('error: restarting is not supported\n');
       continue;
     }
+    // the restarter's own refusal, prefixed with the resource and name (rollout_restart.go)
     if ((live.object as Deployment).spec?.paused) {
-      report.fail("error: can't restart paused deployment (run rollout resume first)\n");
+      report.fail(`error: ${qualifiedResource(live.def)} "${live.name}" can't restart paused deployment (run rollout resume first)\n`);
       continue;
     }
-    const at = tickToTimestamp(nowOf(env));
-    const r = updateWithRetry(env, live.def, live.namespace, live.name, (obj) => {
-      const d = obj as Deployment;
-      const template = d.spec?.template ?? {};
-      const meta = template.metadata ?? {};
-      d.spec = { ...d.spec, template: { ...template, metadata: { ...meta, annotations: { ...(meta.annotations ?? {}), [RESTARTED_AT]: at } } } } as Deployment['spec'];
-      return obj;
-    });
+    // ObjectRestarter: the template annotation set to now (to the second), sent as the
+    // strategic merge patch from the object as read; a restart in the same second changes
+    // nothing, and an empty patch is an error
+    const d = deepCopy(live.object) as Deployment;
+    const template = d.spec?.template ?? {};
+    const meta = template.metadata ?? {};
+    d.spec = { ...d.spec, template: { ...template, metadata: { ...meta, annotations: { ...(meta.annotations ?? {}), [RESTARTED_AT]: tickToTimestamp(nowOf(env)) } } } } as Deployment['spec'];
+    const patch = createTwoWayMergePatch(live.def.kind, live.object as Record<string, unknown>, d as unknown as Record<string, unknown>);
+    if (Object.keys(patch).length === 0) {
+      report.fail(`error: failed to create patch for ${live.name}: if restart has already been triggered within the past second, please wait before attempting to trigger another\n`);
+      continue;
+    }
+    const r = patchObject(env, live.def, live.namespace, live.name, 'application/strategic-merge-patch+json', patch);
     if (!r.ok) {
-      report.fail(statusText(r.error));
+      report.fail(`error: failed to patch: ${r.error.message}\n`);
       continue;
     }
     env.out.print(operationResult(live.def.kind, live.name, 'restarted'));
   }
   report.finish();
+}
+
+/**
+ * The ReplicaSet's Pod template as rollback.go sends it: the typed PodTemplateSpec marshalled
+ * (Go field order, `creationTimestamp: null` and `resources: {}` always written), without the
+ * pod-template-hash label.
+ */
+function typedTemplate(rs: ReplicaSet): unknown {
+  const template = deepCopy(rs.spec?.template ?? {}) as { metadata?: Record<string, unknown> & { labels?: Record<string, string> }; spec?: Record<string, unknown> };
+  const meta = (template.metadata ??= {});
+  if (meta.labels) delete meta.labels['pod-template-hash'];
+  if (!('creationTimestamp' in meta)) meta.creationTimestamp = null;
+  for (const list of ['initContainers', 'containers'] as const) {
+    const containers = template.spec?.[list];
+    if (Array.isArray(containers)) for (const c of containers as Record<string, unknown>[]) c.resources ??= {};
+  }
+  const ordered = inGoFieldOrder({ apiVersion: 'apps/v1', kind: 'ReplicaSet', spec: { template } }, kindFor('apps/v1', 'ReplicaSet')?.schema) as { spec: { template: unknown } };
+  return ordered.spec.template;
 }
 
 /**

@@ -1,13 +1,53 @@
-// `kubectl scale --replicas=N TYPE NAME` (pkg/cmd/scale/scale.go): the scale subresource
-// of Deployments and ReplicaSets, written here as an update of spec.replicas;
-// `deployment.apps/web scaled`. Other kinds have no scale subresource (the API server's 404);
-// nothing found at all is `no objects passed to scale`.
-import { statusText, updateWithRetry } from './api';
+// `kubectl scale --replicas=N TYPE NAME` (pkg/cmd/scale/scale.go, pkg/scale/scale.go): every
+// object read first, then the scale subresource of each written — a PATCH, or with
+// --current-replicas/--resource-version a GET and a PUT of the Scale — and
+// `deployment.apps/web scaled`. Other kinds have no scale subresource (the API server's 404,
+// and kubectl stops there); nothing found at all is `no objects passed to scale`.
+import { deepCopy, type ApiResult, type KubeObject } from '../../../client';
+import type { KindDefinition } from '../../../apiserver';
+import { getScale, patchObject, statusText, updateScale } from './api';
+import { waitUntil } from './wait';
 import type { RunEnv } from './env';
 import { collectFailures, exitCodeLater, liveObjects } from './objects';
 import { printObject } from './print-object';
 
-const SCALABLE = ['Deployment', 'ReplicaSet'];
+/** How long kubectl keeps retrying a scale that meets conflicts: NewRetryParams(1s, 5m). */
+const RETRY_TICKS = 30_000;
+
+/**
+ * genericScaler.Scale: ScaleSimple polled every second while it meets conflicts. Without a
+ * precondition a merge PATCH of the scale subresource, `{"spec":{"replicas":N}}`, even when
+ * nothing changes; with one, a GET of the Scale, the precondition checked here
+ * (`Expected replicas to be 5, was 2`), and a PUT of that Scale with the new replicas.
+ * Returns the failure's text, if any.
+ */
+function scaleOne(env: RunEnv, def: KindDefinition, namespace: string, name: string, replicas: number, precondition: { replicas: bigint; resourceVersion: string } | undefined): string | undefined {
+  let failure: string | undefined;
+  const done = waitUntil(
+    env,
+    () => {
+      const r = precondition === undefined ? patchObject(env, def, namespace, name, 'application/merge-patch+json', { spec: { replicas } }, 'scale') : updateScaleIf(env, def, namespace, name, replicas, precondition);
+      if (typeof r === 'string') failure = r;
+      else if (!r.ok && r.error.reason === 'Conflict') return false;
+      else if (!r.ok) failure = statusText(r.error);
+      return true;
+    },
+    RETRY_TICKS,
+  );
+  return done ? failure : 'error: timed out waiting for the condition\n';
+}
+
+function updateScaleIf(env: RunEnv, def: KindDefinition, namespace: string, name: string, replicas: number, precondition: { replicas: bigint; resourceVersion: string }): ApiResult<KubeObject> | string {
+  const got = getScale(env, def, namespace, name);
+  if (!got.ok) return got;
+  const scale = deepCopy(got.value);
+  const spec = (scale.spec ?? {}) as { replicas?: number };
+  if (precondition.replicas !== -1n && BigInt(spec.replicas ?? 0) !== precondition.replicas) return `error: Expected replicas to be ${precondition.replicas}, was ${spec.replicas ?? 0}\n`;
+  const rv = scale.metadata?.resourceVersion ?? '';
+  if (precondition.resourceVersion !== '' && rv !== precondition.resourceVersion) return `error: Expected resource version to be ${precondition.resourceVersion}, was ${rv}\n`;
+  scale.spec = { ...spec, replicas };
+  return updateScale(env, def, namespace, scale);
+}
 
 export function runScale(env: RunEnv): void {
   const report = exitCodeLater(env);
@@ -23,25 +63,21 @@ export function runScale(env: RunEnv): void {
     report.fail(`error: no objects passed to scale${wrapped}\n`);
     return report.finish();
   }
+  const rvFlag = env.cmd.flags.values.get('resource-version');
+  const resourceVersion = typeof rvFlag === 'string' ? rvFlag : '';
+  if (resourceVersion !== '' && objects.length > 1) {
+    report.fail('error: cannot use --resource-version with multiple resources\n');
+    return report.finish();
+  }
+  // a precondition only when one is asked for: without one, a blind PATCH of the scale
+  const precondition = (typeof current === 'bigint' && current !== -1n) || resourceVersion !== '' ? { replicas: typeof current === 'bigint' ? current : -1n, resourceVersion } : undefined;
   for (const live of objects) {
-    if (!SCALABLE.includes(live.def.kind)) {
-      // the scale subresource a kind does not have: the API server's 404, and kubectl stops
-      report.fail('Error from server (NotFound): the server could not find the requested resource\n');
-      return report.finish();
-    }
-    const spec = (live.object.spec ?? {}) as { replicas?: number };
-    if (typeof current === 'bigint' && current >= 0n && BigInt(spec.replicas ?? 1) !== current) {
-      report.fail(`error: Expected replicas to be ${current}, was ${spec.replicas ?? 1}\n`);
-      continue;
-    }
     if (env.cmd.dryRun !== 'client') {
-      const r = updateWithRetry(env, live.def, live.namespace, live.name, (obj) => {
-        obj.spec = { ...(obj.spec as object), replicas };
-        return obj;
-      });
-      if (!r.ok) {
-        report.fail(statusText(r.error));
-        continue;
+      const failure = scaleOne(env, live.def, live.namespace, live.name, replicas, precondition);
+      if (failure !== undefined) {
+        // scale.go returns at the first failure
+        report.fail(failure);
+        return report.finish();
       }
     }
     // -o prints the object as it was read, before the scale (scale.go PrintObj(info.Object))

@@ -1,9 +1,11 @@
 // `kubectl set image TYPE/NAME CONTAINER=IMAGE…` (pkg/cmd/set/set_image.go): change the
 // image of the named containers (`*` = all of them, init containers included) in a Pod or
-// in a workload's Pod template; `deployment.apps/web image updated`. Nothing is printed
-// for an object whose images already are the requested ones (an empty patch is skipped).
+// in a workload's Pod template, sent as a strategic merge patch; `deployment.apps/web image
+// updated`. Nothing is printed for an object whose images already are the requested ones (an
+// empty patch is skipped).
 import { deepCopy, type KubeObject } from '../../../client';
-import { statusText, updateWithRetry } from './api';
+import { createTwoWayMergePatch } from '../strategic-diff';
+import { patchObject } from './api';
 import type { RunEnv } from './env';
 import { collectFailures, exitCodeLater, liveObjects } from './objects';
 import { printObject } from './print-object';
@@ -55,21 +57,23 @@ export function runSetImage(env: RunEnv): void {
       report.fail(`error: ${live.def.resource}/${live.name} the object is not a pod or does not have a pod template: *v1.${live.def.kind}\n`);
       continue;
     }
-    // a name no container has is an error, after the containers that exist are updated
+    // a name no container has is an error, after the containers that exist are updated;
+    // the patch is the strategic merge patch from the object as read to the changed copy
+    // (CalculatePatches), and an empty one is skipped without a word
     const changedCopy = deepCopy(live.object);
     const probe = setImages(changedCopy, env.cmd.imageUpdates);
     const missing = probe.missing.map((name) => `error: unable to find container named "${name}"\n`);
-    if (probe.changed) {
+    const patch = createTwoWayMergePatch(live.def.kind, live.object as Record<string, unknown>, changedCopy as Record<string, unknown>);
+    if (Object.keys(patch).length > 0) {
       // what -o prints: the object as changed here (a client dry run) or as the server answered
-      // a client dry run's object is the copy changed above
       let result = changedCopy;
       if (env.cmd.dryRun !== 'client') {
-        const r = updateWithRetry(env, live.def, live.namespace, live.name, (obj) => (setImages(obj, env.cmd.imageUpdates).changed ? obj : undefined));
+        const r = patchObject(env, live.def, live.namespace, live.name, 'application/strategic-merge-patch+json', patch);
         if (!r.ok) {
-          report.fail(statusText(r.error));
+          report.fail(`error: failed to patch image update to pod template: ${r.error.message}\n`);
           continue;
         }
-        result = r.value.after ?? r.value.before;
+        result = r.value;
       }
       printObject(env, live.def.kind, result, 'image updated', false);
     }
