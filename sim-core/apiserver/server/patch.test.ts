@@ -32,7 +32,10 @@ describe('strategic merge patch (the pure function)', () => {
     },
   };
 
-  it('merges containers by name, env by name, ports by containerPort; appends what is new', () => {
+  // the order is strategicpatch's mergeSlice: the patch's elements in the patch's order, the
+  // live-only ones slotted in by live order where they can be compared with a patch element
+  // (both in the live list), otherwise after it — so a new port comes before the live one
+  it('merges containers by name, env by name, ports by containerPort, in strategicpatch’s order', () => {
     const r = applyStrategicMergePatch('Pod', podJson, {
       spec: { containers: [{ name: 'app', image: 'nginx:1.27', env: [{ name: 'B', value: '3' }, { name: 'C', value: '4' }], ports: [{ containerPort: 8080 }] }] },
     });
@@ -42,16 +45,25 @@ describe('strategic merge patch (the pure function)', () => {
     expect(spec.spec.containers[0]).toEqual({
       name: 'app',
       image: 'nginx:1.27',
-      ports: [{ containerPort: 80 }, { containerPort: 8080 }],
+      ports: [{ containerPort: 8080 }, { containerPort: 80 }],
       env: [{ name: 'A', value: '1' }, { name: 'B', value: '3' }, { name: 'C', value: '4' }],
     });
   });
 
-  it('tolerations have no patch strategy: they are replaced; finalizers merge as a set', () => {
+  it('$setElementOrder keeps an element only the server has in its live place among the ordered ones', () => {
+    const live = { kind: 'Pod', spec: { containers: [{ name: 'a', image: '1' }, { name: 'injected', image: 'mesh' }, { name: 'b', image: '2' }] } };
+    const r = applyStrategicMergePatch('Pod', live, { spec: { '$setElementOrder/containers': [{ name: 'a' }, { name: 'b' }], containers: [{ name: 'b', image: '3' }] } });
+    expect(r.ok && (r.value as { spec: { containers: Array<{ name: string }> } }).spec.containers.map((c) => c.name)).toEqual(['a', 'injected', 'b']);
+    // mergeSortedSlice compares it with the next ordered element only: injected (live 1) before b (live 2)
+    const swapped = applyStrategicMergePatch('Pod', live, { spec: { '$setElementOrder/containers': [{ name: 'b' }, { name: 'a' }] } });
+    expect(swapped.ok && (swapped.value as { spec: { containers: Array<{ name: string }> } }).spec.containers.map((c) => c.name)).toEqual(['injected', 'b', 'a']);
+  });
+
+  it('tolerations have no patch strategy: they are replaced; finalizers merge as a set, in the patch’s order', () => {
     const r = applyStrategicMergePatch('Pod', podJson, { metadata: { finalizers: ['b', 'a'] }, spec: { tolerations: [{ key: 'y', operator: 'Exists' }] } });
     const v = (r.ok ? r.value : {}) as { metadata: { finalizers: string[] }; spec: { tolerations: unknown[] } };
     expect(v.spec.tolerations).toEqual([{ key: 'y', operator: 'Exists' }]);
-    expect(v.metadata.finalizers).toEqual(['a', 'b']);
+    expect(v.metadata.finalizers).toEqual(['b', 'a']);
   });
 
   it('$patch: delete removes a list element by its merge key; $patch: replace replaces the list; null deletes a field', () => {

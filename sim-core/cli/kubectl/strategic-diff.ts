@@ -16,7 +16,7 @@
 // show in the body: lists are walked sorted by the `%v` text of their merge keys, and sorting
 // a list of strings sorts the caller's own list (so an unchanged but unsorted finalizers list
 // still gets its `$setElementOrder`). json.Marshal writes the body's keys sorted.
-import { listStrategy, retainsKeys } from '../../apiserver/server';
+import { keyValue, MergeKeyError, normalizeElementOrder, normalizeOrder, partition, listStrategy, retainsKeys } from '../../apiserver/server';
 
 type Json = unknown;
 type Obj = Record<string, Json>;
@@ -33,8 +33,13 @@ interface DiffOptions {
   buildRetainKeys: boolean;
 }
 
-/** A patch that cannot be computed (strategicpatch's errors: a merge list item without its key, mixed element types). */
+/** A patch that cannot be computed (strategicpatch's errors: mixed element types, lists of lists, an unknown directive). */
 export class StrategicDiffError extends Error {}
+
+/** Whether `e` is one of the errors computing a patch can meet (a merge list item without its key among them). */
+export function isPatchComputeError(e: unknown): e is Error {
+  return e instanceof StrategicDiffError || e instanceof MergeKeyError;
+}
 
 function isObj(v: Json): v is Obj {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -150,31 +155,6 @@ function elementKind(lists: Json[][]): 'map' | 'scalar' {
   return kind === 'map' ? 'map' : 'scalar';
 }
 
-function keyValue(item: Json, mergeKey: string): Json {
-  if (!isObj(item)) throw new StrategicDiffError(`expected a map, got ${JSON.stringify(item)}`);
-  if (!(mergeKey in item)) throw new StrategicDiffError(`map: ${JSON.stringify(item)} does not contain declared merge key: ${mergeKey}`);
-  return item[mergeKey];
-}
-
-/** The index of `item` in `list`: by merge key for maps, by value otherwise (strategicpatch index). */
-function indexIn(list: readonly Json[], item: Json, mergeKey: string, kind: 'map' | 'scalar'): number {
-  const v = kind === 'map' ? (isObj(item) ? item[mergeKey] : undefined) : item;
-  return list.findIndex((x) => (kind === 'map' ? (isObj(x) ? x[mergeKey] : undefined) : x) === v);
-}
-
-/** normalizeSliceOrder: `toSort` in the order of `order` (stable), a map list's delete directives last. */
-function normalizeOrder(toSort: Json[], order: readonly Json[], mergeKey: string, kind: 'map' | 'scalar'): Json[] {
-  let kept = toSort;
-  let deletes: Json[] = [];
-  if (kind === 'map') {
-    for (const x of [...toSort, ...order]) keyValue(x, mergeKey);
-    kept = toSort.filter((x) => (x as Obj)[DIRECTIVE] !== 'delete');
-    deletes = toSort.filter((x) => (x as Obj)[DIRECTIVE] === 'delete');
-  }
-  const ranked = kept.map((x, i) => ({ x, i, at: indexIn(order, x, mergeKey, kind) }));
-  ranked.sort((a, b) => (a.at >= 0 && b.at >= 0 ? a.at - b.at : 0) || a.i - b.i);
-  return [...ranked.map((r) => r.x), ...deletes];
-}
 
 function diffLists(kind: string, path: readonly string[], original: Json[], modified: Json[], mergeKey: string, opts: DiffOptions): { add: Json[]; del: Json[]; order: Json[] } {
   const none = { add: [], del: [], order: [] };
@@ -208,7 +188,7 @@ function diffLists(kind: string, path: readonly string[], original: Json[], modi
       i++;
     }
   }
-  const dedup = del.filter((x, n) => del.indexOf(x) === n);
+  const dedup = [...new Set(del)];
   const wantOrder = opts.setElementOrder && ((!opts.ignoreDeletions && dedup.length > 0) || (!opts.ignoreChangesAndAdditions && !deepEqual(original, modified)));
   return { add: normalizeOrder(add, modified, mergeKey, 'scalar'), del: dedup, order: wantOrder ? modified : [] };
 }
@@ -266,59 +246,40 @@ function removeDirectives(v: Json): { keep: boolean; value: Json } {
   return { keep: true, value: v };
 }
 
-function partition(merged: Json[], by: readonly Json[], mergeKey: string, kind: 'map' | 'scalar'): { inPatch: Json[]; serverOnly: Json[] } {
-  const inPatch: Json[] = [];
-  const serverOnly: Json[] = [];
-  for (const x of merged) (indexIn(by, x, mergeKey, kind) >= 0 ? inPatch : serverOnly).push(x);
-  return { inPatch, serverOnly };
-}
-
-/** normalizeElementOrder + mergeSortedSlice: patch items in the patch's order, server-only items slotted in by the server's order. */
-function normalizeElementOrder(inPatch: Json[], serverOnly: Json[], patchOrder: readonly Json[], serverOrder: readonly Json[], mergeKey: string, kind: 'map' | 'scalar'): Json[] {
-  const right = normalizeOrder(inPatch, patchOrder, mergeKey, kind);
-  const left = normalizeOrder(serverOnly, serverOrder, mergeKey, kind);
-  const out: Json[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < left.length || j < right.length) {
-    if (i >= left.length) out.push(right[j++]);
-    else if (j >= right.length) out.push(left[i++]);
-    else {
-      const li = indexIn(serverOrder, left[i], mergeKey, kind);
-      const ri = indexIn(serverOrder, right[j], mergeKey, kind);
-      if (li >= 0 && ri >= 0 && li < ri) out.push(left[i++]);
-      else out.push(right[j++]);
-    }
-  }
-  return out;
-}
-
 function mergeSlice(kind: string, path: readonly string[], original: Json[], patch: Json[], mergeKey: string): Json[] {
   if (original.length === 0 && patch.length === 0) return original;
   const k = elementKind([original, patch]);
   let merged: Json[];
   if (k !== 'map') {
-    merged = [...original, ...patch].filter((x, n, all) => all.indexOf(x) === n);
+    merged = [...new Set([...original, ...patch])];
   } else {
     if (mergeKey === '') throw new StrategicDiffError(`cannot merge lists without merge key for ${path.join('.')}`);
-    let base = [...original];
     const plain: Json[] = [];
+    const deleted = new Set<Json>();
     let replace = false;
     for (const v of patch) {
       const d = (v as Obj)[DIRECTIVE];
       if (d === undefined) plain.push(v);
-      else if (d === 'delete') base = base.filter((x) => (x as Obj)[mergeKey] !== keyValue(v, mergeKey));
+      else if (d === 'delete') deleted.add(keyValue(v, mergeKey));
       else if (d === 'replace') replace = true;
       else throw new StrategicDiffError(`Unknown patch type: ${String(d)} in map: ${JSON.stringify(v)}`);
     }
+    let base = replace ? [] : original.filter((x) => !deleted.has((x as Obj)[mergeKey]));
     if (replace) {
-      base = plain;
-      plain.length = 0;
+      base = plain.splice(0);
     }
+    const at = new Map<Json, number>();
+    base.forEach((x, i) => {
+      if (!at.has((x as Obj)[mergeKey])) at.set((x as Obj)[mergeKey], i);
+    });
     for (const v of plain) {
-      const at = base.findIndex((x) => (x as Obj)[mergeKey] === keyValue(v, mergeKey));
-      if (at >= 0) base[at] = mergeMap(kind, path, base[at] as Obj, v as Obj);
-      else base.push(v);
+      const key = keyValue(v, mergeKey);
+      const i = at.get(key);
+      if (i !== undefined) base[i] = mergeMap(kind, path, base[i] as Obj, v as Obj);
+      else {
+        at.set(key, base.length);
+        base.push(v);
+      }
     }
     merged = base;
   }

@@ -66,4 +66,19 @@ describe('hostile patches', () => {
       expect(Object.getPrototypeOf(labels)).toBe(Object.prototype);
     }
   });
+
+  // merged lists are matched through sets and maps: before, each element was looked for in
+  // the whole other list, and a patch of 20,000 finalizers took half a minute (the test's
+  // timeout is what would catch a return of that)
+  it('a patch with a hundred thousand list elements is merged, not left hanging', () => {
+    const many = Array.from({ length: 100_000 }, (_, i) => `f${i}`);
+    const containers = many.map((name) => ({ name, image: 'x' }));
+    const r = applyPatch(structuredClone(TARGET), {
+      patchType: 'application/strategic-merge-patch+json',
+      patch: { metadata: { finalizers: many, '$deleteFromPrimitiveList/finalizers': many.slice(0, 10) }, spec: { '$setElementOrder/containers': containers.map(({ name }) => ({ name })), containers } },
+    });
+    expect(r.ok).toBe(true);
+    expect(r.ok && r.value.metadata?.finalizers).toHaveLength(100_000 - 10 + 1);
+    expect(r.ok && (r.value.spec as { containers: unknown[] }).containers).toHaveLength(100_001);
+  });
 });

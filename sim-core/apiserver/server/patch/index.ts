@@ -21,6 +21,7 @@ import { applyStrategicMergePatch } from './strategicMerge';
 export { applyJsonPatch, MAX_JSON_PATCH_OPERATIONS } from './jsonPatch';
 export { applyMergePatch } from './mergePatch';
 export { applyStrategicMergePatch, listStrategy, retainsKeys } from './strategicMerge';
+export { indexOf, keyValue, MergeKeyError, normalizeElementOrder, normalizeOrder, partition, type ElementKind } from './elementOrder';
 
 type PatchRequest = Extract<ApiRequest, { verb: 'patch' }>;
 

@@ -17,6 +17,10 @@
 // `$patch: replace` replaces the enclosing map or list; `$patch: delete` on a map removes
 // it; `$deleteFromPrimitiveList/<field>` removes values from a merged list of strings;
 // `$retainKeys` keeps only the listed keys; `$setElementOrder/<field>` orders a merged list.
+// A merged list comes out in strategicpatch's order (elementOrder.ts): the patch's elements
+// (or those `$setElementOrder` names) in the patch's order, the live-only ones slotted in by
+// their live order — so a new element comes before a live one it cannot be compared with.
+import { MergeKeyError, normalizeElementOrder, partition } from './elementOrder';
 import { isPlainObject } from './mergePatch';
 
 type Obj = Record<string, unknown>;
@@ -87,7 +91,7 @@ export function applyStrategicMergePatch(kind: string, original: unknown, patch:
     const merged = mergeMap(kind, [], isPlainObject(original) ? clone(original) : {}, patch);
     return { ok: true, value: merged ?? {} };
   } catch (e) {
-    if (e instanceof PatchError) return { ok: false, error: e.message };
+    if (e instanceof PatchError || e instanceof MergeKeyError) return { ok: false, error: e.message };
     throw e;
   }
 }
@@ -110,12 +114,22 @@ function mergeMap(kind: string, path: readonly string[], original: Obj, patch: O
   if (directive !== undefined) throw new PatchError(`Unknown patch type: ${String(directive)}`);
   const out = original;
   const retain = patch.$retainKeys;
+  // each ordered list as it was before the patch, for the order of the elements only the server has
+  const before = new Map<string, unknown[]>();
+  for (const k of Object.keys(patch)) {
+    if (!k.startsWith(ORDER)) continue;
+    const field = k.slice(ORDER.length);
+    if (Array.isArray(out[field])) before.set(field, [...(out[field] as unknown[])]);
+  }
   for (const [k, v] of Object.entries(patch)) {
     if (k === '$patch' || k === '$retainKeys' || k === '__proto__' || k.startsWith(ORDER)) continue;
     if (k.startsWith(DELETE_FROM)) {
       const field = k.slice(DELETE_FROM.length);
       const cur = out[field];
-      if (Array.isArray(cur) && Array.isArray(v)) out[field] = cur.filter((x) => !v.some((d) => JSON.stringify(d) === JSON.stringify(x)));
+      if (Array.isArray(cur) && Array.isArray(v)) {
+        const drop = new Set(v.map((d) => JSON.stringify(d)));
+        out[field] = cur.filter((x) => !drop.has(JSON.stringify(x)));
+      }
       continue;
     }
     if (v === null) {
@@ -138,7 +152,7 @@ function mergeMap(kind: string, path: readonly string[], original: Obj, patch: O
     if (!k.startsWith(ORDER) || !Array.isArray(v)) continue;
     const field = k.slice(ORDER.length);
     const strategy = listStrategy(kind, [...path, field]);
-    if (Array.isArray(out[field])) out[field] = ordered(out[field] as unknown[], v, strategy);
+    if (Array.isArray(out[field])) out[field] = ordered(out[field] as unknown[], v, before.get(field) ?? [], strategy);
   }
   return out;
 }
@@ -148,35 +162,64 @@ function mergeList(kind: string, path: readonly string[], original: unknown[], p
   const replaceAll = patch.some((e) => isPlainObject(e) && e.$patch === 'replace');
   if (replaceAll) return stripDirectives(patch.filter((e) => !(isPlainObject(e) && e.$patch === 'replace'))) as unknown[];
   if (strategy === undefined) return stripDirectives(clone(patch)) as unknown[];
+  // lookups by value or merge key go through sets and maps: a hostile list of many thousand
+  // elements costs linear time, not quadratic
   if (strategy.merge === 'primitive') {
     const out = [...original];
-    for (const v of patch) if (!out.some((x) => JSON.stringify(x) === JSON.stringify(v))) out.push(v);
-    return out;
+    const seen = new Set(original.map((x) => JSON.stringify(x)));
+    for (const v of patch) {
+      const text = JSON.stringify(v);
+      if (!seen.has(text)) {
+        seen.add(text);
+        out.push(v);
+      }
+    }
+    const { inPatch, serverOnly } = partition(out, patch, '', 'scalar');
+    return normalizeElementOrder(inPatch, serverOnly, patch, original, '', 'scalar');
   }
-  const out = [...original];
+  const keyText = (x: unknown): string | undefined => (isPlainObject(x) ? JSON.stringify(x[strategy.key]) : undefined);
+  const deleted = new Set<string>();
+  const plain: Obj[] = [];
   for (const item of patch) {
     if (!isPlainObject(item)) throw new PatchError(`merging an object in json but data type is not map, expected map for a list merged by ${strategy.key}`);
-    const keyValue = item[strategy.key];
-    if (keyValue === undefined) throw new PatchError(`map: ${JSON.stringify(item)} does not contain declared merge key: ${strategy.key}`);
-    const at = out.findIndex((x) => isPlainObject(x) && JSON.stringify(x[strategy.key]) === JSON.stringify(keyValue));
-    if (item.$patch === 'delete') {
-      if (at >= 0) out.splice(at, 1);
-      continue;
-    }
-    if (at >= 0) {
-      const merged = mergeMap(kind, path, clone(out[at] as Obj), item);
-      if (merged === undefined) out.splice(at, 1);
-      else out[at] = merged;
-    } else out.push(stripDirectives(clone(item)));
+    if (item[strategy.key] === undefined) throw new PatchError(`map: ${JSON.stringify(item)} does not contain declared merge key: ${strategy.key}`);
+    if (item.$patch === 'delete') deleted.add(keyText(item)!);
+    else plain.push(item);
   }
-  return out;
+  const base = deleted.size === 0 ? [...original] : original.filter((x) => !deleted.has(keyText(x) ?? ''));
+  // mergeSlice: the patch's elements merged into the live ones (new ones appended), then
+  // ordered as strategicpatch orders them: the patch's in its order, the live-only ones
+  // slotted in by their live order
+  const live = [...base];
+  const at = new Map<string, number>();
+  base.forEach((x, i) => {
+    const k = keyText(x);
+    if (k !== undefined && !at.has(k)) at.set(k, i);
+  });
+  const removed = new Set<number>();
+  for (const item of plain) {
+    const k = keyText(item)!;
+    const i = at.get(k);
+    if (i !== undefined && !removed.has(i)) {
+      const merged = mergeMap(kind, path, clone(base[i] as Obj), item);
+      if (merged === undefined) removed.add(i);
+      else base[i] = merged;
+    } else {
+      at.set(k, base.length);
+      base.push(stripDirectives(clone(item)));
+    }
+  }
+  const kept = removed.size === 0 ? base : base.filter((_, i) => !removed.has(i));
+  const { inPatch, serverOnly } = partition(kept, plain, strategy.key, 'map');
+  return normalizeElementOrder(inPatch, serverOnly, plain, live, strategy.key, 'map');
 }
 
-/** `$setElementOrder/<field>`: the listed elements first, in that order, the rest after. */
-function ordered(list: unknown[], order: unknown[], strategy: ListStrategy): unknown[] {
-  const keyOf = (x: unknown): string => JSON.stringify(strategy?.merge === 'key' && isPlainObject(x) ? x[strategy.key] : x);
-  const rank = new Map(order.map((o, i) => [keyOf(o), i]));
-  return [...list].sort((a, b) => (rank.get(keyOf(a)) ?? order.length) - (rank.get(keyOf(b)) ?? order.length));
+/** `$setElementOrder/<field>`: the listed elements in that order, the others slotted in by their order in `live` (the list before the patch). */
+function ordered(list: unknown[], order: unknown[], live: unknown[], strategy: ListStrategy): unknown[] {
+  const mergeKey = strategy?.merge === 'key' ? strategy.key : '';
+  const kind = mergeKey === '' ? 'scalar' : 'map';
+  const { inPatch, serverOnly } = partition(list, order, mergeKey, kind);
+  return normalizeElementOrder(inPatch, serverOnly, order, live, mergeKey, kind);
 }
 
 /** A replaced value keeps no directive keys, and no null fields (they mean "absent"). */

@@ -82,6 +82,18 @@ describe('kubectl apply', () => {
     expect(getWeb(t).spec?.replicas).toBe(4);
   });
 
+  it('a list element without its merge key: kubectl cannot compute the patch, says why, and sends nothing', () => {
+    const t = testTerminal({ files: { 'web.yaml': web('  replicas: 2\n'), 'bad.yaml': web('  replicas: 2\n').replace('      - name: nginx\n        image:', '      - image:') } });
+    t.run('kubectl apply -f web.yaml');
+    const before = getWeb(t).metadata?.resourceVersion;
+    const out = t.run('kubectl apply -f bad.yaml');
+    expect(out.exitCode).toBe(1);
+    expect(out.stderr).toMatch(/^error: error when applying patch:\n/);
+    expect(out.stderr).toContain('for: "bad.yaml": error when patching "bad.yaml": creating patch with:\noriginal:\n');
+    expect(out.stderr).toMatch(/for:: map: map\[image:nginx:1\.27\] does not contain declared merge key: name\n$/);
+    expect(getWeb(t).metadata?.resourceVersion).toBe(before);
+  });
+
   it('applies every manifest of a folder, and multi-document standard input', () => {
     const cm = (name: string) => `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ${name}\ndata:\n  k: v\n`;
     const t = testTerminal({ files: { 'app/b.yaml': cm('b'), 'app/a.yml': cm('a'), 'app/notes.txt': 'not yaml', 'app/sub/c.yaml': cm('c') } });

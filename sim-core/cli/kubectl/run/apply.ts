@@ -14,7 +14,7 @@ import { operationResult } from '../messages';
 import { createObject, getObject, patchObject, statusText, statusTextFromFile } from './api';
 import type { RunEnv } from './env';
 import { readManifests, type ManifestObject } from './manifests';
-import { createThreeWayMergePatch, goMarshalOrder } from '../strategic-diff';
+import { createThreeWayMergePatch, goMarshalOrder, isPatchComputeError } from '../strategic-diff';
 import { exitCodeLater } from './objects';
 import { sortedDeep } from '../structured';
 
@@ -72,6 +72,21 @@ function parseLastApplied(live: KubeObject): Record<string, unknown> | undefined
   }
 }
 
+/**
+ * A patch kubectl could not compute (a list element without its merge key): patcher.go's
+ * `creating patch with:` and the three documents, inside AddSourceToErr's `error when
+ * patching` and apply.go's `error when applying patch` (whose dump of kubectl's resource Info
+ * is left out here).
+ */
+function patchComputeError(m: ManifestObject, live: KubeObject, e: Error): string {
+  const original = live.metadata?.annotations?.[LAST_APPLIED] ?? '';
+  const doc = (o: unknown) => `${goCompactJson(o)}\n`;
+  return (
+    `error: error when applying patch:\n\nto:\nResource: "${m.def.group === '' ? '' : `${m.def.group}/`}${m.def.version}, Resource=${m.def.resource}", GroupVersionKind: "${m.def.group === '' ? '' : `${m.def.group}/`}${m.def.version}, Kind=${m.def.kind}"\nName: "${m.name}", Namespace: "${m.def.namespaced ? m.namespace : ''}"\n` +
+    `for: "${m.source}": error when patching "${m.source}": creating patch with:\noriginal:\n${original}\nmodified:\n${doc(modifiedConfiguration(m))}\ncurrent:\n${doc(live)}\nfor:: ${e.message}\n`
+  );
+}
+
 type Outcome = { ok: true; operation: 'created' | 'configured' | 'unchanged' } | { ok: false; error: string };
 
 function applyOne(env: RunEnv, m: ManifestObject): Outcome {
@@ -92,7 +107,13 @@ function applyOne(env: RunEnv, m: ManifestObject): Outcome {
     const original = parseLastApplied(live.value);
     if (original === undefined && attempt === 0) env.out.printErr(missingLastAppliedWarning(m.def.resource, m.name));
     // the three-way strategic merge patch; an empty one is not sent
-    const patch = createThreeWayMergePatch(m.def.kind, original, modified as Record<string, unknown>, live.value as Record<string, unknown>);
+    let patch: Record<string, unknown>;
+    try {
+      patch = createThreeWayMergePatch(m.def.kind, original, modified as Record<string, unknown>, live.value as Record<string, unknown>);
+    } catch (e) {
+      if (!isPatchComputeError(e)) throw e;
+      return { ok: false, error: patchComputeError(m, live.value, e) };
+    }
     if (Object.keys(patch).length === 0) return { ok: true, operation: 'unchanged' };
     if (dry) return { ok: true, operation: 'configured' };
     const r = patchObject(env, m.def, m.namespace, m.name, 'application/strategic-merge-patch+json', patch);
