@@ -110,6 +110,14 @@ export function runRolloutUndo(env: RunEnv): void {
       report.fail(`error: ${found.error}\n`);
       continue;
     }
+    if (env.cmd.dryRun === 'client') {
+      // a client dry run prints the revision's Pod template as describe does (rollback.go
+      // printTemplate, tabs left raw, the pod-template-hash label still on) as the operation
+      const w = new RawPrefixWriter();
+      describePodTemplate(w, found.rs.spec?.template);
+      env.out.print(operationResult(live.def.kind, live.name, w.text(), 'client'));
+      continue;
+    }
     if (d.spec?.paused) {
       report.fail("error: you cannot rollback a paused deployment; resume it first with 'kubectl rollout resume' and try again\n");
       continue;
@@ -119,7 +127,7 @@ export function runRolloutUndo(env: RunEnv): void {
       env.out.print(rollbackSkipped(live.def.kind, live.name, toRevision));
       continue;
     }
-    if (env.cmd.dryRun !== 'client') {
+    {
       // getDeploymentPatch: a JSON patch replacing the template (the typed PodTemplateSpec as
       // json.Marshal writes it) and the annotations (the Deployment's own of the skipped keys,
       // the ReplicaSet's others)

@@ -6,7 +6,7 @@
 import { deepCopy, type ApiResult, type KubeObject } from '../../../client';
 import type { KindDefinition } from '../../../apiserver';
 import { getScale, patchObject, statusText, updateScale } from './api';
-import { waitUntil } from './wait';
+import { POLL_TICKS, waitUntil } from './wait';
 import type { RunEnv } from './env';
 import { collectFailures, exitCodeLater, liveObjects } from './objects';
 import { printObject } from './print-object';
@@ -35,6 +35,23 @@ function scaleOne(env: RunEnv, def: KindDefinition, namespace: string, name: str
     RETRY_TICKS,
   );
   return done ? failure : 'error: timed out waiting for the condition\n';
+}
+
+/**
+ * WaitForScaleHasDesiredReplicas: the Scale read every second until its status has the
+ * replicas asked for (or its spec was changed by someone else); the failure's text, if any.
+ */
+function waitForReplicas(env: RunEnv, def: KindDefinition, namespace: string, name: string, replicas: number, capTicks: number): string | undefined {
+  // PollUntilContextTimeout, immediate: a read now and one each second before the deadline
+  for (let waited = 0; waited < capTicks; waited += POLL_TICKS) {
+    const r = getScale(env, def, namespace, name);
+    if (!r.ok) return statusText(r.error);
+    const spec = (r.value.spec ?? {}) as { replicas?: number };
+    const status = (r.value.status ?? {}) as { replicas?: number };
+    if ((spec.replicas ?? 0) !== replicas || (status.replicas ?? 0) === replicas) return undefined;
+    env.ports.sim.tick(Math.min(POLL_TICKS, capTicks - waited));
+  }
+  return `error: timed out waiting for "${name}" to be synced\n`;
 }
 
 function updateScaleIf(env: RunEnv, def: KindDefinition, namespace: string, name: string, replicas: number, precondition: { replicas: bigint; resourceVersion: string }): ApiResult<KubeObject> | string {
@@ -69,11 +86,14 @@ export function runScale(env: RunEnv): void {
     report.fail('error: cannot use --resource-version with multiple resources\n');
     return report.finish();
   }
+  // --timeout: after each scale, wait until the Scale's status has the replicas asked for
+  const timeout = env.cmd.flags.values.get('timeout');
+  const waitTicks = typeof timeout === 'number' && timeout > 0 ? Math.max(1, Math.ceil(timeout / 10_000_000)) : 0;
   // a precondition only when one is asked for: without one, a blind PATCH of the scale
   const precondition = (typeof current === 'bigint' && current !== -1n) || resourceVersion !== '' ? { replicas: typeof current === 'bigint' ? current : -1n, resourceVersion } : undefined;
   for (const live of objects) {
     if (env.cmd.dryRun !== 'client') {
-      const failure = scaleOne(env, live.def, live.namespace, live.name, replicas, precondition);
+      const failure = scaleOne(env, live.def, live.namespace, live.name, replicas, precondition) ?? (waitTicks > 0 && env.cmd.dryRun === 'none' ? waitForReplicas(env, live.def, live.namespace, live.name, replicas, waitTicks) : undefined);
       if (failure !== undefined) {
         // scale.go returns at the first failure
         report.fail(failure);

@@ -67,6 +67,8 @@ capr scale-resource-version scale deployment web --resource-version=13 --replica
 capr scale-resource-version-stale scale deployment web --resource-version=5 --replicas=3
 capr scale-dry-run-server scale deployment web --replicas=3 --dry-run=server
 capr scale-two scale deployment web multi --replicas=3
+capr scale-timeout scale deployment web --replicas=3 --timeout=2s
+capr scale-timeout-synced scale deployment web --replicas=2 --timeout=2s
 # set image
 capr set-image-deployment set image deployment/web nginx=nginx:1.28
 capr set-image-pod set image pod/web-1 nginx=nginx:1.28
@@ -94,6 +96,8 @@ capr rollout-undo-to-revision rollout undo deployment/web --to-revision=1
 capr rollout-undo-current rollout undo deployment/web --to-revision=2
 capr rollout-undo-dry-run-server rollout undo deployment/web --dry-run=server
 capr rollout-undo-paused rollout undo deployment/held
+capr rollout-undo-dry-run-client rollout undo deployment/web --dry-run=client
+capr rollout-undo-dry-run-client-to-revision rollout undo deployment/web --to-revision=1 --dry-run=client
 # apply
 capr apply-create apply -f fresh.yaml
 capr apply-unchanged apply -f web.yaml
