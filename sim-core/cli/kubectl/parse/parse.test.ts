@@ -148,6 +148,19 @@ describe('parseKubectl: what a command line means', () => {
     expect(accepted(['logs', 'deploy/web']).targets[0]?.def.kind).toBe('Deployment');
   });
 
+  it('says that a real create or set subcommand the simulation lacks is not part of it, rather than refusing its flags', () => {
+    expect(parseKubectl(['create', 'configmap', 'c', '--from-literal=a=b'])).toMatchObject({
+      ok: false,
+      stderr: 'error: "kubectl create configmap" is not part of this simulation; write the object as a manifest and create it with kubectl apply -f (or kubectl create -f)\n',
+      exitCode: 1,
+    });
+    expect(parseKubectl(['create', 'svc', 'clusterip', 'web', '--tcp=80'])).toMatchObject({ ok: false, stderr: expect.stringContaining('"kubectl create service" is not part of this simulation') });
+    expect(parseKubectl(['set', 'env', 'deploy/web', 'A=1'])).toMatchObject({ ok: false, stderr: expect.stringContaining('"kubectl set env" is not part of this simulation') });
+    // a word kubectl itself does not know is still its own error
+    expect(parseKubectl(['set', 'colour', 'deploy/web'])).toMatchObject({ ok: false, stderr: expect.stringContaining('unknown command "colour"') });
+    expect(accepted(['create', '-f', 'cm.yaml']).command).toBe('create');
+  });
+
   it('answers -h with the help page to show', () => {
     expect(parseKubectl(['get', '-h'])).toEqual({ ok: true, help: ['get'], exitCode: 0 });
     expect(parseKubectl(['rollout', 'status', '--help'])).toEqual({ ok: true, help: ['rollout', 'status'], exitCode: 0 });

@@ -35,6 +35,38 @@ export type { CommandName, KubectlCommand, ParseOptions, ParseResult } from './c
 
 const COMMAND_USE: Partial<Record<CommandName, string>> = { cordon: 'cordon NODE', uncordon: 'uncordon NODE', drain: 'drain NODE' };
 
+/** kubectl 1.32's `create` subcommands other than deployment and namespace, by name and alias. */
+const CREATE_SUBCOMMANDS_NOT_SIMULATED = new Map(
+  Object.entries({
+    clusterrole: 'clusterrole',
+    clusterrolebinding: 'clusterrolebinding',
+    configmap: 'configmap',
+    cm: 'configmap',
+    cronjob: 'cronjob',
+    cj: 'cronjob',
+    ingress: 'ingress',
+    ing: 'ingress',
+    job: 'job',
+    poddisruptionbudget: 'poddisruptionbudget',
+    pdb: 'poddisruptionbudget',
+    priorityclass: 'priorityclass',
+    pc: 'priorityclass',
+    quota: 'quota',
+    resourcequota: 'quota',
+    role: 'role',
+    rolebinding: 'rolebinding',
+    secret: 'secret',
+    service: 'service',
+    svc: 'service',
+    serviceaccount: 'serviceaccount',
+    sa: 'serviceaccount',
+    token: 'token',
+  }),
+);
+
+/** kubectl 1.32's `set` subcommands other than image. */
+const SET_SUBCOMMANDS_NOT_SIMULATED = new Map(Object.entries({ env: 'env', resources: 'resources', selector: 'selector', serviceaccount: 'serviceaccount', sa: 'serviceaccount', subject: 'subject' }));
+
 export function parseKubectl(argvIn: readonly string[], options: ParseOptions = {}): ParseResult {
   const now = options.now ?? 0;
   let argv = applyNoOptDefaults(argvIn);
@@ -54,6 +86,10 @@ export function parseKubectl(argvIn: readonly string[], options: ParseOptions = 
   } else if (first === 'create' && (second === 'namespace' || second === 'ns')) {
     argv = removeWord(argv, second);
     name = 'create namespace';
+  } else if (first === 'create' && second !== undefined && CREATE_SUBCOMMANDS_NOT_SIMULATED.has(second)) {
+    // a real `kubectl create` subcommand the simulation does not have: say so, rather than
+    // let its flags be refused as unknown ones of `create -f`
+    return plainError(`"kubectl create ${CREATE_SUBCOMMANDS_NOT_SIMULATED.get(second)}" is not part of this simulation; write the object as a manifest and create it with kubectl apply -f (or kubectl create -f)`);
   } else if (first === 'rollout') {
     const sub = second;
     if (sub === undefined) return { ok: true, help: ['rollout'], exitCode: 1 };
@@ -79,6 +115,9 @@ export function parseKubectl(argvIn: readonly string[], options: ParseOptions = 
     name = `config ${second}`;
   } else if (first === 'set') {
     if (second === undefined) return { ok: true, help: ['set'], exitCode: 0 };
+    if (second !== 'image' && SET_SUBCOMMANDS_NOT_SIMULATED.has(second)) {
+      return plainError(`"kubectl set ${SET_SUBCOMMANDS_NOT_SIMULATED.get(second)}" is not part of this simulation; change the object's manifest and kubectl apply -f it (or kubectl patch it)`);
+    }
     if (second !== 'image') return usageError('set', `unknown command "${second}"`);
     argv = removeWord(argv, 'image');
     name = 'set image';
