@@ -106,3 +106,12 @@ export function hash64(text: string): string {
 export function stateHash(value: unknown): string {
   return hash64(canonicalJson(value));
 }
+
+/**
+ * `obj[key] = value` for a key that came from data: `__proto__` becomes an own member (as
+ * JSON.parse makes it) instead of setting the object's prototype.
+ */
+export function setOwn(obj: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+  else obj[key] = value;
+}

@@ -14,5 +14,5 @@ export {
 export type { Process, ProcessContext } from './process';
 export { Kernel, type KernelConfig, type KernelResult } from './kernel';
 export { Trace, type TraceEvent, type TraceInput, type TraceKind, type TraceFilter, type TraceListener } from './trace';
-export { canonicalJson, hash64, stateHash } from './canonical';
+export { canonicalJson, hash64, setOwn, stateHash } from './canonical';
 export { utf8Length } from './utf8';

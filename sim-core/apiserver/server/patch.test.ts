@@ -59,6 +59,16 @@ describe('strategic merge patch (the pure function)', () => {
     expect(swapped.ok && (swapped.value as { spec: { containers: Array<{ name: string }> } }).spec.containers.map((c) => c.name)).toEqual(['injected', 'b', 'a']);
   });
 
+  it('$retainKeys clears the other keys before the merge and refuses a patch setting a key it does not list; $patch: replace drops every directive element', () => {
+    const d = { kind: 'Deployment', spec: { strategy: { type: 'RollingUpdate', rollingUpdate: { maxSurge: '25%' } } } };
+    const recreate = applyStrategicMergePatch('Deployment', d, { spec: { strategy: { $retainKeys: ['type'], type: 'Recreate' } } });
+    expect(recreate.ok && (recreate.value as { spec: unknown }).spec).toEqual({ strategy: { type: 'Recreate' } });
+    expect(applyStrategicMergePatch('Deployment', d, { spec: { strategy: { $retainKeys: ['type'], type: 'Recreate', rollingUpdate: { maxSurge: 1 } } } })).toEqual({ ok: false, error: 'invalid patch format of retainKeys' });
+    const pod = { kind: 'Pod', spec: { containers: [{ name: 'a', image: '1' }] } };
+    const replaced = applyStrategicMergePatch('Pod', pod, { spec: { containers: [{ name: 'c', image: '3' }, { name: 'b', $patch: 'delete' }, { $patch: 'replace' }] } });
+    expect(replaced.ok && (replaced.value as { spec: unknown }).spec).toEqual({ containers: [{ name: 'c', image: '3' }] });
+  });
+
   it('tolerations have no patch strategy: they are replaced; finalizers merge as a set, in the patch’s order', () => {
     const r = applyStrategicMergePatch('Pod', podJson, { metadata: { finalizers: ['b', 'a'] }, spec: { tolerations: [{ key: 'y', operator: 'Exists' }] } });
     const v = (r.ok ? r.value : {}) as { metadata: { finalizers: string[] }; spec: { tolerations: unknown[] } };

@@ -46,6 +46,8 @@ function definitionOf(kind: string): KindDefinition | undefined {
 /** `deployment.apps`, `pod`: GroupKind lowercased, as -o name and the kind prefix print it. */
 export function kindPrefix(kind: string): string {
   const def = definitionOf(kind);
+  // a subresource's kind the API server serves but stores nowhere: autoscaling/v1 Scale
+  if (def === undefined && kind === 'Scale') return 'scale.autoscaling';
   return def ? qualifiedSingular(def) : kind.toLowerCase();
 }
 

@@ -16,6 +16,8 @@
 // show in the body: lists are walked sorted by the `%v` text of their merge keys, and sorting
 // a list of strings sorts the caller's own list (so an unchanged but unsorted finalizers list
 // still gets its `$setElementOrder`). json.Marshal writes the body's keys sorted.
+import { setOwn } from '../../kernel';
+import { goSort } from './sort/goSort';
 import { keyValue, MergeKeyError, normalizeElementOrder, normalizeOrder, partition, listStrategy, retainsKeys } from '../../apiserver/server';
 
 type Json = unknown;
@@ -78,13 +80,22 @@ function goText(v: Json): string {
   return String(v);
 }
 
-/** Go's sort.Sort by `%v` text with Less = StringsAreSorted([a, b]); keys are distinct in practice, so any sort agrees. */
+/**
+ * Go's sort.Sort by `%v` text, with strategicpatch's Less = StringsAreSorted([a, b]), that
+ * is a <= b: equal texts count as "less", so the sort moves elements that share a key (two
+ * Service ports 53, TCP and UDP) — insertion sort reverses them — and which one a merge
+ * keeps follows from that. In place, as Go sorts the caller's slice.
+ */
 function sortByText<T>(items: T[], text: (x: T) => string): T[] {
-  return items.sort((a, b) => {
-    const ta = text(a);
-    const tb = text(b);
-    return ta < tb ? -1 : ta > tb ? 1 : 0;
+  const texts = items.map(text);
+  goSort(items.length, {
+    less: (i, j) => texts[i]! <= texts[j]!,
+    swap: (i, j) => {
+      [items[i], items[j]] = [items[j]!, items[i]!];
+      [texts[i], texts[j]] = [texts[j]!, texts[i]!];
+    },
   });
+  return items;
 }
 
 /** The patch strategy of a field: how a list merges, whether a map retains keys. */
@@ -100,30 +111,30 @@ function diffMaps(kind: string, path: readonly string[], original: Obj, modified
   for (const key of Object.keys(modified)) {
     const m = modified[key];
     if (opts.buildRetainKeys && m !== null) retain.push(key);
-    if (!(key in original)) {
-      if (!opts.ignoreChangesAndAdditions) patch[key] = m;
+    if (!Object.hasOwn(original, key)) {
+      if (!opts.ignoreChangesAndAdditions) setOwn(patch, key, m);
       continue;
     }
     const o = original[key];
     if (key === DIRECTIVE) {
       if (typeof o !== 'string' || typeof m !== 'string') throw new StrategicDiffError(`invalid value for special key: ${DIRECTIVE}`);
-      if (o !== m) patch[key] = m;
+      if (o !== m) setOwn(patch, key, m);
       continue;
     }
     if (typeOf(o) !== typeOf(m)) {
-      if (!opts.ignoreChangesAndAdditions) patch[key] = m;
+      if (!opts.ignoreChangesAndAdditions) setOwn(patch, key, m);
       continue;
     }
     const childPath = [...path, key];
     if (isObj(o) && isObj(m)) {
       const sub = diffMaps(kind, childPath, o, m, { ...opts, buildRetainKeys: fieldMeta(kind, childPath).retainKeys });
-      if (Object.keys(sub).length > 0) patch[key] = sub;
+      if (Object.keys(sub).length > 0) setOwn(patch, key, sub);
     } else if (Array.isArray(o) && Array.isArray(m)) {
       diffSliceInto(kind, childPath, key, o, m, patch, opts);
-    } else if (!opts.ignoreChangesAndAdditions && !deepEqual(o, m)) patch[key] = m;
+    } else if (!opts.ignoreChangesAndAdditions && !deepEqual(o, m)) setOwn(patch, key, m);
   }
-  if (!opts.ignoreDeletions) for (const key of Object.keys(original)) if (!(key in modified)) patch[key] = null;
-  if (retain.length > 0 && (Object.keys(patch).length > 0 || Object.keys(original).some((k) => original[k] !== null && !(k in modified)))) {
+  if (!opts.ignoreDeletions) for (const key of Object.keys(original)) if (!Object.hasOwn(modified, key)) setOwn(patch, key, null);
+  if (retain.length > 0 && (Object.keys(patch).length > 0 || Object.keys(original).some((k) => original[k] !== null && !Object.hasOwn(modified, k)))) {
     patch[RETAIN_KEYS] = sortByText(retain, goText);
   }
   return patch;
@@ -227,7 +238,7 @@ function diffListsOfMaps(kind: string, path: readonly string[], original: Json[]
 
 function removeDirectives(v: Json): { keep: boolean; value: Json } {
   if (isObj(v)) {
-    if (DIRECTIVE in v) return { keep: false, value: undefined };
+    if (Object.hasOwn(v, DIRECTIVE)) return { keep: false, value: undefined };
     for (const k of Object.keys(v)) {
       const r = removeDirectives(v[k]);
       if (r.keep) v[k] = r.value;
@@ -288,7 +299,7 @@ function mergeSlice(kind: string, path: readonly string[], original: Json[], pat
 }
 
 function mergeMap(kind: string, path: readonly string[], original: Obj, patch: Obj): Obj {
-  if (DIRECTIVE in patch) {
+  if (Object.hasOwn(patch, DIRECTIVE)) {
     // handleDirectiveInMergeMap: replace keeps the patch without the directive; delete empties the map
     if (patch[DIRECTIVE] === 'replace') {
       const { [DIRECTIVE]: _d, ...rest } = patch;
@@ -297,17 +308,17 @@ function mergeMap(kind: string, path: readonly string[], original: Obj, patch: O
     if (patch[DIRECTIVE] === 'delete') return {};
     throw new StrategicDiffError(`Unknown patch type: ${String(patch[DIRECTIVE])} in map: ${JSON.stringify(patch)}`);
   }
-  if (RETAIN_KEYS in patch) {
+  if (Object.hasOwn(patch, RETAIN_KEYS)) {
     const p = patch[RETAIN_KEYS];
     delete patch[RETAIN_KEYS];
-    if (RETAIN_KEYS in original) {
+    if (Object.hasOwn(original, RETAIN_KEYS)) {
       if (!deepEqual(original[RETAIN_KEYS], p)) throw new StrategicDiffError('the $retainKeys of the two patches differ');
     } else original[RETAIN_KEYS] = p;
   }
   for (const key of Object.keys(patch)) {
     if (!key.startsWith(SET_ORDER)) continue;
     const order = patch[key];
-    if (key in original) {
+    if (Object.hasOwn(original, key)) {
       if (!deepEqual(original[key], order)) throw new StrategicDiffError('the $setElementOrder lists of the two patches differ');
     } else original[key] = order;
     delete patch[key];
@@ -335,9 +346,9 @@ function mergeMap(kind: string, path: readonly string[], original: Obj, patch: O
       continue;
     }
     if (p === null) delete original[key];
-    if (!(key in original) || typeOf(original[key]) !== typeOf(p)) {
+    if (!Object.hasOwn(original, key) || typeOf(original[key]) !== typeOf(p)) {
       const r = removeDirectives(p);
-      if (r.keep) original[key] = r.value;
+      if (r.keep) setOwn(original, key, r.value);
       else delete original[key];
       continue;
     }
@@ -368,18 +379,18 @@ export function createMergePatch(original: Obj, modified: Obj): Obj {
     const into: Obj = {};
     for (const key of Object.keys(b)) {
       const bv = b[key];
-      if (!(key in a)) {
-        into[key] = bv;
+      if (!Object.hasOwn(a, key)) {
+        setOwn(into, key, bv);
         continue;
       }
       const av = a[key];
-      if (typeOf(av) !== typeOf(bv)) into[key] = bv;
+      if (typeOf(av) !== typeOf(bv)) setOwn(into, key, bv);
       else if (isObj(av) && isObj(bv)) {
         const sub = diff(av, bv);
-        if (Object.keys(sub).length > 0) into[key] = sub;
-      } else if (!deepEqual(av, bv)) into[key] = bv;
+        if (Object.keys(sub).length > 0) setOwn(into, key, sub);
+      } else if (!deepEqual(av, bv)) setOwn(into, key, bv);
     }
-    for (const key of Object.keys(a)) if (!(key in b)) into[key] = null;
+    for (const key of Object.keys(a)) if (!Object.hasOwn(b, key)) setOwn(into, key, null);
     return into;
   };
   return goMarshalOrder(diff(original, modified)) as Obj;

@@ -28,7 +28,7 @@ export function goValueText(v: Json): string {
 /** The merge key's value of a map element; a missing key is strategicpatch's error (mergepatch.ErrNoMergeKey's text). */
 export function keyValue(item: Json, mergeKey: string): Json {
   if (!isObj(item)) throw new MergeKeyError(`expected a map, got ${goValueText(item)}`);
-  if (!(mergeKey in item)) throw new MergeKeyError(`map: ${goValueText(item)} does not contain declared merge key: ${mergeKey}`);
+  if (!Object.hasOwn(item, mergeKey)) throw new MergeKeyError(`map: ${goValueText(item)} does not contain declared merge key: ${mergeKey}`);
   return item[mergeKey];
 }
 

@@ -114,6 +114,17 @@ function mergeMap(kind: string, path: readonly string[], original: Obj, patch: O
   if (directive !== undefined) throw new PatchError(`Unknown patch type: ${String(directive)}`);
   const out = original;
   const retain = patch.$retainKeys;
+  // applyRetainKeysDirective, before the merge: every key the patch sets must be in the list,
+  // and the keys the original has outside it are cleared
+  if (retain !== undefined) {
+    if (!Array.isArray(retain)) throw new PatchError('invalid patch format of retainKeys');
+    const keep = new Set(retain.map((x) => String(x)));
+    for (const [k, v] of Object.entries(patch)) {
+      if (k === '$retainKeys' || v === null || k.startsWith(DELETE_FROM) || k.startsWith(ORDER)) continue;
+      if (!keep.has(k)) throw new PatchError('invalid patch format of retainKeys');
+    }
+    for (const k of Object.keys(out)) if (!keep.has(k)) delete out[k];
+  }
   // each ordered list as it was before the patch, for the order of the elements only the server has
   const before = new Map<string, unknown[]>();
   for (const k of Object.keys(patch)) {
@@ -145,9 +156,6 @@ function mergeMap(kind: string, path: readonly string[], original: Obj, patch: O
       out[k] = mergeList(kind, childPath, Array.isArray(out[k]) ? (out[k] as unknown[]) : [], v);
     } else out[k] = v;
   }
-  if (Array.isArray(retain)) {
-    for (const k of Object.keys(out)) if (!retain.includes(k)) delete out[k];
-  }
   for (const [k, v] of Object.entries(patch)) {
     if (!k.startsWith(ORDER) || !Array.isArray(v)) continue;
     const field = k.slice(ORDER.length);
@@ -159,8 +167,10 @@ function mergeMap(kind: string, path: readonly string[], original: Obj, patch: O
 
 function mergeList(kind: string, path: readonly string[], original: unknown[], patch: unknown[]): unknown[] {
   const strategy = listStrategy(kind, path);
+  // mergeSliceWithSpecialElements: with `$patch: replace` the list is the patch's elements
+  // that carry no directive (a delete directive among them goes too)
   const replaceAll = patch.some((e) => isPlainObject(e) && e.$patch === 'replace');
-  if (replaceAll) return stripDirectives(patch.filter((e) => !(isPlainObject(e) && e.$patch === 'replace'))) as unknown[];
+  if (replaceAll) return stripDirectives(patch.filter((e) => !(isPlainObject(e) && e.$patch !== undefined))) as unknown[];
   if (strategy === undefined) return stripDirectives(clone(patch)) as unknown[];
   // lookups by value or merge key go through sets and maps: a hostile list of many thousand
   // elements costs linear time, not quadratic

@@ -4,6 +4,7 @@
 // annotate.go parseAnnotations, set_image.go).
 import { ALL_CATEGORY, kindForResource, type KindDefinition } from '../../../apiserver';
 import { isValidLabelValue } from '../../../apiserver/kinds/nameRules';
+import { setOwn } from '../../../kernel';
 
 export interface ResourceTarget {
   def: KindDefinition;
@@ -89,14 +90,14 @@ export function parseMetadataChanges(pairs: readonly string[], what: 'label' | '
       // parseLabels checks a label's value here (its key is left to the API server)
       const errs = what === 'label' ? isValidLabelValue(parts[1] as string) : [];
       if (errs.length > 0) return { ok: false, error: `invalid label value: ${JSON.stringify(p)}: ${errs.join(';')}` };
-      set[parts[0] as string] = parts[1] as string;
+      setOwn(set, parts[0] as string, parts[1] as string);
     } else if (p.endsWith('-')) {
       remove.push(p.slice(0, -1));
     } else {
       return { ok: false, error: what === 'label' ? `unknown label spec: ${p}` : `invalid annotation format: ${p}` };
     }
   }
-  const both = remove.filter((k) => k in set);
+  const both = remove.filter((k) => Object.hasOwn(set, k));
   if (both.length > 0) {
     return { ok: false, error: what === 'label' ? 'can not both modify and remove a label in the same command' : `can not both modify and remove the following annotation(s) in the same command: ${both.join(', ')}` };
   }

@@ -94,6 +94,18 @@ describe('kubectl apply', () => {
     expect(getWeb(t).metadata?.resourceVersion).toBe(before);
   });
 
+  it('-o json prints the object as the server answered the patch; a client dry run of an existing object is configured, with nothing computed or sent', () => {
+    const t = testTerminal({ files: { 'web.yaml': web('  replicas: 2\n'), 'web4.yaml': web('  replicas: 4\n') } });
+    t.run('kubectl apply -f web.yaml');
+    const out = t.run('kubectl apply -f web4.yaml -o json');
+    expect(out.exitCode).toBe(0);
+    expect((JSON.parse(out.stdout) as Deployment).spec?.replicas).toBe(4);
+    expect(t.run('kubectl apply -f web.yaml -o name').stdout).toBe('deployment.apps/web\n');
+    const before = getWeb(t).metadata?.resourceVersion;
+    expect(t.run('kubectl apply -f web4.yaml --dry-run=client')).toEqual({ stdout: 'deployment.apps/web configured (dry run)\n', stderr: '', exitCode: 0 });
+    expect(getWeb(t).metadata?.resourceVersion).toBe(before);
+  });
+
   it('applies every manifest of a folder, and multi-document standard input', () => {
     const cm = (name: string) => `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ${name}\ndata:\n  k: v\n`;
     const t = testTerminal({ files: { 'app/b.yaml': cm('b'), 'app/a.yml': cm('a'), 'app/notes.txt': 'not yaml', 'app/sub/c.yaml': cm('c') } });

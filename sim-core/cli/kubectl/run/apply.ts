@@ -16,7 +16,10 @@ import type { RunEnv } from './env';
 import { readManifests, type ManifestObject } from './manifests';
 import { createThreeWayMergePatch, goMarshalOrder, isPatchComputeError } from '../strategic-diff';
 import { exitCodeLater } from './objects';
-import { sortedDeep } from '../structured';
+import { printStructured, sortedDeep } from '../structured';
+import { kindPrefix } from '../get';
+import { setOwn } from '../../../kernel';
+import { isTemplateOutput, printWithTemplate } from './templates';
 
 export const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
 
@@ -87,7 +90,17 @@ function patchComputeError(m: ManifestObject, live: KubeObject, e: Error): strin
   );
 }
 
-type Outcome = { ok: true; operation: 'created' | 'configured' | 'unchanged' } | { ok: false; error: string };
+/** What was done, and the object kubectl holds for it afterwards (what -o prints). */
+type Outcome = { ok: true; operation: 'created' | 'configured' | 'unchanged'; object: KubeObject } | { ok: false; error: string };
+
+/** apply.go pruneNullsFromMap: a create sends no null fields (the annotation keeps them). */
+function withoutNulls(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(withoutNulls);
+  if (typeof v !== 'object' || v === null) return v;
+  const out: Record<string, unknown> = {};
+  for (const [k, x] of Object.entries(v)) if (x !== null) setOwn(out, k, withoutNulls(x));
+  return out;
+}
 
 function applyOne(env: RunEnv, m: ManifestObject): Outcome {
   const modified = modifiedConfiguration(m);
@@ -97,13 +110,16 @@ function applyOne(env: RunEnv, m: ManifestObject): Outcome {
   for (let attempt = 0; attempt < 5; attempt++) {
     const live = getObject(env, m.def, m.namespace, m.name);
     if (!live.ok && live.error.reason === 'NotFound') {
-      if (dry) return { ok: true, operation: 'created' };
-      // the object as json.Marshal writes an unstructured one: keys sorted
-      const r = createObject(env, m.def, m.namespace, goMarshalOrder(modified) as KubeObject);
+      // the object as json.Marshal writes an unstructured one: keys sorted, nulls pruned
+      const body = withoutNulls(goMarshalOrder(modified)) as KubeObject;
+      if (dry) return { ok: true, operation: 'created', object: body };
+      const r = createObject(env, m.def, m.namespace, body);
       if (!r.ok) return { ok: false, error: statusTextFromFile(r.error, 'creating', m.source) };
-      return { ok: true, operation: 'created' };
+      return { ok: true, operation: 'created', object: r.value };
     }
     if (!live.ok) return { ok: false, error: statusText(live.error) };
+    // a client dry run of an existing object computes nothing: always `configured (dry run)`
+    if (dry) return { ok: true, operation: 'configured', object: live.value };
     const original = parseLastApplied(live.value);
     if (original === undefined && attempt === 0) env.out.printErr(missingLastAppliedWarning(m.def.resource, m.name));
     // the three-way strategic merge patch; an empty one is not sent
@@ -114,10 +130,9 @@ function applyOne(env: RunEnv, m: ManifestObject): Outcome {
       if (!isPatchComputeError(e)) throw e;
       return { ok: false, error: patchComputeError(m, live.value, e) };
     }
-    if (Object.keys(patch).length === 0) return { ok: true, operation: 'unchanged' };
-    if (dry) return { ok: true, operation: 'configured' };
+    if (Object.keys(patch).length === 0) return { ok: true, operation: 'unchanged', object: live.value };
     const r = patchObject(env, m.def, m.namespace, m.name, 'application/strategic-merge-patch+json', patch);
-    if (r.ok) return { ok: true, operation: 'configured' };
+    if (r.ok) return { ok: true, operation: 'configured', object: r.value };
     if (r.error.reason !== 'Conflict') return { ok: false, error: statusTextFromFile(r.error, 'applying patch', m.source) };
   }
   return { ok: false, error: statusTextFromFile({ kind: 'Status', apiVersion: 'v1', status: 'Failure', reason: 'Conflict', code: 409, message: `Operation cannot be fulfilled on ${qualifiedResource(m.def)} "${m.name}": the object has been modified; please apply your changes to the latest version and try again` }, 'applying patch', m.source) };
@@ -141,13 +156,24 @@ export function runApply(env: RunEnv): void {
     return env.out.exit(1);
   }
   const report = exitCodeLater(env);
+  const output = env.cmd.output;
+  // -o other than name: the objects are printed once all are applied (printObjects: one
+  // object as itself, several as a v1 List)
+  const printed: KubeObject[] = [];
   for (const m of read.objects) {
     const r = applyOne(env, m);
     if (!r.ok) {
       report.fail(r.error);
       continue;
     }
-    env.out.print(operationResult(m.def.kind, m.name, r.operation, env.cmd.dryRun));
+    if (output === '') env.out.print(operationResult(m.def.kind, m.name, r.operation, env.cmd.dryRun));
+    else if (output === 'name') env.out.print(`${kindPrefix(m.def.kind)}/${m.name}\n`);
+    else printed.push(r.object);
+  }
+  if (printed.length > 0) {
+    const doc = printed.length === 1 ? printed[0]! : ({ apiVersion: 'v1', items: printed, kind: 'List', metadata: {} } as KubeObject);
+    if (isTemplateOutput(output)) printWithTemplate(env, doc, false);
+    else env.out.print(printStructured([doc], output === 'json' ? 'json' : 'yaml', false));
   }
   report.finish();
 }

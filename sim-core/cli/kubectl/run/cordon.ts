@@ -11,7 +11,11 @@ import { exitCodeLater, type Reporter } from './objects';
 
 export const NODES = kindForResource('nodes')!;
 
-/** The nodes named on the command line, or those matching --selector. */
+/**
+ * The nodes named on the command line, or those matching --selector. drain.go Complete
+ * visits them without ContinueOnError: a node that cannot be read stops the command before
+ * any is cordoned or drained.
+ */
 export function namedNodes(env: RunEnv, report: Reporter): KubeObject[] {
   if (env.cmd.args.length === 0) {
     const r = listObjects(env, NODES, { namespace: undefined, ...(env.cmd.selector !== undefined ? { labelSelector: env.cmd.selector } : {}) });
@@ -26,8 +30,7 @@ export function namedNodes(env: RunEnv, report: Reporter): KubeObject[] {
     const r = getObject(env, NODES, '', name);
     if (!r.ok) {
       report.fail(statusText(r.error));
-      if (r.error.code === 0) break;
-      continue;
+      return [];
     }
     out.push(r.value);
   }

@@ -3,11 +3,11 @@
 // objects as JSON/YAML (a `List` unless exactly one object was named). Errors for named
 // objects go to stderr after what was found; `--ignore-not-found` drops NotFound.
 // `-w` lists, then prints what a watch from the list's resourceVersion delivered so far.
-import type { KubeObject } from '../../../client';
+import { statusError, type KubeObject } from '../../../client';
 import { printGet, WatchPrinter, type GetGroup, type GetOptions } from '../get';
 import { kubectlList, printStructured } from '../structured';
 import { isTemplateOutput, printWithTemplate } from './templates';
-import { getObject, listObjects, REQUEST_TIMEOUT_TICKS, statusText, watchSoFar } from './api';
+import { getObject, getScale, listObjects, REQUEST_TIMEOUT_TICKS, statusText, watchSoFar } from './api';
 import { POLL_TICKS as WATCH_SLICE_TICKS } from './wait';
 import { nowOf, type RunEnv } from './env';
 import { inFirstOccurrenceOrder } from './events-order';
@@ -58,10 +58,29 @@ export function runGet(env: RunEnv): void {
   };
   let errors = '';
   let listed = false;
+  // --subresource: status reads the object itself; scale reads its autoscaling/v1 Scale,
+  // printed by -o (the server's Table of a Scale is not simulated); any other is the
+  // server's 404
+  const subresource = (cmd.flags.values.get('subresource') as string | undefined) ?? '';
+  if (subresource !== '' && subresource !== 'status') {
+    if (subresource === 'scale' && (cmd.output === '' || cmd.output === 'wide')) {
+      env.out.printErr('error: kubectl get --subresource=scale prints the Scale with -o yaml, -o json, -o name or -o jsonpath=… in this simulation\n');
+      return env.out.exit(1);
+    }
+    if (t.targets.some((x) => x.name === undefined)) {
+      env.out.printErr(`error: kubectl get --subresource=${subresource} needs the names of the objects in this simulation\n`);
+      return env.out.exit(1);
+    }
+  }
   for (const target of t.targets) {
-    const group = groupOf(target.def.kind);
+    const group = groupOf(subresource === 'scale' ? 'Scale' : target.def.kind);
     if (target.name !== undefined) {
-      const r = getObject(env, target.def, target.namespace, target.name);
+      const r =
+        subresource === '' || subresource === 'status'
+          ? getObject(env, target.def, target.namespace, target.name)
+          : subresource === 'scale'
+            ? getScale(env, target.def, target.namespace, target.name)
+            : ({ ok: false, error: statusError('NotFound', 'the server could not find the requested resource') } as const);
       if (!r.ok) {
         if (r.error.code === 0) return fatal(env, statusText(r.error));
         if (!(cmd.ignoreNotFound && r.error.reason === 'NotFound')) errors += statusText(r.error);

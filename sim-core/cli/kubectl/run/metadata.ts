@@ -16,7 +16,7 @@ type Field = 'labels' | 'annotations';
 /** label.go validateNoOverwrites: one error as `error: …`, several (an aggregate) each on a line */
 function labelOverwrites(current: Record<string, string>, set: Record<string, string>): string | undefined {
   const errs = Object.keys(set)
-    .filter((k) => k in current && current[k] !== set[k])
+    .filter((k) => Object.hasOwn(current, k) && current[k] !== set[k])
     .map((k) => `'${k}' already has a value (${current[k]}), and --overwrite is false`);
   if (errs.length === 0) return undefined;
   return errs.length === 1 ? `error: ${errs[0]}\n` : errs.map((e) => `${e}\n`).join('');
@@ -25,7 +25,7 @@ function labelOverwrites(current: Record<string, string>, set: Record<string, st
 /** annotate.go validateNoAnnotationOverwrites (kubernetes.io/change-cause may always change) */
 function annotationOverwrites(current: Record<string, string>, set: Record<string, string>): string | undefined {
   const found = Object.keys(set)
-    .filter((k) => k !== 'kubernetes.io/change-cause' && k in current && current[k] !== set[k])
+    .filter((k) => k !== 'kubernetes.io/change-cause' && Object.hasOwn(current, k) && current[k] !== set[k])
     .map((k) => `'${k}' already has a value (${current[k]})`);
   return found.length === 0 ? undefined : `error: --overwrite is false but found the following declared annotation(s): ${found.join('; ')}\n`;
 }
@@ -78,7 +78,7 @@ function changeMetadata(env: RunEnv, field: Field): void {
     const oldData = JSON.stringify(obj);
     const before = deepCopy(obj);
     if (field === 'labels') {
-      for (const k of changes.remove) if (!(k in current)) env.out.print(`label "${k}" not found.\n`);
+      for (const k of changes.remove) if (!Object.hasOwn(current, k)) env.out.print(`label "${k}" not found.\n`);
     }
     meta[field] = changedMap(current, changes);
     if (resourceVersion !== '') meta.resourceVersion = resourceVersion;

@@ -1,7 +1,7 @@
 // kubectl patch in a simulated cluster (the client-side refusals are replayed against the
 // real kubectl's recordings in client-side.test.ts): the three patch types, "(no change)"
 // when the answer is the object read before, dry runs that write nothing, --local on a
-// file, and the status subresource.
+// file, and the status and scale subresources.
 import { describe, expect, it } from 'vitest';
 import { createSimulation } from '../../../cluster/index';
 import { runCommandLine } from '../../command-line';
@@ -40,7 +40,8 @@ describe('kubectl patch', () => {
     run('kubectl create -f cm.yaml');
     expect(run(`kubectl patch cm cfg --type=json -p '[{"op":"remove","path":"/data/zzz"}]'`)).toMatchObject({ exitCode: 1 });
     expect(run(`kubectl patch cm cfg -p '{"metadata":{"name":"other"}}'`)).toMatchObject({ exitCode: 1 });
-    expect(run('kubectl patch cm cfg --subresource=scale -p {}')).toMatchObject({ stderr: 'error: --subresource=scale is not part of this simulation; only status is\n', exitCode: 1 });
+    // a ConfigMap has no scale subresource: the server's 404
+    expect(run('kubectl patch cm cfg --subresource=scale -p {}')).toMatchObject({ stderr: 'Error from server (NotFound): the server could not find the requested resource\n', exitCode: 1 });
   });
 
   it('patches the status subresource, which a plain patch leaves alone', () => {

@@ -6,11 +6,11 @@
 // `patched (no change)` when the answer is the object it started from. Every object is
 // visited; failures come together at the end. As with taint, a dry run's result line carries
 // no "(dry run)".
-import type { KubeObject, PatchType } from '../../../client';
+import { statusError, type KubeObject, type PatchType } from '../../../client';
 import { applyJsonPatch, applyPatch } from '../../../apiserver/server';
 import { MAX_MANIFEST_BYTES, parseDocuments } from '../../../apiserver/manifest';
 import { canonicalJson } from '../../../kernel';
-import { getObject, REQUEST_TIMEOUT_TICKS } from './api';
+import { getObject, getScale, REQUEST_TIMEOUT_TICKS } from './api';
 import type { RunEnv } from './env';
 import { readManifests } from './manifests';
 import { plainFailure, reportFailures, statusFailure, type Failure } from './objects';
@@ -52,10 +52,14 @@ export function runPatch(env: RunEnv): void {
   }
   const patchType = PATCH_TYPES[((cmd.flags.values.get('type') as string | undefined) || 'strategic').toLowerCase()]!;
   const subresource = (cmd.flags.values.get('subresource') as string | undefined) ?? '';
-  if (subresource !== '' && subresource !== 'status') {
-    env.out.printErr(`error: --subresource=${subresource} is not part of this simulation; only status is\n`);
-    return env.out.exit(1);
-  }
+  // the builder reads the subresource (a Scale for scale; the object itself for status);
+  // one the kind does not have is the server's 404
+  const readTarget = (t: (typeof cmd.targets)[number]) =>
+    subresource === '' || subresource === 'status'
+      ? getObject(env, t.def, env.namespace, t.name ?? '')
+      : subresource === 'scale'
+        ? getScale(env, t.def, env.namespace, t.name ?? '')
+        : ({ ok: false, error: statusError('NotFound', 'the server could not find the requested resource') } as const);
   const local = cmd.flags.values.get('local') === true;
   // the builder continues on error: every object is visited, the failures come at the end
   const failures: Failure[] = [];
@@ -72,9 +76,9 @@ export function runPatch(env: RunEnv): void {
   }
   if (!local) {
     for (const t of cmd.targets) {
-      const r = getObject(env, t.def, env.namespace, t.name ?? '');
+      const r = readTarget(t);
       if (!r.ok) failures.push(statusFailure(r.error));
-      else objects.push({ kind: t.def.kind, live: r.value, resource: t.def.resource, namespace: t.def.namespaced ? env.namespace : '', name: t.name ?? '' });
+      else objects.push({ kind: subresource === 'scale' ? 'Scale' : t.def.kind, live: r.value, resource: t.def.resource, namespace: t.def.namespaced ? env.namespace : '', name: t.name ?? '' });
     }
   }
   if (objects.length === 0 && failures.length === 0) {
@@ -92,7 +96,7 @@ export function runPatch(env: RunEnv): void {
       patched = r.value;
     } else {
       const r = env.kube.request(
-        { verb: 'patch', resource: o.resource, namespace: o.namespace, name: o.name, patchType, patch: patch.value, ...(subresource === 'status' ? { subresource: 'status' as const } : {}), ...(cmd.dryRun === 'server' ? { dryRun: true } : {}) },
+        { verb: 'patch', resource: o.resource, namespace: o.namespace, name: o.name, patchType, patch: patch.value, ...(subresource === 'status' || subresource === 'scale' ? { subresource } : {}), ...(cmd.dryRun === 'server' ? { dryRun: true } : {}) },
         { timeoutTicks: REQUEST_TIMEOUT_TICKS },
       );
       if (!r.ok) {

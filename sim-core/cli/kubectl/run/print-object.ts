@@ -4,7 +4,7 @@ import { printJson } from '../../../apiserver';
 import type { KubeObject } from '../../../client';
 import { kindPrefix } from '../get';
 import { operationResult } from '../messages';
-import { kubectlYaml } from '../structured';
+import { kubectlYaml, printStructured } from '../structured';
 import type { RunEnv } from './env';
 import { isTemplateOutput, printWithTemplate } from './templates';
 
@@ -20,7 +20,9 @@ export function printObject(env: RunEnv, kind: string, obj: KubeObject, operatio
     case 'yaml':
       return env.out.print(kubectlYaml(obj as Record<string, unknown>));
     case 'json':
-      return env.out.print(printJson(obj as Record<string, unknown>));
+      // a typed object in Go's field order; an unstructured one (what kubectl read from the
+      // server and changed) as json.Marshal writes a map, keys sorted
+      return env.out.print(typed ? printJson(obj as Record<string, unknown>) : printStructured([obj], 'json', false));
     case 'name':
       return env.out.print(`${kindPrefix(kind)}/${name}\n`);
     default:

@@ -50,15 +50,16 @@ class RawPrefixWriter extends PrefixWriter {
   }
 }
 
-function unsupported(kind: string, what: string): string {
-  return `error: ${what} is not supported for ${kind} in this simulation (Deployments only)\n`;
+/** schema.GroupKind's String(): `Pod`, `ReplicaSet.apps` (how polymorphichelpers names a kind it has no helper for). */
+function groupKind(def: { kind: string; group: string }): string {
+  return def.group === '' ? def.kind : `${def.kind}.${def.group}`;
 }
 
 export function runRolloutHistory(env: RunEnv): void {
   const report = exitCodeLater(env);
   for (const live of liveObjects(env, report)) {
     if (live.def.kind !== 'Deployment') {
-      report.fail(unsupported(live.def.kind, 'rollout history'));
+      report.fail(`error: no history viewer has been implemented for "${groupKind(live.def)}"\n`);
       continue;
     }
     const sets = ownedReplicaSets(env, live.object as Deployment).filter((rs) => revisionOf(rs) > 0);
@@ -96,7 +97,7 @@ export function runRolloutUndo(env: RunEnv): void {
   const toRevision = env.cmd.toRevision;
   for (const live of liveObjects(env, report)) {
     if (live.def.kind !== 'Deployment') {
-      report.fail(unsupported(live.def.kind, 'rollout undo'));
+      report.fail(`error: no rollbacker has been implemented for "${groupKind(live.def)}"\n`);
       continue;
     }
     const d = live.object as Deployment;
@@ -154,7 +155,8 @@ export function runRolloutRestart(env: RunEnv): void {
   const report = exitCodeLater(env);
   for (const live of liveObjects(env, report)) {
     if (live.def.kind !== 'Deployment') {
-      report.fail('error: restarting is not supported\n');
+      // the restarter's refusal, prefixed with resource and name (rollout_restart.go)
+      report.fail(`error: ${qualifiedResource(live.def)} "${live.name}" restarting is not supported\n`);
       continue;
     }
     // the restarter's own refusal, prefixed with the resource and name (rollout_restart.go)

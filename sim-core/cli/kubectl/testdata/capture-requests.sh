@@ -50,6 +50,9 @@ capr label-dry-run-server label pods web-1 env=a --dry-run=server
 capr label-dry-run-client label pods web-1 env=a --dry-run=client
 capr label-selector label pods -l app=web env=a
 capr label-two label pods web-1 web-2 env=a
+capr label-constructor label pods web-1 constructor=x
+capr label-output-json label pods web-1 env=a -o json
+capr annotate-output-yaml annotate pods web-1 a=1 -o yaml
 # annotate
 capr annotate-add annotate pods web-1 a=1
 capr annotate-remove annotate pods web-1 note-
@@ -67,8 +70,11 @@ capr scale-resource-version scale deployment web --resource-version=13 --replica
 capr scale-resource-version-stale scale deployment web --resource-version=5 --replicas=3
 capr scale-dry-run-server scale deployment web --replicas=3 --dry-run=server
 capr scale-two scale deployment web multi --replicas=3
+capr scale-output-json scale deployment web --replicas=3 -o json
 capr scale-timeout scale deployment web --replicas=3 --timeout=2s
 capr scale-timeout-synced scale deployment web --replicas=2 --timeout=2s
+capr get-scale get deployment web --subresource=scale -o json
+capr patch-scale patch deployment web --subresource=scale -p '{"spec":{"replicas":4}}'
 # set image
 capr set-image-deployment set image deployment/web nginx=nginx:1.28
 capr set-image-pod set image pod/web-1 nginx=nginx:1.28
@@ -80,6 +86,7 @@ capr set-image-dry-run-server set image deployment/web nginx=nginx:1.28 --dry-ru
 # cordon, uncordon, taint
 capr cordon cordon node-1
 capr cordon-already cordon node-2
+capr cordon-missing cordon node-1 node-9
 capr cordon-dry-run-server cordon node-1 --dry-run=server
 capr uncordon uncordon node-2
 capr uncordon-already uncordon node-1
@@ -98,8 +105,16 @@ capr rollout-undo-dry-run-server rollout undo deployment/web --dry-run=server
 capr rollout-undo-paused rollout undo deployment/held
 capr rollout-undo-dry-run-client rollout undo deployment/web --dry-run=client
 capr rollout-undo-dry-run-client-to-revision rollout undo deployment/web --to-revision=1 --dry-run=client
+capr rollout-restart-pod rollout restart pod/web-1
+capr rollout-undo-pod rollout undo pod/web-1
 # apply
 capr apply-create apply -f fresh.yaml
+capr apply-create-null apply -f fresh-null.yaml
+capr apply-dry-run-client apply -f web.yaml --dry-run=client
+capr apply-no-annotation-dry-run-client apply -f api.yaml --dry-run=client
+capr apply-output-name apply -f web-image.yaml -o name
+capr apply-service-dns-ports apply -f svc-dns-ports.yaml
+capr apply-env-duplicate apply -f web-env-duplicate.yaml
 capr apply-unchanged apply -f web.yaml
 capr apply-image apply -f web-image.yaml
 capr apply-replicas apply -f web-replicas.yaml
