@@ -60,7 +60,7 @@ function deepEqual(a: Json, b: Json): boolean {
   if (isObj(a)) {
     if (!isObj(b)) return false;
     const ka = Object.keys(a);
-    return ka.length === Object.keys(b).length && ka.every((k) => k in b && deepEqual(a[k], b[k]));
+    return ka.length === Object.keys(b).length && ka.every((k) => Object.hasOwn(b, k) && deepEqual(a[k], b[k]));
   }
   return false;
 }
@@ -143,12 +143,12 @@ function diffMaps(kind: string, path: readonly string[], original: Obj, modified
 function diffSliceInto(kind: string, path: readonly string[], key: string, original: Json[], modified: Json[], patch: Obj, opts: DiffOptions): void {
   const meta = fieldMeta(kind, path);
   if (meta.list === undefined) {
-    if (!opts.ignoreChangesAndAdditions && !deepEqual(original, modified)) patch[key] = modified;
+    if (!opts.ignoreChangesAndAdditions && !deepEqual(original, modified)) setOwn(patch, key, modified);
     return;
   }
   const mergeKey = meta.list.merge === 'key' ? meta.list.key : '';
   const { add, del, order } = diffLists(kind, path, original, modified, mergeKey, { ...opts, buildRetainKeys: meta.retainKeys });
-  if (add.length > 0) patch[key] = add;
+  if (add.length > 0) setOwn(patch, key, add);
   if (del.length > 0) patch[`${DELETE_FROM}${key}`] = del;
   if (order.length > 0) patch[`${SET_ORDER}${key}`] = order;
 }
@@ -165,7 +165,6 @@ function elementKind(lists: Json[][]): 'map' | 'scalar' {
   }
   return kind === 'map' ? 'map' : 'scalar';
 }
-
 
 function diffLists(kind: string, path: readonly string[], original: Json[], modified: Json[], mergeKey: string, opts: DiffOptions): { add: Json[]; del: Json[]; order: Json[] } {
   const none = { add: [], del: [], order: [] };
@@ -275,10 +274,8 @@ function mergeSlice(kind: string, path: readonly string[], original: Json[], pat
       else if (d === 'replace') replace = true;
       else throw new StrategicDiffError(`Unknown patch type: ${String(d)} in map: ${JSON.stringify(v)}`);
     }
-    let base = replace ? [] : original.filter((x) => !deleted.has((x as Obj)[mergeKey]));
-    if (replace) {
-      base = plain.splice(0);
-    }
+    // mergeSliceWithSpecialElements: `$patch: replace` makes the patch's own elements the list
+    const base = replace ? plain.splice(0) : original.filter((x) => !deleted.has((x as Obj)[mergeKey]));
     const at = new Map<Json, number>();
     base.forEach((x, i) => {
       if (!at.has((x as Obj)[mergeKey])) at.set((x as Obj)[mergeKey], i);
@@ -358,8 +355,7 @@ function mergeMap(kind: string, path: readonly string[], original: Obj, patch: O
     else if (Array.isArray(o) && Array.isArray(p)) {
       const strategy = listStrategy(kind, childPath);
       original[key] = strategy === undefined ? p : mergeSlice(kind, childPath, o, p, strategy.merge === 'key' ? strategy.key : '');
-    }
-    else {
+    } else {
       const r = removeDirectives(p);
       if (r.keep) original[key] = r.value;
       else delete original[key];
@@ -407,7 +403,7 @@ export function goMarshalOrder(v: Json): Json {
   if (Array.isArray(v)) return v.map(goMarshalOrder);
   if (!isObj(v)) return v;
   const out: Obj = {};
-  for (const k of Object.keys(v).sort()) out[k] = goMarshalOrder(v[k]);
+  for (const k of Object.keys(v).sort()) setOwn(out, k, goMarshalOrder(v[k]));
   return out;
 }
 

@@ -34,7 +34,8 @@ function scaleOne(env: RunEnv, def: KindDefinition, namespace: string, name: str
     },
     RETRY_TICKS,
   );
-  return done ? failure : 'error: timed out waiting for the condition\n';
+  // PollUntilContextTimeout ends with its context's error
+  return done ? failure : 'error: context deadline exceeded\n';
 }
 
 /**
