@@ -33,8 +33,17 @@ export function parseCapture(text: string): Capture {
 export function captureWords(line: string): string[] {
   const out: string[] = [];
   let w = '';
+  const escapes: Record<string, string> = { n: '\n', t: '\t', r: '\r', '\\': '\\', "'": "'", '"': '"' };
   for (let i = 0; i < line.length; i++) {
     const c = line[i] as string;
+    // $'…': what %q writes for a word with a control character (ANSI-C quoting)
+    if (c === '$' && line[i + 1] === "'") {
+      for (i += 2; i < line.length && line[i] !== "'"; i++) {
+        if (line[i] === '\\') w += escapes[line[++i] ?? ''] ?? line[i] ?? '';
+        else w += line[i];
+      }
+      continue;
+    }
     if (c === '\\') w += line[++i] ?? '';
     else if (c === ' ') {
       if (w !== '') out.push(w);
@@ -48,7 +57,7 @@ export function captureWords(line: string): string[] {
 /** A recorded command as one line for runCommandLine: the same words, quoted where they need it. */
 export function captureCommandLine(command: string): string {
   return captureWords(command)
-    .map((w) => (/[\s'"\\]/.test(w) ? `'${w}'` : w))
+    .map((w) => (/[\s'"\\$]/.test(w) ? `'${w}'` : w))
     .join(' ');
 }
 

@@ -12,6 +12,8 @@ export type CommandName =
   | 'create'
   | 'create deployment'
   | 'create namespace'
+  | 'create configmap'
+  | 'create secret generic'
   | 'run'
   | 'version'
   | 'taint'

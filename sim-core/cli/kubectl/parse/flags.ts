@@ -130,6 +130,10 @@ export const COMMAND_FLAGS: Readonly<Record<string, FlagSpec[]>> = {
   ],
   // pkg/cmd/create/create_namespace.go
   'create namespace': [OUTPUT, DRY_RUN, bool('save-config'), str('validate', undefined, 'strict'), str('field-manager', undefined, 'kubectl-create'), ...TEMPLATE],
+  // pkg/cmd/create/create_configmap.go, create_secret.go (generic): --from-file and
+  // --from-env-file split on commas, --from-literal does not
+  'create configmap': [list('from-file'), array('from-literal'), list('from-env-file'), bool('append-hash'), OUTPUT, DRY_RUN, bool('save-config'), str('validate', undefined, 'strict'), str('field-manager', undefined, 'kubectl-create'), ...TEMPLATE],
+  'create secret generic': [list('from-file'), array('from-literal'), list('from-env-file'), str('type'), bool('append-hash'), OUTPUT, DRY_RUN, bool('save-config'), str('validate', undefined, 'strict'), str('field-manager', undefined, 'kubectl-create'), ...TEMPLATE],
   // pkg/cmd/run/run.go: --port is a string, -l is --labels, --env and --annotations take each value whole
   run: [
     ...FILES,

@@ -149,9 +149,9 @@ describe('parseKubectl: what a command line means', () => {
   });
 
   it('says that a real create or set subcommand the simulation lacks is not part of it, rather than refusing its flags', () => {
-    expect(parseKubectl(['create', 'configmap', 'c', '--from-literal=a=b'])).toMatchObject({
+    expect(parseKubectl(['create', 'role', 'r', '--verb=get', '--resource=pods'])).toMatchObject({
       ok: false,
-      stderr: 'error: "kubectl create configmap" is not part of this simulation; write the object as a manifest and create it with kubectl apply -f (or kubectl create -f)\n',
+      stderr: 'error: "kubectl create role" is not part of this simulation; write the object as a manifest and create it with kubectl apply -f (or kubectl create -f)\n',
       exitCode: 1,
     });
     expect(parseKubectl(['create', 'svc', 'clusterip', 'web', '--tcp=80'])).toMatchObject({ ok: false, stderr: expect.stringContaining('"kubectl create service" is not part of this simulation') });

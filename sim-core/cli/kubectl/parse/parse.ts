@@ -40,8 +40,6 @@ const CREATE_SUBCOMMANDS_NOT_SIMULATED = new Map(
   Object.entries({
     clusterrole: 'clusterrole',
     clusterrolebinding: 'clusterrolebinding',
-    configmap: 'configmap',
-    cm: 'configmap',
     cronjob: 'cronjob',
     cj: 'cronjob',
     ingress: 'ingress',
@@ -55,7 +53,6 @@ const CREATE_SUBCOMMANDS_NOT_SIMULATED = new Map(
     resourcequota: 'quota',
     role: 'role',
     rolebinding: 'rolebinding',
-    secret: 'secret',
     service: 'service',
     svc: 'service',
     serviceaccount: 'serviceaccount',
@@ -86,6 +83,22 @@ export function parseKubectl(argvIn: readonly string[], options: ParseOptions = 
   } else if (first === 'create' && (second === 'namespace' || second === 'ns')) {
     argv = removeWord(argv, second);
     name = 'create namespace';
+  } else if (first === 'create' && (second === 'configmap' || second === 'cm')) {
+    argv = removeWord(argv, second);
+    name = 'create configmap';
+  } else if (first === 'create' && second === 'secret') {
+    argv = removeWord(argv, second);
+    const words = commandWords(argv, [...GLOBAL_FLAGS, ...(COMMAND_FLAGS.create ?? [])]);
+    const third = words[0];
+    // cobra's group command: no subcommand prints its help on standard error; an unknown one
+    // is named with the words after it
+    if (third === undefined) return { ok: false, stdout: '', stderr: HELP_PAGES['create secret'] ?? '', exitCode: 1 };
+    if (third === 'tls' || third === 'docker-registry') {
+      return plainError(`"kubectl create secret ${third}" is not part of this simulation; write the Secret as a manifest and create it with kubectl apply -f (or kubectl create -f)`);
+    }
+    if (third !== 'generic') return usageError('create secret', `unknown command "${words.join(' ')}"`);
+    argv = removeWord(argv, 'generic');
+    name = 'create secret generic';
   } else if (first === 'create' && second !== undefined && CREATE_SUBCOMMANDS_NOT_SIMULATED.has(second)) {
     // a real `kubectl create` subcommand the simulation does not have: say so, rather than
     // let its flags be refused as unknown ones of `create -f`
@@ -244,7 +257,9 @@ export function parseKubectl(argvIn: readonly string[], options: ParseOptions = 
       if (!hasFiles) return plainError('must specify one of -f and -k');
       return { ok: true, command: base };
     case 'create deployment':
-    case 'create namespace': {
+    case 'create namespace':
+    case 'create configmap':
+    case 'create secret generic': {
       // NameFromCommandArgs: the words before `--` are the name; after it, the container's command
       const named = flags.argsLenAtDash === -1 ? args.length : flags.argsLenAtDash;
       if (named !== 1) return usageError(command, `exactly one NAME is required, got ${named}`);

@@ -27,6 +27,8 @@ export interface RunEnv {
   ports: KubectlPorts;
   files: KubectlFiles;
   stdin: string | undefined;
+  /** the variables set on the command line (`A=1 kubectl …`): the terminal has no other environment */
+  environment: Record<string, string>;
   /** -n, or the kubeconfig context's namespace (`default`) */
   namespace: string;
   out: Terminal;

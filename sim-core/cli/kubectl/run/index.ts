@@ -12,6 +12,7 @@ import { parseKubectl, type KubectlCommand } from '../parse';
 import { runApply } from './apply';
 import { runAuthCanI } from './auth';
 import { runCreate, runCreateDeployment, runCreateNamespace } from './create';
+import { runCreateConfigMap, runCreateSecretGeneric } from './create-data';
 import { runDelete } from './delete';
 import { runDescribe } from './describe';
 import { runDrain } from './drain';
@@ -46,6 +47,8 @@ const COMMANDS: Record<KubectlCommand['command'], (env: RunEnv) => void> = {
   create: runCreate,
   'create deployment': runCreateDeployment,
   'create namespace': runCreateNamespace,
+  'create configmap': runCreateConfigMap,
+  'create secret generic': runCreateSecretGeneric,
   run: runRun,
   version: runVersion,
   taint: runTaint,
@@ -92,12 +95,12 @@ const NO_SERVER: KubeApiPort = {
 function clientOnly(cmd: KubectlCommand): boolean {
   if (cmd.command === 'version' || cmd.command === 'run' || cmd.command === 'api-resources' || cmd.command.startsWith('config ')) return true;
   if (cmd.command === 'patch' && cmd.flags.values.get('local') === true) return true;
-  return (cmd.command === 'create deployment' || cmd.command === 'create namespace') && cmd.dryRun === 'client';
+  return (cmd.command === 'create deployment' || cmd.command === 'create namespace' || cmd.command === 'create configmap' || cmd.command === 'create secret generic') && cmd.dryRun === 'client';
 }
 
 export function runKubectl(
   argv: string[],
-  _env: Record<string, string>,
+  environment: Record<string, string>,
   stdin: string | undefined,
   ports: KubectlPorts,
   context: CommandContext,
@@ -122,6 +125,7 @@ export function runKubectl(
       ...(context.listFiles ? { listFiles: context.listFiles } : {}),
     },
     stdin,
+    environment,
     namespace: cmd.namespace ?? 'default',
     out,
   };
