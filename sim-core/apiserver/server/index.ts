@@ -9,7 +9,7 @@ export { timestampAt, SIM_EPOCH, TICK_MS } from './clock';
 export { KUBERNETES_VERSION, type VersionInfo } from './version';
 export { authorize, authenticate, type AuthorizationDecision, type AuthorizerView } from './authorize';
 export { userForAddress, impersonatedUser, attributesOf, authorizeRequest, CLUSTER_ROLES, CLUSTER_ROLE_BINDINGS, bootstrapClusterRoleBindings, bootstrapClusterRoles, type UserInfo, type RequestAttributes } from './rbac';
-export { applyPatch, applyMergePatch, applyStrategicMergePatch, applyJsonPatch, listStrategy, retainsKeys, indexOf, keyValue, MergeKeyError, normalizeElementOrder, normalizeOrder, partition } from './patch';
+export { applyPatch, applyMergePatch, applyStrategicMergePatch, applyJsonPatch, listStrategy, retainsKeys, isPlainObject, indexOf, keyValue, MergeKeyError, normalizeElementOrder, normalizeOrder, partition } from './patch';
 export { parseFieldSelector, selectableFields, type FieldPredicate, type FieldSelectorParse } from './fieldSelector';
 export { gracePeriodFor, DEFAULT_TERMINATION_GRACE_SECONDS } from './gracefulDeletion';
 export { parseLabelSelector, type LabelPredicate, type SelectorParse } from './labelSelectorString';

@@ -18,7 +18,8 @@
 // still gets its `$setElementOrder`). json.Marshal writes the body's keys sorted.
 import { setOwn } from '../../kernel';
 import { goSort } from './sort/goSort';
-import { keyValue, MergeKeyError, normalizeElementOrder, normalizeOrder, partition, listStrategy, retainsKeys } from '../../apiserver/server';
+import { sortedDeep } from './structured';
+import { isPlainObject, keyValue, MergeKeyError, normalizeElementOrder, normalizeOrder, partition, listStrategy, retainsKeys } from '../../apiserver/server';
 
 type Json = unknown;
 type Obj = Record<string, Json>;
@@ -43,10 +44,6 @@ export function isPatchComputeError(e: unknown): e is Error {
   return e instanceof StrategicDiffError || e instanceof MergeKeyError;
 }
 
-function isObj(v: Json): v is Obj {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 /** reflect.TypeOf of a decoded JSON value, as far as the diff tells them apart. */
 function typeOf(v: Json): string {
   if (v === null) return 'nil';
@@ -57,8 +54,8 @@ function typeOf(v: Json): string {
 function deepEqual(a: Json, b: Json): boolean {
   if (a === b) return true;
   if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((x, i) => deepEqual(x, b[i]));
-  if (isObj(a)) {
-    if (!isObj(b)) return false;
+  if (isPlainObject(a)) {
+    if (!isPlainObject(b)) return false;
     const ka = Object.keys(a);
     return ka.length === Object.keys(b).length && ka.every((k) => Object.hasOwn(b, k) && deepEqual(a[k], b[k]));
   }
@@ -126,7 +123,7 @@ function diffMaps(kind: string, path: readonly string[], original: Obj, modified
       continue;
     }
     const childPath = [...path, key];
-    if (isObj(o) && isObj(m)) {
+    if (isPlainObject(o) && isPlainObject(m)) {
       const sub = diffMaps(kind, childPath, o, m, { ...opts, buildRetainKeys: fieldMeta(kind, childPath).retainKeys });
       if (Object.keys(sub).length > 0) setOwn(patch, key, sub);
     } else if (Array.isArray(o) && Array.isArray(m)) {
@@ -236,7 +233,7 @@ function diffListsOfMaps(kind: string, path: readonly string[], original: Json[]
 // ---- merging the deletions patch with the delta patch (mergeMap, MergeParallelList off) ----
 
 function removeDirectives(v: Json): { keep: boolean; value: Json } {
-  if (isObj(v)) {
+  if (isPlainObject(v)) {
     if (Object.hasOwn(v, DIRECTIVE)) return { keep: false, value: undefined };
     for (const k of Object.keys(v)) {
       const r = removeDirectives(v[k]);
@@ -351,7 +348,7 @@ function mergeMap(kind: string, path: readonly string[], original: Obj, patch: O
     }
     const o = original[key];
     const childPath = [...path, key];
-    if (isObj(o) && isObj(p)) original[key] = mergeMap(kind, childPath, o, p);
+    if (isPlainObject(o) && isPlainObject(p)) original[key] = mergeMap(kind, childPath, o, p);
     else if (Array.isArray(o) && Array.isArray(p)) {
       const strategy = listStrategy(kind, childPath);
       original[key] = strategy === undefined ? p : mergeSlice(kind, childPath, o, p, strategy.merge === 'key' ? strategy.key : '');
@@ -381,7 +378,7 @@ export function createMergePatch(original: Obj, modified: Obj): Obj {
       }
       const av = a[key];
       if (typeOf(av) !== typeOf(bv)) setOwn(into, key, bv);
-      else if (isObj(av) && isObj(bv)) {
+      else if (isPlainObject(av) && isPlainObject(bv)) {
         const sub = diff(av, bv);
         if (Object.keys(sub).length > 0) setOwn(into, key, sub);
       } else if (!deepEqual(av, bv)) setOwn(into, key, bv);
@@ -389,7 +386,7 @@ export function createMergePatch(original: Obj, modified: Obj): Obj {
     for (const key of Object.keys(a)) if (!Object.hasOwn(b, key)) setOwn(into, key, null);
     return into;
   };
-  return goMarshalOrder(diff(original, modified)) as Obj;
+  return sortedDeep(diff(original, modified)) as Obj;
 }
 
 // ---- the two entry points ----
@@ -398,19 +395,10 @@ function copy<T>(v: T): T {
   return JSON.parse(JSON.stringify(v)) as T;
 }
 
-/** The object's keys sorted at every level, as json.Marshal writes a map (list order kept). */
-export function goMarshalOrder(v: Json): Json {
-  if (Array.isArray(v)) return v.map(goMarshalOrder);
-  if (!isObj(v)) return v;
-  const out: Obj = {};
-  for (const k of Object.keys(v).sort()) setOwn(out, k, goMarshalOrder(v[k]));
-  return out;
-}
-
 /** CreateTwoWayMergePatch(original, modified) for an object of `kind`: what set image, cordon and rollout restart send. */
 export function createTwoWayMergePatch(kind: string, original: Obj, modified: Obj): Obj {
   const patch = diffMaps(kind, [], copy(original), copy(modified), { setElementOrder: true, ignoreChangesAndAdditions: false, ignoreDeletions: false, buildRetainKeys: false });
-  return goMarshalOrder(patch) as Obj;
+  return sortedDeep(patch) as Obj;
 }
 
 /**
@@ -421,5 +409,5 @@ export function createTwoWayMergePatch(kind: string, original: Obj, modified: Ob
 export function createThreeWayMergePatch(kind: string, original: Obj | undefined, modified: Obj, current: Obj): Obj {
   const delta = diffMaps(kind, [], copy(current), copy(modified), { setElementOrder: true, ignoreChangesAndAdditions: false, ignoreDeletions: true, buildRetainKeys: false });
   const deletions = diffMaps(kind, [], copy(original ?? {}), copy(modified), { setElementOrder: true, ignoreChangesAndAdditions: true, ignoreDeletions: false, buildRetainKeys: false });
-  return goMarshalOrder(mergeMap(kind, [], deletions, delta)) as Obj;
+  return sortedDeep(mergeMap(kind, [], deletions, delta)) as Obj;
 }

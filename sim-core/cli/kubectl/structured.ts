@@ -5,6 +5,7 @@
 // JSON: json.MarshalIndent with four spaces, `<`, `>`, `&` escaped; YAML: apiserver's
 // printYaml (sigs.k8s.io/yaml rules).
 import { goJsonEscape, printYaml } from '../../apiserver';
+import { setOwn } from '../../kernel';
 
 /** Go's encoding of an unstructured object: map keys sorted, at every depth. */
 export function sortedDeep(value: unknown): unknown {
@@ -13,9 +14,14 @@ export function sortedDeep(value: unknown): unknown {
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(value).sort()) {
     const v = (value as Record<string, unknown>)[key];
-    if (v !== undefined) out[key] = sortedDeep(v);
+    if (v !== undefined) setOwn(out, key, sortedDeep(v));
   }
   return out;
+}
+
+/** json.Marshal of a map (an unstructured object, a patch): compact, keys sorted at every level, HTML characters escaped. */
+export function goCompactJson(value: unknown): string {
+  return goJsonEscape(JSON.stringify(sortedDeep(value)));
 }
 
 function goJson(value: unknown): string {

@@ -5,6 +5,8 @@
 // order in the live list. Elements are maps matched by a merge key, or scalars matched by
 // value.
 
+import { isPlainObject } from './mergePatch';
+
 type Json = unknown;
 type Obj = Record<string, Json>;
 
@@ -13,28 +15,24 @@ export type ElementKind = 'map' | 'scalar';
 /** A list element without its declared merge key (mergepatch.ErrNoMergeKey). */
 export class MergeKeyError extends Error {}
 
-function isObj(v: Json): v is Obj {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 /** fmt's %v of a decoded JSON value: `map[k:v …]` with sorted keys, `[a b]`, `<nil>`. */
 export function goValueText(v: Json): string {
   if (v === null || v === undefined) return '<nil>';
   if (Array.isArray(v)) return `[${v.map(goValueText).join(' ')}]`;
-  if (isObj(v)) return `map[${Object.keys(v).sort().map((k) => `${k}:${goValueText(v[k])}`).join(' ')}]`;
+  if (isPlainObject(v)) return `map[${Object.keys(v).sort().map((k) => `${k}:${goValueText(v[k])}`).join(' ')}]`;
   return String(v);
 }
 
 /** The merge key's value of a map element; a missing key is strategicpatch's error (mergepatch.ErrNoMergeKey's text). */
 export function keyValue(item: Json, mergeKey: string): Json {
-  if (!isObj(item)) throw new MergeKeyError(`expected a map, got ${goValueText(item)}`);
+  if (!isPlainObject(item)) throw new MergeKeyError(`expected a map, got ${goValueText(item)}`);
   if (!Object.hasOwn(item, mergeKey)) throw new MergeKeyError(`map: ${goValueText(item)} does not contain declared merge key: ${mergeKey}`);
   return item[mergeKey];
 }
 
 /** What an element is matched by: its merge key's value for maps, itself for scalars. */
 function identity(item: Json, mergeKey: string, kind: ElementKind): Json {
-  return kind === 'map' ? (isObj(item) ? item[mergeKey] : undefined) : item;
+  return kind === 'map' ? (isPlainObject(item) ? item[mergeKey] : undefined) : item;
 }
 
 /**

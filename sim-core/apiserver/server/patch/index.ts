@@ -19,7 +19,7 @@ import { applyMergePatch, isPlainObject } from './mergePatch';
 import { applyStrategicMergePatch } from './strategicMerge';
 
 export { applyJsonPatch, MAX_JSON_PATCH_OPERATIONS } from './jsonPatch';
-export { applyMergePatch } from './mergePatch';
+export { applyMergePatch, isPlainObject } from './mergePatch';
 export { applyStrategicMergePatch, listStrategy, retainsKeys } from './strategicMerge';
 export { indexOf, keyValue, MergeKeyError, normalizeElementOrder, normalizeOrder, partition, type ElementKind } from './elementOrder';
 

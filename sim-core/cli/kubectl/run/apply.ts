@@ -14,19 +14,14 @@ import { operationResult } from '../messages';
 import { createObject, getObject, patchObject, statusText, statusTextFromFile } from './api';
 import type { RunEnv } from './env';
 import { readManifests, type ManifestObject } from './manifests';
-import { createThreeWayMergePatch, goMarshalOrder, isPatchComputeError } from '../strategic-diff';
+import { createThreeWayMergePatch, isPatchComputeError } from '../strategic-diff';
 import { exitCodeLater } from './objects';
-import { printStructured, sortedDeep } from '../structured';
+import { goCompactJson, printStructured, sortedDeep } from '../structured';
 import { kindPrefix } from '../get';
 import { setOwn } from '../../../kernel';
 import { isTemplateOutput, printWithTemplate } from './templates';
 
 export const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
-
-/** Go's json.Marshal of an unstructured object: sorted keys, compact, <>& escaped. */
-function goCompactJson(value: unknown): string {
-  return JSON.stringify(sortedDeep(value)).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
-}
 
 /**
  * util.GetModifiedConfiguration(obj, annotate=true): the object with its namespace set and
@@ -85,7 +80,7 @@ function patchComputeError(m: ManifestObject, live: KubeObject, e: Error): strin
   const original = live.metadata?.annotations?.[LAST_APPLIED] ?? '';
   const doc = (o: unknown) => `${goCompactJson(o)}\n`;
   return (
-    `error: error when applying patch:\n\nto:\nResource: "${m.def.group === '' ? '' : `${m.def.group}/`}${m.def.version}, Resource=${m.def.resource}", GroupVersionKind: "${m.def.group === '' ? '' : `${m.def.group}/`}${m.def.version}, Kind=${m.def.kind}"\nName: "${m.name}", Namespace: "${m.def.namespaced ? m.namespace : ''}"\n` +
+    `error: error when applying patch:\n\nto:\nResource: "${m.def.apiVersion}, Resource=${m.def.resource}", GroupVersionKind: "${m.def.apiVersion}, Kind=${m.def.kind}"\nName: "${m.name}", Namespace: "${m.def.namespaced ? m.namespace : ''}"\n` +
     `for: "${m.source}": error when patching "${m.source}": creating patch with:\noriginal:\n${original}\nmodified:\n${doc(modifiedConfiguration(m))}\ncurrent:\n${doc(live)}\nfor:: ${e.message}\n`
   );
 }
@@ -111,7 +106,7 @@ function applyOne(env: RunEnv, m: ManifestObject): Outcome {
     const live = getObject(env, m.def, m.namespace, m.name);
     if (!live.ok && live.error.reason === 'NotFound') {
       // the object as json.Marshal writes an unstructured one: keys sorted, nulls pruned
-      const body = withoutNulls(goMarshalOrder(modified)) as KubeObject;
+      const body = withoutNulls(sortedDeep(modified)) as KubeObject;
       if (dry) return { ok: true, operation: 'created', object: body };
       const r = createObject(env, m.def, m.namespace, body);
       if (!r.ok) return { ok: false, error: statusTextFromFile(r.error, 'creating', m.source) };

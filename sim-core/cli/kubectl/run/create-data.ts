@@ -6,10 +6,10 @@
 // repeats; --append-hash names it after the hash of its content (pkg/util/hash); then
 // created like `create -f`, or printed without a request under --dry-run=client. A Secret's
 // values are base64 in `data`. The workspace holds text, so nothing goes to `binaryData`.
-import { kindForResource, isConfigMapKey } from '../../../apiserver';
+import { encodeBase64, kindForResource, isConfigMapKey } from '../../../apiserver';
 import type { KubeObject } from '../../../client';
 import { setOwn, sha256Hex } from '../../../kernel';
-import { goJsonEscape } from '../../../apiserver';
+import { goCompactJson } from '../structured';
 import { typedSaveConfig } from './apply';
 import { createObject, statusText } from './api';
 import type { RunEnv } from './env';
@@ -120,18 +120,9 @@ function sourcesOf(env: RunEnv, kind: Kind): Source[] {
   return kind === 'ConfigMap' ? [...files, ...literals, ...envFiles] : [...literals, ...files, ...envFiles];
 }
 
-/** base64 of a string's UTF-8 bytes (a Secret's []byte values as encoding/json writes them). */
-function base64Utf8(text: string): string {
-  const bytes = new TextEncoder().encode(text);
-  let binary = '';
-  for (const b of bytes) binary += String.fromCharCode(b);
-  return btoa(binary);
-}
-
 /** pkg/util/hash encodeHash: the first ten hex digits of the SHA-256, 0 1 3 a e turned into g h k m t. */
 function contentHash(doc: Record<string, unknown>): string {
-  const sorted = (v: unknown): unknown => (typeof v === 'object' && v !== null && !Array.isArray(v) ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, sorted((v as Record<string, unknown>)[k])])) : v);
-  const hex = sha256Hex(goJsonEscape(JSON.stringify(sorted(doc))));
+  const hex = sha256Hex(goCompactJson(doc));
   return hex.slice(0, 10).replace(/[013ae]/g, (c) => ({ '0': 'g', '1': 'h', '3': 'k', a: 'm', e: 't' })[c]!);
 }
 
@@ -150,7 +141,7 @@ function runCreateData(env: RunEnv, kind: Kind): void {
     return env.out.exit(1);
   }
   const data: Record<string, string> = {};
-  for (const [k, v] of built.data) setOwn(data, k, kind === 'Secret' ? base64Utf8(v) : v);
+  for (const [k, v] of built.data) setOwn(data, k, kind === 'Secret' ? encodeBase64(v) : v);
   const type = (values.get('type') as string | undefined) ?? '';
   if (values.get('append-hash') === true) {
     const doc: Record<string, unknown> = kind === 'ConfigMap' ? { data, kind, name } : { data, kind, name, type };

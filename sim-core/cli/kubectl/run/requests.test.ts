@@ -17,6 +17,7 @@ import { kindOfResource } from '../../../apiserver';
 import { createSimulation } from '../../../cluster/index';
 import { runCommandLine, type TerminalPorts } from '../../command-line';
 import { captureCommandLine, parseCapture } from '../../testkit/captures';
+import { sortedDeep } from '../structured';
 
 const DIR = join(__dirname, '..', 'testdata', 'real-1.32-requests');
 
@@ -143,9 +144,7 @@ const OUTPUT_SHAPE_ONLY = new Set(['label-output-json', 'annotate-output-yaml', 
 
 /** The keys of a JSON text sorted at every level, four-space indented: kubectl's -o json of an unstructured object. */
 function sortedJsonText(text: string): string {
-  const sort = (v: unknown): unknown =>
-    Array.isArray(v) ? v.map(sort) : typeof v === 'object' && v !== null ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, sort((v as Record<string, unknown>)[k])])) : v;
-  return `${JSON.stringify(sort(JSON.parse(text)), null, 4)}\n`;
+  return `${JSON.stringify(sortedDeep(JSON.parse(text)), null, 4)}\n`;
 }
 
 /** Left to the real kubectl: server-side apply (the simulated API server keeps no managedFields); refused below. */

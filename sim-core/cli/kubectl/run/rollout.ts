@@ -14,7 +14,8 @@ import { describePodTemplate } from '../describe/common';
 import { kindPrefix } from '../get';
 import { operationResult, rollbackSkipped, rolloutHistory } from '../messages';
 import { REQUEST_TIMEOUT_TICKS, patchObject } from './api';
-import { createTwoWayMergePatch, goMarshalOrder } from '../strategic-diff';
+import { createTwoWayMergePatch } from '../strategic-diff';
+import { sortedDeep } from '../structured';
 import { qualifiedResource } from '../errors';
 import { nowOf, type RunEnv } from './env';
 import { exitCodeLater, liveObjects } from './objects';
@@ -138,7 +139,7 @@ export function runRolloutUndo(env: RunEnv): void {
       for (const [k, v] of Object.entries(rs.metadata?.annotations ?? {})) if (!ANNOTATIONS_TO_SKIP.has(k)) annotations[k] = v;
       const patch = [
         { op: 'replace', path: '/spec/template', value: typedTemplate(rs) },
-        { op: 'replace', path: '/metadata/annotations', value: goMarshalOrder(annotations) },
+        { op: 'replace', path: '/metadata/annotations', value: sortedDeep(annotations) },
       ];
       const r = patchObject(env, live.def, live.namespace, live.name, 'application/json-patch+json', patch);
       if (!r.ok) {
