@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { Kernel } from './kernel';
 import type { Envelope } from './network';
 import type { Process, ProcessContext } from './process';
@@ -97,6 +99,29 @@ describe('Kernel', () => {
     k.restart('a');
     k.runTicks(5);
     expect(fired).toEqual([3]);
+  });
+
+  // a request's timeout is cancelled when its answer comes: the cancelled timer waits in
+  // the queue until its tick, and must not keep the request (its callback's world) alive
+  it('a cancelled timer lets go of its callback at once, not at its tick', async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const { k } = setup();
+    const ctx = k.contextOf('a')!;
+    const held: { ref?: WeakRef<object> } = {};
+    const fired: number[] = [];
+    (() => {
+      const request = { body: new Array<number>(1000).fill(1) };
+      held.ref = new WeakRef(request);
+      ctx.cancelTimer(ctx.setTimer(100, () => fired.push(request.body.length)));
+    })();
+    // a WeakRef's target lives to the end of the job that made it
+    await new Promise((r) => setImmediate(r));
+    gc();
+    expect(held.ref?.deref()).toBeUndefined();
+    // and the queue runs past the cancelled timer's tick without calling it
+    k.runTicks(101);
+    expect(fired).toEqual([]);
   });
 
   it('is idle only when no work message, work timer or process work is pending; heartbeats do not count', () => {

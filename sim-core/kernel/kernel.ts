@@ -31,9 +31,13 @@ class TimerEvent<P> {
     readonly id: number,
     readonly address: string,
     readonly incarnation: number,
-    readonly fire: (ctx: ProcessContext<P>) => void,
+    readonly background: boolean,
+    /** let go of when the timer is cancelled (see forgetTimer) */
+    public fire: (ctx: ProcessContext<P>) => void,
   ) {}
 }
+
+const CANCELLED = (): void => {};
 
 type Event<P> = Envelope<P> | TimerEvent<P>;
 
@@ -58,7 +62,7 @@ export class Kernel<P = unknown> {
   private readonly isBackground: (payload: P) => boolean;
   private nextTimerId = 1;
   /** timers scheduled and not yet fired or cancelled */
-  private readonly pendingTimers = new Map<number, { address: string; background: boolean }>();
+  private readonly pendingTimers = new Map<number, TimerEvent<P>>();
   /** pending (not yet fired/cancelled) non-background timers */
   private workTimers = 0;
   private workMessages = 0;
@@ -198,8 +202,9 @@ export class Kernel<P = unknown> {
       if (!Number.isInteger(delayTicks) || delayTicks < 0) throw new Error(`setTimer: bad delay ${delayTicks}`);
       const id = this.nextTimerId++;
       if (!background) this.workTimers++;
-      this.pendingTimers.set(id, { address, background });
-      this.queue.push(this.clock + delayTicks, new TimerEvent<P>(id, address, slot.incarnation, fire));
+      const timer = new TimerEvent<P>(id, address, slot.incarnation, background, fire);
+      this.pendingTimers.set(id, timer);
+      this.queue.push(this.clock + delayTicks, timer);
       return id;
     };
     const cancel = (id: number): void => {
@@ -281,18 +286,26 @@ export class Kernel<P = unknown> {
     s.process.receive(envelope, s.ctx);
   }
 
+  /**
+   * The timer will not fire. It stays in the queue until its tick (a heap has no cheap
+   * removal), but lets go of its callback now: a request's timeout, cancelled when the
+   * answer comes, would otherwise keep the request and everything its callback holds
+   * alive for the whole timeout — in a busy cluster, seconds' worth of every request.
+   */
   private forgetTimer(id: number): boolean {
     const t = this.pendingTimers.get(id);
     if (!t) return false;
     this.pendingTimers.delete(id);
     if (!t.background) this.workTimers--;
+    t.fire = CANCELLED;
     return true;
   }
 
   private fireTimer(ev: TimerEvent<P>): void {
+    const fire = ev.fire;
     if (!this.forgetTimer(ev.id)) return; // cancelled, or its process was killed
     const slot = this.slots.get(ev.address);
     if (!slot || !slot.alive || slot.incarnation !== ev.incarnation) return;
-    ev.fire(slot.ctx);
+    fire(slot.ctx);
   }
 }
