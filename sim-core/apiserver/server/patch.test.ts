@@ -252,4 +252,28 @@ describe('PATCH on the API server', () => {
       expect(stored(sim, '/registry/pods/default/p')!.value).toBe(JSON.stringify(expected));
     }
   });
+
+  // both writes build the new Pod sharing the watch cache's (frozen, in tests) object: the
+  // answer must still be the client's own, and the cache must still hold what was stored
+  it('the answer to a status patch or a binding is the client\'s own: changing it changes nothing the server holds', () => {
+    const sim = testCluster();
+    const uid = must(sim, { verb: 'create', resource: 'pods', namespace: 'default', body: pod('p') }).metadata?.uid;
+    const answers = [
+      must(sim, { verb: 'bind', resource: 'pods', namespace: 'default', name: 'p', nodeName: 'node-1' }),
+      must(sim, patchReq('pods', 'p', MERGE, { metadata: { uid }, status: { phase: 'Running', conditions: [{ type: 'Ready', status: 'True' }] } }, { subresource: 'status' })),
+    ];
+    for (const answer of answers) {
+      expect(Object.isFrozen(answer) || Object.isFrozen(answer.spec) || Object.isFrozen(answer.metadata)).toBe(false);
+      (answer.spec as { containers: Array<{ image: string }> }).containers[0]!.image = 'changed';
+      answer.metadata!.labels = { changed: 'yes' };
+      (answer.status as { phase?: string }).phase = 'Changed';
+    }
+    const read = must(sim, { verb: 'get', resource: 'pods', namespace: 'default', name: 'p' });
+    expect((read.spec as { containers: Array<{ image: string }>; nodeName: string }).containers[0]!.image).not.toBe('changed');
+    expect((read.spec as { nodeName: string }).nodeName).toBe('node-1');
+    expect(read.metadata?.labels).toEqual({ app: 'web' });
+    expect((read.status as { phase: string }).phase).toBe('Running');
+    expect(read.metadata?.resourceVersion).toBe(answers[1]!.metadata?.resourceVersion);
+    expect(JSON.parse(stored(sim, '/registry/pods/default/p')!.value)).toEqual({ ...read, metadata: { ...read.metadata, resourceVersion: undefined } });
+  });
 });

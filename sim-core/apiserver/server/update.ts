@@ -21,7 +21,7 @@ import { awaitsKubelet } from './gracefulDeletion';
 import { keepNodePorts } from './identity';
 import { validateMetaUpdate } from './metaUpdate';
 
-export type Mutation = ((current: KubeObject, def: KindDefinition) => { ok: true; next: KubeObject } | { ok: false; error: Status }) & {
+export type Mutation = ((current: KubeObject, def: KindDefinition) => Mutated) & {
   /**
    * The mutation never changes `current` and builds its result afresh (copying `current`
    * itself when it must change it): it may then be handed the watch cache's read-only
@@ -29,6 +29,15 @@ export type Mutation = ((current: KubeObject, def: KindDefinition) => { ok: true
    */
   readsOnly?: boolean;
 };
+
+/**
+ * `shares`: `next` is a new object that shares members with the read-only `current` it was
+ * handed (readsOnly), rather than owning all of itself. Nothing may change those members:
+ * the write gives the watch cache `next` itself (it keeps objects read-only) and answers
+ * the client with a copy, which is the one copy such an update makes — one fewer than
+ * copying `current` first and then copying the result for the cache.
+ */
+export type Mutated = { ok: true; next: KubeObject; shares?: true } | { ok: false; error: Status };
 
 /** Bounded, so that a pathological writer cannot keep one request busy forever. */
 export const MAX_TXN_RETRIES = 16;
@@ -100,12 +109,16 @@ function tryUpdate(u: PendingUpdate, state: StoredState, current: boolean, revis
   if (working === undefined) return refuse(badRequest(`the stored object at ${key} is not JSON`));
   const m = u.mutate(working, def);
   if (!m.ok) return refuse(m.error);
-  write(u, state, m.next, current);
+  write(u, state, m.next, current, m.shares === true);
 }
 
-function write(u: PendingUpdate, state: StoredState, next: KubeObject, current: boolean): void {
+function write(u: PendingUpdate, state: StoredState, next: KubeObject, current: boolean, shares: boolean): void {
   const { env, def, key, name } = u;
+  // a shared result's metadata is its own: the answer's resourceVersion is set in it
+  if (shares) next.metadata = { ...next.metadata };
   const nm = meta(next);
+  // the client's answer is its own object: a copy of a result that shares read-only members
+  const answer = (): KubeObject => (shares ? deepCopy(next) : next);
   // the txn lost the compare: go again on the value its else branch read, while retries last
   const lost = (r: WriteOutcome): void => {
     if (u.retries <= 0) return fail(env, conflict(def, name), r.revision);
@@ -119,7 +132,7 @@ function write(u: PendingUpdate, state: StoredState, next: KubeObject, current: 
       if (!r.ok) return fail(env, storageFailure(r.error));
       if (!r.value.succeeded) return lost(r.value);
       nm.resourceVersion = String(r.value.revision);
-      succeed(env, next, r.value.revision);
+      succeed(env, answer(), r.value.revision);
     });
   }
   const value = encodeObject(next);
@@ -128,7 +141,7 @@ function write(u: PendingUpdate, state: StoredState, next: KubeObject, current: 
     // object, never a cached one
     return current ? succeed(env, decodeAt(state.value, state.mod_revision), state.mod_revision) : readCurrent(u);
   }
-  if (!env.dryRun) env.written?.remember(key, value, next);
+  if (!env.dryRun) env.written?.remember(key, value, next, shares);
   const put = (lease: bigint): void =>
     env.storage.update(
       env.ctx,
@@ -139,7 +152,7 @@ function write(u: PendingUpdate, state: StoredState, next: KubeObject, current: 
         if (!r.ok) return fail(env, storageFailure(r.error));
         if (!r.value.succeeded) return lost(r.value);
         nm.resourceVersion = String(r.value.revision);
-        succeed(env, next, r.value.revision);
+        succeed(env, answer(), r.value.revision);
       },
       lease,
     );
@@ -275,18 +288,18 @@ export function handleBind(env: HandlerEnv, namespace: string, podName: string, 
   const def = definitionOf('pods');
   if (!def.ok) return fail(env, def.error);
   if (nodeName === '') return fail(env, badRequest('spec.target.name: Required value'));
-  guaranteedUpdate(env, def.def, namespace, podName, undefined, (pod) => {
-    const spec = (pod.spec ??= {}) as { nodeName?: string };
-    const pm = meta(pod);
-    if (pm.deletionTimestamp) return { ok: false, error: conflictText(podName, `pod ${podName} is being deleted, cannot be assigned to a host`) };
+  // the bound Pod is built beside the stored one, sharing all but the members it sets
+  const mutate: Mutation = (pod) => {
+    const spec = (pod.spec ?? {}) as { nodeName?: string };
+    if (pod.metadata?.deletionTimestamp) return { ok: false, error: conflictText(podName, `pod ${podName} is being deleted, cannot be assigned to a host`) };
     if (spec.nodeName !== undefined && spec.nodeName !== '') return { ok: false, error: alreadyBound(podName, spec.nodeName) };
-    spec.nodeName = nodeName;
-    const status = (pod.status ??= {}) as { conditions?: Array<Record<string, unknown>> };
+    const status = (pod.status ?? {}) as { conditions?: Array<Record<string, unknown>> };
     const conditions = (status.conditions ?? []).filter((c) => c.type !== 'PodScheduled');
     conditions.push({ type: 'PodScheduled', status: 'True', lastTransitionTime: timestampAt(env.ctx.now) });
-    status.conditions = conditions;
-    return { ok: true, next: pod };
-  });
+    return { ok: true, next: { ...pod, metadata: { ...pod.metadata }, spec: { ...spec, nodeName }, status: { ...status, conditions } }, shares: true };
+  };
+  mutate.readsOnly = true;
+  guaranteedUpdate(env, def.def, namespace, podName, undefined, mutate);
 }
 
 function conflictText(podName: string, text: string): ReturnType<typeof conflict> {

@@ -2,7 +2,7 @@
 // bytes again. The real cacher decodes every event etcd sends it (storage/etcd3
 // watcher.go transform + decode); the simulated one, seeing a PUT whose bytes are exactly
 // what this API server encoded for that key, takes a copy made when they were encoded
-// instead. The copy is what decoding gives: encodeObject prints the object without
+// instead (or the encoded object itself, when its writer hands it over: update.ts Mutated). The copy is what decoding gives: encodeObject prints the object without
 // metadata.resourceVersion, deepCopy follows JSON's rules (store.ts), and the version is
 // then set as decodeAt sets it. Matching by the bytes keeps it exact: a write that failed,
 // lost its compare or was overtaken leaves an entry no event matches (the next write of
@@ -15,9 +15,13 @@ const MAX_ENTRIES = 10_000;
 export class WrittenObjects {
   private readonly byKey = new Map<string, { value: string; object: KubeObject }>();
 
-  /** `value` = encodeObject(obj) was sent to etcd for `key`. */
-  remember(key: string, value: string, obj: KubeObject): void {
-    const copy = deepCopy(obj);
+  /**
+   * `value` = encodeObject(obj) was sent to etcd for `key`. `handOver`: the writer gives
+   * `obj` up (it shares read-only members, and nothing will change it — update.ts Mutated):
+   * kept as it is, with metadata of its own, instead of copied.
+   */
+  remember(key: string, value: string, obj: KubeObject, handOver = false): void {
+    const copy = handOver ? { ...obj, metadata: { ...obj.metadata } } : deepCopy(obj);
     const meta: unknown = copy.metadata;
     // only an object whose metadata is a JSON object: anything else decodes the slow way
     if (typeof meta !== 'object' || meta === null || Array.isArray(meta)) return;

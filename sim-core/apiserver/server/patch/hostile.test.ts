@@ -4,6 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { applyPatch } from './index';
+import { applyMergePatch, applyMergePatchShared } from './mergePatch';
+import { deepFreeze } from '../../../client';
 import type { KubeObject, PatchType } from '../../../client';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? '') || 1000;
@@ -65,6 +67,25 @@ describe('hostile patches', () => {
       expect(labels.polluted).toBeUndefined();
       expect(Object.getPrototypeOf(labels)).toBe(Object.prototype);
     }
+  });
+
+  // the kubelet's status patches are merged sharing the stored object (a frozen cache
+  // object): the result must be the copying merge's, key order included, and never write
+  // into the target
+  it('the sharing merge gives what the copying merge gives, and leaves a frozen target alone', () => {
+    const target = fc.dictionary(key, value, { maxKeys: 5 });
+    fc.assert(
+      fc.property(target, fc.dictionary(key, value, { maxKeys: 5 }), (t, patch) => {
+        const stored = deepFreeze(JSON.parse(JSON.stringify(t)) as unknown);
+        const body = JSON.parse(JSON.stringify(patch)) as unknown;
+        const before = JSON.stringify(stored);
+        const shared = applyMergePatchShared(stored, body);
+        expect(JSON.stringify(shared)).toBe(JSON.stringify(applyMergePatch(stored, body)));
+        expect(JSON.stringify(stored)).toBe(before);
+        expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+      }),
+      { numRuns: RUNS },
+    );
   });
 
   // merged lists are matched through sets and maps: before, each element was looked for in

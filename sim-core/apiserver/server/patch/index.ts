@@ -15,7 +15,7 @@ import { badRequest, conflict, statusWithCode, admissionStatus } from '../status
 import { guaranteedUpdate, prepareServiceUpdate, statusStrategy, updateStrategy, type Mutation } from '../update';
 import { validateMetaUpdate } from '../metaUpdate';
 import { applyJsonPatch } from './jsonPatch';
-import { applyMergePatch, isPlainObject } from './mergePatch';
+import { applyMergePatch, applyMergePatchShared, isPlainObject } from './mergePatch';
 import { applyStrategicMergePatch } from './strategicMerge';
 
 export { applyJsonPatch, MAX_JSON_PATCH_OPERATIONS } from './jsonPatch';
@@ -67,10 +67,13 @@ export function handlePatch(env: HandlerEnv, req: PatchRequest): void {
   const namespace = def.namespaced ? req.namespace || 'default' : undefined;
   const precondition = preconditionOf(req);
   // applyPatch patches a copy and never changes its target, so the mutation reads the
-  // stored object as it is and copies it only for a strategy that builds in `current`
+  // stored object as it is and copies it only for a strategy that builds in `current`.
+  // A merge patch of .status alone is merged without copying the stored object at all:
+  // its result is written as it is (nothing changes it), sharing what it did not patch.
   const mutate: Mutation = (stored) => {
     const currentRv = stored.metadata?.resourceVersion ?? '';
-    const patched = applyPatch(stored, req);
+    const statusOnly = req.subresource === 'status' && onlyStatus(req, stored);
+    const patched: Patched = statusOnly ? { ok: true, value: applyMergePatchShared(stored, req.patch) as KubeObject } : applyPatch(stored, req);
     if (!patched.ok) return patched;
     const obj = patched.value;
     const pm = meta(obj);
@@ -80,7 +83,8 @@ export function handlePatch(env: HandlerEnv, req: PatchRequest): void {
     if (def.namespaced && pm.namespace !== namespace) {
       return { ok: false, error: badRequest('the namespace of the provided object does not match the namespace sent on the request') };
     }
-    if (req.subresource === 'status') return { ok: true, next: onlyStatus(req, stored) ? obj : statusStrategy(deepCopy(stored), obj) };
+    if (statusOnly) return { ok: true, next: obj, shares: true };
+    if (req.subresource === 'status') return { ok: true, next: statusStrategy(deepCopy(stored), obj) };
     if (def.resource === 'services') prepareServiceUpdate(stored, obj);
     const admitted = admitForCreate(obj as Record<string, unknown>);
     if (!admitted.ok) return { ok: false, error: admissionStatus(admitted, obj) };
@@ -95,9 +99,10 @@ export function handlePatch(env: HandlerEnv, req: PatchRequest): void {
 
 /**
  * A merge patch of .status alone (at most naming the object's own uid in its metadata, as
- * the kubelet's status patches do): the patched copy already is what the status strategy
- * would build from it — the stored object with the patched status, in the same key
- * order — so it needs no second copy of the stored object to build that in.
+ * the kubelet's status patches do): the patched object already is what the status
+ * strategy would build from it — the stored object with the patched status, in the same
+ * key order — so it is merged sharing the stored object's other members
+ * (applyMergePatchShared) and written as it is.
  */
 function onlyStatus(req: PatchRequest, current: KubeObject): boolean {
   if (req.patchType !== 'application/merge-patch+json' || !isPlainObject(req.patch)) return false;

@@ -27,3 +27,31 @@ function mergeInto(out: Record<string, unknown>, patch: Record<string, unknown>)
   }
   return out;
 }
+
+/**
+ * The same merge without copying the target: a new object whose members the patch leaves
+ * alone are the target's own (shared, not copied), with new objects only along the
+ * patch's paths and copies of the values it brings. For a read-only target (the watch
+ * cache's object) whose result is not changed afterwards: the kubelet's status patch
+ * then costs the status it writes, not a copy of the whole Pod. Same result, same key
+ * order as applyMergePatch.
+ */
+export function applyMergePatchShared(target: unknown, patch: unknown): unknown {
+  if (!isPlainObject(patch)) return deepCopy(patch);
+  return mergeShared(isPlainObject(target) ? target : {}, patch);
+}
+
+function mergeShared(target: Record<string, unknown>, patch: Record<string, unknown>): Record<string, unknown> {
+  // a spread copies a "__proto__" member as an own member, as JSON.parse made it
+  const out: Record<string, unknown> = { ...target };
+  for (const k of Object.keys(patch)) {
+    if (k === '__proto__') continue;
+    const v = patch[k];
+    if (v === null) delete out[k];
+    else if (isPlainObject(v)) {
+      const into = out[k];
+      out[k] = mergeShared(isPlainObject(into) ? into : {}, v);
+    } else out[k] = deepCopy(v);
+  }
+  return out;
+}
