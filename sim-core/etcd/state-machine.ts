@@ -9,6 +9,7 @@ import {
   applyLeaseRevoke,
   applyPut,
   applyPutQuietly,
+  applyTxnQuietly,
   applyTxn,
   hashStore,
   header,
@@ -48,13 +49,19 @@ export class EtcdStateMachine {
 
   /**
    * Apply one request; `wantChanges` = someone watches, so collect the txn's changes;
-   * `wantResult` = someone waits for the answer. A plain put nobody waits for or watches
-   * (every follower's share of the benchmark) makes the same writes without building a
+   * `wantResult` = someone waits for the answer. A plain put or a txn nobody waits for or
+   * watches (a follower's share of every write) makes the same writes without building a
    * response.
    */
   apply(req: InternalRequest, now: number, wantChanges = true, wantResult = true): Applied {
     const store = this.store;
-    if (!wantResult && !wantChanges && req.t === 'put' && applyPutQuietly(store, req.r)) return UNANSWERED;
+    if (!wantResult && !wantChanges) {
+      if (req.t === 'put' && applyPutQuietly(store, req.r)) return UNANSWERED;
+      if (req.t === 'txn') {
+        applyTxnQuietly(store, req.r);
+        return UNANSWERED;
+      }
+    }
     const rev = store.currentRev;
     const before = store.events.length;
     const result = this.dispatch(req, now);

@@ -50,9 +50,10 @@ export class WatchHub {
   /** One applied write txn: send each matching watcher its events. */
   notify(ctx: ProcessContext<EtcdWire>, changes: readonly KeyRecord[], compactRev: number, h: ResponseHeader): void {
     if (this.streams.size === 0) return;
-    for (const [id, s] of this.streams) {
+    // every stream looks at every write: nothing is allocated for one that wants none of it
+    for (const s of this.streams.values()) {
       const events = eventsFor(s.watcher, changes, compactRev);
-      if (events.length > 0) ctx.send(s.client, { kind: 'watch', cid: s.cid, resp: response(h, id, { events }) });
+      if (events !== undefined) ctx.send(s.client, { kind: 'watch', cid: s.cid, resp: response(h, s.watcher.id, { events }) });
     }
   }
 

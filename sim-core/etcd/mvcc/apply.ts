@@ -217,6 +217,30 @@ export function applyTxn(store: MvccStore, t: TxnRequest): EtcdResult<TxnRespons
   return { ok: true, value: resp };
 }
 
+/**
+ * applyTxn where nobody waits for the answer (a follower's share of the API server's
+ * writes): the same branches, checks and writes in the same order, without building the
+ * responses or reading what the failure branch would have answered with. A txn refused
+ * by its precheck writes nothing, as applyTxn writes nothing.
+ */
+export function applyTxnQuietly(store: MvccStore, t: TxnRequest): void {
+  const txn = store.write();
+  const steps = pathOf(txn, t);
+  if (precheck(txn, store, t, { steps, at: 0 }).ok) writeTxn(txn, store, t, { steps, at: 0 });
+  txn.end();
+}
+
+function writeTxn(txn: WriteTxn, store: MvccStore, t: TxnRequest, path: { steps: boolean[]; at: number }): void {
+  const ops = path.steps[path.at++]! ? t.success : t.failure;
+  for (const op of ops) {
+    if ('request_put' in op) {
+      if (!putIn(txn, store, op.request_put).ok) throw new Error('txn put failed after precheck');
+    } else if ('request_delete_range' in op) txn.deleteRange(op.request_delete_range.key, op.request_delete_range.range_end);
+    else if ('request_txn' in op) writeTxn(txn, store, op.request_txn, path);
+    // a range reads: nothing to write
+  }
+}
+
 export function applyCompaction(store: MvccStore, c: CompactionRequest): EtcdResult<CompactionResponse> {
   const res = store.compact(c.revision);
   if (!res.ok) return res;

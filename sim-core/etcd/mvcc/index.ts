@@ -7,6 +7,7 @@ export { applyRange, type RangeReader } from './range';
 export {
   applyPut,
   applyPutQuietly,
+  applyTxnQuietly,
   applyDeleteRange,
   applyTxn,
   applyCompaction,

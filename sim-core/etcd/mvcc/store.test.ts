@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { Lessor } from '../lease';
-import type { TxnRequest } from '../types';
+import type { RequestOp, TxnRequest } from '../types';
+import { checkTxnRequest } from '../validate';
 import {
   applyCompaction,
   applyDeleteRange,
@@ -8,6 +10,7 @@ import {
   applyPut,
   applyRange,
   applyTxn,
+  applyTxnQuietly,
   catchUp,
   hashStore,
   makeWatcher,
@@ -261,5 +264,48 @@ describe('request checks before Raft (api/v3rpc/key.go)', () => {
     expect([kv.value, kv.lease, kv.version]).toEqual(['old', 0n, 2]);
     const missing = applyPut(s, { key: 'nope', value: '', ignore_value: true });
     expect(missing.ok ? '' : missing.error.message).toBe('etcdserver: key not found');
+  });
+});
+
+// a follower applies the API server's writes without building answers: whatever the txn
+// (failing compares, a lease that does not exist, nested txns, deletes, reads), the store
+// must end exactly as the answered apply leaves it
+describe('a txn applied without its answer', () => {
+  const key = fc.constantFrom('a', 'b', 'c');
+  const compare = fc.oneof(
+    fc.record({ key, target: fc.constant('MOD' as const), result: fc.constantFrom('EQUAL' as const, 'GREATER' as const), mod_revision: fc.integer({ min: 0, max: 6 }) }),
+    fc.record({ key, target: fc.constant('CREATE' as const), result: fc.constant('EQUAL' as const), create_revision: fc.integer({ min: 0, max: 6 }) }),
+  );
+  const op: fc.Arbitrary<RequestOp> = fc.letrec<{ op: RequestOp }>((tie) => ({
+    op: fc.oneof(
+      { depthSize: 'small' },
+      fc.record({ request_put: fc.record({ key, value: fc.string({ maxLength: 3 }), lease: fc.constantFrom(0n, 5n, 9n), ignore_value: fc.boolean() }, { requiredKeys: ['key', 'value'] }) }),
+      fc.record({ request_delete_range: fc.record({ key, range_end: fc.constantFrom('c', '\0') }, { requiredKeys: ['key'] }) }),
+      fc.record({ request_range: fc.record({ key, revision: fc.integer({ min: 0, max: 9 }) }, { requiredKeys: ['key'] }) }),
+      fc.record({ request_txn: fc.record({ compare: fc.array(compare, { maxLength: 2 }), success: fc.array(tie('op'), { maxLength: 2 }), failure: fc.array(tie('op'), { maxLength: 2 }) }) }),
+    ),
+  })).op;
+  const txn = fc.record({ compare: fc.array(compare, { maxLength: 2 }), success: fc.array(op, { maxLength: 3 }), failure: fc.array(op, { maxLength: 3 }) });
+
+  it('leaves the store as the answered apply does', () => {
+    fc.assert(
+      // what the server proposes: a txn that passed its checks (no key both deleted and put)
+      fc.property(fc.array(txn.filter((t) => checkTxnRequest(t) === undefined), { minLength: 1, maxLength: 6 }), (txns) => {
+        const answered = fresh();
+        const quiet = fresh();
+        for (const s of [answered, quiet]) {
+          s.lessor.grant(5n, 30, 0);
+          put(s, 'a', '1');
+        }
+        for (const t of txns) {
+          applyTxn(answered, t);
+          applyTxnQuietly(quiet, t);
+          expect(quiet.currentRev).toBe(answered.currentRev);
+        }
+        expect(hashStore(quiet)).toBe(hashStore(answered));
+        expect(quiet.events.map((e) => [e.kv.key, e.kv.mod_revision, e.tombstone])).toEqual(answered.events.map((e) => [e.kv.key, e.kv.mod_revision, e.tombstone]));
+      }),
+      { numRuns: Number(process.env.FUZZ_RUNS ?? '') || 500 },
+    );
   });
 });

@@ -67,12 +67,16 @@ export function catchUp(store: MvccStore, w: Watcher): WatchEvent[] | 'compacted
   return out;
 }
 
-/** A synced watcher's share of one write txn's changes. Advances nextRev. */
-export function eventsFor(w: Watcher, changes: readonly KeyRecord[], compactRev: number): WatchEvent[] {
-  const out: WatchEvent[] = [];
-  for (const rec of changes) {
+/**
+ * A synced watcher's share of one write txn's changes, undefined when it has none (most
+ * watchers, for most writes: nothing is built for them). Advances nextRev.
+ */
+export function eventsFor(w: Watcher, changes: readonly KeyRecord[], compactRev: number): WatchEvent[] | undefined {
+  let out: WatchEvent[] | undefined;
+  for (let i = 0; i < changes.length; i++) {
+    const rec = changes[i]!;
     if (rec.kv.mod_revision < w.nextRev) continue;
-    if (wanted(w, rec)) out.push(toWatchEvent(rec, w.prevKv, compactRev));
+    if (wanted(w, rec)) (out ??= []).push(toWatchEvent(rec, w.prevKv, compactRev));
   }
   const last = changes[changes.length - 1];
   if (last !== undefined) w.nextRev = Math.max(w.nextRev, last.kv.mod_revision + 1);
