@@ -19,6 +19,16 @@ const deployment = {
 };
 
 describe('Deployment defaults', () => {
+  // SetDefaults_Pod copies limits into missing requests on a Pod, never on a Pod template
+  test('a template keeps limits without requests; the Pods made from it get the requests', () => {
+    const limited = structuredClone(deployment);
+    limited.spec.template.spec.containers[0] = { ...limited.spec.template.spec.containers[0]!, resources: { limits: { cpu: '200m' } } } as never;
+    const spec = admitted(limited).spec as { template: { spec: { containers: Array<{ resources: unknown }> } } };
+    expect(spec.template.spec.containers[0]!.resources).toEqual({ limits: { cpu: '200m' } });
+    const fromTemplate = admitted({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace: 'default' }, spec: spec.template.spec });
+    expect(((fromTemplate.spec as { containers: Array<{ resources: unknown }> }).containers[0]!).resources).toEqual({ limits: { cpu: '200m' }, requests: { cpu: '200m' } });
+  });
+
   test('replicas, RollingUpdate 25%/25%, history 10, deadline 600, template PodSpec defaults', () => {
     const spec = admitted(deployment).spec as Record<string, unknown>;
     expect(spec.replicas).toBe(1);

@@ -28,12 +28,6 @@ export function defaultContainer(c: Container): Container {
   const out: Container = { ...c };
   if (out.ports) out.ports = out.ports.map((p) => ({ ...p, protocol: p.protocol ?? 'TCP' }));
   out.resources = { ...(out.resources ?? {}) };
-  // SetDefaults_Pod: a limit without a request makes the request equal to the limit.
-  if (out.resources.limits) {
-    const requests = { ...(out.resources.requests ?? {}) };
-    for (const [name, q] of Object.entries(out.resources.limits)) if (!(name in requests)) requests[name] = q;
-    out.resources.requests = requests;
-  }
   // Assign only probes that exist: deleting keys would push the object into V8's slow mode.
   if (out.livenessProbe) out.livenessProbe = defaultProbe(out.livenessProbe);
   if (out.readinessProbe) out.readinessProbe = defaultProbe(out.readinessProbe);
@@ -74,9 +68,24 @@ function addDefaultToleration(tolerations: Toleration[], key: string): void {
   }
 }
 
-/** Everything a created Pod gets: PodSpec defaults and the admission plugins' additions. */
+/**
+ * SetDefaults_Pod: a limit without a request makes the request equal to the limit — on a
+ * Pod only, never on a Pod template ("we only want this defaulting semantic to take place
+ * on a v1.Pod and not a v1.PodTemplate"): a Deployment keeps what it was given.
+ */
+function defaultRequestsToLimits(c: Container): Container {
+  const limits = c.resources?.limits;
+  if (!limits) return c;
+  const requests = { ...(c.resources?.requests ?? {}) };
+  for (const [name, q] of Object.entries(limits)) if (!(name in requests)) requests[name] = q;
+  return { ...c, resources: { ...c.resources, requests } };
+}
+
+/** Everything a created Pod gets: PodSpec defaults, SetDefaults_Pod's and the admission plugins' additions. */
 export function defaultPodSpecForPod(spec: PodSpec | undefined): PodSpec {
   const out = defaultPodSpec(spec);
+  out.containers = (out.containers ?? []).map(defaultRequestsToLimits);
+  if (out.initContainers) out.initContainers = out.initContainers.map(defaultRequestsToLimits);
   out.serviceAccountName ??= out.serviceAccount ?? 'default';
   out.serviceAccount ??= out.serviceAccountName;
   out.enableServiceLinks ??= true;
