@@ -20,6 +20,7 @@ export {
 } from './fieldErrors';
 export {
   parseQuantity,
+  canonicalQuantity,
   compareQuantities,
   sumMilli,
   formatMilli,

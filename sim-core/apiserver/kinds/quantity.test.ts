@@ -1,6 +1,6 @@
 // Quantities compare exactly, in integer milli-units, as the scheduler needs.
-import { describe, expect, test } from 'vitest';
-import { compareQuantities, formatMilli, parseQuantity, QUANTITY_FORMAT_ERROR, sumMilli, type Quantity } from './index';
+import { describe, expect, it, test } from 'vitest';
+import { canonicalQuantity, compareQuantities, formatMilli, parseQuantity, QUANTITY_FORMAT_ERROR, sumMilli, type Quantity } from './index';
 
 function q(text: string | number): Quantity {
   const r = parseQuantity(text);
@@ -43,5 +43,47 @@ describe('parseQuantity', () => {
   test('CPU formatted as describe shows it', () => {
     expect(formatMilli(2000n)).toBe('2');
     expect(formatMilli(250n)).toBe('250m');
+  });
+});
+
+describe('canonicalQuantity (Quantity.String)', () => {
+  // apimachinery's TestQuantityParseEmit, and the forms `kubectl set resources` meets
+  it.each([
+    ['1Ki', '1Ki'],
+    ['1Mi', '1Mi'],
+    ['1Gi', '1Gi'],
+    ['1024Mi', '1Gi'],
+    ['1000M', '1G'],
+    ['.001Ki', '1024m'],
+    ['.000001Ki', '1024u'],
+    ['.000000001Ki', '1024n'],
+    ['.000000000001Ki', '2n'],
+    ['-1024Mi', '-1Gi'],
+    ['-.001Ki', '-1024m'],
+    ['100m', '100m'],
+    ['200m', '200m'],
+    ['0.5', '500m'],
+    ['1000m', '1'],
+    ['1.5', '1500m'],
+    ['2000', '2k'],
+    ['512Mi', '512Mi'],
+    ['1536Mi', '1536Mi'],
+    ['100Mi', '100Mi'],
+    ['0.5Ki', '512'],
+    ['1e3', '1e3'],
+    ['1000e3', '1e6'],
+    ['0', '0'],
+    ['0m', '0'],
+    ['+1', '+1'],
+    ['1', '1'],
+    ['10', '10'],
+    ['1000', '1k'],
+  ])('%s is written back as %s', (text, canonical) => {
+    expect(canonicalQuantity(text)).toBe(canonical);
+  });
+
+  it('gives nothing for text that does not parse', () => {
+    expect(canonicalQuantity('abc')).toBeUndefined();
+    expect(canonicalQuantity('')).toBeUndefined();
   });
 });

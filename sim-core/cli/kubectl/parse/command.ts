@@ -30,6 +30,8 @@ export type CommandName =
   | 'delete'
   | 'scale'
   | 'set image'
+  | 'set env'
+  | 'set resources'
   | 'rollout status'
   | 'rollout history'
   | 'rollout undo'
@@ -101,6 +103,8 @@ export interface KubectlCommand {
   taintChanges?: TaintChanges;
   /** set image: container → image */
   imageUpdates: Record<string, string>;
+  /** set env: the KEY=VALUE and KEY- words after the resources */
+  envArgs?: string[];
   /** klog warnings kubectl prints on stderr before running (deprecated --dry-run forms) */
   warnings: string[];
   /** every flag as parsed, for the rare ones not lifted above */

@@ -9,7 +9,7 @@ const str = (name: string, shorthand?: string, defValue = ''): FlagSpec => ({ na
 const int = (name: string, shorthand?: string, defValue = '0'): FlagSpec => ({ name, shorthand, kind: 'int64', defValue, usage: '' });
 const list = (name: string, shorthand?: string): FlagSpec => ({ name, shorthand, kind: 'stringSlice', defValue: '[]', usage: '' });
 const duration = (name: string, defValue: string): FlagSpec => ({ name, kind: 'duration', defValue, usage: '' });
-const array = (name: string): FlagSpec => ({ name, kind: 'stringArray', defValue: '[]', usage: '' });
+const array = (name: string, shorthand?: string): FlagSpec => ({ name, shorthand, kind: 'stringArray', defValue: '[]', usage: '' });
 
 /** kubectl's persistent flags (genericclioptions.ConfigFlags and klog's -v). */
 export const GLOBAL_FLAGS: FlagSpec[] = [
@@ -249,6 +249,38 @@ export const COMMAND_FLAGS: Readonly<Record<string, FlagSpec[]>> = {
     ...TEMPLATE,
   ],
   'set image': [...FILES, OUTPUT, SELECTOR, DRY_RUN, bool('all'), bool('local'), str('field-manager', undefined, 'kubectl-set'), ...TEMPLATE],
+  'set env': [
+    ...FILES,
+    OUTPUT,
+    SELECTOR,
+    DRY_RUN,
+    bool('all'),
+    bool('local'),
+    str('containers', 'c', '*'),
+    str('from'),
+    str('prefix'),
+    array('env', 'e'),
+    list('keys'),
+    bool('list'),
+    bool('resolve'),
+    bool('overwrite', undefined, 'true'),
+    str('field-manager', undefined, 'kubectl-set'),
+    ...TEMPLATE,
+  ],
+  'set resources': [
+    ...FILES,
+    OUTPUT,
+    SELECTOR,
+    DRY_RUN,
+    bool('all'),
+    bool('local'),
+    str('containers', 'c', '*'),
+    str('limits'),
+    str('requests'),
+    bool('record'),
+    str('field-manager', undefined, 'kubectl-set'),
+    ...TEMPLATE,
+  ],
   'rollout status': [...FILES, SELECTOR, int('revision'), duration('timeout', '0s'), bool('watch', 'w', 'true')],
   'rollout history': [...FILES, OUTPUT, SELECTOR, int('revision'), ...TEMPLATE],
   'rollout undo': [...FILES, OUTPUT, SELECTOR, DRY_RUN, int('to-revision'), ...TEMPLATE],

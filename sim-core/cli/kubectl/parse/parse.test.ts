@@ -155,7 +155,9 @@ describe('parseKubectl: what a command line means', () => {
       exitCode: 1,
     });
     expect(parseKubectl(['create', 'svc', 'clusterip', 'web', '--tcp=80'])).toMatchObject({ ok: false, stderr: expect.stringContaining('"kubectl create service" is not part of this simulation') });
-    expect(parseKubectl(['set', 'env', 'deploy/web', 'A=1'])).toMatchObject({ ok: false, stderr: expect.stringContaining('"kubectl set env" is not part of this simulation') });
+    expect(parseKubectl(['set', 'serviceaccount', 'deploy/web', 'sa1'])).toMatchObject({ ok: false, stderr: expect.stringContaining('"kubectl set serviceaccount" is not part of this simulation') });
+    expect(accepted(['set', 'env', 'deploy/web', 'A=1']).envArgs).toEqual(['A=1']);
+    expect(accepted(['set', 'resources', 'deploy/web', '--limits=cpu=1']).command).toBe('set resources');
     // a word kubectl itself does not know is still its own error
     expect(parseKubectl(['set', 'colour', 'deploy/web'])).toMatchObject({ ok: false, stderr: expect.stringContaining('unknown command "colour"') });
     expect(accepted(['create', '-f', 'cm.yaml']).command).toBe('create');

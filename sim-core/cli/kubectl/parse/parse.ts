@@ -29,7 +29,7 @@ import { HELP_PAGES } from '../help-pages';
 import { kindForResource } from '../../../apiserver';
 import { conflictingTaints, parseTaints } from '../taints';
 import { parseWaitCondition } from '../wait-condition';
-import { parseImageUpdates, parseMetadataChanges, resourcesAndPairs, resourceTargets } from './resources';
+import { parseImageUpdates, parseMetadataChanges, resourcesAndPairs, resourceTargets, splitEnvironmentFromResources } from './resources';
 
 export type { CommandName, KubectlCommand, ParseOptions, ParseResult } from './command';
 
@@ -62,7 +62,8 @@ const CREATE_SUBCOMMANDS_NOT_SIMULATED = new Map(
 );
 
 /** kubectl 1.32's `set` subcommands other than image. */
-const SET_SUBCOMMANDS_NOT_SIMULATED = new Map(Object.entries({ env: 'env', resources: 'resources', selector: 'selector', serviceaccount: 'serviceaccount', sa: 'serviceaccount', subject: 'subject' }));
+const SET_SUBCOMMANDS_NOT_SIMULATED = new Map(Object.entries({ selector: 'selector', serviceaccount: 'serviceaccount', sa: 'serviceaccount', subject: 'subject' }));
+const SET_SUBCOMMANDS = ['image', 'env', 'resources'];
 
 export function parseKubectl(argvIn: readonly string[], options: ParseOptions = {}): ParseResult {
   const now = options.now ?? 0;
@@ -128,12 +129,12 @@ export function parseKubectl(argvIn: readonly string[], options: ParseOptions = 
     name = `config ${second}`;
   } else if (first === 'set') {
     if (second === undefined) return { ok: true, help: ['set'], exitCode: 0 };
-    if (second !== 'image' && SET_SUBCOMMANDS_NOT_SIMULATED.has(second)) {
+    if (SET_SUBCOMMANDS_NOT_SIMULATED.has(second)) {
       return plainError(`"kubectl set ${SET_SUBCOMMANDS_NOT_SIMULATED.get(second)}" is not part of this simulation; change the object's manifest and kubectl apply -f it (or kubectl patch it)`);
     }
-    if (second !== 'image') return usageError('set', `unknown command "${second}"`);
-    argv = removeWord(argv, 'image');
-    name = 'set image';
+    if (!SET_SUBCOMMANDS.includes(second)) return usageError('set', `unknown command "${second}"`);
+    argv = removeWord(argv, second);
+    name = `set ${second}`;
   }
   const specs = COMMAND_FLAGS[name];
   if (!specs) return plainError(`"kubectl ${name}" is not part of this simulation; see the course's list of kubectl commands`);
@@ -380,6 +381,27 @@ export function parseKubectl(argvIn: readonly string[], options: ParseOptions = 
       if (!rp.ok) return plainError(rp.error);
       if (rp.value.resources.length === 0 && !hasFiles) return plainError(MISSING_RESOURCES);
       return withTargets(rp.value.resources, { imageUpdates: parseImageUpdates(rp.value.pairs) });
+    }
+    case 'set env': {
+      // Complete, then Validate (set_env.go); the variables themselves are parsed when it runs
+      if (base.all && base.selector !== undefined) return plainError('cannot set --all and --selector at the same time');
+      const split = splitEnvironmentFromResources(args);
+      if (split === undefined) return plainError(`all resources must be specified before environment changes: ${args.join(' ')}`);
+      const local = flags.values.get('local') === true;
+      if (local && base.dryRun === 'server') return plainError('cannot specify --local and --dry-run=server - did you mean --dry-run=client?');
+      if (!hasFiles && split.resources.length < 1) return plainError('one or more resources must be specified as <resource> <name> or <resource>/<name>');
+      if (flags.values.get('list') === true && base.output !== '') return plainError('--list and --output may not be specified together');
+      if (((flags.values.get('keys') as string[] | undefined) ?? []).length > 0 && str('from') === '') return plainError('when specifying --keys, a configmap or secret must be provided with --from');
+      // --local reads -f alone: the resource words are not looked at, and without -f the builder has nothing
+      if (local && !hasFiles) return plainError(MISSING_RESOURCES);
+      return withTargets(local ? [] : split.resources, { envArgs: split.envArgs });
+    }
+    case 'set resources': {
+      const local = flags.values.get('local') === true;
+      // resource.LocalResourceError, from Complete's builder
+      if (local && args.length > 0) return plainError("you must specify resources by --filename when --local is set.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'");
+      if (args.length === 0 && !hasFiles) return plainError(MISSING_RESOURCES);
+      return withTargets(args);
     }
     case 'rollout status':
     case 'rollout history':

@@ -113,3 +113,20 @@ export function parseImageUpdates(pairs: readonly string[]): Record<string, stri
   }
   return out;
 }
+
+/**
+ * set env's envutil.SplitEnvironmentFromResources: the resources come first, then the
+ * variables (`KEY=VALUE`, or `KEY-` to remove one); undefined when a resource word follows a
+ * variable. `=` may sit anywhere after the first character (Go's `(?ms)^(.+)\=(.*)$`).
+ */
+export function splitEnvironmentFromResources(args: readonly string[]): { resources: string[]; envArgs: string[] } | undefined {
+  const resources: string[] = [];
+  const envArgs: string[] = [];
+  for (const a of args) {
+    const isEnv = a.lastIndexOf('=') > 0 || a.endsWith('-');
+    if (isEnv) envArgs.push(a);
+    else if (envArgs.length > 0) return undefined;
+    else resources.push(a);
+  }
+  return { resources, envArgs };
+}

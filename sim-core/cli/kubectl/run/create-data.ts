@@ -14,6 +14,7 @@ import { typedSaveConfig } from './apply';
 import { createObject, statusText } from './api';
 import type { RunEnv } from './env';
 import { printObject } from './print-object';
+import { envVarNameErrors } from './envVarName';
 
 type Kind = 'ConfigMap' | 'Secret';
 
@@ -39,8 +40,6 @@ function parseLiteralSource(source: string): { ok: true; key: string; value: str
   if (i <= 0) return { ok: false, error: `invalid literal source ${source}, expected key=value` };
   return { ok: true, key: source.slice(0, i), value: source.slice(i + 1) };
 }
-
-const ENV_VAR_NAME = /^[-._a-zA-Z][-._a-zA-Z0-9]*$/;
 
 /** The files directly in a workspace folder, sorted (os.ReadDir); undefined when there is no such folder. */
 function folderFiles(env: RunEnv, path: string): string[] | undefined {
@@ -97,12 +96,9 @@ function build(env: RunEnv, kind: Kind, name: string, sources: Source[]): Built 
         if (line === '' || line.startsWith('#')) continue;
         const i = line.indexOf('=');
         const key = i < 0 ? line : line.slice(0, i);
-        if (!ENV_VAR_NAME.test(key)) {
-          return {
-            ok: false,
-            error: `${JSON.stringify(key)} is not a valid key name: a valid environment variable name must consist of alphabetic characters, digits, '_', '-', or '.', and must not start with a digit (e.g. 'my.env-name',  or 'MY_ENV.NAME',  or 'MyEnvName1', regex used for validation is '[-._a-zA-Z][-._a-zA-Z0-9]*')`,
-          };
-        }
+        // env_file.go processEnvFileLine: validation.IsEnvVarName
+        const errs = envVarNameErrors(key);
+        if (errs.length > 0) return { ok: false, error: `${JSON.stringify(key)} is not a valid key name: ${errs.join(';')}` };
         const err = add(key, i < 0 ? (env.environment[key] ?? '') : line.slice(i + 1));
         if (err !== undefined) return { ok: false, error: err };
       }

@@ -27,6 +27,8 @@ import { noServerOutput } from './no-server';
 import { runRolloutHistory, runRolloutPauseOrResume, runRolloutRestart, runRolloutStatus, runRolloutUndo } from './rollout';
 import { runScale } from './scale';
 import { runSetImage } from './set-image';
+import { runSetEnv } from './set-env';
+import { runSetResources } from './set-resources';
 import { runRun } from './run';
 import { runVersion } from './version';
 import { runTaint } from './taint';
@@ -65,6 +67,8 @@ const COMMANDS: Record<KubectlCommand['command'], (env: RunEnv) => void> = {
   delete: runDelete,
   scale: runScale,
   'set image': runSetImage,
+  'set env': runSetEnv,
+  'set resources': runSetResources,
   'rollout status': runRolloutStatus,
   'rollout history': runRolloutHistory,
   'rollout undo': runRolloutUndo,

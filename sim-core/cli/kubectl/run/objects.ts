@@ -7,6 +7,7 @@ import { getObject, listObjects, statusText } from './api';
 import type { RunEnv } from './env';
 import { matchesFields, parseFieldSelector } from './selectors';
 import { commandTargets } from './targets';
+import { readManifests } from './manifests';
 
 export interface LiveObject {
   def: KindDefinition;
@@ -130,4 +131,39 @@ export function reportFailures(env: RunEnv, failures: readonly Failure[]): void 
   if (failures.length === 0) return;
   env.out.printErr(failures.length === 1 ? failures[0]!.line : failures.map((f) => f.bare).join(''));
   env.out.exit(1);
+}
+
+/** CheckErr's line for a plain error: `error: ` in front unless it is there, and a newline. */
+export function errorLine(text: string): string {
+  const line = text.startsWith('error: ') ? text : `error: ${text}`;
+  return line.endsWith('\n') ? line : `${line}\n`;
+}
+
+/**
+ * CheckErr of utilerrors.NewAggregate over plain errors (set env, set resources): one as an
+ * error line; several each as written and a newline (MultipleErrors), so those that end in
+ * a newline of their own leave a blank line. Exit 1; nothing for none.
+ */
+export function reportAggregate(env: RunEnv, errors: readonly string[]): void {
+  if (errors.length === 0) return;
+  env.out.printErr(errors.length === 1 ? errorLine(errors[0]!) : errors.map((e) => `${e}\n`).join(''));
+  env.out.exit(1);
+}
+
+/**
+ * The objects a `set` command changes, all read before any is changed (the builder's
+ * Infos(): one that cannot be read stops the command): from -f alone with --local, else
+ * from the server. undefined once the error is printed.
+ */
+export function objectsToChange(env: RunEnv, local: boolean): LiveObject[] | undefined {
+  if (local) {
+    const m = readManifests(env);
+    if (!m.ok) return void fail(env, m.error);
+    return m.objects.map((o) => ({ def: o.def, namespace: o.namespace, name: o.name, object: o.object }));
+  }
+  const unread = collectFailures();
+  const objects = liveObjects(env, unread);
+  if (!unread.failed()) return objects;
+  fail(env, unread.texts.join(''));
+  return undefined;
 }

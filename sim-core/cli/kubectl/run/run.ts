@@ -14,11 +14,10 @@ import { runWithoutServer } from './no-server';
 import { isImageReference } from './imageReference';
 import { parseGoInt64 } from '../../flags/go-values';
 import { printObject } from './print-object';
+import { isEnvVarName } from './envVarName';
 
 const RESTART_POLICIES = ['Always', 'OnFailure', 'Never'];
 const PULL_POLICIES = ['', 'Always', 'IfNotPresent', 'Never'];
-/** validation.IsEnvVarName */
-const ENV_VAR_NAME = /^[-._a-zA-Z][-._a-zA-Z0-9]*$/;
 
 type Built<T> = { ok: true; value: T } | { ok: false; error: string };
 
@@ -32,11 +31,6 @@ function parseLabelSpec(spec: string): Built<Record<string, string>> {
     labels[parts[0]!] = parts[1]!;
   }
   return { ok: true, value: labels };
-}
-
-/** validation.IsEnvVarName, with its hasChDirPrefix: not `.`, `..` or anything starting `..` */
-function isEnvVarName(name: string): boolean {
-  return ENV_VAR_NAME.test(name) && name !== '.' && !name.startsWith('..');
 }
 
 /** parseEnvs: `NAME=value`, refused at the first bad one. */

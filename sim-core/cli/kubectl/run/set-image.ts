@@ -9,16 +9,8 @@ import { patchObject } from './api';
 import type { RunEnv } from './env';
 import { collectFailures, exitCodeLater, liveObjects } from './objects';
 import { printObject } from './print-object';
+import { noPodTemplate, podSpecOf } from './podTemplate';
 
-interface ContainerLike {
-  name?: string;
-  image?: string;
-}
-
-function podSpecOf(obj: KubeObject): { containers?: ContainerLike[]; initContainers?: ContainerLike[] } | undefined {
-  if (obj.kind === 'Pod') return obj.spec as never;
-  return ((obj.spec as { template?: { spec?: unknown } } | undefined)?.template?.spec ?? undefined) as never;
-}
 
 /** Apply the updates; the names no container has, for kubectl's error. */
 function setImages(obj: KubeObject, updates: Record<string, string>): { changed: boolean; missing: string[] } {
@@ -54,7 +46,7 @@ export function runSetImage(env: RunEnv): void {
   for (const live of objects) {
     if (podSpecOf(live.object) === undefined) {
       // polymorphichelpers.UpdatePodSpecForObject's refusal, prefixed with resource/name (set_image.go)
-      report.fail(`error: ${live.def.resource}/${live.name} the object is not a pod or does not have a pod template: *v1.${live.def.kind}\n`);
+      report.fail(noPodTemplate(live.def.resource, live.name, live.def.kind));
       continue;
     }
     // a name no container has is an error, after the containers that exist are updated;

@@ -1,0 +1,87 @@
+// `kubectl set env` and `kubectl set resources` against the real kubectl 1.32
+// (../testdata/real-1.32-set/, recorded by ../testdata/capture-set.sh against label-stub.mjs):
+// each recording replayed through the runner in a simulated cluster holding the scenario's
+// objects (the API server alone), its writes — method, path, dry run, content type, patch
+// body — byte for byte, and what it prints (see requests.test.ts).
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { ServerRequest } from '../../../apiserver/server';
+import { runCommandLine } from '../../command-line';
+import { captureCommandLine } from '../../testkit/captures';
+import { parseRecording, recordingPort, requestLine, scenario as scenarioOf } from './replay-testkit';
+
+const DIR = join(__dirname, '..', 'testdata', 'real-1.32-set');
+const readRecording = (name: string) => parseRecording(readFileSync(join(DIR, `${name}.txt`), 'utf8'));
+const scenario = () => scenarioOf(readFileSync(join(DIR, 'scenario.json'), 'utf8'));
+const files = { readFile: (path: string) => (path.includes('/') ? undefined : readFileSync(join(DIR, path), 'utf8')) };
+
+/**
+ * -o yaml|json print the whole object: kubectl prints its typed copy, with the zero values
+ * Go writes (`creationTimestamp: null` in the template, `resources: {}`, `status: {}`) that
+ * the simulation does not add, and the stub's objects lack what the simulated API server
+ * defaults. Compared: the errors and exit code, the writes, and that the object printed
+ * carries the change, in the printed form's key order (Go's field order for -o json).
+ */
+const OUTPUT_SHAPE_ONLY = new Set(['env-dry-run-client-yaml', 'env-output-json', 'env-local-file', 'resources-dry-run-client-yaml', 'resources-output-json', 'resources-local-file']);
+/** The stub lists objects in the order it was given them; the API server lists in key order (etcd's), as a real one does. */
+const STUB_LIST_ORDER = new Set(['env-all', 'resources-all']);
+/**
+ * The stub does not validate what it is sent: a real API server refuses limits below the
+ * stored requests (ValidateResourceRequirements), and the simulated one does.
+ */
+const STUB_ACCEPTS_INVALID: Record<string, { stderr: string; exitCode: number }> = {
+  'resources-zero-existing': {
+    stderr: 'error: failed to patch resources update to pod template The Deployment "limited" is invalid: spec.template.spec.containers[0].resources.requests[cpu]: Invalid value: "100m": must be less than or equal to cpu limit of 0\n',
+    exitCode: 1,
+  },
+};
+
+const sortedLines = (text: string): string[] => text.split('\n').sort();
+
+describe('kubectl set env and set resources, against the real kubectl 1.32', () => {
+  const script = readFileSync(join(DIR, '..', 'capture-set.sh'), 'utf8');
+  const names = [...script.matchAll(/^capr (\S+) /gm)].map((m) => m[1] as string);
+  it('has every recording the script makes', () => expect(readdirSync(DIR).filter((f) => f.endsWith('.txt')).sort()).toEqual(names.map((n) => `${n}.txt`).sort()));
+  for (const name of names) {
+    const rec = readRecording(name);
+    it(`${name}: ${rec.command}`, () => {
+      const { ports, local } = scenario();
+      const sent: ServerRequest[] = [];
+      const stdin = rec.command.includes(' -e -') ? readFileSync(join(DIR, 'env-stdin.env'), 'utf8') : undefined;
+      const out = runCommandLine(local(captureCommandLine(rec.command)), stdin, { ...ports, kube: recordingPort(ports, sent) }, files);
+      const invalid = STUB_ACCEPTS_INVALID[name];
+      if (invalid !== undefined) expect(out).toEqual({ stdout: '', ...invalid });
+      else if (STUB_LIST_ORDER.has(name)) {
+        expect({ ...out, stdout: sortedLines(out.stdout) }).toEqual({ stdout: sortedLines(local(rec.stdout)), stderr: local(rec.stderr), exitCode: rec.exit });
+      } else if (OUTPUT_SHAPE_ONLY.has(name)) {
+        expect({ ...out, stdout: '' }).toEqual({ stdout: '', stderr: local(rec.stderr), exitCode: rec.exit });
+        const change = name.startsWith('env-') ? /FOO/ : /cpu/;
+        if (rec.command.includes('-o json')) expect(out.stdout).toMatch(/^\{\n {4}"kind": "Deployment",\n {4}"apiVersion": "apps\/v1",\n {4}"metadata": \{\n {8}"name": "web",\n/);
+        else expect(out.stdout).toMatch(/^apiVersion: apps\/v1\nkind: Deployment\nmetadata:\n/);
+        expect(out.stdout).toMatch(change);
+      } else expect(out).toEqual({ stdout: local(rec.stdout), stderr: local(rec.stderr), exitCode: rec.exit });
+      const writes = sent.map(requestLine).filter((l): l is string => l !== undefined);
+      if (STUB_LIST_ORDER.has(name)) expect([...writes].sort()).toEqual(rec.writes.map(local).sort());
+      else expect(writes).toEqual(rec.writes.map(local));
+    });
+  }
+});
+
+// label-stub.mjs serves no Secrets: --from=secret/… and its resolution follow set_env.go
+// (a secretKeyRef per key, named as the key in upper case; --resolve decodes the data)
+describe('kubectl set env --from=secret', () => {
+  it('references each key of the Secret, prefixed, and --list --resolve shows the values', () => {
+    const { ports } = scenario();
+    const run = (line: string, stdin?: string) => runCommandLine(line, stdin, ports, files);
+    expect(run('kubectl create secret generic s --from-literal=user=admin --from-literal=pass=p4ss').exitCode).toBe(0);
+    const sent: ServerRequest[] = [];
+    const out = runCommandLine('kubectl set env deployment/web --from=secret/s --prefix=P_', undefined, { ...ports, kube: recordingPort(ports, sent) }, files);
+    expect(out).toEqual({ stdout: 'deployment.apps/web env updated\n', stderr: 'Warning: key pass transferred to PASS\nWarning: key user transferred to USER\n', exitCode: 0 });
+    expect(sent.map(requestLine).filter((l) => l !== undefined)).toEqual([
+      'PATCH /apis/apps/v1/namespaces/default/deployments/web [application/strategic-merge-patch+json] {"spec":{"template":{"spec":{"$setElementOrder/containers":[{"name":"nginx"}],"containers":[{"$setElementOrder/env":[{"name":"MODE"},{"name":"P_PASS"},{"name":"P_USER"}],"env":[{"name":"P_PASS","valueFrom":{"secretKeyRef":{"key":"pass","name":"s"}}},{"name":"P_USER","valueFrom":{"secretKeyRef":{"key":"user","name":"s"}}}],"name":"nginx"}]}}}}',
+    ]);
+    expect(run('kubectl set env deployment/web --list')).toEqual({ stdout: '# Deployment web, container nginx\nMODE=prod\n# P_PASS from secret s, key pass\n# P_USER from secret s, key user\n', stderr: '', exitCode: 0 });
+    expect(run('kubectl set env deployment/web --list --resolve').stdout).toBe('# Deployment web, container nginx\nMODE=prod\nP_PASS=p4ss\nP_USER=admin\n');
+  });
+});
