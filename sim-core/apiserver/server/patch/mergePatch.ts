@@ -12,20 +12,7 @@ export function isPlainObject(v: unknown): v is Record<string, unknown> {
 export function applyMergePatch(target: unknown, patch: unknown): unknown {
   if (!isPlainObject(patch)) return deepCopy(patch);
   // one copy of the target (what a JSON round trip gives), merged into in place
-  return mergeInto(isPlainObject(target) ? deepCopy(target) : {}, patch);
-}
-
-function mergeInto(out: Record<string, unknown>, patch: Record<string, unknown>): Record<string, unknown> {
-  for (const k of Object.keys(patch)) {
-    if (k === '__proto__') continue;
-    const v = patch[k];
-    if (v === null) delete out[k];
-    else if (isPlainObject(v)) {
-      const into = out[k];
-      out[k] = mergeInto(isPlainObject(into) ? into : {}, v);
-    } else out[k] = deepCopy(v);
-  }
-  return out;
+  return merge(isPlainObject(target) ? deepCopy(target) : {}, patch, false);
 }
 
 /**
@@ -38,19 +25,19 @@ function mergeInto(out: Record<string, unknown>, patch: Record<string, unknown>)
  */
 export function applyMergePatchShared(target: unknown, patch: unknown): unknown {
   if (!isPlainObject(patch)) return deepCopy(patch);
-  return mergeShared(isPlainObject(target) ? target : {}, patch);
+  // a spread copies a "__proto__" member as an own member, as JSON.parse made it
+  return merge(isPlainObject(target) ? { ...target } : {}, patch, true);
 }
 
-function mergeShared(target: Record<string, unknown>, patch: Record<string, unknown>): Record<string, unknown> {
-  // a spread copies a "__proto__" member as an own member, as JSON.parse made it
-  const out: Record<string, unknown> = { ...target };
+/** Merge `patch` into `out` in place; `share`: `out` is a shallow copy, and so is each object merged into below it. */
+function merge(out: Record<string, unknown>, patch: Record<string, unknown>, share: boolean): Record<string, unknown> {
   for (const k of Object.keys(patch)) {
     if (k === '__proto__') continue;
     const v = patch[k];
     if (v === null) delete out[k];
     else if (isPlainObject(v)) {
       const into = out[k];
-      out[k] = mergeShared(isPlainObject(into) ? into : {}, v);
+      out[k] = merge(isPlainObject(into) ? (share ? { ...into } : into) : {}, v, share);
     } else out[k] = deepCopy(v);
   }
   return out;

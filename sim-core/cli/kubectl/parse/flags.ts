@@ -40,6 +40,8 @@ const FILES = [list('filename', 'f'), bool('recursive', 'R'), str('kustomize', '
 const DRY_RUN = str('dry-run', undefined, 'none');
 const OUTPUT = str('output', 'o');
 const SELECTOR = str('selector', 'l');
+/** What set env and set resources share: the objects, their output, and -c (every container by default). */
+const SET_POD_TEMPLATE = [...FILES, OUTPUT, SELECTOR, DRY_RUN, bool('all'), bool('local'), str('containers', 'c', '*')];
 const TEMPLATE = [bool('allow-missing-template-keys', undefined, 'true'), bool('show-managed-fields'), str('template')];
 
 
@@ -250,13 +252,7 @@ export const COMMAND_FLAGS: Readonly<Record<string, FlagSpec[]>> = {
   ],
   'set image': [...FILES, OUTPUT, SELECTOR, DRY_RUN, bool('all'), bool('local'), str('field-manager', undefined, 'kubectl-set'), ...TEMPLATE],
   'set env': [
-    ...FILES,
-    OUTPUT,
-    SELECTOR,
-    DRY_RUN,
-    bool('all'),
-    bool('local'),
-    str('containers', 'c', '*'),
+    ...SET_POD_TEMPLATE,
     str('from'),
     str('prefix'),
     array('env', 'e'),
@@ -268,13 +264,7 @@ export const COMMAND_FLAGS: Readonly<Record<string, FlagSpec[]>> = {
     ...TEMPLATE,
   ],
   'set resources': [
-    ...FILES,
-    OUTPUT,
-    SELECTOR,
-    DRY_RUN,
-    bool('all'),
-    bool('local'),
-    str('containers', 'c', '*'),
+    ...SET_POD_TEMPLATE,
     str('limits'),
     str('requests'),
     bool('record'),
