@@ -30,6 +30,11 @@ describe('pod-template-hash', () => {
     expect(a).not.toBe(computeHash(template('nginx:1.27'), 1));
     expect(a).toMatch(/^[bcdfghjklmnpqrstvwxz2456789]{6,10}$/);
   });
+
+  it('is the same with the null creationTimestamp the API server stores in a template', () => {
+    const t = template('nginx:1.27');
+    expect(computeHash({ ...t, metadata: { creationTimestamp: null, ...t.metadata } } as typeof t)).toBe(computeHash(t));
+  });
 });
 
 describe('maxSurge / maxUnavailable', () => {

@@ -43,6 +43,8 @@ describe('Deployment defaults', () => {
       terminationGracePeriodSeconds: 30,
       securityContext: {},
     });
+    // the zero creationTimestamp Go writes as null, as a 1.32 API server stores every template
+    expect((spec.template as { metadata: unknown }).metadata).toEqual({ creationTimestamp: null, labels: { app: 'web' } });
     // Admission-only fields are not on templates.
     expect(template.spec.tolerations).toBeUndefined();
     expect(template.spec.serviceAccountName).toBeUndefined();

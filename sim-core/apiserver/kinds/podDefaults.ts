@@ -50,9 +50,17 @@ export function defaultPodSpec(spec: PodSpec | undefined): PodSpec {
   return out;
 }
 
+/**
+ * A template's metadata is an ObjectMeta whose creationTimestamp nobody sets: Go encodes the
+ * zero metav1.Time as null (omitempty does not omit a struct), so a 1.32 API server stores
+ * and answers `creationTimestamp: null` in every Pod template, and learners see it in
+ * `kubectl get deploy -o yaml`.
+ */
 export function defaultPodTemplateSpec(template: PodTemplateSpec | undefined): PodTemplateSpec {
   const t = template ?? {};
-  return { ...t, metadata: { ...(t.metadata ?? {}) }, spec: defaultPodSpec(t.spec) };
+  const metadata = t.metadata ?? {};
+  const withTime = 'creationTimestamp' in metadata ? { ...metadata } : ({ creationTimestamp: null, ...metadata } as unknown as typeof metadata);
+  return { ...t, metadata: withTime, spec: defaultPodSpec(t.spec) };
 }
 
 /** DefaultTolerationSeconds admission: 300 s before a Pod is evicted from a failed node. */

@@ -30,7 +30,7 @@ export function safeEncodeString(s: string): string {
 }
 
 export function computeHash(template: PodTemplateSpec | undefined, collisionCount?: number): string {
-  let h = fnv32a(canonicalJson(template ?? {}));
+  let h = fnv32a(canonicalJson(hashedForm(template ?? {})));
   if (collisionCount !== undefined) {
     // The real one writes the count's 4 little-endian bytes into the same hasher.
     const bytes = [collisionCount & 0xff, (collisionCount >>> 8) & 0xff, (collisionCount >>> 16) & 0xff, (collisionCount >>> 24) & 0xff];
@@ -40,4 +40,17 @@ export function computeHash(template: PodTemplateSpec | undefined, collisionCoun
     }
   }
   return safeEncodeString(String(h >>> 0));
+}
+
+/**
+ * The template as hashed: without the `creationTimestamp: null` every stored template
+ * carries (the zero time Go writes as null). Spew's dump of the struct has the zero time
+ * whether or not the JSON shows it, so it never changes a real hash; leaving it out keeps
+ * a template's hash what it was before the API server wrote it.
+ */
+function hashedForm(template: PodTemplateSpec): PodTemplateSpec {
+  const meta = template.metadata as Record<string, unknown> | undefined;
+  if (meta === undefined || meta.creationTimestamp !== null) return template;
+  const { creationTimestamp: _zero, ...rest } = meta;
+  return { ...template, metadata: rest };
 }

@@ -17,11 +17,11 @@ const scenario = () => scenarioOf(readFileSync(join(DIR, 'scenario.json'), 'utf8
 const files = { readFile: (path: string) => (path.includes('/') ? undefined : readFileSync(join(DIR, path), 'utf8')) };
 
 /**
- * -o yaml|json print the whole object: kubectl prints its typed copy, with the zero values
- * Go writes (`creationTimestamp: null` in the template, `resources: {}`, `status: {}`) that
- * the simulation does not add, and the stub's objects lack what the simulated API server
- * defaults. Compared: the errors and exit code, the writes, and that the object printed
- * carries the change, in the printed form's key order (Go's field order for -o json).
+ * -o yaml|json print the whole object: the stub's objects lack what the simulated API
+ * server defaults, and a --local file's object lacks the zero values kubectl's typed copy
+ * carries (`strategy: {}`, `resources: {}`, `status: {}`). Compared: the errors and exit
+ * code, the writes, and that the object printed carries the change, in the printed form's
+ * key order (Go's field order for -o json).
  */
 const OUTPUT_SHAPE_ONLY = new Set(['env-dry-run-client-yaml', 'env-output-json', 'env-local-file', 'resources-dry-run-client-yaml', 'resources-output-json', 'resources-local-file']);
 /** The stub lists objects in the order it was given them; the API server lists in key order (etcd's), as a real one does. */
