@@ -78,6 +78,16 @@ describe('canonicalQuantity (Quantity.String)', () => {
     ['1', '1'],
     ['10', '10'],
     ['1000', '1k'],
+    // the reviewer's cases, from ParseQuantity and CanonicalizeBytes: below nano, leading
+    // zeros, past E, and the binary cap (apimachinery's own 9Ei case)
+    ['1.234n', '2n'],
+    ['1e-12', '1e-9'],
+    ['100e-12', '1e-9'],
+    ['010', '010'],
+    ['0100m', '0100m'],
+    ['1000E', '1'],
+    ['9Ei', '9223372036854775807'],
+    ['8Ei', '9223372036854775807'],
   ])('%s is written back as %s', (text, canonical) => {
     expect(canonicalQuantity(text)).toBe(canonical);
   });

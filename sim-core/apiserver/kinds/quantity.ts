@@ -106,41 +106,53 @@ export function formatMilli(milli: bigint): string {
 
 const DECIMAL_SUFFIX: Record<number, string> = { [-9]: 'n', [-6]: 'u', [-3]: 'm', 0: '', 3: 'k', 6: 'M', 9: 'G', 12: 'T', 15: 'P', 18: 'E' };
 const BINARY_SUFFIXES = ['', 'Ki', 'Mi', 'Gi', 'Ti', 'Pi', 'Ei'];
+const MAX_INT64 = (1n << 63n) - 1n;
+const NANO = 1_000_000_000n;
 
 /**
  * The text a Quantity is written back as (Quantity.String / MarshalJSON): the text it was
- * parsed from when that is already canonical, else CanonicalizeBytes' form — the value
- * rounded up to a nano-unit, in the suffix family it was written in: `0.5` → `500m`,
- * `1000m` → `1`, `1024Mi` → `1Gi`, `1500k` → `1500k`, `2000` → `2k`, `1e3` → `1e3`. What
- * kubectl prints and sends for a quantity it decoded into a typed object (`set resources`).
- * undefined for text that does not parse.
+ * parsed from when ParseQuantity keeps it (a value it holds exactly, already in canonical
+ * form), else CanonicalizeBytes' form — the value rounded up to a nano-unit, in the suffix
+ * family it was written in: `0.5` → `500m`, `1000m` → `1`, `1024Mi` → `1Gi`, `2000` → `2k`,
+ * `1.234n` → `2n`, `1e3` stays. What kubectl prints and sends for a quantity it decoded into
+ * a typed object (`set resources`). undefined for text that does not parse.
  */
 export function canonicalQuantity(text: string): string | undefined {
   if (text === '0') return text;
   const split = /^([+-]?)([0-9]*)(?:\.([0-9]*))?([eEinumkKMGTP]*[-+]?[0-9]*)$/.exec(text);
   if (!split || !parseQuantity(text).ok) return undefined;
   const negative = split[1] === '-';
-  const whole = split[2] ?? '';
+  // parseQuantityString: leading zeros stripped ("0" when nothing is left)
+  const num = (split[2] ?? '').replace(/^0+/, '') || '0';
   const fraction = split[3] ?? '';
   const suffix = split[4] ?? '';
   const binary = suffix in BINARY;
-  const exponent = binary ? 0 : EXPONENT.test(suffix) ? Number(EXPONENT.exec(suffix)![1]) : (DECIMAL[suffix] ?? 0);
-  const format = binary ? 'binary' : EXPONENT.test(suffix) ? 'exponent' : 'decimal';
-  // ParseQuantity keeps the text when it is canonical already
-  const shifted = whole + fraction;
-  if (!binary && (exponent - fraction.length) % 3 === 0 && !shifted.endsWith('000') && shifted[0] !== '0' && shifted.length <= 18) return text;
-  if (binary && fraction === '' && whole.length <= 15 && (BigInt(whole || '0') & 7n) !== 0n) return text;
+  const exponentForm = EXPONENT.test(suffix);
+  const exponent = binary ? 0 : exponentForm ? Number(EXPONENT.exec(suffix)![1]) : (DECIMAL[suffix] ?? 0);
+  const shifted = num + fraction;
+  // ParseQuantity's fast path (the value exact in an int64 at a scale of nano or coarser)
+  // keeps the text as written when it is in canonical form
+  if (binary) {
+    const power = Math.log2(Number(BINARY[suffix] ?? 1n));
+    const precision = 15 - num.length - Math.trunc((power * 3) / 10) - 1;
+    if (fraction === '' && precision >= 0 && (BigInt(shifted) & 7n) !== 0n && BigInt(shifted) * (BINARY[suffix] ?? 1n) <= MAX_INT64) return text;
+  } else {
+    const scale = exponent - fraction.length;
+    if (scale % 3 === 0 && scale >= -9 && shifted.length <= 18 && !shifted.endsWith('000') && shifted[0] !== '0' && BigInt(shifted) <= MAX_INT64) return text;
+  }
   // the value in nano-units, rounded up (away from zero)
-  let num = BigInt(shifted || '0');
-  let den = 10n ** BigInt(fraction.length);
-  if (binary) num *= BINARY[suffix] ?? 1n;
-  else if (exponent >= 0) num *= 10n ** BigInt(exponent);
-  else den *= 10n ** BigInt(-exponent);
-  const nano = (num * 1_000_000_000n + den - 1n) / den;
+  let numerator = BigInt(shifted);
+  let denominator = 10n ** BigInt(fraction.length);
+  if (binary) numerator *= BINARY[suffix] ?? 1n;
+  else if (exponent >= 0) numerator *= 10n ** BigInt(exponent);
+  else denominator *= 10n ** BigInt(-exponent);
+  let nano = (numerator * NANO + denominator - 1n) / denominator;
   if (nano === 0n) return '0';
   const sign = negative ? '-' : '';
-  if (format === 'binary' && nano >= 1024n * 1_000_000_000n && nano % 1_000_000_000n === 0n) {
-    let value = nano / 1_000_000_000n;
+  // a binary quantity is capped at the largest int64
+  if (binary && nano > MAX_INT64 * NANO) nano = MAX_INT64 * NANO;
+  if (binary && nano >= 1024n * NANO && nano % NANO === 0n) {
+    let value = nano / NANO;
     let step = 0;
     while (value % 1024n === 0n && step < BINARY_SUFFIXES.length - 1) {
       value /= 1024n;
@@ -159,7 +171,7 @@ export function canonicalQuantity(text: string): string | undefined {
     mantissa *= 10n;
     exp--;
   }
-  if (format === 'exponent') return `${sign}${mantissa}${exp === 0 ? '' : `e${exp}`}`;
-  const si = DECIMAL_SUFFIX[exp];
-  return si !== undefined ? `${sign}${mantissa}${si}` : `${sign}${mantissa}e${exp}`;
+  if (exponentForm) return `${sign}${mantissa}${exp === 0 ? '' : `e${exp}`}`;
+  // past E there is no SI suffix, and CanonicalizeBytes writes none
+  return `${sign}${mantissa}${DECIMAL_SUFFIX[exp] ?? ''}`;
 }

@@ -1,7 +1,7 @@
 // kubectl's requests to the API server, synchronous in simulated time, and how kubectl
 // prints a failed one (kubectl pkg/cmd/util/helpers.go checkErr / StandardErrorMessage).
 import { type ApiResult, type KubeObject, type ObjectList, type PatchType, type PropagationPolicy, type Status, type WatchEvent } from '../../../client';
-import type { KindDefinition } from '../../../apiserver';
+import { KINDS, type KindDefinition } from '../../../apiserver';
 import type { RunEnv } from './env';
 
 /**
@@ -22,6 +22,26 @@ const opts = { timeoutTicks: REQUEST_TIMEOUT_TICKS };
  * connection refused, client timeout) prints client-go's text, the rest
  * `Error from server (<Reason>): <message>`.
  */
+/**
+ * A failed request's error as Go's err.Error() gives it, for the texts that wrap one
+ * (`failed to patch env update to pod template: %v`): the Status's message — for a 422
+ * Invalid the API server's own text (NewInvalid: `Deployment.apps "web" is invalid: …`,
+ * several causes as `[a, b]`), which CheckErr never rewrites once it is wrapped, where the
+ * simulated Status carries the text kubectl prints for an unwrapped one.
+ */
+export function goErrorText(s: Status): string {
+  if (s.reason !== 'Invalid' || s.details === undefined) return s.message;
+  const m = /^The (\S+) ("(?:[^"\\]|\\.)*") is invalid(?:: ([\s\S]*))?$/.exec(s.message);
+  if (m === null) return s.message;
+  const def = KINDS.find((k) => k.kind === m[1]);
+  const qualified = def === undefined || def.group === '' ? m[1]! : `${m[1]}.${def.group}`;
+  const body = m[3];
+  if (body === undefined) return `${qualified} ${m[2]} is invalid`;
+  // formatInvalid's list: `\n* a\n* b` → the aggregate's `[a, b]`
+  const causes = body.startsWith('\n* ') ? `[${body.slice(3).split('\n* ').join(', ')}]` : body;
+  return `${qualified} ${m[2]} is invalid: ${causes}`;
+}
+
 export function statusText(s: Status): string {
   if (s.code === 0) return `${s.message}\n`;
   // checkErr's IsInvalid: a Status whose details name its object prints as the server wrote

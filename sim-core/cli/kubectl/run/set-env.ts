@@ -13,7 +13,7 @@
 import { kindForResource } from '../../../apiserver';
 import { deepCopy, type KubeObject } from '../../../client';
 import { createTwoWayMergePatch } from '../strategic-diff';
-import { getObject, patchObject, statusText } from './api';
+import { getObject, goErrorText, patchObject, statusText } from './api';
 import type { RunEnv } from './env';
 import { envVarNameErrors } from './envVarName';
 import { errorLine, objectsToChange, reportAggregate, type LiveObject } from './objects';
@@ -155,13 +155,26 @@ function resolveRef(env: RunEnv, obj: KubeObject, from: Record<string, unknown>,
 
 /**
  * getFieldRef: fieldpath.ExtractFieldPathAsString on the object being changed (the
- * Deployment itself, not a Pod of it): its name, namespace, uid, or one label or annotation.
+ * Deployment itself, not a Pod of it): its name, namespace, uid, labels or annotations (all, or one).
  */
 function fieldRefValue(obj: KubeObject, path: string): Parsed<string> {
   const meta = obj.metadata ?? {};
-  const sub = /^metadata\.(labels|annotations)\['(.*)'\]$/.exec(path);
-  if (sub !== null) return { ok: true, value: (sub[1] === 'labels' ? meta.labels : meta.annotations)?.[sub[2]!] ?? '' };
+  const sub = /^(.*)\['(.*)'\]$/.exec(path);
+  if (sub !== null) {
+    if (sub[1] !== 'metadata.labels' && sub[1] !== 'metadata.annotations') return { ok: false, error: `fieldPath ${JSON.stringify(sub[1])} does not support subscript` };
+    return { ok: true, value: (sub[1] === 'metadata.labels' ? meta.labels : meta.annotations)?.[sub[2]!] ?? '' };
+  }
+  // formatMap: every key="value", sorted, a line each
+  const formatMap = (m: Record<string, string> | undefined): string =>
+    Object.keys(m ?? {})
+      .sort()
+      .map((k) => `${k}=${JSON.stringify(m![k])}`)
+      .join('\n');
   switch (path) {
+    case 'metadata.labels':
+      return { ok: true, value: formatMap(meta.labels) };
+    case 'metadata.annotations':
+      return { ok: true, value: formatMap(meta.annotations) };
     case 'metadata.name':
       return { ok: true, value: meta.name ?? '' };
     case 'metadata.namespace':
@@ -232,12 +245,13 @@ export function runSetEnv(env: RunEnv): void {
 
   const store = new Map<string, KubeObject | string>();
   const errors: string[] = [];
-  const changes: { live: LiveObject; changed: KubeObject; patch: Record<string, unknown> }[] = [];
+  // CalculatePatches: each object's patch, or the error that stopped it, in object order
+  const changes: ({ live: LiveObject; changed: KubeObject; patch: Record<string, unknown> } | { error: string })[] = [];
   for (const live of objects) {
     const changed = deepCopy(live.object);
     const spec = podSpecOf(changed);
     if (spec === undefined) {
-      errors.push(noPodTemplate(live.def.resource, live.name, live.def.kind));
+      changes.push({ error: noPodTemplate(live.def.resource, live.name, live.def.kind) });
       continue;
     }
     const containers = selectedContainers(spec, selector);
@@ -264,14 +278,19 @@ export function runSetEnv(env: RunEnv): void {
       if (list && listContainer(env, changed, live.def.kind, live.name, c, resolve, store)) unresolved = true;
     }
     if (refused !== undefined || unresolved) {
-      errors.push(`error: ${live.def.resource}/${live.name} ${refused ?? 'failed to retrieve valueFrom references'}\n`);
+      changes.push({ error: `error: ${live.def.resource}/${live.name} ${refused ?? 'failed to retrieve valueFrom references'}\n` });
       continue;
     }
     changes.push({ live, changed, patch: createTwoWayMergePatch(live.def.kind, live.object as Record<string, unknown>, changed as Record<string, unknown>) });
   }
   if (list) return;
 
-  for (const { live, changed, patch } of changes) {
+  for (const change of changes) {
+    if ('error' in change) {
+      errors.push(change.error);
+      continue;
+    }
+    const { live, changed, patch } = change;
     if (Object.keys(patch).length === 0) continue;
     if (local || env.cmd.dryRun === 'client') {
       printObject(env, live.def.kind, changed, 'env updated', true);
@@ -279,7 +298,7 @@ export function runSetEnv(env: RunEnv): void {
     }
     const r = patchObject(env, live.def, live.namespace, live.name, 'application/strategic-merge-patch+json', patch);
     if (!r.ok) {
-      errors.push(`failed to patch env update to pod template: ${r.error.message}`);
+      errors.push(`failed to patch env update to pod template: ${goErrorText(r.error)}`);
       continue;
     }
     // set_env.go checks that variables were given only now, after a patch went through

@@ -5,7 +5,7 @@
 // empty patch is skipped).
 import { deepCopy, type KubeObject } from '../../../client';
 import { createTwoWayMergePatch } from '../strategic-diff';
-import { patchObject } from './api';
+import { goErrorText, patchObject } from './api';
 import type { RunEnv } from './env';
 import { collectFailures, exitCodeLater, liveObjects } from './objects';
 import { printObject } from './print-object';
@@ -62,7 +62,7 @@ export function runSetImage(env: RunEnv): void {
       if (env.cmd.dryRun !== 'client') {
         const r = patchObject(env, live.def, live.namespace, live.name, 'application/strategic-merge-patch+json', patch);
         if (!r.ok) {
-          report.fail(`error: failed to patch image update to pod template: ${r.error.message}\n`);
+          report.fail(`error: failed to patch image update to pod template: ${goErrorText(r.error)}\n`);
           continue;
         }
         result = r.value;

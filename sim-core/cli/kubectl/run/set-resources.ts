@@ -6,10 +6,10 @@
 // object, so every quantity is written back in its canonical form (`0.5` → `500m`) and the
 // resource names in sorted order (a Go map), before and after the change alike; an object
 // already as requested is skipped without a word.
-import { canonicalQuantity, parseQuantity, QUANTITY_FORMAT_ERROR } from '../../../apiserver';
+import { canonicalQuantity, QUANTITY_FORMAT_ERROR } from '../../../apiserver';
 import { deepCopy, type KubeObject } from '../../../client';
 import { createTwoWayMergePatch } from '../strategic-diff';
-import { patchObject } from './api';
+import { goErrorText, patchObject } from './api';
 import type { RunEnv } from './env';
 import { objectsToChange, reportAggregate } from './objects';
 import { noPodTemplate, podSpecOf, selectedContainers, type ContainerLike, type PodSpecLike } from './podTemplate';
@@ -25,10 +25,18 @@ function parseResourceList(spec: string): { ok: true; value: ResourceList | unde
     const parts = statement.split('=');
     if (parts.length !== 2) return { ok: false, error: `Invalid argument syntax ${statement}, expected <resource>=<value>` };
     const canonical = canonicalQuantity(parts[1]!);
-    if (canonical === undefined || !parseQuantity(parts[1]!).ok) return { ok: false, error: QUANTITY_FORMAT_ERROR };
+    if (canonical === undefined) return { ok: false, error: quantityError(parts[1]!) };
     out[parts[0]!] = canonical;
   }
   return { ok: true, value: out };
+}
+
+/**
+ * ParseQuantity's error: ErrSuffix for a number whose suffix is not one (`1ki`, `2m3`), the
+ * regular-expression one (ErrFormatWrong) for the rest.
+ */
+function quantityError(text: string): string {
+  return /^[+-]?[0-9]*(?:\.[0-9]*)?[eEinumkKMGTP]*[-+]?[0-9]*$/.test(text) && /[0-9]/.test(text) ? "unable to parse quantity's suffix" : QUANTITY_FORMAT_ERROR;
 }
 
 /** A ResourceList as the typed object encodes it: names sorted, quantities canonical. */
@@ -84,6 +92,9 @@ export function runSetResources(env: RunEnv): void {
   const requests = parseResourceList(requestsFlag);
   if (!requests.ok) return invalid(requests.error);
 
+  // CalculatePatches reports a container -c misses while it computes every patch; the
+  // patches' own errors and the server's refusals follow, object by object
+  const missing: string[] = [];
   const errors: string[] = [];
   for (const live of objects) {
     const before = deepCopy(live.object);
@@ -96,7 +107,7 @@ export function runSetResources(env: RunEnv): void {
     const after = deepCopy(before);
     const containers = selectedContainers(podSpecOf(after)!, selector);
     if (containers.length === 0) {
-      errors.push(`error: unable to find container named ${selector}`);
+      missing.push(`error: unable to find container named ${selector}`);
       continue;
     }
     for (const c of containers) setRequirements(c, limits.value, requests.value);
@@ -108,12 +119,12 @@ export function runSetResources(env: RunEnv): void {
     }
     const r = patchObject(env, live.def, live.namespace, live.name, 'application/strategic-merge-patch+json', patch);
     if (!r.ok) {
-      errors.push(`failed to patch resources update to pod template ${r.error.message}`);
+      errors.push(`failed to patch resources update to pod template ${goErrorText(r.error)}`);
       continue;
     }
     printObject(env, live.def.kind, r.value as KubeObject, 'resource requirements updated', true);
   }
-  reportAggregate(env, errors);
+  reportAggregate(env, [...missing, ...errors]);
 }
 
 function setRequirements(c: ContainerLike, limits: ResourceList | undefined, requests: ResourceList | undefined): void {

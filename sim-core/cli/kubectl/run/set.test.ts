@@ -32,7 +32,8 @@ const STUB_LIST_ORDER = new Set(['env-all', 'resources-all']);
  */
 const STUB_ACCEPTS_INVALID: Record<string, { stderr: string; exitCode: number }> = {
   'resources-zero-existing': {
-    stderr: 'error: failed to patch resources update to pod template The Deployment "limited" is invalid: spec.template.spec.containers[0].resources.requests[cpu]: Invalid value: "100m": must be less than or equal to cpu limit of 0\n',
+    // the server's own text (NewInvalid), which CheckErr does not rewrite once it is wrapped
+    stderr: 'error: failed to patch resources update to pod template Deployment.apps "limited" is invalid: spec.template.spec.containers[0].resources.requests[cpu]: Invalid value: "100m": must be less than or equal to cpu limit of 0\n',
     exitCode: 1,
   },
 };
@@ -83,5 +84,29 @@ describe('kubectl set env --from=secret', () => {
     ]);
     expect(run('kubectl set env deployment/web --list')).toEqual({ stdout: '# Deployment web, container nginx\nMODE=prod\n# P_PASS from secret s, key pass\n# P_USER from secret s, key user\n', stderr: '', exitCode: 0 });
     expect(run('kubectl set env deployment/web --list --resolve').stdout).toBe('# Deployment web, container nginx\nMODE=prod\nP_PASS=p4ss\nP_USER=admin\n');
+  });
+});
+
+// from set_resources.go and set_env.go (not recorded: the stub neither validates nor mixes these)
+describe('kubectl set resources and set env errors, as their Go code orders them', () => {
+  it('set resources reports a container -c misses before the objects that cannot be patched', () => {
+    const { ports } = scenario();
+    const out = runCommandLine('kubectl set resources service/web deployment/web -c nope --limits=cpu=1', undefined, ports, files);
+    expect(out).toEqual({
+      stdout: '',
+      stderr: 'error: unable to find container named nope\nerror: services/web the object is not a pod or does not have a pod template: *v1.Service\n\n',
+      exitCode: 1,
+    });
+  });
+
+  it('set env --list --resolve shows a fieldRef to the labels as formatMap writes them', () => {
+    const { ports } = scenario();
+    const r = ports.kube!.request(
+      { verb: 'patch', resource: 'deployments', namespace: 'default', name: 'web', patchType: 'application/json-patch+json', patch: [{ op: 'add', path: '/spec/template/spec/containers/0/env/-', value: { name: 'LABELS', valueFrom: { fieldRef: { fieldPath: 'metadata.labels' } } } }] },
+      { timeoutTicks: 3_000 },
+    );
+    expect(r.ok).toBe(true);
+    const out = runCommandLine('kubectl set env deployment/web --list --resolve', undefined, ports, files);
+    expect(out.stdout).toContain('\nLABELS=app="web"\nteam="a"\n');
   });
 });
