@@ -7,9 +7,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ServerRequest } from '../../../apiserver/server';
+import type { Status } from '../../../client';
 import { runCommandLine } from '../../command-line';
 import { captureCommandLine } from '../../testkit/captures';
 import { parseRecording, recordingPort, requestLine, scenario as scenarioOf } from './replay-testkit';
+import { goErrorText } from './api';
 
 const DIR = join(__dirname, '..', 'testdata', 'real-1.32-set');
 const readRecording = (name: string) => parseRecording(readFileSync(join(DIR, `${name}.txt`), 'utf8'));
@@ -108,5 +110,14 @@ describe('kubectl set resources and set env errors, as their Go code orders them
     expect(r.ok).toBe(true);
     const out = runCommandLine('kubectl set env deployment/web --list --resolve', undefined, ports, files);
     expect(out.stdout).toContain('\nLABELS=app="web"\nteam="a"\n');
+  });
+});
+
+describe('goErrorText: a wrapped API error as Go prints it', () => {
+  const invalid = (message: string): Status => ({ kind: 'Status', apiVersion: 'v1', status: 'Failure', reason: 'Invalid', code: 422, message, details: { kind: 'x', name: 'y' } });
+  it('turns kubectl’s rewording back into the API server’s NewInvalid text', () => {
+    expect(goErrorText(invalid('The Deployment "web" is invalid: spec.replicas: Invalid value: -1: must be greater than or equal to 0'))).toBe('Deployment.apps "web" is invalid: spec.replicas: Invalid value: -1: must be greater than or equal to 0');
+    expect(goErrorText(invalid('The Pod "p" is invalid: \n* spec.containers[0].name: Required value\n* spec.containers[0].image: Required value'))).toBe('Pod "p" is invalid: [spec.containers[0].name: Required value, spec.containers[0].image: Required value]');
+    expect(goErrorText({ ...invalid('x'), reason: 'NotFound', code: 404, message: 'deployments.apps "web" not found' })).toBe('deployments.apps "web" not found');
   });
 });
