@@ -78,6 +78,8 @@ function validate(obj: Record<string, unknown>): FieldError[] {
   const ports = spec.ports ?? [];
   if (type !== 'ExternalName' && ports.length === 0 && spec.clusterIP !== 'None') errs.push(required('spec.ports'));
   const names = new Set<string>();
+  // ValidateService: one nodePort per protocol (checked before any port is allocated)
+  const nodePorts = new Set<string>();
   ports.forEach((p, i) => {
     const path = `spec.ports[${i}]`;
     if (ports.length > 1 && !p.name) errs.push(required(`${path}.name`));
@@ -86,13 +88,19 @@ function validate(obj: Record<string, unknown>): FieldError[] {
       if (names.has(p.name)) errs.push(duplicate(`${path}.name`, p.name));
       names.add(p.name);
     }
-    if (p.port === undefined || p.port === 0) errs.push(required(`${path}.port`));
-    else if (p.port < 1 || p.port > 65535) errs.push(invalid(`${path}.port`, p.port, inclusiveRangeError(1, 65535)));
+    // port is an int32 without omitempty: a missing one is 0, and IsValidPortNum refuses it
+    const port = p.port ?? 0;
+    if (port < 1 || port > 65535) errs.push(invalid(`${path}.port`, port, inclusiveRangeError(1, 65535)));
     if (p.protocol && !['SCTP', 'TCP', 'UDP'].includes(p.protocol)) {
       errs.push(notSupported(`${path}.protocol`, p.protocol, ['SCTP', 'TCP', 'UDP']));
     }
     if (typeof p.targetPort === 'number' && (p.targetPort < 1 || p.targetPort > 65535)) {
       errs.push(invalid(`${path}.targetPort`, p.targetPort, inclusiveRangeError(1, 65535)));
+    }
+    if (p.nodePort !== undefined && p.nodePort !== 0) {
+      const key = `${p.protocol ?? 'TCP'}/${p.nodePort}`;
+      if (nodePorts.has(key)) errs.push(duplicate(`${path}.nodePort`, p.nodePort));
+      nodePorts.add(key);
     }
   });
   errs.push(...validateClusterIPs(spec));

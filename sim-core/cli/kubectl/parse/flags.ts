@@ -44,6 +44,10 @@ const SELECTOR = str('selector', 'l');
 const SET_POD_TEMPLATE = [...FILES, OUTPUT, SELECTOR, DRY_RUN, bool('all'), bool('local'), str('containers', 'c', '*')];
 const TEMPLATE = [bool('allow-missing-template-keys', undefined, 'true'), bool('show-managed-fields'), str('template')];
 
+/** Every `create service` subcommand's flags: --tcp, printing, dry run, --save-config, validation. */
+const CREATE_SERVICE = [list('tcp'), OUTPUT, DRY_RUN, bool('save-config'), str('validate', undefined, 'strict'), str('field-manager', undefined, 'kubectl-create'), ...TEMPLATE];
+
+
 
 /** `kubectl label` and `kubectl annotate` take the same flags; only their field manager differs. */
 function metadataEditFlags(fieldManager: string) {
@@ -135,6 +139,10 @@ export const COMMAND_FLAGS: Readonly<Record<string, FlagSpec[]>> = {
   // pkg/cmd/create/create_configmap.go, create_secret.go (generic): --from-file and
   // --from-env-file split on commas, --from-literal does not
   'create configmap': [list('from-file'), array('from-literal'), list('from-env-file'), bool('append-hash'), OUTPUT, DRY_RUN, bool('save-config'), str('validate', undefined, 'strict'), str('field-manager', undefined, 'kubectl-create'), ...TEMPLATE],
+  'create service clusterip': [...CREATE_SERVICE, str('clusterip')],
+  'create service nodeport': [...CREATE_SERVICE, int('node-port')],
+  'create service loadbalancer': CREATE_SERVICE,
+  'create service externalname': [...CREATE_SERVICE, str('external-name')],
   'create secret generic': [list('from-file'), array('from-literal'), list('from-env-file'), str('type'), bool('append-hash'), OUTPUT, DRY_RUN, bool('save-config'), str('validate', undefined, 'strict'), str('field-manager', undefined, 'kubectl-create'), ...TEMPLATE],
   // pkg/cmd/run/run.go: --port is a string, -l is --labels, --env and --annotations take each value whole
   run: [

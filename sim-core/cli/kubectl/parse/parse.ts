@@ -53,13 +53,14 @@ const CREATE_SUBCOMMANDS_NOT_SIMULATED = new Map(
     resourcequota: 'quota',
     role: 'role',
     rolebinding: 'rolebinding',
-    service: 'service',
-    svc: 'service',
     serviceaccount: 'serviceaccount',
     sa: 'serviceaccount',
     token: 'token',
   }),
 );
+
+/** `kubectl create service`'s subcommands. */
+const SERVICE_TYPES = ['clusterip', 'nodeport', 'loadbalancer', 'externalname'];
 
 /** kubectl 1.32's `set` subcommands other than image. */
 const SET_SUBCOMMANDS_NOT_SIMULATED = new Map(Object.entries({ selector: 'selector', serviceaccount: 'serviceaccount', sa: 'serviceaccount', subject: 'subject' }));
@@ -100,6 +101,16 @@ export function parseKubectl(argvIn: readonly string[], options: ParseOptions = 
     if (third !== 'generic') return usageError('create secret', `unknown command "${words.join(' ')}"`);
     argv = removeWord(argv, 'generic');
     name = 'create secret generic';
+  } else if (first === 'create' && (second === 'service' || second === 'svc')) {
+    argv = removeWord(argv, second);
+    const words = commandWords(argv, [...GLOBAL_FLAGS, ...(COMMAND_FLAGS.create ?? [])]);
+    const third = words[0];
+    // cobra's group command: -h prints its help, nothing else prints it on standard error
+    if (third === undefined && (argv.includes('-h') || argv.includes('--help'))) return { ok: true, help: ['create', 'service'], exitCode: 0 };
+    if (third === undefined) return { ok: false, stdout: '', stderr: HELP_PAGES['create service'] ?? '', exitCode: 1 };
+    if (!SERVICE_TYPES.includes(third)) return usageError('create service', `unknown command "${words.join(' ')}"`);
+    argv = removeWord(argv, third);
+    name = `create service ${third}`;
   } else if (first === 'create' && second !== undefined && CREATE_SUBCOMMANDS_NOT_SIMULATED.has(second)) {
     // a real `kubectl create` subcommand the simulation does not have: say so, rather than
     // let its flags be refused as unknown ones of `create -f`
@@ -156,7 +167,7 @@ export function parseKubectl(argvIn: readonly string[], options: ParseOptions = 
   const args = flags.args;
 
   // cobra checks required flags before the command runs; kubectl's klog reports them.
-  const required = command === 'scale' ? 'replicas' : command === 'create deployment' || command === 'run' ? 'image' : undefined;
+  const required = command === 'scale' ? 'replicas' : command === 'create deployment' || command === 'run' ? 'image' : command === 'create service externalname' ? 'external-name' : undefined;
   if (required && !changed(required)) {
     return fail(klogLine('E', now, 'run.go:72', `"command failed" err="required flag(s) \\"${required}\\" not set"`) + '\n');
   }
@@ -260,7 +271,11 @@ export function parseKubectl(argvIn: readonly string[], options: ParseOptions = 
     case 'create deployment':
     case 'create namespace':
     case 'create configmap':
-    case 'create secret generic': {
+    case 'create secret generic':
+    case 'create service clusterip':
+    case 'create service nodeport':
+    case 'create service loadbalancer':
+    case 'create service externalname': {
       // NameFromCommandArgs: the words before `--` are the name; after it, the container's command
       const named = flags.argsLenAtDash === -1 ? args.length : flags.argsLenAtDash;
       if (named !== 1) return usageError(command, `exactly one NAME is required, got ${named}`);

@@ -27,6 +27,7 @@ import { noServerOutput } from './no-server';
 import { runRolloutHistory, runRolloutPauseOrResume, runRolloutRestart, runRolloutStatus, runRolloutUndo } from './rollout';
 import { runScale } from './scale';
 import { runSetImage } from './set-image';
+import { runCreateService } from './create-service';
 import { runSetEnv } from './set-env';
 import { runSetResources } from './set-resources';
 import { runRun } from './run';
@@ -66,6 +67,10 @@ const COMMANDS: Record<KubectlCommand['command'], (env: RunEnv) => void> = {
   expose: runExpose,
   delete: runDelete,
   scale: runScale,
+  'create service clusterip': (env) => runCreateService(env, 'ClusterIP'),
+  'create service nodeport': (env) => runCreateService(env, 'NodePort'),
+  'create service loadbalancer': (env) => runCreateService(env, 'LoadBalancer'),
+  'create service externalname': (env) => runCreateService(env, 'ExternalName'),
   'set image': runSetImage,
   'set env': runSetEnv,
   'set resources': runSetResources,
