@@ -31,3 +31,19 @@ describe('help pages', () => {
     expect(helpPage(r.help)).toBe(real(capture));
   });
 });
+
+describe('create service help pages', () => {
+  // each recording ends with the stub's request log, after `--- requests`
+  const recorded = (name: string): string => parseCapture(readFileSync(join(__dirname, 'testdata', 'real-1.32-create-service', `${name}.txt`), 'utf8').split('--- requests\n')[0]!).stdout;
+  it.each([
+    [['create', 'service', '-h'], 'service-help'],
+    [['create', 'svc', 'clusterip', '-h'], 'clusterip-help'],
+    [['create', 'service', 'nodeport', '--help'], 'nodeport-help'],
+    [['create', 'service', 'loadbalancer', '-h'], 'loadbalancer-help'],
+    [['create', 'service', 'externalname', '-h'], 'externalname-help'],
+  ])('kubectl %j prints the real page', (argv, capture) => {
+    const r = parseKubectl(argv);
+    if (!r.ok || !('help' in r)) throw new Error('expected a help request');
+    expect(helpPage(r.help)).toBe(recorded(capture));
+  });
+});
