@@ -11,7 +11,7 @@ import type { KubeObject } from '../../../client';
 import { setOwn, sha256Hex } from '../../../kernel';
 import { goCompactJson } from '../structured';
 import { typedSaveConfig } from './apply';
-import { createObject, statusText } from './api';
+import { createObject, goErrorText, statusText } from './api';
 import type { RunEnv } from './env';
 import { printObject } from './print-object';
 import { envVarNameErrors } from './envVarName';
@@ -159,7 +159,7 @@ function runCreateData(env: RunEnv, kind: Kind): void {
   if (!r.ok) {
     // create_configmap.go: fmt.Errorf("failed to create configmap: %v", err); the secret's has no colon
     const prefix = kind === 'ConfigMap' ? 'failed to create configmap: ' : 'failed to create secret ';
-    env.out.printErr(r.error.code === 0 || r.error.reason === 'Invalid' ? statusText(r.error) : `error: ${prefix}${r.error.message}\n`);
+    env.out.printErr(r.error.code === 0 ? statusText(r.error) : `error: ${prefix}${goErrorText(r.error)}\n`);
     return env.out.exit(1);
   }
   printObject(env, kind, r.value, 'created', true);

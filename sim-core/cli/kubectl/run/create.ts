@@ -8,7 +8,7 @@ import { createDeployment, dropNulls, kindForResource } from '../../../apiserver
 import type { KubeObject } from '../../../client';
 import { hash64 } from '../../../kernel';
 import { RANDOM_SUFFIX_ALPHABET } from '../../../apiserver';
-import { createObject, statusText, statusTextFromFile } from './api';
+import { createObject, goErrorText, statusText, statusTextFromFile } from './api';
 import { modifiedConfiguration, typedSaveConfig } from './apply';
 import { nowOf, type RunEnv } from './env';
 import { readManifests } from './manifests';
@@ -85,8 +85,9 @@ export function runCreateDeployment(env: RunEnv): void {
   if (cmd.dryRun === 'client') return printCreated(env, 'Deployment', obj, true);
   const r = createObject(env, kindForResource('deployments')!, env.namespace, dropNulls(obj) as KubeObject);
   if (!r.ok) {
-    // create_deployment.go: fmt.Errorf("failed to create deployment: %v", err)
-    env.out.printErr(r.error.code === 0 || r.error.reason === 'Invalid' ? statusText(r.error) : `error: failed to create deployment: ${r.error.message}\n`);
+    // create_deployment.go: fmt.Errorf("failed to create deployment: %v", err), which CheckErr
+    // prints as it is (an Invalid one too: the API server's own text, not kubectl's rewording)
+    env.out.printErr(r.error.code === 0 ? statusText(r.error) : `error: failed to create deployment: ${goErrorText(r.error)}\n`);
     return env.out.exit(1);
   }
   printCreated(env, 'Deployment', r.value, true);
