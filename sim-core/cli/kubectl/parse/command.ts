@@ -12,6 +12,7 @@ export type CommandName =
   | 'create'
   | 'create deployment'
   | 'create namespace'
+  | 'create serviceaccount'
   | 'create configmap'
   | 'create secret generic'
   | 'run'

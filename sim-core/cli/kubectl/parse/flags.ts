@@ -136,6 +136,7 @@ export const COMMAND_FLAGS: Readonly<Record<string, FlagSpec[]>> = {
   ],
   // pkg/cmd/create/create_namespace.go
   'create namespace': [OUTPUT, DRY_RUN, bool('save-config'), str('validate', undefined, 'strict'), str('field-manager', undefined, 'kubectl-create'), ...TEMPLATE],
+  'create serviceaccount': [OUTPUT, DRY_RUN, bool('save-config'), str('validate', undefined, 'strict'), str('field-manager', undefined, 'kubectl-create'), ...TEMPLATE],
   // pkg/cmd/create/create_configmap.go, create_secret.go (generic): --from-file and
   // --from-env-file split on commas, --from-literal does not
   'create configmap': [list('from-file'), array('from-literal'), list('from-env-file'), bool('append-hash'), OUTPUT, DRY_RUN, bool('save-config'), str('validate', undefined, 'strict'), str('field-manager', undefined, 'kubectl-create'), ...TEMPLATE],

@@ -154,7 +154,8 @@ describe('parseKubectl: what a command line means', () => {
       stderr: 'error: "kubectl create role" is not part of this simulation; write the object as a manifest and create it with kubectl apply -f (or kubectl create -f)\n',
       exitCode: 1,
     });
-    expect(parseKubectl(['create', 'sa', 'robot'])).toMatchObject({ ok: false, stderr: expect.stringContaining('"kubectl create serviceaccount" is not part of this simulation') });
+    expect(parseKubectl(['create', 'token', 'robot'])).toMatchObject({ ok: false, stderr: expect.stringContaining('"kubectl create token" is not part of this simulation') });
+    expect(accepted(['create', 'sa', 'robot']).command).toBe('create serviceaccount');
     expect(accepted(['create', 'svc', 'clusterip', 'web', '--tcp=80']).command).toBe('create service clusterip');
     expect(parseKubectl(['set', 'serviceaccount', 'deploy/web', 'sa1'])).toMatchObject({ ok: false, stderr: expect.stringContaining('"kubectl set serviceaccount" is not part of this simulation') });
     expect(accepted(['set', 'env', 'deploy/web', 'A=1']).envArgs).toEqual(['A=1']);

@@ -53,8 +53,6 @@ const CREATE_SUBCOMMANDS_NOT_SIMULATED = new Map(
     resourcequota: 'quota',
     role: 'role',
     rolebinding: 'rolebinding',
-    serviceaccount: 'serviceaccount',
-    sa: 'serviceaccount',
     token: 'token',
   }),
 );
@@ -101,6 +99,9 @@ export function parseKubectl(argvIn: readonly string[], options: ParseOptions = 
     if (third !== 'generic') return usageError('create secret', `unknown command "${words.join(' ')}"`);
     argv = removeWord(argv, 'generic');
     name = 'create secret generic';
+  } else if (first === 'create' && (second === 'serviceaccount' || second === 'sa')) {
+    argv = removeWord(argv, second);
+    name = 'create serviceaccount';
   } else if (first === 'create' && (second === 'service' || second === 'svc')) {
     argv = removeWord(argv, second);
     const words = commandWords(argv, [...GLOBAL_FLAGS, ...(COMMAND_FLAGS.create ?? [])]);
@@ -272,6 +273,7 @@ export function parseKubectl(argvIn: readonly string[], options: ParseOptions = 
     case 'create namespace':
     case 'create configmap':
     case 'create secret generic':
+    case 'create serviceaccount':
     case 'create service clusterip':
     case 'create service nodeport':
     case 'create service loadbalancer':

@@ -109,3 +109,18 @@ export function runCreateNamespace(env: RunEnv): void {
   }
   printCreated(env, 'Namespace', r.value, true);
 }
+
+/** `kubectl create serviceaccount|sa NAME` (create_serviceaccount.go): a ServiceAccount with only its name; `--save-config` records it. */
+export function runCreateServiceAccount(env: RunEnv): void {
+  const name = env.cmd.args[0] ?? '';
+  const namespace = env.cmd.namespace !== undefined ? { namespace: env.cmd.namespace } : {};
+  const obj = saveConfig(env, { kind: 'ServiceAccount', apiVersion: 'v1', metadata: { name, ...namespace, creationTimestamp: null } } as unknown as KubeObject);
+  if (env.cmd.dryRun === 'client') return printCreated(env, 'ServiceAccount', obj, true);
+  const r = createObject(env, kindForResource('serviceaccounts')!, env.namespace, dropNulls(obj) as KubeObject);
+  if (!r.ok) {
+    // fmt.Errorf("failed to create serviceaccount: %v", err)
+    env.out.printErr(r.error.code === 0 ? statusText(r.error) : `error: failed to create serviceaccount: ${goErrorText(r.error)}\n`);
+    return env.out.exit(1);
+  }
+  printCreated(env, 'ServiceAccount', r.value, true);
+}

@@ -11,7 +11,7 @@ import { helpPage } from '../help-pages';
 import { parseKubectl, type KubectlCommand } from '../parse';
 import { runApply } from './apply';
 import { runAuthCanI } from './auth';
-import { runCreate, runCreateDeployment, runCreateNamespace } from './create';
+import { runCreate, runCreateDeployment, runCreateNamespace, runCreateServiceAccount } from './create';
 import { runCreateConfigMap, runCreateSecretGeneric } from './create-data';
 import { runDelete } from './delete';
 import { runDescribe } from './describe';
@@ -50,6 +50,7 @@ const COMMANDS: Record<KubectlCommand['command'], (env: RunEnv) => void> = {
   create: runCreate,
   'create deployment': runCreateDeployment,
   'create namespace': runCreateNamespace,
+  'create serviceaccount': runCreateServiceAccount,
   'create configmap': runCreateConfigMap,
   'create secret generic': runCreateSecretGeneric,
   run: runRun,
@@ -97,14 +98,16 @@ const NO_SERVER: KubeApiPort = {
 };
 
 /**
- * Commands that start without the server: `create deployment|namespace --dry-run=client`
- * build their object and send nothing; `version` prints the client's half first; `run`
+ * Commands that start without the server: `create deployment|namespace|configmap|secret|service|
+ * serviceaccount --dry-run=client` build their object and send nothing, as do `set env|resources --local`; `version` prints the client's half first; `run`
  * checks its flags and builds its Pod before it first asks (run.ts says no server then).
  */
 function clientOnly(cmd: KubectlCommand): boolean {
   if (cmd.command === 'version' || cmd.command === 'run' || cmd.command === 'api-resources' || cmd.command.startsWith('config ')) return true;
   if (cmd.command === 'patch' && cmd.flags.values.get('local') === true) return true;
-  return (cmd.command === 'create deployment' || cmd.command === 'create namespace' || cmd.command === 'create configmap' || cmd.command === 'create secret generic') && cmd.dryRun === 'client';
+  // set env|resources --local read -f alone
+  if ((cmd.command === 'set env' || cmd.command === 'set resources') && cmd.flags.values.get('local') === true) return true;
+  return (cmd.command.startsWith('create ') && cmd.command !== 'create') && cmd.dryRun === 'client';
 }
 
 export function runKubectl(
