@@ -78,8 +78,6 @@ function validate(obj: Record<string, unknown>): FieldError[] {
   const ports = spec.ports ?? [];
   if (type !== 'ExternalName' && ports.length === 0 && spec.clusterIP !== 'None') errs.push(required('spec.ports'));
   const names = new Set<string>();
-  // ValidateService: one nodePort per protocol (checked before any port is allocated)
-  const nodePorts = new Set<string>();
   ports.forEach((p, i) => {
     const path = `spec.ports[${i}]`;
     if (ports.length > 1 && !p.name) errs.push(required(`${path}.name`));
@@ -96,11 +94,6 @@ function validate(obj: Record<string, unknown>): FieldError[] {
     }
     if (typeof p.targetPort === 'number' && (p.targetPort < 1 || p.targetPort > 65535)) {
       errs.push(invalid(`${path}.targetPort`, p.targetPort, inclusiveRangeError(1, 65535)));
-    }
-    if (p.nodePort !== undefined && p.nodePort !== 0) {
-      const key = `${p.protocol ?? 'TCP'}/${p.nodePort}`;
-      if (nodePorts.has(key)) errs.push(duplicate(`${path}.nodePort`, p.nodePort));
-      nodePorts.add(key);
     }
   });
   errs.push(...validateClusterIPs(spec));

@@ -22,16 +22,17 @@ const asJson = (line: string): string => line.replace(' [application/vnd.kuberne
 
 /**
  * The stub accepts what a real API server refuses (it validates nothing): these answers are
- * the simulated API server's, from the validation kubectl's body meets on a 1.32 server
- * (ValidateObjectMeta's DNS-1035 name, validateServicePort's IsValidPortNum, ValidateService's
- * one nodePort per protocol), wrapped as kubectl wraps them.
+ * the simulated API server's — written from the Go code a 1.32 server runs, not recorded —
+ * for ValidateObjectMeta's DNS-1035 name, validateServicePort's IsValidPortNum, and the node
+ * port allocator's refusal of a port already taken, wrapped as kubectl wraps them.
  */
 const STUB_ACCEPTS_INVALID: Record<string, string> = {
   'clusterip-port-zero':
     'error: failed to create ClusterIP service: Service "web2" is invalid: [spec.ports[0].port: Invalid value: 0: must be between 1 and 65535, inclusive, spec.ports[0].targetPort: Invalid value: 0: must be between 1 and 65535, inclusive]\n',
   'clusterip-invalid-name':
     'error: failed to create ClusterIP service: Service "Web_2" is invalid: metadata.name: Invalid value: "Web_2": a DNS-1035 label must consist of lower case alphanumeric characters or \'-\', start with an alphabetic character, and end with an alphanumeric character (e.g. \'my-name\',  or \'abc-123\', regex used for validation is \'[a-z]([-a-z0-9]*[a-z0-9])?\')\n',
-  'nodeport-node-port-two-ports': 'error: failed to create NodePort service: Service "web2" is invalid: spec.ports[1].nodePort: Duplicate value: 30080\n',
+  // the Service store allocates node ports (BeginCreate) before ValidateService runs
+  'nodeport-node-port-two-ports': 'error: failed to create NodePort service: Service "web2" is invalid: spec.ports[1].nodePort: Invalid value: 30080: provided port is already allocated\n',
 };
 /** -o yaml of what the server answered: the stub echoes the body, a real server fills in the cluster IP, IP families, session affinity and so on, as the simulated one does. */
 const SERVER_ANSWER = new Set(['clusterip-dry-run-server-yaml', 'clusterip-output-yaml']);

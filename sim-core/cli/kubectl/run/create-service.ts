@@ -7,6 +7,7 @@
 // IP and node ports, and refuses what it finds invalid.
 import { kindForResource } from '../../../apiserver';
 import type { KubeObject } from '../../../client';
+import type { KubectlCommand } from '../parse';
 import { createObject, goErrorText, statusText } from './api';
 import type { RunEnv } from './env';
 import { printObject } from './print-object';
@@ -18,7 +19,8 @@ const DNS1123_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[
 /** validation.IsValidPortName's complaints, joined as parsePorts joins them. */
 function portNameErrors(name: string): string[] {
   const errs: string[] = [];
-  if (name.length > 15) errs.push('must be no more than 15 characters');
+  // Go's len(): bytes
+  if (new TextEncoder().encode(name).length > 15) errs.push('must be no more than 15 characters');
   if (!/^[-a-z0-9]+$/.test(name)) errs.push('must contain only alpha-numeric characters (a-z, 0-9), and hyphens (-)');
   if (!/[a-z]/.test(name)) errs.push('must contain at least one letter (a-z)');
   if (name.includes('--')) errs.push('must not contain consecutive hyphens');
@@ -57,33 +59,39 @@ function parsePorts(spec: string): { ok: true; port: number; targetPort: number 
   return { ok: true, port: port.value, targetPort: n };
 }
 
-function fail(env: RunEnv, text: string): void {
-  env.out.printErr(text.startsWith('error: ') ? text : `error: ${text}\n`);
-  env.out.exit(1);
-}
+/** kubectl's Service type for each `create service` subcommand. */
+export const SERVICE_TYPE_OF: Readonly<Record<string, ServiceType>> = {
+  'create service clusterip': 'ClusterIP',
+  'create service nodeport': 'NodePort',
+  'create service loadbalancer': 'LoadBalancer',
+  'create service externalname': 'ExternalName',
+};
 
-export function runCreateService(env: RunEnv, type: ServiceType): void {
-  const { cmd } = env;
+/**
+ * Validate, then createService: the Service kubectl would send, or the error kubectl stops
+ * at first (before any request: with no server too).
+ */
+export function buildService(cmd: KubectlCommand, type: ServiceType): { ok: true; service: KubeObject } | { ok: false; error: string } {
   const values = cmd.flags.values;
   const name = cmd.args[0]!;
   const tcp = (values.get('tcp') as string[] | undefined) ?? [];
   const clusterIP = (values.get('clusterip') as string | undefined) ?? '';
-  const nodePort = Number((values.get('node-port') as bigint | undefined) ?? 0n);
+  // an int flag, stored by Go as int32(o.NodePort)
+  const nodePort = Number(BigInt.asIntN(32, (values.get('node-port') as bigint | undefined) ?? 0n));
   const externalName = (values.get('external-name') as string | undefined) ?? '';
-  // Validate
-  if (clusterIP === 'None' && type !== 'ClusterIP') return fail(env, 'ClusterIP=None can only be used with ClusterIP service type');
-  if (clusterIP !== 'None' && tcp.length === 0 && type !== 'ExternalName') return fail(env, 'at least one tcp port specifier must be provided');
-  if (type === 'ExternalName' && (externalName.length > 253 || !DNS1123_SUBDOMAIN.test(externalName))) return fail(env, `invalid service external name ${externalName}`);
-  // createService: the typed Service, in Go's field order
+  if (clusterIP === 'None' && type !== 'ClusterIP') return { ok: false, error: 'ClusterIP=None can only be used with ClusterIP service type' };
+  if (clusterIP !== 'None' && tcp.length === 0 && type !== 'ExternalName') return { ok: false, error: 'at least one tcp port specifier must be provided' };
+  if (type === 'ExternalName' && (externalName.length > 253 || !DNS1123_SUBDOMAIN.test(externalName))) return { ok: false, error: `invalid service external name ${externalName}` };
+  // the typed Service, in Go's field order
   const ports: Record<string, unknown>[] = [];
   for (const spec of tcp) {
     const p = parsePorts(spec);
-    if (!p.ok) return fail(env, p.error);
+    if (!p.ok) return p;
     ports.push({ name: spec.replaceAll(':', '-'), protocol: 'TCP', port: p.port, targetPort: p.targetPort, ...(nodePort !== 0 ? { nodePort } : {}) });
   }
   const namespace = cmd.namespace !== undefined ? { namespace: cmd.namespace } : {};
   // --save-config is accepted and, in 1.32, never read: no last-applied annotation
-  const obj = {
+  const service = {
     kind: 'Service',
     apiVersion: 'v1',
     metadata: { name, ...namespace, creationTimestamp: null, labels: { app: name } },
@@ -96,11 +104,21 @@ export function runCreateService(env: RunEnv, type: ServiceType): void {
     },
     status: { loadBalancer: {} },
   } as unknown as KubeObject;
-  if (cmd.dryRun === 'client') return printObject(env, 'Service', obj, 'created', true);
-  const r = createObject(env, kindForResource('services')!, env.namespace, obj);
+  return { ok: true, service };
+}
+
+export function runCreateService(env: RunEnv, type: ServiceType): void {
+  const built = buildService(env.cmd, type);
+  const fail = (text: string): void => {
+    env.out.printErr(text);
+    env.out.exit(1);
+  };
+  if (!built.ok) return fail(`error: ${built.error}\n`);
+  if (env.cmd.dryRun === 'client') return printObject(env, 'Service', built.service, 'created', true);
+  const r = createObject(env, kindForResource('services')!, env.namespace, built.service);
   if (!r.ok) {
     // fmt.Errorf("failed to create %s service: %v", o.Type, err): a wrapped error, printed as Go's text
-    return fail(env, r.error.code === 0 ? statusText(r.error) : `failed to create ${type} service: ${goErrorText(r.error)}`);
+    return fail(r.error.code === 0 ? statusText(r.error) : `error: failed to create ${type} service: ${goErrorText(r.error)}\n`);
   }
   printObject(env, 'Service', r.value, 'created', true);
 }

@@ -99,14 +99,14 @@ const NO_SERVER: KubeApiPort = {
 
 /**
  * Commands that start without the server: `create deployment|namespace|configmap|secret|service|
- * serviceaccount --dry-run=client` build their object and send nothing, as do `set env|resources --local`; `version` prints the client's half first; `run`
+ * serviceaccount --dry-run=client` build their object and send nothing, as do `set image|env|resources --local`; `version` prints the client's half first; `run`
  * checks its flags and builds its Pod before it first asks (run.ts says no server then).
  */
 function clientOnly(cmd: KubectlCommand): boolean {
   if (cmd.command === 'version' || cmd.command === 'run' || cmd.command === 'api-resources' || cmd.command.startsWith('config ')) return true;
   if (cmd.command === 'patch' && cmd.flags.values.get('local') === true) return true;
   // set env|resources --local read -f alone
-  if ((cmd.command === 'set env' || cmd.command === 'set resources') && cmd.flags.values.get('local') === true) return true;
+  if ((cmd.command === 'set image' || cmd.command === 'set env' || cmd.command === 'set resources') && cmd.flags.values.get('local') === true) return true;
   return (cmd.command.startsWith('create ') && cmd.command !== 'create') && cmd.dryRun === 'client';
 }
 

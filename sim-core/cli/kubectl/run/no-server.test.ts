@@ -37,4 +37,27 @@ describe('kubectl without an API server', () => {
     const out = runCommandLine('kubectl create deployment web --image=nginx --dry-run=client', undefined, { etcd: p.etcd, sim: p.sim });
     expect(out).toEqual({ stdout: 'deployment.apps/web created (dry run)\n', stderr: '', exitCode: 0 });
   });
+
+  // from create_*.go (not recorded): typed clients, no discovery; the refused POST wrapped
+  // in each command's words, after the command's own checks
+  it.each([
+    ['kubectl create service clusterip web --tcp=80', 'error: failed to create ClusterIP service: Post "http://localhost:8080/api/v1/namespaces/default/services?fieldManager=kubectl-create&fieldValidation=Strict": dial tcp 127.0.0.1:8080: connect: connection refused\n'],
+    ['kubectl create service nodeport web', 'error: at least one tcp port specifier must be provided\n'],
+    ['kubectl create sa robot -n team --dry-run=server', 'error: failed to create serviceaccount: Post "http://localhost:8080/api/v1/namespaces/team/serviceaccounts?dryRun=All&fieldManager=kubectl-create&fieldValidation=Strict": dial tcp 127.0.0.1:8080: connect: connection refused\n'],
+    ['kubectl create configmap c --from-literal=a=1', 'error: failed to create configmap: Post "http://localhost:8080/api/v1/namespaces/default/configmaps?fieldManager=kubectl-create&fieldValidation=Strict": dial tcp 127.0.0.1:8080: connect: connection refused\n'],
+    ['kubectl create secret generic s --from-literal=a=1', 'error: failed to create secret Post "http://localhost:8080/api/v1/namespaces/default/secrets?fieldManager=kubectl-create&fieldValidation=Strict": dial tcp 127.0.0.1:8080: connect: connection refused\n'],
+  ])('%s', (line, stderr) => {
+    const sim = createSimulation({ topology: 'etcd-only', seed: 1 });
+    const p = sim.ports();
+    expect(runCommandLine(line, undefined, { etcd: p.etcd, sim: p.sim })).toEqual({ stdout: '', stderr, exitCode: 1 });
+  });
+
+  it('runs set image|env|resources --local on the file alone', () => {
+    const sim = createSimulation({ topology: 'etcd-only', seed: 1 });
+    const p = sim.ports();
+    const files = { readFile: (path: string) => (path === 'dep.yaml' ? 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  template:\n    spec:\n      containers:\n      - name: nginx\n        image: nginx:1.27\n' : undefined) };
+    for (const line of ['kubectl set image -f dep.yaml --local nginx=nginx:1.28 -o name', 'kubectl set env -f dep.yaml --local A=1 -o name', 'kubectl set resources -f dep.yaml --local --limits=cpu=1 -o name']) {
+      expect(runCommandLine(line, undefined, { etcd: p.etcd, sim: p.sim }, files)).toEqual({ stdout: 'deployment.apps/web\n', stderr: '', exitCode: 0 });
+    }
+  });
 });

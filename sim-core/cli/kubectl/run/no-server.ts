@@ -7,9 +7,16 @@
 import type { CommandOutput } from '../../ports';
 import { klogLine } from '../parse';
 import type { KubectlCommand } from '../parse';
+import { buildService, SERVICE_TYPE_OF } from './create-service';
 
 const DIAL = 'dial tcp 127.0.0.1:8080: connect: connection refused';
 const REFUSED = 'The connection to the server localhost:8080 was refused - did you specify the right host or port?\n';
+
+/** A typed client's refused POST of a core/v1 object, as Go's url.Error prints it. */
+function refusedPost(cmd: KubectlCommand, resource: string): string {
+  const dry = cmd.dryRun === 'server' ? 'dryRun=All&' : '';
+  return `Post "http://localhost:8080/api/v1/namespaces/${cmd.namespace ?? 'default'}/${resource}?${dry}fieldManager=kubectl-create&fieldValidation=Strict": ${DIAL}`;
+}
 
 function discoveryLines(now: number, count: number): string {
   const line = klogLine(
@@ -57,6 +64,22 @@ export function noServerOutput(cmd: KubectlCommand, now: number, sources: readon
     case 'create namespace':
       // a typed client: no discovery, the POST is refused
       return fail(REFUSED);
+    // typed clients too, whose refused POST each wraps in its own words; a Service's own
+    // checks come first
+    case 'create configmap':
+      return fail(`error: failed to create configmap: ${refusedPost(cmd, 'configmaps')}\n`);
+    case 'create secret generic':
+      return fail(`error: failed to create secret ${refusedPost(cmd, 'secrets')}\n`);
+    case 'create serviceaccount':
+      return fail(`error: failed to create serviceaccount: ${refusedPost(cmd, 'serviceaccounts')}\n`);
+    case 'create service clusterip':
+    case 'create service nodeport':
+    case 'create service loadbalancer':
+    case 'create service externalname': {
+      const type = SERVICE_TYPE_OF[cmd.command]!;
+      const built = buildService(cmd, type);
+      return fail(built.ok ? `error: failed to create ${type} service: ${refusedPost(cmd, 'services')}\n` : `error: ${built.error}\n`);
+    }
     default:
       break;
   }

@@ -7,7 +7,7 @@ import { deepCopy, type KubeObject } from '../../../client';
 import { createTwoWayMergePatch } from '../strategic-diff';
 import { goErrorText, patchObject } from './api';
 import type { RunEnv } from './env';
-import { collectFailures, exitCodeLater, liveObjects } from './objects';
+import { exitCodeLater, objectsToChange } from './objects';
 import { printObject } from './print-object';
 import { noPodTemplate, podSpecOf } from './podTemplate';
 
@@ -36,13 +36,11 @@ function setImages(obj: KubeObject, updates: Record<string, string>): { changed:
 
 export function runSetImage(env: RunEnv): void {
   const report = exitCodeLater(env);
-  // Complete's Infos(): an object that cannot be read fails the command before any patch
-  const unread = collectFailures();
-  const objects = liveObjects(env, unread);
-  if (unread.failed()) {
-    for (const text of unread.texts) report.fail(text);
-    return report.finish();
-  }
+  // Complete's Infos(): an object that cannot be read fails the command before any patch;
+  // with --local the objects are -f's alone and nothing is sent
+  const local = env.cmd.flags.values.get('local') === true;
+  const objects = objectsToChange(env, local);
+  if (objects === undefined) return;
   for (const live of objects) {
     if (podSpecOf(live.object) === undefined) {
       // polymorphichelpers.UpdatePodSpecForObject's refusal, prefixed with resource/name (set_image.go)
@@ -59,7 +57,7 @@ export function runSetImage(env: RunEnv): void {
     if (Object.keys(patch).length > 0) {
       // what -o prints: the object as changed here (a client dry run) or as the server answered
       let result = changedCopy;
-      if (env.cmd.dryRun !== 'client') {
+      if (!local && env.cmd.dryRun !== 'client') {
         const r = patchObject(env, live.def, live.namespace, live.name, 'application/strategic-merge-patch+json', patch);
         if (!r.ok) {
           report.fail(`error: failed to patch image update to pod template: ${goErrorText(r.error)}\n`);
