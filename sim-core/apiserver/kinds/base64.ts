@@ -17,6 +17,24 @@ export function encodeBase64(text: string): string {
   return out;
 }
 
+/** A Secret's value as text: the bytes base64 stands for, read as UTF-8 (characters outside the alphabet ignored). */
+export function decodeBase64(b64: string): string {
+  const bytes: number[] = [];
+  let n = 0;
+  let bits = 0;
+  for (const ch of b64) {
+    const v = ALPHABET.indexOf(ch);
+    if (v < 0) continue;
+    n = (n << 6) | v;
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      bytes.push((n >> bits) & 255);
+    }
+  }
+  return new TextDecoder().decode(Uint8Array.from(bytes));
+}
+
 /**
  * Where Go's base64.StdEncoding would stop decoding, or -1 when the text is valid.
  * Used for the real decode error `illegal base64 data at input byte N`.

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { ServerRequest } from '../../../apiserver/server';
 import { runCommandLine } from '../../command-line';
 import { captureCommandLine } from '../../testkit/captures';
-import { parseRecording, recordingPort, requestLine, scenario as scenarioOf } from './replay-testkit';
+import { parseRecording, recordingPort, requestLine, scenario as scenarioOf, recordingNames } from './replay-testkit';
 
 const DIR = join(__dirname, '..', 'testdata', 'real-1.32-create-service');
 const readRecording = (name: string) => parseRecording(readFileSync(join(DIR, `${name}.txt`), 'utf8'));
@@ -39,7 +39,7 @@ const SERVER_ANSWER = new Set(['clusterip-dry-run-server-yaml', 'clusterip-outpu
 
 describe('kubectl create service, against the real kubectl 1.32', () => {
   const script = readFileSync(join(DIR, '..', 'capture-create-service.sh'), 'utf8');
-  const names = [...script.matchAll(/^capr (\S+) /gm)].map((m) => m[1] as string);
+  const names = recordingNames(script);
   it('has every recording the script makes', () => expect(readdirSync(DIR).filter((f) => f.endsWith('.txt')).sort()).toEqual(names.map((n) => `${n}.txt`).sort()));
   for (const name of names) {
     const rec = readRecording(name);

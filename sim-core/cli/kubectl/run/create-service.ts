@@ -5,7 +5,7 @@
 // port), `--external-name` — then created like `create -f` (`service/web created`), or
 // printed without a request under --dry-run=client. The API server allocates the cluster
 // IP and node ports, and refuses what it finds invalid.
-import { kindForResource } from '../../../apiserver';
+import { isDNS1123Subdomain, kindForResource } from '../../../apiserver';
 import type { KubeObject } from '../../../client';
 import type { KubectlCommand } from '../parse';
 import { createObject, goErrorText, statusText } from './api';
@@ -13,8 +13,6 @@ import type { RunEnv } from './env';
 import { printObject } from './print-object';
 
 export type ServiceType = 'ClusterIP' | 'NodePort' | 'LoadBalancer' | 'ExternalName';
-
-const DNS1123_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
 
 /** validation.IsValidPortName's complaints, joined as parsePorts joins them. */
 function portNameErrors(name: string): string[] {
@@ -81,7 +79,7 @@ export function buildService(cmd: KubectlCommand, type: ServiceType): { ok: true
   const externalName = (values.get('external-name') as string | undefined) ?? '';
   if (clusterIP === 'None' && type !== 'ClusterIP') return { ok: false, error: 'ClusterIP=None can only be used with ClusterIP service type' };
   if (clusterIP !== 'None' && tcp.length === 0 && type !== 'ExternalName') return { ok: false, error: 'at least one tcp port specifier must be provided' };
-  if (type === 'ExternalName' && (externalName.length > 253 || !DNS1123_SUBDOMAIN.test(externalName))) return { ok: false, error: `invalid service external name ${externalName}` };
+  if (type === 'ExternalName' && isDNS1123Subdomain(externalName).length > 0) return { ok: false, error: `invalid service external name ${externalName}` };
   // the typed Service, in Go's field order
   const ports: Record<string, unknown>[] = [];
   for (const spec of tcp) {
@@ -107,7 +105,8 @@ export function buildService(cmd: KubectlCommand, type: ServiceType): { ok: true
   return { ok: true, service };
 }
 
-export function runCreateService(env: RunEnv, type: ServiceType): void {
+export function runCreateService(env: RunEnv): void {
+  const type = SERVICE_TYPE_OF[env.cmd.command]!;
   const built = buildService(env.cmd, type);
   const fail = (text: string): void => {
     env.out.printErr(text);

@@ -12,10 +12,10 @@ import { buildService, SERVICE_TYPE_OF } from './create-service';
 const DIAL = 'dial tcp 127.0.0.1:8080: connect: connection refused';
 const REFUSED = 'The connection to the server localhost:8080 was refused - did you specify the right host or port?\n';
 
-/** A typed client's refused POST of a core/v1 object, as Go's url.Error prints it. */
-function refusedPost(cmd: KubectlCommand, resource: string): string {
+/** A typed client's refused POST of a `create` subcommand's object, as Go's url.Error prints it. */
+function refusedPost(cmd: KubectlCommand, apiPath: string, resource: string): string {
   const dry = cmd.dryRun === 'server' ? 'dryRun=All&' : '';
-  return `Post "http://localhost:8080/api/v1/namespaces/${cmd.namespace ?? 'default'}/${resource}?${dry}fieldManager=kubectl-create&fieldValidation=Strict": ${DIAL}`;
+  return `Post "http://localhost:8080${apiPath}/namespaces/${cmd.namespace ?? 'default'}/${resource}?${dry}fieldManager=kubectl-create&fieldValidation=Strict": ${DIAL}`;
 }
 
 function discoveryLines(now: number, count: number): string {
@@ -56,29 +56,26 @@ export function noServerOutput(cmd: KubectlCommand, now: number, sources: readon
       );
       return fail(lines.length === 1 ? `error: ${lines[0]!}` : lines.join(''));
     }
-    case 'create deployment': {
-      const ns = cmd.namespace ?? 'default';
-      const dry = cmd.dryRun === 'server' ? 'dryRun=All&' : '';
-      return fail(`error: failed to create deployment: Post "http://localhost:8080/apis/apps/v1/namespaces/${ns}/deployments?${dry}fieldManager=kubectl-create&fieldValidation=Strict": ${DIAL}\n`);
-    }
+    case 'create deployment':
+      return fail(`error: failed to create deployment: ${refusedPost(cmd, '/apis/apps/v1', 'deployments')}\n`);
     case 'create namespace':
       // a typed client: no discovery, the POST is refused
       return fail(REFUSED);
     // typed clients too, whose refused POST each wraps in its own words; a Service's own
     // checks come first
     case 'create configmap':
-      return fail(`error: failed to create configmap: ${refusedPost(cmd, 'configmaps')}\n`);
+      return fail(`error: failed to create configmap: ${refusedPost(cmd, '/api/v1', 'configmaps')}\n`);
     case 'create secret generic':
-      return fail(`error: failed to create secret ${refusedPost(cmd, 'secrets')}\n`);
+      return fail(`error: failed to create secret ${refusedPost(cmd, '/api/v1', 'secrets')}\n`);
     case 'create serviceaccount':
-      return fail(`error: failed to create serviceaccount: ${refusedPost(cmd, 'serviceaccounts')}\n`);
+      return fail(`error: failed to create serviceaccount: ${refusedPost(cmd, '/api/v1', 'serviceaccounts')}\n`);
     case 'create service clusterip':
     case 'create service nodeport':
     case 'create service loadbalancer':
     case 'create service externalname': {
       const type = SERVICE_TYPE_OF[cmd.command]!;
       const built = buildService(cmd, type);
-      return fail(built.ok ? `error: failed to create ${type} service: ${refusedPost(cmd, 'services')}\n` : `error: ${built.error}\n`);
+      return fail(built.ok ? `error: failed to create ${type} service: ${refusedPost(cmd, '/api/v1', 'services')}\n` : `error: ${built.error}\n`);
     }
     default:
       break;

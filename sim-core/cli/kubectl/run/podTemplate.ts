@@ -1,7 +1,10 @@
 // What `kubectl set image|env|resources` change: the Pod spec of a Pod, or of a workload's
 // Pod template (polymorphichelpers.UpdatePodSpecForObject), and its containers as `-c`
 // selects them (pkg/cmd/set/helper.go selectContainers, with `*` wildcards).
-import type { KubeObject } from '../../../client';
+import type { ApiResult, KubeObject } from '../../../client';
+import { patchObject } from './api';
+import type { RunEnv } from './env';
+import type { LiveObject } from './objects';
 
 export interface ContainerLike {
   name?: string;
@@ -47,4 +50,15 @@ export function selectString(s: string, spec: string): boolean {
 export function selectedContainers(spec: PodSpecLike, selector: string): ContainerLike[] {
   const pick = (list: ContainerLike[] | undefined): ContainerLike[] => (list ?? []).filter((c) => selectString(c.name ?? '', selector));
   return [...pick(spec.containers), ...pick(spec.initContainers)];
+}
+
+/**
+ * Where a set command's change goes once its patch is computed (set_image.go, set_env.go,
+ * set_resources.go alike): nowhere under --local or a client dry run, which print the object
+ * as changed here; else a strategic merge PATCH, whose answer is what is printed. The
+ * object to print, or the server's refusal for the caller to wrap in its words.
+ */
+export function sendTemplatePatch(env: RunEnv, live: LiveObject, changed: KubeObject, patch: Record<string, unknown>, local: boolean): ApiResult<KubeObject> {
+  if (local || env.cmd.dryRun === 'client') return { ok: true, value: changed };
+  return patchObject(env, live.def, live.namespace, live.name, 'application/strategic-merge-patch+json', patch);
 }

@@ -20,6 +20,11 @@ export interface Recording {
   writes: string[];
 }
 
+/** The recordings a capture script makes, by name: each `capr NAME …` line. */
+export function recordingNames(script: string): string[] {
+  return [...script.matchAll(/^capr (\S+) /gm)].map((m) => m[1] as string);
+}
+
 /** A recording's text: the capture, then `--- requests` and the stub's log lines. */
 export function parseRecording(text: string): Recording {
   const [capture, requests = ''] = text.split('--- requests\n');

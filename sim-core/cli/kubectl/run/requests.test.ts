@@ -14,7 +14,7 @@ import { describe, expect, it } from 'vitest';
 import type { ServerRequest } from '../../../apiserver/server';
 import { runCommandLine } from '../../command-line';
 import { captureCommandLine } from '../../testkit/captures';
-import { anyTime, parseRecording, recordingPort, requestLine, scenario as scenarioOf, sortedJsonText } from './replay-testkit';
+import { anyTime, parseRecording, recordingPort, requestLine, scenario as scenarioOf, sortedJsonText, recordingNames } from './replay-testkit';
 
 const DIR = join(__dirname, '..', 'testdata', 'real-1.32-requests');
 const readRecording = (name: string) => parseRecording(readFileSync(join(DIR, `${name}.txt`), 'utf8'));
@@ -33,7 +33,7 @@ const UNSUPPORTED = new Set(['apply-server-side']);
 
 describe('the requests kubectl sends, against the real kubectl 1.32', () => {
   const script = readFileSync(join(DIR, '..', 'capture-requests.sh'), 'utf8');
-  const names = [...script.matchAll(/^capr (\S+) /gm)].map((m) => m[1] as string);
+  const names = recordingNames(script);
   it('has every recording the script makes', () => expect(readdirSync(DIR).filter((f) => f.endsWith('.txt')).sort()).toEqual(names.map((n) => `${n}.txt`).sort()));
   for (const name of names.filter((n) => !UNSUPPORTED.has(n))) {
     const rec = readRecording(name);

@@ -10,14 +10,14 @@
 //   --list [--resolve]                 print the environment instead (references resolved)
 //   --local -f FILE / --dry-run        change nothing on the server
 // An object whose environment already is the requested one is skipped without a word.
-import { kindForResource } from '../../../apiserver';
+import { decodeBase64, kindForResource } from '../../../apiserver';
 import { deepCopy, type KubeObject } from '../../../client';
 import { createTwoWayMergePatch } from '../strategic-diff';
-import { getObject, goErrorText, patchObject, statusText } from './api';
+import { getObject, goErrorText, statusText } from './api';
 import type { RunEnv } from './env';
 import { envVarNameErrors } from './envVarName';
-import { errorLine, objectsToChange, reportAggregate, type LiveObject } from './objects';
-import { noPodTemplate, podSpecOf, selectedContainers, type ContainerLike } from './podTemplate';
+import { errorLine, fail, objectsToChange, reportAggregate, type LiveObject } from './objects';
+import { noPodTemplate, podSpecOf, selectedContainers, sendTemplatePatch, type ContainerLike } from './podTemplate';
 import { printObject } from './print-object';
 import { resourceTargets } from '../parse/resources';
 
@@ -150,7 +150,7 @@ function resolveRef(env: RunEnv, obj: KubeObject, from: Record<string, unknown>,
     return { ok: false, error: secret !== undefined ? `key ${sel.key ?? ''} not found in secret ${sel.name ?? ''}` : `key ${sel.key ?? ''} not found in config map ${sel.name ?? ''}` };
   }
   const value = data[sel.key ?? ''] ?? '';
-  return { ok: true, value: secret !== undefined ? decodeBase64Text(value) : value };
+  return { ok: true, value: secret !== undefined ? decodeBase64(value) : value };
 }
 
 /**
@@ -186,10 +186,6 @@ function fieldRefValue(obj: KubeObject, path: string): Parsed<string> {
   }
 }
 
-function decodeBase64Text(b64: string): string {
-  const binary = atob(b64);
-  return new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
-}
 
 /** --list: the container's environment after the change, as kubectl prints it; true when a reference could not be resolved. */
 function listContainer(env: RunEnv, obj: KubeObject, kind: string, name: string, c: ContainerLike, resolve: boolean, store: Map<string, KubeObject | string>): boolean {
@@ -229,12 +225,12 @@ export function runSetEnv(env: RunEnv): void {
   const envArgs = env.cmd.envArgs ?? [];
 
   const parsed = parseEnv([...envParams, ...envArgs], env.stdin);
-  if (!parsed.ok) return fail(env, parsed.error);
+  if (!parsed.ok) return fail(env, errorLine(parsed.error));
   const { remove } = parsed.value;
   let vars = parsed.value.env;
   if (from !== '') {
     const refs = fromReferences(env, from, keys);
-    if (!refs.ok) return void (env.out.printErr(refs.error), env.out.exit(1));
+    if (!refs.ok) return fail(env, refs.error);
     vars = [...vars, ...refs.value];
   }
   if (prefix !== '') vars = vars.map((v) => ({ ...v, name: `${prefix}${v.name}` }));
@@ -292,24 +288,15 @@ export function runSetEnv(env: RunEnv): void {
     }
     const { live, changed, patch } = change;
     if (Object.keys(patch).length === 0) continue;
-    if (local || env.cmd.dryRun === 'client') {
-      printObject(env, live.def.kind, changed, 'env updated', true);
-      continue;
-    }
-    const r = patchObject(env, live.def, live.namespace, live.name, 'application/strategic-merge-patch+json', patch);
+    const r = sendTemplatePatch(env, live, changed, patch, local);
     if (!r.ok) {
       errors.push(`failed to patch env update to pod template: ${goErrorText(r.error)}`);
       continue;
     }
-    // set_env.go checks that variables were given only now, after a patch went through
-    if (vars.length === 0 && envArgs.length === 0) return fail(env, 'at least one environment variable must be provided');
+    // set_env.go checks that variables were given only now, after a patch went to the server
+    const sent = !local && env.cmd.dryRun !== 'client';
+    if (sent && vars.length === 0 && envArgs.length === 0) return fail(env, errorLine('at least one environment variable must be provided'));
     printObject(env, live.def.kind, r.value, 'env updated', true);
   }
   reportAggregate(env, errors);
-}
-
-
-function fail(env: RunEnv, message: string): void {
-  env.out.printErr(errorLine(message));
-  env.out.exit(1);
 }

@@ -5,11 +5,11 @@
 // empty patch is skipped).
 import { deepCopy, type KubeObject } from '../../../client';
 import { createTwoWayMergePatch } from '../strategic-diff';
-import { goErrorText, patchObject } from './api';
+import { goErrorText } from './api';
 import type { RunEnv } from './env';
 import { exitCodeLater, objectsToChange } from './objects';
 import { printObject } from './print-object';
-import { noPodTemplate, podSpecOf } from './podTemplate';
+import { noPodTemplate, podSpecOf, sendTemplatePatch } from './podTemplate';
 
 
 /** Apply the updates; the names no container has, for kubectl's error. */
@@ -55,17 +55,12 @@ export function runSetImage(env: RunEnv): void {
     const missing = probe.missing.map((name) => `error: unable to find container named "${name}"\n`);
     const patch = createTwoWayMergePatch(live.def.kind, live.object as Record<string, unknown>, changedCopy as Record<string, unknown>);
     if (Object.keys(patch).length > 0) {
-      // what -o prints: the object as changed here (a client dry run) or as the server answered
-      let result = changedCopy;
-      if (!local && env.cmd.dryRun !== 'client') {
-        const r = patchObject(env, live.def, live.namespace, live.name, 'application/strategic-merge-patch+json', patch);
-        if (!r.ok) {
-          report.fail(`error: failed to patch image update to pod template: ${goErrorText(r.error)}\n`);
-          continue;
-        }
-        result = r.value;
+      const r = sendTemplatePatch(env, live, changedCopy, patch, local);
+      if (!r.ok) {
+        report.fail(`error: failed to patch image update to pod template: ${goErrorText(r.error)}\n`);
+        continue;
       }
-      printObject(env, live.def.kind, result, 'image updated', false);
+      printObject(env, live.def.kind, r.value, 'image updated', false);
     }
     for (const text of missing) report.fail(text);
   }

@@ -7,12 +7,12 @@
 // resource names in sorted order (a Go map), before and after the change alike; an object
 // already as requested is skipped without a word.
 import { canonicalQuantity, QUANTITY_FORMAT_ERROR } from '../../../apiserver';
-import { deepCopy, type KubeObject } from '../../../client';
+import { deepCopy } from '../../../client';
 import { createTwoWayMergePatch } from '../strategic-diff';
-import { goErrorText, patchObject } from './api';
+import { goErrorText } from './api';
 import type { RunEnv } from './env';
 import { objectsToChange, reportAggregate } from './objects';
-import { noPodTemplate, podSpecOf, selectedContainers, type ContainerLike, type PodSpecLike } from './podTemplate';
+import { noPodTemplate, podSpecOf, selectedContainers, sendTemplatePatch, type ContainerLike, type PodSpecLike } from './podTemplate';
 import { printObject } from './print-object';
 
 type ResourceList = Record<string, string>;
@@ -113,16 +113,12 @@ export function runSetResources(env: RunEnv): void {
     for (const c of containers) setRequirements(c, limits.value, requests.value);
     const patch = createTwoWayMergePatch(live.def.kind, before as Record<string, unknown>, after as Record<string, unknown>);
     if (Object.keys(patch).length === 0) continue;
-    if (local || env.cmd.dryRun === 'client') {
-      printObject(env, live.def.kind, after, 'resource requirements updated', true);
-      continue;
-    }
-    const r = patchObject(env, live.def, live.namespace, live.name, 'application/strategic-merge-patch+json', patch);
+    const r = sendTemplatePatch(env, live, after, patch, local);
     if (!r.ok) {
       errors.push(`failed to patch resources update to pod template ${goErrorText(r.error)}`);
       continue;
     }
-    printObject(env, live.def.kind, r.value as KubeObject, 'resource requirements updated', true);
+    printObject(env, live.def.kind, r.value, 'resource requirements updated', true);
   }
   reportAggregate(env, [...missing, ...errors]);
 }

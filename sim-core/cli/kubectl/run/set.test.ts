@@ -10,7 +10,7 @@ import type { ServerRequest } from '../../../apiserver/server';
 import type { Status } from '../../../client';
 import { runCommandLine } from '../../command-line';
 import { captureCommandLine } from '../../testkit/captures';
-import { parseRecording, recordingPort, requestLine, scenario as scenarioOf } from './replay-testkit';
+import { parseRecording, recordingPort, requestLine, scenario as scenarioOf, recordingNames } from './replay-testkit';
 import { goErrorText } from './api';
 
 const DIR = join(__dirname, '..', 'testdata', 'real-1.32-set');
@@ -44,7 +44,7 @@ const sortedLines = (text: string): string[] => text.split('\n').sort();
 
 describe('kubectl set env and set resources, against the real kubectl 1.32', () => {
   const script = readFileSync(join(DIR, '..', 'capture-set.sh'), 'utf8');
-  const names = [...script.matchAll(/^capr (\S+) /gm)].map((m) => m[1] as string);
+  const names = recordingNames(script);
   it('has every recording the script makes', () => expect(readdirSync(DIR).filter((f) => f.endsWith('.txt')).sort()).toEqual(names.map((n) => `${n}.txt`).sort()));
   for (const name of names) {
     const rec = readRecording(name);
