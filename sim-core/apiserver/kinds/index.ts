@@ -31,7 +31,7 @@ export {
 export { selectorMatches, isEmptySelector, selectorString, type LabelSelector } from './labelSelector';
 export { isConfigMapKey } from './configData';
 export { decodeBase64, encodeBase64 } from './base64';
-export { isDNS1123Subdomain } from './nameRules';
+export { isDNS1123Subdomain, isValidPortName } from './nameRules';
 export { defaultImagePullPolicy, DEFAULT_TOLERATION_SECONDS } from './podDefaults';
 export { qosClass, type Pod, type PodStatus, type ContainerStatus } from './pod';
 export type { Container, PodSpec, PodTemplateSpec, Toleration, Probe } from './podSpec';

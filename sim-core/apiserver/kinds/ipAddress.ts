@@ -3,7 +3,7 @@
 // `::` shorthand, a trailing dotted IPv4, hex groups of up to 0xffff. An IPv4-mapped IPv6
 // address (::ffff:a.b.c.d) is an IPv4 address, as Go's To4 says.
 
-export type ParsedIP = { family: 'IPv4'; v4: number } | { family: 'IPv6' };
+export type ParsedIP = { family: 'IPv4'; v4: number } | { family: 'IPv6'; groups: number[] };
 
 /** A decimal (or hex) field of an address: digits only, read as Go's dtoi/xtoi do, under its limit. */
 function field(s: string, radix: 10 | 16, max: number): number | undefined {
@@ -60,7 +60,7 @@ export function parseIP(s: string): ParsedIP | undefined {
   const g = parseV6(s);
   if (g === undefined) return undefined;
   if (g.slice(0, 5).every((x) => x === 0) && g[5] === 0xffff) return { family: 'IPv4', v4: g[6]! * 65536 + g[7]! };
-  return { family: 'IPv6' };
+  return { family: 'IPv6', groups: g };
 }
 
 export function isIP(s: string): boolean {
@@ -74,3 +74,50 @@ export function ipv4Text(n: number): string {
 
 /** validation.IsValidIP's detail (k8s.io/apimachinery util/validation, 1.32). */
 export const INVALID_IP_DETAIL = 'must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)';
+
+/** validation.IsValidCIDR's detail (1.32). */
+export const INVALID_CIDR_DETAIL = 'must be a valid CIDR value, (e.g. 10.9.8.0/24 or 2001:db8::/64)';
+
+/** netutils.ParseCIDRSloppy accepts it: an address (as parseIP reads it), `/`, and a decimal prefix length that fits the family. */
+export function isCIDR(s: string): boolean {
+  const slash = s.indexOf('/');
+  if (slash < 0) return false;
+  const ip = parseIP(s.slice(0, slash));
+  const bits = s.slice(slash + 1);
+  if (ip === undefined || !/^[0-9]+$/.test(bits)) return false;
+  // an IPv4-mapped address written as IPv6 has IPv6's 128 bits
+  const max = s.slice(0, slash).includes(':') ? 128 : 32;
+  return Number(bits) <= max;
+}
+
+/**
+ * ValidateNonSpecialIP's complaints about an address that parses (pkg/apis/core/validation):
+ * unspecified, loopback, link-local unicast and link-local multicast, as Go's net.IP
+ * methods define them.
+ */
+export function specialIPDetails(text: string): string[] {
+  const ip = parseIP(text);
+  if (ip === undefined) return [];
+  let unspecified: boolean, loopback: boolean, linkLocal: boolean, linkLocalMulticast: boolean;
+  if (ip.family === 'IPv4') {
+    const a = ip.v4 >>> 24;
+    const b = (ip.v4 >>> 16) & 255;
+    const c = (ip.v4 >>> 8) & 255;
+    unspecified = ip.v4 === 0;
+    loopback = a === 127;
+    linkLocal = a === 169 && b === 254;
+    linkLocalMulticast = a === 224 && b === 0 && c === 0;
+  } else {
+    const g = ip.groups;
+    unspecified = g.every((x) => x === 0);
+    loopback = g.slice(0, 7).every((x) => x === 0) && g[7] === 1;
+    linkLocal = (g[0]! & 0xffc0) === 0xfe80;
+    linkLocalMulticast = (g[0]! & 0xff0f) === 0xff02;
+  }
+  const details: string[] = [];
+  if (unspecified) details.push(`may not be unspecified (${text})`);
+  if (loopback) details.push('may not be in the loopback range (127.0.0.0/8, ::1/128)');
+  if (linkLocal) details.push('may not be in the link-local range (169.254.0.0/16, fe80::/10)');
+  if (linkLocalMulticast) details.push('may not be in the link-local multicast range (224.0.0.0/24, ff02::/10)');
+  return details;
+}

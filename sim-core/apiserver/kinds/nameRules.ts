@@ -104,6 +104,17 @@ export function isQualifiedName(value: string): string[] {
   return errs;
 }
 
+/** validation.IsValidPortName: an IANA_SVC_NAME (a named container or target port). */
+export function isValidPortName(port: string): string[] {
+  const errs: string[] = [];
+  if (utf8Length(port) > 15) errs.push(maxLenError(15));
+  if (!/^[-a-z0-9]+$/.test(port)) errs.push('must contain only alpha-numeric characters (a-z, 0-9), and hyphens (-)');
+  if (!/[a-z]/.test(port)) errs.push('must contain at least one letter (a-z)');
+  if (port.includes('--')) errs.push('must not contain consecutive hyphens');
+  if (port.length > 0 && (port.startsWith('-') || port.endsWith('-'))) errs.push('must not begin or end with a hyphen');
+  return errs;
+}
+
 export function isValidLabelValue(value: string): string[] {
   const errs: string[] = [];
   if (utf8Length(value) > 63) errs.push(maxLenError(63));

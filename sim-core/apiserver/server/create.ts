@@ -143,6 +143,7 @@ function withServiceAllocations(env: HandlerEnv, def: KindDefinition, obj: KubeO
     for (const p of claims.ports) usedPorts.add(p);
     const before = new Set(usedPorts);
     const refused = ports ? allocateNodePorts(env.ctx.rng, spec, usedPorts) : undefined;
+    if (refused?.internal) return fail(env, statusWithCode('InternalError', 500, `Internal error occurred: ${refused.detail}`), r.value.revision);
     if (refused) return fail(env, invalidService(def, name, invalidFieldError(refused.field, refused.port, refused.detail)), r.value.revision);
     // claimed until etcd answers the create: a concurrent create sees them taken
     const claimedPorts = [...usedPorts].filter((p) => !before.has(p));

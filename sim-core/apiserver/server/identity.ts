@@ -90,57 +90,102 @@ export function clusterIPsInUse(services: Iterable<Readonly<Record<string, unkno
 export const NODE_PORT_MIN = 30000;
 export const NODE_PORT_MAX = 32767;
 
-type NodePortSpec = { type?: string; ports?: Array<{ nodePort?: number; port?: number; protocol?: string }> };
+type NodePortSpec = {
+  type?: string;
+  ports?: Array<{ nodePort?: number; port?: number; protocol?: string }>;
+  allocateLoadBalancerNodePorts?: boolean;
+  externalTrafficPolicy?: string;
+  healthCheckNodePort?: number;
+};
 
-/** NodePort and LoadBalancer Services get a node port on every port (ExternalName and ClusterIP none). */
+/** NodePort and LoadBalancer Services go through the node port allocator (ExternalName and ClusterIP do not). */
 export function needsNodePorts(spec: NodePortSpec | undefined): boolean {
   return spec?.type === 'NodePort' || spec?.type === 'LoadBalancer';
 }
 
-/** The node ports Services already hold. */
+/** shouldAllocateNodePorts: a port that asks for none gets one, unless a LoadBalancer says allocateLoadBalancerNodePorts: false. */
+function allocatesNodePorts(spec: NodePortSpec): boolean {
+  return spec.type === 'NodePort' || (spec.type === 'LoadBalancer' && spec.allocateLoadBalancerNodePorts !== false);
+}
+
+/** The node ports Services already hold, health-check node ports included. */
 export function nodePortsInUse(services: ReadonlyArray<Record<string, unknown>>): Set<number> {
   const used = new Set<number>();
-  for (const s of services) for (const p of (s.spec as NodePortSpec | undefined)?.ports ?? []) if (p.nodePort) used.add(p.nodePort);
+  for (const s of services) {
+    const spec = s.spec as NodePortSpec | undefined;
+    for (const p of spec?.ports ?? []) if (p.nodePort) used.add(p.nodePort);
+    if (spec?.healthCheckNodePort) used.add(spec.healthCheckNodePort);
+  }
   return used;
 }
 
-export type NodePortRefusal = { field: string; port: number; detail: string };
+export type NodePortRefusal = { field: string; port: number; detail: string; internal?: boolean };
 
-/**
- * The portallocator's Allocate/AllocateNext on a new Service (rest.go's
- * initNodePorts): a requested port must be in range and free; a missing one is a random
- * free port from the range, drawn from the API server's PRNG. Fills `spec` in place.
- */
-export function allocateNodePorts(rng: Prng, spec: NodePortSpec, used: Set<number>): NodePortRefusal | undefined {
-  const ports = spec.ports ?? [];
-  for (let i = 0; i < ports.length; i++) {
-    const want = ports[i]?.nodePort;
-    if (!want) continue;
-    const field = `spec.ports[${i}].nodePort`;
-    if (want < NODE_PORT_MIN || want > NODE_PORT_MAX) {
-      return { field, port: want, detail: `provided port is not in the valid range. The range of valid ports is ${NODE_PORT_MIN}-${NODE_PORT_MAX}` };
-    }
-    if (used.has(want)) return { field, port: want, detail: 'provided port is already allocated' };
-    used.add(want);
-  }
-  for (const p of ports) {
-    if (p.nodePort) continue;
-    if (used.size > NODE_PORT_MAX - NODE_PORT_MIN) return { field: 'spec.ports', port: 0, detail: 'range is full' };
-    let port = rng.int(NODE_PORT_MIN, NODE_PORT_MAX);
-    // a taken port moves to the next free one, wrapping (the bitmap allocator's scan)
-    while (used.has(port)) port = port === NODE_PORT_MAX ? NODE_PORT_MIN : port + 1;
-    p.nodePort = port;
-    used.add(port);
-  }
+/** The bitmap allocator's Allocate of a requested port. */
+export function takeNodePort(want: number, used: Set<number>): string | undefined {
+  if (want < NODE_PORT_MIN || want > NODE_PORT_MAX) return `provided port is not in the valid range. The range of valid ports is ${NODE_PORT_MIN}-${NODE_PORT_MAX}`;
+  if (used.has(want)) return 'provided port is already allocated';
+  used.add(want);
   return undefined;
 }
 
-/** patchAllocatedValues on update: a port that leaves nodePort out keeps the one it had (same port and protocol). */
-export function keepNodePorts(current: NodePortSpec | undefined, next: NodePortSpec): void {
-  if (!needsNodePorts(next)) return;
-  for (const p of next.ports ?? []) {
-    if (p.nodePort) continue;
-    const before = (current?.ports ?? []).find((c) => c.port === p.port && (c.protocol ?? 'TCP') === (p.protocol ?? 'TCP'));
-    if (before?.nodePort) p.nodePort = before.nodePort;
+/** AllocateNext: a random free port of the range, from the API server's PRNG; a taken one moves to the next free one, wrapping (the bitmap's scan). */
+export function nextNodePort(rng: Prng, used: Set<number>): number | undefined {
+  if (used.size > NODE_PORT_MAX - NODE_PORT_MIN) return undefined;
+  let port = rng.int(NODE_PORT_MIN, NODE_PORT_MAX);
+  while (used.has(port)) port = port === NODE_PORT_MAX ? NODE_PORT_MIN : port + 1;
+  used.add(port);
+  return port;
+}
+
+/**
+ * The node port allocation of a new NodePort or LoadBalancer Service (alloc.go's
+ * txnAllocNodePorts), port by port in order (initNodePorts): a requested port must be in
+ * range and free; a port that asks for none takes the one a later port with the same
+ * number asks for, else a free one — and ports with the same number (TCP and UDP 53)
+ * share one node port. A LoadBalancer with allocateLoadBalancerNodePorts: false only
+ * keeps what it asks for. Then a LoadBalancer with externalTrafficPolicy Local gets its
+ * health-check node port (allocHealthCheckNodePort; a refusal there is an internal
+ * error). Fills `spec` in place.
+ */
+export function allocateNodePorts(rng: Prng, spec: NodePortSpec, used: Set<number>): NodePortRefusal | undefined {
+  const ports = spec.ports ?? [];
+  const byPort = new Map<number, number>();
+  for (let i = 0; i < ports.length; i++) {
+    const p = ports[i]!;
+    if (!p.nodePort && !allocatesNodePorts(spec)) continue;
+    const field = `spec.ports[${i}].nodePort`;
+    const allocated = byPort.get(p.port ?? 0);
+    if (allocated === undefined) {
+      const requested = p.nodePort || ports.slice(i + 1).find((q) => q.port === p.port && q.nodePort)?.nodePort;
+      if (requested) {
+        const refused = takeNodePort(requested, used);
+        if (refused !== undefined) return { field, port: requested, detail: refused };
+        p.nodePort = requested;
+      } else {
+        const next = nextNodePort(rng, used);
+        if (next === undefined) return { field: 'spec.ports', port: 0, detail: 'failed to allocate a nodePort: range is full', internal: true };
+        p.nodePort = next;
+      }
+      byPort.set(p.port ?? 0, p.nodePort);
+    } else if (p.nodePort !== allocated) {
+      if (!p.nodePort) p.nodePort = allocated;
+      else {
+        const refused = takeNodePort(p.nodePort, used);
+        if (refused !== undefined) return { field, port: p.nodePort, detail: refused };
+      }
+    }
   }
+  if (spec.type === 'LoadBalancer' && spec.externalTrafficPolicy === 'Local') {
+    const requested = spec.healthCheckNodePort;
+    if (requested) {
+      const refused = takeNodePort(requested, used);
+      if (refused !== undefined) return { field: 'spec.healthCheckNodePort', port: requested, detail: `failed to allocate requested HealthCheck NodePort ${requested}: ${refused}`, internal: true };
+    } else {
+      const next = nextNodePort(rng, used);
+      if (next === undefined) return { field: 'spec.healthCheckNodePort', port: 0, detail: 'failed to allocate a HealthCheck NodePort 0: range is full', internal: true };
+      spec.healthCheckNodePort = next;
+    }
+  }
+  return undefined;
 }

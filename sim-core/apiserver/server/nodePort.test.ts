@@ -56,4 +56,52 @@ describe('NodePort allocation', () => {
     const updated = must(sim, { verb: 'update', resource: 'services', namespace: 'default', body });
     expect(nodePorts(updated)).toEqual(nodePorts(created));
   });
+
+  const svc = (name: string, spec: Record<string, unknown>): KubeObject => ({ apiVersion: 'v1', kind: 'Service', metadata: { name }, spec });
+  const specOf = (o: KubeObject) => o.spec as { ports: Array<{ nodePort?: number }>; healthCheckNodePort?: number; externalTrafficPolicy?: string; allocateLoadBalancerNodePorts?: boolean };
+  const patch = (name: string, p: unknown) => ({ verb: 'patch' as const, resource: 'services', namespace: 'default', name, patchType: 'application/merge-patch+json' as const, patch: p });
+
+  it('ports with the same number (TCP and UDP 53) share one node port (initNodePorts)', () => {
+    const sim = testCluster();
+    const dns = must(sim, { verb: 'create', resource: 'services', namespace: 'default', body: svc('dns', { type: 'NodePort', ports: [{ name: 'tcp', port: 53 }, { name: 'udp', port: 53, protocol: 'UDP' }] }) });
+    const [tcp, udp] = nodePorts(dns);
+    expect(tcp).toBeDefined();
+    expect(udp).toBe(tcp);
+  });
+
+  it('a Local LoadBalancer gets a health-check node port; allocateLoadBalancerNodePorts: false gives its ports none', () => {
+    const sim = testCluster();
+    const local = must(sim, { verb: 'create', resource: 'services', namespace: 'default', body: svc('local', { type: 'LoadBalancer', externalTrafficPolicy: 'Local', ports: [{ port: 80 }] }) });
+    const hc = specOf(local).healthCheckNodePort!;
+    expect(hc >= 30000 && hc <= 32767 && hc !== nodePorts(local)[0]).toBe(true);
+    expect(specOf(local).allocateLoadBalancerNodePorts).toBe(true);
+    const bare = must(sim, { verb: 'create', resource: 'services', namespace: 'default', body: svc('bare', { type: 'LoadBalancer', allocateLoadBalancerNodePorts: false, ports: [{ port: 80 }] }) });
+    expect(nodePorts(bare)).toEqual([undefined]);
+    expect(specOf(bare).healthCheckNodePort).toBeUndefined();
+    const taken = sim.kubectl.request({ verb: 'create', resource: 'services', namespace: 'default', body: svc('taken', { type: 'LoadBalancer', externalTrafficPolicy: 'Local', healthCheckNodePort: hc, ports: [{ port: 80 }] }) }, TIMEOUT);
+    expect(taken.ok ? '' : `${taken.error.code} ${taken.error.message}`).toBe(`500 Internal error occurred: failed to allocate requested HealthCheck NodePort ${hc}: provided port is already allocated`);
+  });
+
+  it('an update to NodePort allocates node ports, one back to ClusterIP drops them with the traffic policy, and a taken port is refused', () => {
+    const sim = testCluster();
+    must(sim, { verb: 'create', resource: 'services', namespace: 'default', body: svc('web', { selector: { app: 'web' }, ports: [{ port: 80 }] }) });
+    const toNodePort = must(sim, patch('web', { spec: { type: 'NodePort' } }));
+    const allocated = nodePorts(toNodePort)[0]!;
+    expect(allocated >= 30000 && allocated <= 32767).toBe(true);
+    expect(specOf(toNodePort).externalTrafficPolicy).toBe('Cluster');
+    // a PUT of the Service without the node port keeps it (patchAllocatedValues, by port name)
+    const again = must(sim, { verb: 'update', resource: 'services', namespace: 'default', body: svc('web', { type: 'NodePort', selector: { app: 'web' }, ports: [{ port: 80 }] }) });
+    expect(nodePorts(again)).toEqual([allocated]);
+    const toLocal = must(sim, patch('web', { spec: { type: 'LoadBalancer', externalTrafficPolicy: 'Local' } }));
+    expect(nodePorts(toLocal)).toEqual([allocated]);
+    expect(specOf(toLocal).healthCheckNodePort).toBeGreaterThanOrEqual(30000);
+    const back = must(sim, patch('web', { spec: { type: 'ClusterIP' } }));
+    expect(nodePorts(back)).toEqual([undefined]);
+    expect(specOf(back).externalTrafficPolicy).toBeUndefined();
+    expect(specOf(back).healthCheckNodePort).toBeUndefined();
+    expect(specOf(back).allocateLoadBalancerNodePorts).toBeUndefined();
+    must(sim, { verb: 'create', resource: 'services', namespace: 'default', body: nodePortService('other', 30081) });
+    const clash = sim.kubectl.request(patch('web', { spec: { type: 'NodePort', ports: [{ port: 80, nodePort: 30081 }] } }), TIMEOUT);
+    expect(clash.ok ? '' : `${clash.error.code} ${clash.error.message}`).toBe('422 The Service "web" is invalid: spec.ports[0].nodePort: Invalid value: 30081: provided port is already allocated');
+  });
 });

@@ -18,7 +18,7 @@ import type { WriteOutcome } from './storage';
 import { alreadyBound, badRequest, conflict, notFound, admissionStatus } from './statuses';
 import { timestampAt } from './clock';
 import { awaitsKubelet } from './gracefulDeletion';
-import { keepNodePorts } from './identity';
+import { prepareServiceUpdate, withServiceNodePorts, type NodePortPool } from './serviceUpdate';
 import { validateMetaUpdate } from './metaUpdate';
 
 export type Mutation = ((current: KubeObject, def: KindDefinition) => Mutated) & {
@@ -188,12 +188,13 @@ export function handleUpdate(env: HandlerEnv, resource: string, namespace: strin
     if (!admitted.ok) return fail(env, admissionStatus(admitted, input));
     admittedBody = admitted.object as KubeObject;
   }
-  guaranteedUpdate(env, def, ns, name, m.resourceVersion, (current) => {
+  const update = (pool: NodePortPool | undefined) => guaranteedUpdate(env, def, ns, name, m.resourceVersion, (current) => {
     if (statusOnly) return { ok: true, next: statusStrategy(current, input) };
     let body = admittedBody;
     if (body === undefined) {
       const prepared = deepCopy(input as KubeObject);
-      prepareServiceUpdate(current, prepared);
+      const refusal = prepareServiceUpdate(def, current, prepared, pool);
+      if (refusal !== undefined) return { ok: false, error: refusal };
       const admitted = admitForCreate(prepared as Record<string, unknown>);
       if (!admitted.ok) return { ok: false, error: admissionStatus(admitted, prepared) };
       body = admitted.object as KubeObject;
@@ -202,6 +203,8 @@ export function handleUpdate(env: HandlerEnv, resource: string, namespace: strin
     if (refused !== undefined) return { ok: false, error: refused };
     return { ok: true, next: updateStrategy(def, current, body) };
   });
+  if (statusOnly) update(undefined);
+  else withServiceNodePorts(env, def, ns, name, update);
 }
 
 /**
@@ -219,9 +222,6 @@ export function updateStrategy(def: KindDefinition, current: KubeObject, next: K
   }
   if (current.status === undefined) delete next.status;
   else next.status = current.status;
-  if (def.resource === 'services') {
-    keepNodePorts(current.spec as Parameters<typeof keepNodePorts>[0], (next.spec ??= {}) as Parameters<typeof keepNodePorts>[1]);
-  }
   if (def.tracksGeneration === true && specOf(next) !== specOf(current)) nm.generation = (cm.generation ?? 0) + 1;
   delete nm.resourceVersion;
   return next;
@@ -259,28 +259,6 @@ export function statusStrategy(current: KubeObject, next: KubeObject): KubeObjec
   take('finalizers');
   if (current.kind !== 'Pod') take('ownerReferences');
   return out;
-}
-
-/**
- * What the Service registry's beginUpdate does before the update is validated
- * (pkg/registry/core/service/storage: patchAllocatedValues, then normalizeClusterIPs): an
- * address the update leaves out (an empty clusterIP, no clusterIPs) is the allocated one,
- * and a clusterIP changed while clusterIPs stay as stored changes clusterIPs with it — so
- * validation sees the primary address change (`may not change once set`), not two fields
- * that disagree.
- */
-export function prepareServiceUpdate(current: KubeObject, next: KubeObject): void {
-  type ServiceSpec = { type?: string; clusterIP?: string; clusterIPs?: string[] };
-  const cur = (current.spec ?? {}) as ServiceSpec;
-  const spec = (next.spec ??= {}) as ServiceSpec;
-  if (cur.type === 'ExternalName' || spec.type === 'ExternalName') return;
-  if (spec.clusterIP === undefined || spec.clusterIP === '') {
-    if (cur.clusterIP !== undefined) spec.clusterIP = cur.clusterIP;
-  }
-  // a copy: `current` may be the watch cache's read-only object
-  if ((spec.clusterIPs ?? []).length === 0 && (cur.clusterIPs ?? []).length > 0) spec.clusterIPs = [...cur.clusterIPs!];
-  const same = (a: string[] | undefined, b: string[] | undefined) => (a ?? []).length === (b ?? []).length && (a ?? []).every((x, i) => x === b?.[i]);
-  if (spec.clusterIP !== cur.clusterIP && (spec.clusterIP ?? '') !== '' && same(cur.clusterIPs, spec.clusterIPs)) spec.clusterIPs = [spec.clusterIP!];
 }
 
 /** pods/<name>/binding (pkg/registry/core/pod/storage BindingREST + assignPod). */

@@ -12,7 +12,8 @@ import { deepCopy, type ApiRequest, type KubeObject, type Status } from '../../.
 import { admitForCreate } from '../../kinds';
 import { definitionOf, fail, meta, type HandlerEnv } from '../handlerEnv';
 import { badRequest, conflict, statusWithCode, admissionStatus } from '../statuses';
-import { guaranteedUpdate, prepareServiceUpdate, statusStrategy, updateStrategy, type Mutation } from '../update';
+import { guaranteedUpdate, statusStrategy, updateStrategy, type Mutation } from '../update';
+import { prepareServiceUpdate, withServiceNodePorts, type NodePortPool } from '../serviceUpdate';
 import { validateMetaUpdate } from '../metaUpdate';
 import { applyJsonPatch } from './jsonPatch';
 import { applyMergePatch, applyMergePatchShared, isPlainObject } from './mergePatch';
@@ -70,7 +71,7 @@ export function handlePatch(env: HandlerEnv, req: PatchRequest): void {
   // stored object as it is and copies it only for a strategy that builds in `current`.
   // A merge patch of .status alone is merged without copying the stored object at all:
   // its result is written as it is (nothing changes it), sharing what it did not patch.
-  const mutate: Mutation = (stored) => {
+  const mutate = (pool: NodePortPool | undefined): Mutation => (stored) => {
     const currentRv = stored.metadata?.resourceVersion ?? '';
     const statusOnly = req.subresource === 'status' && onlyStatus(req, stored);
     const patched: Patched = statusOnly ? { ok: true, value: applyMergePatchShared(stored, req.patch) as KubeObject } : applyPatch(stored, req);
@@ -85,7 +86,10 @@ export function handlePatch(env: HandlerEnv, req: PatchRequest): void {
     }
     if (statusOnly) return { ok: true, next: obj, shares: true };
     if (req.subresource === 'status') return { ok: true, next: statusStrategy(deepCopy(stored), obj) };
-    if (def.resource === 'services') prepareServiceUpdate(stored, obj);
+    if (def.resource === 'services') {
+      const refusal = prepareServiceUpdate(def, stored, obj, pool);
+      if (refusal !== undefined) return { ok: false, error: refusal };
+    }
     const admitted = admitForCreate(obj as Record<string, unknown>);
     if (!admitted.ok) return { ok: false, error: admissionStatus(admitted, obj) };
     if (admitted.kind.resource !== def.resource) return { ok: false, error: badRequest(`the API version in the data (${admitted.kind.apiVersion}) does not match the expected kind for resource ${def.resource}`) };
@@ -93,8 +97,13 @@ export function handlePatch(env: HandlerEnv, req: PatchRequest): void {
     if (refused !== undefined) return { ok: false, error: refused };
     return { ok: true, next: updateStrategy(def, deepCopy(stored), admitted.object as KubeObject) };
   };
-  mutate.readsOnly = true;
-  guaranteedUpdate(env, def, namespace, req.name, precondition, mutate);
+  const patch = (pool: NodePortPool | undefined) => {
+    const m = mutate(pool);
+    m.readsOnly = true;
+    guaranteedUpdate(env, def, namespace, req.name, precondition, m);
+  };
+  if (req.subresource === 'status') patch(undefined);
+  else withServiceNodePorts(env, def, namespace, req.name, patch);
 }
 
 /**

@@ -22,7 +22,11 @@ export function describeService(svc: Service, endpointSlices: readonly EndpointS
   w.write(LEVEL_0, `IP:\t${spec.clusterIP ?? ''}\n`);
   w.write(LEVEL_0, `IPs:\t${(spec.clusterIPs ?? []).length > 0 ? (spec.clusterIPs ?? []).join(',') : '<none>'}\n`);
   if ((spec.externalIPs ?? []).length > 0) w.write(LEVEL_0, `External IPs:\t${(spec.externalIPs ?? []).join(',')}\n`);
+  if (spec.loadBalancerIP) w.write(LEVEL_0, `Desired LoadBalancer IP:\t${spec.loadBalancerIP}\n`);
   if (spec.externalName) w.write(LEVEL_0, `External Name:\t${spec.externalName}\n`);
+  const ingress = svc.status?.loadBalancer?.ingress ?? [];
+  // buildIngressString: the IP with its mode, else the hostname
+  if (ingress.length > 0) w.write(LEVEL_0, `LoadBalancer Ingress:\t${ingress.map((i) => (i.ip ? `${i.ip}${i.ipMode !== undefined ? ` (${i.ipMode})` : ''}` : (i.hostname ?? ''))).join(', ')}\n`);
   for (const p of spec.ports ?? []) {
     const name = p.name || '<unset>';
     const protocol = p.protocol ?? '';
@@ -34,6 +38,8 @@ export function describeService(svc: Service, endpointSlices: readonly EndpointS
   w.write(LEVEL_0, `Session Affinity:\t${spec.sessionAffinity ?? ''}\n`);
   if (spec.externalTrafficPolicy) w.write(LEVEL_0, `External Traffic Policy:\t${spec.externalTrafficPolicy}\n`);
   if (spec.internalTrafficPolicy) w.write(LEVEL_0, `Internal Traffic Policy:\t${spec.internalTrafficPolicy}\n`);
+  if (spec.healthCheckNodePort) w.write(LEVEL_0, `HealthCheck NodePort:\t${spec.healthCheckNodePort}\n`);
+  if ((spec.loadBalancerSourceRanges ?? []).length > 0) w.write(LEVEL_0, `LoadBalancer Source Ranges:\t${(spec.loadBalancerSourceRanges ?? []).join(',')}\n`);
   if (events) describeEvents(w, events, now);
   return w.text();
 }

@@ -5,7 +5,7 @@
 // port), `--external-name` — then created like `create -f` (`service/web created`), or
 // printed without a request under --dry-run=client. The API server allocates the cluster
 // IP and node ports, and refuses what it finds invalid.
-import { isDNS1123Subdomain, kindForResource } from '../../../apiserver';
+import { isDNS1123Subdomain, isValidPortName, kindForResource } from '../../../apiserver';
 import type { KubeObject } from '../../../client';
 import type { KubectlCommand } from '../parse';
 import { createObject, goErrorText, statusText } from './api';
@@ -13,18 +13,6 @@ import type { RunEnv } from './env';
 import { printObject } from './print-object';
 
 export type ServiceType = 'ClusterIP' | 'NodePort' | 'LoadBalancer' | 'ExternalName';
-
-/** validation.IsValidPortName's complaints, joined as parsePorts joins them. */
-function portNameErrors(name: string): string[] {
-  const errs: string[] = [];
-  // Go's len(): bytes
-  if (new TextEncoder().encode(name).length > 15) errs.push('must be no more than 15 characters');
-  if (!/^[-a-z0-9]+$/.test(name)) errs.push('must contain only alpha-numeric characters (a-z, 0-9), and hyphens (-)');
-  if (!/[a-z]/.test(name)) errs.push('must contain at least one letter (a-z)');
-  if (name.includes('--')) errs.push('must not contain consecutive hyphens');
-  if (name.length > 0 && (name.startsWith('-') || name.endsWith('-'))) errs.push('must not begin or end with a hyphen');
-  return errs;
-}
 
 /** strconv.ParseUint(s, 10, 16), as utilsnet.ParsePort calls it (zero allowed). */
 function parsePort(s: string): { ok: true; value: number } | { ok: false; error: string } {
@@ -50,7 +38,7 @@ function parsePorts(spec: string): { ok: true; port: number; targetPort: number 
   const target = parts[1]!;
   const n = atoi(target);
   if (n === undefined) {
-    const errs = portNameErrors(target);
+    const errs = isValidPortName(target);
     return errs.length > 0 ? { ok: false, error: errs.join(',') } : { ok: true, port: port.value, targetPort: target };
   }
   if (n < 1 || n > 65535) return { ok: false, error: 'must be between 1 and 65535, inclusive' };

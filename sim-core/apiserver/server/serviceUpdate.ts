@@ -1,0 +1,173 @@
+// What the Service registry does to an update before it is validated (pkg/registry/core/
+// service/storage: beginUpdate's patchAllocatedValues, normalizeClusterIPs and
+// allocateUpdate, then the strategy's dropTypeDependentFields), for the PUT and PATCH
+// handlers. The node port allocator's bitmap is read, as on create, from the stored
+// Services: `withServiceNodePorts` lists them before the update starts.
+import type { KubeObject, Status } from '../../client';
+import type { Prng } from '../../kernel';
+import { invalidFieldError, formatInvalid, type KindDefinition } from '../kinds';
+import { decodeKv } from './objectCodec';
+import { fail, keyOf, storageFailure, type HandlerEnv } from './handlerEnv';
+import { needsNodePorts, nextNodePort, nodePortsInUse, takeNodePort, type NodePortRefusal } from './identity';
+import { invalidObject, statusWithCode } from './statuses';
+
+type Port = { name?: string; port?: number; protocol?: string; nodePort?: number };
+type ServiceSpec = {
+  type?: string;
+  clusterIP?: string;
+  clusterIPs?: string[];
+  ipFamilies?: string[];
+  ipFamilyPolicy?: string;
+  ports?: Port[];
+  allocateLoadBalancerNodePorts?: boolean;
+  loadBalancerClass?: string;
+  externalTrafficPolicy?: string;
+  externalIPs?: string[];
+  healthCheckNodePort?: number;
+};
+
+/** What an update needs to allocate node ports: the API server's PRNG and the ports every other Service holds. */
+export type NodePortPool = { rng: Prng; used: Set<number> };
+
+/**
+ * For a Service (not its status), the node ports the other stored Services hold and this
+ * API server's creates in flight have claimed; `then` gets undefined for anything else.
+ */
+export function withServiceNodePorts(env: HandlerEnv, def: KindDefinition, namespace: string | undefined, name: string, then: (pool: NodePortPool | undefined) => void): void {
+  if (def.resource !== 'services') return then(undefined);
+  const own = keyOf(def, namespace, name);
+  env.storage.list(env.ctx, `${def.etcdPrefix}/`, (r) => {
+    if (!r.ok) return fail(env, storageFailure(r.error));
+    const used = nodePortsInUse(r.value.kvs.filter((kv) => kv.key !== own).map((kv) => decodeKv(kv) ?? {}));
+    for (const p of env.serviceClaims?.ports ?? []) used.add(p);
+    then({ rng: env.ctx.rng, used });
+  });
+}
+
+const needsHealthCheck = (s: ServiceSpec) => s.type === 'LoadBalancer' && s.externalTrafficPolicy === 'Local';
+const externallyAccessible = (s: ServiceSpec) => s.type === 'LoadBalancer' || s.type === 'NodePort' || (s.type === 'ClusterIP' && (s.externalIPs ?? []).length > 0);
+const sameList = (a: readonly unknown[] | undefined, b: readonly unknown[] | undefined) => (a ?? []).length === (b ?? []).length && (a ?? []).every((x, i) => x === b?.[i]);
+
+/**
+ * Prepares `next` (the update's body, or the patched object) against the stored `current`
+ * before it is defaulted and validated; a refusal of the node port allocator is returned.
+ * - patchAllocatedValues: an address the update leaves out is the allocated one; a port
+ *   without a nodePort keeps the one the stored port of the same name had, unless another
+ *   port of the update now holds it; a LoadBalancer that stays Local keeps its health-check
+ *   node port.
+ * - normalizeClusterIPs: a clusterIP changed while clusterIPs stay as stored changes
+ *   clusterIPs with it, so validation sees the primary address change (`may not change
+ *   once set`), not two fields that disagree.
+ * - allocateUpdate: a Service that becomes (or stays) NodePort or LoadBalancer gets a node
+ *   port for every port still without one, and one that becomes a Local LoadBalancer gets
+ *   its health-check node port (updateNodePorts, updateHealthCheckNodePort).
+ * - dropTypeDependentFields: leaving a type drops what only that type had — the addresses,
+ *   node ports, health-check node port, allocateLoadBalancerNodePorts, loadBalancerClass,
+ *   externalTrafficPolicy — when the update left them as they were (a changed one is
+ *   validation's to refuse). (It also clears the load balancer's status; no load balancer
+ *   is ever provisioned here, so that status is always empty.)
+ */
+export function prepareServiceUpdate(def: KindDefinition, current: KubeObject, next: KubeObject, pool: NodePortPool | undefined): Status | undefined {
+  const cur = (current.spec ?? {}) as ServiceSpec;
+  const spec = (next.spec ??= {}) as ServiceSpec;
+  const name = next.metadata?.name ?? '';
+  // patchAllocatedValues
+  if (cur.type !== 'ExternalName' && spec.type !== 'ExternalName') {
+    if (spec.clusterIP === undefined || spec.clusterIP === '') {
+      if (cur.clusterIP !== undefined) spec.clusterIP = cur.clusterIP;
+    }
+    // a copy: `current` may be the watch cache's read-only object
+    if ((spec.clusterIPs ?? []).length === 0 && (cur.clusterIPs ?? []).length > 0) spec.clusterIPs = [...cur.clusterIPs!];
+  }
+  if (needsNodePorts(cur) && needsNodePorts(spec)) {
+    const held = (s: ServiceSpec) => new Set((s.ports ?? []).map((p) => p.nodePort ?? 0).filter((p) => p !== 0));
+    const newHeld = held(spec);
+    const stillUsed = new Set([...held(cur)].filter((p) => newHeld.has(p)));
+    const byName = new Map((cur.ports ?? []).map((p) => [p.name ?? '', p.nodePort ?? 0]));
+    for (const p of spec.ports ?? []) {
+      if (p.nodePort) continue;
+      const old = byName.get(p.name ?? '') ?? 0;
+      if (old !== 0 && !stillUsed.has(old)) p.nodePort = old;
+    }
+  }
+  if (needsHealthCheck(cur) && needsHealthCheck(spec) && !spec.healthCheckNodePort && cur.healthCheckNodePort) spec.healthCheckNodePort = cur.healthCheckNodePort;
+  // normalizeClusterIPs
+  if (cur.type !== 'ExternalName' && spec.type !== 'ExternalName') {
+    if (spec.clusterIP !== cur.clusterIP && (spec.clusterIP ?? '') !== '' && sameList(cur.clusterIPs, spec.clusterIPs)) spec.clusterIPs = [spec.clusterIP!];
+  }
+  // allocateUpdate: the node ports this Service held are its own to keep
+  if (pool !== undefined) {
+    const used = new Set(pool.used);
+    const refused = allocateUpdatedNodePorts(pool.rng, cur, spec, used);
+    if (refused?.internal) return statusWithCode('InternalError', 500, `Internal error occurred: ${refused.detail}`);
+    if (refused) return invalidObject(def.kind, name, formatInvalid(def.kind, name, [invalidFieldError(refused.field, refused.port, refused.detail)]));
+  }
+  dropTypeDependentFields(cur, spec);
+  return undefined;
+}
+
+/**
+ * allocateUpdate's node ports (updateNodePorts, then updateHealthCheckNodePort): a port
+ * of a NodePort or LoadBalancer that asks for a node port the Service does not hold yet
+ * takes it from the allocator, one that asks for none gets a free one (unless a
+ * LoadBalancer says allocateLoadBalancerNodePorts: false); a Service that becomes a Local
+ * LoadBalancer takes its health-check node port.
+ */
+function allocateUpdatedNodePorts(rng: Prng, cur: ServiceSpec, spec: ServiceSpec, used: Set<number>): NodePortRefusal | undefined {
+  const own = new Set((cur.ports ?? []).map((p) => p.nodePort ?? 0).filter((p) => p !== 0));
+  if (cur.healthCheckNodePort) own.add(cur.healthCheckNodePort);
+  // the allocator's bitmap still holds the Service's own ports while it is updated
+  for (const p of own) used.add(p);
+  if (needsNodePorts(spec)) {
+    const allocates = spec.type === 'NodePort' || spec.allocateLoadBalancerNodePorts !== false;
+    const ports = spec.ports ?? [];
+    for (let i = 0; i < ports.length; i++) {
+      const p = ports[i]!;
+      if (!p.nodePort && !allocates) continue;
+      if (p.nodePort) {
+        if (own.has(p.nodePort)) continue;
+        const refused = takeNodePort(p.nodePort, used);
+        if (refused !== undefined) return { field: `spec.ports[${i}].nodePort`, port: p.nodePort, detail: refused };
+        own.add(p.nodePort);
+      } else {
+        const next = nextNodePort(rng, used);
+        if (next === undefined) return { field: 'spec.ports', port: 0, detail: 'failed to allocate a nodePort: range is full', internal: true };
+        p.nodePort = next;
+      }
+    }
+  }
+  if (!needsHealthCheck(cur) && needsHealthCheck(spec)) {
+    const requested = spec.healthCheckNodePort;
+    if (requested) {
+      const refused = takeNodePort(requested, used);
+      if (refused !== undefined) return { field: 'spec.healthCheckNodePort', port: requested, detail: `failed to allocate requested HealthCheck NodePort ${requested}: ${refused}`, internal: true };
+    } else {
+      const next = nextNodePort(rng, used);
+      if (next === undefined) return { field: 'spec.healthCheckNodePort', port: 0, detail: 'failed to allocate a HealthCheck NodePort 0: range is full', internal: true };
+      spec.healthCheckNodePort = next;
+    }
+  }
+  return undefined;
+}
+
+function dropTypeDependentFields(cur: ServiceSpec, spec: ServiceSpec): void {
+  const needsClusterIP = (s: ServiceSpec) => s.type !== 'ExternalName';
+  if (needsClusterIP(cur) && !needsClusterIP(spec)) {
+    if (spec.clusterIP === cur.clusterIP && sameList(spec.clusterIPs, cur.clusterIPs)) {
+      delete spec.clusterIP;
+      delete spec.clusterIPs;
+    }
+    if (sameList(spec.ipFamilies, cur.ipFamilies)) delete spec.ipFamilies;
+    if (spec.ipFamilyPolicy === cur.ipFamilyPolicy) delete spec.ipFamilyPolicy;
+  }
+  if (needsNodePorts(cur) && !needsNodePorts(spec)) {
+    const same = (spec.ports ?? []).length === (cur.ports ?? []).length && (spec.ports ?? []).every((p, i) => (p.nodePort ?? 0) === (cur.ports?.[i]?.nodePort ?? 0));
+    if (same) for (const p of spec.ports ?? []) delete p.nodePort;
+  }
+  if (needsHealthCheck(cur) && !needsHealthCheck(spec) && (spec.healthCheckNodePort ?? 0) === (cur.healthCheckNodePort ?? 0)) delete spec.healthCheckNodePort;
+  if (cur.type === 'LoadBalancer' && spec.type !== 'LoadBalancer') {
+    if (spec.allocateLoadBalancerNodePorts !== undefined && spec.allocateLoadBalancerNodePorts === cur.allocateLoadBalancerNodePorts) delete spec.allocateLoadBalancerNodePorts;
+    if (spec.loadBalancerClass === cur.loadBalancerClass) delete spec.loadBalancerClass;
+  }
+  if (externallyAccessible(cur) && !externallyAccessible(spec) && spec.externalTrafficPolicy === cur.externalTrafficPolicy) delete spec.externalTrafficPolicy;
+}
