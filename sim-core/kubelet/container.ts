@@ -303,7 +303,8 @@ export class ContainerRuntime {
     if (this.phase.kind !== 'running') return undefined;
     const probe = this.spec.readinessProbe;
     if (!probe) return this.phase.since;
-    const port = probe.httpGet?.port ?? probe.tcpSocket?.port;
+    // (a gRPC probe, like the others, passes once something listens on its port)
+    const port = probe.httpGet?.port ?? probe.tcpSocket?.port ?? probe.grpc?.port;
     if (port !== undefined) {
       const number = typeof port === 'number' ? port : (this.spec.ports ?? []).find((p) => p.name === port)?.containerPort;
       if (number === undefined || !(this.behaviour?.listens ?? []).includes(number)) return undefined;

@@ -1,6 +1,9 @@
-// Status condition shapes shared by several kinds.
+// Status condition shapes shared by several kinds. PodCondition and NodeCondition are
+// declared in pod.ts and node.ts: their extra timestamp (lastProbeTime, lastHeartbeatTime)
+// sits between status and lastTransitionTime in Go, so they cannot extend these fields.
 import { list, str, struct, time } from './goTypes';
 
+/** Namespace and ReplicaSet conditions: type, status, lastTransitionTime, reason, message. */
 export const conditionFields = {
   type: str(),
   status: str(),

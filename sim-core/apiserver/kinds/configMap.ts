@@ -1,6 +1,6 @@
 // core/v1 ConfigMap.
 import type { z } from 'zod';
-import { bool, stringMap, struct } from './goTypes';
+import { bool, bytesMap, stringMap, struct } from './goTypes';
 import { validateObjectMeta } from './objectMeta';
 import { nameIsDNSSubdomain } from './nameRules';
 import { typeAndObjectMeta } from './typeMeta';
@@ -11,7 +11,7 @@ export const configMapSchema = struct('ConfigMap', {
   ...typeAndObjectMeta,
   immutable: bool(),
   data: stringMap(),
-  binaryData: stringMap(),
+  binaryData: bytesMap(),
 });
 
 export type ConfigMap = z.infer<typeof configMapSchema>;

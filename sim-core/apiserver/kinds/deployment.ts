@@ -1,7 +1,7 @@
 // apps/v1 Deployment: schema, defaults (pkg/apis/apps/v1/defaults.go SetDefaults_Deployment)
 // and validation (pkg/apis/apps/validation ValidateDeployment).
 import type { z } from 'zod';
-import { int32, intOrString, bool, str, struct } from './goTypes';
+import { int32, int64, intOrString, bool, str, struct } from './goTypes';
 import { workloadConditions } from './conditions';
 import { validateObjectMeta } from './objectMeta';
 import { nameIsDNSSubdomain } from './nameRules';
@@ -30,13 +30,12 @@ export const deploymentSpecSchema = struct('DeploymentSpec', {
 });
 
 export const deploymentStatusSchema = struct('DeploymentStatus', {
-  observedGeneration: int32(),
+  observedGeneration: int64(),
   replicas: int32(),
   updatedReplicas: int32(),
   readyReplicas: int32(),
   availableReplicas: int32(),
   unavailableReplicas: int32(),
-  terminatingReplicas: int32(),
   conditions: workloadConditions(),
   collisionCount: int32(),
 });

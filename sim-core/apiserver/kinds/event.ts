@@ -1,7 +1,7 @@
 // core/v1 Event (what `kubectl get events` and `describe` show). The API server writes
 // Events with a 1-hour etcd lease so they expire (kube-apiserver --event-ttl=1h).
 import type { z } from 'zod';
-import { int32, str, struct, time } from './goTypes';
+import { int32, microTime, str, struct, time } from './goTypes';
 import { validateObjectMeta } from './objectMeta';
 import { nameIsDNSSubdomain } from './nameRules';
 import { typeAndObjectMeta } from './typeMeta';
@@ -19,7 +19,8 @@ export const eventSchema = struct('Event', {
   lastTimestamp: time(),
   count: int32(),
   type: str(),
-  eventTime: time(),
+  eventTime: microTime(),
+  series: struct('EventSeries', { count: int32(), lastObservedTime: microTime() }),
   action: str(),
   related: objectReferenceSchema,
   reportingComponent: str(),

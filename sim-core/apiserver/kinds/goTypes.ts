@@ -4,6 +4,7 @@
 // The Go names live in a side table, so the JSON Schema given to Monaco stays clean.
 import { z } from 'zod';
 import { parseQuantity, QUANTITY_FORMAT_ERROR } from './quantity';
+import { base64ErrorOffset } from './base64';
 
 const goTypeOf = new WeakMap<z.ZodType, string>();
 
@@ -32,8 +33,25 @@ export const int64 = () => mark(z.number().int(), 'int64');
 export const stringMap = () => mark(z.record(z.string(), z.string()), 'map[string]string');
 export const stringList = () => mark(z.array(z.string()), '[]string');
 export const list = <T extends z.ZodType>(item: T, goType: string) => mark(z.array(item), goType);
-/** metav1.Time / MicroTime: RFC 3339 text. */
+/** metav1.Time: RFC 3339 text (seconds). */
 export const time = () => mark(z.string(), 'v1.Time');
+/** metav1.MicroTime: RFC 3339 text with microseconds (Lease renewTime, Event eventTime). */
+export const microTime = () => mark(z.string(), 'v1.MicroTime');
+
+/**
+ * []byte: base64 text in JSON. encoding/json decodes it with base64.StdEncoding, so bad
+ * text is the decode error `illegal base64 data at input byte N` (Secret data, ConfigMap binaryData).
+ */
+export const bytes = () =>
+  mark(
+    z.string().superRefine((value, ctx) => {
+      const at = base64ErrorOffset(value);
+      if (at >= 0) ctx.addIssue({ code: 'custom', message: `illegal base64 data at input byte ${at}` });
+    }),
+    '[]uint8',
+  );
+/** map[string][]byte (reflect names []byte `[]uint8`). */
+export const bytesMap = () => mark(z.record(z.string(), bytes()), 'map[string][]uint8');
 
 /** intstr.IntOrString (targetPort, maxSurge, maxUnavailable). */
 export const intOrString = () => mark(z.union([z.number().int(), z.string()]), 'intstr.IntOrString');

@@ -1,7 +1,7 @@
 // coordination.k8s.io/v1 Lease: node heartbeats (kube-node-lease/<node>) and leader
 // election for the controller-manager and the scheduler (kube-system).
 import type { z } from 'zod';
-import { int32, str, struct, time } from './goTypes';
+import { int32, microTime, str, struct } from './goTypes';
 import { validateObjectMeta } from './objectMeta';
 import { nameIsDNSSubdomain } from './nameRules';
 import { typeAndObjectMeta } from './typeMeta';
@@ -11,8 +11,8 @@ import type { KindDefinition } from './kindDefinition';
 export const leaseSpecSchema = struct('LeaseSpec', {
   holderIdentity: str(),
   leaseDurationSeconds: int32(),
-  acquireTime: time(),
-  renewTime: time(),
+  acquireTime: microTime(),
+  renewTime: microTime(),
   leaseTransitions: int32(),
   strategy: str(),
   preferredHolder: str(),

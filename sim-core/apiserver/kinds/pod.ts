@@ -1,11 +1,10 @@
-// core/v1 Pod with PodStatus (phase, conditions, podIP, hostIP, containerStatuses).
+// core/v1 Pod with PodStatus (phase, conditions, podIP, hostIP, containerStatuses), fields in Go order.
 import type { z } from 'zod';
-import { bool, int32, list, str, struct, time } from './goTypes';
-import { conditionFields } from './conditions';
+import { bool, int32, int64, list, resourceList, str, struct, time } from './goTypes';
 import { validateObjectMeta } from './objectMeta';
 import { nameIsDNSSubdomain } from './nameRules';
 import { defaultPodSpecForPod } from './podDefaults';
-import { podSpecSchema, type PodSpec } from './podSpec';
+import { podSpecSchema, resourceRequirementsSchema, type PodSpec } from './podSpec';
 import { parseQuantity } from './quantity';
 import { validatePodSpec } from './podValidation';
 import { typeAndObjectMeta } from './typeMeta';
@@ -35,11 +34,37 @@ export const containerStatusSchema = struct('ContainerStatus', {
   imageID: str(),
   containerID: str(),
   started: bool(),
+  allocatedResources: resourceList(),
+  resources: resourceRequirementsSchema,
+  volumeMounts: list(
+    struct('VolumeMountStatus', { name: str(), mountPath: str(), readOnly: bool(), recursiveReadOnly: str() }),
+    '[]v1.VolumeMountStatus',
+  ),
+  user: struct('ContainerUser', {
+    linux: struct('LinuxContainerUser', { uid: int64(), gid: int64(), supplementalGroups: list(int64(), '[]int64') }),
+  }),
+  allocatedResourcesStatus: list(
+    struct('ResourceStatus', {
+      name: str(),
+      resources: list(struct('ResourceHealth', { resourceID: str(), health: str() }), '[]v1.ResourceHealth'),
+    }),
+    '[]v1.ResourceStatus',
+  ),
+});
+
+/** PodCondition: lastProbeTime comes between status and lastTransitionTime. */
+const podConditionSchema = struct('PodCondition', {
+  type: str(),
+  status: str(),
+  lastProbeTime: time(),
+  lastTransitionTime: time(),
+  reason: str(),
+  message: str(),
 });
 
 export const podStatusSchema = struct('PodStatus', {
   phase: str(),
-  conditions: list(struct('PodCondition', { ...conditionFields, lastProbeTime: time() }), '[]v1.PodCondition'),
+  conditions: list(podConditionSchema, '[]v1.PodCondition'),
   message: str(),
   reason: str(),
   nominatedNodeName: str(),
@@ -51,6 +76,12 @@ export const podStatusSchema = struct('PodStatus', {
   initContainerStatuses: list(containerStatusSchema, '[]v1.ContainerStatus'),
   containerStatuses: list(containerStatusSchema, '[]v1.ContainerStatus'),
   qosClass: str(),
+  ephemeralContainerStatuses: list(containerStatusSchema, '[]v1.ContainerStatus'),
+  resize: str(),
+  resourceClaimStatuses: list(
+    struct('PodResourceClaimStatus', { name: str(), resourceClaimName: str() }),
+    '[]v1.PodResourceClaimStatus',
+  ),
 });
 
 export const podSchema = struct('Pod', { ...typeAndObjectMeta, spec: podSpecSchema, status: podStatusSchema });

@@ -14,13 +14,17 @@ export function defaultImagePullPolicy(image: string): 'Always' | 'IfNotPresent'
   return tag === '' || tag === 'latest' ? 'Always' : 'IfNotPresent';
 }
 
+/** SetDefaults_HTTPGetAction: path `/`, scheme HTTP (probes and lifecycle hooks alike). */
+function defaultHttpGet<H extends { httpGet?: Probe['httpGet'] }>(handler: H): H {
+  return handler.httpGet ? { ...handler, httpGet: { ...handler.httpGet, path: handler.httpGet.path ?? '/', scheme: handler.httpGet.scheme ?? 'HTTP' } } : handler;
+}
+
 function defaultProbe(probe: Probe): Probe {
-  const p: Probe = { ...probe };
+  const p: Probe = defaultHttpGet({ ...probe });
   p.timeoutSeconds ??= 1;
   p.periodSeconds ??= 10;
   p.successThreshold ??= 1;
   p.failureThreshold ??= 3;
-  if (p.httpGet) p.httpGet = { ...p.httpGet, path: p.httpGet.path ?? '/', scheme: p.httpGet.scheme ?? 'HTTP' };
   return p;
 }
 
@@ -32,6 +36,10 @@ export function defaultContainer(c: Container): Container {
   if (out.livenessProbe) out.livenessProbe = defaultProbe(out.livenessProbe);
   if (out.readinessProbe) out.readinessProbe = defaultProbe(out.readinessProbe);
   if (out.startupProbe) out.startupProbe = defaultProbe(out.startupProbe);
+  if (out.lifecycle) {
+    const { postStart, preStop } = out.lifecycle;
+    out.lifecycle = { ...out.lifecycle, ...(postStart ? { postStart: defaultHttpGet(postStart) } : {}), ...(preStop ? { preStop: defaultHttpGet(preStop) } : {}) };
+  }
   out.terminationMessagePath ??= '/dev/termination-log';
   out.terminationMessagePolicy ??= 'File';
   out.imagePullPolicy ??= defaultImagePullPolicy(out.image ?? '');

@@ -6,7 +6,7 @@ import { inclusiveRangeError, isDNS1123Label, isDNS1123Subdomain } from './nameR
 import { validateAnnotations, validateLabels } from './objectMeta';
 import { parseQuantity } from './quantity';
 import type { Container, PodSpec, PodTemplateSpec } from './podSpec';
-import { validateAffinity, validateProbe } from './schedulingValidation';
+import { validateAffinity, validateLifecycle, validateProbe } from './schedulingValidation';
 
 const PULL_POLICIES = ['Always', 'IfNotPresent', 'Never'] as const;
 const PROTOCOLS = ['SCTP', 'TCP', 'UDP'] as const;
@@ -85,9 +85,10 @@ function validateContainers(containers: readonly Container[] | undefined, field:
       if (!e.name) errs.push(required(`${path}.env[${j}].name`));
     });
     errs.push(...validateResources(c, `${path}.resources`));
-    errs.push(...validateProbe(c.livenessProbe, `${path}.livenessProbe`, true));
-    errs.push(...validateProbe(c.readinessProbe, `${path}.readinessProbe`, false));
-    errs.push(...validateProbe(c.startupProbe, `${path}.startupProbe`, true));
+    errs.push(...validateLifecycle(c.lifecycle, `${path}.lifecycle`));
+    errs.push(...validateProbe(c.livenessProbe, `${path}.livenessProbe`, 'liveness'));
+    errs.push(...validateProbe(c.readinessProbe, `${path}.readinessProbe`, 'readiness'));
+    errs.push(...validateProbe(c.startupProbe, `${path}.startupProbe`, 'startup'));
     if (c.imagePullPolicy === undefined || c.imagePullPolicy === '') errs.push(required(`${path}.imagePullPolicy`));
     else if (!(PULL_POLICIES as readonly string[]).includes(c.imagePullPolicy)) {
       errs.push(notSupported(`${path}.imagePullPolicy`, c.imagePullPolicy, PULL_POLICIES));

@@ -1,7 +1,7 @@
 // apps/v1 ReplicaSet: replicas defaults to 1 (SetDefaults_ReplicaSet); the template gets
 // PodSpec defaults; validation shares Deployment's replicated-spec rules.
 import type { z } from 'zod';
-import { int32, struct, list } from './goTypes';
+import { int32, int64, struct, list } from './goTypes';
 import { conditionFields } from './conditions';
 import { validateObjectMeta } from './objectMeta';
 import { nameIsDNSSubdomain } from './nameRules';
@@ -25,8 +25,7 @@ export const replicaSetStatusSchema = struct('ReplicaSetStatus', {
   fullyLabeledReplicas: int32(),
   readyReplicas: int32(),
   availableReplicas: int32(),
-  terminatingReplicas: int32(),
-  observedGeneration: int32(),
+  observedGeneration: int64(),
   conditions: list(struct('ReplicaSetCondition', conditionFields), '[]v1.ReplicaSetCondition'),
 });
 

@@ -1,32 +1,86 @@
 // Validation of probes and node affinity (pkg/apis/core/validation, release 1.32):
 // the parts of a PodSpec the simulated kubelet and scheduler act on.
-import { forbidden, invalid, required, type FieldError } from './fieldErrors';
-import { isQualifiedName } from './nameRules';
-import type { PodSpec, Probe } from './podSpec';
+import { forbidden, invalid, notSupported, required, type FieldError } from './fieldErrors';
+import { inclusiveRangeError, isQualifiedName, isValidPortName, regexError } from './nameRules';
+import type { Lifecycle, PodSpec, Probe } from './podSpec';
 
 type NodeSelectorTerm = NonNullable<
   NonNullable<NonNullable<PodSpec['affinity']>['nodeAffinity']>['requiredDuringSchedulingIgnoredDuringExecution']
 >['nodeSelectorTerms'];
 
-/** validateProbe + validateHandler; liveness and startup probes need successThreshold 1. */
-export function validateProbe(probe: Probe | undefined, field: string, needsSingleSuccess: boolean): FieldError[] {
-  if (probe === undefined) return [];
+type Handler = Pick<Probe, 'exec' | 'httpGet' | 'tcpSocket' | 'grpc'> & { sleep?: unknown };
+
+/** ValidatePortNumOrName. */
+function validatePortNumOrName(port: number | string | undefined, field: string): FieldError[] {
+  if (typeof port === 'string') return isValidPortName(port).map((msg) => invalid(field, port, msg));
+  const n = port ?? 0;
+  return n < 1 || n > 65535 ? [invalid(field, n, inclusiveRangeError(1, 65535))] : [];
+}
+
+const HTTP_HEADER_NAME = /^[-A-Za-z0-9]+$/;
+
+/**
+ * validateHandler: exactly one of exec, httpGet, tcpSocket, grpc (probes) or sleep
+ * (lifecycle hooks); the first is checked, any other is Forbidden at its own path. (A
+ * sleep's length against the grace period is not checked here.)
+ */
+function validateHandler(handler: Handler, field: string): FieldError[] {
   const errs: FieldError[] = [];
-  const handlers = [probe.exec, probe.httpGet, probe.tcpSocket].filter((h) => h !== undefined).length;
+  let handlers = 0;
+  const one = (name: string, present: boolean, check: () => FieldError[]) => {
+    if (!present) return;
+    if (handlers > 0) errs.push(forbidden(`${field}.${name}`, 'may not specify more than 1 handler type'));
+    else {
+      handlers++;
+      errs.push(...check());
+    }
+  };
+  one('exec', handler.exec !== undefined, () => ((handler.exec?.command ?? []).length === 0 ? [required(`${field}.exec.command`)] : []));
+  one('httpGet', handler.httpGet !== undefined, () => {
+    const h = handler.httpGet!;
+    const path = `${field}.httpGet`;
+    const out: FieldError[] = [];
+    if (!h.path) out.push(required(`${path}.path`));
+    out.push(...validatePortNumOrName(h.port, `${path}.port`));
+    if (h.scheme !== 'HTTP' && h.scheme !== 'HTTPS') out.push(notSupported(`${path}.scheme`, h.scheme ?? '', ['HTTP', 'HTTPS']));
+    for (const header of h.httpHeaders ?? []) {
+      if (!HTTP_HEADER_NAME.test(header.name ?? '')) out.push(invalid(`${path}.httpHeaders`, header.name ?? '', regexError("a valid HTTP header must consist of alphanumeric characters or '-'", '[-A-Za-z0-9]+', 'X-Header-Name')));
+    }
+    return out;
+  });
+  one('tcpSocket', handler.tcpSocket !== undefined, () => validatePortNumOrName(handler.tcpSocket?.port, `${field}.tcpSocket.port`));
+  one('grpc', handler.grpc !== undefined, () => validatePortNumOrName(handler.grpc?.port ?? 0, `${field}.grpc.port`));
+  one('sleep', handler.sleep !== undefined, () => []);
   if (handlers === 0) errs.push(required(field, 'must specify a handler type'));
-  else if (handlers > 1) errs.push(forbidden(field, 'may not specify more than 1 handler type'));
+  return errs;
+}
+
+/** validateLivenessProbe, validateReadinessProbe, validateStartupProbe: validateProbe and what each kind adds. */
+export function validateProbe(probe: Probe | undefined, field: string, kind: 'liveness' | 'readiness' | 'startup'): FieldError[] {
+  if (probe === undefined) return [];
+  const errs = validateHandler({ exec: probe.exec, httpGet: probe.httpGet, tcpSocket: probe.tcpSocket, grpc: probe.grpc }, field);
   for (const key of ['initialDelaySeconds', 'timeoutSeconds', 'periodSeconds', 'successThreshold', 'failureThreshold'] as const) {
     const v = probe[key];
     if (v !== undefined && v < 0) errs.push(invalid(`${field}.${key}`, v, 'must be greater than or equal to 0'));
   }
-  if (needsSingleSuccess && probe.successThreshold !== undefined && probe.successThreshold !== 1) {
+  if (probe.terminationGracePeriodSeconds !== undefined && probe.terminationGracePeriodSeconds <= 0) {
+    errs.push(invalid(`${field}.terminationGracePeriodSeconds`, probe.terminationGracePeriodSeconds, 'must be greater than 0'));
+  }
+  if (kind !== 'readiness' && probe.successThreshold !== undefined && probe.successThreshold !== 1) {
     errs.push(invalid(`${field}.successThreshold`, probe.successThreshold, 'must be 1'));
   }
-  const port = probe.httpGet?.port ?? probe.tcpSocket?.port;
-  if (typeof port === 'number' && (port < 1 || port > 65535)) {
-    const handler = probe.httpGet ? 'httpGet' : 'tcpSocket';
-    errs.push(invalid(`${field}.${handler}.port`, port, 'must be between 1 and 65535, inclusive'));
+  if (kind === 'readiness' && probe.terminationGracePeriodSeconds !== undefined) {
+    errs.push(invalid(`${field}.terminationGracePeriodSeconds`, probe.terminationGracePeriodSeconds, 'must not be set for readinessProbes'));
   }
+  return errs;
+}
+
+/** validateLifecycle: each hook is a handler. */
+export function validateLifecycle(lifecycle: Lifecycle | undefined, field: string): FieldError[] {
+  if (lifecycle === undefined) return [];
+  const errs: FieldError[] = [];
+  if (lifecycle.postStart) errs.push(...validateHandler(lifecycle.postStart, `${field}.postStart`));
+  if (lifecycle.preStop) errs.push(...validateHandler(lifecycle.preStop, `${field}.preStop`));
   return errs;
 }
 

@@ -1,23 +1,18 @@
 // core/v1 Secret. data values are base64 (a bad value is a decode error, as in the real
 // API server); stringData is folded into data on write, type defaults to Opaque.
 import { z } from 'zod';
-import { bool, str, stringMap, struct } from './goTypes';
+import { bool, bytesMap, str, stringMap, struct } from './goTypes';
 import { validateObjectMeta } from './objectMeta';
 import { nameIsDNSSubdomain } from './nameRules';
 import { typeAndObjectMeta } from './typeMeta';
 import { validateDataKeys } from './configData';
-import { base64ErrorOffset, encodeBase64 } from './base64';
+import { encodeBase64 } from './base64';
 import type { KindDefinition } from './kindDefinition';
-
-const base64Value = z.string().superRefine((value, ctx) => {
-  const at = base64ErrorOffset(value);
-  if (at >= 0) ctx.addIssue({ code: 'custom', message: `illegal base64 data at input byte ${at}` });
-});
 
 export const secretSchema = struct('Secret', {
   ...typeAndObjectMeta,
   immutable: bool(),
-  data: z.record(z.string(), base64Value),
+  data: bytesMap(),
   stringData: stringMap(),
   type: str(),
 });
