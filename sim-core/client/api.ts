@@ -44,7 +44,14 @@ export interface Status {
   reason: StatusReason;
   code: number;
   message: string;
-  details?: { name?: string; group?: string; kind?: string };
+  details?: { name?: string; group?: string; kind?: string; causes?: StatusCause[] };
+}
+
+/** metav1.StatusCause: one field's complaint in a 422 Invalid (reason is the field.ErrorType, message its ErrorBody). */
+export interface StatusCause {
+  reason?: string;
+  message?: string;
+  field?: string;
 }
 
 export const STATUS_CODES: Readonly<Record<StatusReason, number>> = {

@@ -111,6 +111,36 @@ export function formatFieldError(e: FieldError): string {
   return `${e.field}: ${errorBody(e)}`;
 }
 
+/** field.ErrorType's value, which a StatusCause carries as its reason. */
+const CAUSE_TYPES: Readonly<Record<FieldErrorType, string>> = {
+  'Not found': 'FieldValueNotFound',
+  'Required value': 'FieldValueRequired',
+  'Duplicate value': 'FieldValueDuplicate',
+  'Invalid value': 'FieldValueInvalid',
+  'Unsupported value': 'FieldValueNotSupported',
+  Forbidden: 'FieldValueForbidden',
+  'Too long': 'FieldValueTooLong',
+  'Too many': 'FieldValueTooMany',
+  'Internal error': 'InternalError',
+};
+
+/** errors.NewInvalid's details.causes: each error's type, body and field. */
+export function statusCauses(errors: readonly FieldError[]): Array<{ reason: string; message: string; field: string }> {
+  return errors.map((e) => ({ reason: CAUSE_TYPES[e.type], message: errorBody(e), field: e.field }));
+}
+
+/**
+ * errors.NewInvalid's message, what Go's err.Error() gives and a wrapping text quotes:
+ * `Deployment.apps "web" is invalid: <the ErrorList as an aggregate>` — one error as it
+ * is, several as `[a, b]`, repeats dropped (ErrorList.ToAggregate).
+ */
+export function invalidMessage(kind: string, group: string, name: string, errors: readonly FieldError[]): string {
+  const header = `${group === '' ? kind : `${kind}.${group}`} ${goQuote(name)} is invalid`;
+  const messages = [...new Set(errors.map(formatFieldError))];
+  if (messages.length === 0) return header;
+  return `${header}: ${messages.length === 1 ? messages[0] : `[${messages.join(', ')}]`}`;
+}
+
 /**
  * What kubectl prints for a 422 Invalid status (without the trailing newline):
  * one error on the same line, several as a `* ` list under the header.

@@ -15,6 +15,8 @@ export {
   errorBody,
   formatFieldError,
   formatInvalid,
+  invalidMessage,
+  statusCauses,
   invalid as invalidFieldError,
   badValueOf,
 } from './fieldErrors';

@@ -23,7 +23,7 @@ describe('clusterIP allocation', () => {
     expect((dns.spec as { clusterIPs?: string[] }).clusterIPs).toEqual(['10.96.0.10']);
     const again = sim.kubectl.request({ verb: 'create', resource: 'services', namespace: 'default', body: service('dns2', '10.96.0.10') }, TIMEOUT);
     expect(again.ok ? '' : `${again.error.code} ${again.error.message}`).toBe(
-      '422 The Service "dns2" is invalid: spec.clusterIPs: Invalid value: []string{"10.96.0.10"}: failed to allocate IP 10.96.0.10: provided IP is already allocated',
+      '422 Service "dns2" is invalid: spec.clusterIPs: Invalid value: []string{"10.96.0.10"}: failed to allocate IP 10.96.0.10: provided IP is already allocated',
     );
     expect(stored(sim, '/registry/services/specs/default/dns2')).toBeUndefined();
     // the kubernetes Service holds 10.96.0.1
@@ -36,7 +36,7 @@ describe('clusterIP allocation', () => {
     for (const ip of ['1.1.1.1', '10.96.0.0', '10.111.255.255', '10.112.0.1']) {
       const r = sim.kubectl.request({ verb: 'create', resource: 'services', namespace: 'default', body: service('out', ip) }, TIMEOUT);
       expect(r.ok ? '' : `${r.error.code} ${r.error.message}`).toBe(
-        `422 The Service "out" is invalid: spec.clusterIPs: Invalid value: []string{"${ip}"}: failed to allocate IP ${ip}: the provided IP (${ip}) is not in the valid range. The range of valid IPs is 10.96.0.0/12`,
+        `422 Service "out" is invalid: spec.clusterIPs: Invalid value: []string{"${ip}"}: failed to allocate IP ${ip}: the provided IP (${ip}) is not in the valid range. The range of valid IPs is 10.96.0.0/12`,
       );
     }
     const edge = must(sim, { verb: 'create', resource: 'services', namespace: 'default', body: service('edge', '10.111.255.254') });
@@ -54,14 +54,14 @@ describe('clusterIP allocation', () => {
       { verb: 'patch', resource: 'services', namespace: 'default', name: 'web', patchType: 'application/merge-patch+json', patch: { spec: { clusterIP: '10.96.0.1', clusterIPs: ['10.96.0.1'] } } },
       TIMEOUT,
     );
-    expect(r).toMatchObject({ ok: false, error: { code: 422, message: 'The Service "web" is invalid: spec.clusterIPs[0]: Invalid value: []string{"10.96.0.1"}: may not change once set' } });
+    expect(r).toMatchObject({ ok: false, error: { code: 422, message: 'Service "web" is invalid: spec.clusterIPs[0]: Invalid value: []string{"10.96.0.1"}: may not change once set' } });
     expect(JSON.parse(stored(sim, '/registry/services/specs/default/web')!.value).spec.clusterIP).toBe(ip);
     // an empty clusterIP keeps the allocated one
     const kept = must(sim, { verb: 'patch', resource: 'services', namespace: 'default', name: 'web', patchType: 'application/merge-patch+json', patch: { spec: { clusterIP: '' } } });
     expect(clusterIPOf(kept)).toBe(ip);
     // clusterIP alone: beginUpdate carries it into clusterIPs before validation, so the
     // refusal is the primary address's, by patch and by update alike
-    const refusal = 'The Service "web" is invalid: spec.clusterIPs[0]: Invalid value: []string{"10.96.0.1"}: may not change once set';
+    const refusal = 'Service "web" is invalid: spec.clusterIPs[0]: Invalid value: []string{"10.96.0.1"}: may not change once set';
     const alone = sim.kubectl.request({ verb: 'patch', resource: 'services', namespace: 'default', name: 'web', patchType: 'application/merge-patch+json', patch: { spec: { clusterIP: '10.96.0.1' } } }, TIMEOUT);
     expect(alone).toMatchObject({ ok: false, error: { code: 422, message: refusal } });
     const body = structuredClone(kept);
@@ -102,12 +102,12 @@ describe('clusterIP validation', () => {
     const sim = testCluster();
     const r = sim.kubectl.request({ verb: 'create', resource: 'services', namespace: 'default', body: service('bad', '10.96.0') }, TIMEOUT);
     expect(r.ok ? '' : `${r.error.code} ${r.error.message}`).toBe(
-      '422 The Service "bad" is invalid: spec.clusterIPs[0]: Invalid value: "10.96.0": must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)',
+      '422 Service "bad" is invalid: spec.clusterIPs[0]: Invalid value: "10.96.0": must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)',
     );
     // an empty clusterIPs is no list at all: the clusterIP is what is checked and stored
     const empty = { ...service('empty', 'abc'), spec: { ...(service('empty', 'abc').spec as object), clusterIPs: [] } };
     const e = sim.kubectl.request({ verb: 'create', resource: 'services', namespace: 'default', body: empty }, TIMEOUT);
-    expect(e.ok ? '' : e.error.message).toBe('The Service "empty" is invalid: spec.clusterIPs[0]: Invalid value: "abc": must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)');
+    expect(e.ok ? '' : e.error.message).toBe('Service "empty" is invalid: spec.clusterIPs[0]: Invalid value: "abc": must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)');
     const fine = must(sim, { verb: 'create', resource: 'services', namespace: 'default', body: { ...service('fine', '10.96.5.5'), spec: { ...(service('fine', '10.96.5.5').spec as object), clusterIPs: [] } } });
     expect((fine.spec as { clusterIPs?: string[] }).clusterIPs).toEqual(['10.96.5.5']);
   });
@@ -128,13 +128,13 @@ describe('clusterIP requests the allocator refuses', () => {
   it('clusterIPs must agree with clusterIP, None stands alone, and this IPv4 cluster has no IPv6 family', () => {
     const sim = testCluster();
     must(sim, { verb: 'create', resource: 'services', namespace: 'default', body: service('dns', '10.96.0.10') });
-    expect(refusal(sim, withSpec('plural', { clusterIPs: ['10.96.0.20'] }))).toBe('422 The Service "plural" is invalid: spec.clusterIPs: Invalid value: []string{"10.96.0.20"}: must be empty when `clusterIP` is not specified');
-    expect(refusal(sim, withSpec('mismatch', { clusterIP: '10.96.0.21', clusterIPs: ['10.96.0.20'] }))).toBe('422 The Service "mismatch" is invalid: spec.clusterIPs: Invalid value: []string{"10.96.0.20"}: first value must match `clusterIP`');
-    expect(refusal(sim, withSpec('none', { clusterIP: 'None', clusterIPs: ['None', '10.96.0.22'] }))).toBe('422 The Service "none" is invalid: spec.clusterIPs: Invalid value: []string{"None", "10.96.0.22"}: \'None\' must be the first and only value');
-    expect(refusal(sim, withSpec('six', { clusterIP: 'fd00::1' }))).toBe('422 The Service "six" is invalid: spec.ipFamilies[0]: Invalid value: "IPv6": not configured on this cluster');
+    expect(refusal(sim, withSpec('plural', { clusterIPs: ['10.96.0.20'] }))).toBe('422 Service "plural" is invalid: spec.clusterIPs: Invalid value: []string{"10.96.0.20"}: must be empty when `clusterIP` is not specified');
+    expect(refusal(sim, withSpec('mismatch', { clusterIP: '10.96.0.21', clusterIPs: ['10.96.0.20'] }))).toBe('422 Service "mismatch" is invalid: spec.clusterIPs: Invalid value: []string{"10.96.0.20"}: first value must match `clusterIP`');
+    expect(refusal(sim, withSpec('none', { clusterIP: 'None', clusterIPs: ['None', '10.96.0.22'] }))).toBe('422 Service "none" is invalid: spec.clusterIPs: Invalid value: []string{"None", "10.96.0.22"}: \'None\' must be the first and only value');
+    expect(refusal(sim, withSpec('six', { clusterIP: 'fd00::1' }))).toBe('422 Service "six" is invalid: spec.ipFamilies[0]: Invalid value: "IPv6": not configured on this cluster');
     // an IPv4-mapped IPv6 address is that IPv4 address; leading zeros are decimal; Go prints the address it parsed
-    expect(refusal(sim, withSpec('mapped', { clusterIP: '::ffff:10.96.0.10' }))).toBe('422 The Service "mapped" is invalid: spec.clusterIPs: Invalid value: []string{"::ffff:10.96.0.10"}: failed to allocate IP ::ffff:10.96.0.10: provided IP is already allocated');
-    expect(refusal(sim, withSpec('zeros', { clusterIP: '010.001.0.1' }))).toBe('422 The Service "zeros" is invalid: spec.clusterIPs: Invalid value: []string{"010.001.0.1"}: failed to allocate IP 010.001.0.1: the provided IP (10.1.0.1) is not in the valid range. The range of valid IPs is 10.96.0.0/12');
+    expect(refusal(sim, withSpec('mapped', { clusterIP: '::ffff:10.96.0.10' }))).toBe('422 Service "mapped" is invalid: spec.clusterIPs: Invalid value: []string{"::ffff:10.96.0.10"}: failed to allocate IP ::ffff:10.96.0.10: provided IP is already allocated');
+    expect(refusal(sim, withSpec('zeros', { clusterIP: '010.001.0.1' }))).toBe('422 Service "zeros" is invalid: spec.clusterIPs: Invalid value: []string{"010.001.0.1"}: failed to allocate IP 010.001.0.1: the provided IP (10.1.0.1) is not in the valid range. The range of valid IPs is 10.96.0.0/12');
     for (const name of ['plural', 'mismatch', 'none', 'six', 'mapped', 'zeros']) expect(stored(sim, `/registry/services/specs/default/${name}`), name).toBeUndefined();
   });
 

@@ -5,7 +5,7 @@
 // → a txn that stores the JSON only if the key does not exist (create_revision == 0).
 // Events get a one-hour etcd lease (kube-apiserver --event-ttl=1h), so etcd removes them.
 import type { KubeObject, Status } from '../../client';
-import { admitForCreate, badValueOf, EVENT_TTL_SECONDS, formatInvalid, invalidFieldError, requestedClusterIPs, type FieldError, type KindDefinition } from '../kinds';
+import { admitForCreate, badValueOf, EVENT_TTL_SECONDS, invalidFieldError, requestedClusterIPs, type FieldError, type KindDefinition } from '../kinds';
 import { definitionOf, fail, keyOf, meta, storageFailure, succeed, type HandlerEnv } from './handlerEnv';
 import { allocateClusterIP, allocateNodePorts, canonicalClusterIP, clusterIPsInUse, needsNodePorts, newUid, nodePortsInUse, randomSuffix, requestedClusterIPRefusal } from './identity';
 import { decodeKv, encodeObject } from './objectCodec';
@@ -89,7 +89,7 @@ function stampNewObject(env: HandlerEnv, def: KindDefinition, obj: KubeObject): 
 
 type ServiceSpec = Parameters<typeof allocateNodePorts>[1] & { type?: string; clusterIP?: string; clusterIPs?: string[]; ipFamilies?: string[] };
 
-const invalidService = (def: KindDefinition, name: string, err: FieldError): Status => invalidObject(def.kind, name, formatInvalid(def.kind, name, [err]));
+const invalidService = (def: KindDefinition, name: string, err: FieldError): Status => invalidObject(def.kind, def.group, name, [err]);
 
 /**
  * A Service's allocations before it is stored (the service REST's allocateCreate): the

@@ -168,7 +168,7 @@ describe('update', () => {
     const forged = structuredClone(v1);
     forged.metadata!.uid = 'forged';
     const refused = sim.kubectl.request({ verb: 'update', resource: 'deployments', namespace: 'default', body: forged }, { timeoutTicks: 500 });
-    expect(refused).toMatchObject({ ok: false, error: { code: 422, message: 'The Deployment "web" is invalid: metadata.uid: Invalid value: "forged": field is immutable' } });
+    expect(refused).toMatchObject({ ok: false, error: { code: 422, message: 'Deployment.apps "web" is invalid: metadata.uid: Invalid value: "forged": field is immutable' } });
     const labelled = structuredClone(v1);
     labelled.metadata!.labels = { app: 'web', team: 'a' };
     delete labelled.metadata!.uid;
@@ -203,7 +203,7 @@ describe('update', () => {
     const bad = structuredClone(v1);
     (bad.spec as { replicas: number }).replicas = -1;
     const r = sim.kubectl.request({ verb: 'update', resource: 'deployments', namespace: 'default', body: bad }, TIMEOUT);
-    expect(r.ok ? '' : r.error.message).toBe('The Deployment "web" is invalid: spec.replicas: Invalid value: -1: must be greater than or equal to 0');
+    expect(r.ok ? '' : r.error.message).toBe('Deployment.apps "web" is invalid: spec.replicas: Invalid value: -1: must be greater than or equal to 0');
     expect(String(stored(sim, '/registry/deployments/default/web')!.mod_revision)).toBe(v1.metadata?.resourceVersion);
   });
 

@@ -31,7 +31,7 @@ describe('dry-run requests', () => {
     // validation and admission run as for a real create
     const bad = deployment('bad', -1);
     expect(refused(sim, { verb: 'create', resource: 'deployments', namespace: 'default', body: bad, dryRun: true }).message).toBe(
-      'The Deployment "bad" is invalid: spec.replicas: Invalid value: -1: must be greater than or equal to 0',
+      'Deployment.apps "bad" is invalid: spec.replicas: Invalid value: -1: must be greater than or equal to 0',
     );
     expect(refused(sim, { verb: 'create', resource: 'configmaps', namespace: 'nowhere', body: configMap('c'), dryRun: true }).message).toBe('namespaces "nowhere" not found');
   });

@@ -57,7 +57,7 @@ describe('graceful deletion at the API server', () => {
     // a terminating object cannot gain finalizers (ValidateObjectMetaUpdate)
     const more = sim.kubectl.request({ verb: 'patch', resource: 'pods', namespace: 'default', name: 'held', patchType: 'application/merge-patch+json', patch: { metadata: { finalizers: ['example.com/hold', 'x/y'] } } }, TIMEOUT);
     expect(more.ok ? '' : `${more.error.code} ${more.error.message}`).toBe(
-      '422 The Pod "held" is invalid: metadata.finalizers: Forbidden: no new finalizers can be added if the object is being deleted, found new finalizers []string{"x/y"}',
+      '422 Pod "held" is invalid: metadata.finalizers: Forbidden: no new finalizers can be added if the object is being deleted, found new finalizers []string{"x/y"}',
     );
     cur.metadata!.finalizers = [];
     must(sim, { verb: 'update', resource: 'pods', namespace: 'default', body: cur });

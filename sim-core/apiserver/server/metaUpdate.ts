@@ -4,18 +4,18 @@
 // postponed forever; a uid given is the stored one (an empty one is filled in from storage);
 // a Service's primary cluster IP may not change once set, except to or from ExternalName.
 import type { KubeObject, Status } from '../../client';
-import { badValueOf, formatInvalid, type FieldError, type KindDefinition } from '../kinds';
+import { badValueOf, type FieldError, type KindDefinition } from '../kinds';
 import { invalidObject } from './statuses';
 
 export function validateMetaUpdate(def: KindDefinition, current: KubeObject, next: KubeObject): Status | undefined {
   const cm = current.metadata ?? {};
   const uid = next.metadata?.uid;
   if (uid !== undefined && uid !== '' && cm.uid !== undefined && uid !== cm.uid) {
-    return invalidObject(def.kind, cm.name ?? '', formatInvalid(def.kind, cm.name ?? '', [{ type: 'Invalid value', field: 'metadata.uid', badValue: badValueOf(uid), detail: 'field is immutable' }]));
+    return invalidObject(def.kind, def.group, cm.name ?? '', [{ type: 'Invalid value', field: 'metadata.uid', badValue: badValueOf(uid), detail: 'field is immutable' }]);
   }
   const ips = changedClusterIP(def, current, next);
   if (ips !== undefined) {
-    return invalidObject(def.kind, cm.name ?? '', formatInvalid(def.kind, cm.name ?? '', [{ type: 'Invalid value', field: 'spec.clusterIPs[0]', badValue: badValueOf(ips), detail: 'may not change once set' }]));
+    return invalidObject(def.kind, def.group, cm.name ?? '', [{ type: 'Invalid value', field: 'spec.clusterIPs[0]', badValue: badValueOf(ips), detail: 'may not change once set' }]);
   }
   if (cm.deletionTimestamp === undefined) return undefined;
   const old = new Set(cm.finalizers ?? []);
@@ -27,7 +27,7 @@ export function validateMetaUpdate(def: KindDefinition, current: KubeObject, nex
     badValue: { kind: 'none' },
     detail: `no new finalizers can be added if the object is being deleted, found new finalizers []string{${added.map((f) => JSON.stringify(f)).join(', ')}}`,
   };
-  return invalidObject(def.kind, cm.name ?? '', formatInvalid(def.kind, cm.name ?? '', [err]));
+  return invalidObject(def.kind, def.group, cm.name ?? '', [err]);
 }
 
 /**

@@ -40,12 +40,12 @@ describe('NodePort allocation', () => {
     expect(nodePorts(first)[0]).toBe(30080);
     const r = sim.kubectl.request({ verb: 'create', resource: 'services', namespace: 'default', body: nodePortService('second', 30080) }, TIMEOUT);
     expect(r.ok ? '' : `${r.error.code} ${r.error.message}`).toBe(
-      '422 The Service "second" is invalid: spec.ports[0].nodePort: Invalid value: 30080: provided port is already allocated',
+      '422 Service "second" is invalid: spec.ports[0].nodePort: Invalid value: 30080: provided port is already allocated',
     );
     expect(stored(sim, '/registry/services/specs/default/second')).toBeUndefined();
     const out = sim.kubectl.request({ verb: 'create', resource: 'services', namespace: 'default', body: nodePortService('third', 8080) }, TIMEOUT);
     expect(out.ok ? '' : out.error.message).toBe(
-      'The Service "third" is invalid: spec.ports[0].nodePort: Invalid value: 8080: provided port is not in the valid range. The range of valid ports is 30000-32767',
+      'Service "third" is invalid: spec.ports[0].nodePort: Invalid value: 8080: provided port is not in the valid range. The range of valid ports is 30000-32767',
     );
   });
 
@@ -102,6 +102,6 @@ describe('NodePort allocation', () => {
     expect(specOf(back).allocateLoadBalancerNodePorts).toBeUndefined();
     must(sim, { verb: 'create', resource: 'services', namespace: 'default', body: nodePortService('other', 30081) });
     const clash = sim.kubectl.request(patch('web', { spec: { type: 'NodePort', ports: [{ port: 80, nodePort: 30081 }] } }), TIMEOUT);
-    expect(clash.ok ? '' : `${clash.error.code} ${clash.error.message}`).toBe('422 The Service "web" is invalid: spec.ports[0].nodePort: Invalid value: 30081: provided port is already allocated');
+    expect(clash.ok ? '' : `${clash.error.code} ${clash.error.message}`).toBe('422 Service "web" is invalid: spec.ports[0].nodePort: Invalid value: 30081: provided port is already allocated');
   });
 });

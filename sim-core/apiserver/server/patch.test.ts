@@ -199,7 +199,7 @@ describe('PATCH on the API server', () => {
     const sim = testCluster();
     must(sim, { verb: 'create', resource: 'deployments', namespace: 'default', body: deployment('web', 3) });
     const r = sim.kubectl.request(patchReq('deployments', 'web', MERGE, { spec: { replicas: -1 } }), TIMEOUT);
-    expect(r.ok ? '' : `${r.error.code} ${r.error.message}`).toBe('422 The Deployment "web" is invalid: spec.replicas: Invalid value: -1: must be greater than or equal to 0');
+    expect(r.ok ? '' : `${r.error.code} ${r.error.message}`).toBe('422 Deployment.apps "web" is invalid: spec.replicas: Invalid value: -1: must be greater than or equal to 0');
   });
 
   it('metadata.resourceVersion in the patch is a precondition: stale → 409 Conflict', () => {

@@ -82,7 +82,7 @@ describe('hostile input', () => {
   it('the validation text is the real one', () => {
     const sim = testCluster();
     const r = sim.kubectl.request({ verb: 'create', resource: 'deployments', namespace: 'default', body: deployment('web', -1) }, TIMEOUT);
-    expect(r.ok ? '' : r.error.message).toBe('The Deployment "web" is invalid: spec.replicas: Invalid value: -1: must be greater than or equal to 0');
+    expect(r.ok ? '' : r.error.message).toBe('Deployment.apps "web" is invalid: spec.replicas: Invalid value: -1: must be greater than or equal to 0');
   });
 });
 

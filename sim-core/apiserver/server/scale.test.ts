@@ -73,7 +73,7 @@ describe('the scale subresource', () => {
     must(sim, { verb: 'create', resource: 'deployments', namespace: 'default', body: deployment('web', 3) });
     const before = stored(sim, '/registry/deployments/default/web')!.mod_revision;
     const negative = sim.kubectl.request({ verb: 'patch', resource: 'deployments', namespace: 'default', name: 'web', subresource: 'scale', patchType: MERGE, patch: { spec: { replicas: -1 } } }, TIMEOUT);
-    expect(!negative.ok && negative.error).toMatchObject({ code: 422, message: 'The Scale "web" is invalid: spec.replicas: Invalid value: -1: must be greater than or equal to 0' });
+    expect(!negative.ok && negative.error).toMatchObject({ code: 422, message: 'Scale.autoscaling "web" is invalid: spec.replicas: Invalid value: -1: must be greater than or equal to 0' });
     const uid = sim.kubectl.request({ verb: 'patch', resource: 'deployments', namespace: 'default', name: 'web', subresource: 'scale', patchType: MERGE, patch: { metadata: { uid: 'other' }, spec: { replicas: 1 } } }, TIMEOUT);
     expect(!uid.ok && uid.error.message).toMatch(/^Operation cannot be fulfilled on deployments\/scale\.apps "web": Precondition failed: UID in precondition: other, UID in object meta: /);
     expect(stored(sim, '/registry/deployments/default/web')!.mod_revision).toBe(before);

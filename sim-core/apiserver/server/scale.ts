@@ -10,7 +10,7 @@
 // GuaranteedUpdate. The answer is the Scale of what was written. Kinds without the
 // subresource: 404, the server could not find the requested resource.
 import { deepCopy, statusError, type ApiRequest, type KubeObject, type Status } from '../../client';
-import { admitForCreate, formatInvalid, invalidFieldError, selectorString, type KindDefinition, type LabelSelector } from '../kinds';
+import { admitForCreate, invalidFieldError, selectorString, type KindDefinition, type LabelSelector } from '../kinds';
 import { definitionOf, fail, keyOf, meta, storageFailure, succeed, type HandlerEnv } from './handlerEnv';
 import { decodeKv } from './objectCodec';
 import { applyPatch } from './patch';
@@ -74,7 +74,7 @@ function checkScale(def: KindDefinition, stored: KubeObject, scale: KubeObject):
   const replicas = (scale.spec as { replicas?: unknown } | undefined)?.replicas ?? 0;
   if (typeof replicas !== 'number' || !Number.isInteger(replicas)) return badRequest(`unable to decode the Scale: spec.replicas: ${JSON.stringify(replicas)} is not an integer`);
   const name = stored.metadata?.name ?? '';
-  if (replicas < 0) return invalidObject('Scale', name, formatInvalid('Scale', name, [invalidFieldError('spec.replicas', replicas, 'must be greater than or equal to 0')]));
+  if (replicas < 0) return invalidObject('Scale', 'autoscaling', name, [invalidFieldError('spec.replicas', replicas, 'must be greater than or equal to 0')]);
   const uid = scale.metadata?.uid;
   if (uid !== undefined && uid !== '' && uid !== stored.metadata?.uid) {
     return statusError('Conflict', `Operation cannot be fulfilled on ${def.resource}/scale.${def.group} "${name}": Precondition failed: UID in precondition: ${uid}, UID in object meta: ${stored.metadata?.uid ?? ''}`, { name, group: def.group, kind: `${def.resource}/scale` });

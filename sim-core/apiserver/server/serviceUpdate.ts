@@ -5,7 +5,7 @@
 // Services: `withServiceNodePorts` lists them before the update starts.
 import type { KubeObject, Status } from '../../client';
 import type { Prng } from '../../kernel';
-import { invalidFieldError, formatInvalid, type KindDefinition } from '../kinds';
+import { invalidFieldError, type KindDefinition } from '../kinds';
 import { decodeKv } from './objectCodec';
 import { fail, keyOf, storageFailure, type HandlerEnv } from './handlerEnv';
 import { needsNodePorts, nextNodePort, nodePortsInUse, takeNodePort, type NodePortRefusal } from './identity';
@@ -100,7 +100,7 @@ export function prepareServiceUpdate(def: KindDefinition, current: KubeObject, n
     const used = new Set(pool.used);
     const refused = allocateUpdatedNodePorts(pool.rng, cur, spec, used);
     if (refused?.internal) return statusWithCode('InternalError', 500, `Internal error occurred: ${refused.detail}`);
-    if (refused) return invalidObject(def.kind, name, formatInvalid(def.kind, name, [invalidFieldError(refused.field, refused.port, refused.detail)]));
+    if (refused) return invalidObject(def.kind, def.group, name, [invalidFieldError(refused.field, refused.port, refused.detail)]);
   }
   dropTypeDependentFields(cur, spec);
   return undefined;

@@ -1,7 +1,7 @@
 // The API server's refusals, in metav1.Status shape with the real texts
 // (k8s.io/apimachinery/pkg/api/errors/errors.go and the registry's own messages).
 import { statusError, type Status, type StatusReason } from '../../client';
-import type { KindDefinition } from '../kinds';
+import { invalidMessage, KINDS, statusCauses, type AdmitResult, type FieldError, type KindDefinition } from '../kinds';
 
 /** `deployments.apps`, `pods`: how errors.go names a resource (GroupResource.String()). */
 export function groupResource(def: KindDefinition): string {
@@ -79,18 +79,22 @@ export function statusWithCode(reason: string, code: number, message: string): S
 }
 
 /**
- * 422 Invalid about one object: its details name it, as the server's StatusError does —
- * kubectl prints such a Status as the object's own "The Pod "web" is invalid: …", and one
- * without details as "The request is invalid: …".
+ * 422 Invalid about one object, as errors.NewInvalid builds it: the message is Go's
+ * (`Deployment.apps "web" is invalid: …`, what a client wrapping the error quotes), and
+ * the details name the object and carry each field error as a cause — from which kubectl
+ * prints its own `The Deployment "web" is invalid: …` (checkErr).
  */
-export function invalidObject(kind: string, name: string, message: string): Status {
-  return { ...statusWithCode('Invalid', 422, message), details: { kind, name } };
+export function invalidObject(kind: string, group: string, name: string, errors: readonly FieldError[]): Status {
+  const details = { ...(group !== '' ? { group } : {}), kind, name, causes: statusCauses(errors) };
+  return { ...statusWithCode('Invalid', 422, invalidMessage(kind, group, name, errors)), details };
 }
 
 /** What admission refused, as a Status: an Invalid one names the object it was about. */
-export function admissionStatus(refusal: { reason: string; code: number; message: string }, obj: { kind?: unknown; metadata?: { name?: unknown } }): Status {
+export function admissionStatus(refusal: AdmitResult & { ok: false }, obj: { kind?: unknown; metadata?: { name?: unknown } }): Status {
   if (refusal.reason !== 'Invalid') return statusWithCode(refusal.reason, refusal.code, refusal.message);
-  return invalidObject(typeof obj.kind === 'string' ? obj.kind : '', typeof obj.metadata?.name === 'string' ? obj.metadata.name : '', refusal.message);
+  const kind = typeof obj.kind === 'string' ? obj.kind : '';
+  const group = KINDS.find((k) => k.kind === kind)?.group ?? '';
+  return invalidObject(kind, group, typeof obj.metadata?.name === 'string' ? obj.metadata.name : '', refusal.errors);
 }
 
 export function badRequest(message: string): Status {

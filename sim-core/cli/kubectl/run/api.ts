@@ -1,7 +1,7 @@
 // kubectl's requests to the API server, synchronous in simulated time, and how kubectl
 // prints a failed one (kubectl pkg/cmd/util/helpers.go checkErr / StandardErrorMessage).
 import { type ApiResult, type KubeObject, type ObjectList, type PatchType, type PropagationPolicy, type Status, type WatchEvent } from '../../../client';
-import { KINDS, type KindDefinition } from '../../../apiserver';
+import type { KindDefinition } from '../../../apiserver';
 import type { RunEnv } from './env';
 
 /**
@@ -16,38 +16,39 @@ export const REQUEST_TIMEOUT_TICKS = 3_200;
 const opts = { timeoutTicks: REQUEST_TIMEOUT_TICKS };
 
 /**
- * A failed request as kubectl prints it: 422 Invalid prints its causes
- * (`The Deployment "web" is invalid: …`, or `The request is invalid: …` when the Status
- * names no object), a failure with no HTTP response (code 0:
- * connection refused, client timeout) prints client-go's text, the rest
- * `Error from server (<Reason>): <message>`.
- */
-/**
  * A failed request's error as Go's err.Error() gives it, for the texts that wrap one
  * (`failed to patch env update to pod template: %v`): the Status's message — for a 422
- * Invalid the API server's own text (NewInvalid: `Deployment.apps "web" is invalid: …`,
- * several causes as `[a, b]`), which CheckErr never rewrites once it is wrapped, where the
- * simulated Status carries the text kubectl prints for an unwrapped one.
+ * Invalid the API server's own `Deployment.apps "web" is invalid: …` — which CheckErr
+ * never rewrites once it is wrapped.
  */
 export function goErrorText(s: Status): string {
-  if (s.reason !== 'Invalid' || s.details === undefined) return s.message;
-  const m = /^The (\S+) ("(?:[^"\\]|\\.)*") is invalid(?:: ([\s\S]*))?$/.exec(s.message);
-  if (m === null) return s.message;
-  const def = KINDS.find((k) => k.kind === m[1]);
-  const qualified = def === undefined || def.group === '' ? m[1]! : `${m[1]}.${def.group}`;
-  const body = m[3];
-  if (body === undefined) return `${qualified} ${m[2]} is invalid`;
-  // formatInvalid's list: `\n* a\n* b` → the aggregate's `[a, b]`
-  const causes = body.startsWith('\n* ') ? `[${body.slice(3).split('\n* ').join(', ')}]` : body;
-  return `${qualified} ${m[2]} is invalid: ${causes}`;
+  return s.message;
 }
 
+/**
+ * A failed request as kubectl prints it (checkErr): a 422 Invalid from its details —
+ * `The Deployment "web" is invalid: ` and the causes, one on the same line, several as a
+ * `* ` list (MultilineError), repeats dropped (statusCausesToAggrError); without details
+ * `The request is invalid: <message>`. A failure with no HTTP response (code 0: connection
+ * refused, client timeout) prints client-go's text, the rest
+ * `Error from server (<Reason>): <message>`.
+ */
 export function statusText(s: Status): string {
   if (s.code === 0) return `${s.message}\n`;
-  // checkErr's IsInvalid: a Status whose details name its object prints as the server wrote
-  // it ("The Pod "web" is invalid: …"); one without details gets "The request is invalid"
-  if (s.reason === 'Invalid') return s.details !== undefined ? `${s.message}\n` : `The request is invalid: ${s.message}\n`;
+  if (s.reason === 'Invalid') return `${invalidText(s)}\n`;
   return `Error from server (${s.reason}): ${s.message}\n`;
+}
+
+function invalidText(s: Status): string {
+  const details = s.details;
+  let header = 'The request is invalid';
+  if (details === undefined) return s.message.length > 0 ? `${header}: ${s.message}` : header;
+  const causes = details.causes ?? [];
+  if ((details.kind ?? '') !== '' || (details.name ?? '') !== '') header = `The ${details.kind ?? ''} ${JSON.stringify(details.name ?? '')} is invalid`;
+  else if (s.message.length > 0 && causes.length === 0) header += `: ${s.message}`;
+  if (causes.length === 0) return header;
+  const messages = [...new Set(causes.map((c) => `${c.field ?? ''}: ${c.message ?? ''}`))];
+  return messages.length === 1 ? `${header}: ${messages[0]}` : `${header}: \n${messages.map((m) => `* ${m}`).join('\n')}`;
 }
 
 /** cmdutil.AddSourceToErr: the file a failing object came from, in the server's message. */

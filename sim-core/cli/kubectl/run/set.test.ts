@@ -11,7 +11,8 @@ import type { Status } from '../../../client';
 import { runCommandLine } from '../../command-line';
 import { captureCommandLine } from '../../testkit/captures';
 import { parseRecording, recordingPort, requestLine, scenario as scenarioOf, recordingNames } from './replay-testkit';
-import { goErrorText } from './api';
+import { goErrorText, statusText } from './api';
+import { invalidFieldError, invalidMessage, statusCauses, type FieldError } from '../../../apiserver';
 
 const DIR = join(__dirname, '..', 'testdata', 'real-1.32-set');
 const readRecording = (name: string) => parseRecording(readFileSync(join(DIR, `${name}.txt`), 'utf8'));
@@ -113,11 +114,24 @@ describe('kubectl set resources and set env errors, as their Go code orders them
   });
 });
 
-describe('goErrorText: a wrapped API error as Go prints it', () => {
-  const invalid = (message: string): Status => ({ kind: 'Status', apiVersion: 'v1', status: 'Failure', reason: 'Invalid', code: 422, message, details: { kind: 'x', name: 'y' } });
-  it('turns kubectl’s rewording back into the API server’s NewInvalid text', () => {
-    expect(goErrorText(invalid('The Deployment "web" is invalid: spec.replicas: Invalid value: -1: must be greater than or equal to 0'))).toBe('Deployment.apps "web" is invalid: spec.replicas: Invalid value: -1: must be greater than or equal to 0');
-    expect(goErrorText(invalid('The Pod "p" is invalid: \n* spec.containers[0].name: Required value\n* spec.containers[0].image: Required value'))).toBe('Pod "p" is invalid: [spec.containers[0].name: Required value, spec.containers[0].image: Required value]');
-    expect(goErrorText({ ...invalid('x'), reason: 'NotFound', code: 404, message: 'deployments.apps "web" not found' })).toBe('deployments.apps "web" not found');
+describe('a 422 Invalid: wrapped, as Go prints it; unwrapped, as kubectl prints it', () => {
+  const status = (kind: string, group: string, name: string, errors: FieldError[]): Status => {
+    const message = invalidMessage(kind, group, name, errors);
+    return { kind: 'Status', apiVersion: 'v1', status: 'Failure', reason: 'Invalid', code: 422, message, details: { kind, group, name, causes: statusCauses(errors) } };
+  };
+  const replicas = invalidFieldError('spec.replicas', -1, 'must be greater than or equal to 0');
+  it('goErrorText is the API server’s NewInvalid text; statusText is checkErr’s, from the causes', () => {
+    const one = status('Deployment', 'apps', 'web', [replicas]);
+    expect(goErrorText(one)).toBe('Deployment.apps "web" is invalid: spec.replicas: Invalid value: -1: must be greater than or equal to 0');
+    expect(statusText(one)).toBe('The Deployment "web" is invalid: spec.replicas: Invalid value: -1: must be greater than or equal to 0\n');
+    const two = status('Pod', '', 'p', [{ type: 'Required value', field: 'spec.containers[0].name', badValue: { kind: 'none' }, detail: '' }, { type: 'Required value', field: 'spec.containers[0].image', badValue: { kind: 'none' }, detail: '' }]);
+    expect(goErrorText(two)).toBe('Pod "p" is invalid: [spec.containers[0].name: Required value, spec.containers[0].image: Required value]');
+    expect(statusText(two)).toBe('The Pod "p" is invalid: \n* spec.containers[0].name: Required value\n* spec.containers[0].image: Required value\n');
+    expect(goErrorText({ ...one, reason: 'NotFound', code: 404, message: 'deployments.apps "web" not found' })).toBe('deployments.apps "web" not found');
+  });
+  it('a 422 Invalid without details or causes prints the request as invalid', () => {
+    const bare: Status = { kind: 'Status', apiVersion: 'v1', status: 'Failure', reason: 'Invalid', code: 422, message: 'the server rejected our request due to an error in our request' };
+    expect(statusText(bare)).toBe('The request is invalid: the server rejected our request due to an error in our request\n');
+    expect(statusText({ ...bare, details: { kind: 'Deployment', name: 'web' } })).toBe('The Deployment "web" is invalid\n');
   });
 });
