@@ -53,6 +53,12 @@ export const bytes = () =>
 /** map[string][]byte (reflect names []byte `[]uint8`). */
 export const bytesMap = () => mark(z.record(z.string(), bytes()), 'map[string][]uint8');
 
+/**
+ * A member kept free-form: any JSON object, recorded under its Go type (metav1.FieldsV1,
+ * whose JSON is the raw field set of a managedFields entry).
+ */
+export const freeFormObject = (goType: string) => mark(z.record(z.string(), z.unknown()), goType);
+
 /** intstr.IntOrString (targetPort, maxSurge, maxUnavailable). */
 export const intOrString = () => mark(z.union([z.number().int(), z.string()]), 'intstr.IntOrString');
 

@@ -1,7 +1,7 @@
 // metav1.ObjectMeta and its validation (k8s.io/apimachinery/pkg/api/validation/objectmeta.go
 // and pkg/apis/meta/v1/validation, release 1.32).
-import { z } from 'zod';
-import { bool, int64, list, str, stringList, stringMap, struct, time } from './goTypes';
+import type { z } from 'zod';
+import { bool, freeFormObject, int64, list, str, stringList, stringMap, struct, time } from './goTypes';
 import { forbidden, invalid, required, tooLong, type FieldError } from './fieldErrors';
 import { isQualifiedName, isValidLabelValue, nameIsDNSLabel, type NameRule } from './nameRules';
 
@@ -12,6 +12,17 @@ export const ownerReferenceSchema = struct('OwnerReference', {
   uid: str(),
   controller: bool(),
   blockOwnerDeletion: bool(),
+});
+
+/** ManagedFieldsEntry: fieldsV1 (the owned field set) stays free-form JSON. */
+export const managedFieldsEntrySchema = struct('ManagedFieldsEntry', {
+  manager: str(),
+  operation: str(),
+  apiVersion: str(),
+  time: time(),
+  fieldsType: str(),
+  fieldsV1: freeFormObject('FieldsV1'),
+  subresource: str(),
 });
 
 // Field order is Go struct order: the JSON printer uses it (kubectl -o json).
@@ -30,11 +41,12 @@ export const objectMetaSchema = struct('ObjectMeta', {
   annotations: stringMap(),
   ownerReferences: list(ownerReferenceSchema, '[]v1.OwnerReference'),
   finalizers: stringList(),
-  managedFields: list(z.record(z.string(), z.unknown()), '[]v1.ManagedFieldsEntry'),
+  managedFields: list(managedFieldsEntrySchema, '[]v1.ManagedFieldsEntry'),
 });
 
 export type ObjectMeta = z.infer<typeof objectMetaSchema>;
 export type OwnerReference = z.infer<typeof ownerReferenceSchema>;
+export type ManagedFieldsEntry = z.infer<typeof managedFieldsEntrySchema>;
 
 const TOTAL_ANNOTATION_SIZE_LIMIT = 256 * 1024;
 

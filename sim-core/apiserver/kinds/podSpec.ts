@@ -1,13 +1,310 @@
 // core/v1 PodSpec and its parts, field names and order as in k8s.io/api/core/v1/types.go
-// (the order matters: kubectl -o json prints Go struct order). Volumes, security contexts
-// and env sources are accepted as opaque objects: the simulation does not model them.
-import { z } from 'zod';
+// (the order matters: kubectl -o json prints Go struct order). Every struct is strict, as
+// the API server's strict field validation is: volumes (with every VolumeSource member),
+// volume mounts, env sources, security contexts and pod (anti-)affinity included.
+import type { z } from 'zod';
 import { objectMetaSchema } from './objectMeta';
 import { labelSelectorSchema } from './labelSelector';
-import { bool, int32, int64, intOrString, list, resourceList, str, stringList, stringMap, struct } from './goTypes';
+import {
+  bool,
+  int32,
+  int64,
+  intOrString,
+  list,
+  quantity,
+  resourceList,
+  str,
+  stringList,
+  stringMap,
+  struct,
+} from './goTypes';
 
-const opaque = (goType: string) => struct(goType, {}).catchall(z.unknown());
-const opaqueList = (goType: string) => list(z.record(z.string(), z.unknown()), goType);
+/** LocalObjectReference: imagePullSecrets, and the secretRef of many volume sources. */
+export const localObjectReferenceSchema = struct('LocalObjectReference', { name: str() });
+
+// ---- env ----
+
+/** ObjectFieldSelector: env fieldRef and downward API files. */
+export const objectFieldSelectorSchema = struct('ObjectFieldSelector', { apiVersion: str(), fieldPath: str() });
+
+/** ResourceFieldSelector: env resourceFieldRef and downward API files. */
+export const resourceFieldSelectorSchema = struct('ResourceFieldSelector', {
+  containerName: str(),
+  resource: str(),
+  divisor: quantity(),
+});
+
+/** EnvVarSource; ConfigMapKeySelector and SecretKeySelector inline LocalObjectReference (name). */
+export const envVarSourceSchema = struct('EnvVarSource', {
+  fieldRef: objectFieldSelectorSchema,
+  resourceFieldRef: resourceFieldSelectorSchema,
+  configMapKeyRef: struct('ConfigMapKeySelector', { name: str(), key: str(), optional: bool() }),
+  secretKeyRef: struct('SecretKeySelector', { name: str(), key: str(), optional: bool() }),
+});
+
+/** EnvFromSource; ConfigMapEnvSource and SecretEnvSource inline LocalObjectReference (name). */
+export const envFromSourceSchema = struct('EnvFromSource', {
+  prefix: str(),
+  configMapRef: struct('ConfigMapEnvSource', { name: str(), optional: bool() }),
+  secretRef: struct('SecretEnvSource', { name: str(), optional: bool() }),
+});
+
+// ---- volumes ----
+
+const keyToPathListSchema = list(struct('KeyToPath', { key: str(), path: str(), mode: int32() }), '[]v1.KeyToPath');
+
+const downwardAPIVolumeFileListSchema = list(
+  struct('DownwardAPIVolumeFile', {
+    path: str(),
+    fieldRef: objectFieldSelectorSchema,
+    resourceFieldRef: resourceFieldSelectorSchema,
+    mode: int32(),
+  }),
+  '[]v1.DownwardAPIVolumeFile',
+);
+
+/** VolumeProjection: one source of a projected volume. The *Projection structs inline LocalObjectReference. */
+const volumeProjectionSchema = struct('VolumeProjection', {
+  secret: struct('SecretProjection', { name: str(), items: keyToPathListSchema, optional: bool() }),
+  downwardAPI: struct('DownwardAPIProjection', { items: downwardAPIVolumeFileListSchema }),
+  configMap: struct('ConfigMapProjection', { name: str(), items: keyToPathListSchema, optional: bool() }),
+  serviceAccountToken: struct('ServiceAccountTokenProjection', {
+    audience: str(),
+    expirationSeconds: int64(),
+    path: str(),
+  }),
+  clusterTrustBundle: struct('ClusterTrustBundleProjection', {
+    name: str(),
+    signerName: str(),
+    labelSelector: labelSelectorSchema,
+    optional: bool(),
+    path: str(),
+  }),
+});
+
+/** PersistentVolumeClaimSpec: what a generic ephemeral volume's claim template asks for. */
+export const persistentVolumeClaimSpecSchema = struct('PersistentVolumeClaimSpec', {
+  accessModes: list(str(), '[]v1.PersistentVolumeAccessMode'),
+  selector: labelSelectorSchema,
+  resources: struct('VolumeResourceRequirements', { limits: resourceList(), requests: resourceList() }),
+  volumeName: str(),
+  storageClassName: str(),
+  volumeMode: str(),
+  dataSource: struct('TypedLocalObjectReference', { apiGroup: str(), kind: str(), name: str() }),
+  dataSourceRef: struct('TypedObjectReference', { apiGroup: str(), kind: str(), name: str(), namespace: str() }),
+  volumeAttributesClassName: str(),
+});
+
+/**
+ * Volume: its VolumeSource is inlined in Go, so every source is a field of the Volume
+ * itself, after name, in VolumeSource's order.
+ */
+export const volumeSchema = struct('Volume', {
+  name: str(),
+  hostPath: struct('HostPathVolumeSource', { path: str(), type: str() }),
+  emptyDir: struct('EmptyDirVolumeSource', { medium: str(), sizeLimit: quantity() }),
+  gcePersistentDisk: struct('GCEPersistentDiskVolumeSource', {
+    pdName: str(),
+    fsType: str(),
+    partition: int32(),
+    readOnly: bool(),
+  }),
+  awsElasticBlockStore: struct('AWSElasticBlockStoreVolumeSource', {
+    volumeID: str(),
+    fsType: str(),
+    partition: int32(),
+    readOnly: bool(),
+  }),
+  gitRepo: struct('GitRepoVolumeSource', { repository: str(), revision: str(), directory: str() }),
+  secret: struct('SecretVolumeSource', {
+    secretName: str(),
+    items: keyToPathListSchema,
+    defaultMode: int32(),
+    optional: bool(),
+  }),
+  nfs: struct('NFSVolumeSource', { server: str(), path: str(), readOnly: bool() }),
+  iscsi: struct('ISCSIVolumeSource', {
+    targetPortal: str(),
+    iqn: str(),
+    lun: int32(),
+    iscsiInterface: str(),
+    fsType: str(),
+    readOnly: bool(),
+    portals: stringList(),
+    chapAuthDiscovery: bool(),
+    chapAuthSession: bool(),
+    secretRef: localObjectReferenceSchema,
+    initiatorName: str(),
+  }),
+  glusterfs: struct('GlusterfsVolumeSource', { endpoints: str(), path: str(), readOnly: bool() }),
+  persistentVolumeClaim: struct('PersistentVolumeClaimVolumeSource', { claimName: str(), readOnly: bool() }),
+  rbd: struct('RBDVolumeSource', {
+    monitors: stringList(),
+    image: str(),
+    fsType: str(),
+    pool: str(),
+    user: str(),
+    keyring: str(),
+    secretRef: localObjectReferenceSchema,
+    readOnly: bool(),
+  }),
+  flexVolume: struct('FlexVolumeSource', {
+    driver: str(),
+    fsType: str(),
+    secretRef: localObjectReferenceSchema,
+    readOnly: bool(),
+    options: stringMap(),
+  }),
+  cinder: struct('CinderVolumeSource', {
+    volumeID: str(),
+    fsType: str(),
+    readOnly: bool(),
+    secretRef: localObjectReferenceSchema,
+  }),
+  cephfs: struct('CephFSVolumeSource', {
+    monitors: stringList(),
+    path: str(),
+    user: str(),
+    secretFile: str(),
+    secretRef: localObjectReferenceSchema,
+    readOnly: bool(),
+  }),
+  flocker: struct('FlockerVolumeSource', { datasetName: str(), datasetUUID: str() }),
+  downwardAPI: struct('DownwardAPIVolumeSource', { items: downwardAPIVolumeFileListSchema, defaultMode: int32() }),
+  fc: struct('FCVolumeSource', {
+    targetWWNs: stringList(),
+    lun: int32(),
+    fsType: str(),
+    readOnly: bool(),
+    wwids: stringList(),
+  }),
+  azureFile: struct('AzureFileVolumeSource', { secretName: str(), shareName: str(), readOnly: bool() }),
+  configMap: struct('ConfigMapVolumeSource', {
+    name: str(),
+    items: keyToPathListSchema,
+    defaultMode: int32(),
+    optional: bool(),
+  }),
+  vsphereVolume: struct('VsphereVirtualDiskVolumeSource', {
+    volumePath: str(),
+    fsType: str(),
+    storagePolicyName: str(),
+    storagePolicyID: str(),
+  }),
+  quobyte: struct('QuobyteVolumeSource', {
+    registry: str(),
+    volume: str(),
+    readOnly: bool(),
+    user: str(),
+    group: str(),
+    tenant: str(),
+  }),
+  azureDisk: struct('AzureDiskVolumeSource', {
+    diskName: str(),
+    diskURI: str(),
+    cachingMode: str(),
+    fsType: str(),
+    readOnly: bool(),
+    kind: str(),
+  }),
+  photonPersistentDisk: struct('PhotonPersistentDiskVolumeSource', { pdID: str(), fsType: str() }),
+  projected: struct('ProjectedVolumeSource', {
+    sources: list(volumeProjectionSchema, '[]v1.VolumeProjection'),
+    defaultMode: int32(),
+  }),
+  portworxVolume: struct('PortworxVolumeSource', { volumeID: str(), fsType: str(), readOnly: bool() }),
+  scaleIO: struct('ScaleIOVolumeSource', {
+    gateway: str(),
+    system: str(),
+    secretRef: localObjectReferenceSchema,
+    sslEnabled: bool(),
+    protectionDomain: str(),
+    storagePool: str(),
+    storageMode: str(),
+    volumeName: str(),
+    fsType: str(),
+    readOnly: bool(),
+  }),
+  storageos: struct('StorageOSVolumeSource', {
+    volumeName: str(),
+    volumeNamespace: str(),
+    fsType: str(),
+    readOnly: bool(),
+    secretRef: localObjectReferenceSchema,
+  }),
+  csi: struct('CSIVolumeSource', {
+    driver: str(),
+    readOnly: bool(),
+    fsType: str(),
+    volumeAttributes: stringMap(),
+    nodePublishSecretRef: localObjectReferenceSchema,
+  }),
+  ephemeral: struct('EphemeralVolumeSource', {
+    volumeClaimTemplate: struct('PersistentVolumeClaimTemplate', {
+      metadata: objectMetaSchema,
+      spec: persistentVolumeClaimSpecSchema,
+    }),
+  }),
+  image: struct('ImageVolumeSource', { reference: str(), pullPolicy: str() }),
+});
+
+export const volumeMountSchema = struct('VolumeMount', {
+  name: str(),
+  readOnly: bool(),
+  recursiveReadOnly: str(),
+  mountPath: str(),
+  subPath: str(),
+  mountPropagation: str(),
+  subPathExpr: str(),
+});
+
+// ---- security contexts ----
+
+const seLinuxOptionsSchema = struct('SELinuxOptions', { user: str(), role: str(), type: str(), level: str() });
+
+const windowsSecurityContextOptionsSchema = struct('WindowsSecurityContextOptions', {
+  gmsaCredentialSpecName: str(),
+  gmsaCredentialSpec: str(),
+  runAsUserName: str(),
+  hostProcess: bool(),
+});
+
+const seccompProfileSchema = struct('SeccompProfile', { type: str(), localhostProfile: str() });
+const appArmorProfileSchema = struct('AppArmorProfile', { type: str(), localhostProfile: str() });
+
+export const securityContextSchema = struct('SecurityContext', {
+  capabilities: struct('Capabilities', {
+    add: list(str(), '[]v1.Capability'),
+    drop: list(str(), '[]v1.Capability'),
+  }),
+  privileged: bool(),
+  seLinuxOptions: seLinuxOptionsSchema,
+  windowsOptions: windowsSecurityContextOptionsSchema,
+  runAsUser: int64(),
+  runAsGroup: int64(),
+  runAsNonRoot: bool(),
+  readOnlyRootFilesystem: bool(),
+  allowPrivilegeEscalation: bool(),
+  procMount: str(),
+  seccompProfile: seccompProfileSchema,
+  appArmorProfile: appArmorProfileSchema,
+});
+
+export const podSecurityContextSchema = struct('PodSecurityContext', {
+  seLinuxOptions: seLinuxOptionsSchema,
+  windowsOptions: windowsSecurityContextOptionsSchema,
+  runAsUser: int64(),
+  runAsGroup: int64(),
+  runAsNonRoot: bool(),
+  supplementalGroups: list(int64(), '[]int64'),
+  supplementalGroupsPolicy: str(),
+  fsGroup: int64(),
+  sysctls: list(struct('Sysctl', { name: str(), value: str() }), '[]v1.Sysctl'),
+  fsGroupChangePolicy: str(),
+  seccompProfile: seccompProfileSchema,
+  appArmorProfile: appArmorProfileSchema,
+  seLinuxChangePolicy: str(),
+});
 
 export const containerPortSchema = struct('ContainerPort', {
   name: str(),
@@ -17,7 +314,7 @@ export const containerPortSchema = struct('ContainerPort', {
   hostIP: str(),
 });
 
-export const envVarSchema = struct('EnvVar', { name: str(), value: str(), valueFrom: opaque('EnvVarSource') });
+export const envVarSchema = struct('EnvVar', { name: str(), value: str(), valueFrom: envVarSourceSchema });
 
 export const resourceRequirementsSchema = struct('ResourceRequirements', {
   limits: resourceList(),
@@ -71,7 +368,7 @@ const containerFields = {
   args: stringList(),
   workingDir: str(),
   ports: list(containerPortSchema, '[]v1.ContainerPort'),
-  envFrom: opaqueList('[]v1.EnvFromSource'),
+  envFrom: list(envFromSourceSchema, '[]v1.EnvFromSource'),
   env: list(envVarSchema, '[]v1.EnvVar'),
   resources: resourceRequirementsSchema,
   resizePolicy: list(
@@ -79,7 +376,7 @@ const containerFields = {
     '[]v1.ContainerResizePolicy',
   ),
   restartPolicy: str(),
-  volumeMounts: opaqueList('[]v1.VolumeMount'),
+  volumeMounts: list(volumeMountSchema, '[]v1.VolumeMount'),
   volumeDevices: list(struct('VolumeDevice', { name: str(), devicePath: str() }), '[]v1.VolumeDevice'),
   livenessProbe: probeSchema,
   readinessProbe: probeSchema,
@@ -88,7 +385,7 @@ const containerFields = {
   terminationMessagePath: str(),
   terminationMessagePolicy: str(),
   imagePullPolicy: str(),
-  securityContext: opaque('SecurityContext'),
+  securityContext: securityContextSchema,
   stdin: bool(),
   stdinOnce: bool(),
   tty: bool(),
@@ -119,6 +416,20 @@ export const nodeSelectorTermSchema = struct('NodeSelectorTerm', {
   matchFields: list(nodeSelectorRequirementSchema, '[]v1.NodeSelectorRequirement'),
 });
 
+export const podAffinityTermSchema = struct('PodAffinityTerm', {
+  labelSelector: labelSelectorSchema,
+  namespaces: stringList(),
+  topologyKey: str(),
+  namespaceSelector: labelSelectorSchema,
+  matchLabelKeys: stringList(),
+  mismatchLabelKeys: stringList(),
+});
+const podAffinityTermListSchema = list(podAffinityTermSchema, '[]v1.PodAffinityTerm');
+const weightedPodAffinityTermListSchema = list(
+  struct('WeightedPodAffinityTerm', { weight: int32(), podAffinityTerm: podAffinityTermSchema }),
+  '[]v1.WeightedPodAffinityTerm',
+);
+
 export const affinitySchema = struct('Affinity', {
   nodeAffinity: struct('NodeAffinity', {
     requiredDuringSchedulingIgnoredDuringExecution: struct('NodeSelector', {
@@ -129,8 +440,14 @@ export const affinitySchema = struct('Affinity', {
       '[]v1.PreferredSchedulingTerm',
     ),
   }),
-  podAffinity: opaque('PodAffinity'),
-  podAntiAffinity: opaque('PodAntiAffinity'),
+  podAffinity: struct('PodAffinity', {
+    requiredDuringSchedulingIgnoredDuringExecution: podAffinityTermListSchema,
+    preferredDuringSchedulingIgnoredDuringExecution: weightedPodAffinityTermListSchema,
+  }),
+  podAntiAffinity: struct('PodAntiAffinity', {
+    requiredDuringSchedulingIgnoredDuringExecution: podAffinityTermListSchema,
+    preferredDuringSchedulingIgnoredDuringExecution: weightedPodAffinityTermListSchema,
+  }),
 });
 
 export const topologySpreadConstraintSchema = struct('TopologySpreadConstraint', {
@@ -151,7 +468,7 @@ const podDNSConfigSchema = struct('PodDNSConfig', {
 });
 
 export const podSpecSchema = struct('PodSpec', {
-  volumes: opaqueList('[]v1.Volume'),
+  volumes: list(volumeSchema, '[]v1.Volume'),
   initContainers: list(containerSchema, '[]v1.Container'),
   containers: list(containerSchema, '[]v1.Container'),
   ephemeralContainers: list(ephemeralContainerSchema, '[]v1.EphemeralContainer'),
@@ -168,8 +485,8 @@ export const podSpecSchema = struct('PodSpec', {
   hostPID: bool(),
   hostIPC: bool(),
   shareProcessNamespace: bool(),
-  securityContext: opaque('PodSecurityContext'),
-  imagePullSecrets: opaqueList('[]v1.LocalObjectReference'),
+  securityContext: podSecurityContextSchema,
+  imagePullSecrets: list(localObjectReferenceSchema, '[]v1.LocalObjectReference'),
   hostname: str(),
   subdomain: str(),
   affinity: affinitySchema,
@@ -201,6 +518,15 @@ export const podTemplateSpecSchema = struct('PodTemplateSpec', {
   spec: podSpecSchema,
 });
 
+export type Volume = z.infer<typeof volumeSchema>;
+export type VolumeMount = z.infer<typeof volumeMountSchema>;
+export type EnvVar = z.infer<typeof envVarSchema>;
+export type EnvVarSource = z.infer<typeof envVarSourceSchema>;
+export type EnvFromSource = z.infer<typeof envFromSourceSchema>;
+export type SecurityContext = z.infer<typeof securityContextSchema>;
+export type PodSecurityContext = z.infer<typeof podSecurityContextSchema>;
+export type PodAffinityTerm = z.infer<typeof podAffinityTermSchema>;
+export type LocalObjectReference = z.infer<typeof localObjectReferenceSchema>;
 export type Container = z.infer<typeof containerSchema>;
 export type EphemeralContainer = z.infer<typeof ephemeralContainerSchema>;
 export type ContainerPort = z.infer<typeof containerPortSchema>;

@@ -1,17 +1,18 @@
 // core/v1 ServiceAccount (every namespace gets `default`, created by the
 // ServiceAccount controller).
-import { z } from 'zod';
+import type { z } from 'zod';
 import { bool, list, struct } from './goTypes';
 import { validateObjectMeta } from './objectMeta';
 import { nameIsDNSSubdomain } from './nameRules';
 import { typeAndObjectMeta } from './typeMeta';
 import { objectReferenceSchema } from './endpoints';
+import { localObjectReferenceSchema } from './podSpec';
 import type { KindDefinition } from './kindDefinition';
 
 export const serviceAccountSchema = struct('ServiceAccount', {
   ...typeAndObjectMeta,
   secrets: list(objectReferenceSchema, '[]v1.ObjectReference'),
-  imagePullSecrets: list(z.record(z.string(), z.unknown()), '[]v1.LocalObjectReference'),
+  imagePullSecrets: list(localObjectReferenceSchema, '[]v1.LocalObjectReference'),
   automountServiceAccountToken: bool(),
 });
 
