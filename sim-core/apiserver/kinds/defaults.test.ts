@@ -182,3 +182,35 @@ describe('Service, Namespace, Secret, ReplicaSet, RoleBinding defaults', () => {
     ]);
   });
 });
+
+describe('volume and fieldRef defaults (SetDefaults_Volume, *VolumeSource, ObjectFieldSelector)', () => {
+  const pod = (spec: Record<string, unknown>) => {
+    const r = admitForCreate({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace: 'default' }, spec: { containers: [{ name: 'c', image: 'nginx:1.27' }], ...spec } });
+    if (!r.ok) throw new Error(r.message);
+    return r.object.spec as { volumes: Array<Record<string, unknown>>; containers: Array<{ env?: unknown[] }> };
+  };
+  test('a volume with no source is an emptyDir; Secret, ConfigMap, DownwardAPI and Projected volumes get mode 0644', () => {
+    const spec = pod({ volumes: [{ name: 'a' }, { name: 'b', secret: { secretName: 's' } }, { name: 'c', configMap: { name: 'm', defaultMode: 0o600 } }, { name: 'd', hostPath: { path: '/x' } }] });
+    expect(spec.volumes).toEqual([
+      { name: 'a', emptyDir: {} },
+      { name: 'b', secret: { secretName: 's', defaultMode: 420 } },
+      { name: 'c', configMap: { name: 'm', defaultMode: 384 } },
+      { name: 'd', hostPath: { path: '/x', type: '' } },
+    ]);
+  });
+  test('a projected token lasts an hour and every fieldRef names v1, in env and in downward API files', () => {
+    const fieldRef = { fieldPath: 'metadata.name' };
+    const spec = pod({
+      containers: [{ name: 'c', image: 'nginx:1.27', env: [{ name: 'N', valueFrom: { fieldRef } }, { name: 'V', value: 'x' }] }],
+      volumes: [
+        { name: 'p', projected: { sources: [{ serviceAccountToken: { path: 'token' } }, { downwardAPI: { items: [{ path: 'n', fieldRef }] } }] } },
+        { name: 'd', downwardAPI: { items: [{ path: 'n', fieldRef: { apiVersion: 'v1', fieldPath: 'metadata.labels' } }] } },
+      ],
+    });
+    expect(spec.containers[0]!.env).toEqual([{ name: 'N', valueFrom: { fieldRef: { apiVersion: 'v1', fieldPath: 'metadata.name' } } }, { name: 'V', value: 'x' }]);
+    expect(spec.volumes).toEqual([
+      { name: 'p', projected: { defaultMode: 420, sources: [{ serviceAccountToken: { path: 'token', expirationSeconds: 3600 } }, { downwardAPI: { items: [{ path: 'n', fieldRef: { apiVersion: 'v1', fieldPath: 'metadata.name' } }] } }] } },
+      { name: 'd', downwardAPI: { defaultMode: 420, items: [{ path: 'n', fieldRef: { apiVersion: 'v1', fieldPath: 'metadata.labels' } }] } },
+    ]);
+  });
+});

@@ -3,7 +3,7 @@
 // plus what admission adds to a Pod (not to a template): ServiceAccount (serviceAccountName
 // `default`), Priority (priority 0, preemptionPolicy) and DefaultTolerationSeconds (the
 // not-ready/unreachable NoExecute tolerations with tolerationSeconds 300).
-import type { Container, PodSpec, PodTemplateSpec, Probe, Toleration } from './podSpec';
+import type { Container, EnvVar, PodSpec, PodTemplateSpec, Probe, Toleration, Volume } from './podSpec';
 
 /** `nginx`, `nginx:latest` → Always; any other tag or a digest → IfNotPresent. */
 export function defaultImagePullPolicy(image: string): 'Always' | 'IfNotPresent' {
@@ -28,8 +28,56 @@ function defaultProbe(probe: Probe): Probe {
   return p;
 }
 
+/** SetDefaults_ObjectFieldSelector: a fieldRef names apiVersion v1. */
+function defaultFieldRef<T extends { fieldRef?: { apiVersion?: string; fieldPath?: string } }>(x: T): T {
+  return x.fieldRef && x.fieldRef.apiVersion === undefined ? { ...x, fieldRef: { apiVersion: 'v1', ...x.fieldRef } } : x;
+}
+
+function defaultEnvVar(e: EnvVar): EnvVar {
+  return e.valueFrom?.fieldRef ? { ...e, valueFrom: defaultFieldRef(e.valueFrom) } : e;
+}
+
+/** Mode 0644, what SecretVolumeSourceDefaultMode and its ConfigMap, DownwardAPI and Projected twins are. */
+const DEFAULT_MODE = 0o644;
+
+type Items = Array<{ fieldRef?: { apiVersion?: string; fieldPath?: string } }>;
+const withFieldRefs = <T extends { items?: Items }>(x: T): T => (x.items ? { ...x, items: x.items.map(defaultFieldRef) } : x);
+
+/**
+ * The defaults of a Volume's source (SetDefaults_Volume: a volume with no source is an
+ * emptyDir; the Secret, ConfigMap, DownwardAPI and Projected defaultMode 0644; a projected
+ * token's hour; hostPath's unset type; the legacy sources' own defaults), what every object
+ * that carries a PodSpec gets.
+ */
+function defaultVolume(v: Volume): Volume {
+  const { name: _name, ...source } = v;
+  if (Object.keys(source).length === 0) return { ...v, emptyDir: {} };
+  const out: Volume = { ...v };
+  if (out.hostPath) out.hostPath = { ...out.hostPath, type: out.hostPath.type ?? '' };
+  if (out.secret) out.secret = { ...out.secret, defaultMode: out.secret.defaultMode ?? DEFAULT_MODE };
+  if (out.configMap) out.configMap = { ...out.configMap, defaultMode: out.configMap.defaultMode ?? DEFAULT_MODE };
+  if (out.downwardAPI) out.downwardAPI = withFieldRefs({ ...out.downwardAPI, defaultMode: out.downwardAPI.defaultMode ?? DEFAULT_MODE });
+  if (out.projected) {
+    const sources = out.projected.sources?.map((src) => {
+      let s = src;
+      if (s.serviceAccountToken) s = { ...s, serviceAccountToken: { ...s.serviceAccountToken, expirationSeconds: s.serviceAccountToken.expirationSeconds ?? 3600 } };
+      if (s.downwardAPI) s = { ...s, downwardAPI: withFieldRefs(s.downwardAPI) };
+      return s;
+    });
+    out.projected = { ...out.projected, ...(sources ? { sources } : {}), defaultMode: out.projected.defaultMode ?? DEFAULT_MODE };
+  }
+  if (out.iscsi) out.iscsi = { ...out.iscsi, iscsiInterface: out.iscsi.iscsiInterface || 'default' };
+  if (out.rbd) out.rbd = { ...out.rbd, pool: out.rbd.pool || 'rbd', user: out.rbd.user || 'admin', keyring: out.rbd.keyring || '/etc/ceph/keyring' };
+  if (out.azureDisk) out.azureDisk = { cachingMode: 'ReadWrite', fsType: 'ext4', readOnly: false, kind: 'Shared', ...out.azureDisk };
+  if (out.scaleIO) out.scaleIO = { ...out.scaleIO, storageMode: out.scaleIO.storageMode || 'ThinProvisioned', fsType: out.scaleIO.fsType || 'xfs' };
+  const claim = out.ephemeral?.volumeClaimTemplate;
+  if (claim?.spec) out.ephemeral = { ...out.ephemeral, volumeClaimTemplate: { ...claim, spec: { ...claim.spec, volumeMode: claim.spec.volumeMode ?? 'Filesystem' } } };
+  return out;
+}
+
 export function defaultContainer(c: Container): Container {
   const out: Container = { ...c };
+  if (out.env) out.env = out.env.map(defaultEnvVar);
   if (out.ports) out.ports = out.ports.map((p) => ({ ...p, protocol: p.protocol ?? 'TCP' }));
   out.resources = { ...(out.resources ?? {}) };
   // Assign only probes that exist: deleting keys would push the object into V8's slow mode.
@@ -50,6 +98,7 @@ export function defaultPodSpec(spec: PodSpec | undefined): PodSpec {
   const out: PodSpec = { ...(spec ?? {}) };
   out.containers = (out.containers ?? []).map(defaultContainer);
   if (out.initContainers) out.initContainers = out.initContainers.map(defaultContainer);
+  if (out.volumes) out.volumes = out.volumes.map(defaultVolume);
   out.restartPolicy ??= 'Always';
   out.terminationGracePeriodSeconds ??= 30;
   out.dnsPolicy ??= 'ClusterFirst';
