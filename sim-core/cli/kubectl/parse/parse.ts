@@ -64,6 +64,9 @@ const SERVICE_TYPES = ['clusterip', 'nodeport', 'loadbalancer', 'externalname'];
 const SET_SUBCOMMANDS_NOT_SIMULATED = new Map(Object.entries({ selector: 'selector', serviceaccount: 'serviceaccount', sa: 'serviceaccount', subject: 'subject' }));
 const SET_SUBCOMMANDS = ['image', 'env', 'resources'];
 
+/** what strconv.ParseBool accepts */
+const GO_BOOLS: ReadonlySet<string> = new Set(['1', 't', 'T', 'TRUE', 'true', 'True', '0', 'f', 'F', 'FALSE', 'false', 'False']);
+
 export function parseKubectl(argvIn: readonly string[], options: ParseOptions = {}): ParseResult {
   const now = options.now ?? 0;
   let argv = applyNoOptDefaults(argvIn);
@@ -179,6 +182,13 @@ export function parseKubectl(argvIn: readonly string[], options: ParseOptions = 
     const d = dryRunStrategy(str('dry-run'), (line, msg) => warnings.push(klogLine('W', now, `helpers.go:${line}`, msg) + '\n'));
     if (!d.ok) return plainError(d.error);
     dryRun = d.value;
+  }
+  // cmdutil.GetValidationDirective, in the Complete of every command that has --validate
+  if (specs.some((s) => s.name === 'validate')) {
+    const v = str('validate');
+    if (!GO_BOOLS.has(v) && v !== 'strict' && v !== 'warn' && v !== 'ignore') {
+      return plainError(`invalid - validate option ${JSON.stringify(v)}; must be one of: strict (or true), warn, ignore (or false)`);
+    }
   }
 
   const output = str('output');

@@ -123,3 +123,9 @@ cap version-yaml version -o yaml
 cap version-client version --client
 cap version-client-json version --client -o json
 cap version-client-yaml version --client -o yaml
+cap create-deployment-bad-validate create deployment x --image=nginx --validate=bad --dry-run=client
+cap create-configmap-bad-validate create configmap x --validate=bad --dry-run=client
+cap create-service-bad-validate create service clusterip x --tcp=80 --validate=bad --dry-run=client
+cap create-sa-bad-validate create sa x --validate=bad --dry-run=client
+cap apply-bad-validate apply -f x.yaml --validate=maybe
+cap create-bad-validate-case create deployment x --image=nginx --validate=Strict --dry-run=client
