@@ -334,6 +334,8 @@ export const ROOT_COMMANDS = [
 ];
 
 export const ROLLOUT_COMMANDS = ['history', 'pause', 'restart', 'resume', 'status', 'undo'];
+/** kubectl auth's subcommands (only can-i is simulated) */
+export const AUTH_COMMANDS = ['can-i', 'reconcile', 'whoami'];
 
 /** `kubectl config`'s subcommands (the read-only ones are simulated) */
 export const CONFIG_COMMANDS = [

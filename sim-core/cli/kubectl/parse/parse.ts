@@ -23,7 +23,7 @@ import {
   unknownRootCommand,
   usageError,
 } from './cobra';
-import { COMMAND_FLAGS, CONFIG_COMMANDS, GLOBAL_FLAGS, ROLLOUT_COMMANDS, ROOT_COMMANDS } from './flags';
+import { AUTH_COMMANDS, COMMAND_FLAGS, CONFIG_COMMANDS, GLOBAL_FLAGS, ROLLOUT_COMMANDS, ROOT_COMMANDS } from './flags';
 import { klogLine } from './klog';
 import { HELP_PAGES } from '../help-pages';
 import { kindForResource } from '../../../apiserver';
@@ -64,6 +64,30 @@ const SERVICE_TYPES = ['clusterip', 'nodeport', 'loadbalancer', 'externalname'];
 const SET_SUBCOMMANDS_NOT_SIMULATED = new Map(Object.entries({ selector: 'selector', serviceaccount: 'serviceaccount', sa: 'serviceaccount', subject: 'subject' }));
 const SET_SUBCOMMANDS = ['image', 'env', 'resources'];
 
+const wantsHelp = (argv: readonly string[]): boolean => argv.includes('-h') || argv.includes('--help');
+
+/** The words after a group command, its own flags known: cobra names them all in `unknown command "a b"`. */
+function groupWords(group: string, argv: readonly string[]): string[] {
+  return commandWords(argv, [...GLOBAL_FLAGS, ...(COMMAND_FLAGS[group] ?? [])]);
+}
+
+/**
+ * A cobra group command given no subcommand: -h or --help prints its help; otherwise it
+ * prints its help and exits 1 — rollout's own Run on standard output, the other groups'
+ * cobra usage on standard error.
+ */
+function groupWithoutSubcommand(group: string[], argv: readonly string[]): ParseResult {
+  if (wantsHelp(argv)) return { ok: true, help: group, exitCode: 0 };
+  if (group.join(' ') === 'rollout') return { ok: true, help: group, exitCode: 1 };
+  return { ok: false, stdout: '', stderr: HELP_PAGES[group.join(' ')] ?? '', exitCode: 1 };
+}
+
+/** A word that is none of a group's subcommands: with -h or --help cobra prints the group's help, else it names every word. */
+function unknownSubcommand(group: string[], words: readonly string[], argv: readonly string[]): ParseResult {
+  if (wantsHelp(argv)) return { ok: true, help: group, exitCode: 0 };
+  return usageError(group.join(' '), `unknown command "${words.join(' ')}"`);
+}
+
 /** what strconv.ParseBool accepts */
 const GO_BOOLS: ReadonlySet<string> = new Set(['1', 't', 'T', 'TRUE', 'true', 'True', '0', 'f', 'F', 'FALSE', 'false', 'False']);
 
@@ -93,13 +117,11 @@ export function parseKubectl(argvIn: readonly string[], options: ParseOptions = 
     argv = removeWord(argv, second);
     const words = commandWords(argv, [...GLOBAL_FLAGS, ...(COMMAND_FLAGS.create ?? [])]);
     const third = words[0];
-    // cobra's group command: no subcommand prints its help on standard error; an unknown one
-    // is named with the words after it
-    if (third === undefined) return { ok: false, stdout: '', stderr: HELP_PAGES['create secret'] ?? '', exitCode: 1 };
+    if (third === undefined) return groupWithoutSubcommand(['create', 'secret'], argv);
     if (third === 'tls' || third === 'docker-registry') {
       return plainError(`"kubectl create secret ${third}" is not part of this simulation; write the Secret as a manifest and create it with kubectl apply -f (or kubectl create -f)`);
     }
-    if (third !== 'generic') return usageError('create secret', `unknown command "${words.join(' ')}"`);
+    if (third !== 'generic') return unknownSubcommand(['create', 'secret'], words, argv);
     argv = removeWord(argv, 'generic');
     name = 'create secret generic';
   } else if (first === 'create' && (second === 'serviceaccount' || second === 'sa')) {
@@ -109,10 +131,8 @@ export function parseKubectl(argvIn: readonly string[], options: ParseOptions = 
     argv = removeWord(argv, second);
     const words = commandWords(argv, [...GLOBAL_FLAGS, ...(COMMAND_FLAGS.create ?? [])]);
     const third = words[0];
-    // cobra's group command: -h prints its help, nothing else prints it on standard error
-    if (third === undefined && (argv.includes('-h') || argv.includes('--help'))) return { ok: true, help: ['create', 'service'], exitCode: 0 };
-    if (third === undefined) return { ok: false, stdout: '', stderr: HELP_PAGES['create service'] ?? '', exitCode: 1 };
-    if (!SERVICE_TYPES.includes(third)) return usageError('create service', `unknown command "${words.join(' ')}"`);
+    if (third === undefined) return groupWithoutSubcommand(['create', 'service'], argv);
+    if (!SERVICE_TYPES.includes(third)) return unknownSubcommand(['create', 'service'], words, argv);
     argv = removeWord(argv, third);
     name = `create service ${third}`;
   } else if (first === 'create' && second !== undefined && CREATE_SUBCOMMANDS_NOT_SIMULATED.has(second)) {
@@ -121,33 +141,30 @@ export function parseKubectl(argvIn: readonly string[], options: ParseOptions = 
     return plainError(`"kubectl create ${CREATE_SUBCOMMANDS_NOT_SIMULATED.get(second)}" is not part of this simulation; write the object as a manifest and create it with kubectl apply -f (or kubectl create -f)`);
   } else if (first === 'rollout') {
     const sub = second;
-    if (sub === undefined) return { ok: true, help: ['rollout'], exitCode: 1 };
-    if (!ROLLOUT_COMMANDS.includes(sub)) return usageError('rollout', `unknown command "${sub}"`);
+    if (sub === undefined) return groupWithoutSubcommand(['rollout'], argv);
+    if (!ROLLOUT_COMMANDS.includes(sub)) return unknownSubcommand(['rollout'], groupWords(first, argv), argv);
     argv = removeWord(argv, sub);
     name = `rollout ${sub}`;
   } else if (first === 'auth') {
-    if (second === undefined) return { ok: true, help: ['auth'], exitCode: 0 };
+    if (second === undefined) return groupWithoutSubcommand(['auth'], argv);
+    if (!AUTH_COMMANDS.includes(second)) return unknownSubcommand(['auth'], groupWords(first, argv), argv);
     if (second !== 'can-i') return plainError(`"kubectl auth ${second}" is not part of this simulation; see the course's list of kubectl commands`);
     argv = removeWord(argv, 'can-i');
     name = 'auth can-i';
   } else if (first === 'config') {
-    // cobra's group command with no subcommand: its help, on standard error, and exit 1
-    if (second === undefined) {
-      if (argv.includes('-h') || argv.includes('--help')) return { ok: true, help: ['config'], exitCode: 0 };
-      return { ok: false, stdout: '', stderr: HELP_PAGES.config ?? '', exitCode: 1 };
-    }
-    if (!CONFIG_COMMANDS.includes(second)) return usageError('config', `unknown command "${second}"`);
+    if (second === undefined) return groupWithoutSubcommand(['config'], argv);
+    if (!CONFIG_COMMANDS.includes(second)) return unknownSubcommand(['config'], groupWords(first, argv), argv);
     if (COMMAND_FLAGS[`config ${second}`] === undefined) {
       return plainError(`"kubectl config ${second}" is not part of this simulation: the terminal's kubeconfig is the admin.conf kubeadm wrote, and it stays as it is`);
     }
     argv = removeWord(argv, second);
     name = `config ${second}`;
   } else if (first === 'set') {
-    if (second === undefined) return { ok: true, help: ['set'], exitCode: 0 };
+    if (second === undefined) return groupWithoutSubcommand(['set'], argv);
     if (SET_SUBCOMMANDS_NOT_SIMULATED.has(second)) {
       return plainError(`"kubectl set ${SET_SUBCOMMANDS_NOT_SIMULATED.get(second)}" is not part of this simulation; change the object's manifest and kubectl apply -f it (or kubectl patch it)`);
     }
-    if (!SET_SUBCOMMANDS.includes(second)) return usageError('set', `unknown command "${second}"`);
+    if (!SET_SUBCOMMANDS.includes(second)) return unknownSubcommand(['set'], groupWords(first, argv), argv);
     argv = removeWord(argv, second);
     name = `set ${second}`;
   }

@@ -129,3 +129,13 @@ cap create-service-bad-validate create service clusterip x --tcp=80 --validate=b
 cap create-sa-bad-validate create sa x --validate=bad --dry-run=client
 cap apply-bad-validate apply -f x.yaml --validate=maybe
 cap create-bad-validate-case create deployment x --image=nginx --validate=Strict --dry-run=client
+cap help-set set -h
+cap help-auth auth -h
+cap set-alone set
+cap auth-alone auth
+cap create-service-unknown-help create service foo -h
+cap create-secret-unknown-help create secret foo -h
+cap rollout-unknown-help rollout foo -h
+cap set-unknown-help set foo --help
+cap config-unknown-help config foo -h
+cap auth-unknown-help auth foo -h
