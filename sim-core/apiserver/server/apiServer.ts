@@ -6,7 +6,7 @@
 // trace event naming the requester, verb, resource/name and the etcd revision, so the
 // chain kubectl → apiserver → etcd → watch → controller can be reconstructed. Every request
 // is authorized first (authorize.ts: the sender's address is its user; Node + RBAC).
-import type { Envelope, Process } from '../../kernel';
+import type { Envelope, Process, Prng } from '../../kernel';
 import type { ApiRequestMessage, ApiResponseMessage, KubeObject, WatchEvent } from '../../client';
 import { KINDS, kindOfResource, type KindDefinition } from '../kinds';
 import { authenticate, authorize, cacheAuthorizerView, type AuthorizerView } from './authorize';
@@ -71,6 +71,8 @@ export class KubeApiServer implements Process<ClusterWire> {
   /** what a dry-run request writes through: nothing reaches etcd */
   private readonly dryRunStorage: Storage;
   private caches = new Map<string, WatchCache>();
+  /** the admission plugins' own random stream (the token volume's name, a lookup's retry interval), apart from the one that names and numbers objects */
+  private admissionRng: Prng | undefined;
   /** what this server wrote, for its watch caches (writtenObjects.ts) */
   private readonly written = new WrittenObjects();
   /** what Service creates in flight have claimed from the allocators (create.ts withServiceAllocations) */
@@ -107,6 +109,7 @@ export class KubeApiServer implements Process<ClusterWire> {
 
   /** Start serving: build the watch caches and the compactor (also what a restart does). */
   start(ctx: Ctx): void {
+    this.admissionRng ??= ctx.rng.child('admission');
     this.caches = new Map();
     for (const def of KINDS) {
       if (UNCACHED_RESOURCES.has(def.resource)) continue;
@@ -245,6 +248,7 @@ export class KubeApiServer implements Process<ClusterWire> {
       cachedNamespace: this.cachedNamespace,
       serviceClaims: this.serviceClaims,
       cachedKv: this.cachedKv,
+      admissionRng: this.admissionRng,
     };
     const view = this.authorizerView;
     const who = authenticate(from, msg.impersonate, view);

@@ -9,6 +9,7 @@ import { admitForCreate, badValueOf, EVENT_TTL_SECONDS, invalidFieldError, reque
 import { definitionOf, fail, keyOf, meta, storageFailure, succeed, type HandlerEnv } from './handlerEnv';
 import { allocateClusterIP, allocateNodePorts, canonicalClusterIP, clusterIPsInUse, needsNodePorts, newUid, nodePortsInUse, randomSuffix, requestedClusterIPRefusal } from './identity';
 import { decodeKv, encodeObject } from './objectCodec';
+import { admitServiceAccount } from './serviceAccountAdmission';
 import { alreadyExists, badRequest, namespaceNotFound, namespaceTerminating, statusWithCode, admissionStatus, invalidObject } from './statuses';
 import { timestampAt } from './clock';
 
@@ -41,6 +42,8 @@ export function handleCreate(env: HandlerEnv, resource: string, namespace: strin
       return fail(env, badRequest('the namespace of the provided object does not match the namespace sent on the request'));
     }
   } else delete m.namespace;
+  // admission knows a generateName'd object by its prefix: its name is generated later (BeforeCreate)
+  const admissionName = m.name !== undefined && m.name !== '' ? m.name : (m.generateName ?? '');
   if ((m.name === undefined || m.name === '') && typeof m.generateName === 'string' && m.generateName !== '') {
     m.name = m.generateName + randomSuffix(env.ctx.rng);
   }
@@ -61,6 +64,7 @@ export function handleCreate(env: HandlerEnv, resource: string, namespace: strin
     if (nsObj === undefined) return fail(env, namespaceNotFound(ns), revision);
     if (nsObj.metadata?.deletionTimestamp) return fail(env, namespaceTerminating(def, meta(obj).name ?? '', ns), revision);
     if (def.resource === 'services') return withServiceAllocations(env, def, obj);
+    if (def.resource === 'pods') return admitServiceAccount(env, def, obj, admissionName, () => store(env, def, obj));
     store(env, def, obj);
   };
   const cached = env.cachedNamespace?.(ns);

@@ -1,7 +1,7 @@
 // What every verb handler works with: the process context of the request being served,
 // the storage layer, and the reply it must call exactly once (with the etcd revision the
 // request produced or read, for the trace).
-import type { ProcessContext } from '../../kernel';
+import type { ProcessContext, Prng } from '../../kernel';
 import type { ApiResult, KubeObject, Status } from '../../client';
 import type { EtcdError } from '../../etcd/types';
 import { kindOfResource, type KindDefinition } from '../kinds';
@@ -29,6 +29,8 @@ export interface HandlerEnv {
   dryRun?: boolean;
   /** where a write leaves what it encoded, for the resource's watch cache (writtenObjects.ts); absent: the resource has none */
   written?: WrittenObjects;
+  /** the admission plugins' random stream (serviceAccountAdmission.ts); absent: the request's own ctx.rng */
+  admissionRng?: Prng;
 }
 
 export function definitionOf(resource: string): { ok: true; def: KindDefinition } | { ok: false; error: Status } {

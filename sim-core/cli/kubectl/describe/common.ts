@@ -5,12 +5,15 @@ import type { Container, ContainerStatus, Event, ObjectMeta, PodTemplateSpec, Ta
 import { formatRFC1123Z } from '../clock';
 import { timestampSince } from '../duration';
 import { sortEvents } from '../printers/event';
-import { LEVEL_0, LEVEL_1, LEVEL_2, LEVEL_3, type PrefixWriter } from './prefix-writer';
+import { goQuote } from '../../flags/go-values';
+import { describeContainerEnvFrom, describeContainerEnvVars, type EnvVarResolver } from './env';
+import { LEVEL_0, LEVEL_1, LEVEL_2, LEVEL_3, type DescribeWriter, type PrefixWriter } from './prefix-writer';
+import { describeVolumes } from './volumes';
 
 const byString = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** printLabelsMultilineWithIndent */
-export function printLabelsMultiline(w: PrefixWriter, title: string, labels: Record<string, string> | undefined, initialIndent = ''): void {
+export function printLabelsMultiline(w: DescribeWriter, title: string, labels: Record<string, string> | undefined, initialIndent = ''): void {
   w.write(LEVEL_0, `${initialIndent}${title}:\t`);
   const keys = Object.keys(labels ?? {}).sort(byString);
   if (keys.length === 0) {
@@ -18,7 +21,11 @@ export function printLabelsMultiline(w: PrefixWriter, title: string, labels: Rec
     return;
   }
   keys.forEach((key, i) => {
-    if (i !== 0) w.write(LEVEL_0, `${initialIndent}\t`);
+    if (i !== 0) {
+      // two writes, as describe.go makes them: a nested writer indents each
+      w.write(LEVEL_0, initialIndent);
+      w.write(LEVEL_0, '\t');
+    }
     w.write(LEVEL_0, `${key}=${(labels as Record<string, string>)[key]}\n`);
   });
 }
@@ -28,7 +35,7 @@ const MAX_ANNOTATION_LEN = 140;
 const SKIP_ANNOTATIONS = new Set(['kubectl.kubernetes.io/last-applied-configuration']);
 
 /** printAnnotationsMultiline: long or multi-line values go on their own indented lines. */
-export function printAnnotationsMultiline(w: PrefixWriter, title: string, annotations: Record<string, string> | undefined): void {
+export function printAnnotationsMultiline(w: DescribeWriter, title: string, annotations: Record<string, string> | undefined): void {
   w.write(LEVEL_0, `${title}:\t`);
   const keys = Object.keys(annotations ?? {})
     .filter((k) => !SKIP_ANNOTATIONS.has(k))
@@ -130,8 +137,18 @@ function describeResources(w: PrefixWriter, resources: Container['resources'], l
   }
 }
 
-/** describeContainers: `space` is '' for a Pod and '  ' inside a pod template. */
-export function describeContainers(w: PrefixWriter, label: string, containers: Container[] | undefined, statuses: ContainerStatus[] | undefined, space: string): void {
+/**
+ * describeContainers: `space` is '' for a Pod and '  ' inside a pod template; `resolve` reads
+ * a fieldRef env var from the Pod (a template has none, so its fieldRefs show no value).
+ */
+export function describeContainers(
+  w: PrefixWriter,
+  label: string,
+  containers: Container[] | undefined,
+  statuses: ContainerStatus[] | undefined,
+  space: string,
+  resolve: EnvVarResolver | undefined,
+): void {
   const list = containers ?? [];
   const byName = new Map((statuses ?? []).map((s) => [s.name ?? '', s]));
   w.write(LEVEL_0, `${space}${label}:${list.length === 0 ? ' <none>' : ''}\n`);
@@ -160,33 +177,30 @@ export function describeContainers(w: PrefixWriter, label: string, containers: C
       w.write(LEVEL_2, `Restart Count:\t${status.restartCount ?? 0}\n`);
     }
     describeResources(w, c.resources, LEVEL_2);
-    const env = (c.env ?? []) as { name?: string; value?: string; valueFrom?: unknown }[];
-    w.write(LEVEL_2, `Environment:${env.length === 0 ? '\t<none>' : ''}\n`);
-    for (const e of env) {
-      // valueFrom sources (fieldRef, secretKeyRef, …) are not modelled by the simulation's kubelet.
-      (e.value ?? '').split('\n').forEach((s, i) => w.write(LEVEL_3, i === 0 ? `${e.name ?? ''}:\t${s}\n` : `\t${s}\n`));
-    }
-    const mounts = [...((c.volumeMounts ?? []) as { name?: string; mountPath?: string; readOnly?: boolean; subPath?: string }[])].sort((a, b) =>
-      byString(a.mountPath ?? '', b.mountPath ?? ''),
-    );
-    w.write(LEVEL_2, `Mounts:${mounts.length === 0 ? '\t<none>' : ''}\n`);
-    for (const m of mounts) {
-      const flags = [m.readOnly ? 'ro' : 'rw'];
-      if (m.subPath) flags.push(`path=${JSON.stringify(m.subPath)}`);
-      w.write(LEVEL_3, `${m.mountPath ?? ''} from ${m.name ?? ''} (${flags.join(',')})\n`);
-    }
+    if ((c.envFrom ?? []).length > 0) describeContainerEnvFrom(w, c);
+    describeContainerEnvVars(w, c, resolve);
+    describeContainerVolumes(w, c);
   }
 }
 
-/** describeVolumes, reduced to the names: the simulation's Pods carry no volume sources worth detailing. */
-export function describeVolumes(w: PrefixWriter, volumes: Record<string, unknown>[] | undefined, space: string): void {
-  const list = volumes ?? [];
-  if (list.length === 0) {
-    w.write(LEVEL_0, `${space}Volumes:\t<none>\n`);
-    return;
+/**
+ * describeContainerVolumes: the mounts sorted by path, `(ro)` or `(rw)` and a subPath as
+ * `path="…"` (%q); then any block devices, sorted by path, under a `Devices:` title that
+ * says `<none>` when the container has no mounts (describe.go reuses the mounts' suffix).
+ */
+function describeContainerVolumes(w: PrefixWriter, c: Container): void {
+  const none = (c.volumeMounts ?? []).length === 0 ? '\t<none>' : '';
+  w.write(LEVEL_2, `Mounts:${none}\n`);
+  const mounts = [...(c.volumeMounts ?? [])].sort((a, b) => byString(a.mountPath ?? '', b.mountPath ?? ''));
+  for (const m of mounts) {
+    const flags = [m.readOnly ? 'ro' : 'rw'];
+    if (m.subPath) flags.push(`path=${goQuote(m.subPath)}`);
+    w.write(LEVEL_3, `${m.mountPath ?? ''} from ${m.name ?? ''} (${flags.join(',')})\n`);
   }
-  w.write(LEVEL_0, `${space}Volumes:\n`);
-  for (const v of list) w.write(LEVEL_1, `${space ? ' ' : ''}${String(v.name ?? '')}:\n`);
+  const devices = [...(c.volumeDevices ?? [])].sort((a, b) => byString(a.devicePath ?? '', b.devicePath ?? ''));
+  if (devices.length === 0) return;
+  w.write(LEVEL_2, `Devices:${none}\n`);
+  for (const d of devices) w.write(LEVEL_3, `${d.devicePath ?? ''} from ${d.name ?? ''}\n`);
 }
 
 /** DescribePodTemplate (Deployment, ReplicaSet). */
@@ -200,8 +214,8 @@ export function describePodTemplate(w: PrefixWriter, template: PodTemplateSpec |
   if (Object.keys(template.metadata?.annotations ?? {}).length > 0) printAnnotationsMultiline(w, '  Annotations', template.metadata?.annotations);
   const spec = template.spec ?? {};
   if (spec.serviceAccountName) w.write(LEVEL_1, `Service Account:\t${spec.serviceAccountName}\n`);
-  if ((spec.initContainers ?? []).length > 0) describeContainers(w, 'Init Containers', spec.initContainers, undefined, '  ');
-  describeContainers(w, 'Containers', spec.containers, undefined, '  ');
+  if ((spec.initContainers ?? []).length > 0) describeContainers(w, 'Init Containers', spec.initContainers, undefined, '  ', undefined);
+  describeContainers(w, 'Containers', spec.containers, undefined, '  ', undefined);
   describeVolumes(w, spec.volumes, '  ');
   if (spec.priorityClassName) w.write(LEVEL_1, `Priority Class Name:\t${spec.priorityClassName}\n`);
   printLabelsMultiline(w, '  Node-Selectors', spec.nodeSelector);

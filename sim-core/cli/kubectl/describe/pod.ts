@@ -6,12 +6,13 @@ import {
   controllerOf,
   describeContainers,
   describeEvents,
-  describeVolumes,
   printAnnotationsMultiline,
   printLabelsMultiline,
   printTolerationsMultiline,
 } from './common';
+import { envValueRetriever } from './env';
 import { LEVEL_0, LEVEL_1, PrefixWriter } from './prefix-writer';
+import { describeVolumes } from './volumes';
 
 export function describePod(pod: Pod, events: readonly Event[] | undefined, now: number): string {
   const w = new PrefixWriter();
@@ -45,8 +46,8 @@ export function describePod(pod: Pod, events: readonly Event[] | undefined, now:
   const controlledBy = controllerOf(meta);
   if (controlledBy) w.write(LEVEL_0, `Controlled By:\t${controlledBy}\n`);
   if (status.nominatedNodeName) w.write(LEVEL_0, `NominatedNodeName:\t${status.nominatedNodeName}\n`);
-  if ((spec.initContainers ?? []).length > 0) describeContainers(w, 'Init Containers', spec.initContainers, status.initContainerStatuses ?? [], '');
-  describeContainers(w, 'Containers', spec.containers, status.containerStatuses ?? [], '');
+  if ((spec.initContainers ?? []).length > 0) describeContainers(w, 'Init Containers', spec.initContainers, status.initContainerStatuses ?? [], '', envValueRetriever(pod));
+  describeContainers(w, 'Containers', spec.containers, status.containerStatuses ?? [], '', envValueRetriever(pod));
   const conditions = status.conditions ?? [];
   if (conditions.length > 0) {
     w.write(LEVEL_0, 'Conditions:\n  Type\tStatus\n');

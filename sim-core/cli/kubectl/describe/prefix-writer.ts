@@ -9,7 +9,13 @@ export const LEVEL_1 = 1;
 export const LEVEL_2 = 2;
 export const LEVEL_3 = 3;
 
-export class PrefixWriter {
+/** What a section printer writes through: the PrefixWriter itself, or one nested in it. */
+export interface DescribeWriter {
+  write(level: number, text: string): void;
+  writeLine(text: string): void;
+}
+
+export class PrefixWriter implements DescribeWriter {
   private readonly tw = new Tabwriter(DESCRIBE_TABWRITER);
 
   write(level: number, text: string): void {
@@ -28,4 +34,16 @@ export class PrefixWriter {
   text(): string {
     return this.tw.text();
   }
+}
+
+/**
+ * NewNestedPrefixWriter: every level shifted by `indent`. Its WriteLine is indented too (it
+ * writes at level `indent`), so a `<none>` after a title's tab comes out indented — as in
+ * an ephemeral volume's claim template.
+ */
+export function nestedPrefixWriter(out: DescribeWriter, indent: number): DescribeWriter {
+  return {
+    write: (level, text) => out.write(level + indent, text),
+    writeLine: (text) => out.write(indent, `${text}\n`),
+  };
 }

@@ -1,0 +1,76 @@
+// The ServiceAccount admission plugin on Pod creation: the kube-api-access token volume
+// every real Pod carries, and the refusal of a Pod whose ServiceAccount does not exist.
+import { describe, expect, it } from 'vitest';
+import type { KubeObject } from '../../client';
+import { TIMEOUT, must, testCluster } from './testCluster';
+
+type Spec = {
+  volumes?: Array<{ name: string; projected?: unknown }>;
+  containers: Array<{ volumeMounts?: Array<{ name: string; mountPath: string; readOnly?: boolean }> }>;
+  initContainers?: Array<{ volumeMounts?: Array<{ name: string; mountPath: string; readOnly?: boolean }> }>;
+  imagePullSecrets?: Array<{ name: string }>;
+};
+const PATH = '/var/run/secrets/kubernetes.io/serviceaccount';
+
+function pod(name: string, spec: Record<string, unknown> = {}, metadata: Record<string, unknown> = {}): KubeObject {
+  return { apiVersion: 'v1', kind: 'Pod', metadata: { name, ...metadata }, spec: { containers: [{ name: 'nginx', image: 'nginx:1.27' }], ...spec } };
+}
+const create = (sim: ReturnType<typeof testCluster>, body: KubeObject) => sim.kubectl.request({ verb: 'create', resource: 'pods', namespace: 'default', body }, TIMEOUT);
+const specOf = (o: KubeObject) => o.spec as Spec;
+
+describe('ServiceAccount admission', () => {
+  it('mounts a projected kube-api-access volume read-only in every container and init container', () => {
+    const sim = testCluster();
+    const p = must(sim, { verb: 'create', resource: 'pods', namespace: 'default', body: pod('web', { initContainers: [{ name: 'init', image: 'busybox:1.36' }] }) });
+    const spec = specOf(p);
+    const volume = spec.volumes?.at(-1);
+    expect(volume?.name).toMatch(/^kube-api-access-[bcdfghjklmnpqrstvwxz2456789]{5}$/);
+    expect(volume?.projected).toEqual({
+      defaultMode: 420,
+      sources: [
+        { serviceAccountToken: { expirationSeconds: 3607, path: 'token' } },
+        { configMap: { name: 'kube-root-ca.crt', items: [{ key: 'ca.crt', path: 'ca.crt' }] } },
+        { downwardAPI: { items: [{ fieldRef: { apiVersion: 'v1', fieldPath: 'metadata.namespace' }, path: 'namespace' } ] } },
+      ],
+    });
+    for (const c of [...spec.containers, ...(spec.initContainers ?? [])]) expect(c.volumeMounts).toEqual([{ name: volume?.name, readOnly: true, mountPath: PATH }]);
+  });
+
+  it('mounts nothing when the Pod or its ServiceAccount opts out (the Pod wins), or a container already mounts the token path', () => {
+    const sim = testCluster();
+    must(sim, { verb: 'create', resource: 'serviceaccounts', namespace: 'default', body: { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'quiet' }, automountServiceAccountToken: false, imagePullSecrets: [{ name: 'registry' }] } });
+    expect(specOf(must(sim, { verb: 'create', resource: 'pods', namespace: 'default', body: pod('a', { automountServiceAccountToken: false }) })).volumes).toBeUndefined();
+    const quiet = specOf(must(sim, { verb: 'create', resource: 'pods', namespace: 'default', body: pod('b', { serviceAccountName: 'quiet' }) }));
+    expect(quiet.volumes).toBeUndefined();
+    expect(quiet.imagePullSecrets).toEqual([{ name: 'registry' }]);
+    expect(specOf(must(sim, { verb: 'create', resource: 'pods', namespace: 'default', body: pod('c', { serviceAccountName: 'quiet', automountServiceAccountToken: true }) })).volumes).toHaveLength(1);
+    const own = specOf(
+      must(sim, {
+        verb: 'create',
+        resource: 'pods',
+        namespace: 'default',
+        body: pod('d', { containers: [{ name: 'nginx', image: 'nginx:1.27', volumeMounts: [{ name: 'mine', mountPath: PATH }] }], volumes: [{ name: 'mine', emptyDir: {} }] }),
+      }),
+    );
+    expect(own.volumes?.map((v) => v.name)).toEqual(['mine']);
+  });
+
+  it('refuses a Pod whose ServiceAccount does not exist, naming a generateName Pod by its prefix', () => {
+    const sim = testCluster();
+    const named = create(sim, pod('web', { serviceAccountName: 'robot' }));
+    expect(named.ok ? '' : `${named.error.code} ${named.error.message}`).toBe('403 pods "web" is forbidden: error looking up service account default/robot: serviceaccount "robot" not found');
+    const generated = create(sim, pod('', { serviceAccountName: 'robot' }, { generateName: 'web-7d4b9c-' }));
+    expect(generated.ok ? '' : generated.error.message).toBe('pods "web-7d4b9c-" is forbidden: error looking up service account default/robot: serviceaccount "robot" not found');
+  });
+
+  it('waits for the default ServiceAccount of a new namespace, and refuses after ten reads without one', () => {
+    // no controllers run here: nobody creates shop's default ServiceAccount
+    const sim = testCluster();
+    must(sim, { verb: 'create', resource: 'namespaces', namespace: '', body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'shop' } } });
+    const start = sim.now;
+    const r = sim.kubectl.request({ verb: 'create', resource: 'pods', namespace: 'shop', body: pod('web') }, TIMEOUT);
+    expect(r.ok ? '' : r.error.message).toBe('pods "web" is forbidden: error looking up service account shop/default: serviceaccount "default" not found');
+    // nine waits of 100–199 ms between the ten reads
+    expect(sim.now - start).toBeGreaterThanOrEqual(90);
+  });
+});
