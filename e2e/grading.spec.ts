@@ -92,7 +92,12 @@ test('forged submissions are refused or fail', async ({ page }) => {
   const tooMany = Array.from({ length: 5_001 }, () => ({ type: 'command', line: 'sim status' }));
   const over = await postAttempt(page, LAB, { actionLog: tooMany, idempotencyKey: newIdempotencyKey() });
   expect(over.status()).toBe(422);
-  expect(((await over.json()) as { error: { message: string } }).error.message).toContain('5000 actions');
+  // told by the cap it broke, in the learner's words; the grader's own sentence stays in `detail`
+  expect(((await over.json()) as { error: { reason: string; message: string; detail: string } }).error).toMatchObject({
+    reason: 'actions',
+    message: expect.stringContaining('5000 at most'),
+    detail: expect.stringContaining('5000 actions'),
+  });
   // a cross-site POST, and one without an Origin
   expect((await postAttempt(page, LAB, { actionLog: solution, idempotencyKey: newIdempotencyKey() }, { origin: 'https://evil.example' })).status()).toBe(403);
   expect((await postAttempt(page, LAB, { actionLog: solution, idempotencyKey: newIdempotencyKey() }, { origin: null })).status()).toBe(403);

@@ -29,6 +29,7 @@ import type {
   WatchResponse,
 } from '../etcd/types';
 import type { Budget } from './caps';
+import type { TickBudget } from '../cli/sim/time';
 
 /** The simulated clock the wrappers read (the Simulation). */
 export interface Clock {
@@ -129,7 +130,8 @@ export class BudgetedEtcdClient implements EtcdClientPort {
   }
 }
 
-export class BudgetedSimControl implements SimControlPort {
+/** `sim tick` and `sim settle` read the budget through TickBudget and refuse what it has no room for. */
+export class BudgetedSimControl implements SimControlPort, TickBudget {
   // the default topology's commands take no simulated time: passed through when present
   readonly curl: SimControlPort['curl'];
   readonly chain: SimControlPort['chain'];
@@ -148,6 +150,12 @@ export class BudgetedSimControl implements SimControlPort {
 
   now(): number {
     return this.inner.now();
+  }
+  ticksLeft(): number {
+    return this.budget.ticksLeft(this.inner.now());
+  }
+  maxTicks(): number {
+    return this.budget.caps.maxTicks;
   }
   tick(n: number): void {
     const allowed = this.budget.allow(n, this.inner.now());

@@ -1,6 +1,12 @@
 // Caps that stop a hostile action log before it costs the server more than a learner's
 // honest session would (issue 6: the server replays "with step and time caps"). A log over
 // a cap is refused with a sentence saying which cap, never graded.
+//
+// The lab's terminal in the browser runs under the same Budget (budgeted-runner.ts), so
+// whatever it lets a learner do is a log grading accepts: a wait that reaches the end of
+// the tick budget is cut there (the command times out, in the browser as in the replay),
+// `sim tick N` past the budget is refused up front, and a command, an action or a step of
+// time the caps have no room for is refused before it runs (never logged).
 import { ACTION_LOG_LIMITS } from '../cluster/actions';
 
 export interface GradeCaps {
@@ -27,12 +33,44 @@ export const DEFAULT_GRADE_CAPS: GradeCaps = {
   settleTicks: 5_000,
 };
 
-/** The running totals one replay checks against its caps. */
+/** The cap a log (or the lab terminal's next step) broke: what the learner is told about, in their language. */
+export type CapReason = 'ticks' | 'actions' | 'commands' | 'output';
+/** Why a log was refused: a cap, or a log that is not a valid one (forged, or from another sim-core). */
+export type RefusalReason = CapReason | 'invalid';
+export const REFUSAL_REASONS: readonly RefusalReason[] = ['ticks', 'actions', 'commands', 'output', 'invalid'];
+
+/** The English sentences of the cap refusals; refusalReasonOf() reads them back. */
+export const capSentence = {
+  ticks: (caps: GradeCaps) => `replay stopped: more than ${caps.maxTicks} ticks (the cap)`,
+  actions: (caps: GradeCaps, has: number) => `action log exceeds ${caps.maxActions} actions (it has ${has})`,
+  commands: (caps: GradeCaps) => `replay stopped: more than ${caps.maxCommands} commands (the cap)`,
+  output: (caps: GradeCaps) => `replay stopped: the commands printed more than ${caps.maxOutputBytes} bytes (the cap)`,
+};
+
+const REASON_PATTERNS: ReadonlyArray<[CapReason, RegExp]> = [
+  ['ticks', /^replay stopped: more than \d+ ticks \(the cap\)/],
+  ['actions', /^action log exceeds \d+ actions/],
+  ['commands', /^replay stopped: more than \d+ commands \(the cap\)/],
+  ['output', /^replay stopped: the commands printed more than \d+ bytes \(the cap\)/],
+];
+
+/**
+ * The machine-readable reason of a grading refusal, from its sentence (a refusal crosses
+ * the grading worker's boundary as text). Anything that is not a cap is 'invalid'.
+ */
+export function refusalReasonOf(error: string): RefusalReason {
+  for (const [reason, pattern] of REASON_PATTERNS) if (pattern.test(error)) return reason;
+  return 'invalid';
+}
+
+/** The running totals one replay (or one lab terminal) checks against its caps. */
 export class Budget {
   commands = 0;
   outputBytes = 0;
-  /** a wait was cut short because the tick budget ran out */
+  /** a wait was cut short because the tick budget ran out (the command timed out there) */
   clamped = false;
+  /** a command was run that the lab's terminal would have refused: the log is not one it made */
+  private overrun: 'commands' | 'output' | undefined;
 
   constructor(
     readonly caps: GradeCaps,
@@ -40,9 +78,14 @@ export class Budget {
     readonly deadline: number,
   ) {}
 
+  /** Simulated ticks still allowed at `now`. */
+  ticksLeft(now: number): number {
+    return Math.max(0, this.deadline - now);
+  }
+
   /** How many of `wanted` ticks may still run at `now`; notes when it had to cut. */
   allow(wanted: number, now: number): number {
-    const left = Math.max(0, this.deadline - now);
+    const left = this.ticksLeft(now);
     if (wanted > left) {
       this.clamped = true;
       return left;
@@ -50,11 +93,32 @@ export class Budget {
     return wanted;
   }
 
-  /** Why the replay must stop now, if it must. */
-  stopReason(now: number): string | undefined {
-    if (this.clamped && now >= this.deadline) return `replay stopped: more than ${this.caps.maxTicks} ticks (the cap); a learner's log never needs that much simulated time`;
-    if (this.commands > this.caps.maxCommands) return `replay stopped: more than ${this.caps.maxCommands} commands (the cap)`;
-    if (this.outputBytes > this.caps.maxOutputBytes) return `replay stopped: the commands printed more than ${this.caps.maxOutputBytes} bytes (the cap)`;
+  /**
+   * The cap a new command would break, if any: the lab's terminal refuses the command
+   * then (it is neither run nor logged). A command that starts within the output cap may
+   * print past it; the next one is refused.
+   */
+  commandRefusal(): 'commands' | 'output' | undefined {
+    if (this.commands >= this.caps.maxCommands) return 'commands';
+    if (this.outputBytes >= this.caps.maxOutputBytes) return 'output';
+    return undefined;
+  }
+
+  /** Count a command that starts now (a replay runs it even when the terminal would have refused it, and then stops). */
+  startCommand(): void {
+    this.overrun ??= this.commandRefusal();
+    this.commands++;
+  }
+
+  /** Count what a command printed. */
+  printed(bytes: number): void {
+    this.outputBytes += bytes;
+  }
+
+  /** Why the replay must stop now, if it must. A wait cut at the deadline is not a reason: the lab's terminal cuts it the same way. */
+  stopReason(): string | undefined {
+    if (this.overrun === 'commands') return capSentence.commands(this.caps);
+    if (this.overrun === 'output') return capSentence.output(this.caps);
     return undefined;
   }
 }

@@ -3,7 +3,7 @@
 // time than the cap. A log that fails one is refused, not graded.
 import { z } from 'zod';
 import { actionLogSchema, type ActionLog } from '../cluster/actions';
-import type { GradeCaps } from './caps';
+import { capSentence, type GradeCaps } from './caps';
 import { goalSchema, type Goal } from './goals';
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -27,7 +27,7 @@ export function checkGoals(goals: unknown): Checked<Goal[]> {
 
 export function checkActionLog(log: unknown, caps: GradeCaps): Checked<ActionLog> {
   if (!Array.isArray(log)) return { ok: false, error: 'an action log is a JSON array of actions' };
-  if (log.length > caps.maxActions) return { ok: false, error: `action log exceeds ${caps.maxActions} actions (it has ${log.length})` };
+  if (log.length > caps.maxActions) return { ok: false, error: capSentence.actions(caps, log.length) };
   const r = actionLogSchema.safeParse(log);
   if (!r.success) {
     const issue = r.error.issues[0]!;
@@ -51,8 +51,8 @@ export function checkActionLog(log: unknown, caps: GradeCaps): Checked<ActionLog
     }
     if (a.type === 'tick') lowerBound += a.ticks;
     if (a.type === 'command') commands++;
-    if (lowerBound > caps.maxTicks) return { ok: false, error: `replay stopped: more than ${caps.maxTicks} ticks (the cap) by action ${i + 1}; a learner's log never needs that much simulated time` };
+    if (lowerBound > caps.maxTicks) return { ok: false, error: `${capSentence.ticks(caps)} by action ${i + 1}; a learner's log never needs that much simulated time` };
   }
-  if (commands > caps.maxCommands) return { ok: false, error: `replay stopped: more than ${caps.maxCommands} commands (the cap); the log has ${commands}` };
+  if (commands > caps.maxCommands) return { ok: false, error: `${capSentence.commands(caps)}; the log has ${commands}` };
   return { ok: true, value: actions };
 }

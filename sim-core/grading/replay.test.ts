@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Action, ActionLog } from '../cluster/actions';
 import { benchGrade } from './bench';
+import { refusalReasonOf } from './caps';
 import { grade, type GradeInput, type GradeResult } from './replay';
 
 const goals = [
@@ -127,29 +128,44 @@ describe('refusals: a log is checked before it is graded', () => {
     expect(refused(grade(base([{ type: 'command', line: 'etcdctl get /a', at: 9_000_000 }])))).toMatch(/^replay stopped: more than 200000 ticks/);
   });
 
-  it('stops a command that would run the clock past the cap: sim tick, a long --command-timeout', () => {
+  it('cuts a wait at the end of the tick budget, as the lab terminal does, and still grades the log', () => {
     const caps = { maxTicks: 3_000 };
-    expect(refused(grade(base([{ type: 'command', line: 'sim tick 10000000' }], { caps })))).toBe(
-      "replay stopped: more than 3000 ticks (the cap); a learner's log never needs that much simulated time (at action 1)",
-    );
-    // a request to a killed member is never answered: etcdctl waits its whole --command-timeout
+    // `sim tick` past the budget is refused up front: no time passes, the log is graded
+    const tooLong = grade(base([{ type: 'command', line: 'sim tick 10000000' }], { caps }));
+    expect(tooLong.ok && tooLong.ticks).toBeLessThan(3_000);
+    // a request to a killed member is never answered: etcdctl's long --command-timeout is cut at the deadline
     const deadMember: ActionLog = [
       { type: 'command', line: 'sim kill etcd-1' },
       { type: 'command', line: 'etcdctl --endpoints etcd-1 --command-timeout=100000s get /a' },
+      { type: 'command', line: 'etcdctl --endpoints etcd-2 put /answer 42' },
     ];
-    expect(refused(grade(base(deadMember, { caps })))).toBe(
-      "replay stopped: more than 3000 ticks (the cap); a learner's log never needs that much simulated time (at action 2)",
-    );
-    // the same request with etcdctl's default 5 s timeout is graded
-    const honest = grade(base([deadMember[0]!, { type: 'command', line: 'etcdctl --endpoints etcd-1 get /a' }], { caps }));
-    expect(honest.ok && honest.goals.find((g) => g.id === 'healthy')!.passed).toBe(false);
+    const cut = grade(base(deadMember, { caps }));
+    expect(cut.ok).toBe(true);
+    // the budget is over: the put after it times out too, so /answer was never written
+    expect(cut.ok && cut.goals.find((g) => g.id === 'answer')!.passed).toBe(false);
+    // a step of time past the budget is what the terminal never records: refused
+    expect(refused(grade(base([{ type: 'tick', ticks: 2_000 }, { type: 'tick', ticks: 2_000 }], { caps })))).toMatch(/^replay stopped: more than 3000 ticks \(the cap\) by action 2/);
   });
 
-  it('caps commands and output', () => {
+  it('caps commands and output: a command that starts within the output cap may cross it, the next one is refused', () => {
     const three = [1, 2, 3].map((i) => ({ type: 'command', line: `etcdctl put /k${i} ${'x'.repeat(100)}` }));
     expect(refused(grade(base(three, { caps: { maxCommands: 2 } })))).toBe('replay stopped: more than 2 commands (the cap); the log has 3');
     const chatty = [...three, { type: 'command', line: 'etcdctl get --prefix /k' }];
-    expect(refused(grade(base(chatty, { caps: { maxOutputBytes: 200 } })))).toBe('replay stopped: the commands printed more than 200 bytes (the cap) (at action 4)');
+    expect(grade(base(chatty, { caps: { maxOutputBytes: 200 } })).ok).toBe(true);
+    expect(refused(grade(base([...chatty, { type: 'command', line: 'etcdctl get /k1' }], { caps: { maxOutputBytes: 200 } })))).toBe(
+      'replay stopped: the commands printed more than 200 bytes (the cap) (at action 5)',
+    );
+  });
+
+  it('names the cap of every refusal (the reason the learner is told about)', () => {
+    const caps = { maxTicks: 3_000, maxCommands: 2, maxOutputBytes: 200 };
+    const reasonOf = (log: unknown, more: object = {}) => refusalReasonOf(refused(grade(base(log, { caps: { ...caps, ...more } }))));
+    expect(reasonOf([{ type: 'tick', ticks: 4_000 }])).toBe('ticks');
+    expect(reasonOf([{ type: 'command', line: 'etcdctl get /a', at: 9_000 }])).toBe('ticks');
+    expect(reasonOf(Array.from({ length: 5_001 }, () => ({ type: 'tick', ticks: 1 })))).toBe('actions');
+    expect(reasonOf([1, 2, 3].map(() => ({ type: 'command', line: 'etcdctl get /a' })))).toBe('commands');
+    expect(reasonOf([{ type: 'command', line: `etcdctl put /k ${'x'.repeat(300)}` }, { type: 'command', line: 'etcdctl get /k' }, { type: 'command', line: 'etcdctl get /k' }], { maxCommands: 10 })).toBe('output');
+    expect(reasonOf([{ type: 'explode' }])).toBe('invalid');
   });
 
   it('refuses invalid goals and a topology sim-core cannot build', () => {

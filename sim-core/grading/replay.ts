@@ -4,14 +4,11 @@
 // (bounded) and evaluates the goals. Nothing the browser says about its state is used;
 // the simulation is deterministic, so the same log always gets the same verdict and the
 // same state hash.
-import { runCommandLine } from '../cli/command-line';
 import { tokenize } from '../cli/shell/tokenize';
 import type { Action } from '../cluster/actions';
-import { createSimulation, type CommandRunner, type Simulation, type SimulationOptions } from '../cluster/simulation';
-import { BudgetedEtcdClient, BudgetedKubePort, BudgetedSimControl } from './budgeted-ports';
-import type { KubeApiPort } from '../apiserver/server';
-import type { EtcdClientPort, SimControlPort } from '../cli/ports';
-import { Budget, DEFAULT_GRADE_CAPS, type GradeCaps } from './caps';
+import { createSimulation, type Simulation, type SimulationOptions } from '../cluster/simulation';
+import { budgetLab } from './budgeted-runner';
+import { capSentence, DEFAULT_GRADE_CAPS, type GradeCaps } from './caps';
 import { evaluateState } from './evaluate';
 import type { Explanation, Goal } from './goals';
 import { HistoryTracker, isHistoryCheck } from './history';
@@ -66,39 +63,6 @@ export function isFaultLine(line: string): boolean {
   return t.words[i] === 'sim' && ['kill', 'partition'].includes(t.words[i + 1] ?? '');
 }
 
-/** `make(inner)`, made again only when `inner` is a different object than last time. */
-function wrapLatest<I, W>(make: (inner: I) => W): (inner: I) => W {
-  let last: { inner: I; wrapped: W } | undefined;
-  return (inner) => {
-    if (last === undefined || last.inner !== inner) last = { inner, wrapped: make(inner) };
-    return last.wrapped;
-  };
-}
-
-/**
- * The terminal's ports with every wait cut at the tick budget. The Simulation hands the
- * runner the same port objects on every command, so each is wrapped once per replay.
- */
-function budgetedRunner(sim: Simulation, budget: Budget, membersMayChange: () => void): CommandRunner {
-  const etcd = wrapLatest((inner: EtcdClientPort) => new BudgetedEtcdClient(inner, budget, sim));
-  const control = wrapLatest((inner: SimControlPort) => new BudgetedSimControl(inner, budget, membersMayChange));
-  const kubePort = wrapLatest((inner: KubeApiPort) => new BudgetedKubePort(inner, budget, sim));
-  const context = wrapLatest((files: ReadonlyMap<string, string>) => ({ readFile: (p: string) => files.get(p) }));
-  return (line, stdin, ports) => {
-    budget.commands++;
-    const kube = (ports as { kube?: KubeApiPort }).kube;
-    const wrapped = {
-      ...ports,
-      etcd: etcd(ports.etcd),
-      sim: control(ports.sim),
-      ...(kube !== undefined ? { kube: kubePort(kube) } : {}),
-    };
-    const out = runCommandLine(line, stdin, wrapped, context(ports.files));
-    budget.outputBytes += out.stdout.length + out.stderr.length;
-    return out;
-  };
-}
-
 /** What a lab's cluster is built from (a GradeInput's; the transcript's JobLab has the same fields). */
 export type LabClusterSpec = Pick<GradeInput, 'topology' | 'seed' | 'members' | 'workers'>;
 
@@ -131,9 +95,8 @@ export function grade(input: GradeInput): GradeResult {
 }
 
 function replay(sim: Simulation, input: GradeInput, goals: Goal[], log: Action[], caps: GradeCaps): GradeResult {
-  const budget = new Budget(caps, sim.now + caps.maxTicks);
   const committed = new CommittedStoreReader(sim);
-  sim.setCommandRunner(budgetedRunner(sim, budget, () => committed.invalidate()));
+  const budget = budgetLab(sim, caps, () => committed.invalidate());
   writeStarterFiles(sim, input.files ?? {});
 
   const cache = new JsonCache();
@@ -145,7 +108,7 @@ function replay(sim: Simulation, input: GradeInput, goals: Goal[], log: Action[]
   const setup = input.setup ?? [];
   for (const line of setup) {
     sim.dispatch({ type: 'command', line });
-    const stop = budget.stopReason(sim.now);
+    const stop = budget.stopReason();
     if (stop !== undefined) return { ok: false, error: `${stop} (in the lab's setup)` };
   }
 
@@ -167,7 +130,7 @@ function replay(sim: Simulation, input: GradeInput, goals: Goal[], log: Action[]
       if (action.at !== undefined && action.at > budget.deadline) return { ok: false, error: overTicks(caps, i) };
       if (action.type === 'tick' && Math.max(sim.now, action.at ?? 0) + action.ticks > budget.deadline) return { ok: false, error: overTicks(caps, i) };
       const done = sim.dispatch(action);
-      const stop = budget.stopReason(sim.now);
+      const stop = budget.stopReason();
       if (stop !== undefined) return { ok: false, error: `${stop} (at action ${i + 1})` };
       // Only the learner's own faults count, and only those that happened: the setup's
       // faults are the lab's starting state, and `sim kill etcd-9` (no such member) is no fault.
@@ -198,5 +161,5 @@ function replay(sim: Simulation, input: GradeInput, goals: Goal[], log: Action[]
 }
 
 function overTicks(caps: GradeCaps, i: number): string {
-  return `replay stopped: more than ${caps.maxTicks} ticks (the cap) at action ${i + 1}; a learner's log never needs that much simulated time`;
+  return `${capSentence.ticks(caps)} at action ${i + 1}; a learner's log never needs that much simulated time`;
 }

@@ -6,7 +6,7 @@ import dynamic from 'next/dynamic';
 import { useCallback, useId, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { FileTabs } from './file-tabs';
-import type { EditorProblem } from './manifest-editor';
+import type { EditorProblem } from './manifest-problems';
 import styles from './lab.module.css';
 
 function EditorLoading() {
@@ -75,7 +75,8 @@ export function EditorPanel({ files, edited, active, canApply, onSelect, onChang
                 <ul className={styles.problemList}>
                   {problems.map((p, i) => (
                     <li key={i} className={`${styles.problem} ${p.severity === 'error' ? styles.problemError : ''}`}>
-                      <strong>{t('severity', { severity: p.severity })}</strong> {t('problem', { file: p.path, line: p.line, message: p.message })}
+                      <strong>{t('severity', { severity: p.severity })}</strong>{' '}
+                      {p.line > 0 ? t('problem', { file: p.path, line: p.line, message: p.message }) : t('problemFile', { file: p.path, message: p.message })}
                     </li>
                   ))}
                 </ul>

@@ -6,6 +6,7 @@ import { memo, useId } from 'react';
 import { useTranslations } from 'next-intl';
 import type { GoalView } from '@/app/_lib/sim-worker/protocol';
 import type { LabClientView } from './types';
+import { InlineCode } from './inline-code';
 import styles from './lab.module.css';
 
 interface GoalChecklistProps {
@@ -41,9 +42,13 @@ function GoalChecklistImpl({ goals, live, locale }: GoalChecklistProps) {
               <span>
                 <span className={styles.goalState}>{v === undefined ? t('checking') : passed ? t('done') : t('notYet')}</span>
                 {': '}
-                {g.description}
+                <InlineCode text={g.description} />
               </span>
-              {v !== undefined ? <p className={styles.explanation}>{v.explanation[locale]}</p> : null}
+              {v !== undefined ? (
+                <p className={styles.explanation}>
+                  <InlineCode text={v.explanation[locale]} />
+                </p>
+              ) : null}
               {v !== undefined && v.kind !== 'state' ? <p className={styles.explanation}>{t(v.kind)}</p> : null}
             </li>
           );

@@ -16,6 +16,7 @@ import simStyles from '@/app/_components/sim/sim.module.css';
 import { useReducedMotion } from '@/app/_components/sim/use-reduced-motion';
 import { ClusterPanel, WatchChain } from '@/app/_components/cluster';
 import { EditorPanel } from './editor-panel';
+import { BudgetNotice } from './budget-notice';
 import { GoalChecklist } from './goal-checklist';
 import { HintPanel } from './hint-panel';
 import { ResetControl } from './reset-control';
@@ -106,6 +107,7 @@ export function LabWorkspace({ view, locale, recordedHints }: LabWorkspaceProps)
           </p>
         ) : null}
         <Controls playing={state.view?.playing ?? false} speed={state.view?.ticksPerSecond ?? 10} send={send} showReset={false} />
+        <BudgetNotice budget={state.view?.budget} />
         {state.cluster ? <ClusterPanel view={state.cluster} headingLevel={3} /> : null}
         {state.cluster ? <WatchChain hops={state.hops} reducedMotion={reducedMotion} headingLevel={3} /> : null}
         <div className={styles.clusterGrid}>
@@ -136,7 +138,7 @@ export function LabWorkspace({ view, locale, recordedHints }: LabWorkspaceProps)
       </div>
       {cluster}
       <HintPanel hints={view.hints} shown={session.hintsShown} onShowNext={onShowHint} />
-      <SubmitPanel labId={view.id} locale={locale} canSubmit={running} submitting={submitting} outcome={outcome} onSubmit={() => void onSubmit()}>
+      <SubmitPanel labId={view.id} locale={locale} canSubmit={running} submitting={submitting} outcome={outcome} onSubmit={() => void onSubmit()} budget={state.view?.budget}>
         <ResetControl disabled={state.status === 'starting' || state.replay !== undefined} onReset={onReset} />
       </SubmitPanel>
     </div>

@@ -4,18 +4,14 @@
 // One model per workspace file (its undo history survives switching tabs), YAML
 // validated against the kinds' schemas by monaco-yaml, and the problems reported up so
 // the workspace can list them as text: squiggles alone are invisible to a screen reader.
+// A file Apply's decoder refuses is listed with that refusal instead (manifest-problems.ts).
 import Editor from '@monaco-editor/react';
 import { useEffect, useState } from 'react';
 import { modelUri, WORKSPACE_URI } from './editor-schema';
+import { decoderProblem, mergeProblems, type EditorProblem } from './manifest-problems';
 import { EDITOR_THEMES, setUpMonaco } from './monaco-setup';
 
-export interface EditorProblem {
-  path: string;
-  line: number;
-  column: number;
-  message: string;
-  severity: 'error' | 'warning' | 'info';
-}
+export type { EditorProblem };
 
 export interface ManifestEditorProps {
   path: string;
@@ -46,14 +42,29 @@ export default function ManifestEditor({ path, value, ariaLabel, loadingText, on
   const dark = useDarkTheme();
 
   useEffect(() => {
+    // the decoder's verdict per model, kept while its text is the same version
+    const decoded = new Map<string, { version: number; problem: EditorProblem | undefined }>();
+    const refusalOf = (model: ReturnType<typeof monaco.editor.getModels>[number], path: string) => {
+      const key = model.uri.toString();
+      const version = model.getVersionId();
+      const known = decoded.get(key);
+      if (known !== undefined && known.version === version) return known.problem;
+      const problem = decoderProblem(path, model.getValue());
+      decoded.set(key, { version, problem });
+      return problem;
+    };
     const report = () => {
       const problems: EditorProblem[] = [];
+      const refusals: EditorProblem[] = [];
       for (const model of monaco.editor.getModels()) {
         const uri = model.uri.toString();
         if (!uri.startsWith(WORKSPACE_URI)) continue;
+        const path = decodeURIComponent(uri.slice(WORKSPACE_URI.length));
+        const refusal = refusalOf(model, path);
+        if (refusal !== undefined) refusals.push(refusal);
         for (const m of monaco.editor.getModelMarkers({ resource: model.uri })) {
           problems.push({
-            path: decodeURIComponent(uri.slice(WORKSPACE_URI.length)),
+            path,
             line: m.startLineNumber,
             column: m.startColumn,
             message: m.message,
@@ -61,12 +72,22 @@ export default function ManifestEditor({ path, value, ariaLabel, loadingText, on
           });
         }
       }
-      problems.sort((a, b) => (a.path === b.path ? a.line - b.line || a.column - b.column : a.path < b.path ? -1 : 1));
-      onProblems(problems);
+      onProblems(mergeProblems(problems, refusals));
     };
-    const sub = monaco.editor.onDidChangeMarkers(report);
+    // markers change when monaco-yaml has validated; text it finds nothing in (and that
+    // had no markers before) changes none, so an edit is also checked after a pause
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const soon = () => {
+      if (timer !== undefined) clearTimeout(timer);
+      timer = setTimeout(report, 300);
+    };
+    const contentSubs = monaco.editor.getModels().map((m) => m.onDidChangeContent(soon));
+    const subs = [monaco.editor.onDidChangeMarkers(report), monaco.editor.onDidCreateModel((m) => contentSubs.push(m.onDidChangeContent(soon)))];
     report();
-    return () => sub.dispose();
+    return () => {
+      if (timer !== undefined) clearTimeout(timer);
+      for (const sub of [...subs, ...contentSubs]) sub.dispose();
+    };
   }, [onProblems]);
 
   return (

@@ -1,6 +1,7 @@
 'use client';
 // Reset lab, with a confirmation in place (no modal to trap focus): the first press asks,
-// the second resets. Focus moves to the question and back.
+// the second resets. Focus moves to the safe choice, Cancel (so Enter pressed twice never
+// wipes the lab), and Escape cancels; either way focus returns to Reset lab.
 import { useEffect, useRef, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import styles from './lab.module.css';
@@ -9,25 +10,38 @@ export function ResetControl({ disabled, onReset }: { disabled: boolean; onReset
   const t = useTranslations('lab.reset');
   const [asking, setAsking] = useState(false);
   const [done, setDone] = useState(false);
-  const yes = useRef<HTMLButtonElement>(null);
+  const cancelButton = useRef<HTMLButtonElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const returnFocus = useRef(false);
 
   useEffect(() => {
-    if (asking) yes.current?.focus();
+    if (asking) cancelButton.current?.focus();
     else if (returnFocus.current) {
       returnFocus.current = false;
       button.current?.focus();
     }
   }, [asking]);
 
+  const cancel = () => {
+    returnFocus.current = true;
+    setAsking(false);
+  };
+
   if (asking) {
     return (
-      <div className={styles.confirm} role="group" aria-label={t('button')}>
+      <div
+        className={styles.confirm}
+        role="group"
+        aria-label={t('button')}
+        onKeyDown={(e) => {
+          if (e.key !== 'Escape') return;
+          e.preventDefault();
+          cancel();
+        }}
+      >
         <p>{t('confirm')}</p>
         <div className={styles.row}>
           <button
-            ref={yes}
             type="button"
             className="button primary"
             onClick={() => {
@@ -39,14 +53,7 @@ export function ResetControl({ disabled, onReset }: { disabled: boolean; onReset
           >
             {t('yes')}
           </button>
-          <button
-            type="button"
-            className="button secondary"
-            onClick={() => {
-              returnFocus.current = true;
-              setAsking(false);
-            }}
-          >
+          <button ref={cancelButton} type="button" className="button secondary" onClick={cancel}>
             {t('cancel')}
           </button>
         </div>

@@ -6,7 +6,10 @@
 import { useId } from 'react';
 import { useTranslations } from 'next-intl';
 import { Link } from '@/app/_lib/i18n/navigation';
+import type { SimView } from '@/app/_lib/sim-worker/protocol';
 import type { SubmitOutcome } from './submission';
+import { BudgetNotice } from './budget-notice';
+import { InlineCode } from './inline-code';
 import styles from './lab.module.css';
 
 interface SubmitPanelProps {
@@ -18,6 +21,8 @@ interface SubmitPanelProps {
   onSubmit: () => void;
   /** the reset control sits with Submit: both act on the whole attempt */
   children?: React.ReactNode;
+  /** grading's caps as the lab has used them: a used-up cap is explained here */
+  budget?: SimView['budget'];
 }
 
 function Outcome({ outcome, labId, locale }: { outcome: SubmitOutcome; labId: string; locale: 'ko' | 'en' }) {
@@ -35,7 +40,7 @@ function Outcome({ outcome, labId, locale }: { outcome: SubmitOutcome; labId: st
         {v.goals.map((g) => (
           <li key={g.id}>
             <span aria-hidden="true">{g.passed ? '✓' : '✗'}</span> <strong className={g.passed ? styles.passText : undefined}>{g.passed ? t('goalPassed') : t('goalFailed')}</strong>{' '}
-            <code>{g.id}</code>: {g.explanation[locale]}
+            <code>{g.id}</code>: <InlineCode text={g.explanation[locale]} />
           </li>
         ))}
       </ul>
@@ -52,7 +57,7 @@ function Outcome({ outcome, labId, locale }: { outcome: SubmitOutcome; labId: st
   );
 }
 
-export function SubmitPanel({ labId, locale, canSubmit, submitting, outcome, onSubmit, children }: SubmitPanelProps) {
+export function SubmitPanel({ labId, locale, canSubmit, submitting, outcome, onSubmit, children, budget }: SubmitPanelProps) {
   const t = useTranslations('lab.submit');
   const titleId = useId();
   return (
@@ -61,6 +66,7 @@ export function SubmitPanel({ labId, locale, canSubmit, submitting, outcome, onS
         {t('title')}
       </h2>
       <p className={styles.muted}>{canSubmit ? t('explain') : t('unavailable')}</p>
+      <BudgetNotice budget={budget} onlyWhenFull />
       <div className={styles.row}>
         <button type="button" className="button primary" onClick={onSubmit} disabled={!canSubmit || submitting} aria-busy={submitting}>
           {submitting ? t('submitting') : t('button')}

@@ -57,4 +57,15 @@ describe('simReducer', () => {
     expect(simReducer(initialSimState, { type: 'messages', messages: [{ type: 'unsupported', topology: 'default' }] }).status).toBe('unsupported');
     expect(simReducer(initialSimState, { type: 'failed', error: 'boom' })).toMatchObject({ status: 'failed', error: 'boom' });
   });
+
+  it('clears a refused request once a command of the learner goes through', () => {
+    const { host, state } = running();
+    const refused = simReducer(state, { type: 'messages', messages: [{ type: 'error', message: 'refused a malformed message at line: Too big' }] });
+    expect(refused.error).toBeDefined();
+    // a fault button's result (no requestId) is not the learner's next command
+    const fault = simReducer(refused, { type: 'messages', messages: [{ type: 'commandResult', result: host.runCommand('sim heal') }] });
+    expect(fault.error).toBeDefined();
+    const next = simReducer(fault, { type: 'messages', messages: [{ type: 'commandResult', requestId: 2, result: host.runCommand('sim status') }] });
+    expect(next.error).toBeUndefined();
+  });
 });

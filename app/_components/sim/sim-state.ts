@@ -71,12 +71,16 @@ function apply(state: SimState, m: WorkerMessage): SimState {
       if (m.view.chain !== undefined && m.view.chain.length > 0) next.hops = mergeHops(state.hops, m.view.chain);
       return next;
     }
-    case 'commandResult':
-      return {
+    case 'commandResult': {
+      const next: SimState = {
         ...state,
         busy: m.requestId === undefined ? state.busy : false,
         terminal: appendEntries(state.terminal, m.requestId === undefined ? 'fault' : 'learner', [m.result]),
       };
+      // a request the worker refused earlier is over once a command of the learner's went through
+      if (m.requestId !== undefined) delete next.error;
+      return next;
+    }
     case 'replayProgress':
       return { ...state, replay: { done: m.done, total: m.total } };
     case 'replayed': {

@@ -2,9 +2,11 @@
 // The scenario's terminal: etcdctl and the sim commands, run by sim-core in the worker.
 // History with ↑/↓ as in a shell, Tab completion of command words (never a keyboard
 // trap: a Tab that completes nothing new moves focus on), the output as a log region,
-// and the scenario's suggested commands as one-click buttons.
+// and the scenario's suggested commands as one-click buttons. A command is echoed as soon
+// as it is sent; a line too long to run stays in the input with an error saying so.
 import { memo, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslations } from 'next-intl';
+import { MAX_LINE_LENGTH, terminalLine } from '@/app/_lib/sim-worker/protocol';
 import { completeLine } from './completion';
 import type { TerminalEntry } from './sim-state';
 import styles from './sim.module.css';
@@ -25,7 +27,12 @@ function TerminalImpl({ entries, suggested, members, files = NO_FILES, busy, onR
   const t = useTranslations('sim.terminal');
   const titleId = useId();
   const hintId = useId();
+  const errorId = useId();
   const [line, setLine] = useState('');
+  /** the length of a line refused for being too long (it stays in the input) */
+  const [tooLong, setTooLong] = useState<number | undefined>(undefined);
+  /** the line sent and not answered yet, echoed at once (shown while busy) */
+  const [pending, setPending] = useState<string | undefined>(undefined);
   const [history, setHistory] = useState<string[]>([]);
   /** position in history while browsing with ↑/↓; history.length = the line being typed */
   const [cursor, setCursor] = useState(0);
@@ -40,8 +47,14 @@ function TerminalImpl({ entries, suggested, members, files = NO_FILES, busy, onR
   }, [entries]);
 
   const run = (text: string) => {
-    const trimmed = text.trim();
-    if (trimmed === '') return;
+    const checked = terminalLine(text);
+    if (!checked.ok) {
+      if (!checked.empty) setTooLong(checked.length);
+      return;
+    }
+    const trimmed = checked.line;
+    setTooLong(undefined);
+    setPending(trimmed);
     onRun(trimmed);
     const next = history.at(-1) === trimmed ? history : [...history, trimmed];
     setHistory(next);
@@ -94,10 +107,26 @@ function TerminalImpl({ entries, suggested, members, files = NO_FILES, busy, onR
               {e.origin !== 'learner' ? <span className={styles.origin}> # {t(e.origin)}</span> : null}
             </pre>
             {e.result.stdout !== '' ? <pre className={styles.stdout}>{e.result.stdout.replace(/\n$/, '')}</pre> : null}
-            {e.result.stderr !== '' ? <pre className={styles.stderr}>{e.result.stderr.replace(/\n$/, '')}</pre> : null}
+            {e.result.refused !== undefined ? (
+              <pre className={styles.stderr}>
+                {t(`refused.${e.result.refused}`)} {t('refusedNext')}
+              </pre>
+            ) : e.result.stderr !== '' ? (
+              <pre className={styles.stderr}>{e.result.stderr.replace(/\n$/, '')}</pre>
+            ) : null}
             {e.result.exitCode !== 0 ? <p className={styles.exitCode}>{t('exitCode', { code: e.result.exitCode })}</p> : null}
           </div>
         ))}
+        {busy && pending !== undefined ? (
+          <div data-testid="terminal-pending">
+            <pre className={styles.terminalLine}>
+              <span className={styles.prompt} aria-hidden="true">
+                ${' '}
+              </span>
+              {pending}
+            </pre>
+          </div>
+        ) : null}
       </div>
       <form
         className={styles.terminalForm}
@@ -112,10 +141,12 @@ function TerminalImpl({ entries, suggested, members, files = NO_FILES, busy, onR
         <input
           className={styles.terminalInput}
           aria-label={t('input')}
-          aria-describedby={hintId}
+          aria-describedby={tooLong !== undefined ? `${errorId} ${hintId}` : hintId}
+          aria-invalid={tooLong !== undefined ? true : undefined}
           value={line}
           onChange={(e) => {
             setLine(e.target.value);
+            setTooLong(undefined);
             setCursor(history.length);
             setCandidates([]);
             lastTabLine.current = undefined;
@@ -130,6 +161,13 @@ function TerminalImpl({ entries, suggested, members, files = NO_FILES, busy, onR
           {t('run')}
         </button>
       </form>
+      {tooLong !== undefined ? (
+        <p id={errorId} className={styles.stderr} role="alert">
+          {t('tooLong', { length: tooLong, max: MAX_LINE_LENGTH })}
+        </p>
+      ) : line.length > MAX_LINE_LENGTH ? (
+        <p className={styles.hint}>{t('length', { length: line.trim().length, max: MAX_LINE_LENGTH })}</p>
+      ) : null}
       <p id={hintId} className={styles.hint}>
         {t('hint')}
       </p>

@@ -34,6 +34,18 @@ describe('the replay page’s transcript', () => {
     expect(get.truncated).toBe(true);
   });
 
+  it('replays under grading’s tick budget: a settle cut at its end is cut on the page too, and both end in the same state', () => {
+    const loaded = labs.get('etcd-quorum-recovery')!;
+    const lab = jobLabOf(loaded);
+    // a settle asked to run far past the 200,000-tick budget stops at its end
+    const log = [{ type: 'command', line: 'sim tick 199990' }, { type: 'command', line: 'sim settle --max-ticks 50000' }, { type: 'command', line: 'etcdctl get /app/recovered' }];
+    const graded = runJob({ kind: 'grade', lab, actionLog: log }) as GradeOutcome;
+    const t = runJob({ kind: 'transcript', lab, actionLog: log }) as TranscriptOutcome;
+    if (!graded.ok || !t.ok || !('steps' in t)) throw new Error(JSON.stringify({ graded, t }).slice(0, 500));
+    expect(t.stateHash).toBe(graded.stateHash);
+    expect(t.steps[1]!.tick - t.steps[0]!.tick).toBeLessThanOrEqual(10);
+  });
+
   it('refuses a log that is not an action log, as grading does', () => {
     const loaded = labs.get('etcd-quorum-recovery')!;
     expect(runJob({ kind: 'transcript', lab: jobLabOf(loaded), actionLog: { not: 'a log' } })).toMatchObject({ ok: false });

@@ -4,7 +4,7 @@
 // which grading accepted — within every cap, so no wait was ever cut — and the terminal
 // runs as in the browser (app/_lib/sim-worker/sim-host.ts). The worker's wall-clock cap
 // still bounds it. A command's output is cut at TRANSCRIPT_OUTPUT_LIMIT for the page.
-import { runCommandLine } from '../../../sim-core/cli/command-line';
+import { budgetLab } from '../../../sim-core/grading/budgeted-runner';
 import { DEFAULT_GRADE_CAPS, type GradeCaps } from '../../../sim-core/grading/caps';
 import { checkActionLog } from '../../../sim-core/grading/refuse';
 import { buildLabSimulation, writeStarterFiles } from '../../../sim-core/grading/replay';
@@ -24,7 +24,8 @@ export function replayTranscript(lab: JobLab, actionLog: unknown, capsOverride: 
   const built = buildLabSimulation(lab);
   if (!built.ok) return built;
   const sim = built.sim;
-  sim.setCommandRunner((line, stdin, ports) => runCommandLine(line, stdin, ports, { readFile: (p) => ports.files.get(p) }));
+  // the budget grading replays under (replay.ts): a wait cut at the end of it is cut here too
+  budgetLab(sim, caps);
   writeStarterFiles(sim, lab.starterFiles);
   for (const line of lab.setup ?? []) sim.dispatch({ type: 'command', line });
 

@@ -36,16 +36,36 @@ export class NotableEventTracker {
   /** key → mod_revision as of the last diff, and the revision it was taken at */
   private keys = new Map<string, number>();
   private revision = 0;
+  /**
+   * When the committed revision rose since the last diff: each entry says the revisions up
+   * to `revision` were applied by `tick` (seen at the network delivery that committed
+   * them), so a put is stamped with its commit's tick, not the tick of the next view.
+   */
+  private applied: Array<{ revision: number; tick: number }> = [];
   private readonly unsubscribe: () => void;
+  private readonly unsubscribeApplied: () => void;
 
   constructor(private readonly sim: Simulation) {
     this.unsubscribe = sim.subscribe((e) => this.onTrace(e), { kinds: ['state', 'kill', 'restart', 'fault'] });
+    this.unsubscribeApplied = sim.subscribe((e) => this.noteApplied(e.tick), { kinds: ['deliver'] });
     this.keys = this.currentKeys();
     this.revision = this.currentRevision();
   }
 
   dispose(): void {
     this.unsubscribe();
+    this.unsubscribeApplied();
+  }
+
+  private noteApplied(tick: number): void {
+    const revision = this.currentRevision();
+    const last = this.applied.at(-1)?.revision ?? this.revision;
+    if (revision > last) this.applied.push({ revision, tick });
+  }
+
+  /** The tick by which `revision` was committed and applied (now, when it was not seen). */
+  private tickOf(revision: number): number {
+    return this.applied.find((a) => a.revision >= revision)?.tick ?? this.sim.now;
   }
 
   private push(e: Pending): void {
@@ -91,9 +111,10 @@ export class NotableEventTracker {
     const puts: Array<{ key: string; revision: number }> = [];
     for (const [key, rev] of now) if (this.keys.get(key) !== rev) puts.push({ key, revision: rev });
     puts.sort((a, b) => a.revision - b.revision);
-    for (const p of puts) this.push({ type: 'key-put', tick: this.sim.now, key: p.key, revision: p.revision });
+    for (const p of puts) this.push({ type: 'key-put', tick: this.tickOf(p.revision), key: p.key, revision: p.revision });
     for (const key of [...this.keys.keys()].sort()) if (!now.has(key)) this.push({ type: 'key-deleted', tick: this.sim.now, key });
     this.keys = now;
+    this.applied = [];
   }
 
   /** Everything noticed since the last drain, oldest first. */

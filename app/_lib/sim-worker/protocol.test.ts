@@ -2,7 +2,7 @@
 // structured clone, so it stands in for it) and anything malformed is refused with a
 // reason instead of reaching the simulation.
 import { describe, expect, it } from 'vitest';
-import { parsePageMessage, parseWorkerMessage, type HostScenario, type PageMessage, type WorkerMessage } from './protocol';
+import { MAX_LINE_LENGTH, parsePageMessage, parseWorkerMessage, terminalLine, type HostScenario, type PageMessage, type WorkerMessage } from './protocol';
 import { SimHost } from './sim-host';
 
 const scenario: HostScenario = { id: 'l4-raft-three', topology: 'etcd-only', seed: 404, members: 3, setup: ['sim tick 300'] };
@@ -76,5 +76,17 @@ describe('worker → page messages', () => {
     const r = parseWorkerMessage(forged);
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.error).toContain('view.members.0.role');
+  });
+
+  it('keeps a terminal line too long to send, with its length, instead of sending (and losing) it', () => {
+    expect(terminalLine('  etcdctl get /a  ')).toEqual({ ok: true, line: 'etcdctl get /a' });
+    expect(terminalLine('   ')).toEqual({ ok: false, empty: true });
+    const long = `etcdctl put k ${'x'.repeat(5_000)}`;
+    expect(terminalLine(long)).toEqual({ ok: false, empty: false, length: long.length });
+    // the longest line it sends is one the worker accepts
+    const longest = `etcdctl put k ${'x'.repeat(MAX_LINE_LENGTH - 14)}`;
+    const r = terminalLine(longest);
+    expect(r.ok).toBe(true);
+    if (r.ok) expect(parsePageMessage({ type: 'runCommand', requestId: 1, line: r.line }).ok).toBe(true);
   });
 });

@@ -2,7 +2,7 @@
 // they receive with these schemas (a worker message is untrusted data like any other
 // input), and every field is plain JSON so a structured clone costs little.
 import { z } from 'zod';
-import { actionLogSchema, actionSchema } from '@/sim-core/cluster/actions';
+import { ACTION_LOG_LIMITS, actionLogSchema, actionSchema } from '@/sim-core/cluster/actions';
 import { goalSchema } from '@/sim-core/grading/goals';
 import { clusterViewSchema } from './cluster-view-schema';
 import { hopSchema } from './watch-chain-schema';
@@ -17,6 +17,23 @@ export const DEFAULT_SPEED = 10;
 export const MAX_STEP_TICKS = 10_000;
 /** How often a playing worker advances and posts a view: ≤ 10 views a second. */
 export const FRAME_MS = 100;
+/** The longest terminal line: an action log's own limit (the terminal says so rather than send a longer one). */
+export const MAX_LINE_LENGTH = ACTION_LOG_LIMITS.maxLineLength;
+
+/** A typed terminal line as it is run (trimmed), or its length when it is too long to send: it is never cut or lost. */
+export function terminalLine(text: string): { ok: true; line: string } | { ok: false; empty: true } | { ok: false; empty: false; length: number } {
+  const line = text.trim();
+  if (line === '') return { ok: false, empty: true };
+  if (line.length > MAX_LINE_LENGTH) return { ok: false, empty: false, length: line.length };
+  return { ok: true, line };
+}
+
+/**
+ * The caps of the server's grading a lab can run into (sim-core/grading/caps.ts, and the
+ * size of the submitted request): what a refused command and the lab's notice name.
+ */
+export const LAB_LIMITS = ['ticks', 'actions', 'commands', 'output', 'size'] as const;
+export type LabLimit = (typeof LAB_LIMITS)[number];
 
 // ---- page → worker ----
 
@@ -58,7 +75,7 @@ export const pageMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('pause') }),
   z.object({ type: z.literal('step'), ticks: z.number().int().min(1).max(MAX_STEP_TICKS) }),
   z.object({ type: z.literal('setSpeed'), ticksPerSecond: z.number().int().min(1).max(1000) }),
-  z.object({ type: z.literal('runCommand'), requestId: int0, line: z.string().min(1).max(4096) }),
+  z.object({ type: z.literal('runCommand'), requestId: int0, line: z.string().min(1).max(MAX_LINE_LENGTH) }),
   z.object({ type: z.literal('fault'), fault: faultSchema }),
   /** whose copy of the keyspace the browser shows; absent = the leader's */
   z.object({ type: z.literal('setKeyspaceSource'), member: memberName.optional() }),
@@ -181,6 +198,15 @@ export const simViewSchema = z.object({
   logVersion: int0,
   /** a lab's goals, evaluated on this view's state; absent outside labs */
   goals: z.array(goalViewSchema).optional(),
+  /** a lab's room under grading's caps; absent outside labs */
+  budget: z
+    .object({
+      maxTicks: int0,
+      ticksLeft: int0,
+      /** a cap that is used up: what it stops is refused until a reset */
+      full: z.enum(LAB_LIMITS).optional(),
+    })
+    .optional(),
   /** the default topology's nodes, Pods and control-plane processes; absent for etcd-only and when unchanged since the previous view */
   cluster: clusterViewSchema.optional(),
   /** watch-chain hops since the previous view (the page keeps the list) */
@@ -193,6 +219,8 @@ export const commandResultSchema = z.object({
   stdout: z.string(),
   stderr: z.string(),
   exitCode: z.number().int(),
+  /** a lab's command that was not run (nor logged): this cap of grading had no room for it */
+  refused: z.enum(LAB_LIMITS).optional(),
 });
 export type CommandResult = z.infer<typeof commandResultSchema>;
 

@@ -63,7 +63,8 @@ export class WorkerSession {
     }
     switch (message.type) {
       case 'play':
-        this.setPlaying(true);
+        // a lab whose simulated time is used up has nothing left to play
+        this.setPlaying(host.budget()?.ticksLeft !== 0);
         break;
       case 'pause':
         this.setPlaying(false);
@@ -158,7 +159,9 @@ export class WorkerSession {
     const ticks = Math.floor(this.owed / 1000);
     if (ticks < 1) return;
     this.owed -= ticks * 1000;
-    host.step(ticks);
+    const ran = host.step(ticks);
+    // at the end of a lab's tick budget play stops; the view's budget says why
+    if (ran < ticks || host.budget()?.ticksLeft === 0) this.setPlaying(false);
     this.postView();
   }
 

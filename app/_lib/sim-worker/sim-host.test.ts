@@ -49,6 +49,19 @@ describe('SimHost', () => {
     expect(ks.revision).toBe(4);
   });
 
+  it("stamps a put with its commit's tick, not the tick of the view that shows it", () => {
+    const h = host();
+    h.drainEvents();
+    const before = h.now;
+    h.runCommand('etcdctl put greeting hello');
+    const committed = h.now;
+    h.step(5_000);
+    const [put] = h.drainEvents();
+    expect(put).toMatchObject({ type: 'key-put', key: 'greeting' });
+    expect(put!.tick).toBeGreaterThan(before);
+    expect(put!.tick).toBeLessThanOrEqual(committed);
+  });
+
   it('announces the puts, a killed leader and the new leader in the event log', () => {
     const h = host();
     h.drainEvents();

@@ -6,6 +6,7 @@
 import { createSimulation, DefaultSimulation, ACTION_LOG_LIMITS, type Action, type ActionLog, type Simulation, type SimulationOptions } from '@/sim-core/cluster';
 import { runCommandLine } from '@/sim-core/cli';
 import type { TraceEvent } from '@/sim-core/kernel';
+import type { GradeCaps } from '@/sim-core/grading/caps';
 import {
   describeKeyspace,
   describeMembers,
@@ -20,7 +21,8 @@ import { NotableEventTracker } from './notable-events';
 import { LabGoals } from './lab-goals';
 import { describeCluster } from './cluster-view';
 import { WatchChainRecorder } from './watch-chain';
-import type { CommandResult, Fault, GoalView, HostLab, HostScenario, KeyspaceView, NotableEvent, SimView, TraceLine } from './protocol';
+import { LabLimits, LIMIT_SENTENCES } from './lab-limits';
+import type { CommandResult, Fault, GoalView, HostLab, HostScenario, KeyspaceView, LabLimit, NotableEvent, SimView, TraceLine } from './protocol';
 
 /** Trace lines kept for the view (the newest). */
 const TRACE_LINES = 40;
@@ -73,9 +75,19 @@ export class SimHost {
   private readonly stopChain: (() => void) | undefined;
   private lastHopId = -1;
   private lastClusterSignature = '';
+  /** a lab's room under grading's caps; undefined in a lesson (never graded, never capped) */
+  private readonly limits: LabLimits | undefined;
+  /** a file write the caps refused: the command that goes with it (Apply's kubectl apply) is refused too */
+  private refusedWrite: LabLimit | undefined;
 
-  private constructor(private readonly sim: Simulation) {
-    sim.setCommandRunner((line, stdin, ports) => runCommandLine(line, stdin, ports, { readFile: (p) => ports.files.get(p) }));
+  private constructor(
+    private readonly sim: Simulation,
+    lab: boolean,
+    caps: GradeCaps | undefined,
+  ) {
+    // a lab's terminal is grading's: the same caps, the same waits cut at the same tick
+    if (lab) this.limits = LabLimits.attach(sim, caps);
+    else sim.setCommandRunner((line, stdin, ports) => runCommandLine(line, stdin, ports, { readFile: (p) => ports.files.get(p) }));
     this.events = new NotableEventTracker(sim);
     this.stopTrace = sim.subscribe((e) => {
       if (isBackgroundEvent(e)) return;
@@ -92,12 +104,13 @@ export class SimHost {
   /**
    * A host for a scenario, or for a lab when `lab` is given: its starter files are the
    * workspace before the setup runs (as the server's grading writes them), and its goals
-   * are evaluated in every view from the end of the setup on.
+   * are evaluated in every view from the end of the setup on, and it runs under grading's
+   * caps (`caps`: DEFAULT_GRADE_CAPS, as the server grades; tests give smaller ones).
    */
-  static create(scenario: HostScenario, lab?: HostLab): CreateHostResult {
+  static create(scenario: HostScenario, lab?: HostLab, caps?: GradeCaps): CreateHostResult {
     const sim = buildSimulation(scenario);
     if (sim === undefined) return { ok: false, error: 'unsupported-topology', topology: scenario.topology };
-    const host = new SimHost(sim);
+    const host = new SimHost(sim, lab !== undefined, caps);
     // grade() writes the files in path order; the order does not change the map, but keep it the same
     for (const f of [...(lab?.files ?? [])].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) sim.files.set(f.path, f.content);
     // the scenario's setup is where the lesson starts, not something the learner did: not logged
@@ -137,16 +150,36 @@ export class SimHost {
     return this.log.map((a) => ({ ...a }));
   }
 
+  /** Whether `action` would join the log's last action rather than add one. */
+  private joinsLast(action: Action): boolean {
+    const last = this.log[this.log.length - 1];
+    // consecutive steps of time are one action: tick(a); tick(b) runs exactly what tick(a+b) runs
+    return action.type === 'tick' && action.at === undefined && last?.type === 'tick' && last.at === undefined && last.ticks + action.ticks <= ACTION_LOG_LIMITS.maxTick;
+  }
+
   private record(action: Action): void {
     this.logVersion++;
     this.goals?.afterAction(action);
     const last = this.log[this.log.length - 1];
-    // consecutive steps of time are one action: tick(a); tick(b) runs exactly what tick(a+b) runs
-    if (action.type === 'tick' && action.at === undefined && last?.type === 'tick' && last.at === undefined && last.ticks + action.ticks <= ACTION_LOG_LIMITS.maxTick) {
+    if (this.joinsLast(action) && last?.type === 'tick' && action.type === 'tick') {
       last.ticks += action.ticks;
       return;
     }
+    this.limits?.added(action);
     this.log.push({ ...action });
+  }
+
+  /** Which of grading's caps has no room for `action`, in a lab. */
+  private refusal(action: Action): LabLimit | undefined {
+    return this.limits?.refusal(action, this.log.length, this.joinsLast(action));
+  }
+
+  /** A lab's room under grading's caps; undefined outside labs. */
+  budget(): SimView['budget'] {
+    const limits = this.limits;
+    if (limits === undefined) return undefined;
+    const full = limits.full(this.sim.now, this.log.length);
+    return { maxTicks: limits.caps.maxTicks, ticksLeft: limits.ticksLeft(this.sim.now), ...(full !== undefined ? { full } : {}) };
   }
 
   private execute(line: string): CommandResult {
@@ -155,25 +188,44 @@ export class SimHost {
     return { line, ...output };
   }
 
-  /** Let `ticks` of simulated time pass. */
-  step(ticks: number): void {
+  /**
+   * Let `ticks` of simulated time pass; in a lab, at most what grading's tick cap has
+   * left (Play and Step stop at the end of it). Returns the ticks that passed.
+   */
+  step(ticks: number): number {
     if (!Number.isInteger(ticks) || ticks < 1) throw new Error(`SimHost.step: bad tick count ${ticks}`);
-    this.sim.tick(ticks);
-    this.record({ type: 'tick', ticks });
+    const allowed = this.limits === undefined ? ticks : Math.min(ticks, this.limits.ticksLeft(this.sim.now));
+    if (allowed < 1 || this.refusal({ type: 'tick', ticks: allowed }) !== undefined) return 0;
+    this.sim.tick(allowed);
+    this.record({ type: 'tick', ticks: allowed });
+    return allowed;
   }
 
-  /** Run one terminal line, as the learner typed it. */
+  /** Run one terminal line, as the learner typed it; in a lab, refused (not run, not logged) when grading's caps have no room for it. */
   runCommand(line: string): CommandResult {
+    const action: Action = { type: 'command', line };
+    const refused = this.refusedWrite ?? this.refusal(action);
+    this.refusedWrite = undefined;
+    if (refused !== undefined && this.limits !== undefined) {
+      const why = LIMIT_SENTENCES[refused](this.limits.caps);
+      return { line, stdout: '', stderr: `${why}: the command was not run. Submit your work, or reset the lab to start again.\n`, exitCode: 1, refused };
+    }
     const result = this.execute(line);
-    this.record({ type: 'command', line });
+    this.record(action);
     return result;
   }
 
-  /** The lab editor's Apply: the learner's version of a workspace file, logged. */
-  writeFile(path: string, content: string): void {
+  /** The lab editor's Apply: the learner's version of a workspace file, logged (false when grading's caps have no room for it). */
+  writeFile(path: string, content: string): boolean {
     const action: Action = { type: 'writeFile', path, content };
+    const refused = this.refusal(action);
+    if (refused !== undefined) {
+      this.refusedWrite = refused;
+      return false;
+    }
     this.sim.dispatch(action);
     this.record(action);
+    return true;
   }
 
   /** A fault button: the same as typing its `sim` command. */
@@ -240,6 +292,8 @@ export class SimHost {
     };
     const goals = this.goalViews();
     if (goals !== undefined) view.goals = goals;
+    const budget = this.budget();
+    if (budget !== undefined) view.budget = budget;
     const leader = this.sim.leader();
     if (leader !== undefined) view.leader = leader.address;
     if (options.keyspace) view.keyspace = this.keyspace();

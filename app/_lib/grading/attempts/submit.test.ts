@@ -151,10 +151,10 @@ describe('POST /api/labs/<lab>/attempts', () => {
     const tooMany = Array.from({ length: 5_001 }, () => ({ type: 'command', line: 'sim status' }));
     const r = await submit({ actionLog: tooMany, idempotencyKey: newKey() });
     expect(r.status).toBe(422);
-    expect(r.body).toMatchObject({ error: { code: 'log-refused', message: expect.stringContaining('5000 actions') } });
+    expect(r.body).toMatchObject({ error: { code: 'log-refused', reason: 'actions', detail: expect.stringContaining('5000 actions') } });
     const tooLong = await submit({ actionLog: [{ type: 'tick', ticks: 300_000 }], idempotencyKey: newKey() });
-    expect(tooLong).toMatchObject({ status: 422, body: { error: { code: 'log-refused' } } });
-    expect((await submit({ actionLog: [{ type: 'rm -rf' }], idempotencyKey: newKey() })).status).toBe(422);
+    expect(tooLong).toMatchObject({ status: 422, body: { error: { code: 'log-refused', reason: 'ticks' } } });
+    expect(await submit({ actionLog: [{ type: 'rm -rf' }], idempotencyKey: newKey() })).toMatchObject({ status: 422, body: { error: { reason: 'invalid' } } });
     expect((await submit({ actionLog: 'sim status', idempotencyKey: newKey() })).status).toBe(422);
   });
 

@@ -4,7 +4,7 @@
 import type { RateLimitRule, RateLimitVerdict } from '../../auth/rate-limit-window';
 import type { Database } from '../../db';
 import { checkActionLog } from '../../../../sim-core/grading/refuse';
-import { DEFAULT_GRADE_CAPS } from '../../../../sim-core/grading/caps';
+import { DEFAULT_GRADE_CAPS, refusalReasonOf, type RefusalReason } from '../../../../sim-core/grading/caps';
 import type { PoolResult } from '../pool';
 import type { GoalOutcome, GradeOutcome, JobLab } from '../protocol';
 import { attemptBodySchema, isSameOrigin, MAX_ATTEMPT_BODY_BYTES, readBodyLimited } from './request';
@@ -34,8 +34,13 @@ export interface AttemptDeps {
   grade: (lab: JobLab, actionLog: unknown) => Promise<PoolResult<GradeOutcome>>;
   rateLimit: (key: string, rule: RateLimitRule) => Promise<RateLimitVerdict>;
   simVersion: string;
-  /** the learner's language's sentence for an error; `detail` is the grader's own (English) reason */
-  message: (code: ErrorCode, detail?: string) => string;
+  /**
+   * the learner's language's sentence for an error; `detail` is the grader's own (English)
+   * reason, `reason` (a refused log's) the cap it broke, which the sentence is chosen by
+   */
+  message: (code: ErrorCode, detail?: string, reason?: RefusalReason) => string;
+  /** where a refused log's internal reason is kept (the server's log) */
+  logRefusal?: (labId: string, reason: RefusalReason, detail: string) => void;
 }
 
 export interface AttemptInput {
@@ -56,7 +61,8 @@ export interface Verdict {
 
 export interface AttemptResponse {
   status: number;
-  body: Verdict | { error: { code: ErrorCode; message: string } };
+  /** a refused log's error also carries `reason` (the cap it broke, machine-readable) and `detail` (the grader's English sentence) */
+  body: Verdict | { error: { code: ErrorCode; message: string; reason?: RefusalReason; detail?: string } };
   headers?: Record<string, string>;
 }
 
@@ -75,6 +81,12 @@ export async function handleAttempt(deps: AttemptDeps, input: AttemptInput): Pro
     ...(headers ? { headers } : {}),
   });
   const { request, labId, user, locale } = input;
+  // a log grading refused: the learner is told which cap in their language, never the grader's English
+  const refuse = (detail: string): AttemptResponse => {
+    const reason = refusalReasonOf(detail);
+    deps.logRefusal?.(labId, reason, detail);
+    return { status: 422, body: { error: { code: 'log-refused', reason, message: deps.message('log-refused', detail, reason), detail } } };
+  };
 
   if (!isSameOrigin(request.headers)) return fail(403, 'cross-origin');
   const lab = deps.lab(labId);
@@ -109,7 +121,7 @@ export async function handleAttempt(deps: AttemptDeps, input: AttemptInput): Pro
 
   // Over the caps or malformed: refused here, without taking a worker's time.
   const checked = checkActionLog(body.data.actionLog, DEFAULT_GRADE_CAPS);
-  if (!checked.ok) return fail(422, 'log-refused', checked.error);
+  if (!checked.ok) return refuse(checked.error);
   const graded = await deps.grade(lab, checked.value);
   if (!graded.ok) {
     if (graded.error === 'busy') return fail(503, 'busy', undefined, { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) });
@@ -117,7 +129,7 @@ export async function handleAttempt(deps: AttemptDeps, input: AttemptInput): Pro
     return fail(500, 'grading-failed', graded.detail);
   }
   const verdict = graded.value;
-  if (!verdict.ok) return fail(422, 'log-refused', verdict.error);
+  if (!verdict.ok) return refuse(verdict.error);
 
   if (user === null) return { status: 200, body: { attemptId: null, passed: verdict.passed, goals: verdict.goals, stateHash: verdict.stateHash, replayUrl: null } };
   const stored = await storeAttempt(deps.db, {

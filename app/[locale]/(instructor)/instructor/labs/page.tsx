@@ -8,6 +8,7 @@ import { getLabReport } from '@/app/_lib/queries/instructor';
 import { Forbidden } from '../forbidden';
 import { gateDashboard } from '../gate';
 import { DashboardHeader } from '../dashboard-header';
+import { InlineCode } from '@/app/_components/lab/inline-code';
 import { DataTable, NumHeader, Section, Share } from '../figures';
 import styles from '../dashboard.module.css';
 
@@ -85,7 +86,7 @@ export default async function LabsPage({ params }: { params: Promise<{ locale: L
                     {lab.goals.map((g) => (
                       <tr key={g.id}>
                         <th scope="row">
-                          {g.description} {g.known ? null : <span className="muted">({t('goalRemoved')})</span>}
+                          <InlineCode text={g.description} /> {g.known ? null : <span className="muted">({t('goalRemoved')})</span>}
                         </th>
                         <td>
                           <Share format={format} part={g.failed} whole={g.evaluated} />

@@ -9,7 +9,16 @@ import { gradingPool, jobLabOf } from '@/app/_lib/grading';
 import { handleAttempt, localeOfRequest, type ErrorCode } from '@/app/_lib/grading/attempts';
 import { locales, routing } from '@/app/_lib/i18n/routing';
 import { getContent } from '@/app/_lib/queries/content';
+import { DEFAULT_GRADE_CAPS, type RefusalReason } from '@/sim-core/grading/caps';
 import simCorePackage from '@/sim-core/package.json';
+
+/** The numbers a refused log's sentence names: the caps grading replayed it with. */
+const CAP_VALUES = {
+  minutes: Math.floor(DEFAULT_GRADE_CAPS.maxTicks / 100 / 60),
+  maxActions: DEFAULT_GRADE_CAPS.maxActions,
+  maxCommands: DEFAULT_GRADE_CAPS.maxCommands,
+  megabytes: Math.floor(DEFAULT_GRADE_CAPS.maxOutputBytes / (1024 * 1024)),
+};
 
 export const dynamic = 'force-dynamic';
 
@@ -27,7 +36,9 @@ export async function POST(request: Request, { params }: { params: Promise<{ lab
       grade: (lab, actionLog) => gradingPool().run({ kind: 'grade', lab, actionLog }),
       rateLimit: consumeRateLimit,
       simVersion: simCorePackage.version,
-      message: (code: ErrorCode, detail?: string) => t(code, { detail: detail ?? '' }),
+      // a refused log is told by the cap it broke, in the learner's language; the grader's English stays in the log
+      message: (code: ErrorCode, detail?: string, reason?: RefusalReason) => (code === 'log-refused' ? t(`refused.${reason ?? 'invalid'}`, CAP_VALUES) : t(code, { detail: detail ?? '' })),
+      logRefusal: (lab, reason, detail) => console.warn(`lab attempt refused: lab ${lab}, ${reason}: ${detail}`),
     },
     { request, labId, user: await getCurrentUser(), ip: await clientIp(), locale },
   );

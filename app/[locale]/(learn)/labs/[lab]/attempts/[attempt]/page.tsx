@@ -14,6 +14,7 @@ import { Link } from '@/app/_lib/i18n/navigation';
 import type { Locale } from '@/app/_lib/i18n/routing';
 import { getContent } from '@/app/_lib/queries/content';
 import simCorePackage from '@/sim-core/package.json';
+import { InlineCode } from '@/app/_components/lab/inline-code';
 import { ReplaySteps } from './replay-steps';
 import styles from './replay.module.css';
 
@@ -63,7 +64,9 @@ export default async function AttemptReplayPage({ params }: { params: Params }) 
             <li key={g.id}>
               <span aria-hidden="true">{g.passed ? '✓' : '✗'}</span> <code>{g.id}</code> — {g.passed ? t('goalPassed') : t('goalFailed')}
               <br />
-              <span className={styles.muted}>{g.explanation[locale]}</span>
+              <span className={styles.muted}>
+                <InlineCode text={g.explanation[locale]} />
+              </span>
             </li>
           ))}
         </ul>
