@@ -35,26 +35,30 @@ function ControlsImpl({ playing, speed, send, showReset = true }: ControlsProps)
       <button type="button" className={styles.button} onClick={() => send({ type: 'step', ticks: stepTicks })}>
         <StepIcon /> {t('step')}
       </button>
-      <label htmlFor={stepId} className={styles.inlineLabel}>
-        {t('stepSize')}
-      </label>
-      <select id={stepId} value={stepTicks} onChange={(e) => setStepTicks(Number(e.target.value))}>
-        {STEP_SIZES.map((s) => (
-          <option key={s.ticks} value={s.ticks}>
-            {t('stepOption', { count: s.ticks, hint: s.hint })}
-          </option>
-        ))}
-      </select>
-      <label htmlFor={speedId} className={styles.inlineLabel}>
-        {t('speed')}
-      </label>
-      <select id={speedId} value={speed} onChange={(e) => send({ type: 'setSpeed', ticksPerSecond: Number(e.target.value) })}>
-        {SPEED_PRESETS.map((s) => (
-          <option key={s} value={s}>
-            {t('speedOption', { count: s, factor: s / 100 })}
-          </option>
-        ))}
-      </select>
+      <span className={styles.toolbarField}>
+        <label htmlFor={stepId} className={styles.inlineLabel}>
+          {t('stepSize')}
+        </label>
+        <select id={stepId} value={stepTicks} onChange={(e) => setStepTicks(Number(e.target.value))}>
+          {STEP_SIZES.map((s) => (
+            <option key={s.ticks} value={s.ticks}>
+              {t('stepOption', { count: s.ticks, hint: s.hint })}
+            </option>
+          ))}
+        </select>
+      </span>
+      <span className={styles.toolbarField}>
+        <label htmlFor={speedId} className={styles.inlineLabel}>
+          {t('speed')}
+        </label>
+        <select id={speedId} value={speed} onChange={(e) => send({ type: 'setSpeed', ticksPerSecond: Number(e.target.value) })}>
+          {SPEED_PRESETS.map((s) => (
+            <option key={s} value={s}>
+              {t('speedOption', { count: s, factor: s / 100 })}
+            </option>
+          ))}
+        </select>
+      </span>
       {showReset ? (
         <button type="button" className={styles.button} onClick={() => send({ type: 'reset' })}>
           <ResetIcon /> {t('reset')}
