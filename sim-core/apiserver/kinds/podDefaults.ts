@@ -21,6 +21,8 @@ function defaultHttpGet<H extends { httpGet?: Probe['httpGet'] }>(handler: H): H
 
 function defaultProbe(probe: Probe): Probe {
   const p: Probe = defaultHttpGet({ ...probe });
+  // GRPCAction.service is `+default=""` (a declarative default)
+  if (p.grpc) p.grpc = { ...p.grpc, service: p.grpc.service ?? '' };
   p.timeoutSeconds ??= 1;
   p.periodSeconds ??= 10;
   p.successThreshold ??= 1;

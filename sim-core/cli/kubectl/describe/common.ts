@@ -1,7 +1,7 @@
 // The sections several describers share (kubectl pkg/describe/describe.go, 1.32):
 // multi-line labels, annotations, taints and tolerations; `Controlled By`; the pod template;
 // containers; and the Events table.
-import type { Container, ContainerStatus, Event, ObjectMeta, PodTemplateSpec, Taint, Toleration } from '../../../apiserver';
+import type { Container, ContainerStatus, Event, ObjectMeta, PodTemplateSpec, Probe, Taint, Toleration } from '../../../apiserver';
 import { formatRFC1123Z } from '../clock';
 import { timestampSince } from '../duration';
 import { sortEvents } from '../printers/event';
@@ -137,6 +137,36 @@ function describeResources(w: PrefixWriter, resources: Container['resources'], l
   }
 }
 
+/** describeContainerProbe: each probe on one line. */
+function describeContainerProbes(w: PrefixWriter, c: Container): void {
+  if (c.livenessProbe) w.write(LEVEL_2, `Liveness:\t${describeProbe(c.livenessProbe)}\n`);
+  if (c.readinessProbe) w.write(LEVEL_2, `Readiness:\t${describeProbe(c.readinessProbe)}\n`);
+  if (c.startupProbe) w.write(LEVEL_2, `Startup:\t${describeProbe(c.startupProbe)}\n`);
+}
+
+/**
+ * DescribeProbe: the handler, then its timing — `http-get http://:80/healthz delay=0s
+ * timeout=1s period=10s #success=1 #failure=3`. An httpGet is the URL Go builds (scheme
+ * lower-cased, host:port, the path), a tcpSocket `host:port`, an exec its command as Go's
+ * %v prints a slice, a gRPC probe `<pod>:port` and its service.
+ */
+export function describeProbe(p: Probe): string {
+  const attrs = `delay=${p.initialDelaySeconds ?? 0}s timeout=${p.timeoutSeconds ?? 0}s period=${p.periodSeconds ?? 0}s #success=${p.successThreshold ?? 0} #failure=${p.failureThreshold ?? 0}`;
+  if (p.exec) return `exec [${(p.exec.command ?? []).join(' ')}] ${attrs}`;
+  if (p.httpGet) {
+    const port = String(p.httpGet.port ?? '');
+    const host = p.httpGet.host ?? '';
+    // net.JoinHostPort brackets an IPv6 host
+    const hostPort = port.length > 0 ? `${host.includes(':') ? `[${host}]` : host}:${port}` : host;
+    const path = p.httpGet.path ?? '';
+    const urlPath = path !== '' && !path.startsWith('/') && hostPort !== '' ? `/${path}` : path;
+    return `http-get ${(p.httpGet.scheme ?? '').toLowerCase()}://${hostPort}${urlPath} ${attrs}`;
+  }
+  if (p.tcpSocket) return `tcp-socket ${p.tcpSocket.host ?? ''}:${String(p.tcpSocket.port ?? '')} ${attrs}`;
+  if (p.grpc) return `grpc <pod>:${p.grpc.port ?? 0} ${p.grpc.service ?? ''} ${attrs}`;
+  return `unknown ${attrs}`;
+}
+
 /**
  * describeContainers: `space` is '' for a Pod and '  ' inside a pod template; `resolve` reads
  * a fieldRef env var from the Pod (a template has none, so its fieldRefs show no value).
@@ -177,6 +207,7 @@ export function describeContainers(
       w.write(LEVEL_2, `Restart Count:\t${status.restartCount ?? 0}\n`);
     }
     describeResources(w, c.resources, LEVEL_2);
+    describeContainerProbes(w, c);
     if ((c.envFrom ?? []).length > 0) describeContainerEnvFrom(w, c);
     describeContainerEnvVars(w, c, resolve);
     describeContainerVolumes(w, c);
