@@ -3,26 +3,12 @@
 // them back in Go struct order, and still refuses an unknown field next to them.
 import { describe, expect, test } from 'vitest';
 import type { z } from 'zod';
-import { admitForCreate, decodeObject, kindFor, printJson } from './index';
+import { admitForCreate, kindFor } from './index';
+import { accepted, decode, printed, refusal } from './decodeTestkit';
 import { goTypeName, unwrap } from './goTypes';
 
-function decode(input: Record<string, unknown>) {
-  const def = kindFor(String(input.apiVersion), String(input.kind));
-  if (!def) throw new Error(`no kind ${String(input.kind)}`);
-  return decodeObject(def, input);
-}
 
-function accepted(input: Record<string, unknown>): Record<string, unknown> {
-  const r = decode(input);
-  if (!r.ok) throw new Error(r.message);
-  return r.object;
-}
 
-function refusal(input: Record<string, unknown>): string {
-  const r = decode(input);
-  if (r.ok) throw new Error('expected a refusal');
-  return r.message;
-}
 
 /** The object's fields in the given order reversed, so only the printer can put them back. */
 function reversed(fields: readonly string[], values: Record<string, unknown>): Record<string, unknown> {
@@ -31,10 +17,6 @@ function reversed(fields: readonly string[], values: Record<string, unknown>): R
   return Object.fromEntries([...fields].reverse().map((f) => [f, values[f]]));
 }
 
-/** -o json of the object, read back (JSON.parse keeps key order). */
-function printed(object: Record<string, unknown>): Record<string, unknown> {
-  return JSON.parse(printJson(object)) as Record<string, unknown>;
-}
 
 /** The Go type recorded for a field of a kind's schema (`spec.renewTime`). */
 function goTypeAt(kind: string, apiVersion: string, path: string): string | undefined {

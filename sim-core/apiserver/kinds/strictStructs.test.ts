@@ -4,7 +4,8 @@
 // with every field it has in k8s.io/api v0.32.4, printed back in Go struct order, and an
 // unknown field inside it is refused with its full path, as strict decoding does.
 import { describe, expect, test } from 'vitest';
-import { admitForCreate, decodeObject, kindFor, printJson } from './index';
+import { admitForCreate } from './index';
+import { accepted, printed, refusal } from './decodeTestkit';
 
 type Seg = string | number;
 
@@ -26,28 +27,9 @@ function put(base: Record<string, unknown>, path: readonly Seg[], value: unknown
   return root;
 }
 
-function decode(input: Record<string, unknown>) {
-  const def = kindFor(String(input.apiVersion), String(input.kind));
-  if (!def) throw new Error(`no kind ${String(input.kind)}`);
-  return decodeObject(def, input);
-}
 
-function accepted(input: Record<string, unknown>): Record<string, unknown> {
-  const r = decode(input);
-  if (!r.ok) throw new Error(r.message);
-  return r.object;
-}
 
-function refusal(input: Record<string, unknown>): string {
-  const r = decode(input);
-  if (r.ok) throw new Error('expected a refusal');
-  return r.message;
-}
 
-/** -o json of the object, read back (JSON.parse keeps key order). */
-function printed(object: Record<string, unknown>): Record<string, unknown> {
-  return JSON.parse(printJson(object)) as Record<string, unknown>;
-}
 
 const at = (v: unknown, path: readonly Seg[]) => path.reduce<unknown>((o, k) => (o as Record<Seg, unknown>)[k], v);
 

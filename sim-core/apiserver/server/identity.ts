@@ -176,16 +176,19 @@ export function allocateNodePorts(rng: Prng, spec: NodePortSpec, used: Set<numbe
       }
     }
   }
-  if (spec.type === 'LoadBalancer' && spec.externalTrafficPolicy === 'Local') {
-    const requested = spec.healthCheckNodePort;
-    if (requested) {
-      const refused = takeNodePort(requested, used);
-      if (refused !== undefined) return { field: 'spec.healthCheckNodePort', port: requested, detail: `failed to allocate requested HealthCheck NodePort ${requested}: ${refused}`, internal: true };
-    } else {
-      const next = nextNodePort(rng, used);
-      if (next === undefined) return { field: 'spec.healthCheckNodePort', port: 0, detail: 'failed to allocate a HealthCheck NodePort 0: range is full', internal: true };
-      spec.healthCheckNodePort = next;
-    }
+  if (spec.type === 'LoadBalancer' && spec.externalTrafficPolicy === 'Local') return allocateHealthCheckNodePort(rng, spec, used);
+  return undefined;
+}
+
+/** allocHealthCheckNodePort: the port asked for if free, else a free one; a refusal is an internal error. Fills `spec` in place. */
+export function allocateHealthCheckNodePort(rng: Prng, spec: NodePortSpec, used: Set<number>): NodePortRefusal | undefined {
+  const requested = spec.healthCheckNodePort;
+  if (requested) {
+    const refused = takeNodePort(requested, used);
+    return refused === undefined ? undefined : { field: 'spec.healthCheckNodePort', port: requested, detail: `failed to allocate requested HealthCheck NodePort ${requested}: ${refused}`, internal: true };
   }
+  const next = nextNodePort(rng, used);
+  if (next === undefined) return { field: 'spec.healthCheckNodePort', port: 0, detail: 'failed to allocate a HealthCheck NodePort 0: range is full', internal: true };
+  spec.healthCheckNodePort = next;
   return undefined;
 }

@@ -8,7 +8,7 @@ import type { Prng } from '../../kernel';
 import { invalidFieldError, type KindDefinition } from '../kinds';
 import { decodeKv } from './objectCodec';
 import { fail, keyOf, storageFailure, type HandlerEnv } from './handlerEnv';
-import { needsNodePorts, nextNodePort, nodePortsInUse, takeNodePort, type NodePortRefusal } from './identity';
+import { allocateHealthCheckNodePort, needsNodePorts, nextNodePort, nodePortsInUse, takeNodePort, type NodePortRefusal } from './identity';
 import { invalidObject, statusWithCode } from './statuses';
 
 type Port = { name?: string; port?: number; protocol?: string; nodePort?: number };
@@ -136,17 +136,7 @@ function allocateUpdatedNodePorts(rng: Prng, cur: ServiceSpec, spec: ServiceSpec
       }
     }
   }
-  if (!needsHealthCheck(cur) && needsHealthCheck(spec)) {
-    const requested = spec.healthCheckNodePort;
-    if (requested) {
-      const refused = takeNodePort(requested, used);
-      if (refused !== undefined) return { field: 'spec.healthCheckNodePort', port: requested, detail: `failed to allocate requested HealthCheck NodePort ${requested}: ${refused}`, internal: true };
-    } else {
-      const next = nextNodePort(rng, used);
-      if (next === undefined) return { field: 'spec.healthCheckNodePort', port: 0, detail: 'failed to allocate a HealthCheck NodePort 0: range is full', internal: true };
-      spec.healthCheckNodePort = next;
-    }
-  }
+  if (!needsHealthCheck(cur) && needsHealthCheck(spec)) return allocateHealthCheckNodePort(rng, spec, used);
   return undefined;
 }
 
