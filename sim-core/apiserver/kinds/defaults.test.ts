@@ -214,3 +214,27 @@ describe('volume and fieldRef defaults (SetDefaults_Volume, *VolumeSource, Objec
     ]);
   });
 });
+
+describe('zero values defaulted as Go defaults them (== 0, == "")', () => {
+  test('a probe with zero thresholds and an empty path, and a fieldRef with an empty apiVersion', () => {
+    const r = admitForCreate({
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { name: 'p', namespace: 'default' },
+      spec: {
+        containers: [
+          {
+            name: 'c',
+            image: 'nginx:1.27',
+            env: [{ name: 'N', valueFrom: { fieldRef: { apiVersion: '', fieldPath: 'metadata.name' } } }],
+            livenessProbe: { httpGet: { path: '', port: 80, scheme: '' }, successThreshold: 0, periodSeconds: 0, timeoutSeconds: 0, failureThreshold: 0 },
+          },
+        ],
+      },
+    });
+    if (!r.ok) throw new Error(r.message);
+    const c = (r.object.spec as { containers: Array<Record<string, unknown>> }).containers[0]!;
+    expect(c.livenessProbe).toEqual({ httpGet: { path: '/', port: 80, scheme: 'HTTP' }, successThreshold: 1, periodSeconds: 10, timeoutSeconds: 1, failureThreshold: 3 });
+    expect(c.env).toEqual([{ name: 'N', valueFrom: { fieldRef: { apiVersion: 'v1', fieldPath: 'metadata.name' } } }]);
+  });
+});

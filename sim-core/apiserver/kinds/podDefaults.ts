@@ -16,23 +16,24 @@ export function defaultImagePullPolicy(image: string): 'Always' | 'IfNotPresent'
 
 /** SetDefaults_HTTPGetAction: path `/`, scheme HTTP (probes and lifecycle hooks alike). */
 function defaultHttpGet<H extends { httpGet?: Probe['httpGet'] }>(handler: H): H {
-  return handler.httpGet ? { ...handler, httpGet: { ...handler.httpGet, path: handler.httpGet.path ?? '/', scheme: handler.httpGet.scheme ?? 'HTTP' } } : handler;
+  return handler.httpGet ? { ...handler, httpGet: { ...handler.httpGet, path: handler.httpGet.path || '/', scheme: handler.httpGet.scheme || 'HTTP' } } : handler;
 }
 
 function defaultProbe(probe: Probe): Probe {
   const p: Probe = defaultHttpGet({ ...probe });
   // GRPCAction.service is `+default=""` (a declarative default)
   if (p.grpc) p.grpc = { ...p.grpc, service: p.grpc.service ?? '' };
-  p.timeoutSeconds ??= 1;
-  p.periodSeconds ??= 10;
-  p.successThreshold ??= 1;
-  p.failureThreshold ??= 3;
+  // SetDefaults_Probe replaces zero values, not only missing ones
+  p.timeoutSeconds ||= 1;
+  p.periodSeconds ||= 10;
+  p.successThreshold ||= 1;
+  p.failureThreshold ||= 3;
   return p;
 }
 
 /** SetDefaults_ObjectFieldSelector: a fieldRef names apiVersion v1. */
 function defaultFieldRef<T extends { fieldRef?: { apiVersion?: string; fieldPath?: string } }>(x: T): T {
-  return x.fieldRef && x.fieldRef.apiVersion === undefined ? { ...x, fieldRef: { apiVersion: 'v1', ...x.fieldRef } } : x;
+  return x.fieldRef && !x.fieldRef.apiVersion ? { ...x, fieldRef: { ...x.fieldRef, apiVersion: 'v1' } } : x;
 }
 
 function defaultEnvVar(e: EnvVar): EnvVar {

@@ -1,7 +1,7 @@
 // The parts of kubernetes/pkg/apis/core/validation/validation.go (release 1.32) that the
 // simulation's learners run into: containers (name, image, ports, pull policy, resources),
 // restart/DNS policy, grace period, nodeSelector, tolerations, service account name.
-import { duplicate, invalid, notSupported, required, type FieldError } from './fieldErrors';
+import { duplicate, forbidden, invalid, notSupported, required, type FieldError } from './fieldErrors';
 import { inclusiveRangeError, isDNS1123Label, isDNS1123Subdomain } from './nameRules';
 import { validateAnnotations, validateLabels } from './objectMeta';
 import { parseQuantity } from './quantity';
@@ -54,9 +54,9 @@ function validateResources(c: Container, field: string): FieldError[] {
   return errs;
 }
 
-function validateContainers(containers: readonly Container[] | undefined, field: string): FieldError[] {
+function validateContainers(containers: readonly Container[] | undefined, field: string, init = false): FieldError[] {
   const list = containers ?? [];
-  if (list.length === 0) return [required(field)];
+  if (list.length === 0 && !init) return [required(field)];
   const errs: FieldError[] = [];
   const seen = new Set<string>();
   list.forEach((c, i) => {
@@ -85,10 +85,19 @@ function validateContainers(containers: readonly Container[] | undefined, field:
       if (!e.name) errs.push(required(`${path}.env[${j}].name`));
     });
     errs.push(...validateResources(c, `${path}.resources`));
-    errs.push(...validateLifecycle(c.lifecycle, `${path}.lifecycle`));
-    errs.push(...validateProbe(c.livenessProbe, `${path}.livenessProbe`, 'liveness'));
-    errs.push(...validateProbe(c.readinessProbe, `${path}.readinessProbe`, 'readiness'));
-    errs.push(...validateProbe(c.startupProbe, `${path}.startupProbe`, 'startup'));
+    if (init && c.restartPolicy !== 'Always') {
+      // validateInitContainers: only a sidecar (restartPolicy Always) may have hooks and probes
+      const notForInit = 'may not be set for init containers without restartPolicy=Always';
+      if (c.lifecycle) errs.push(forbidden(`${path}.lifecycle`, notForInit));
+      if (c.livenessProbe) errs.push(forbidden(`${path}.livenessProbe`, notForInit));
+      if (c.readinessProbe) errs.push(forbidden(`${path}.readinessProbe`, 'may not be set for init containers'));
+      if (c.startupProbe) errs.push(forbidden(`${path}.startupProbe`, notForInit));
+    } else {
+      errs.push(...validateLifecycle(c.lifecycle, `${path}.lifecycle`));
+      errs.push(...validateProbe(c.livenessProbe, `${path}.livenessProbe`, 'liveness'));
+      errs.push(...validateProbe(c.readinessProbe, `${path}.readinessProbe`, 'readiness'));
+      errs.push(...validateProbe(c.startupProbe, `${path}.startupProbe`, 'startup'));
+    }
     if (c.imagePullPolicy === undefined || c.imagePullPolicy === '') errs.push(required(`${path}.imagePullPolicy`));
     else if (!(PULL_POLICIES as readonly string[]).includes(c.imagePullPolicy)) {
       errs.push(notSupported(`${path}.imagePullPolicy`, c.imagePullPolicy, PULL_POLICIES));
@@ -102,7 +111,7 @@ export function validatePodSpec(spec: PodSpec | undefined, field: string): Field
   const s = spec ?? {};
   const errs: FieldError[] = [];
   errs.push(...validateContainers(s.containers, `${field}.containers`));
-  if (s.initContainers) errs.push(...validateContainers(s.initContainers, `${field}.initContainers`));
+  if (s.initContainers) errs.push(...validateContainers(s.initContainers, `${field}.initContainers`, true));
   if (!s.restartPolicy) errs.push(required(`${field}.restartPolicy`));
   else if (!(RESTART_POLICIES as readonly string[]).includes(s.restartPolicy)) {
     errs.push(notSupported(`${field}.restartPolicy`, s.restartPolicy, RESTART_POLICIES));

@@ -502,6 +502,14 @@ describe('probe and lifecycle handlers (validateHandler)', () => {
     expect(pod({ livenessProbe: { grpc: { port: 9090 } }, lifecycle: { preStop: { httpGet: { port: 80 } }, postStart: { sleep: { seconds: 1 } } } })).toBe('accepted');
     expect(pod({ readinessProbe: { tcpSocket: { port: 80 }, grpc: { port: 0 } } })).toBe('The Pod "p" is invalid: spec.containers[0].readinessProbe.grpc: Forbidden: may not specify more than 1 handler type');
     expect(pod({ livenessProbe: { grpc: { port: 0 } } })).toBe('The Pod "p" is invalid: spec.containers[0].livenessProbe.grpc.port: Invalid value: 0: must be between 1 and 65535, inclusive');
+    const init = (c: Record<string, unknown>) => {
+      const r = admitForCreate({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace: 'default' }, spec: { initContainers: [{ name: 'i', image: 'busybox:1.36', ...c }], containers: [{ name: 'c', image: 'nginx:1.27' }] } });
+      return r.ok ? 'accepted' : r.message;
+    };
+    expect(init({ lifecycle: { preStop: { exec: { command: ['true'] } } }, livenessProbe: { tcpSocket: { port: 80 } }, readinessProbe: { tcpSocket: { port: 80 } } })).toBe(
+      'The Pod "p" is invalid: \n* spec.initContainers[0].lifecycle: Forbidden: may not be set for init containers without restartPolicy=Always\n* spec.initContainers[0].livenessProbe: Forbidden: may not be set for init containers without restartPolicy=Always\n* spec.initContainers[0].readinessProbe: Forbidden: may not be set for init containers',
+    );
+    expect(init({ restartPolicy: 'Always', startupProbe: { tcpSocket: { port: 80 } } })).toBe('accepted');
     expect(pod({ lifecycle: { preStop: {} } })).toBe('The Pod "p" is invalid: spec.containers[0].lifecycle.preStop: Required value: must specify a handler type');
     expect(pod({ lifecycle: { postStart: { exec: {} } } })).toBe('The Pod "p" is invalid: spec.containers[0].lifecycle.postStart.exec.command: Required value');
     expect(pod({ readinessProbe: { httpGet: { port: 'web-', scheme: 'FTP' }, terminationGracePeriodSeconds: 5 } })).toBe(

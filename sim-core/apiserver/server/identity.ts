@@ -119,7 +119,8 @@ export function nodePortsInUse(services: ReadonlyArray<Record<string, unknown>>)
   return used;
 }
 
-export type NodePortRefusal = { field: string; port: number; detail: string; internal?: boolean };
+/** `internal`: an InternalError (`Internal error occurred: …`); `plain`: a plain Go error, which the API server answers as a 500 with its text alone. */
+export type NodePortRefusal = { field: string; port: number; detail: string; internal?: boolean; plain?: boolean };
 
 /** The bitmap allocator's Allocate of a requested port. */
 export function takeNodePort(want: number, used: Set<number>): string | undefined {

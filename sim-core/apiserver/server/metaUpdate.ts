@@ -2,7 +2,8 @@
 // ValidateObjectMetaUpdate, and core's ValidateServiceUpdate), checked on update and patch
 // alike: an object being deleted cannot gain finalizers — otherwise a deletion could be
 // postponed forever; a uid given is the stored one (an empty one is filled in from storage);
-// a Service's primary cluster IP may not change once set, except to or from ExternalName.
+// a Service's primary cluster IP may not change once set, except to or from ExternalName, nor
+// a LoadBalancer's class or a Local one's health-check node port.
 import type { KubeObject, Status } from '../../client';
 import { badValueOf, type FieldError, type KindDefinition } from '../kinds';
 import { invalidObject } from './statuses';
@@ -17,6 +18,8 @@ export function validateMetaUpdate(def: KindDefinition, current: KubeObject, nex
   if (ips !== undefined) {
     return invalidObject(def.kind, def.group, cm.name ?? '', [{ type: 'Invalid value', field: 'spec.clusterIPs[0]', badValue: badValueOf(ips), detail: 'may not change once set' }]);
   }
+  const fixed = changedServiceFields(def, current, next);
+  if (fixed !== undefined) return invalidObject(def.kind, def.group, cm.name ?? '', [fixed]);
   if (cm.deletionTimestamp === undefined) return undefined;
   const old = new Set(cm.finalizers ?? []);
   const added = (next.metadata?.finalizers ?? []).filter((f) => !old.has(f));
@@ -44,4 +47,24 @@ function changedClusterIP(def: KindDefinition, current: KubeObject, next: KubeOb
   const newIPs = nxt.clusterIPs && nxt.clusterIPs.length > 0 ? nxt.clusterIPs : nxt.clusterIP ? [nxt.clusterIP] : undefined;
   if (oldIP === undefined || oldIP === '' || newIPs === undefined) return undefined;
   return newIPs[0] !== oldIP ? newIPs : undefined;
+}
+
+/**
+ * ValidateServiceUpdate's other fixed fields: a LoadBalancer's loadBalancerClass may not
+ * change while it stays a LoadBalancer (validateLoadBalancerClassField), nor the health-check
+ * node port while it stays a Local LoadBalancer (validateServiceExternalTrafficFieldsUpdate).
+ */
+function changedServiceFields(def: KindDefinition, current: KubeObject, next: KubeObject): FieldError | undefined {
+  if (def.resource !== 'services') return undefined;
+  type Spec = { type?: string; loadBalancerClass?: string; externalTrafficPolicy?: string; healthCheckNodePort?: number };
+  const cur = (current.spec ?? {}) as Spec;
+  const nxt = (next.spec ?? {}) as Spec;
+  if (cur.type === 'LoadBalancer' && nxt.type === 'LoadBalancer' && cur.loadBalancerClass !== nxt.loadBalancerClass) {
+    return { type: 'Invalid value', field: 'spec.loadBalancerClass', badValue: badValueOf(nxt.loadBalancerClass), detail: 'may not change once set' };
+  }
+  const local = (s: Spec) => s.type === 'LoadBalancer' && s.externalTrafficPolicy === 'Local';
+  if (local(cur) && local(nxt) && (cur.healthCheckNodePort ?? 0) !== (nxt.healthCheckNodePort ?? 0)) {
+    return { type: 'Forbidden', field: 'spec.healthCheckNodePort', badValue: { kind: 'none' }, detail: 'field is immutable' };
+  }
+  return undefined;
 }

@@ -104,4 +104,42 @@ describe('NodePort allocation', () => {
     const clash = sim.kubectl.request(patch('web', { spec: { type: 'NodePort', ports: [{ port: 80, nodePort: 30081 }] } }), TIMEOUT);
     expect(clash.ok ? '' : `${clash.error.code} ${clash.error.message}`).toBe('422 Service "web" is invalid: spec.ports[0].nodePort: Invalid value: 30081: provided port is already allocated');
   });
+
+  it('an update to ClusterIP that adds or drops ports still drops the node ports it kept; a port asked twice, or the health-check port, is refused', () => {
+    const sim = testCluster();
+    must(sim, { verb: 'create', resource: 'services', namespace: 'default', body: svc('web', { type: 'LoadBalancer', externalTrafficPolicy: 'Local', ports: [{ name: 'http', port: 80 }] }) });
+    const lb = must(sim, { verb: 'get', resource: 'services', namespace: 'default', name: 'web' });
+    const [np] = nodePorts(lb);
+    const hc = specOf(lb).healthCheckNodePort!;
+    const twice = sim.kubectl.request(patch('web', { spec: { ports: [{ name: 'http', port: 80, nodePort: np }, { name: 'b', port: 81, nodePort: 30555 }, { name: 'c', port: 82, nodePort: 30555 }] } }), TIMEOUT);
+    expect(twice.ok ? '' : `${twice.error.code} ${twice.error.reason} ${twice.error.message}`).toBe('500  duplicate nodePort: {TCP 30555}');
+    const onHealthCheck = sim.kubectl.request(patch('web', { spec: { ports: [{ name: 'http', port: 80 }, { name: 'b', port: 81, nodePort: hc }] } }), TIMEOUT);
+    expect(onHealthCheck.ok ? '' : onHealthCheck.error.message).toBe(`Service "web" is invalid: spec.ports[1].nodePort: Invalid value: ${hc}: provided port is already allocated`);
+    const cls = sim.kubectl.request(patch('web', { spec: { healthCheckNodePort: 31999 } }), TIMEOUT);
+    expect(cls.ok ? '' : cls.error.message).toBe('Service "web" is invalid: spec.healthCheckNodePort: Forbidden: field is immutable');
+    const toClusterIP = must(sim, { verb: 'update', resource: 'services', namespace: 'default', body: { ...svc('web', { type: 'ClusterIP', ports: [{ name: 'http', port: 80, nodePort: np }, { name: 'https', port: 443 }] }) } });
+    expect(nodePorts(toClusterIP)).toEqual([undefined, undefined]);
+  });
+
+  it('a Service leaving ExternalName gets a cluster IP; a LoadBalancer keeps its class', () => {
+    const sim = testCluster();
+    must(sim, { verb: 'create', resource: 'services', namespace: 'default', body: svc('ext', { type: 'ExternalName', externalName: 'db.example.com' }) });
+    const np = must(sim, patch('ext', { spec: { type: 'NodePort', externalName: null, ports: [{ port: 80 }] } }));
+    const spec = np.spec as { clusterIP?: string; clusterIPs?: string[] };
+    expect(spec.clusterIP).toMatch(/^10\.(9[6-9]|10[0-9]|11[01])\.\d+\.\d+$/);
+    expect(spec.clusterIPs).toEqual([spec.clusterIP]);
+    must(sim, { verb: 'create', resource: 'services', namespace: 'default', body: svc('lb', { type: 'LoadBalancer', loadBalancerClass: 'example.com/a', ports: [{ port: 80 }] }) });
+    const r = sim.kubectl.request(patch('lb', { spec: { loadBalancerClass: 'example.com/b' } }), TIMEOUT);
+    expect(r.ok ? '' : r.error.message).toBe('Service "lb" is invalid: spec.loadBalancerClass: Invalid value: "example.com/b": may not change once set');
+  });
+
+  it('a patch that makes the spec or its ports malformed is refused, and the cluster goes on', () => {
+    const sim = testCluster();
+    must(sim, { verb: 'create', resource: 'services', namespace: 'default', body: nodePortService('web') });
+    for (const p of [{ spec: { ports: 'x' } }, { spec: 'x' }, { spec: { ports: [null] } }, { spec: { clusterIPs: 'x', type: 'ExternalName' } }]) {
+      const r = sim.kubectl.request(patch('web', p), TIMEOUT);
+      expect(r.ok, JSON.stringify(p)).toBe(false);
+    }
+    expect(nodePorts(must(sim, { verb: 'get', resource: 'services', namespace: 'default', name: 'web' }))).toHaveLength(2);
+  });
 });

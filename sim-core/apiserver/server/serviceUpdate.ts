@@ -5,10 +5,10 @@
 // Services: `withServiceNodePorts` lists them before the update starts.
 import type { KubeObject, Status } from '../../client';
 import type { Prng } from '../../kernel';
-import { invalidFieldError, type KindDefinition } from '../kinds';
+import { badValueOf, invalidFieldError, type KindDefinition } from '../kinds';
 import { decodeKv } from './objectCodec';
 import { fail, keyOf, storageFailure, type HandlerEnv } from './handlerEnv';
-import { allocateHealthCheckNodePort, needsNodePorts, nextNodePort, nodePortsInUse, takeNodePort, type NodePortRefusal } from './identity';
+import { allocateClusterIP, allocateHealthCheckNodePort, clusterIPsInUse, needsNodePorts, nextNodePort, nodePortsInUse, requestedClusterIPRefusal, takeNodePort, type NodePortRefusal } from './identity';
 import { invalidObject, statusWithCode } from './statuses';
 
 type Port = { name?: string; port?: number; protocol?: string; nodePort?: number };
@@ -26,8 +26,8 @@ type ServiceSpec = {
   healthCheckNodePort?: number;
 };
 
-/** What an update needs to allocate node ports: the API server's PRNG and the ports every other Service holds. */
-export type NodePortPool = { rng: Prng; used: Set<number> };
+/** What an update needs to allocate: the API server's PRNG, and the node ports and cluster IPs every other Service holds. */
+export type NodePortPool = { rng: Prng; used: Set<number>; usedIPs: Set<string> };
 
 /**
  * For a Service (not its status), the node ports the other stored Services hold and this
@@ -38,10 +38,28 @@ export function withServiceNodePorts(env: HandlerEnv, def: KindDefinition, names
   const own = keyOf(def, namespace, name);
   env.storage.list(env.ctx, `${def.etcdPrefix}/`, (r) => {
     if (!r.ok) return fail(env, storageFailure(r.error));
-    const used = nodePortsInUse(r.value.kvs.filter((kv) => kv.key !== own).map((kv) => decodeKv(kv) ?? {}));
+    const others = r.value.kvs.filter((kv) => kv.key !== own).map((kv) => decodeKv(kv) ?? {});
+    const used = nodePortsInUse(others);
     for (const p of env.serviceClaims?.ports ?? []) used.add(p);
-    then({ rng: env.ctx.rng, used });
+    const usedIPs = clusterIPsInUse(others);
+    for (const ip of env.serviceClaims?.ips ?? []) usedIPs.add(ip);
+    then({ rng: env.ctx.rng, used, usedIPs });
   });
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const stringList = (v: unknown) => v === undefined || (Array.isArray(v) && v.every((x) => typeof x === 'string'));
+
+/** What prepareServiceUpdate reads has the types it reads them as (a patch may have made anything of them). */
+function wellFormed(spec: unknown): boolean {
+  if (spec === undefined) return true;
+  if (!isRecord(spec)) return false;
+  const { ports, clusterIP, clusterIPs, ipFamilies, type, healthCheckNodePort } = spec;
+  if (ports !== undefined && !(Array.isArray(ports) && ports.every((p) => isRecord(p) && (p.nodePort === undefined || typeof p.nodePort === 'number') && (p.port === undefined || typeof p.port === 'number')))) return false;
+  if (clusterIP !== undefined && typeof clusterIP !== 'string') return false;
+  if (type !== undefined && typeof type !== 'string') return false;
+  if (healthCheckNodePort !== undefined && typeof healthCheckNodePort !== 'number') return false;
+  return stringList(clusterIPs) && stringList(ipFamilies);
 }
 
 const needsHealthCheck = (s: ServiceSpec) => s.type === 'LoadBalancer' && s.externalTrafficPolicy === 'Local';
@@ -58,9 +76,11 @@ const sameList = (a: readonly unknown[] | undefined, b: readonly unknown[] | und
  * - normalizeClusterIPs: a clusterIP changed while clusterIPs stay as stored changes
  *   clusterIPs with it, so validation sees the primary address change (`may not change
  *   once set`), not two fields that disagree.
- * - allocateUpdate: a Service that becomes (or stays) NodePort or LoadBalancer gets a node
- *   port for every port still without one, and one that becomes a Local LoadBalancer gets
- *   its health-check node port (updateNodePorts, updateHealthCheckNodePort).
+ * - allocateUpdate: a Service that leaves ExternalName gets a cluster IP (updateClusterIPs);
+ *   one that becomes (or stays) NodePort or LoadBalancer gets a node port for every port
+ *   still without one, the same (protocol, node port) twice being a plain error; one that
+ *   becomes a Local LoadBalancer gets its health-check node port (updateNodePorts,
+ *   updateHealthCheckNodePort).
  * - dropTypeDependentFields: leaving a type drops what only that type had — the addresses,
  *   node ports, health-check node port, allocateLoadBalancerNodePorts, loadBalancerClass,
  *   externalTrafficPolicy — when the update left them as they were (a changed one is
@@ -68,6 +88,8 @@ const sameList = (a: readonly unknown[] | undefined, b: readonly unknown[] | und
  *   is ever provisioned here, so that status is always empty.)
  */
 export function prepareServiceUpdate(def: KindDefinition, current: KubeObject, next: KubeObject, pool: NodePortPool | undefined): Status | undefined {
+  // a body whose spec is not a Service's shape is left for decoding to refuse (400)
+  if (!wellFormed(next.spec)) return undefined;
   const cur = (current.spec ?? {}) as ServiceSpec;
   const spec = (next.spec ??= {}) as ServiceSpec;
   const name = next.metadata?.name ?? '';
@@ -95,10 +117,27 @@ export function prepareServiceUpdate(def: KindDefinition, current: KubeObject, n
   if (cur.type !== 'ExternalName' && spec.type !== 'ExternalName') {
     if (spec.clusterIP !== cur.clusterIP && (spec.clusterIP ?? '') !== '' && sameList(cur.clusterIPs, spec.clusterIPs)) spec.clusterIPs = [spec.clusterIP!];
   }
+  // allocateUpdate (updateClusterIPs, case A): a Service that leaves ExternalName gets a cluster IP
+  if (pool !== undefined && cur.type === 'ExternalName' && spec.type !== undefined && spec.type !== 'ExternalName') {
+    const requested = spec.clusterIP !== undefined && spec.clusterIP !== '' ? spec.clusterIP : undefined;
+    if (requested === 'None') spec.clusterIPs = ['None'];
+    else if (requested !== undefined) {
+      const refusal = requestedClusterIPRefusal(requested, pool.usedIPs);
+      if (refusal !== undefined) return invalidObject(def.kind, def.group, name, [{ type: 'Invalid value', field: 'spec.clusterIPs', badValue: badValueOf([requested]), detail: `failed to allocate IP ${requested}: ${refusal}` }]);
+      spec.clusterIPs = [requested];
+    } else {
+      const ip = allocateClusterIP(pool.rng, pool.usedIPs);
+      if (ip === undefined) return statusWithCode('InternalError', 500, 'Internal error occurred: failed to allocate a serviceIP: range is full');
+      spec.clusterIP = ip;
+      spec.clusterIPs = [ip];
+    }
+  }
   // allocateUpdate: the node ports this Service held are its own to keep
   if (pool !== undefined) {
     const used = new Set(pool.used);
     const refused = allocateUpdatedNodePorts(pool.rng, cur, spec, used);
+    // a plain error: ErrorToAPIStatus gives it code 500 and no reason (StatusReasonUnknown)
+    if (refused?.plain) return statusWithCode('', 500, refused.detail);
     if (refused?.internal) return statusWithCode('InternalError', 500, `Internal error occurred: ${refused.detail}`);
     if (refused) return invalidObject(def.kind, def.group, name, [invalidFieldError(refused.field, refused.port, refused.detail)]);
   }
@@ -114,10 +153,12 @@ export function prepareServiceUpdate(def: KindDefinition, current: KubeObject, n
  * LoadBalancer takes its health-check node port.
  */
 function allocateUpdatedNodePorts(rng: Prng, cur: ServiceSpec, spec: ServiceSpec, used: Set<number>): NodePortRefusal | undefined {
+  // collectServiceNodePorts: the ports' node ports (not the health-check one) are the Service's own to ask for again
   const own = new Set((cur.ports ?? []).map((p) => p.nodePort ?? 0).filter((p) => p !== 0));
-  if (cur.healthCheckNodePort) own.add(cur.healthCheckNodePort);
-  // the allocator's bitmap still holds the Service's own ports while it is updated
+  // the allocator's bitmap still holds all the Service's ports while it is updated
   for (const p of own) used.add(p);
+  if (cur.healthCheckNodePort) used.add(cur.healthCheckNodePort);
+  const taken = new Set<string>();
   if (needsNodePorts(spec)) {
     const allocates = spec.type === 'NodePort' || spec.allocateLoadBalancerNodePorts !== false;
     const ports = spec.ports ?? [];
@@ -125,15 +166,20 @@ function allocateUpdatedNodePorts(rng: Prng, cur: ServiceSpec, spec: ServiceSpec
       const p = ports[i]!;
       if (!p.nodePort && !allocates) continue;
       if (p.nodePort) {
-        if (own.has(p.nodePort)) continue;
-        const refused = takeNodePort(p.nodePort, used);
-        if (refused !== undefined) return { field: `spec.ports[${i}].nodePort`, port: p.nodePort, detail: refused };
-        own.add(p.nodePort);
+        if (!own.has(p.nodePort)) {
+          const refused = takeNodePort(p.nodePort, used);
+          if (refused !== undefined) return { field: `spec.ports[${i}].nodePort`, port: p.nodePort, detail: refused };
+          own.add(p.nodePort);
+        }
       } else {
         const next = nextNodePort(rng, used);
         if (next === undefined) return { field: 'spec.ports', port: 0, detail: 'failed to allocate a nodePort: range is full', internal: true };
         p.nodePort = next;
       }
+      // the same (protocol, node port) twice: a plain error, so a 500 (`duplicate nodePort: {TCP 30080}`)
+      const pair = `{${p.protocol ?? 'TCP'} ${p.nodePort}}`;
+      if (taken.has(pair)) return { field: `spec.ports[${i}].nodePort`, port: p.nodePort, detail: `duplicate nodePort: ${pair}`, plain: true };
+      taken.add(pair);
     }
   }
   if (!needsHealthCheck(cur) && needsHealthCheck(spec)) return allocateHealthCheckNodePort(rng, spec, used);
@@ -150,9 +196,10 @@ function dropTypeDependentFields(cur: ServiceSpec, spec: ServiceSpec): void {
     if (sameList(spec.ipFamilies, cur.ipFamilies)) delete spec.ipFamilies;
     if (spec.ipFamilyPolicy === cur.ipFamilyPolicy) delete spec.ipFamilyPolicy;
   }
+  // sameNodePorts: ports may be added, removed or changed, as long as no node port is new
   if (needsNodePorts(cur) && !needsNodePorts(spec)) {
-    const same = (spec.ports ?? []).length === (cur.ports ?? []).length && (spec.ports ?? []).every((p, i) => (p.nodePort ?? 0) === (cur.ports?.[i]?.nodePort ?? 0));
-    if (same) for (const p of spec.ports ?? []) delete p.nodePort;
+    const held = new Set((cur.ports ?? []).map((p) => p.nodePort ?? 0));
+    if ((spec.ports ?? []).every((p) => !p.nodePort || held.has(p.nodePort))) for (const p of spec.ports ?? []) delete p.nodePort;
   }
   if (needsHealthCheck(cur) && !needsHealthCheck(spec) && (spec.healthCheckNodePort ?? 0) === (cur.healthCheckNodePort ?? 0)) delete spec.healthCheckNodePort;
   if (cur.type === 'LoadBalancer' && spec.type !== 'LoadBalancer') {

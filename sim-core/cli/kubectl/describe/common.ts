@@ -160,11 +160,21 @@ export function describeProbe(p: Probe): string {
     const hostPort = port.length > 0 ? `${host.includes(':') ? `[${host}]` : host}:${port}` : host;
     const path = p.httpGet.path ?? '';
     const urlPath = path !== '' && !path.startsWith('/') && hostPort !== '' ? `/${path}` : path;
-    return `http-get ${(p.httpGet.scheme ?? '').toLowerCase()}://${hostPort}${urlPath} ${attrs}`;
+    return `http-get ${(p.httpGet.scheme ?? '').toLowerCase()}://${hostPort}${escapePath(urlPath)} ${attrs}`;
   }
   if (p.tcpSocket) return `tcp-socket ${p.tcpSocket.host ?? ''}:${String(p.tcpSocket.port ?? '')} ${attrs}`;
   if (p.grpc) return `grpc <pod>:${p.grpc.port ?? 0} ${p.grpc.service ?? ''} ${attrs}`;
   return `unknown ${attrs}`;
+}
+
+/** url.URL's EscapedPath (encodePath): every byte but letters, digits, `-_.~` and `$&+,/:;=@` as %XX. */
+function escapePath(path: string): string {
+  let out = '';
+  for (const b of new TextEncoder().encode(path)) {
+    const c = String.fromCharCode(b);
+    out += /[A-Za-z0-9\-_.~$&+,/:;=@]/.test(c) ? c : `%${b.toString(16).toUpperCase().padStart(2, '0')}`;
+  }
+  return out;
 }
 
 /**

@@ -11,6 +11,7 @@ describe('DescribeProbe', () => {
     const d = { timeoutSeconds: 1, periodSeconds: 10, successThreshold: 1, failureThreshold: 3 };
     expect(describeProbe({ ...d, httpGet: { path: '/healthz', port: 8080, scheme: 'HTTP' } })).toBe(`http-get http://:8080/healthz ${timing}`);
     expect(describeProbe({ ...d, httpGet: { path: 'ready', port: 'web', host: 'fe80::1', scheme: 'HTTPS' } })).toBe(`http-get https://[fe80::1]:web/ready ${timing}`);
+    expect(describeProbe({ ...d, httpGet: { path: '/health check?full=1&x=é', port: 80, scheme: 'HTTP' } })).toBe(`http-get http://:80/health%20check%3Ffull=1&x=%C3%A9 ${timing}`);
     expect(describeProbe({ ...d, tcpSocket: { port: 5432 } })).toBe(`tcp-socket :5432 ${timing}`);
     expect(describeProbe({ ...d, exec: { command: ['sh', '-c', 'test -f /tmp/ok'] } })).toBe(`exec [sh -c test -f /tmp/ok] ${timing}`);
     expect(describeProbe({ ...d, grpc: { port: 9090, service: '' } })).toBe(`grpc <pod>:9090  ${timing}`);

@@ -36,7 +36,8 @@ export function goErrorText(s: Status): string {
 export function statusText(s: Status): string {
   if (s.code === 0) return `${s.message}\n`;
   if (s.reason === 'Invalid') return `${invalidText(s)}\n`;
-  return `Error from server (${s.reason}): ${s.message}\n`;
+  // StandardErrorMessage: a Status without a reason (a plain error on the server) names none
+  return (s.reason as string) === '' ? `Error from server: ${s.message}\n` : `Error from server (${s.reason}): ${s.message}\n`;
 }
 
 function invalidText(s: Status): string {
@@ -54,7 +55,7 @@ function invalidText(s: Status): string {
 /** cmdutil.AddSourceToErr: the file a failing object came from, in the server's message. */
 export function statusTextFromFile(s: Status, verb: string, source: string): string {
   if (s.code === 0 || s.reason === 'Invalid' || source === '') return statusText(s);
-  return `Error from server (${s.reason}): error when ${verb} "${source}": ${s.message}\n`;
+  return `Error from server${(s.reason as string) === '' ? '' : ` (${s.reason})`}: error when ${verb} "${source}": ${s.message}\n`;
 }
 
 function ns(def: KindDefinition, namespace: string): string {
