@@ -34,6 +34,11 @@ const nextConfig = {
     config.resolve.alias = { ...(/** @type {Record<string, string>} */ (config.resolve.alias ?? {})), ...MONACO_WORKER_ALIAS };
     return config;
   },
+  // `forbidden()` (app/[locale]/forbidden.tsx): a learner in the instructor area gets a 403,
+  // not the refusal page with a 200. Experimental in Next 16; this flag is what enables it.
+  experimental: {
+    authInterrupts: true,
+  },
   typescript: {
     // `npm test` type-checks the whole repository with tsc; the build need not do it twice
     ignoreBuildErrors: true,

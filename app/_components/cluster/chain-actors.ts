@@ -43,3 +43,21 @@ export function currentIndex(hops: readonly Hop[], currentId: number | undefined
   const after = hops.findIndex((h) => h.id > currentId);
   return after >= 0 ? after : hops.length - 1;
 }
+
+/** How long each hop stays current while the chain plays at 1×. */
+export const HOP_MS = 2200;
+
+/** The playing speeds a learner can choose, as multiples of one hop per HOP_MS: runs of a
+ *  few hundred hops take minutes at 1×. */
+export const CHAIN_SPEEDS = [0.5, 1, 2, 4] as const;
+export type ChainSpeed = (typeof CHAIN_SPEEDS)[number];
+
+/** The speed a select's value names; 1× for anything else. */
+export function chainSpeedOf(value: string): ChainSpeed {
+  return CHAIN_SPEEDS.find((s) => String(s) === value) ?? 1;
+}
+
+/** How long each hop stays current at a speed. */
+export function hopDelay(speed: ChainSpeed): number {
+  return Math.round(HOP_MS / speed);
+}

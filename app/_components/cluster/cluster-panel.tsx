@@ -90,18 +90,27 @@ function NodeBox({ node, level, selected, onSelect }: { node: NodeView; level: n
   );
 }
 
-function ClusterPanelImpl({ view, headingLevel = 2 }: { view: ClusterView; headingLevel?: HeadingLevel }) {
+/**
+ * `headingLevel` is the level of the panel's "Cluster" heading; its sections sit one
+ * level below. Inside a card that is already headed "Cluster" (the lab workspace), pass
+ * `titled={false}`: the panel then adds no second "Cluster" heading or region, and its
+ * sections sit one level below the card's heading (`headingLevel` is the card's level).
+ */
+function ClusterPanelImpl({ view, headingLevel = 2, titled = true }: { view: ClusterView; headingLevel?: HeadingLevel; titled?: boolean }) {
   const t = useTranslations('cluster');
   const [selected, setSelected] = useState<string | undefined>(undefined);
   const titleId = useId();
   const allPods: PodView[] = [...view.unscheduled, ...view.nodes.flatMap((n) => n.pods)];
   const selectedPod = allPods.find((p) => podKey(p) === selected);
   const h = headingLevel;
+  const Wrapper = titled ? 'section' : 'div';
   return (
-    <section className={styles.cluster} aria-labelledby={titleId}>
-      <Heading level={h} id={titleId} className={styles.heading}>
-        {t('title')}
-      </Heading>
+    <Wrapper className={styles.cluster} aria-labelledby={titled ? titleId : undefined}>
+      {titled ? (
+        <Heading level={h} id={titleId} className={styles.heading}>
+          {t('title')}
+        </Heading>
+      ) : null}
       <p className={styles.muted}>{t('lead', { tick: view.tick })}</p>
 
       <section aria-labelledby={`${titleId}-cp`}>
@@ -193,7 +202,7 @@ function ClusterPanelImpl({ view, headingLevel = 2 }: { view: ClusterView; headi
           </ul>
         )}
       </section>
-    </section>
+    </Wrapper>
   );
 }
 

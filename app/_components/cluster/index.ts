@@ -2,9 +2,9 @@
 // the watch chain animated hop by hop. Its data comes from app/_lib/sim-worker's
 // describeCluster (ClusterView) and WatchChainRecorder (Hop[]).
 export { ClusterPanel } from './cluster-panel';
-export { WatchChain, HOP_MS } from './watch-chain';
+export { WatchChain } from './watch-chain';
 export { PodChip, PodDetails } from './pod-chip';
 export { podTone, TONE_ICON, type PodTone } from './pod-state';
-export { chainActors, currentIndex } from './chain-actors';
+export { chainActors, currentIndex, HOP_MS } from './chain-actors';
 export { mergeHops } from './merge-hops';
 export type { HeadingLevel } from './heading';

@@ -1,7 +1,7 @@
 // The cluster view's pure logic: Pod tones, chain layout, the current hop, merging live hops.
 import { describe, expect, it } from 'vitest';
 import { podTone, TONE_ICON } from './pod-state';
-import { actorCentre, chainActors, currentIndex } from './chain-actors';
+import { actorCentre, CHAIN_SPEEDS, chainActors, chainSpeedOf, currentIndex, hopDelay, HOP_MS } from './chain-actors';
 import { mergeHops } from './merge-hops';
 
 describe('podTone', () => {
@@ -62,5 +62,17 @@ describe('mergeHops', () => {
   it('keeps the newest `limit` hops by when they were recorded', () => {
     const merged = mergeHops([hop(1, 10), hop(2, 11)], [hop(3, 5), hop(4, 30)], 3);
     expect(merged.map((h) => h.id)).toEqual([3, 2, 4]);
+  });
+});
+
+describe('chain speed', () => {
+  it('shortens each hop as the speed rises, 1× being HOP_MS', () => {
+    expect(CHAIN_SPEEDS.map(hopDelay)).toEqual([HOP_MS * 2, HOP_MS, HOP_MS / 2, HOP_MS / 4]);
+  });
+  it('reads a select value back as a speed, and anything else as 1×', () => {
+    expect(chainSpeedOf('0.5')).toBe(0.5);
+    expect(chainSpeedOf('4')).toBe(4);
+    expect(chainSpeedOf('3')).toBe(1);
+    expect(chainSpeedOf('')).toBe(1);
   });
 });

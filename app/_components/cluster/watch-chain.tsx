@@ -2,18 +2,24 @@
 // The watch chain, one hop at a time: the processes as columns (clients, API server,
 // etcd, node agents), the current hop's sender and receiver highlighted, a marker that
 // travels from one to the other, and below it what the hop is and why it exists. Its
-// own play/pause/step, independent of the simulation's speed: a learner can stop on a hop
-// and read while the cluster runs on. Each hop is announced in a polite live region;
+// own play/pause/step and speed, independent of the simulation's: a learner can stop on a
+// hop and read while the cluster runs on, speed through a run of a few hundred hops, or
+// skip to the last one. Each hop is announced in a polite live region;
 // with reduced motion the marker stands still on the receiver (a static highlight).
 import { useEffect, useId, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import type { Hop } from '@/app/_lib/sim-worker/watch-chain';
-import { actorCentre, chainActors, currentIndex } from './chain-actors';
+import { actorCentre, CHAIN_SPEEDS, chainActors, chainSpeedOf, currentIndex, hopDelay, type ChainSpeed } from './chain-actors';
 import { Heading, type HeadingLevel } from './heading';
 import styles from './cluster.module.css';
 
-/** How long each hop stays current while playing. */
-export const HOP_MS = 2200;
+
+/** The marker's flight, and each of its two pulses on a hop to itself (900 ms at 1×): short
+ *  enough at a faster speed to end before the next hop starts. */
+function markerTiming(speed: ChainSpeed): { travel: string; pulse: string } {
+  const delay = hopDelay(speed);
+  return { travel: `${Math.min(900, Math.round(delay * 0.8))}ms`, pulse: `${Math.min(900, Math.round(delay * 0.4))}ms` };
+}
 
 type Lang = 'ko' | 'en';
 
@@ -24,6 +30,8 @@ export function WatchChain({ hops, reducedMotion, headingLevel = 2 }: { hops: re
   // the current hop is tracked by id, so hops arriving live do not move the learner
   const [currentId, setCurrentId] = useState<number | undefined>(undefined);
   const [playing, setPlaying] = useState(false);
+  const [speed, setSpeed] = useState<ChainSpeed>(1);
+  const speedId = useId();
   const [listOpen, setListOpen] = useState(false);
   const listRef = useRef<HTMLOListElement>(null);
 
@@ -47,9 +55,9 @@ export function WatchChain({ hops, reducedMotion, headingLevel = 2 }: { hops: re
     const timer = window.setTimeout(() => {
       const next = hops[index + 1];
       if (next) setCurrentId(next.id);
-    }, HOP_MS);
+    }, hopDelay(speed));
     return () => window.clearTimeout(timer);
-  }, [playing, atEnd, index, hops]);
+  }, [playing, atEnd, index, hops, speed]);
 
   // keep the current hop visible in the list without moving the page's focus
   useEffect(() => {
@@ -100,7 +108,14 @@ export function WatchChain({ hops, reducedMotion, headingLevel = 2 }: { hops: re
                 key={hop.id}
                 className={reducedMotion ? `${styles.marker} ${styles.markerStatic}` : styles.marker}
                 data-self={hop.from === hop.to}
-                style={{ '--from': `${actorCentre(fromIndex, actors.length)}%`, '--to': `${actorCentre(toIndex, actors.length)}%` } as CSSProperties}
+                style={
+                  {
+                    '--from': `${actorCentre(fromIndex, actors.length)}%`,
+                    '--to': `${actorCentre(toIndex, actors.length)}%`,
+                    '--travel': markerTiming(speed).travel,
+                    '--pulse': markerTiming(speed).pulse,
+                  } as CSSProperties
+                }
               />
             </div>
           </div>
@@ -123,6 +138,19 @@ export function WatchChain({ hops, reducedMotion, headingLevel = 2 }: { hops: re
             <button type="button" className="button small" onClick={() => goTo(index + 1)} aria-disabled={atEnd}>
               {t('next')}
             </button>
+            <button type="button" className="button small" onClick={() => goTo(hops.length - 1)} aria-disabled={atEnd}>
+              {t('last')}
+            </button>
+            <span className={styles.speed}>
+              <label htmlFor={speedId}>{t('speed')}</label>
+              <select id={speedId} value={speed} onChange={(e) => setSpeed(chainSpeedOf(e.target.value))}>
+                {CHAIN_SPEEDS.map((s) => (
+                  <option key={s} value={s}>
+                    {t('speedOption', { factor: s })}
+                  </option>
+                ))}
+              </select>
+            </span>
             <p className={styles.position}>{t('position', { index: index + 1, total: hops.length, tick: hop.tick })}</p>
           </div>
 

@@ -108,7 +108,8 @@ export function LabWorkspace({ view, locale, recordedHints }: LabWorkspaceProps)
         ) : null}
         <Controls playing={state.view?.playing ?? false} speed={state.view?.ticksPerSecond ?? 10} send={send} showReset={false} />
         <BudgetNotice budget={state.view?.budget} />
-        {state.cluster ? <ClusterPanel view={state.cluster} headingLevel={3} /> : null}
+        {/* this card is the "Cluster" heading: the panel adds none of its own, and its sections are h3 */}
+        {state.cluster ? <ClusterPanel view={state.cluster} headingLevel={2} titled={false} /> : null}
         {state.cluster ? <WatchChain hops={state.hops} reducedMotion={reducedMotion} headingLevel={3} /> : null}
         <div className={styles.clusterGrid}>
           <MembersPanel members={state.members} />

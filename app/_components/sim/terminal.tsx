@@ -108,7 +108,7 @@ function TerminalImpl({ entries, suggested, members, files = NO_FILES, busy, onR
             </pre>
             {e.result.stdout !== '' ? <pre className={styles.stdout}>{e.result.stdout.replace(/\n$/, '')}</pre> : null}
             {e.result.refused !== undefined ? (
-              <pre className={styles.stderr}>
+              <pre className={`${styles.stderr} ${styles.prose}`}>
                 {t(`refused.${e.result.refused}`)} {t('refusedNext')}
               </pre>
             ) : e.result.stderr !== '' ? (

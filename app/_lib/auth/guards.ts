@@ -4,11 +4,12 @@
 import 'server-only';
 import { redirect } from 'next/navigation';
 import { getCurrentUser, type CurrentUser } from './session';
+import { signInPath } from './next-path';
 import { hasRole, type Role } from './roles';
 
 export async function requireUser(locale: string, returnTo: string): Promise<CurrentUser> {
   const user = await getCurrentUser();
-  if (!user) redirect(`/${locale}/sign-in?next=${encodeURIComponent(`/${locale}${returnTo}`)}`);
+  if (!user) redirect(signInPath(locale, returnTo));
   return user;
 }
 

@@ -46,6 +46,15 @@ describe('message catalogues', () => {
     }
   });
 
+  // The Korean lessons write Kubernetes kinds in English (Pod, Deployment, ReplicaSet,
+  // Service), so the UI around them does too: a learner should not meet "팟" in the
+  // cluster view and "Pod" in the lesson beside it.
+  it('name Kubernetes kinds in Korean as the lessons do', () => {
+    const transliterated = /팟|파드|디플로이먼트|레플리카셋|서비스/;
+    const found = [...koFlat].filter(([, message]) => transliterated.test(message)).map(([key, message]) => `${key}: ${message}`);
+    expect(found).toEqual([]);
+  });
+
   it('have no empty messages', () => {
     for (const [key, message] of [...enFlat, ...koFlat]) expect({ key, empty: message.trim() === '' }).toEqual({ key, empty: false });
   });

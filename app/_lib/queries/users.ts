@@ -1,4 +1,5 @@
-// Reads about users for the instructor area. Callers check the role first.
+// Reads about users for the instructor area (and the attempt replay an instructor opens).
+// Callers check the role or the access rule first.
 import 'server-only';
 import { db } from '../db';
 import { parseRole, type Role } from '../auth/roles';
@@ -17,4 +18,9 @@ export async function listUsers(limit = 500) {
     select: { id: true, email: true, role: true, createdAt: true },
   });
   return users.map((u) => ({ ...u, role: parseRole(u.role) }));
+}
+
+/** Who a user is, for naming them on a page: id, name and email. */
+export async function findUserIdentity(id: string): Promise<{ id: string; name: string | null; email: string } | undefined> {
+  return (await db.user.findUnique({ where: { id }, select: { id: true, name: true, email: true } })) ?? undefined;
 }

@@ -54,23 +54,23 @@ const TEXTS: Record<Exclude<ExplainedHop, 'request' | 'watch-event'>, Text> = {
     en: 'Woken by a watch event, a controller puts the object’s key on its work queue and runs reconcile(key): it compares desired and actual state and sends the API server a request only if they differ.',
   },
   schedule: {
-    ko: '스케줄러는 nodeName이 비어 있는 팟을 보고, 자원 요청·nodeSelector·taint 등으로 노드를 거른 뒤 점수를 매겨 하나를 고릅니다. 아직은 결정일 뿐이고, 바인딩 요청이 저장되어야 실제로 배치됩니다.',
+    ko: '스케줄러는 nodeName이 비어 있는 Pod를 보고, 자원 요청·nodeSelector·taint 등으로 노드를 거른 뒤 점수를 매겨 하나를 고릅니다. 아직은 결정일 뿐이고, 바인딩 요청이 저장되어야 실제로 배치됩니다.',
     en: 'The scheduler sees a Pod with an empty nodeName, filters the nodes (resource requests, nodeSelector, taints …), scores the rest and picks one. This is only a decision: the Pod is placed once the bind is stored.',
   },
   unschedulable: {
-    ko: '어느 노드도 조건을 통과하지 못했습니다. 팟은 Pending으로 남고, 스케줄러는 클러스터가 바뀌면(노드 추가, taint 제거 등) 다시 시도합니다.',
+    ko: '어느 노드도 조건을 통과하지 못했습니다. Pod는 Pending으로 남고, 스케줄러는 클러스터가 바뀌면(노드 추가, taint 제거 등) 다시 시도합니다.',
     en: 'No node passed the filters. The Pod stays Pending, and the scheduler tries again when the cluster changes (a node added, a taint removed …).',
   },
   runtime: {
-    ko: 'kubelet은 자기 노드에 바인딩된 팟을 보고 컨테이너 런타임에게 이미지를 받고 컨테이너를 시작하라고 시킵니다. 이 일은 노드 안에서 일어나며, 결과는 상태 보고로 API 서버에 돌아갑니다.',
+    ko: 'kubelet은 자기 노드에 바인딩된 Pod를 보고 컨테이너 런타임에게 이미지를 받고 컨테이너를 시작하라고 시킵니다. 이 일은 노드 안에서 일어나며, 결과는 상태 보고로 API 서버에 돌아갑니다.',
     en: 'The kubelet sees a Pod bound to its node and tells the container runtime to pull the image and start the containers. This happens on the node; the outcome goes back to the API server as a status report.',
   },
   bind: {
-    ko: '스케줄러는 팟을 직접 노드에 보내지 않습니다. API 서버에 "이 팟은 이 노드로"라는 바인딩을 요청할 뿐이고, API 서버가 spec.nodeName을 채워 etcd에 저장합니다. 그 변경을 watch하던 노드의 kubelet이 일을 이어받습니다.',
+    ko: '스케줄러는 Pod를 직접 노드에 보내지 않습니다. API 서버에 "이 Pod는 이 노드로"라는 바인딩을 요청할 뿐이고, API 서버가 spec.nodeName을 채워 etcd에 저장합니다. 그 변경을 watch하던 노드의 kubelet이 일을 이어받습니다.',
     en: 'The scheduler does not send the Pod to a node. It asks the API server to bind the Pod to a node; the API server sets spec.nodeName and stores it in etcd, and the kubelet watching that node picks it up from there.',
   },
   status: {
-    ko: 'kubelet은 컨테이너의 실제 상태를 팟의 status 서브리소스로 보고합니다(phase, 조건, podIP, 재시작 횟수). kubectl get pods가 보여주는 STATUS는 여기서 옵니다. spec은 원하는 상태, status는 관찰된 상태입니다.',
+    ko: 'kubelet은 컨테이너의 실제 상태를 Pod의 status 서브리소스로 보고합니다(phase, 조건, podIP, 재시작 횟수). kubectl get pods가 보여주는 STATUS는 여기서 옵니다. spec은 원하는 상태, status는 관찰된 상태입니다.',
     en: 'The kubelet reports what the containers are really doing through the Pod’s status subresource (phase, conditions, podIP, restarts). The STATUS column of kubectl get pods comes from here: spec is desired state, status is observed state.',
   },
 };
@@ -83,9 +83,9 @@ function watchEventText(to: string): Text {
   if (to === 'kube-controller-manager')
     return { ko: `${base.ko}컨트롤러 매니저의 informer가 이벤트를 캐시에 반영하고 해당 키를 작업 큐에 넣습니다.`, en: `${base.en}The controller-manager’s informer updates its cache and queues the object’s key.` };
   if (to === 'kube-scheduler')
-    return { ko: `${base.ko}스케줄러는 아직 노드가 정해지지 않은 팟을 이렇게 알게 됩니다.`, en: `${base.en}This is how the scheduler learns of Pods that have no node yet.` };
+    return { ko: `${base.ko}스케줄러는 아직 노드가 정해지지 않은 Pod를 이렇게 알게 됩니다.`, en: `${base.en}This is how the scheduler learns of Pods that have no node yet.` };
   if (to.startsWith('kubelet@'))
-    return { ko: `${base.ko}kubelet은 자기 노드에 바인딩된 팟만 watch합니다(fieldSelector spec.nodeName).`, en: `${base.en}A kubelet watches only the Pods bound to its own node (fieldSelector spec.nodeName).` };
+    return { ko: `${base.ko}kubelet은 자기 노드에 바인딩된 Pod만 watch합니다(fieldSelector spec.nodeName).`, en: `${base.en}A kubelet watches only the Pods bound to its own node (fieldSelector spec.nodeName).` };
   if (to.startsWith('kube-proxy@'))
     return { ko: `${base.ko}kube-proxy는 Service와 Endpoints를 watch해서 노드의 전달 규칙을 고칩니다.`, en: `${base.en}kube-proxy watches Services and Endpoints to rewrite its node’s forwarding rules.` };
   return base;

@@ -136,7 +136,7 @@ describe('the watch chain derived from the trace', () => {
     sim.runUntil(() => rec.list().some((h) => h.label.en === 'kubelet@node-3 → kube-apiserver: pod web status Running'), 3000);
     const hops = rec.list();
     const bind = hops.findIndex((h) => h.kind === 'bind');
-    expect(hops[bind]!.label).toEqual({ ko: 'kube-scheduler → kube-apiserver: web 팟을 node-3에 바인딩', en: 'kube-scheduler → kube-apiserver: bind pod web to node-3' });
+    expect(hops[bind]!.label).toEqual({ ko: 'kube-scheduler → kube-apiserver: web Pod를 node-3에 바인딩', en: 'kube-scheduler → kube-apiserver: bind pod web to node-3' });
     expect(hops[bind + 1]).toMatchObject({ kind: 'etcd-write', revision: hops[bind]!.revision });
     const toKubelet = hops.findIndex((h, i) => i > bind && h.kind === 'watch-event' && h.to === 'kubelet@node-3');
     expect(toKubelet).toBeGreaterThan(bind);

@@ -235,8 +235,8 @@ export class WatchChainRecorder {
         to: e.address,
         kind: 'reconcile',
         label: where
-          ? { ko: `${e.address}: ${s.pod} 팟을 ${where}에 배치하기로 결정`, en: `${e.address}: picks ${where} for pod ${s.pod}` }
-          : { ko: `${e.address}: ${s.pod} 팟을 놓을 노드가 없음`, en: `${e.address}: no node fits pod ${s.pod}` },
+          ? { ko: `${e.address}: ${s.pod} Pod를 ${where}에 배치하기로 결정`, en: `${e.address}: picks ${where} for pod ${s.pod}` }
+          : { ko: `${e.address}: ${s.pod} Pod를 놓을 노드가 없음`, en: `${e.address}: no node fits pod ${s.pod}` },
         explanation: explainHop(where ? 'schedule' : 'unschedulable', e.address, e.address),
       });
       return;
@@ -290,7 +290,7 @@ export class WatchChainRecorder {
         from: a.from,
         to: APISERVER,
         kind: 'bind',
-        label: { ko: `${a.from} → ${APISERVER}: ${a.name ?? '…'} 팟을 ${nodeName ?? '?'}에 바인딩${suffix}`, en: `${a.from} → ${APISERVER}: bind pod ${a.name ?? '…'} to ${nodeName ?? '?'}${suffix}` },
+        label: { ko: `${a.from} → ${APISERVER}: ${a.name ?? '…'} Pod를 ${nodeName ?? '?'}에 바인딩${suffix}`, en: `${a.from} → ${APISERVER}: bind pod ${a.name ?? '…'} to ${nodeName ?? '?'}${suffix}` },
         ...revision,
       });
     } else if (isPodStatus) {
@@ -301,7 +301,7 @@ export class WatchChainRecorder {
         from: a.from,
         to: APISERVER,
         kind: 'status',
-        label: { ko: `${a.from} → ${APISERVER}: ${a.name ?? '…'} 팟 상태 ${status}${suffix}`, en: `${a.from} → ${APISERVER}: pod ${a.name ?? '…'} status ${status}${suffix}` },
+        label: { ko: `${a.from} → ${APISERVER}: ${a.name ?? '…'} Pod 상태 ${status}${suffix}`, en: `${a.from} → ${APISERVER}: pod ${a.name ?? '…'} status ${status}${suffix}` },
         ...revision,
       });
     } else {

@@ -1,6 +1,5 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { redirect } from 'next/navigation';
 import { AuthForm } from '@/app/_components/auth-form';
 import { ClientMessages } from '@/app/_components/client-messages';
 import { Link } from '@/app/_lib/i18n/navigation';
@@ -16,8 +15,21 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function SignUpPage({ params }: { params: Promise<{ locale: string }> }) {
   const { locale } = await params;
   setRequestLocale(locale);
-  if (await getCurrentUser()) redirect(`/${locale}/courses`);
-  const t = await getTranslations('auth');
+  const [user, t] = await Promise.all([getCurrentUser(), getTranslations('auth')]);
+  if (user) {
+    // say why there is no form, rather than a silent redirect to the courses
+    return (
+      <div className="container page-narrow auth-page">
+        <h1>{t('alreadySignedInTitle')}</h1>
+        <p className="lead">{t('alreadySignedInBody', { email: user.email })}</p>
+        <p>
+          <Link href="/courses" className="button primary">
+            {t('toCourses')}
+          </Link>
+        </p>
+      </div>
+    );
+  }
   return (
     <div className="container page-narrow auth-page">
       <h1>{t('signUpTitle')}</h1>

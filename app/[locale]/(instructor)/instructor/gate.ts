@@ -1,13 +1,22 @@
 // The dashboard's gate, used by every page here before it reads anything: a signed-out
-// visitor is sent to sign in and back; a signed-in learner gets the forbidden page (the
-// caller renders <Forbidden />). The export route checks the same roles itself.
+// visitor is sent to sign in and back (with the page's query, so `?page=3` survives); a
+// signed-in learner gets a 403 through `forbidden()`, which renders
+// app/[locale]/forbidden.tsx. The export route checks the same roles itself.
 import 'server-only';
-import { redirect } from 'next/navigation';
-import { checkRole, type RoleCheck } from '@/app/_lib/auth/guards';
+import { forbidden, redirect } from 'next/navigation';
+import { checkRole } from '@/app/_lib/auth/guards';
+import { signInPath } from '@/app/_lib/auth/next-path';
+import type { CurrentUser } from '@/app/_lib/auth/session';
 import type { Role } from '@/app/_lib/auth/roles';
 
-export async function gateDashboard(locale: string, path: string, role: Role = 'instructor'): Promise<RoleCheck> {
+export async function gateDashboard(
+  locale: string,
+  path: string,
+  role: Role = 'instructor',
+  searchParams: Record<string, string | string[] | undefined> = {},
+): Promise<CurrentUser> {
   const gate = await checkRole(role);
-  if (!gate.ok && gate.reason === 'signed-out') redirect(`/${locale}/sign-in?next=${encodeURIComponent(`/${locale}${path}`)}`);
-  return gate;
+  if (gate.ok) return gate.user;
+  if (gate.reason === 'signed-out') redirect(signInPath(locale, path, searchParams));
+  forbidden();
 }

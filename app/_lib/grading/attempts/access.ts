@@ -7,3 +7,13 @@ export function canOpenAttempt(user: { id: string; role: string }, attempt: { us
   if (attempt === undefined || attempt.labId !== labId) return false;
   return attempt.userId === user.id || hasRole(user, 'instructor');
 }
+
+/**
+ * How the replay page names whose attempt it is: "Your attempt" for its owner, the
+ * learner's name and email for the instructor or admin who opened someone else's.
+ */
+export function attemptOwnerLabel(viewer: { id: string }, owner: { id: string; name: string | null; email: string }): { own: true } | { own: false; learner: string } {
+  if (viewer.id === owner.id) return { own: true };
+  const name = owner.name?.trim();
+  return { own: false, learner: name ? `${name} (${owner.email})` : owner.email };
+}

@@ -2,4 +2,4 @@
 export { handleAttempt, replayUrlOf, ATTEMPT_RATE_LIMIT, BUSY_RETRY_AFTER_SECONDS, type AttemptDeps, type AttemptInput, type AttemptResponse, type ErrorCode, type Verdict } from './submit';
 export { attemptBodySchema, isSameOrigin, localeOfRequest, readBodyLimited, MAX_ATTEMPT_BODY_BYTES } from './request';
 export { findAttempt, findAttemptByKey, hintsUsed, storeAttempt, storedAttemptOf, type StoredAttempt, type NewAttempt } from './store';
-export { canOpenAttempt } from './access';
+export { attemptOwnerLabel, canOpenAttempt } from './access';

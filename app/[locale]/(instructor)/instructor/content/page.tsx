@@ -7,7 +7,6 @@ import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/serve
 import { formatProblem, QUESTION_TYPES } from '@/app/_lib/content';
 import type { Locale } from '@/app/_lib/i18n/routing';
 import { getContentValidation } from '@/app/_lib/queries/instructor';
-import { Forbidden } from '../forbidden';
 import { gateDashboard } from '../gate';
 import { DashboardHeader } from '../dashboard-header';
 import { TableScroll } from '../figures';
@@ -21,8 +20,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function ContentPage({ params }: { params: Promise<{ locale: Locale }> }) {
   const { locale } = await params;
   setRequestLocale(locale);
-  const gate = await gateDashboard(locale, '/instructor/content');
-  if (!gate.ok) return <Forbidden />;
+  const user = await gateDashboard(locale, '/instructor/content');
   const [t, tn, tq, format] = await Promise.all([
     getTranslations('instructor.content'),
     getTranslations('instructor.nav'),
@@ -32,7 +30,7 @@ export default async function ContentPage({ params }: { params: Promise<{ locale
   const { problems, counts } = getContentValidation();
   return (
     <div className="container">
-      <DashboardHeader title={tn('content')} lead={t('lead')} current="content" isAdmin={gate.user.role === 'admin'} locale={locale} />
+      <DashboardHeader title={tn('content')} lead={t('lead')} current="content" isAdmin={user.role === 'admin'} locale={locale} />
 
       <section className={styles.section} aria-labelledby="problems-title">
         <h2 id="problems-title">{t('problemsTitle')}</h2>

@@ -5,7 +5,6 @@ import type { Metadata } from 'next';
 import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/app/_lib/i18n/routing';
 import { getLabReport } from '@/app/_lib/queries/instructor';
-import { Forbidden } from '../forbidden';
 import { gateDashboard } from '../gate';
 import { DashboardHeader } from '../dashboard-header';
 import { InlineCode } from '@/app/_components/lab/inline-code';
@@ -20,13 +19,12 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function LabsPage({ params }: { params: Promise<{ locale: Locale }> }) {
   const { locale } = await params;
   setRequestLocale(locale);
-  const gate = await gateDashboard(locale, '/instructor/labs');
-  if (!gate.ok) return <Forbidden />;
+  const user = await gateDashboard(locale, '/instructor/labs');
   const [t, tn, format, labs] = await Promise.all([getTranslations('instructor.labs'), getTranslations('instructor.nav'), getFormatter(), getLabReport(locale)]);
   const median = (m: number | null) => (m === null ? '—' : format.number(m, { maximumFractionDigits: 1 }));
   return (
     <div className="container">
-      <DashboardHeader title={tn('labs')} lead={t('lead')} current="labs" isAdmin={gate.user.role === 'admin'} exports={['labs', 'goals']} locale={locale} />
+      <DashboardHeader title={tn('labs')} lead={t('lead')} current="labs" isAdmin={user.role === 'admin'} exports={['labs', 'goals']} locale={locale} />
       {labs.length === 0 ? (
         <p className="empty-state">{t('noLabs')}</p>
       ) : (

@@ -7,7 +7,6 @@ import { Link } from '@/app/_lib/i18n/navigation';
 import type { Locale } from '@/app/_lib/i18n/routing';
 import { pageNumber } from '@/app/_lib/instructor/learners';
 import { getContentValidation, getLearnerPage } from '@/app/_lib/queries/instructor';
-import { Forbidden } from '../forbidden';
 import { gateDashboard } from '../gate';
 import { DashboardHeader } from '../dashboard-header';
 import { Share, TableScroll } from '../figures';
@@ -27,15 +26,16 @@ export default async function LearnersPage({
 }) {
   const { locale } = await params;
   setRequestLocale(locale);
-  const gate = await gateDashboard(locale, '/instructor/learners');
-  if (!gate.ok) return <Forbidden />;
-  const page = pageNumber((await searchParams).page);
+  const query = await searchParams;
+  // the query goes along to sign-in and back (`?page=3`)
+  const user = await gateDashboard(locale, '/instructor/learners', 'instructor', query);
+  const page = pageNumber(query.page);
   const [t, tn, format, result] = await Promise.all([getTranslations('instructor.learnersPage'), getTranslations('instructor.nav'), getFormatter(), getLearnerPage(page)]);
   const { counts } = getContentValidation();
   const date = (d: Date | null) => (d ? format.dateTime(d, { dateStyle: 'medium', timeStyle: 'short' }) : t('never'));
   return (
     <div className="container">
-      <DashboardHeader title={tn('learners')} lead={t('lead')} current="learners" isAdmin={gate.user.role === 'admin'} exports={['learners']} locale={locale} />
+      <DashboardHeader title={tn('learners')} lead={t('lead')} current="learners" isAdmin={user.role === 'admin'} exports={['learners']} locale={locale} />
       {result.total === 0 ? (
         <p className="empty-state">{t('empty')}</p>
       ) : (

@@ -6,7 +6,6 @@ import type { Metadata } from 'next';
 import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/app/_lib/i18n/routing';
 import { getQuestionReport } from '@/app/_lib/queries/instructor';
-import { Forbidden } from '../forbidden';
 import { gateDashboard } from '../gate';
 import { DashboardHeader } from '../dashboard-header';
 import { DataTable, NumHeader, Section, Share, shareText } from '../figures';
@@ -23,14 +22,13 @@ const anchor = (lessonId: string, questionId: string) => `q-${lessonId}-${questi
 export default async function QuestionsPage({ params }: { params: Promise<{ locale: Locale }> }) {
   const { locale } = await params;
   setRequestLocale(locale);
-  const gate = await gateDashboard(locale, '/instructor/questions');
-  if (!gate.ok) return <Forbidden />;
+  const user = await gateDashboard(locale, '/instructor/questions');
   const [t, tn, format] = await Promise.all([getTranslations('instructor.questions'), getTranslations('instructor.nav'), getFormatter()]);
   const report = await getQuestionReport(locale, { true: t('true'), false: t('false') });
   const questions = report.lessons.flatMap((l) => l.questions.map((q) => ({ lesson: l, q })));
   return (
     <div className="container">
-      <DashboardHeader title={tn('questions')} lead={t('lead')} current="questions" isAdmin={gate.user.role === 'admin'} exports={['questions', 'answers']} locale={locale} />
+      <DashboardHeader title={tn('questions')} lead={t('lead')} current="questions" isAdmin={user.role === 'admin'} exports={['questions', 'answers']} locale={locale} />
       {questions.length === 0 ? (
         <p className="empty-state">{t('noQuestions')}</p>
       ) : (

@@ -1,13 +1,11 @@
 import type { Metadata } from 'next';
-import { redirect } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { checkRole } from '@/app/_lib/auth/guards';
 import { listUsers } from '@/app/_lib/queries/users';
 import { roles } from '@/app/_lib/auth/roles';
-import { Forbidden } from '../forbidden';
 import { RoleForm } from './role-form';
 import { ClientMessages } from '@/app/_components/client-messages';
 import { DashboardNav } from '../dashboard-nav';
+import { gateDashboard } from '../gate';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('instructor');
@@ -17,12 +15,8 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function UsersPage({ params }: { params: Promise<{ locale: string }> }) {
   const { locale } = await params;
   setRequestLocale(locale);
-  const gate = await checkRole('admin');
-  if (!gate.ok) {
-    if (gate.reason === 'signed-out') redirect(`/${locale}/sign-in?next=/${locale}/instructor/users`);
-    return <Forbidden />;
-  }
-  const t = await getTranslations('instructor');
+  const me = await gateDashboard(locale, '/instructor/users', 'admin');
+  const [t, tr] = await Promise.all([getTranslations('instructor'), getTranslations('account.roles')]);
   const users = await listUsers();
   return (
     <div className="container">
@@ -47,7 +41,15 @@ export default async function UsersPage({ params }: { params: Promise<{ locale: 
                 <tr key={u.id}>
                   <td>{u.email}</td>
                   <td>
-                    <RoleForm userId={u.id} email={u.email} role={u.role} roles={[...roles]} disabled={u.id === gate.user.id} />
+                    {u.id === me.id ? (
+                      // the server refuses a change to your own role (canChangeRole), so no control is offered
+                      <>
+                        <strong>{t('ownRole', { role: tr(u.role) })}</strong>{' '}
+                        <span className="muted">{t('ownRoleNote')}</span>
+                      </>
+                    ) : (
+                      <RoleForm userId={u.id} email={u.email} role={u.role} roles={[...roles]} />
+                    )}
                   </td>
                 </tr>
               ))}

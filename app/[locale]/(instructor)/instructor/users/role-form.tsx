@@ -3,7 +3,7 @@ import { useActionState } from 'react';
 import { useTranslations } from 'next-intl';
 import { changeRole, type RoleFormState } from './actions';
 
-export function RoleForm(props: { userId: string; email: string; role: string; roles: string[]; disabled: boolean }) {
+export function RoleForm(props: { userId: string; email: string; role: string; roles: string[] }) {
   const t = useTranslations('instructor');
   const tr = useTranslations('account.roles');
   const [state, action, pending] = useActionState<RoleFormState, FormData>(changeRole, {});
@@ -13,14 +13,14 @@ export function RoleForm(props: { userId: string; email: string; role: string; r
       <label className="visually-hidden" htmlFor={`role-${props.userId}`}>
         {t('roleFor', { email: props.email })}
       </label>
-      <select id={`role-${props.userId}`} name="role" defaultValue={props.role} disabled={props.disabled || pending}>
+      <select id={`role-${props.userId}`} name="role" defaultValue={props.role} disabled={pending}>
         {props.roles.map((r) => (
           <option key={r} value={r}>
             {tr(r as 'learner')}
           </option>
         ))}
       </select>
-      <button type="submit" className="button small" disabled={props.disabled || pending}>
+      <button type="submit" className="button small" disabled={pending}>
         {t('save')}
       </button>
       <span role="status" className={state.error ? 'field-error' : 'muted'}>

@@ -1,7 +1,8 @@
 // The replay of one lab attempt (/[locale]/labs/<lab>/attempts/<id>): the stored log
 // replayed on the server step by step, with each command's output, the files, and the
 // verdict given at submission. Only the attempt's owner, or an instructor, may open it;
-// anyone else gets the same 404 as for an id that does not exist.
+// anyone else gets the same 404 as for an id that does not exist. The title says whose
+// attempt it is: "Your attempt" to its owner, the learner's name to an instructor.
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
@@ -9,7 +10,8 @@ import { ClientMessages } from '@/app/_components/client-messages';
 import { requireUser } from '@/app/_lib/auth/guards';
 import { db } from '@/app/_lib/db';
 import { attemptTranscript, gradingPool, jobLabOf } from '@/app/_lib/grading';
-import { canOpenAttempt, findAttempt } from '@/app/_lib/grading/attempts';
+import { attemptOwnerLabel, canOpenAttempt, findAttempt } from '@/app/_lib/grading/attempts';
+import { findUserIdentity } from '@/app/_lib/queries/users';
 import { Link } from '@/app/_lib/i18n/navigation';
 import type { Locale } from '@/app/_lib/i18n/routing';
 import { getContent } from '@/app/_lib/queries/content';
@@ -34,17 +36,22 @@ export default async function AttemptReplayPage({ params }: { params: Params }) 
   const loaded = getContent().content.labs.get(labId);
   if (loaded === undefined) notFound();
 
-  const [t, format] = await Promise.all([getTranslations('labAttempts.replay'), getFormatter()]);
+  const [t, format, owner] = await Promise.all([
+    getTranslations('labAttempts.replay'),
+    getFormatter(),
+    attempt.userId === user.id ? user : findUserIdentity(attempt.userId),
+  ]);
   const lab = jobLabOf(loaded);
   const replay = await attemptTranscript(gradingPool(), attempt.id, lab, attempt.actionLog);
   const title = loaded.lab.title[locale];
+  const whose = owner === undefined ? undefined : attemptOwnerLabel(user, owner);
 
   return (
     <div className="container">
       <p>
         <Link href={`/labs/${labId}`}>← {t('backToLab')}</Link>
       </p>
-      <h1>{t('title', { lab: title })}</h1>
+      <h1>{whose === undefined ? t('titleAnonymous', { lab: title }) : whose.own ? t('title', { lab: title }) : t('titleOf', { lab: title, learner: whose.learner })}</h1>
       <p className="muted">
         {t('submittedAt', { date: format.dateTime(attempt.createdAt, { dateStyle: 'medium', timeStyle: 'short' }) })} ·{' '}
         {t('hintsUsed', { count: attempt.hintsUsed })}
