@@ -1,6 +1,6 @@
 // The terminal's ports, wrapped so no command can run the clock past the replay's tick
 // budget: etcdctl's --command-timeout, `sim tick N` and `sim settle N` are all cut at the
-// deadline (and the cut is noted, so the replay stops with a clear error).
+// deadline, where the command times out — in the replay as in the lab's terminal.
 import type { CallOptions, EtcdClientPort, MemberStatusRow, SimControlPort, SimResult } from '../cli/ports';
 import type { KubeApiPort, KubeRequestOptions, ServerRequest } from '../apiserver/server';
 import type {

@@ -37,7 +37,6 @@ export const DEFAULT_GRADE_CAPS: GradeCaps = {
 export type CapReason = 'ticks' | 'actions' | 'commands' | 'output';
 /** Why a log was refused: a cap, or a log that is not a valid one (forged, or from another sim-core). */
 export type RefusalReason = CapReason | 'invalid';
-export const REFUSAL_REASONS: readonly RefusalReason[] = ['ticks', 'actions', 'commands', 'output', 'invalid'];
 
 /** The English sentences of the cap refusals; refusalReasonOf() reads them back. */
 export const capSentence = {
@@ -67,8 +66,6 @@ export function refusalReasonOf(error: string): RefusalReason {
 export class Budget {
   commands = 0;
   outputBytes = 0;
-  /** a wait was cut short because the tick budget ran out (the command timed out there) */
-  clamped = false;
   /** a command was run that the lab's terminal would have refused: the log is not one it made */
   private overrun: 'commands' | 'output' | undefined;
 
@@ -83,14 +80,9 @@ export class Budget {
     return Math.max(0, this.deadline - now);
   }
 
-  /** How many of `wanted` ticks may still run at `now`; notes when it had to cut. */
+  /** How many of `wanted` ticks may still run at `now`: a wait that reaches the deadline is cut there. */
   allow(wanted: number, now: number): number {
-    const left = this.ticksLeft(now);
-    if (wanted > left) {
-      this.clamped = true;
-      return left;
-    }
-    return wanted;
+    return Math.min(wanted, this.ticksLeft(now));
   }
 
   /**

@@ -2,7 +2,7 @@
 // Reset lab, with a confirmation in place (no modal to trap focus): the first press asks,
 // the second resets. Focus moves to the safe choice, Cancel (so Enter pressed twice never
 // wipes the lab), and Escape cancels; either way focus returns to Reset lab.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import styles from './lab.module.css';
 
@@ -13,6 +13,7 @@ export function ResetControl({ disabled, onReset }: { disabled: boolean; onReset
   const cancelButton = useRef<HTMLButtonElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const returnFocus = useRef(false);
+  const questionId = useId();
 
   useEffect(() => {
     if (asking) cancelButton.current?.focus();
@@ -33,13 +34,14 @@ export function ResetControl({ disabled, onReset }: { disabled: boolean; onReset
         className={styles.confirm}
         role="group"
         aria-label={t('button')}
+        aria-describedby={questionId}
         onKeyDown={(e) => {
           if (e.key !== 'Escape') return;
           e.preventDefault();
           cancel();
         }}
       >
-        <p>{t('confirm')}</p>
+        <p id={questionId}>{t('confirm')}</p>
         <div className={styles.row}>
           <button
             type="button"

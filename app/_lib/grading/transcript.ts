@@ -1,8 +1,9 @@
 // The replay page's view of an attempt: the replay sim-core's grade() makes (the lab's
 // seed and topology, its setup, the starter files, each action at its tick), keeping what
 // each command printed so the learner can step through it. It replays stored attempts,
-// which grading accepted — within every cap, so no wait was ever cut — and the terminal
-// runs as in the browser (app/_lib/sim-worker/sim-host.ts). The worker's wall-clock cap
+// which grading accepted, under the same tick budget (a wait that reached its end is cut
+// there, as grading and the browser cut it), and the terminal runs as in the browser
+// (app/_lib/sim-worker/sim-host.ts). The worker's wall-clock cap
 // still bounds it. A command's output is cut at TRANSCRIPT_OUTPUT_LIMIT for the page.
 import { budgetLab } from '../../../sim-core/grading/budgeted-runner';
 import { DEFAULT_GRADE_CAPS, type GradeCaps } from '../../../sim-core/grading/caps';
