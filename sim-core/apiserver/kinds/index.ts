@@ -15,6 +15,7 @@ export {
   errorBody,
   formatFieldError,
   formatInvalid,
+  goQuote,
   invalidMessage,
   statusCauses,
   invalid as invalidFieldError,
@@ -41,7 +42,7 @@ export type { ObjectMeta, OwnerReference } from './objectMeta';
 export type { Deployment, DeploymentSpec, DeploymentStatus } from './deployment';
 export type { ReplicaSet, ReplicaSetStatus } from './replicaSet';
 export type { Service, ServicePort } from './service';
-export { requestedClusterIPs } from './service';
+export { externallyAccessible, needsHealthCheck, requestedClusterIPs } from './service';
 export type { Endpoints, EndpointSubset } from './endpoints';
 export type { EndpointSlice, EndpointSliceEndpoint, EndpointSlicePort } from './endpointSlice';
 export type { ConfigMap } from './configMap';

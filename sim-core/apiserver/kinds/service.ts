@@ -62,12 +62,14 @@ export type ServicePort = z.infer<typeof servicePortSchema>;
 const SERVICE_TYPES = ['ClusterIP', 'ExternalName', 'LoadBalancer', 'NodePort'] as const;
 
 /** ExternallyAccessible (pkg/api/service/util.go): reached from outside the cluster, so it has an externalTrafficPolicy. */
-function externallyAccessible(spec: ServiceSpec): boolean {
+type TrafficFields = { type?: string; externalTrafficPolicy?: string; externalIPs?: string[] };
+
+export function externallyAccessible(spec: TrafficFields): boolean {
   return spec.type === 'LoadBalancer' || spec.type === 'NodePort' || (spec.type === 'ClusterIP' && (spec.externalIPs ?? []).length > 0);
 }
 
 /** NeedsHealthCheck: a LoadBalancer that keeps traffic on the node it arrives at gets a health-check node port. */
-export function needsHealthCheck(spec: ServiceSpec | undefined): boolean {
+export function needsHealthCheck(spec: TrafficFields | undefined): boolean {
   return spec?.type === 'LoadBalancer' && spec.externalTrafficPolicy === 'Local';
 }
 

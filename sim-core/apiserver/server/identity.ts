@@ -4,7 +4,7 @@
 // utilrand.String with its consonant/digit alphabet) and a Service's clusterIP from the
 // service CIDR 10.96.0.0/12 (10.96.0.1 is the `kubernetes` Service's).
 import type { Prng } from '../../kernel';
-import { RANDOM_SUFFIX_ALPHABET, requestedClusterIPs } from '../kinds';
+import { needsHealthCheck, RANDOM_SUFFIX_ALPHABET, requestedClusterIPs } from '../kinds';
 import { ipv4Text, parseIP } from '../kinds/ipAddress';
 
 function hex(rng: Prng, digits: number): string {
@@ -104,7 +104,7 @@ export function needsNodePorts(spec: NodePortSpec | undefined): boolean {
 }
 
 /** shouldAllocateNodePorts: a port that asks for none gets one, unless a LoadBalancer says allocateLoadBalancerNodePorts: false. */
-function allocatesNodePorts(spec: NodePortSpec): boolean {
+export function allocatesNodePorts(spec: NodePortSpec): boolean {
   return spec.type === 'NodePort' || (spec.type === 'LoadBalancer' && spec.allocateLoadBalancerNodePorts !== false);
 }
 
@@ -177,7 +177,7 @@ export function allocateNodePorts(rng: Prng, spec: NodePortSpec, used: Set<numbe
       }
     }
   }
-  if (spec.type === 'LoadBalancer' && spec.externalTrafficPolicy === 'Local') return allocateHealthCheckNodePort(rng, spec, used);
+  if (needsHealthCheck(spec)) return allocateHealthCheckNodePort(rng, spec, used);
   return undefined;
 }
 

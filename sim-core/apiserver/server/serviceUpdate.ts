@@ -5,10 +5,10 @@
 // Services: `withServiceNodePorts` lists them before the update starts.
 import type { KubeObject, Status } from '../../client';
 import type { Prng } from '../../kernel';
-import { badValueOf, invalidFieldError, type KindDefinition } from '../kinds';
+import { badValueOf, externallyAccessible, invalidFieldError, needsHealthCheck, type KindDefinition } from '../kinds';
 import { decodeKv } from './objectCodec';
 import { fail, keyOf, storageFailure, type HandlerEnv } from './handlerEnv';
-import { allocateClusterIP, allocateHealthCheckNodePort, clusterIPsInUse, needsNodePorts, nextNodePort, nodePortsInUse, requestedClusterIPRefusal, takeNodePort, type NodePortRefusal } from './identity';
+import { allocateClusterIP, allocateHealthCheckNodePort, allocatesNodePorts, clusterIPsInUse, needsNodePorts, nextNodePort, nodePortsInUse, requestedClusterIPRefusal, takeNodePort, type NodePortRefusal } from './identity';
 import { invalidObject, statusWithCode } from './statuses';
 
 type Port = { name?: string; port?: number; protocol?: string; nodePort?: number };
@@ -62,8 +62,6 @@ function wellFormed(spec: unknown): boolean {
   return stringList(clusterIPs) && stringList(ipFamilies);
 }
 
-const needsHealthCheck = (s: ServiceSpec) => s.type === 'LoadBalancer' && s.externalTrafficPolicy === 'Local';
-const externallyAccessible = (s: ServiceSpec) => s.type === 'LoadBalancer' || s.type === 'NodePort' || (s.type === 'ClusterIP' && (s.externalIPs ?? []).length > 0);
 const sameList = (a: readonly unknown[] | undefined, b: readonly unknown[] | undefined) => (a ?? []).length === (b ?? []).length && (a ?? []).every((x, i) => x === b?.[i]);
 
 /**
@@ -160,7 +158,7 @@ function allocateUpdatedNodePorts(rng: Prng, cur: ServiceSpec, spec: ServiceSpec
   if (cur.healthCheckNodePort) used.add(cur.healthCheckNodePort);
   const taken = new Set<string>();
   if (needsNodePorts(spec)) {
-    const allocates = spec.type === 'NodePort' || spec.allocateLoadBalancerNodePorts !== false;
+    const allocates = allocatesNodePorts(spec);
     const ports = spec.ports ?? [];
     for (let i = 0; i < ports.length; i++) {
       const p = ports[i]!;

@@ -64,12 +64,12 @@ export function namespaceTerminating(def: KindDefinition, name: string, namespac
   );
 }
 
-/** `the server could not find the requested resource` — an unknown resource in the URL. */
 /** admission.NewForbidden: `pods "web-" is forbidden: <why>` (a generateName'd object is named by its prefix: no name is generated yet). */
 export function admissionForbidden(def: KindDefinition, name: string, why: string): Status {
   return statusError('Forbidden', `${groupResource(def)} "${name}" is forbidden: ${why}`, details(def, name));
 }
 
+/** `the server could not find the requested resource` — an unknown resource in the URL. */
 export function unknownResource(resource: string): Status {
   return statusError('NotFound', `the server could not find the requested resource (${resource})`);
 }

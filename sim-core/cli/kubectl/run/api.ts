@@ -1,7 +1,7 @@
 // kubectl's requests to the API server, synchronous in simulated time, and how kubectl
 // prints a failed one (kubectl pkg/cmd/util/helpers.go checkErr / StandardErrorMessage).
 import { type ApiResult, type KubeObject, type ObjectList, type PatchType, type PropagationPolicy, type Status, type WatchEvent } from '../../../client';
-import type { KindDefinition } from '../../../apiserver';
+import { goQuote, type KindDefinition } from '../../../apiserver';
 import type { RunEnv } from './env';
 
 /**
@@ -45,7 +45,7 @@ function invalidText(s: Status): string {
   let header = 'The request is invalid';
   if (details === undefined) return s.message.length > 0 ? `${header}: ${s.message}` : header;
   const causes = details.causes ?? [];
-  if ((details.kind ?? '') !== '' || (details.name ?? '') !== '') header = `The ${details.kind ?? ''} ${JSON.stringify(details.name ?? '')} is invalid`;
+  if ((details.kind ?? '') !== '' || (details.name ?? '') !== '') header = `The ${details.kind ?? ''} ${goQuote(details.name ?? '')} is invalid`;
   else if (s.message.length > 0 && causes.length === 0) header += `: ${s.message}`;
   if (causes.length === 0) return header;
   const messages = [...new Set(causes.map((c) => `${c.field ?? ''}: ${c.message ?? ''}`))];
