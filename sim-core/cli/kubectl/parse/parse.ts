@@ -88,6 +88,30 @@ function unknownSubcommand(group: string[], words: readonly string[], argv: read
   return usageError(group.join(' '), `unknown command "${words.join(' ')}"`);
 }
 
+/** The flags whose values each command's Complete checks before it sends anything. */
+type FlagCheck = 'dry-run' | 'validate' | 'output';
+
+/**
+ * The commands that check --dry-run, --validate and -o in an order of their own, after some of
+ * their own checks (apply.go ToOptions, create.go Complete and Validate, the create
+ * subcommands' Complete after NameFromCommandArgs, taint.go Complete); the others check them
+ * first, in that order.
+ */
+const LATE_FLAG_CHECKS: ReadonlySet<CommandName> = new Set<CommandName>([
+  'apply',
+  'create',
+  'create deployment',
+  'create namespace',
+  'create configmap',
+  'create secret generic',
+  'create serviceaccount',
+  'create service clusterip',
+  'create service nodeport',
+  'create service loadbalancer',
+  'create service externalname',
+  'taint',
+]);
+
 /** what strconv.ParseBool accepts */
 const GO_BOOLS: ReadonlySet<string> = new Set(['1', 't', 'T', 'TRUE', 'true', 'True', '0', 'f', 'F', 'FALSE', 'false', 'False']);
 
@@ -193,31 +217,53 @@ export function parseKubectl(argvIn: readonly string[], options: ParseOptions = 
     return fail(klogLine('E', now, 'run.go:72', `"command failed" err="required flag(s) \\"${required}\\" not set"`) + '\n');
   }
 
+  // The checks each command's Complete makes of --dry-run, --validate and -o. Their order
+  // differs by command (see flagChecks), and a deprecated --dry-run's warning is logged
+  // before any error that follows it.
   const warnings: string[] = [];
   let dryRun: DryRun = 'none';
+  let dryRunError: string | undefined;
   if (specs.some((s) => s.name === 'dry-run')) {
     const d = dryRunStrategy(str('dry-run'), (line, msg) => warnings.push(klogLine('W', now, `helpers.go:${line}`, msg) + '\n'));
-    if (!d.ok) return plainError(d.error);
-    dryRun = d.value;
+    if (d.ok) dryRun = d.value;
+    else dryRunError = d.error;
   }
-  // cmdutil.GetValidationDirective, in the Complete of every command that has --validate
-  if (specs.some((s) => s.name === 'validate')) {
-    const v = str('validate');
-    if (!GO_BOOLS.has(v) && v !== 'strict' && v !== 'warn' && v !== 'ignore') {
-      return plainError(`invalid - validate option ${JSON.stringify(v)}; must be one of: strict (or true), warn, ignore (or false)`);
-    }
-  }
-
   const output = str('output');
-  // version.go Validate: its own two formats, its own words
-  if (command === 'version' && output !== '' && output !== 'yaml' && output !== 'json') return plainError("--output must be 'yaml' or 'json'");
-  // delete checks its -o itself, after the rest (delete.go Validate)
-  if (output !== '' && changed('output') && command !== 'version' && command !== 'api-resources' && command !== 'delete') {
-    const allowed = (command === 'get' ? GET_FORMATS : PRINT_FORMATS).split(',');
-    const base = output.split('=')[0] as string;
-    if (specs.some((s) => s.name === 'output') && !allowed.includes(base)) {
-      return plainError(`unable to match a printer suitable for the output format "${output}", allowed formats are: ${command === 'get' ? GET_FORMATS : PRINT_FORMATS}`);
+  const flagCheck = (check: FlagCheck): ParseResult | undefined => {
+    switch (check) {
+      case 'dry-run':
+        return dryRunError === undefined ? undefined : plainError(dryRunError);
+      case 'validate': {
+        // cmdutil.GetValidationDirective
+        if (!specs.some((s) => s.name === 'validate')) return undefined;
+        const v = str('validate');
+        if (GO_BOOLS.has(v) || v === 'strict' || v === 'warn' || v === 'ignore') return undefined;
+        return fail(`${warnings.join('')}error: invalid - validate option ${JSON.stringify(v)}; must be one of: strict (or true), warn, ignore (or false)\n`);
+      }
+      case 'output': {
+        // version.go Validate: its own two formats, its own words
+        if (command === 'version') return output !== '' && output !== 'yaml' && output !== 'json' ? plainError("--output must be 'yaml' or 'json'") : undefined;
+        // delete checks its -o itself, after the rest (delete.go Validate)
+        if (output === '' || !changed('output') || command === 'api-resources' || command === 'delete' || !specs.some((s) => s.name === 'output')) return undefined;
+        const formats = command === 'get' ? GET_FORMATS : PRINT_FORMATS;
+        if (formats.split(',').includes(output.split('=')[0] as string)) return undefined;
+        return fail(`${warnings.join('')}error: unable to match a printer suitable for the output format "${output}", allowed formats are: ${formats}\n`);
+      }
     }
+  };
+  /** The first of these checks to fail, in this order. */
+  const flagChecks = (...checks: FlagCheck[]): ParseResult | undefined => {
+    for (const check of checks) {
+      const refused = flagCheck(check);
+      if (refused) return refused;
+    }
+    return undefined;
+  };
+  // Most commands: --dry-run, then --validate, then -o, before their own checks. The commands
+  // of LATE_FLAG_CHECKS make these checks themselves, in their own order (below).
+  if (!LATE_FLAG_CHECKS.has(command)) {
+    const refused = flagChecks('dry-run', 'validate', 'output');
+    if (refused) return refused;
   }
 
   const base: KubectlCommand = {
@@ -291,11 +337,23 @@ export function parseKubectl(argvIn: readonly string[], options: ParseOptions = 
         return plainError('You must specify the type of resource to describe. Use "kubectl api-resources" for a complete list of supported resources.');
       }
       return withTargets(args);
-    case 'apply':
-    case 'create':
-      if (command === 'create' && args.length > 0) return usageError('create', `Unexpected args: [${args.join(' ')}]`);
+    case 'apply': {
+      // ApplyFlags.ToOptions: the arguments, --dry-run, the files, then --validate
+      if (args.length > 0) return usageError('apply', `Unexpected args: [${args.join(' ')}]`);
+      const refused = flagChecks('dry-run');
+      if (refused) return refused;
+      if (!hasFiles) return plainError('must specify one of -f and -k');
+      // kubectl looks at -o only when it prints an object it applied; the simulation, before it sends anything
+      return flagChecks('validate', 'output') ?? { ok: true, command: base };
+    }
+    case 'create': {
+      // CreateOptions.Complete (the arguments, --dry-run, --validate, -o), then Validate (the files)
+      if (args.length > 0) return usageError('create', `Unexpected args: [${args.join(' ')}]`);
+      const refused = flagChecks('dry-run', 'validate', 'output');
+      if (refused) return refused;
       if (!hasFiles) return plainError('must specify one of -f and -k');
       return { ok: true, command: base };
+    }
     case 'create deployment':
     case 'create namespace':
     case 'create configmap':
@@ -308,7 +366,8 @@ export function parseKubectl(argvIn: readonly string[], options: ParseOptions = 
       // NameFromCommandArgs: the words before `--` are the name; after it, the container's command
       const named = flags.argsLenAtDash === -1 ? args.length : flags.argsLenAtDash;
       if (named !== 1) return usageError(command, `exactly one NAME is required, got ${named}`);
-      return { ok: true, command: { ...base, args: [args[0]!], commandArgs: args.slice(1) } };
+      // each subcommand's Complete: the name, then --dry-run, -o and --validate
+      return flagChecks('dry-run', 'output', 'validate') ?? { ok: true, command: { ...base, args: [args[0]!], commandArgs: args.slice(1) } };
     }
     case 'run':
       // run.go Run: the first word is NAME, before `--` or after it (`run --image=… -- web sleep 1`)
@@ -364,8 +423,10 @@ export function parseKubectl(argvIn: readonly string[], options: ParseOptions = 
       return { ok: true, command: { ...base, targets: t.value } };
     }
     case 'taint': {
-      // taint.go Complete: words with `=`, `:` or a trailing `-` are changes, all the others
-      // resources, which come first
+      // taint.go Complete: --dry-run, --validate; then words with `=`, `:` or a trailing `-`
+      // are changes, all the others resources, which come first
+      const refused = flagChecks('dry-run', 'validate');
+      if (refused) return refused;
       const resources: string[] = [];
       const specs: string[] = [];
       for (const word of args) {
@@ -387,7 +448,8 @@ export function parseKubectl(argvIn: readonly string[], options: ParseOptions = 
       if (conflicts.length > 0) return plainError(`can not both modify and remove the following taint(s) in the same command: ${conflicts.join(', ')}`);
       if (base.all && base.selector !== undefined && base.selector !== '') return plainError("setting 'all' parameter with a non empty selector is prohibited");
       if (!base.all && (base.selector ?? '') === '' && resources.length < 2) return plainError("at least one resource name must be specified since 'all' parameter is not set");
-      return { ok: true, command: { ...base, args: resources.slice(1), taintChanges: changes.value } };
+      // kubectl looks at -o only when it prints a Node it patched; the simulation, before it sends anything
+      return flagChecks('output') ?? { ok: true, command: { ...base, args: resources.slice(1), taintChanges: changes.value } };
     }
     case 'version':
       if (args.length > 0) return plainError(`extra arguments: [${args.join(' ')}]`);

@@ -139,3 +139,20 @@ cap rollout-unknown-help rollout foo -h
 cap set-unknown-help set foo --help
 cap config-unknown-help config foo -h
 cap auth-unknown-help auth foo -h
+# --validate, --dry-run and -o are checked in each command's own order (apply.go ToOptions,
+# create.go Complete, the create subcommands' Complete after their NAME, taint.go Complete)
+cap apply-validate-after-files apply --validate=bogus
+cap apply-output-after-files apply -o bad --validate=bogus
+cap apply-unexpected-args-first apply x --dry-run=bad --validate=bogus
+cap create-unexpected-args-first create x --dry-run=bad --validate=bogus
+cap create-deployment-validate-after-name create deployment --image=nginx --validate=bogus
+cap create-deployment-dry-run-after-name create deployment --image=nginx --dry-run=bad
+cap create-deployment-output-before-validate create deployment x --image=nginx -o bad --validate=bogus
+cap create-deployment-warning-then-validate create deployment x --image=nginx --dry-run --validate=bogus
+cap create-namespace-validate-after-name create namespace --validate=bogus
+cap create-sa-validate-after-name create sa --validate=bogus
+cap create-configmap-output-before-validate create configmap x -o bad --validate=bogus
+cap create-secret-validate-after-name create secret generic --validate=bogus -o bad
+cap create-service-validate-after-name create service nodeport --validate=bogus
+cap create-service-output-before-validate create service clusterip x --tcp=80 -o bad --validate=bogus
+cap taint-output-after-changes taint nodes -o bad
