@@ -1,10 +1,12 @@
 // The sections several describers share (kubectl pkg/describe/describe.go, 1.32):
 // multi-line labels, annotations, taints and tolerations; `Controlled By`; the pod template;
 // containers; and the Events table.
-import type { Container, ContainerStatus, Event, ObjectMeta, PodTemplateSpec, Probe, Taint, Toleration } from '../../../apiserver';
+import type { Container, ContainerStatus, Event, ObjectMeta, PodSpec, PodTemplateSpec, Probe, Taint, Toleration } from '../../../apiserver';
 import { formatRFC1123Z } from '../clock';
 import { timestampSince } from '../duration';
 import { sortEvents } from '../printers/event';
+import { formatLabelSelector } from '../printers/selectors';
+import { goSort } from '../sort/goSort';
 import { goQuote } from '../../flags/go-values';
 import { describeContainerEnvFrom, describeContainerEnvVars, type EnvVarResolver } from './env';
 import { LEVEL_0, LEVEL_1, LEVEL_2, LEVEL_3, type DescribeWriter, type PrefixWriter } from './prefix-writer';
@@ -126,7 +128,8 @@ function describeContainerState(w: PrefixWriter, stateName: string, state: Conta
   }
 }
 
-function describeResources(w: PrefixWriter, resources: Container['resources'], level: number): void {
+/** describeResources: a container's, or (1.32, the PodLevelResources field) the Pod's own at LEVEL_1. */
+export function describeResources(w: PrefixWriter, resources: Container['resources'], level: number): void {
   for (const [title, list] of [
     ['Limits', resources?.limits],
     ['Requests', resources?.requests],
@@ -202,6 +205,11 @@ export function describeContainers(
     w.write(LEVEL_2, ports.includes(',') ? `Ports:\t${ports}\n` : `Port:\t${stringOrNone(ports)}\n`);
     const hostPorts = (c.ports ?? []).map((p) => `${p.hostPort ?? 0}/${p.protocol ?? ''}`).join(', ');
     w.write(LEVEL_2, hostPorts.includes(',') ? `Host Ports:\t${hostPorts}\n` : `Host Port:\t${stringOrNone(hostPorts)}\n`);
+    const seccomp = c.securityContext?.seccompProfile;
+    if (seccomp) {
+      w.write(LEVEL_2, `SeccompProfile:\t${seccomp.type ?? ''}\n`);
+      if (seccomp.type === 'Localhost') w.write(LEVEL_3, `LocalhostProfile:\t${seccomp.localhostProfile ?? ''}\n`);
+    }
     if ((c.command ?? []).length > 0) {
       w.write(LEVEL_2, 'Command:\n');
       for (const part of c.command ?? []) for (const s of part.split('\n')) w.write(LEVEL_3, `${s}\n`);
@@ -258,9 +266,36 @@ export function describePodTemplate(w: PrefixWriter, template: PodTemplateSpec |
   if ((spec.initContainers ?? []).length > 0) describeContainers(w, 'Init Containers', spec.initContainers, undefined, '  ', undefined);
   describeContainers(w, 'Containers', spec.containers, undefined, '  ', undefined);
   describeVolumes(w, spec.volumes, '  ');
+  describeTopologySpreadConstraints(w, spec.topologySpreadConstraints, '  ');
   if (spec.priorityClassName) w.write(LEVEL_1, `Priority Class Name:\t${spec.priorityClassName}\n`);
   printLabelsMultiline(w, '  Node-Selectors', spec.nodeSelector);
   printTolerationsMultiline(w, '  Tolerations', spec.tolerations);
+}
+
+/**
+ * describeTopologySpreadConstraints: one line each, `zone:DoNotSchedule when max skew 1 is
+ * exceeded for selector app=web`, sorted by topology key with Go's sort.Slice (not stable:
+ * constraints on one key come out in the order pdqsort leaves them). kubectl sorts the Pod's
+ * own slice; this sorts a copy.
+ */
+export function describeTopologySpreadConstraints(w: PrefixWriter, constraints: PodSpec['topologySpreadConstraints'], space: string): void {
+  const list = [...(constraints ?? [])];
+  if (list.length === 0) return;
+  goSort(list.length, {
+    less: (i, j) => (list[i]?.topologyKey ?? '') < (list[j]?.topologyKey ?? ''),
+    swap: (i, j) => {
+      [list[i], list[j]] = [list[j]!, list[i]!];
+    },
+  });
+  w.write(LEVEL_0, `${space}Topology Spread Constraints:\t`);
+  list.forEach((c, i) => {
+    if (i !== 0) {
+      w.write(LEVEL_0, space);
+      w.write(LEVEL_0, '\t');
+    }
+    const selector = c.labelSelector ? ` for selector ${formatLabelSelector(c.labelSelector)}` : '';
+    w.write(LEVEL_0, `${c.topologyKey ?? ''}:${c.whenUnsatisfiable ?? ''} when max skew ${c.maxSkew ?? 0} is exceeded${selector}\n`);
+  });
 }
 
 /** Conditions of a Deployment or ReplicaSet: Type Status Reason. */

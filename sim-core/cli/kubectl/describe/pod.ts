@@ -1,4 +1,4 @@
-// `kubectl describe pod` (describe.go describePod, 1.32).
+// `kubectl describe pod` (describe.go describePod, kubectl v0.32.4).
 import { qosClass, type Event, type Pod } from '../../../apiserver';
 import { formatRFC1123Z } from '../clock';
 import { timestampSince } from '../duration';
@@ -6,6 +6,8 @@ import {
   controllerOf,
   describeContainers,
   describeEvents,
+  describeResources,
+  describeTopologySpreadConstraints,
   printAnnotationsMultiline,
   printLabelsMultiline,
   printTolerationsMultiline,
@@ -23,6 +25,7 @@ export function describePod(pod: Pod, events: readonly Event[] | undefined, now:
   w.write(LEVEL_0, `Namespace:\t${meta.namespace ?? ''}\n`);
   if (spec.priority !== undefined && spec.priority !== null) w.write(LEVEL_0, `Priority:\t${spec.priority}\n`);
   if (spec.priorityClassName) w.write(LEVEL_0, `Priority Class Name:\t${spec.priorityClassName}\n`);
+  if (spec.runtimeClassName) w.write(LEVEL_0, `Runtime Class Name:\t${spec.runtimeClassName}\n`);
   if (spec.serviceAccountName) w.write(LEVEL_0, `Service Account:\t${spec.serviceAccountName}\n`);
   w.write(LEVEL_0, spec.nodeName ? `Node:\t${spec.nodeName}/${status.hostIP ?? ''}\n` : 'Node:\t<none>\n');
   if (status.startTime) w.write(LEVEL_0, `Start Time:\t${formatRFC1123Z(status.startTime)}\n`);
@@ -36,6 +39,11 @@ export function describePod(pod: Pod, events: readonly Event[] | undefined, now:
   }
   if (status.reason) w.write(LEVEL_0, `Reason:\t${status.reason}\n`);
   if (status.message) w.write(LEVEL_0, `Message:\t${status.message}\n`);
+  const seccomp = spec.securityContext?.seccompProfile;
+  if (seccomp) {
+    w.write(LEVEL_0, `SeccompProfile:\t${seccomp.type ?? ''}\n`);
+    if (seccomp.type === 'Localhost') w.write(LEVEL_0, `LocalhostProfile:\t${seccomp.localhostProfile ?? ''}\n`);
+  }
   w.write(LEVEL_0, `IP:\t${status.podIP ?? ''}\n`);
   const ips = status.podIPs ?? [];
   if (ips.length === 0) w.write(LEVEL_0, 'IPs:\t<none>\n');
@@ -46,9 +54,24 @@ export function describePod(pod: Pod, events: readonly Event[] | undefined, now:
   const controlledBy = controllerOf(meta);
   if (controlledBy) w.write(LEVEL_0, `Controlled By:\t${controlledBy}\n`);
   if (status.nominatedNodeName) w.write(LEVEL_0, `NominatedNodeName:\t${status.nominatedNodeName}\n`);
+  // the Pod's own resources (PodLevelResources, alpha in 1.32), printed whenever the field is set
+  if (spec.resources) {
+    w.write(LEVEL_0, 'Resources:\n');
+    describeResources(w, spec.resources, LEVEL_1);
+  }
   if ((spec.initContainers ?? []).length > 0) describeContainers(w, 'Init Containers', spec.initContainers, status.initContainerStatuses ?? [], '', envValueRetriever(pod));
   describeContainers(w, 'Containers', spec.containers, status.containerStatuses ?? [], '', envValueRetriever(pod));
+  if ((spec.ephemeralContainers ?? []).length > 0) describeContainers(w, 'Ephemeral Containers', spec.ephemeralContainers, status.ephemeralContainerStatuses ?? [], '', envValueRetriever(pod));
   const conditions = status.conditions ?? [];
+  const gates = spec.readinessGates ?? [];
+  if (gates.length > 0) {
+    // each gate's status is that of the Pod condition of its type, `<none>` while there is none
+    w.write(LEVEL_0, 'Readiness Gates:\n  Type\tStatus\n');
+    for (const g of gates) {
+      const condition = conditions.find((c) => c.type === g.conditionType);
+      w.write(LEVEL_1, `${g.conditionType ?? ''} \t${condition ? (condition.status ?? '') : '<none>'} \n`);
+    }
+  }
   if (conditions.length > 0) {
     w.write(LEVEL_0, 'Conditions:\n  Type\tStatus\n');
     for (const c of conditions) w.write(LEVEL_1, `${c.type ?? ''} \t${c.status ?? ''} \n`);
@@ -58,6 +81,7 @@ export function describePod(pod: Pod, events: readonly Event[] | undefined, now:
   w.write(LEVEL_0, `QoS Class:\t${status.qosClass || qosClass(spec)}\n`);
   printLabelsMultiline(w, 'Node-Selectors', spec.nodeSelector);
   printTolerationsMultiline(w, 'Tolerations', spec.tolerations);
+  describeTopologySpreadConstraints(w, spec.topologySpreadConstraints, '');
   if (events) describeEvents(w, events, now);
   return w.text();
 }

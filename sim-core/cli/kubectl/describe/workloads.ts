@@ -49,8 +49,8 @@ export function describeDeployment(d: Deployment, sets: DeploymentReplicaSets | 
   if (ru) w.write(LEVEL_0, `RollingUpdateStrategy:\t${intOrString(ru.maxUnavailable)} max unavailable, ${intOrString(ru.maxSurge)} max surge\n`);
   describePodTemplate(w, spec.template);
   describeWorkloadConditions(w, status.conditions);
-  // describe.go prints both lines whenever the ReplicaSets could be listed, `<none>` included
-  if (sets) {
+  // describe.go prints both lines when there is a ReplicaSet, old or new (`<none>` for the other)
+  if (sets && (sets.oldReplicaSets.length > 0 || sets.newReplicaSet)) {
     w.write(LEVEL_0, `OldReplicaSets:\t${replicaSetList(sets.oldReplicaSets)}\n`);
     w.write(LEVEL_0, `NewReplicaSet:\t${replicaSetList(sets.newReplicaSet ? [sets.newReplicaSet] : [])}\n`);
   }
