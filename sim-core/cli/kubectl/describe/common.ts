@@ -14,6 +14,21 @@ import { describeVolumes } from './volumes';
 
 const byString = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
+/**
+ * A sorted copy, as Go's sort.Slice sorts (pdqsort, not stable): past 12 elements, those that
+ * compare equal come out in the order that algorithm leaves them, which is what kubectl prints.
+ */
+function sortSlice<T>(items: readonly T[], less: (a: T, b: T) => boolean): T[] {
+  const list = [...items];
+  goSort(list.length, {
+    less: (i, j) => less(list[i] as T, list[j] as T),
+    swap: (i, j) => {
+      [list[i], list[j]] = [list[j] as T, list[i] as T];
+    },
+  });
+  return list;
+}
+
 /** printLabelsMultilineWithIndent */
 export function printLabelsMultiline(w: DescribeWriter, title: string, labels: Record<string, string> | undefined, initialIndent = ''): void {
   w.write(LEVEL_0, `${initialIndent}${title}:\t`);
@@ -82,7 +97,7 @@ export function printTaintsMultiline(w: PrefixWriter, title: string, taints: Tai
 
 export function printTolerationsMultiline(w: PrefixWriter, title: string, tolerations: Toleration[] | undefined, initialIndent = ''): void {
   w.write(LEVEL_0, `${initialIndent}${title}:\t`);
-  const list = [...(tolerations ?? [])].sort((a, b) => byString(a.key ?? '', b.key ?? ''));
+  const list = sortSlice(tolerations ?? [], (a, b) => (a.key ?? '') < (b.key ?? ''));
   if (list.length === 0) {
     w.writeLine('<none>');
     return;
@@ -274,19 +289,12 @@ export function describePodTemplate(w: PrefixWriter, template: PodTemplateSpec |
 
 /**
  * describeTopologySpreadConstraints: one line each, `zone:DoNotSchedule when max skew 1 is
- * exceeded for selector app=web`, sorted by topology key with Go's sort.Slice (not stable:
- * constraints on one key come out in the order pdqsort leaves them). kubectl sorts the Pod's
- * own slice; this sorts a copy.
+ * exceeded for selector app=web`, sorted by topology key with sort.Slice (sortSlice). kubectl
+ * sorts the Pod's own slice; this sorts a copy.
  */
 export function describeTopologySpreadConstraints(w: PrefixWriter, constraints: PodSpec['topologySpreadConstraints'], space: string): void {
-  const list = [...(constraints ?? [])];
+  const list = sortSlice(constraints ?? [], (a, b) => (a.topologyKey ?? '') < (b.topologyKey ?? ''));
   if (list.length === 0) return;
-  goSort(list.length, {
-    less: (i, j) => (list[i]?.topologyKey ?? '') < (list[j]?.topologyKey ?? ''),
-    swap: (i, j) => {
-      [list[i], list[j]] = [list[j]!, list[i]!];
-    },
-  });
   w.write(LEVEL_0, `${space}Topology Spread Constraints:\t`);
   list.forEach((c, i) => {
     if (i !== 0) {
