@@ -3,9 +3,12 @@
 // alike: an object being deleted cannot gain finalizers — otherwise a deletion could be
 // postponed forever; a uid given is the stored one (an empty one is filled in from storage);
 // a Service's primary cluster IP may not change once set, except to or from ExternalName, nor
-// a LoadBalancer's class or a Local one's health-check node port.
+// a LoadBalancer's class or a Local one's health-check node port. The kinds' own update rules
+// (a Pod's spec, a workload's selector, immutable ConfigMaps and Secrets…) are
+// kinds/updateValidation.ts's.
 import type { KubeObject, Status } from '../../client';
 import { badValueOf, type FieldError, type KindDefinition } from '../kinds';
+import { validateKindUpdate } from '../kinds/updateValidation';
 import { invalidObject } from './statuses';
 
 export function validateMetaUpdate(def: KindDefinition, current: KubeObject, next: KubeObject): Status | undefined {
@@ -20,17 +23,22 @@ export function validateMetaUpdate(def: KindDefinition, current: KubeObject, nex
   }
   const fixed = changedServiceFields(def, current, next);
   if (fixed !== undefined) return invalidObject(def.kind, def.group, cm.name ?? '', [fixed]);
-  if (cm.deletionTimestamp === undefined) return undefined;
-  const old = new Set(cm.finalizers ?? []);
-  const added = (next.metadata?.finalizers ?? []).filter((f) => !old.has(f));
-  if (added.length === 0) return undefined;
-  const err: FieldError = {
-    type: 'Forbidden',
-    field: 'metadata.finalizers',
-    badValue: { kind: 'none' },
-    detail: `no new finalizers can be added if the object is being deleted, found new finalizers []string{${added.map((f) => JSON.stringify(f)).join(', ')}}`,
-  };
-  return invalidObject(def.kind, def.group, cm.name ?? '', [err]);
+  // ValidateObjectMetaUpdate's errors come first in the kind's ValidateXUpdate list
+  const errors: FieldError[] = [];
+  if (cm.deletionTimestamp !== undefined) {
+    const old = new Set(cm.finalizers ?? []);
+    const added = (next.metadata?.finalizers ?? []).filter((f) => !old.has(f));
+    if (added.length > 0) {
+      errors.push({
+        type: 'Forbidden',
+        field: 'metadata.finalizers',
+        badValue: { kind: 'none' },
+        detail: `no new finalizers can be added if the object is being deleted, found new finalizers []string{${added.map((f) => JSON.stringify(f)).join(', ')}}`,
+      });
+    }
+  }
+  errors.push(...validateKindUpdate(def.kind, def.group, current as Record<string, unknown>, next as Record<string, unknown>));
+  return errors.length > 0 ? invalidObject(def.kind, def.group, cm.name ?? '', errors) : undefined;
 }
 
 /**

@@ -41,6 +41,16 @@ const STUB_ACCEPTS_INVALID: Record<string, { stderr: string; exitCode: number }>
   },
 };
 
+/**
+ * Nor does it refuse a change to a Pod's spec beyond its images (ValidatePodUpdate): the
+ * simulated server does, with `pod updates may not change fields other than …` and the
+ * difference after it (go-cmp's layout, not a byte contract).
+ */
+const STUB_ACCEPTS_POD_UPDATE: Record<string, string> = {
+  'env-pod': 'error: failed to patch env update to pod template: Pod "web-1" is invalid: spec: Forbidden: pod updates may not change fields other than `spec.containers[*].image`,',
+  'resources-pod': 'error: failed to patch resources update to pod template Pod "web-1" is invalid: spec: Forbidden: pod updates may not change fields other than `spec.containers[*].image`,',
+};
+
 const sortedLines = (text: string): string[] => text.split('\n').sort();
 
 describe('kubectl set env and set resources, against the real kubectl 1.32', () => {
@@ -55,7 +65,12 @@ describe('kubectl set env and set resources, against the real kubectl 1.32', () 
       const stdin = rec.command.includes(' -e -') ? readFileSync(join(DIR, 'env-stdin.env'), 'utf8') : undefined;
       const out = runCommandLine(local(captureCommandLine(rec.command)), stdin, { ...ports, kube: recordingPort(ports, sent) }, files);
       const invalid = STUB_ACCEPTS_INVALID[name];
+      const podUpdate = STUB_ACCEPTS_POD_UPDATE[name];
       if (invalid !== undefined) expect(out).toEqual({ stdout: '', ...invalid });
+      else if (podUpdate !== undefined) {
+        expect({ ...out, stderr: out.stderr.slice(0, podUpdate.length) }).toEqual({ stdout: '', stderr: podUpdate, exitCode: 1 });
+        expect(out.stderr).toMatch(/\n {2}core\.PodSpec\{\n[^]*\n {2}\}\n$/);
+      }
       else if (STUB_LIST_ORDER.has(name)) {
         expect({ ...out, stdout: sortedLines(out.stdout) }).toEqual({ stdout: sortedLines(local(rec.stdout)), stderr: local(rec.stderr), exitCode: rec.exit });
       } else if (OUTPUT_SHAPE_ONLY.has(name)) {
