@@ -1,7 +1,9 @@
 // The create path of one object through the API server's pipeline, minus storage:
-// strict decode (400 BadRequest) → defaulting and admission → validation (422 Invalid).
-// The caller (the API server's request handler) fills metadata.namespace before this and
-// uid/creationTimestamp/resourceVersion after it.
+// strict decode (400 BadRequest) → defaulting → validation (422 Invalid). The caller (the
+// API server's request handler) fills metadata.namespace before this and
+// uid/creationTimestamp/resourceVersion after it. A create runs the two halves apart
+// (decodeForCreate, then the mutating admission plugins, then validateDecoded), as the
+// real handler does: admission sees the defaulted object before it is validated.
 import { decodeObject } from './decode';
 import { formatInvalid, type FieldError } from './fieldErrors';
 import type { KindDefinition } from './kindDefinition';
@@ -14,6 +16,12 @@ export type AdmitResult =
   | { ok: false; code: 422; reason: 'Invalid'; message: string; errors: FieldError[] };
 
 export function admitForCreate(input: Record<string, unknown>): AdmitResult {
+  const decoded = decodeForCreate(input);
+  return decoded.ok ? validateDecoded(decoded.kind, decoded.object) : decoded;
+}
+
+/** The kind the body names, its strict decode and its defaults: what admission is handed. */
+export function decodeForCreate(input: Record<string, unknown>): AdmitResult {
   const apiVersion = String(input.apiVersion ?? '');
   const kind = String(input.kind ?? '');
   const def = kindFor(apiVersion, kind);
@@ -26,7 +34,11 @@ export function admitForCreate(input: Record<string, unknown>): AdmitResult {
   }
   const decoded = decodeObject(def, input);
   if (!decoded.ok) return decoded;
-  const object = def.defaults(decoded.object);
+  return { ok: true, kind: def, object: def.defaults(decoded.object) };
+}
+
+/** The kind's validation of a decoded, defaulted (and admitted) object. */
+export function validateDecoded(def: KindDefinition, object: Record<string, unknown>): AdmitResult {
   const errors = def.validate(object);
   if (errors.length > 0) {
     const meta = (object.metadata ?? {}) as { name?: string };

@@ -1,11 +1,13 @@
-// POST: the create path (k8s.io/apiserver registry/generic/registry/store.go Create):
-// namespace from the request → generateName → strict decode, defaulting, admission and
-// validation (admitForCreate) → NamespaceLifecycle → uid, creationTimestamp, generation 1 (kinds that keep one)
-// → a NodePort/LoadBalancer Service's node ports (portallocator)
+// POST: the create path (k8s.io/apiserver endpoints/handlers/create.go, then
+// registry/generic/registry/store.go Create): namespace from the request → strict decode
+// and defaulting (decodeForCreate) → the mutating admission plugins: NamespaceLifecycle,
+// then for a Pod ServiceAccount → generateName → validation (validateDecoded) → uid,
+// creationTimestamp, generation 1 (kinds that keep one)
+// → a Service's cluster IP and node ports (ipallocator, portallocator)
 // → a txn that stores the JSON only if the key does not exist (create_revision == 0).
 // Events get a one-hour etcd lease (kube-apiserver --event-ttl=1h), so etcd removes them.
 import type { KubeObject, Status } from '../../client';
-import { admitForCreate, badValueOf, EVENT_TTL_SECONDS, invalidFieldError, requestedClusterIPs, type FieldError, type KindDefinition } from '../kinds';
+import { badValueOf, decodeForCreate, EVENT_TTL_SECONDS, invalidFieldError, requestedClusterIPs, validateDecoded, type FieldError, type KindDefinition } from '../kinds';
 import { definitionOf, fail, keyOf, meta, storageFailure, succeed, type HandlerEnv } from './handlerEnv';
 import { allocateClusterIP, allocateNodePorts, canonicalClusterIP, clusterIPsInUse, needsNodePorts, newUid, nodePortsInUse, randomSuffix, requestedClusterIPRefusal } from './identity';
 import { decodeKv, encodeObject } from './objectCodec';
@@ -42,30 +44,24 @@ export function handleCreate(env: HandlerEnv, resource: string, namespace: strin
       return fail(env, badRequest('the namespace of the provided object does not match the namespace sent on the request'));
     }
   } else delete m.namespace;
-  // admission knows a generateName'd object by its prefix: its name is generated later (BeforeCreate)
-  const admissionName = m.name !== undefined && m.name !== '' ? m.name : (m.generateName ?? '');
-  if ((m.name === undefined || m.name === '') && typeof m.generateName === 'string' && m.generateName !== '') {
-    m.name = m.generateName + randomSuffix(env.ctx.rng);
+  const decoded = decodeForCreate(input as Record<string, unknown>);
+  if (!decoded.ok) return fail(env, admissionStatus(decoded, input));
+  if (decoded.kind.resource !== def.resource) {
+    return fail(env, badRequest(`the API version in the data (${decoded.kind.apiVersion}) does not match the expected kind for resource ${resource}`));
   }
-  const admitted = admitForCreate(input as Record<string, unknown>);
-  if (!admitted.ok) {
-    return fail(env, admissionStatus(admitted, input));
-  }
-  if (admitted.kind.resource !== def.resource) {
-    return fail(env, badRequest(`the API version in the data (${admitted.kind.apiVersion}) does not match the expected kind for resource ${resource}`));
-  }
-  const obj = admitted.object as KubeObject;
-  stampNewObject(env, def, obj);
-  if (!def.namespaced || def.resource === 'namespaces') return store(env, def, obj);
-  // NamespaceLifecycle admission (plugin/pkg/admission/namespace/lifecycle): the namespace
-  // from the informer cache, with a live read from etcd when the cache does not have it yet
+  const obj = decoded.object as KubeObject;
+  if (!def.namespaced || def.resource === 'namespaces') return createAdmitted(env, def, obj);
+  // the mutating admission plugins, in kube-apiserver's order, see the object before it is
+  // named or validated. NamespaceLifecycle (apiserver/pkg/admission/plugin/namespace/
+  // lifecycle) reads the namespace from the informer cache, with a live read from etcd when
+  // the cache does not have it yet
+  const name = admissionName(obj);
   const ns = meta(obj).namespace ?? '';
   const admitIn = (nsObj: KubeObject | undefined, revision?: number): void => {
     if (nsObj === undefined) return fail(env, namespaceNotFound(ns), revision);
-    if (nsObj.metadata?.deletionTimestamp) return fail(env, namespaceTerminating(def, meta(obj).name ?? '', ns), revision);
-    if (def.resource === 'services') return withServiceAllocations(env, def, obj);
-    if (def.resource === 'pods') return admitServiceAccount(env, def, obj, admissionName, () => store(env, def, obj));
-    store(env, def, obj);
+    if (nsObj.metadata?.deletionTimestamp) return fail(env, namespaceTerminating(def, name, ns), revision);
+    if (def.resource === 'pods') return admitServiceAccount(env, def, obj, name, () => createAdmitted(env, def, obj));
+    createAdmitted(env, def, obj);
   };
   const cached = env.cachedNamespace?.(ns);
   if (cached !== undefined) return admitIn(cached);
@@ -73,6 +69,34 @@ export function handleCreate(env: HandlerEnv, resource: string, namespace: strin
     if (!r.ok) return fail(env, storageFailure(r.error));
     admitIn(r.value.kv === undefined ? undefined : decodeKv(r.value.kv), r.value.revision);
   });
+}
+
+/**
+ * The name admission knows an object by (admission.NewForbidden's extractResourceName): a
+ * generateName'd object's prefix, as no name is generated yet, and `Unknown` for one with
+ * neither.
+ */
+function admissionName(obj: KubeObject): string {
+  const m = meta(obj);
+  if (m.name !== undefined && m.name !== '') return m.name;
+  return m.generateName !== undefined && m.generateName !== '' ? m.generateName : 'Unknown';
+}
+
+/**
+ * The registry's Create on an admitted object (registry/generic/registry/store.go): the
+ * name generated from generateName, validation (rest.BeforeCreate; 422 Invalid), then the
+ * system fields, a Service's allocations and the write.
+ */
+function createAdmitted(env: HandlerEnv, def: KindDefinition, obj: KubeObject): void {
+  const m = meta(obj);
+  if ((m.name === undefined || m.name === '') && typeof m.generateName === 'string' && m.generateName !== '') {
+    m.name = m.generateName + randomSuffix(env.ctx.rng);
+  }
+  const valid = validateDecoded(def, obj as Record<string, unknown>);
+  if (!valid.ok) return fail(env, admissionStatus(valid, obj));
+  stampNewObject(env, def, obj);
+  if (def.resource === 'services') return withServiceAllocations(env, def, obj);
+  store(env, def, obj);
 }
 
 function stampNewObject(env: HandlerEnv, def: KindDefinition, obj: KubeObject): void {

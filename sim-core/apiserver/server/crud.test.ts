@@ -62,6 +62,15 @@ describe('create', () => {
       '403 configmaps "second" is forbidden: unable to create new content in namespace team because it is being terminated',
     );
     expect(stored(sim, '/registry/configmaps/team/second')).toBeUndefined();
+    // admission runs before a name is generated: the object is named by its prefix
+    const generated = sim.kubectl.request({ verb: 'create', resource: 'configmaps', namespace: 'team', body: { ...configMap(''), metadata: { generateName: 'cfg-' } } }, TIMEOUT);
+    expect(generated.ok ? '' : generated.error.message).toBe('configmaps "cfg-" is forbidden: unable to create new content in namespace team because it is being terminated');
+  });
+
+  it('NamespaceLifecycle, a mutating admission plugin, answers before validation: an invalid object in a missing namespace is 404', () => {
+    const sim = testCluster();
+    const r = sim.kubectl.request({ verb: 'create', resource: 'configmaps', namespace: 'nope', body: configMap('Not_A_Name') }, TIMEOUT);
+    expect(r.ok ? 'stored' : `${r.error.code} ${r.error.message}`).toBe('404 namespaces "nope" not found');
   });
 
   it('a Service gets a clusterIP from 10.96.0.0/12', () => {

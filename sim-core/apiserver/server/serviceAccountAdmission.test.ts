@@ -63,6 +63,19 @@ describe('ServiceAccount admission', () => {
     expect(generated.ok ? '' : generated.error.message).toBe('pods "web-7d4b9c-" is forbidden: error looking up service account default/robot: serviceaccount "robot" not found');
   });
 
+  it('refuses before validation (mutating admission runs first): an invalid Pod with a missing ServiceAccount is 403, not 422', () => {
+    const sim = testCluster();
+    const invalid = pod('web', { serviceAccountName: 'robot', restartPolicy: 'Sometimes' });
+    const r = create(sim, invalid);
+    expect(r.ok ? '' : `${r.error.code} ${r.error.message}`).toBe('403 pods "web" is forbidden: error looking up service account default/robot: serviceaccount "robot" not found');
+    // with neither name nor generateName, admission calls it Unknown
+    const unnamed = create(sim, pod('', { serviceAccountName: 'robot' }));
+    expect(unnamed.ok ? '' : unnamed.error.message).toBe('pods "Unknown" is forbidden: error looking up service account default/robot: serviceaccount "robot" not found');
+    // once admitted, the Pod is validated, with the name generated for it
+    const admitted = create(sim, { ...pod('', { restartPolicy: 'Sometimes' }), metadata: { generateName: 'web-' } });
+    expect(admitted.ok ? '' : `${admitted.error.code} ${admitted.error.message}`).toMatch(/^422 Pod "web-[a-z0-9]{5}" is invalid: spec.restartPolicy: Unsupported value: "Sometimes"/);
+  });
+
   it('waits for the default ServiceAccount of a new namespace, and refuses after ten reads without one', () => {
     // no controllers run here: nobody creates shop's default ServiceAccount
     const sim = testCluster();
