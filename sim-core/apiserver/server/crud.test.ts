@@ -65,6 +65,10 @@ describe('create', () => {
     // admission runs before a name is generated: the object is named by its prefix
     const generated = sim.kubectl.request({ verb: 'create', resource: 'configmaps', namespace: 'team', body: { ...configMap(''), metadata: { generateName: 'cfg-' } } }, TIMEOUT);
     expect(generated.ok ? '' : generated.error.message).toBe('configmaps "cfg-" is forbidden: unable to create new content in namespace team because it is being terminated');
+    // admission.NewForbidden names the group of a grouped resource
+    const deployment = { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web' }, spec: { selector: { matchLabels: { app: 'web' } }, template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'web', image: 'nginx:1.27' }] } } } };
+    const grouped = sim.kubectl.request({ verb: 'create', resource: 'deployments', namespace: 'team', body: deployment }, TIMEOUT);
+    expect(grouped.ok ? '' : grouped.error.message).toBe('deployments.apps "web" is forbidden: unable to create new content in namespace team because it is being terminated');
   });
 
   it('NamespaceLifecycle, a mutating admission plugin, answers before validation: an invalid object in a missing namespace is 404', () => {

@@ -59,7 +59,7 @@ export function namespaceNotFound(namespace: string): Status {
 export function namespaceTerminating(def: KindDefinition, name: string, namespace: string): Status {
   return statusError(
     'Forbidden',
-    `${def.resource} "${name}" is forbidden: unable to create new content in namespace ${namespace} because it is being terminated`,
+    `${groupResource(def)} "${name}" is forbidden: unable to create new content in namespace ${namespace} because it is being terminated`,
     details(def, name),
   );
 }
