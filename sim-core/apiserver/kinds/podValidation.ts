@@ -54,7 +54,7 @@ function validateResources(c: Container, field: string): FieldError[] {
   return errs;
 }
 
-function validateContainers(containers: readonly Container[] | undefined, field: string, init = false): FieldError[] {
+function validateContainers(containers: readonly Container[] | undefined, field: string, gracePeriod: number | undefined, init = false): FieldError[] {
   const list = containers ?? [];
   if (list.length === 0 && !init) return [required(field)];
   const errs: FieldError[] = [];
@@ -93,7 +93,7 @@ function validateContainers(containers: readonly Container[] | undefined, field:
       if (c.readinessProbe) errs.push(forbidden(`${path}.readinessProbe`, 'may not be set for init containers'));
       if (c.startupProbe) errs.push(forbidden(`${path}.startupProbe`, notForInit));
     } else {
-      errs.push(...validateLifecycle(c.lifecycle, `${path}.lifecycle`));
+      errs.push(...validateLifecycle(c.lifecycle, `${path}.lifecycle`, gracePeriod));
       errs.push(...validateProbe(c.livenessProbe, `${path}.livenessProbe`, 'liveness'));
       errs.push(...validateProbe(c.readinessProbe, `${path}.readinessProbe`, 'readiness'));
       errs.push(...validateProbe(c.startupProbe, `${path}.startupProbe`, 'startup'));
@@ -110,8 +110,8 @@ function validateContainers(containers: readonly Container[] | undefined, field:
 export function validatePodSpec(spec: PodSpec | undefined, field: string): FieldError[] {
   const s = spec ?? {};
   const errs: FieldError[] = [];
-  errs.push(...validateContainers(s.containers, `${field}.containers`));
-  if (s.initContainers) errs.push(...validateContainers(s.initContainers, `${field}.initContainers`, true));
+  errs.push(...validateContainers(s.containers, `${field}.containers`, s.terminationGracePeriodSeconds));
+  if (s.initContainers) errs.push(...validateContainers(s.initContainers, `${field}.initContainers`, s.terminationGracePeriodSeconds, true));
   if (!s.restartPolicy) errs.push(required(`${field}.restartPolicy`));
   else if (!(RESTART_POLICIES as readonly string[]).includes(s.restartPolicy)) {
     errs.push(notSupported(`${field}.restartPolicy`, s.restartPolicy, RESTART_POLICIES));

@@ -8,7 +8,7 @@ type NodeSelectorTerm = NonNullable<
   NonNullable<NonNullable<PodSpec['affinity']>['nodeAffinity']>['requiredDuringSchedulingIgnoredDuringExecution']
 >['nodeSelectorTerms'];
 
-type Handler = Pick<Probe, 'exec' | 'httpGet' | 'tcpSocket' | 'grpc'> & { sleep?: unknown };
+type Handler = Pick<Probe, 'exec' | 'httpGet' | 'tcpSocket' | 'grpc'> & { sleep?: { seconds?: number } };
 
 /** ValidatePortNumOrName. */
 function validatePortNumOrName(port: number | string | undefined, field: string): FieldError[] {
@@ -20,11 +20,23 @@ function validatePortNumOrName(port: number | string | undefined, field: string)
 const HTTP_HEADER_NAME = /^[-A-Za-z0-9]+$/;
 
 /**
- * validateHandler: exactly one of exec, httpGet, tcpSocket, grpc (probes) or sleep
- * (lifecycle hooks); the first is checked, any other is Forbidden at its own path. (A
- * sleep's length against the grace period is not checked here.)
+ * validateSleepAction with the PodLifecycleSleepActionAllowZero gate off (alpha, off by
+ * default in 1.32): a sleep lasts at least a second and no longer than the Pod's
+ * terminationGracePeriodSeconds (equal is allowed, whatever the text says). No grace
+ * period, no check: validatePodSpec reports that one.
  */
-function validateHandler(handler: Handler, field: string): FieldError[] {
+function validateSleepAction(sleep: { seconds?: number }, gracePeriod: number | undefined, field: string): FieldError[] {
+  const seconds = sleep.seconds ?? 0;
+  if (gracePeriod === undefined || (seconds > 0 && seconds <= gracePeriod)) return [];
+  return [invalid(field, seconds, `must be greater than 0 and less than terminationGracePeriodSeconds (${gracePeriod}). Enable AllowPodLifecycleSleepActionZeroValue feature gate for zero sleep.`)];
+}
+
+/**
+ * validateHandler: exactly one of exec, httpGet, tcpSocket, grpc (probes) or sleep
+ * (lifecycle hooks); the first is checked, any other is Forbidden at its own path.
+ * `gracePeriod`: the Pod's terminationGracePeriodSeconds, which bounds a sleep.
+ */
+function validateHandler(handler: Handler, field: string, gracePeriod?: number): FieldError[] {
   const errs: FieldError[] = [];
   let handlers = 0;
   const one = (name: string, present: boolean, check: () => FieldError[]) => {
@@ -50,7 +62,7 @@ function validateHandler(handler: Handler, field: string): FieldError[] {
   });
   one('tcpSocket', handler.tcpSocket !== undefined, () => validatePortNumOrName(handler.tcpSocket?.port, `${field}.tcpSocket.port`));
   one('grpc', handler.grpc !== undefined, () => validatePortNumOrName(handler.grpc?.port ?? 0, `${field}.grpc.port`));
-  one('sleep', handler.sleep !== undefined, () => []);
+  one('sleep', handler.sleep !== undefined, () => validateSleepAction(handler.sleep ?? {}, gracePeriod, `${field}.sleep`));
   if (handlers === 0) errs.push(required(field, 'must specify a handler type'));
   return errs;
 }
@@ -75,12 +87,12 @@ export function validateProbe(probe: Probe | undefined, field: string, kind: 'li
   return errs;
 }
 
-/** validateLifecycle: each hook is a handler. */
-export function validateLifecycle(lifecycle: Lifecycle | undefined, field: string): FieldError[] {
+/** validateLifecycle: each hook is a handler; a sleep in either is bounded by the Pod's grace period. */
+export function validateLifecycle(lifecycle: Lifecycle | undefined, field: string, gracePeriod: number | undefined): FieldError[] {
   if (lifecycle === undefined) return [];
   const errs: FieldError[] = [];
-  if (lifecycle.postStart) errs.push(...validateHandler(lifecycle.postStart, `${field}.postStart`));
-  if (lifecycle.preStop) errs.push(...validateHandler(lifecycle.preStop, `${field}.preStop`));
+  if (lifecycle.postStart) errs.push(...validateHandler(lifecycle.postStart, `${field}.postStart`, gracePeriod));
+  if (lifecycle.preStop) errs.push(...validateHandler(lifecycle.preStop, `${field}.preStop`, gracePeriod));
   return errs;
 }
 

@@ -516,4 +516,21 @@ describe('probe and lifecycle handlers (validateHandler)', () => {
       'The Pod "p" is invalid: \n* spec.containers[0].readinessProbe.httpGet.port: Invalid value: "web-": must not begin or end with a hyphen\n* spec.containers[0].readinessProbe.httpGet.scheme: Unsupported value: "FTP": supported values: "HTTP", "HTTPS"\n* spec.containers[0].readinessProbe.terminationGracePeriodSeconds: Invalid value: 5: must not be set for readinessProbes',
     );
   });
+
+  test('a sleep hook lasts 1 s up to the grace period (validateSleepAction, PodLifecycleSleepActionAllowZero off in 1.32)', () => {
+    const gate = 'Enable AllowPodLifecycleSleepActionZeroValue feature gate for zero sleep.';
+    expect(pod({ lifecycle: { preStop: { sleep: { seconds: 30 } } } })).toBe('accepted');
+    expect(pod({ lifecycle: { preStop: { sleep: { seconds: 45 } } } })).toBe(
+      `The Pod "p" is invalid: spec.containers[0].lifecycle.preStop.sleep: Invalid value: 45: must be greater than 0 and less than terminationGracePeriodSeconds (30). ${gate}`,
+    );
+    expect(pod({ lifecycle: { postStart: { sleep: {} }, preStop: { sleep: { seconds: -1 } } } })).toBe(
+      `The Pod "p" is invalid: \n* spec.containers[0].lifecycle.postStart.sleep: Invalid value: 0: must be greater than 0 and less than terminationGracePeriodSeconds (30). ${gate}\n* spec.containers[0].lifecycle.preStop.sleep: Invalid value: -1: must be greater than 0 and less than terminationGracePeriodSeconds (30). ${gate}`,
+    );
+    // the Pod's own grace period bounds it, in a sidecar too, and in a Deployment's template
+    const r = admitForCreate({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace: 'default' }, spec: { terminationGracePeriodSeconds: 60, initContainers: [{ name: 'i', image: 'busybox:1.36', restartPolicy: 'Always', lifecycle: { preStop: { sleep: { seconds: 61 } } } }], containers: [{ name: 'c', image: 'nginx:1.27', lifecycle: { preStop: { sleep: { seconds: 45 } } } }] } });
+    expect(r.ok ? 'accepted' : r.message).toBe(`The Pod "p" is invalid: spec.initContainers[0].lifecycle.preStop.sleep: Invalid value: 61: must be greater than 0 and less than terminationGracePeriodSeconds (60). ${gate}`);
+    const template = { metadata: { labels: { app: 'web' } }, spec: { terminationGracePeriodSeconds: 10, containers: [{ name: 'web', image: 'nginx:1.27', lifecycle: { preStop: { sleep: { seconds: 20 } } } }] } };
+    const d = admitForCreate({ apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web', namespace: 'default' }, spec: { selector: { matchLabels: { app: 'web' } }, template } });
+    expect(d.ok ? 'accepted' : d.message).toBe(`The Deployment "web" is invalid: spec.template.spec.containers[0].lifecycle.preStop.sleep: Invalid value: 20: must be greater than 0 and less than terminationGracePeriodSeconds (10). ${gate}`);
+  });
 });
