@@ -95,6 +95,29 @@ describe('Pod defaults and admission', () => {
     ]);
   });
 
+  // pkg/apis/core/v1/conversion.go: serviceAccount is an alias that always follows serviceAccountName
+  test('the deprecated serviceAccount follows serviceAccountName, and names it when it is the only one set', () => {
+    const accounts = (spec: Record<string, unknown>) => {
+      const out = admitted(pod({ containers: [{ name: 'c', image: 'nginx' }], ...spec })).spec as Record<string, unknown>;
+      return [out.serviceAccountName, out.serviceAccount];
+    };
+    expect(accounts({ serviceAccountName: 'robot', serviceAccount: 'other' })).toEqual(['robot', 'robot']);
+    expect(accounts({ serviceAccountName: '', serviceAccount: 'other' })).toEqual(['other', 'other']);
+    expect(accounts({ serviceAccount: 'other' })).toEqual(['other', 'other']);
+    expect(accounts({ serviceAccountName: 'robot' })).toEqual(['robot', 'robot']);
+    expect(accounts({ serviceAccount: '' })).toEqual(['default', 'default']);
+    // in a Pod template too, where no admission names the default
+    const template = (spec: Record<string, unknown>) => {
+      const input = structuredClone(deployment);
+      Object.assign(input.spec.template.spec, spec);
+      const out = (admitted(input).spec as { template: { spec: Record<string, unknown> } }).template.spec;
+      return [out.serviceAccountName, out.serviceAccount];
+    };
+    expect(template({ serviceAccountName: 'robot' })).toEqual(['robot', 'robot']);
+    expect(template({ serviceAccount: 'other', serviceAccountName: 'robot' })).toEqual(['robot', 'robot']);
+    expect(template({ serviceAccount: '' })).toEqual([undefined, undefined]);
+  });
+
   test('a learner toleration for not-ready is kept and not duplicated', () => {
     const own = { key: 'node.kubernetes.io/not-ready', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 10 };
     const spec = admitted(pod({ containers: [{ name: 'c', image: 'nginx' }], tolerations: [own] })).spec as Record<string, unknown>;

@@ -107,7 +107,24 @@ export function defaultPodSpec(spec: PodSpec | undefined): PodSpec {
   out.dnsPolicy ??= 'ClusterFirst';
   out.securityContext ??= {};
   out.schedulerName ??= 'default-scheduler';
+  aliasServiceAccount(out, out.serviceAccountName || out.serviceAccount || '');
   return out;
+}
+
+/**
+ * pkg/apis/core/v1/conversion.go: the deprecated serviceAccount is an alias of
+ * serviceAccountName. Decoding takes it only when serviceAccountName is empty (the new
+ * field wins); encoding writes serviceAccountName back into it, so the two always agree
+ * and both are omitted when empty.
+ */
+function aliasServiceAccount(spec: PodSpec, account: string): void {
+  if (account === '') {
+    delete spec.serviceAccountName;
+    delete spec.serviceAccount;
+  } else {
+    spec.serviceAccountName = account;
+    spec.serviceAccount = account;
+  }
 }
 
 /**
@@ -149,13 +166,16 @@ function defaultRequestsToLimits(c: Container): Container {
   return { ...c, resources: { ...c.resources, requests } };
 }
 
-/** Everything a created Pod gets: PodSpec defaults, SetDefaults_Pod's and the admission plugins' additions. */
-export function defaultPodSpecForPod(spec: PodSpec | undefined): PodSpec {
+/**
+ * Everything a created Pod gets: PodSpec defaults, SetDefaults_Pod's and the admission
+ * plugins' additions. The ServiceAccount plugin names the `default` ServiceAccount, except
+ * in a mirror Pod (`mirror`), whose spec it leaves as the kubelet wrote it.
+ */
+export function defaultPodSpecForPod(spec: PodSpec | undefined, mirror = false): PodSpec {
   const out = defaultPodSpec(spec);
   out.containers = (out.containers ?? []).map(defaultRequestsToLimits);
   if (out.initContainers) out.initContainers = out.initContainers.map(defaultRequestsToLimits);
-  out.serviceAccountName ??= out.serviceAccount ?? 'default';
-  out.serviceAccount ??= out.serviceAccountName;
+  if (!mirror) aliasServiceAccount(out, out.serviceAccountName || 'default');
   out.enableServiceLinks ??= true;
   out.priority ??= 0;
   out.preemptionPolicy ??= 'PreemptLowerPriority';
