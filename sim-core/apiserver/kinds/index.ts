@@ -36,7 +36,7 @@ export { isConfigMapKey } from './configData';
 export { decodeBase64, encodeBase64 } from './base64';
 export { isDNS1123Subdomain, isValidPortName } from './nameRules';
 export { defaultImagePullPolicy, DEFAULT_TOLERATION_SECONDS } from './podDefaults';
-export { qosClass, type Pod, type PodStatus, type ContainerStatus } from './pod';
+export { MIRROR_POD_ANNOTATION, qosClass, type Pod, type PodStatus, type ContainerStatus } from './pod';
 export type { Container, PodSpec, PodTemplateSpec, Toleration, Probe } from './podSpec';
 export type { ObjectMeta, OwnerReference } from './objectMeta';
 export type { Deployment, DeploymentSpec, DeploymentStatus } from './deployment';

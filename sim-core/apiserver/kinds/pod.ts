@@ -10,6 +10,9 @@ import { validatePodSpec } from './podValidation';
 import { typeAndObjectMeta } from './typeMeta';
 import type { KindDefinition } from './kindDefinition';
 
+/** The annotation of a mirror Pod: the API server's copy of a kubelet's static Pod (kubelet/types MirrorPodAnnotationKey). */
+export const MIRROR_POD_ANNOTATION = 'kubernetes.io/config.mirror';
+
 const containerStateSchema = struct('ContainerState', {
   waiting: struct('ContainerStateWaiting', { reason: str(), message: str() }),
   running: struct('ContainerStateRunning', { startedAt: time() }),
@@ -104,7 +107,7 @@ export const podKind: KindDefinition = {
   nameRule: nameIsDNSSubdomain,
   defaults(obj) {
     const pod = obj as Pod;
-    const spec = defaultPodSpecForPod(pod.spec);
+    const spec = defaultPodSpecForPod(pod.spec, MIRROR_POD_ANNOTATION in (pod.metadata?.annotations ?? {}));
     // The pod strategy's PrepareForCreate resets status: Pending, with the QoS class.
     return { ...pod, spec, status: { phase: 'Pending', qosClass: qosClass(spec) } };
   },

@@ -76,6 +76,31 @@ describe('ServiceAccount admission', () => {
     expect(admitted.ok ? '' : `${admitted.error.code} ${admitted.error.message}`).toMatch(/^422 Pod "web-[a-z0-9]{5}" is invalid: spec.restartPolicy: Unsupported value: "Sometimes"/);
   });
 
+  it('leaves a mirror Pod unchanged, and refuses one that references a ServiceAccount, a Secret or a token projection', () => {
+    const sim = testCluster();
+    const mirror = { annotations: { 'kubernetes.io/config.mirror': 'a1b2c3' } };
+    const created = specOf(must(sim, { verb: 'create', resource: 'pods', namespace: 'default', body: pod('static-web', {}, mirror) })) as Spec & { serviceAccountName?: string; serviceAccount?: string };
+    expect(created.volumes).toBeUndefined();
+    expect(created.containers[0]?.volumeMounts).toBeUndefined();
+    expect([created.serviceAccountName, created.serviceAccount]).toEqual([undefined, undefined]);
+    const refusal = (spec: Record<string, unknown>) => {
+      const r = create(sim, pod('static-api', spec, mirror));
+      return r.ok ? 'created' : `${r.error.code} ${r.error.message}`;
+    };
+    expect(refusal({ serviceAccountName: 'default' })).toBe('403 pods "static-api" is forbidden: a mirror pod may not reference service accounts');
+    expect(refusal({ serviceAccount: 'robot' })).toBe('403 pods "static-api" is forbidden: a mirror pod may not reference service accounts');
+    const secrets = 'pods "static-api" is forbidden: a mirror pod may not reference secrets';
+    expect(refusal({ volumes: [{ name: 'tls', secret: { secretName: 'tls' } }] })).toBe(`403 ${secrets}`);
+    expect(refusal({ imagePullSecrets: [{ name: 'registry' }] })).toBe(`403 ${secrets}`);
+    expect(refusal({ initContainers: [{ name: 'init', image: 'busybox:1.36', env: [{ name: 'PASSWORD', valueFrom: { secretKeyRef: { name: 'db', key: 'password' } } }] }] })).toBe(`403 ${secrets}`);
+    expect(refusal({ volumes: [{ name: 'all', projected: { sources: [{ configMap: { name: 'cfg' } }, { secret: { name: 'db' } }] } }] })).toBe(`403 ${secrets}`);
+    expect(refusal({ volumes: [{ name: 'token', projected: { sources: [{ serviceAccountToken: { path: 'token' } }] } }] })).toBe(
+      '403 pods "static-api" is forbidden: a mirror pod may not use ServiceAccountToken volume projections',
+    );
+    // a ConfigMap is no Secret: this plugin lets it through
+    expect(refusal({ volumes: [{ name: 'cfg', configMap: { name: 'cfg' } }] })).toBe('created');
+  });
+
   it('waits for the default ServiceAccount of a new namespace, and refuses after ten reads without one', () => {
     // no controllers run here: nobody creates shop's default ServiceAccount
     const sim = testCluster();

@@ -5,10 +5,11 @@
 // serviceaccount — a bound token, the cluster CA from the namespace's kube-root-ca.crt
 // ConfigMap and the namespace — which is why every real Pod's `kubectl get pod -o yaml`
 // and `kubectl describe pod` show it. A Pod without imagePullSecrets takes the
-// ServiceAccount's.
+// ServiceAccount's. A mirror Pod (a kubelet's static Pod) is left as it is, and refused
+// when it references a ServiceAccount, a Secret or a ServiceAccount token.
 import type { KubeObject } from '../../client';
 import type { Prng } from '../../kernel';
-import type { KindDefinition, PodSpec } from '../kinds';
+import { MIRROR_POD_ANNOTATION, type Container, type KindDefinition, type PodSpec } from '../kinds';
 import { decodeAt, decodeKv } from './objectCodec';
 import { fail, meta, storageFailure, type HandlerEnv } from './handlerEnv';
 import { randomSuffix } from './identity';
@@ -31,6 +32,11 @@ type ServiceAccount = { automountServiceAccountToken?: boolean; imagePullSecrets
  */
 export function admitServiceAccount(env: HandlerEnv, def: KindDefinition, pod: KubeObject, admissionName: string, then: () => void): void {
   const spec = (pod.spec ?? {}) as PodSpec;
+  if (MIRROR_POD_ANNOTATION in (pod.metadata?.annotations ?? {})) {
+    // Admit leaves a mirror Pod's spec alone ("that makes the kubelet very angry") and only validates it
+    const refusal = mirrorPodRefusal(spec);
+    return refusal === undefined ? then() : fail(env, admissionForbidden(def, admissionName, refusal));
+  }
   const namespace = meta(pod).namespace ?? '';
   const account = spec.serviceAccountName || 'default';
   const key = `/registry/serviceaccounts/${namespace}/${account}`;
@@ -56,6 +62,42 @@ export function admitServiceAccount(env: HandlerEnv, def: KindDefinition, pod: K
       env.ctx.setTimer(interval, () => lookup(attempt + 1));
     });
   lookup(0);
+}
+
+/** The plugin's Validate on a mirror Pod: what it may not reference, as the refusal's text. */
+export function mirrorPodRefusal(spec: PodSpec): string | undefined {
+  if ((spec.serviceAccountName ?? '') !== '') return 'a mirror pod may not reference service accounts';
+  if (secretNames(spec).some((name) => name !== '')) return 'a mirror pod may not reference secrets';
+  const tokens = (spec.volumes ?? []).some((v) => (v.projected?.sources ?? []).some((s) => s.serviceAccountToken !== undefined));
+  return tokens ? 'a mirror pod may not use ServiceAccountToken volume projections' : undefined;
+}
+
+/**
+ * pkg/api/pod VisitPodSecretNames over every container: the Secrets a Pod names in its
+ * imagePullSecrets, its containers' env and envFrom, and its volumes (the first source of
+ * each) — empty names included here, which the caller skips as the visitor does.
+ */
+function secretNames(spec: PodSpec): string[] {
+  const names = (spec.imagePullSecrets ?? []).map((r) => r.name ?? '');
+  const containers: Container[] = [...(spec.initContainers ?? []), ...(spec.containers ?? [])];
+  for (const c of containers) {
+    for (const e of c.envFrom ?? []) if (e.secretRef) names.push(e.secretRef.name ?? '');
+    for (const e of c.env ?? []) if (e.valueFrom?.secretKeyRef) names.push(e.valueFrom.secretKeyRef.name ?? '');
+  }
+  for (const v of spec.volumes ?? []) {
+    if (v.azureFile) names.push(v.azureFile.secretName ?? '');
+    else if (v.cephfs) names.push(v.cephfs.secretRef?.name ?? '');
+    else if (v.cinder) names.push(v.cinder.secretRef?.name ?? '');
+    else if (v.flexVolume) names.push(v.flexVolume.secretRef?.name ?? '');
+    else if (v.projected) for (const s of v.projected.sources ?? []) names.push(s.secret?.name ?? '');
+    else if (v.rbd) names.push(v.rbd.secretRef?.name ?? '');
+    else if (v.secret) names.push(v.secret.secretName ?? '');
+    else if (v.scaleIO) names.push(v.scaleIO.secretRef?.name ?? '');
+    else if (v.iscsi) names.push(v.iscsi.secretRef?.name ?? '');
+    else if (v.storageos) names.push(v.storageos.secretRef?.name ?? '');
+    else if (v.csi) names.push(v.csi.nodePublishSecretRef?.name ?? '');
+  }
+  return names;
 }
 
 /**
