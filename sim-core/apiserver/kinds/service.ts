@@ -88,11 +88,15 @@ function defaults(obj: Record<string, unknown>): Record<string, unknown> {
     spec.sessionAffinityConfig = { clientIP: { timeoutSeconds: DEFAULT_AFFINITY_SECONDS } };
   }
   spec.type ??= 'ClusterIP';
-  spec.ports = (spec.ports ?? []).map((p) => ({
-    ...p,
-    protocol: p.protocol ?? 'TCP',
-    targetPort: p.targetPort === undefined || p.targetPort === 0 || p.targetPort === '' ? p.port : p.targetPort,
-  }));
+  // ports is omitempty: a Service without any (ExternalName, headless) is stored and served without the list
+  if ((spec.ports ?? []).length === 0) delete spec.ports;
+  else {
+    spec.ports = (spec.ports ?? []).map((p) => ({
+      ...p,
+      protocol: p.protocol ?? 'TCP',
+      targetPort: p.targetPort === undefined || p.targetPort === 0 || p.targetPort === '' ? p.port : p.targetPort,
+    }));
+  }
   if (externallyAccessible(spec)) spec.externalTrafficPolicy ??= 'Cluster';
   if (spec.type === 'NodePort' || spec.type === 'LoadBalancer' || spec.type === 'ClusterIP') spec.internalTrafficPolicy ??= 'Cluster';
   if (spec.type === 'LoadBalancer') spec.allocateLoadBalancerNodePorts ??= true;

@@ -27,6 +27,15 @@ describe('Service defaulting', () => {
     const lb = admitted({ type: 'LoadBalancer', ports: [{ port: 80 }] });
     expect([lb.externalTrafficPolicy, lb.allocateLoadBalancerNodePorts, lb.internalTrafficPolicy]).toEqual(['Cluster', true, 'Cluster']);
     expect(admitted({ type: 'ExternalName', externalName: 'example.com' }).internalTrafficPolicy).toBeUndefined();
+    // not dropped either: 1.32 keeps one a learner sets (validation does not forbid it, for historical reasons)
+    expect(admitted({ type: 'ExternalName', externalName: 'example.com', internalTrafficPolicy: 'Local' }).internalTrafficPolicy).toBe('Local');
+  });
+
+  it('stores no ports list when there are no ports (ServiceSpec.ports is omitempty)', () => {
+    expect('ports' in admitted({ type: 'ExternalName', externalName: 'example.com' })).toBe(false);
+    expect('ports' in admitted({ type: 'ExternalName', externalName: 'example.com', ports: [] })).toBe(false);
+    expect('ports' in admitted({ clusterIP: 'None', selector: { app: 'db' } })).toBe(false);
+    expect(admitted({ ports: [{ port: 80 }] }).ports).toEqual([{ port: 80, protocol: 'TCP', targetPort: 80 }]);
   });
 });
 
