@@ -67,6 +67,18 @@ describe('strict field validation', () => {
     if (r.ok) expect((r.object.metadata as Record<string, unknown>).creationTimestamp).toBeUndefined();
   });
 
+  // encoding/json leaves the zero value where a null cannot be left out: a list item or a map value
+  test('a null list item is the zero value of its type, which validation then finds wanting', () => {
+    const service = { apiVersion: 'v1', kind: 'Service', metadata: { name: 'web', namespace: 'default' }, spec: { ports: [null] } };
+    expect(refusal(service)).toBe('The Service "web" is invalid: \n* spec.ports[0].port: Invalid value: 0: must be between 1 and 65535, inclusive\n* spec.ports[0].targetPort: Invalid value: 0: must be between 1 and 65535, inclusive');
+    expect(refusal(pod({ ports: [null] }))).toBe('The Pod "p" is invalid: spec.containers[0].ports[0].containerPort: Required value');
+    expect(refusal({ ...pod({}), spec: { containers: [null] } })).toBe('The Pod "p" is invalid: \n* spec.containers[0].name: Required value\n* spec.containers[0].image: Required value');
+    const r = admitForCreate({ ...pod({ args: [null, 'b'] }), metadata: { name: 'p', namespace: 'default', labels: { tier: null } } });
+    if (!r.ok) throw new Error(r.message);
+    expect(((r.object.spec as { containers: Array<{ args: unknown }> }).containers[0]!).args).toEqual(['', 'b']);
+    expect((r.object.metadata as { labels: unknown }).labels).toEqual({ tier: '' });
+  });
+
   test('kubectl prints a BadRequest with the file, an Invalid without it', () => {
     const bad = admitForCreate({ apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web' }, spec: { replicaz: 3 } });
     if (bad.ok) throw new Error('expected a refusal');

@@ -57,6 +57,59 @@ function withoutNulls(value: unknown): unknown {
   return value;
 }
 
+/** Whether a null is anywhere in `value`: a field, a list item or a map value. */
+function holdsNull(value: unknown): boolean {
+  if (Array.isArray(value)) return value.some((v) => v === null || holdsNull(v));
+  if (!isRecord(value)) return false;
+  for (const k in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, k)) continue;
+    const v = value[k];
+    if (v === null || holdsNull(v)) return true;
+  }
+  return false;
+}
+
+/**
+ * The zero value Go decodes a JSON null into where it cannot leave a field out: a list
+ * item or a map value (encoding/json ignores null for a struct, string, number or bool and
+ * keeps the zero it started from). A zero struct is `{}` here: its members are absent, as
+ * validation then sees them. Undefined where the zero is not known (intstr, Quantity).
+ */
+function zeroOf(schema: z.ZodType): unknown {
+  const s = unwrap(schema);
+  if (s instanceof z.ZodObject) return {};
+  if (s instanceof z.ZodString) return '';
+  if (s instanceof z.ZodNumber) return 0;
+  if (s instanceof z.ZodBoolean) return false;
+  return undefined;
+}
+
+/**
+ * dropNulls along the kind's schema: a null field is left out, a null list item or map
+ * value becomes the zero of its Go type (`ports: [null]` is one zero ServicePort, which
+ * validation then finds wanting). Where the schema has no answer, a null item stays for
+ * the decoder to refuse.
+ */
+function decodeNulls(value: unknown, schema: z.ZodType | undefined): unknown {
+  const s = schema === undefined ? undefined : unwrap(schema);
+  if (Array.isArray(value)) {
+    const item = s instanceof z.ZodArray ? (s.element as z.ZodType) : undefined;
+    return value.map((v) => (v === null ? (item === undefined ? null : (zeroOf(item) ?? null)) : decodeNulls(v, item)));
+  }
+  if (!isRecord(value)) return value;
+  const shape = s instanceof z.ZodObject ? (s.shape as Record<string, z.ZodType>) : undefined;
+  const valueType = s instanceof z.ZodRecord ? (s.valueType as z.ZodType) : undefined;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) {
+    const member = v === null ? (valueType === undefined ? undefined : zeroOf(valueType)) : decodeNulls(v, shape?.[k] ?? valueType);
+    if (member === undefined) continue;
+    // an own "__proto__" key stays a key, as JSON.parse made it
+    if (k === '__proto__') Object.defineProperty(out, k, { value: member, writable: true, enumerable: true, configurable: true });
+    else out[k] = member;
+  }
+  return out;
+}
+
 /** `spec.template.spec.containers[0].restartPolicy`, as strict decoding names a field. */
 function strictPath(path: readonly PathSegment[]): string {
   let s = '';
@@ -134,10 +187,10 @@ function typeError(def: KindDefinition, input: unknown, path: readonly PathSegme
 
 /**
  * Decode `input` (already known to have this kind's apiVersion and kind) strictly.
- * Returns the object with nulls dropped, or the BadRequest message.
+ * Returns the object with its nulls decoded (decodeNulls), or the BadRequest message.
  */
 export function decodeObject(def: KindDefinition, input: unknown): DecodeResult {
-  const cleaned = dropNulls(input);
+  const cleaned = holdsNull(input) ? decodeNulls(input, def.schema) : input;
   // the usual answer, yes, without zod's result objects (fastCheck.ts); zod words a refusal
   if (fastCheck(def.schema)(cleaned)) return { ok: true, object: cleaned as Record<string, unknown> };
   const parsed = def.schema.safeParse(cleaned);
