@@ -7,6 +7,7 @@ import { useCallback, useId, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { FileTabs } from './file-tabs';
 import type { EditorProblem } from './manifest-problems';
+import type { ApplyRefusal } from './apply-request';
 import styles from './lab.module.css';
 
 function EditorLoading() {
@@ -25,12 +26,14 @@ interface EditorPanelProps {
   edited: ReadonlySet<string>;
   active: string | undefined;
   canApply: boolean;
+  /** why the last Apply wrote nothing, if it did not */
+  applyRefused?: ApplyRefusal | undefined;
   onSelect: (path: string) => void;
   onChange: (path: string, value: string) => void;
   onApply: () => void;
 }
 
-export function EditorPanel({ files, edited, active, canApply, onSelect, onChange, onApply }: EditorPanelProps) {
+export function EditorPanel({ files, edited, active, canApply, applyRefused, onSelect, onChange, onApply }: EditorPanelProps) {
   const t = useTranslations('lab.editor');
   const titleId = useId();
   const panelId = useId();
@@ -65,6 +68,14 @@ export function EditorPanel({ files, edited, active, canApply, onSelect, onChang
             <p id={hintId} className={styles.muted}>
               {canApply ? t('applyHint', { file: active }) : t('unavailable')}
             </p>
+          </div>
+          {/* a refused Apply wrote nothing: said at once, and the edits stay marked as not applied */}
+          <div role="alert" data-testid="apply-refused">
+            {applyRefused !== undefined ? (
+              <p className={styles.error}>
+                {applyRefused.kind === 'limit' ? t(`refused.${applyRefused.limit}`) : t('refused.failed')} {t('refusedKept')}
+              </p>
+            ) : null}
           </div>
           <section aria-label={t('problems')}>
             <h3 className={styles.muted}>{t('problems')}</h3>

@@ -127,12 +127,13 @@ export function LabWorkspace({ view, locale, recordedHints }: LabWorkspaceProps)
         edited={session.edited}
         active={active}
         canApply={running && !state.busy}
+        applyRefused={session.applyRefused}
         onSelect={setActive}
         onChange={session.editFile}
         onApply={() => active !== undefined && session.apply(active)}
       />
       <div className={simStyles.sim} style={{ minHeight: 0, margin: 0 }}>
-        <Terminal entries={state.terminal} suggested={NO_SUGGESTIONS} members={memberNames} files={fileNames} busy={state.busy} onRun={runCommand} />
+        <Terminal entries={state.terminal} suggested={NO_SUGGESTIONS} members={memberNames} files={fileNames} busy={state.busy} pending={state.pending} onRun={runCommand} />
         <p className={styles.muted} data-testid="save-state">
           {session.saveRefused ? t('cluster.notSaved') : session.savedActions !== undefined ? t('cluster.saved', { count: session.savedActions }) : ''}
         </p>

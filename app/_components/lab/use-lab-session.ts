@@ -6,6 +6,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ActionLog } from '@/sim-core/cluster/actions';
 import { useSimWorker, type LabStart, type SimWorker } from '@/app/_components/sim/use-sim-worker';
+import { applyRefusalOf, appliedAfter, filesToWrite, type ApplyRefusal } from './apply-request';
 import { clusterFiles, loadWork, restoreFiles, saveWork, workKey, type SavedWork, type WorkStorage } from './local-save';
 import type { LabClientView } from './types';
 
@@ -30,8 +31,14 @@ export interface LabSession {
   savedActions: number | undefined;
   saveRefused: boolean;
   editFile: (path: string, value: string) => void;
-  /** write the edited files (logged writeFile actions), then run `kubectl apply -f <path>` */
+  /**
+   * write the edited files (logged writeFile actions), then run `kubectl apply -f <path>`:
+   * one request the worker does whole or refuses whole; a file counts as applied only once
+   * the worker says it was written, and a refused Apply leaves every edit in the editor
+   */
   apply: (path: string) => void;
+  /** why the last Apply wrote nothing (a cap of grading's, or the worker did not answer); cleared by the next Apply */
+  applyRefused: ApplyRefusal | undefined;
   showHint: () => number;
   reset: () => void;
 }
@@ -46,10 +53,13 @@ export function useLabSession(view: LabClientView, recordedHints: number): LabSe
   const [hintsShown, setHintsShown] = useState(() => Math.min(view.hints.length, Math.max(saved?.hints ?? 0, recordedHints)));
   const [savedActions, setSavedActions] = useState<number | undefined>(undefined);
   const [saveRefused, setSaveRefused] = useState(false);
+  const [applyRefused, setApplyRefused] = useState<ApplyRefusal | undefined>(undefined);
+  /** bumped by Reset: an Apply answered after it must not mark the starter files' state */
+  const generation = useRef(0);
   const log = useRef<ActionLog>(saved?.log ?? []);
   const labStart = useMemo<LabStart>(() => ({ lab: view.lab, ...(saved ? { replay: saved.log } : {}) }), [view.lab, saved]);
   const worker = useSimWorker(view.scenario, labStart);
-  const { state, send, runCommand, requestActionLog } = worker;
+  const { state, send, requestActionLog, applyFiles } = worker;
 
   const persist = useCallback(
     (work: SavedWork) => {
@@ -101,13 +111,17 @@ export function useLabSession(view: LabClientView, recordedHints: number): LabSe
 
   const apply = useCallback(
     (path: string) => {
-      for (const [p, content] of Object.entries(files)) {
-        if (applied[p] !== content) send({ type: 'writeFile', file: { path: p, content } });
-      }
-      setApplied({ ...files });
-      runCommand(`kubectl apply -f ${path}`);
+      // what this Apply writes, as it is now: an edit made while it runs stays an edit
+      const writes = filesToWrite(files, applied);
+      const at = generation.current;
+      setApplyRefused(undefined);
+      void applyFiles(writes, path).then((answer) => {
+        if (at !== generation.current) return;
+        setApplied((a) => appliedAfter(a, writes, answer));
+        setApplyRefused(applyRefusalOf(answer));
+      });
     },
-    [files, applied, send, runCommand],
+    [files, applied, applyFiles],
   );
 
   const showHint = useCallback(() => {
@@ -119,10 +133,12 @@ export function useLabSession(view: LabClientView, recordedHints: number): LabSe
   const reset = useCallback(() => {
     const starter = restoreFiles(view.lab.files, undefined);
     log.current = [];
+    generation.current += 1;
     send({ type: 'reset' });
     setFiles(starter);
     setApplied(starter);
+    setApplyRefused(undefined);
   }, [send, view.lab.files]);
 
-  return { worker, files, edited, hintsShown, savedActions, saveRefused, editFile, apply, showHint, reset };
+  return { worker, files, edited, hintsShown, savedActions, saveRefused, editFile, apply, applyRefused, showHint, reset };
 }

@@ -68,4 +68,24 @@ describe('simReducer', () => {
     const next = simReducer(fault, { type: 'messages', messages: [{ type: 'commandResult', requestId: 2, result: host.runCommand('sim status') }] });
     expect(next.error).toBeUndefined();
   });
+
+  it('echoes the command in flight, whatever sent it, until its answer arrives', () => {
+    const { host, state } = running();
+    const typed = simReducer(state, { type: 'busy', line: 'etcdctl get greeting' });
+    expect(typed).toMatchObject({ busy: true, pending: 'etcdctl get greeting' });
+    const answered = simReducer(typed, { type: 'messages', messages: [{ type: 'commandResult', requestId: 1, result: host.runCommand('etcdctl get greeting') }] });
+    expect(answered.busy).toBe(false);
+    expect(answered.pending).toBeUndefined();
+    // the lab's Apply: the echo is its kubectl apply, not the line typed before it
+    const applying = simReducer(answered, { type: 'busy', line: 'kubectl apply -f web.yaml' });
+    expect(applying.pending).toBe('kubectl apply -f web.yaml');
+    // a fault button's result does not answer it
+    const fault = simReducer(applying, { type: 'messages', messages: [{ type: 'commandResult', result: host.runCommand('sim heal') }] });
+    expect(fault).toMatchObject({ busy: true, pending: 'kubectl apply -f web.yaml' });
+    const result = { line: 'kubectl apply -f web.yaml', stdout: '', stderr: 'x\n', exitCode: 1 };
+    const applied = simReducer(fault, { type: 'messages', messages: [{ type: 'applied', requestId: 2, written: true, result }] });
+    expect(applied.busy).toBe(false);
+    expect(applied.pending).toBeUndefined();
+    expect(applied.terminal.at(-1)).toMatchObject({ origin: 'learner', result });
+  });
 });

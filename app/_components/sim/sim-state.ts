@@ -26,6 +26,11 @@ export interface SimState {
   terminal: TerminalEntry[];
   /** a command is running in the worker */
   busy: boolean;
+  /**
+   * the command line in flight while `busy`, whatever sent it (the terminal, or Apply's
+   * `kubectl apply -f`): the terminal echoes it until its output arrives
+   */
+  pending?: string;
   /** a lab's goals as of the last view */
   goals?: GoalView[];
   /** the default topology's nodes and control plane, as of the last view */
@@ -41,7 +46,8 @@ export interface SimState {
 export type Update =
   | { type: 'messages'; messages: WorkerMessage[] }
   | { type: 'failed'; error: string }
-  | { type: 'busy' };
+  /** a command was sent: `line` is echoed until its answer arrives */
+  | { type: 'busy'; line: string };
 
 export const initialSimState: SimState = { status: 'starting', members: [], events: [], terminal: [], busy: false, hops: [] };
 
@@ -72,14 +78,15 @@ function apply(state: SimState, m: WorkerMessage): SimState {
       return next;
     }
     case 'commandResult': {
-      const next: SimState = {
-        ...state,
-        busy: m.requestId === undefined ? state.busy : false,
-        terminal: appendEntries(state.terminal, m.requestId === undefined ? 'fault' : 'learner', [m.result]),
-      };
-      // a request the worker refused earlier is over once a command of the learner's went through
-      if (m.requestId !== undefined) delete next.error;
-      return next;
+      if (m.requestId === undefined) return { ...state, terminal: appendEntries(state.terminal, 'fault', [m.result]) };
+      // nothing is in flight now, and a request the worker refused earlier is over once a command of the learner's went through
+      const { pending: _answered, error: _over, ...rest } = state;
+      return { ...rest, busy: false, terminal: appendEntries(state.terminal, 'learner', [m.result]) };
+    }
+    case 'applied': {
+      // Apply's kubectl apply, run or refused whole: the terminal shows it as a command of the learner's
+      const { pending: _answered, error: _over, ...rest } = state;
+      return { ...rest, busy: false, terminal: appendEntries(state.terminal, 'learner', [m.result]) };
     }
     case 'replayProgress':
       return { ...state, replay: { done: m.done, total: m.total } };
@@ -91,16 +98,21 @@ function apply(state: SimState, m: WorkerMessage): SimState {
     }
     case 'unsupported':
       return { ...state, status: 'unsupported' };
-    case 'error':
+    case 'error': {
       // a refused message is a bug in this page, not the learner's doing: keep running, say so
-      return { ...state, error: m.message, busy: false };
+      const { pending: _refused, ...rest } = state;
+      return { ...rest, error: m.message, busy: false };
+    }
     case 'actionLog':
       return state;
   }
 }
 
 export function simReducer(state: SimState, u: Update): SimState {
-  if (u.type === 'failed') return { ...state, status: 'failed', error: u.error, busy: false };
-  if (u.type === 'busy') return { ...state, busy: true };
+  if (u.type === 'failed') {
+    const { pending: _lost, ...rest } = state;
+    return { ...rest, status: 'failed', error: u.error, busy: false };
+  }
+  if (u.type === 'busy') return { ...state, busy: true, pending: u.line };
   return u.messages.reduce(apply, state);
 }

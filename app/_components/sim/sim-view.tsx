@@ -96,7 +96,7 @@ function LiveCluster({ scenario, locale }: SimEmbedProps) {
       <FaultPanel allowed={scenario.faults} members={state.members} nodes={nodes} leader={view?.leader} onFault={onFault} />
       <div className={styles.grid}>
         <KeyspaceBrowser keyspace={state.keyspace} members={state.members} source={keyspaceSource} onSource={onSource} />
-        <Terminal entries={state.terminal} suggested={scenario.suggested} members={memberNames} busy={state.busy} onRun={runCommand} />
+        <Terminal entries={state.terminal} suggested={scenario.suggested} members={memberNames} busy={state.busy} pending={state.pending} onRun={runCommand} />
       </div>
       <EventLog events={state.events} />
       <TracePanel trace={view?.trace ?? []} />

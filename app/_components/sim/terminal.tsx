@@ -2,8 +2,10 @@
 // The scenario's terminal: etcdctl and the sim commands, run by sim-core in the worker.
 // History with ↑/↓ as in a shell, Tab completion of command words (never a keyboard
 // trap: a Tab that completes nothing new moves focus on), the output as a log region,
-// and the scenario's suggested commands as one-click buttons. A command is echoed as soon
-// as it is sent; a line too long to run stays in the input with an error saying so.
+// and the scenario's suggested commands as one-click buttons. The command in flight is
+// echoed until its output arrives — whatever sent it (this input, a suggestion, the lab's
+// Apply): the page's sim state holds it; a line too long to run stays in the input with an
+// error saying so.
 import { memo, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslations } from 'next-intl';
 import { MAX_LINE_LENGTH, terminalLine } from '@/app/_lib/sim-worker/protocol';
@@ -18,12 +20,14 @@ interface TerminalProps {
   /** workspace files, completed after `kubectl apply -f` (a lab's) */
   files?: readonly string[];
   busy: boolean;
+  /** the command line in flight (the shared sim state's), echoed while busy */
+  pending?: string | undefined;
   onRun: (line: string) => void;
 }
 
 const NO_FILES: readonly string[] = [];
 
-function TerminalImpl({ entries, suggested, members, files = NO_FILES, busy, onRun }: TerminalProps) {
+function TerminalImpl({ entries, suggested, members, files = NO_FILES, busy, pending, onRun }: TerminalProps) {
   const t = useTranslations('sim.terminal');
   const titleId = useId();
   const hintId = useId();
@@ -31,8 +35,6 @@ function TerminalImpl({ entries, suggested, members, files = NO_FILES, busy, onR
   const [line, setLine] = useState('');
   /** the length of a line refused for being too long (it stays in the input) */
   const [tooLong, setTooLong] = useState<number | undefined>(undefined);
-  /** the line sent and not answered yet, echoed at once (shown while busy) */
-  const [pending, setPending] = useState<string | undefined>(undefined);
   const [history, setHistory] = useState<string[]>([]);
   /** position in history while browsing with ↑/↓; history.length = the line being typed */
   const [cursor, setCursor] = useState(0);
@@ -54,7 +56,6 @@ function TerminalImpl({ entries, suggested, members, files = NO_FILES, busy, onR
     }
     const trimmed = checked.line;
     setTooLong(undefined);
-    setPending(trimmed);
     onRun(trimmed);
     const next = history.at(-1) === trimmed ? history : [...history, trimmed];
     setHistory(next);

@@ -5,7 +5,7 @@
 // panels skip re-rendering: the main thread only draws, the worker simulates.
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import type { ActionLog } from '@/sim-core/cluster/actions';
-import { parseWorkerMessage, type HostLab, type HostScenario, type PageMessage, type WorkerMessage } from '@/app/_lib/sim-worker/protocol';
+import { applyCommandLine, parseWorkerMessage, type HostLab, type HostScenario, type LabLimit, type PageMessage, type WorkerMessage } from '@/app/_lib/sim-worker/protocol';
 import { initialSimState, simReducer, type SimState } from './sim-state';
 
 export type { SimState, TerminalEntry } from './sim-state';
@@ -16,6 +16,20 @@ export interface SimWorker {
   runCommand: (line: string) => void;
   /** The worker's action log now (undefined when the worker is gone before it answers). */
   requestActionLog: () => Promise<ActionLog | undefined>;
+  /**
+   * A lab's Apply, one request: write `files`, then run `kubectl apply -f <path>` — or
+   * none of it, when grading's caps have no room. Resolves to whether the files were
+   * written and, if not, the cap that refused them (undefined when the worker is gone or
+   * refused the request before it answered).
+   */
+  applyFiles: (files: readonly WorkspaceFile[], path: string) => Promise<ApplyAnswer | undefined>;
+}
+
+export type ApplyAnswer = { written: true } | { written: false; refused: LabLimit | undefined };
+
+export interface WorkspaceFile {
+  path: string;
+  content: string;
 }
 
 /** A lab's cluster: its files and goals, and saved work to replay when the worker starts. */
@@ -29,6 +43,7 @@ export function useSimWorker(scenario: HostScenario, labStart?: LabStart): SimWo
   const workerRef = useRef<Worker | undefined>(undefined);
   const requestId = useRef(0);
   const pendingLogs = useRef(new Map<number, (log: ActionLog | undefined) => void>());
+  const pendingApplies = useRef(new Map<number, (answer: ApplyAnswer | undefined) => void>());
   // the worker starts once per scenario: a later change of the saved work must not restart it
   const scenarioKey = JSON.stringify(scenario);
   const labStartRef = useRef(labStart);
@@ -37,6 +52,7 @@ export function useSimWorker(scenario: HostScenario, labStart?: LabStart): SimWo
     const scenarioNow = JSON.parse(scenarioKey) as HostScenario;
     const start = labStartRef.current;
     const pending = pendingLogs.current;
+    const applies = pendingApplies.current;
     const worker = new Worker(new URL('./sim.worker.ts', import.meta.url), { type: 'module', name: `sim ${scenarioNow.id}` });
     workerRef.current = worker;
     let queued: WorkerMessage[] = [];
@@ -46,6 +62,17 @@ export function useSimWorker(scenario: HostScenario, labStart?: LabStart): SimWo
       const messages = queued;
       queued = [];
       update({ type: 'messages', messages });
+      // Apply's answer reaches its caller in the same frame as the terminal shows it
+      for (const m of messages) {
+        if (m.type === 'applied') {
+          applies.get(m.requestId)?.(m.written ? { written: true } : { written: false, refused: m.result.refused });
+          applies.delete(m.requestId);
+        } else if (m.type === 'error') {
+          // a request the worker refused unread: an Apply in flight is not answered otherwise
+          for (const resolve of applies.values()) resolve(undefined);
+          applies.clear();
+        }
+      }
     };
     worker.onmessage = (e: MessageEvent<unknown>) => {
       const parsed = parseWorkerMessage(e.data);
@@ -64,6 +91,8 @@ export function useSimWorker(scenario: HostScenario, labStart?: LabStart): SimWo
     };
     worker.onerror = (e: ErrorEvent) => {
       update({ type: 'failed', error: e.message || 'the simulation worker failed to start' });
+      for (const resolve of applies.values()) resolve(undefined);
+      applies.clear();
     };
     const init: PageMessage = start
       ? { type: 'init', scenario: scenarioNow, lab: start.lab, ...(start.replay && start.replay.length > 0 ? { replay: start.replay } : {}) }
@@ -75,6 +104,8 @@ export function useSimWorker(scenario: HostScenario, labStart?: LabStart): SimWo
       workerRef.current = undefined;
       for (const resolve of pending.values()) resolve(undefined);
       pending.clear();
+      for (const resolve of applies.values()) resolve(undefined);
+      applies.clear();
     };
   }, [scenarioKey]);
 
@@ -85,9 +116,21 @@ export function useSimWorker(scenario: HostScenario, labStart?: LabStart): SimWo
   const runCommand = useCallback(
     (line: string) => {
       requestId.current += 1;
-      update({ type: 'busy' });
+      update({ type: 'busy', line });
       send({ type: 'runCommand', requestId: requestId.current, line });
     },
+    [send],
+  );
+
+  const applyFiles = useCallback(
+    (files: readonly WorkspaceFile[], path: string) =>
+      new Promise<ApplyAnswer | undefined>((resolve) => {
+        if (workerRef.current === undefined) return resolve(undefined);
+        requestId.current += 1;
+        pendingApplies.current.set(requestId.current, resolve);
+        update({ type: 'busy', line: applyCommandLine(path) });
+        send({ type: 'apply', requestId: requestId.current, files: files.map((f) => ({ path: f.path, content: f.content })), path });
+      }),
     [send],
   );
 
@@ -102,5 +145,5 @@ export function useSimWorker(scenario: HostScenario, labStart?: LabStart): SimWo
     [send],
   );
 
-  return { state, send, runCommand, requestActionLog };
+  return { state, send, runCommand, requestActionLog, applyFiles };
 }

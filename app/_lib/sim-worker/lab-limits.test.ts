@@ -118,6 +118,36 @@ describe("a lab's terminal under grading's caps", () => {
     expect(gradeLab(lab, host.actionLog(), { caps }).ok).toBe(true);
   });
 
+  it('refuses Apply whole when the log has room for its file writes but not its kubectl apply: nothing written, nothing logged', () => {
+    const { host, caps } = hostWith({ maxActions: 2 });
+    const files = [
+      { path: 'web.yaml', content: 'a: 1\n' },
+      { path: 'svc.yaml', content: 'b: 2\n' },
+    ];
+    const refused = host.applyFiles(files, 'web.yaml');
+    expect(refused).toMatchObject({ written: false, result: { line: 'kubectl apply -f web.yaml', exitCode: 1, refused: 'actions' } });
+    expect(host.file('web.yaml')).toBeUndefined();
+    expect(host.file('svc.yaml')).toBeUndefined();
+    expect(host.actionLog()).toEqual([]);
+    // one file and its command fit: written and run, in the order the grader replays
+    expect(host.applyFiles(files.slice(0, 1), 'web.yaml').written).toBe(true);
+    expect(host.file('web.yaml')).toBe('a: 1\n');
+    expect(host.actionLog()).toEqual([
+      { type: 'writeFile', path: 'web.yaml', content: 'a: 1\n' },
+      { type: 'command', line: 'kubectl apply -f web.yaml' },
+    ]);
+    expect(gradeLab(lab, host.actionLog(), { caps }).ok).toBe(true);
+  });
+
+  it('refuses Apply whole when the command cap is used up: its files are not written either', () => {
+    const { host } = hostWith({ maxCommands: lab.setup.length + 1 });
+    expect(host.runCommand('sim status').exitCode).toBe(0);
+    const refused = host.applyFiles([{ path: 'web.yaml', content: 'a: 1\n' }], 'web.yaml');
+    expect(refused).toMatchObject({ written: false, result: { refused: 'commands' } });
+    expect(host.file('web.yaml')).toBeUndefined();
+    expect(host.actionLog()).toEqual([{ type: 'command', line: 'sim status' }]);
+  });
+
   it('leaves a lesson without caps: its terminal is never graded', () => {
     const created = SimHost.create(scenario);
     if (!created.ok) throw new Error('no host');

@@ -58,13 +58,24 @@ export class LabLimits {
    * last action (a step of time after a step of time) rather than adding one.
    */
   refusal(action: Action, logLength: number, joins: boolean): LabLimit | undefined {
-    if (action.type === 'command') {
+    if (joins) return action.type === 'command' ? this.budget.commandRefusal() : undefined;
+    return this.refusalOfAll([action], logLength);
+  }
+
+  /**
+   * Why `actions`, added to the log one after another (none joins the one before: no step
+   * of time among them), cannot all happen now: Apply's file writes and its command are
+   * one request, refused whole when the caps have no room for its last action.
+   */
+  refusalOfAll(actions: readonly Action[], logLength: number): LabLimit | undefined {
+    if (actions.some((a) => a.type === 'command')) {
       const full = this.budget.commandRefusal();
       if (full !== undefined) return full;
     }
-    if (joins) return undefined;
-    if (logLength >= this.caps.maxActions) return 'actions';
-    if (this.logBytes + 1 + bytesOf(action) + BODY_OVERHEAD > this.maxBodyBytes) return 'size';
+    if (logLength + actions.length > this.caps.maxActions) return 'actions';
+    let bytes = this.logBytes;
+    for (const action of actions) bytes += 1 + bytesOf(action);
+    if (bytes + BODY_OVERHEAD > this.maxBodyBytes) return 'size';
     return undefined;
   }
 

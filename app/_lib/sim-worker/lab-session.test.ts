@@ -1,6 +1,6 @@
 // A lab in the worker: the cluster starts with the starter files, the checklist shows
-// the goals as sim-core's grading judges them on the live cluster, Apply's writeFile is a
-// logged action, saved work replays to the same state (and the same goals) in a fresh
+// the goals as sim-core's grading judges them on the live cluster, Apply's writes and its
+// kubectl apply are logged actions, saved work replays to the same state (and the same goals) in a fresh
 // worker, and reset goes back to the start — files included.
 import { describe, expect, it } from 'vitest';
 import { loadContent } from '@/app/_lib/content/loader';
@@ -58,27 +58,39 @@ describe('a lab in the worker', () => {
     expect(server.ok && server.passed).toBe(true);
   });
 
-  it('records Apply as a writeFile action the cluster reads, and bumps the log version', () => {
+  it('records Apply as its writeFile actions then its kubectl apply, answers that the files were written, and bumps the log version', () => {
     const { s, posted, lastView } = session();
     s.receive({ type: 'init', scenario, lab: hostLab });
     const before = lastView().logVersion;
-    s.receive({ type: 'writeFile', file: { path: 'notes/answer.txt', content: 'edited\n' } });
+    s.receive({ type: 'apply', requestId: 3, files: [{ path: 'notes/answer.txt', content: 'edited\n' }, { path: 'notes/more.txt', content: 'more\n' }], path: 'notes/answer.txt' });
+    const answer = posted.find((m) => m.type === 'applied');
+    expect(answer).toMatchObject({ type: 'applied', requestId: 3, written: true, result: { line: 'kubectl apply -f notes/answer.txt' } });
+    expect(parseWorkerMessage(answer).ok).toBe(true);
     expect(lastView().logVersion).toBeGreaterThan(before);
     s.receive({ type: 'getActionLog', requestId: 9 });
-    expect(posted.at(-1)).toEqual({ type: 'actionLog', requestId: 9, log: [{ type: 'writeFile', path: 'notes/answer.txt', content: 'edited\n' }] });
+    // the grader's format, unchanged: one writeFile per file, then the command
+    expect(posted.at(-1)).toEqual({
+      type: 'actionLog',
+      requestId: 9,
+      log: [
+        { type: 'writeFile', path: 'notes/answer.txt', content: 'edited\n' },
+        { type: 'writeFile', path: 'notes/more.txt', content: 'more\n' },
+        { type: 'command', line: 'kubectl apply -f notes/answer.txt' },
+      ],
+    });
   });
 
-  it('refuses a writeFile outside the workspace', () => {
+  it('refuses an Apply of a file outside the workspace', () => {
     const { s, posted } = session();
     s.receive({ type: 'init', scenario, lab: hostLab });
-    s.receive({ type: 'writeFile', file: { path: '../etc/passwd', content: 'x' } });
+    s.receive({ type: 'apply', requestId: 1, files: [{ path: '../etc/passwd', content: 'x' }], path: 'notes/answer.txt' });
     expect(posted.at(-1)).toMatchObject({ type: 'error' });
   });
 
   it('replays saved work into a fresh worker to the same state hash and goals, with progress and the outputs', () => {
     const first = session();
     first.s.receive({ type: 'init', scenario, lab: hostLab });
-    first.s.receive({ type: 'writeFile', file: { path: 'notes/answer.txt', content: 'edited\n' } });
+    first.s.receive({ type: 'apply', requestId: 9, files: [{ path: 'notes/answer.txt', content: 'edited\n' }], path: 'notes/answer.txt' });
     for (const [i, line] of SOLVE.entries()) first.s.receive({ type: 'runCommand', requestId: i + 1, line });
     first.s.receive({ type: 'step', ticks: 7 });
     first.s.receive({ type: 'getActionLog', requestId: 50 });
@@ -91,7 +103,7 @@ describe('a lab in the worker', () => {
     expect(kinds.indexOf('ready')).toBeLessThan(kinds.indexOf('replayProgress'));
     expect(kinds.indexOf('replayProgress')).toBeLessThan(kinds.indexOf('replayed'));
     const replayed = second.posted.find((m) => m.type === 'replayed');
-    expect(replayed).toMatchObject({ type: 'replayed', results: [{ line: SOLVE[0] }, { line: SOLVE[1] }, { line: SOLVE[2], stdout: 'OK\n' }] });
+    expect(replayed).toMatchObject({ type: 'replayed', results: [{ line: 'kubectl apply -f notes/answer.txt' }, { line: SOLVE[0] }, { line: SOLVE[1] }, { line: SOLVE[2], stdout: 'OK\n' }] });
     expect(second.lastView().stateHash).toBe(first.lastView().stateHash);
     expect(second.goals()).toEqual(first.goals());
   });
@@ -100,7 +112,7 @@ describe('a lab in the worker', () => {
     const { s, posted, lastView, goals } = session();
     s.receive({ type: 'init', scenario, lab: hostLab });
     const startHash = lastView().stateHash;
-    s.receive({ type: 'writeFile', file: { path: 'notes/answer.txt', content: 'edited\n' } });
+    s.receive({ type: 'apply', requestId: 9, files: [{ path: 'notes/answer.txt', content: 'edited\n' }], path: 'notes/answer.txt' });
     for (const [i, line] of SOLVE.entries()) s.receive({ type: 'runCommand', requestId: i + 1, line });
     expect(lastView().stateHash).not.toBe(startHash);
     s.receive({ type: 'reset' });

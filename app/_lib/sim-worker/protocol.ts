@@ -28,6 +28,11 @@ export function terminalLine(text: string): { ok: true; line: string } | { ok: f
   return { ok: true, line };
 }
 
+/** The command Apply runs after it writes the files. */
+export function applyCommandLine(path: string): string {
+  return `kubectl apply -f ${path}`;
+}
+
 /**
  * The caps of the server's grading a lab can run into (sim-core/grading/caps.ts, and the
  * size of the submitted request): what a refused command and the lab's notice name.
@@ -79,8 +84,12 @@ export const pageMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('fault'), fault: faultSchema }),
   /** whose copy of the keyspace the browser shows; absent = the leader's */
   z.object({ type: z.literal('setKeyspaceSource'), member: memberName.optional() }),
-  /** the lab editor's Apply: the file as the learner edited it, a logged action */
-  z.object({ type: z.literal('writeFile'), file: workspaceFileSchema }),
+  /**
+   * the lab editor's Apply, all or nothing: the files as the learner edited them (logged
+   * `writeFile` actions, in this order), then `kubectl apply -f <path>` (a logged command);
+   * when grading's caps have no room for all of it, none of it happens
+   */
+  z.object({ type: z.literal('apply'), requestId: int0, files: z.array(workspaceFileSchema).max(32), path: writeFileSchema.shape.path }),
   /** back to the start: the setup's state and the starter files, with an empty action log */
   z.object({ type: z.literal('reset') }),
   z.object({ type: z.literal('getActionLog'), requestId: int0 }),
@@ -231,6 +240,11 @@ export const workerMessageSchema = z.discriminatedUnion('type', [
   /** requestId is absent for commands the worker ran itself (a fault button's `sim` line) */
   z.object({ type: z.literal('commandResult'), requestId: int0.optional(), result: commandResultSchema }),
   z.object({ type: z.literal('actionLog'), requestId: int0, log: actionLogSchema }),
+  /**
+   * Apply's answer: `written` says whether the files were written (then `result` is the
+   * command's output); a refused Apply wrote nothing, and `result.refused` names the cap
+   */
+  z.object({ type: z.literal('applied'), requestId: int0, written: z.boolean(), result: commandResultSchema }),
   /** saved work being replayed into the fresh cluster (after `ready`, before the first view) */
   z.object({ type: z.literal('replayProgress'), done: int0, total: int0 }),
   /** the replay is over: what its commands printed, and why it stopped early if it did */

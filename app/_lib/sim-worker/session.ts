@@ -82,9 +82,11 @@ export class WorkerSession {
       case 'fault':
         this.post({ type: 'commandResult', result: host.fault(message.fault) });
         break;
-      case 'writeFile':
-        host.writeFile(message.file.path, message.file.content);
+      case 'apply': {
+        const { written, result } = host.applyFiles(message.files, message.path);
+        this.post({ type: 'applied', requestId: message.requestId, written, result });
         break;
+      }
       case 'setKeyspaceSource':
         this.keyspaceMember = message.member;
         host.setKeyspaceSource(message.member);

@@ -22,7 +22,7 @@ import { LabGoals } from './lab-goals';
 import { describeCluster } from './cluster-view';
 import { WatchChainRecorder } from './watch-chain';
 import { LabLimits, LIMIT_SENTENCES } from './lab-limits';
-import type { CommandResult, Fault, GoalView, HostLab, HostScenario, KeyspaceView, LabLimit, NotableEvent, SimView, TraceLine } from './protocol';
+import { applyCommandLine, type CommandResult, type Fault, type GoalView, type HostLab, type HostScenario, type KeyspaceView, type LabLimit, type NotableEvent, type SimView, type TraceLine } from './protocol';
 
 /** Trace lines kept for the view (the newest). */
 const TRACE_LINES = 40;
@@ -77,8 +77,6 @@ export class SimHost {
   private lastClusterSignature = '';
   /** a lab's room under grading's caps; undefined in a lesson (never graded, never capped) */
   private readonly limits: LabLimits | undefined;
-  /** a file write the caps refused: the command that goes with it (Apply's kubectl apply) is refused too */
-  private refusedWrite: LabLimit | undefined;
 
   private constructor(
     private readonly sim: Simulation,
@@ -204,28 +202,46 @@ export class SimHost {
   /** Run one terminal line, as the learner typed it; in a lab, refused (not run, not logged) when grading's caps have no room for it. */
   runCommand(line: string): CommandResult {
     const action: Action = { type: 'command', line };
-    const refused = this.refusedWrite ?? this.refusal(action);
-    this.refusedWrite = undefined;
-    if (refused !== undefined && this.limits !== undefined) {
-      const why = LIMIT_SENTENCES[refused](this.limits.caps);
-      return { line, stdout: '', stderr: `${why}: the command was not run. Submit your work, or reset the lab to start again.\n`, exitCode: 1, refused };
-    }
+    const refused = this.refusal(action);
+    if (refused !== undefined) return this.refusedCommand(line, refused);
     const result = this.execute(line);
     this.record(action);
     return result;
   }
 
-  /** The lab editor's Apply: the learner's version of a workspace file, logged (false when grading's caps have no room for it). */
+  /** A command the caps had no room for, as the terminal shows it (the page words `refused` in its own language). */
+  private refusedCommand(line: string, refused: LabLimit): CommandResult {
+    const why = this.limits === undefined ? refused : LIMIT_SENTENCES[refused](this.limits.caps);
+    return { line, stdout: '', stderr: `${why}: the command was not run. Submit your work, or reset the lab to start again.\n`, exitCode: 1, refused };
+  }
+
+  /** A workspace file as the learner edited it, logged (false when grading's caps have no room for it). Replays and tests; the editor's Apply is applyFiles. */
   writeFile(path: string, content: string): boolean {
     const action: Action = { type: 'writeFile', path, content };
-    const refused = this.refusal(action);
-    if (refused !== undefined) {
-      this.refusedWrite = refused;
-      return false;
-    }
+    if (this.refusal(action) !== undefined) return false;
     this.sim.dispatch(action);
     this.record(action);
     return true;
+  }
+
+  /**
+   * The lab editor's Apply, all or nothing: write `files` (logged `writeFile` actions, in
+   * order), then run `kubectl apply -f <path>` (a logged command) — the same actions, in
+   * the same order, as the writes and the typed command always were, so the grader
+   * replays them unchanged. When grading's caps have no room for every one of them,
+   * nothing is written, run or logged, and the refused command says which cap.
+   */
+  applyFiles(files: readonly { path: string; content: string }[], path: string): { written: boolean; result: CommandResult } {
+    const line = applyCommandLine(path);
+    const writes: Action[] = files.map((f) => ({ type: 'writeFile', path: f.path, content: f.content }));
+    const command: Action = { type: 'command', line };
+    const refused = this.limits?.refusalOfAll([...writes, command], this.log.length);
+    if (refused !== undefined) return { written: false, result: this.refusedCommand(line, refused) };
+    for (const write of writes) {
+      this.sim.dispatch(write);
+      this.record(write);
+    }
+    return { written: true, result: this.runCommand(line) };
   }
 
   /** A fault button: the same as typing its `sim` command. */
