@@ -122,4 +122,18 @@ export interface CommandOutput {
   stdout: string;
   stderr: string;
   exitCode: number;
+  /**
+   * what a lab's `sim tick` / `sim settle` said about the tick budget, as data: the
+   * lab's terminal words it in the learner's language (its English is the text printed)
+   */
+  budget?: TickBudgetNote;
 }
+
+/** A sentence `sim tick` or `sim settle` printed about a lab's tick budget, with its numbers. */
+export type TickBudgetNote =
+  /** refused: no simulated time is left (`cap` is the whole budget) */
+  | { kind: 'used-up'; command: 'tick' | 'settle'; cap: number }
+  /** `sim tick` refused: it asked for more than the `left` ticks there are */
+  | { kind: 'only-left'; left: number; cap: number }
+  /** `sim settle` ran `ran` ticks and stopped at the end of the budget, at tick `now` */
+  | { kind: 'settle-cut'; ran: number; cap: number; now: number };

@@ -1,13 +1,14 @@
 // What one terminal command writes. Mirrors a process: stdout and stderr streams and an
 // exit status; after exit (Go's os.Exit, as etcdctl's ExitWithError calls it) nothing more
 // is written, so command code can be written in the same straight line as etcdctl's.
-import type { CommandOutput } from './ports';
+import type { CommandOutput, TickBudgetNote } from './ports';
 
 export class Terminal {
   private out = '';
   private err = '';
   private code = 0;
   private done = false;
+  private budget: TickBudgetNote | undefined;
 
   get exited(): boolean {
     return this.done;
@@ -25,6 +26,11 @@ export class Terminal {
     if (!this.done) this.err += text;
   }
 
+  /** Say, as data, what the sentence just printed about a lab's tick budget was. */
+  noteBudget(note: TickBudgetNote): void {
+    if (!this.done) this.budget = note;
+  }
+
   exit(code: number): void {
     if (this.done) return;
     this.code = code;
@@ -38,6 +44,6 @@ export class Terminal {
   }
 
   output(): CommandOutput {
-    return { stdout: this.out, stderr: this.err, exitCode: this.code };
+    return { stdout: this.out, stderr: this.err, exitCode: this.code, ...(this.budget !== undefined ? { budget: this.budget } : {}) };
   }
 }

@@ -10,6 +10,7 @@ import { memo, useEffect, useId, useRef, useState, type KeyboardEvent } from 're
 import { useTranslations } from 'next-intl';
 import { MAX_LINE_LENGTH, terminalLine } from '@/app/_lib/sim-worker/protocol';
 import { completeLine } from './completion';
+import { budgetNoteMessage } from './budget-note';
 import type { TerminalEntry } from './sim-state';
 import styles from './sim.module.css';
 
@@ -98,26 +99,38 @@ function TerminalImpl({ entries, suggested, members, files = NO_FILES, busy, pen
         {t('title')}
       </h3>
       <div ref={output} className={styles.terminalOutput} role="log" aria-label={t('output')} tabIndex={0}>
-        {entries.map((e) => (
-          <div key={e.id} className={e.origin === 'setup' ? styles.setupEntry : undefined}>
-            <pre className={styles.terminalLine}>
-              <span className={styles.prompt} aria-hidden="true">
-                ${' '}
-              </span>
-              {e.result.line}
-              {e.origin !== 'learner' ? <span className={styles.origin}> # {t(e.origin)}</span> : null}
-            </pre>
-            {e.result.stdout !== '' ? <pre className={styles.stdout}>{e.result.stdout.replace(/\n$/, '')}</pre> : null}
-            {e.result.refused !== undefined ? (
-              <pre className={`${styles.stderr} ${styles.prose}`}>
-                {t(`refused.${e.result.refused}`)} {t('refusedNext')}
+        {entries.map((e) => {
+          // a lab's budget sentence in the page's language, in the stream sim-core printed it to
+          const note = e.result.budget === undefined ? undefined : budgetNoteMessage(e.result.budget);
+          const noteText = note === undefined ? undefined : t(`budget.${note.key}`, note.values);
+          const noteOnStdout = e.result.budget?.kind === 'settle-cut';
+          return (
+            <div key={e.id} className={e.origin === 'setup' ? styles.setupEntry : undefined}>
+              <pre className={styles.terminalLine}>
+                <span className={styles.prompt} aria-hidden="true">
+                  ${' '}
+                </span>
+                {e.result.line}
+                {e.origin !== 'learner' ? <span className={styles.origin}> # {t(e.origin)}</span> : null}
               </pre>
-            ) : e.result.stderr !== '' ? (
-              <pre className={styles.stderr}>{e.result.stderr.replace(/\n$/, '')}</pre>
-            ) : null}
-            {e.result.exitCode !== 0 ? <p className={styles.exitCode}>{t('exitCode', { code: e.result.exitCode })}</p> : null}
-          </div>
-        ))}
+              {noteText !== undefined && noteOnStdout ? (
+                <pre className={`${styles.stdout} ${styles.prose}`}>{noteText}</pre>
+              ) : e.result.stdout !== '' ? (
+                <pre className={styles.stdout}>{e.result.stdout.replace(/\n$/, '')}</pre>
+              ) : null}
+              {e.result.refused !== undefined ? (
+                <pre className={`${styles.stderr} ${styles.prose}`}>
+                  {t(`refused.${e.result.refused}`)} {t('refusedNext')}
+                </pre>
+              ) : noteText !== undefined && !noteOnStdout ? (
+                <pre className={`${styles.stderr} ${styles.prose}`}>{noteText}</pre>
+              ) : e.result.stderr !== '' ? (
+                <pre className={styles.stderr}>{e.result.stderr.replace(/\n$/, '')}</pre>
+              ) : null}
+              {e.result.exitCode !== 0 ? <p className={styles.exitCode}>{t('exitCode', { code: e.result.exitCode })}</p> : null}
+            </div>
+          );
+        })}
         {busy && pending !== undefined ? (
           <div data-testid="terminal-pending">
             <pre className={styles.terminalLine}>

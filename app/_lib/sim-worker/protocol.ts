@@ -230,6 +230,14 @@ export const commandResultSchema = z.object({
   exitCode: z.number().int(),
   /** a lab's command that was not run (nor logged): this cap of grading had no room for it */
   refused: z.enum(LAB_LIMITS).optional(),
+  /** a lab's `sim tick` / `sim settle` sentence about the tick budget, as data (the terminal words it in the page's language) */
+  budget: z
+    .discriminatedUnion('kind', [
+      z.object({ kind: z.literal('used-up'), command: z.enum(['tick', 'settle']), cap: int0 }),
+      z.object({ kind: z.literal('only-left'), left: int0, cap: int0 }),
+      z.object({ kind: z.literal('settle-cut'), ran: int0, cap: int0, now: int0 }),
+    ])
+    .optional(),
 });
 export type CommandResult = z.infer<typeof commandResultSchema>;
 

@@ -1,5 +1,5 @@
 // sim tick N, sim settle [cap]: advance the kernel's clock.
-import type { SimControlPort } from '../ports';
+import type { SimControlPort, TickBudgetNote } from '../ports';
 import type { Terminal } from '../terminal';
 import { parseTicks, ticksAsTime } from './usage';
 
@@ -22,13 +22,27 @@ function tickBudgetOf(sim: SimControlPort): TickBudget | undefined {
   return typeof b.ticksLeft === 'function' && typeof b.maxTicks === 'function' ? (b as SimControlPort & TickBudget) : undefined;
 }
 
-/** Why `sim tick n` cannot run under `budget`, as one line; undefined when it fits. */
-export function overBudget(n: number, budget: TickBudget): string | undefined {
+/** Why `sim tick n` cannot run under `budget`, as data; undefined when it fits. */
+function overBudget(n: number, budget: TickBudget, command: 'tick' | 'settle'): TickBudgetNote | undefined {
   const left = budget.ticksLeft();
   if (n <= left) return undefined;
   const cap = budget.maxTicks();
-  if (left === 0) return `sim tick: this lab's simulated time is used up (${cap} ticks, ${ticksAsTime(cap)}, is the most grading replays); submit your work, or reset the lab to start again\n`;
-  return `sim tick: only ${left} ticks (${ticksAsTime(left)}) of simulated time are left in this lab (its cap is ${cap} ticks); run sim tick ${left} or less\n`;
+  return left === 0 ? { kind: 'used-up', command, cap } : { kind: 'only-left', left, cap };
+}
+
+/**
+ * The English sentence of a budget note, as the terminal prints it (no newline). The lab's
+ * page has the same sentences in its message catalogues, in both languages.
+ */
+export function budgetSentence(note: TickBudgetNote): string {
+  switch (note.kind) {
+    case 'used-up':
+      return `sim ${note.command}: this lab's simulated time is used up (${note.cap} ticks, ${ticksAsTime(note.cap)}, is the most grading replays); submit your work, or reset the lab to start again`;
+    case 'only-left':
+      return `sim tick: only ${note.left} ticks (${ticksAsTime(note.left)}) of simulated time are left in this lab (its cap is ${note.cap} ticks); run sim tick ${note.left} or less`;
+    case 'settle-cut':
+      return `still busy after ${note.ran} ticks, when this lab's simulated time ran out (its cap is ${note.cap} ticks); now at tick ${note.now}`;
+  }
 }
 
 export function simTick(args: string[], sim: SimControlPort, term: Terminal): void {
@@ -39,9 +53,10 @@ export function simTick(args: string[], sim: SimControlPort, term: Terminal): vo
   }
   // refused before any time passes: the cluster stays where it is and the log stays gradable
   const budget = tickBudgetOf(sim);
-  const over = budget === undefined ? undefined : overBudget(n, budget);
+  const over = budget === undefined ? undefined : overBudget(n, budget, 'tick');
   if (over !== undefined) {
-    term.printErr(over);
+    term.printErr(`${budgetSentence(over)}\n`);
+    term.noteBudget(over);
     return term.exit(1);
   }
   sim.tick(n);
@@ -56,13 +71,18 @@ export function simSettle(args: string[], sim: SimControlPort, term: Terminal): 
   }
   // in a lab, a settle runs at most to the end of the tick budget and says so
   const budget = tickBudgetOf(sim);
-  if (budget !== undefined && budget.ticksLeft() === 0) {
-    term.printErr(overBudget(1, budget)!.replace(/^sim tick/, 'sim settle'));
+  const over = budget === undefined ? undefined : overBudget(1, budget, 'settle');
+  if (over !== undefined) {
+    term.printErr(`${budgetSentence(over)}\n`);
+    term.noteBudget(over);
     return term.exit(1);
   }
   const allowed = budget === undefined ? cap : Math.min(cap, budget.ticksLeft());
   const ran = sim.settle(allowed);
-  if (ran >= allowed && allowed < cap) term.println(`still busy after ${ran} ticks, when this lab's simulated time ran out (its cap is ${budget!.maxTicks()} ticks); now at tick ${sim.now()}`);
-  else if (ran >= cap) term.println(`still busy after ${ran} ticks (the cap); now at tick ${sim.now()}`);
+  if (budget !== undefined && ran >= allowed && allowed < cap) {
+    const note: TickBudgetNote = { kind: 'settle-cut', ran, cap: budget.maxTicks(), now: sim.now() };
+    term.println(budgetSentence(note));
+    term.noteBudget(note);
+  } else if (ran >= cap) term.println(`still busy after ${ran} ticks (the cap); now at tick ${sim.now()}`);
   else term.println(`settled after ${ran} ticks (${ticksAsTime(ran)}); now at tick ${sim.now()}`);
 }
