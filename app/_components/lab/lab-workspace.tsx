@@ -106,7 +106,7 @@ export function LabWorkspace({ view, locale, recordedHints }: LabWorkspaceProps)
             {state.error}
           </p>
         ) : null}
-        <Controls playing={state.view?.playing ?? false} speed={state.view?.ticksPerSecond ?? 10} send={send} showReset={false} />
+        <Controls playing={state.view?.playing ?? false} speed={state.view?.ticksPerSecond ?? 10} send={send} showReset={false} timeUp={state.view?.budget?.ticksLeft === 0} />
         <BudgetNotice budget={state.view?.budget} />
         {/* this card is the "Cluster" heading: the panel adds none of its own, and its sections are h3 */}
         {state.cluster ? <ClusterPanel view={state.cluster} headingLevel={2} titled={false} /> : null}

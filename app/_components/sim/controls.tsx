@@ -2,6 +2,9 @@
 // Play/Pause, Step (by a chosen number of ticks), speed and Reset. Speeds and step sizes
 // are named in Raft's own units: a heartbeat is 10 ticks and an election timeout 100
 // ticks with etcd's defaults (heartbeat 100 ms, election 1000 ms; 1 tick = 10 ms).
+// In a lab whose simulated time is used up, Play and Step stay focusable but are marked
+// unavailable (aria-disabled) and described by a note saying why; pressing one anyway
+// says so in a status message rather than doing nothing.
 import { memo, useId, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { SPEED_PRESETS, type PageMessage } from '@/app/_lib/sim-worker/protocol';
@@ -20,19 +23,30 @@ interface ControlsProps {
   send: (m: PageMessage) => void;
   /** false where the page has its own reset (a lab's "Reset lab" also restores the files) */
   showReset?: boolean;
+  /** a lab's simulated time is used up: Play and Step have nothing left to run */
+  timeUp?: boolean;
 }
 
-function ControlsImpl({ playing, speed, send, showReset = true }: ControlsProps) {
+function ControlsImpl({ playing, speed, send, showReset = true, timeUp = false }: ControlsProps) {
   const t = useTranslations('sim.controls');
   const stepId = useId();
   const speedId = useId();
+  const noteId = useId();
   const [stepTicks, setStepTicks] = useState<number>(1);
+  /** the button pressed while the time is used up, for the status message */
+  const [pressed, setPressed] = useState<'play' | 'step' | undefined>(undefined);
+  const playOff = timeUp && !playing;
+  const off = (button: 'play' | 'step') => ({ 'aria-disabled': true, 'aria-describedby': noteId, onClick: () => setPressed(button) }) as const;
   return (
     <div role="toolbar" aria-label={t('label')} className={styles.toolbar}>
-      <button type="button" className={`${styles.button} ${styles.primary}`} onClick={() => send({ type: playing ? 'pause' : 'play' })}>
+      <button
+        type="button"
+        className={`${styles.button} ${styles.primary}`}
+        {...(playOff ? off('play') : { onClick: () => send({ type: playing ? 'pause' : 'play' }) })}
+      >
         {playing ? <PauseIcon /> : <PlayIcon />} {playing ? t('pause') : t('play')}
       </button>
-      <button type="button" className={styles.button} onClick={() => send({ type: 'step', ticks: stepTicks })}>
+      <button type="button" className={styles.button} {...(timeUp ? off('step') : { onClick: () => send({ type: 'step', ticks: stepTicks }) })}>
         <StepIcon /> {t('step')}
       </button>
       <span className={styles.toolbarField}>
@@ -64,6 +78,15 @@ function ControlsImpl({ playing, speed, send, showReset = true }: ControlsProps)
           <ResetIcon /> {t('reset')}
         </button>
       ) : null}
+      {timeUp ? (
+        <p id={noteId} className={styles.toolbarNote} data-testid="time-up">
+          {t('timeUp')}
+        </p>
+      ) : null}
+      {/* a press on an unavailable button is answered, and announced */}
+      <p role="status" className={styles.toolbarNote}>
+        {timeUp && pressed !== undefined ? t('timeUpPressed', { button: pressed }) : ''}
+      </p>
     </div>
   );
 }
