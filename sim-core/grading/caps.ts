@@ -38,29 +38,24 @@ export type CapReason = 'ticks' | 'actions' | 'commands' | 'output';
 /** Why a log was refused: a cap, or a log that is not a valid one (forged, or from another sim-core). */
 export type RefusalReason = CapReason | 'invalid';
 
-/** The English sentences of the cap refusals; refusalReasonOf() reads them back. */
+/**
+ * A log grading refused: `reason` is what the learner is told about (in their language),
+ * `error` the English sentence for logs and tools (`npm run grade`). The reason travels
+ * with the sentence, as data, across the grading worker's boundary.
+ */
+export interface Refusal {
+  ok: false;
+  reason: RefusalReason;
+  error: string;
+}
+
+/** The English sentences of the cap refusals. */
 export const capSentence = {
   ticks: (caps: GradeCaps) => `replay stopped: more than ${caps.maxTicks} ticks (the cap)`,
   actions: (caps: GradeCaps, has: number) => `action log exceeds ${caps.maxActions} actions (it has ${has})`,
   commands: (caps: GradeCaps) => `replay stopped: more than ${caps.maxCommands} commands (the cap)`,
   output: (caps: GradeCaps) => `replay stopped: the commands printed more than ${caps.maxOutputBytes} bytes (the cap)`,
 };
-
-const REASON_PATTERNS: ReadonlyArray<[CapReason, RegExp]> = [
-  ['ticks', /^replay stopped: more than \d+ ticks \(the cap\)/],
-  ['actions', /^action log exceeds \d+ actions/],
-  ['commands', /^replay stopped: more than \d+ commands \(the cap\)/],
-  ['output', /^replay stopped: the commands printed more than \d+ bytes \(the cap\)/],
-];
-
-/**
- * The machine-readable reason of a grading refusal, from its sentence (a refusal crosses
- * the grading worker's boundary as text). Anything that is not a cap is 'invalid'.
- */
-export function refusalReasonOf(error: string): RefusalReason {
-  for (const [reason, pattern] of REASON_PATTERNS) if (pattern.test(error)) return reason;
-  return 'invalid';
-}
 
 /** The running totals one replay (or one lab terminal) checks against its caps. */
 export class Budget {
@@ -107,10 +102,10 @@ export class Budget {
     this.outputBytes += bytes;
   }
 
-  /** Why the replay must stop now, if it must. A wait cut at the deadline is not a reason: the lab's terminal cuts it the same way. */
-  stopReason(): string | undefined {
-    if (this.overrun === 'commands') return capSentence.commands(this.caps);
-    if (this.overrun === 'output') return capSentence.output(this.caps);
+  /** Why the replay must stop now, if it must: the cap and its sentence. A wait cut at the deadline is not a reason: the lab's terminal cuts it the same way. */
+  stopReason(): { reason: 'commands' | 'output'; sentence: string } | undefined {
+    if (this.overrun === 'commands') return { reason: 'commands', sentence: capSentence.commands(this.caps) };
+    if (this.overrun === 'output') return { reason: 'output', sentence: capSentence.output(this.caps) };
     return undefined;
   }
 }

@@ -5,7 +5,6 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Action, ActionLog } from '../cluster/actions';
 import { benchGrade } from './bench';
-import { refusalReasonOf } from './caps';
 import { grade, type GradeInput, type GradeResult } from './replay';
 
 const goals = [
@@ -157,15 +156,22 @@ describe('refusals: a log is checked before it is graded', () => {
     );
   });
 
-  it('names the cap of every refusal (the reason the learner is told about)', () => {
+  it('names the cap of every refusal as a reason code (what the learner is told about), next to its sentence', () => {
     const caps = { maxTicks: 3_000, maxCommands: 2, maxOutputBytes: 200 };
-    const reasonOf = (log: unknown, more: object = {}) => refusalReasonOf(refused(grade(base(log, { caps: { ...caps, ...more } }))));
+    const reasonOf = (log: unknown, more: object = {}) => {
+      const r = grade(base(log, { caps: { ...caps, ...more } }));
+      if (r.ok) throw new Error('expected the log to be refused');
+      return r.reason;
+    };
     expect(reasonOf([{ type: 'tick', ticks: 4_000 }])).toBe('ticks');
     expect(reasonOf([{ type: 'command', line: 'etcdctl get /a', at: 9_000 }])).toBe('ticks');
     expect(reasonOf(Array.from({ length: 5_001 }, () => ({ type: 'tick', ticks: 1 })))).toBe('actions');
     expect(reasonOf([1, 2, 3].map(() => ({ type: 'command', line: 'etcdctl get /a' })))).toBe('commands');
     expect(reasonOf([{ type: 'command', line: `etcdctl put /k ${'x'.repeat(300)}` }, { type: 'command', line: 'etcdctl get /k' }, { type: 'command', line: 'etcdctl get /k' }], { maxCommands: 10 })).toBe('output');
     expect(reasonOf([{ type: 'explode' }])).toBe('invalid');
+    expect(reasonOf([{ type: 'command', line: 'etcdctl put /a 1', at: 500 }, { type: 'command', line: 'etcdctl get /a', at: 400 }])).toBe('invalid');
+    expect(grade({ ...base([]), goals: [] })).toMatchObject({ ok: false, reason: 'invalid' });
+    expect(grade(base([], { topology: 'k3s' }))).toMatchObject({ ok: false, reason: 'invalid' });
   });
 
   it('refuses invalid goals and a topology sim-core cannot build', () => {

@@ -8,7 +8,7 @@ import { tokenize } from '../cli/shell/tokenize';
 import type { Action } from '../cluster/actions';
 import { createSimulation, type Simulation, type SimulationOptions } from '../cluster/simulation';
 import { budgetLab } from './budgeted-runner';
-import { capSentence, DEFAULT_GRADE_CAPS, type GradeCaps } from './caps';
+import { capSentence, DEFAULT_GRADE_CAPS, type GradeCaps, type Refusal } from './caps';
 import { evaluateState } from './evaluate';
 import type { Explanation, Goal } from './goals';
 import { HistoryTracker, isHistoryCheck } from './history';
@@ -50,7 +50,8 @@ export interface GradeVerdict {
   ticks: number;
 }
 
-export type GradeResult = ({ ok: true } & GradeVerdict) | { ok: false; error: string };
+/** The verdict, or the refusal of the log (`reason`: the cap it broke, or 'invalid'; `error`: the English sentence). */
+export type GradeResult = ({ ok: true } & GradeVerdict) | Refusal;
 
 /** `sim kill …` and `sim partition …` inject faults (restart and heal are recoveries): committedAfterFault measures from the last one. */
 export function isFaultLine(line: string): boolean {
@@ -90,7 +91,7 @@ export function grade(input: GradeInput): GradeResult {
   const log = checkActionLog(input.actionLog, caps);
   if (!log.ok) return log;
   const built = buildLabSimulation(input);
-  if (!built.ok) return built;
+  if (!built.ok) return { ok: false, reason: 'invalid', error: built.error };
   return replay(built.sim, input, goals.value, log.value, caps);
 }
 
@@ -109,7 +110,7 @@ function replay(sim: Simulation, input: GradeInput, goals: Goal[], log: Action[]
   for (const line of setup) {
     sim.dispatch({ type: 'command', line });
     const stop = budget.stopReason();
-    if (stop !== undefined) return { ok: false, error: `${stop} (in the lab's setup)` };
+    if (stop !== undefined) return { ok: false, reason: stop.reason, error: `${stop.sentence} (in the lab's setup)` };
   }
 
   // History starts when the learner does: observe now, whenever the committed revision
@@ -127,11 +128,11 @@ function replay(sim: Simulation, input: GradeInput, goals: Goal[], log: Action[]
   try {
     observeIfChanged();
     for (const [i, action] of log.entries()) {
-      if (action.at !== undefined && action.at > budget.deadline) return { ok: false, error: overTicks(caps, i) };
-      if (action.type === 'tick' && Math.max(sim.now, action.at ?? 0) + action.ticks > budget.deadline) return { ok: false, error: overTicks(caps, i) };
+      if (action.at !== undefined && action.at > budget.deadline) return overTicks(caps, i);
+      if (action.type === 'tick' && Math.max(sim.now, action.at ?? 0) + action.ticks > budget.deadline) return overTicks(caps, i);
       const done = sim.dispatch(action);
       const stop = budget.stopReason();
-      if (stop !== undefined) return { ok: false, error: `${stop} (at action ${i + 1})` };
+      if (stop !== undefined) return { ok: false, reason: stop.reason, error: `${stop.sentence} (at action ${i + 1})` };
       // Only the learner's own faults count, and only those that happened: the setup's
       // faults are the lab's starting state, and `sim kill etcd-9` (no such member) is no fault.
       if (action.type === 'command' && isFaultLine(action.line) && done.ok && done.output?.exitCode === 0) {
@@ -160,6 +161,6 @@ function replay(sim: Simulation, input: GradeInput, goals: Goal[], log: Action[]
   }
 }
 
-function overTicks(caps: GradeCaps, i: number): string {
-  return `${capSentence.ticks(caps)} at action ${i + 1}; a learner's log never needs that much simulated time`;
+function overTicks(caps: GradeCaps, i: number): Refusal {
+  return { ok: false, reason: 'ticks', error: `${capSentence.ticks(caps)} at action ${i + 1}; a learner's log never needs that much simulated time` };
 }

@@ -7,6 +7,6 @@ import { replayTranscript } from './transcript';
 export function runJob(job: GradingJob): GradeOutcome | TranscriptOutcome {
   if (job.kind === 'transcript') return replayTranscript(job.lab, job.actionLog, job.caps);
   const r = gradeLab(job.lab, job.actionLog, { starterFiles: job.lab.starterFiles, ...(job.caps ? { caps: job.caps } : {}) });
-  if (!r.ok) return r;
+  if (!r.ok) return { ok: false, reason: r.reason, error: r.error };
   return { ok: true, passed: r.passed, goals: r.goals.map((g) => ({ id: g.id, passed: g.passed, explanation: g.explanation })), stateHash: r.stateHash };
 }

@@ -1,7 +1,7 @@
 // The messages between the app and a grading worker thread. Plain data (structured
 // clone): the lab as the content loader parsed it, the learner's log as received.
 import type { GradableLab } from '../../../sim-core/grading/lab';
-import type { GradeCaps } from '../../../sim-core/grading/caps';
+import type { GradeCaps, RefusalReason } from '../../../sim-core/grading/caps';
 import type { Explanation } from '../../../sim-core/grading/goals';
 
 /** A lab with what grading needs besides lab.yaml: its starter files. */
@@ -23,7 +23,11 @@ export interface GoalOutcome {
   explanation: Explanation;
 }
 
-export type GradeOutcome = { ok: true; passed: boolean; goals: GoalOutcome[]; stateHash: string } | { ok: false; error: string };
+/**
+ * A refused log carries `reason` (the cap it broke, or 'invalid': what the learner is told,
+ * in their language) and `error` (the grader's English sentence, for the server's log).
+ */
+export type GradeOutcome = { ok: true; passed: boolean; goals: GoalOutcome[]; stateHash: string } | { ok: false; reason: RefusalReason; error: string };
 
 export interface TranscriptStep {
   /** 1-based position in the learner's log */

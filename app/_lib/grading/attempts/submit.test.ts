@@ -158,6 +158,19 @@ describe('POST /api/labs/<lab>/attempts', () => {
     expect((await submit({ actionLog: 'sim status', idempotencyKey: newKey() })).status).toBe(422);
   });
 
+  it('tells the learner the reason code the grader gave, whatever its English sentence says', async () => {
+    const logged: [string, string][] = [];
+    const d = { ...deps(), logRefusal: (_lab: string, reason: string, detail: string) => logged.push([reason, detail]) };
+    poolAnswer = { ok: true, value: { ok: false, reason: 'output', error: 'the grader reworded this sentence' } };
+    try {
+      const r = await submit({ actionLog: [{ type: 'command', line: 'sim status' }], idempotencyKey: newKey() }, { d });
+      expect(r).toMatchObject({ status: 422, body: { error: { code: 'log-refused', reason: 'output', detail: 'the grader reworded this sentence' } } });
+      expect(logged).toEqual([['output', 'the grader reworded this sentence']]);
+    } finally {
+      poolAnswer = undefined;
+    }
+  });
+
   it('grades a guest without storing anything', async () => {
     const key = newKey();
     const r = await submit({ actionLog: solution, idempotencyKey: key }, { user: null });

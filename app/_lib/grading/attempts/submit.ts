@@ -4,7 +4,7 @@
 import type { RateLimitRule, RateLimitVerdict } from '../../auth/rate-limit-window';
 import type { Database } from '../../db';
 import { checkActionLog } from '../../../../sim-core/grading/refuse';
-import { DEFAULT_GRADE_CAPS, refusalReasonOf, type RefusalReason } from '../../../../sim-core/grading/caps';
+import { DEFAULT_GRADE_CAPS, type RefusalReason } from '../../../../sim-core/grading/caps';
 import type { PoolResult } from '../pool';
 import type { GoalOutcome, GradeOutcome, JobLab } from '../protocol';
 import { attemptBodySchema, isSameOrigin, MAX_ATTEMPT_BODY_BYTES, readBodyLimited } from './request';
@@ -81,9 +81,8 @@ export async function handleAttempt(deps: AttemptDeps, input: AttemptInput): Pro
     ...(headers ? { headers } : {}),
   });
   const { request, labId, user, locale } = input;
-  // a log grading refused: the learner is told which cap in their language, never the grader's English
-  const refuse = (detail: string): AttemptResponse => {
-    const reason = refusalReasonOf(detail);
+  // a log grading refused: the learner is told which cap in their language (the refusal's reason code), never the grader's English
+  const refuse = ({ reason, error: detail }: { reason: RefusalReason; error: string }): AttemptResponse => {
     deps.logRefusal?.(labId, reason, detail);
     return { status: 422, body: { error: { code: 'log-refused', reason, message: deps.message('log-refused', detail, reason), detail } } };
   };
@@ -121,7 +120,7 @@ export async function handleAttempt(deps: AttemptDeps, input: AttemptInput): Pro
 
   // Over the caps or malformed: refused here, without taking a worker's time.
   const checked = checkActionLog(body.data.actionLog, DEFAULT_GRADE_CAPS);
-  if (!checked.ok) return refuse(checked.error);
+  if (!checked.ok) return refuse(checked);
   const graded = await deps.grade(lab, checked.value);
   if (!graded.ok) {
     if (graded.error === 'busy') return fail(503, 'busy', undefined, { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) });
@@ -129,7 +128,7 @@ export async function handleAttempt(deps: AttemptDeps, input: AttemptInput): Pro
     return fail(500, 'grading-failed', graded.detail);
   }
   const verdict = graded.value;
-  if (!verdict.ok) return refuse(verdict.error);
+  if (!verdict.ok) return refuse(verdict);
 
   if (user === null) return { status: 200, body: { attemptId: null, passed: verdict.passed, goals: verdict.goals, stateHash: verdict.stateHash, replayUrl: null } };
   const stored = await storeAttempt(deps.db, {
