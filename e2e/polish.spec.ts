@@ -112,6 +112,8 @@ test('a learner gets 403 from the instructor pages, with the same refusal page',
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(403);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(path.startsWith('/ko') ? '접근할 수 없습니다' : 'Not allowed');
+    // the tab says 403 too, not the title of the page that was refused
+    await expect(page, path).toHaveTitle(path.startsWith('/ko') ? /^403 접근할 수 없습니다/ : /^403 Not allowed/);
   }
   // the page keeps the site's header and language
   await expect(page.locator('html')).toHaveAttribute('lang', 'ko');

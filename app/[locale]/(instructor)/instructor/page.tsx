@@ -7,7 +7,7 @@ import type { Locale } from '@/app/_lib/i18n/routing';
 import { countUsersByRole } from '@/app/_lib/queries/users';
 import { getContentValidation, getLessonCompletion } from '@/app/_lib/queries/instructor';
 import { EXPORT_DATASETS } from '@/app/_lib/instructor/exports';
-import { gateDashboard } from './gate';
+import { dashboardMetadata, gateDashboard } from './gate';
 import { DashboardHeader } from './dashboard-header';
 import { ExportLinks } from './export-links';
 import { Share, TableScroll } from './figures';
@@ -15,7 +15,7 @@ import styles from './dashboard.module.css';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('instructor');
-  return { title: t('title') };
+  return dashboardMetadata(t('title'));
 }
 
 export default async function InstructorHome({ params }: { params: Promise<{ locale: Locale }> }) {

@@ -7,14 +7,14 @@ import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/serve
 import { formatProblem, QUESTION_TYPES } from '@/app/_lib/content';
 import type { Locale } from '@/app/_lib/i18n/routing';
 import { getContentValidation } from '@/app/_lib/queries/instructor';
-import { gateDashboard } from '../gate';
+import { dashboardMetadata, gateDashboard } from '../gate';
 import { DashboardHeader } from '../dashboard-header';
 import { TableScroll } from '../figures';
 import styles from '../dashboard.module.css';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('instructor.nav');
-  return { title: t('content') };
+  return dashboardMetadata(t('content'));
 }
 
 export default async function ContentPage({ params }: { params: Promise<{ locale: Locale }> }) {

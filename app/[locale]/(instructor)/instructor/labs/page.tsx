@@ -5,7 +5,7 @@ import type { Metadata } from 'next';
 import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/app/_lib/i18n/routing';
 import { getLabReport } from '@/app/_lib/queries/instructor';
-import { gateDashboard } from '../gate';
+import { dashboardMetadata, gateDashboard } from '../gate';
 import { DashboardHeader } from '../dashboard-header';
 import { InlineCode } from '@/app/_components/lab/inline-code';
 import { DataTable, NumHeader, Section, Share } from '../figures';
@@ -13,7 +13,7 @@ import styles from '../dashboard.module.css';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('instructor.nav');
-  return { title: t('labs') };
+  return dashboardMetadata(t('labs'));
 }
 
 export default async function LabsPage({ params }: { params: Promise<{ locale: Locale }> }) {

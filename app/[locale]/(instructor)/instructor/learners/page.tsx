@@ -7,14 +7,14 @@ import { Link } from '@/app/_lib/i18n/navigation';
 import type { Locale } from '@/app/_lib/i18n/routing';
 import { pageNumber } from '@/app/_lib/instructor/learners';
 import { getContentValidation, getLearnerPage } from '@/app/_lib/queries/instructor';
-import { gateDashboard } from '../gate';
+import { dashboardMetadata, gateDashboard } from '../gate';
 import { DashboardHeader } from '../dashboard-header';
 import { Share, TableScroll } from '../figures';
 import styles from '../dashboard.module.css';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('instructor.nav');
-  return { title: t('learners') };
+  return dashboardMetadata(t('learners'));
 }
 
 export default async function LearnersPage({

@@ -6,7 +6,7 @@ import type { Metadata } from 'next';
 import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/app/_lib/i18n/routing';
 import { getQuestionReport } from '@/app/_lib/queries/instructor';
-import { gateDashboard } from '../gate';
+import { dashboardMetadata, gateDashboard } from '../gate';
 import { DashboardHeader } from '../dashboard-header';
 import { DataTable, NumHeader, Section, Share, shareText } from '../figures';
 import { Verdict } from '../verdict';
@@ -14,7 +14,7 @@ import styles from '../dashboard.module.css';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('instructor.nav');
-  return { title: t('questions') };
+  return dashboardMetadata(t('questions'));
 }
 
 const anchor = (lessonId: string, questionId: string) => `q-${lessonId}-${questionId}`;

@@ -5,11 +5,11 @@ import { roles } from '@/app/_lib/auth/roles';
 import { RoleForm } from './role-form';
 import { ClientMessages } from '@/app/_components/client-messages';
 import { DashboardNav } from '../dashboard-nav';
-import { gateDashboard } from '../gate';
+import { dashboardMetadata, gateDashboard } from '../gate';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('instructor');
-  return { title: t('users') };
+  return dashboardMetadata(t('users'), 'admin');
 }
 
 export default async function UsersPage({ params }: { params: Promise<{ locale: string }> }) {
