@@ -210,6 +210,19 @@ describe('Kubernetes-level goals over JSON in etcd', () => {
     expect(judge(sim, { kind: 'podsReady', namespace: 'kube-system', count: { eq: 1 } }).passed).toBe(true);
   });
 
+  it('podsReady: a Pod being deleted is not counted, whatever its Ready condition says', () => {
+    // a dead node's Pod keeps Ready=True for a while; deleted, it serves no more
+    const dying = { ...pod('web-1', { app: 'web' }, { phase: 'Running', ready: true }), metadata: { name: 'web-1', namespace: 'default', labels: { app: 'web' }, deletionTimestamp: '2026-01-01T00:05:00Z' } };
+    const s = clusterWith({ '/registry/pods/default/web-1': dying, '/registry/pods/default/web-2': pod('web-2', { app: 'web' }, { phase: 'Running', ready: true }) });
+    expect(judge(s, { kind: 'podsReady', selector: web, count: { eq: 1 } })).toEqual({
+      passed: true,
+      explanation: {
+        en: 'expected exactly 1 Running and Ready Pod matching app=web in namespace default, found 1; not ready: default/web-1 Terminating',
+        ko: 'Running이고 Ready인 Pod (네임스페이스 default, app=web): 정확히 1개 있어야 합니다 — 1개; 준비되지 않음: default/web-1 Terminating',
+      },
+    });
+  });
+
   it('serviceAnswers reads the EndpointSlices, as kube-proxy does, not the Endpoints object', () => {
     const s = clusterWith({
       // selectorless: no controller writes anything for it; a hand-made slice is what kube-proxy routes to
@@ -227,19 +240,19 @@ describe('Kubernetes-level goals over JSON in etcd', () => {
     expect(judge(s, { kind: 'serviceAnswers', service: 'manual' })).toEqual({
       passed: true,
       explanation: {
-        en: 'expected Service default/manual to answer through at least 1 ready endpoint address, found 1 (10.0.0.7)',
-        ko: 'Service default/manual: 준비된 엔드포인트 주소가 1개 이상 있어야 응답합니다 — 1개 (10.0.0.7)',
+        en: 'expected Service default/manual to have at least 1 ready endpoint address in its EndpointSlices, found 1 (10.0.0.7)',
+        ko: 'Service default/manual의 EndpointSlice: 준비된 엔드포인트 주소가 1개 이상 있어야 합니다 — 1개 (10.0.0.7)',
       },
     });
     expect(judge(s, { kind: 'serviceAnswers', service: 'stale' })).toEqual({
       passed: false,
       explanation: {
-        en: 'expected Service default/stale to answer through at least 1 ready endpoint address, found 0',
-        ko: 'Service default/stale: 준비된 엔드포인트 주소가 1개 이상 있어야 응답합니다 — 0개',
+        en: 'expected Service default/stale to have at least 1 ready endpoint address in its EndpointSlices, found 0',
+        ko: 'Service default/stale의 EndpointSlice: 준비된 엔드포인트 주소가 1개 이상 있어야 합니다 — 0개',
       },
     });
     expect(judge(s, { kind: 'serviceAnswers', service: 'named', minReadyAddresses: 2 }).explanation.en).toBe(
-      'expected Service default/named to answer through at least 2 ready endpoint addresses, found 2 (10.0.0.10, 10.0.0.9)',
+      'expected Service default/named to have at least 2 ready endpoint addresses in its EndpointSlices, found 2 (10.0.0.10, 10.0.0.9)',
     );
     expect(judge(s, { kind: 'serviceAnswers', service: 'named', minReadyAddresses: 3 }).passed).toBe(false);
   });
@@ -248,16 +261,16 @@ describe('Kubernetes-level goals over JSON in etcd', () => {
     expect(judge(sim, { kind: 'serviceAnswers', service: 'web' })).toEqual({
       passed: true,
       explanation: {
-        en: 'expected Service default/web to answer through at least 1 ready endpoint address, found 1 (10.244.1.2)',
-        ko: 'Service default/web: 준비된 엔드포인트 주소가 1개 이상 있어야 응답합니다 — 1개 (10.244.1.2)',
+        en: 'expected Service default/web to have at least 1 ready endpoint address in its EndpointSlices, found 1 (10.244.1.2)',
+        ko: 'Service default/web의 EndpointSlice: 준비된 엔드포인트 주소가 1개 이상 있어야 합니다 — 1개 (10.244.1.2)',
       },
     });
     expect(judge(sim, { kind: 'serviceAnswers', service: 'web', minReadyAddresses: 2 }).passed).toBe(false);
     expect(judge(sim, { kind: 'serviceAnswers', service: 'lonely' }).explanation.en).toBe(
-      "expected Service default/lonely to answer through at least 1 ready endpoint address, found no EndpointSlice for Service default/lonely (the EndpointSlice controller creates them from the Service's selector)",
+      "expected Service default/lonely to have at least 1 ready endpoint address in its EndpointSlices, found no EndpointSlice for Service default/lonely (the EndpointSlice controller creates them from the Service's selector)",
     );
     expect(judge(sim, { kind: 'serviceAnswers', service: 'ghost' }).explanation.en).toBe(
-      'expected Service default/ghost to answer through at least 1 ready endpoint address, found no Service default/ghost',
+      'expected Service default/ghost to have at least 1 ready endpoint address in its EndpointSlices, found no Service default/ghost',
     );
   });
 });

@@ -1,4 +1,5 @@
-// The simulated registry: a small catalogue of images a lesson uses, with what each does
+// The simulated registry: a small catalogue of images a lesson uses (with the tags a
+// learner is likely to type, as of the simulated clock's 2026), with what each does
 // when it runs (listens on a port, or runs a command and exits), how long a pull takes,
 // its size and digest, and the first lines it logs. An unknown repository or tag fails
 // the pull exactly as containerd reports a missing image through the CRI.
@@ -38,7 +39,7 @@ const NGINX_LOGS = [
 export const IMAGE_CATALOGUE: readonly ImageInfo[] = [
   {
     repository: 'docker.io/library/nginx',
-    tags: ['1.25', '1.26', '1.27', 'latest'],
+    tags: ['1.25', '1.26', '1.27', '1.28', '1.29', '1.27-alpine', '1.28-alpine', '1.29-alpine', 'alpine', 'stable', 'stable-alpine', 'mainline', 'mainline-alpine', 'latest'],
     pullSeconds: 3,
     sizeBytes: 72_950_000,
     listens: [80],
@@ -47,7 +48,7 @@ export const IMAGE_CATALOGUE: readonly ImageInfo[] = [
   },
   {
     repository: 'docker.io/library/busybox',
-    tags: ['1.36', '1.37', 'latest'],
+    tags: ['1.35', '1.36', '1.37', 'stable', 'musl', 'glibc', 'latest'],
     pullSeconds: 1,
     sizeBytes: 2_160_000,
     listens: [],
@@ -57,7 +58,7 @@ export const IMAGE_CATALOGUE: readonly ImageInfo[] = [
   },
   {
     repository: 'docker.io/library/httpd',
-    tags: ['2.4', 'latest'],
+    tags: ['2.4', '2.4-alpine', 'alpine', 'latest'],
     pullSeconds: 3,
     sizeBytes: 58_350_000,
     listens: [80],
@@ -70,7 +71,7 @@ export const IMAGE_CATALOGUE: readonly ImageInfo[] = [
   },
   {
     repository: 'docker.io/library/redis',
-    tags: ['7', 'latest'],
+    tags: ['6', '7', '7.2', '7.4', '8', '7-alpine', 'alpine', 'latest'],
     pullSeconds: 4,
     sizeBytes: 45_100_000,
     listens: [6379],

@@ -75,8 +75,12 @@ export function sumField(g: Check<'sumField'>, view: ClusterView): GoalVerdict {
 
 export function podsReady(g: Check<'podsReady'>, view: ClusterView): GoalVerdict {
   const pods = listObjects(view, 'pods', g.namespace).filter((o) => selectorMatches(g.selector, labelsOf(o.object)));
-  const ready = pods.filter((p) => podIsReady(p.object));
-  const notReady = pods.filter((p) => !podIsReady(p.object)).map((p) => `${p.name} ${podPhase(p.object)}`);
+  // a Pod being deleted serves no more, whatever its Ready condition still says (a dead
+  // node's Pods keep Ready=True until the node lifecycle controller marks them): the
+  // ReplicaSet's readyReplicas and kubectl's READY column of a Deployment leave it out too
+  const deleting = (p: StoredObject) => field(p.object, 'metadata', 'deletionTimestamp') !== undefined;
+  const ready = pods.filter((p) => !deleting(p) && podIsReady(p.object));
+  const notReady = pods.filter((p) => deleting(p) || !podIsReady(p.object)).map((p) => `${p.name} ${deleting(p) ? 'Terminating' : podPhase(p.object)}`);
   const want = describeCount(g.count);
   const sel = matching(describeSelector(g.selector));
   const ns = scope(g.namespace);
@@ -84,7 +88,7 @@ export function podsReady(g: Check<'podsReady'>, view: ClusterView): GoalVerdict
   const restKo = notReady.length === 0 ? '' : `; 준비되지 않음: ${listNamesKo(notReady)}`;
   return verdict(
     countHolds(g.count, ready.length),
-    `expected ${want.en} Running and Ready Pods${sel.en}${ns.en}, found ${ready.length}${restEn}`,
+    `expected ${want.en} Running and Ready ${/(^|\D)1$/.test(want.en) ? 'Pod' : 'Pods'}${sel.en}${ns.en}, found ${ready.length}${restEn}`,
     `${subjectKo('Running이고 Ready인 Pod', [ns.ko, sel.ko])}: ${want.ko} 있어야 합니다 — ${ready.length}개${restKo}`,
   );
 }
@@ -144,7 +148,7 @@ function readyEndpointAddresses(slices: readonly StoredObject[], portNames: Set<
 
 export function serviceAnswers(g: Check<'serviceAnswers'>, view: ClusterView): GoalVerdict {
   const name = `${g.namespace}/${g.service}`;
-  const want = { en: `Service ${name} to answer through at least ${g.minReadyAddresses} ready endpoint address${g.minReadyAddresses === 1 ? '' : 'es'}`, ko: `Service ${name}: 준비된 엔드포인트 주소가 ${g.minReadyAddresses}개 이상 있어야 응답합니다` };
+  const want = { en: `Service ${name} to have at least ${g.minReadyAddresses} ready endpoint address${g.minReadyAddresses === 1 ? '' : 'es'} in its EndpointSlices`, ko: `Service ${name}의 EndpointSlice: 준비된 엔드포인트 주소가 ${g.minReadyAddresses}개 이상 있어야 합니다` };
   const service = getObject(view, 'services', g.namespace, g.service);
   if (service === undefined) {
     return verdict(false, `expected ${want.en}, found no Service ${name}`, `${want.ko} — 그런데 Service가 없습니다`);
