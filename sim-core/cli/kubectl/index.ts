@@ -80,4 +80,4 @@ export {
 } from './parse';
 export { HELP_PAGES, helpPage } from './help-pages';
 export { printStructured, kubectlList, kubectlYaml } from './structured';
-export { drainRefusal, missingLastAppliedWarning, type DrainProblem, type PodName } from './drain';
+export { drainFilterErrors, evictionWaitTimedOut, missingLastAppliedWarning, pendingNodes, pendingPods, unableToDrain, type DrainProblem, type PodName } from './drain';

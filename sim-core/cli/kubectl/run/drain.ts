@@ -6,7 +6,8 @@
 // --grace-period): the simulated API server has no eviction subresource or
 // PodDisruptionBudgets yet, so a disruption budget never blocks a drain here.
 import { kindForResource, type Pod } from '../../../apiserver';
-import { drainRefusal, type DrainProblem, type PodName } from '../drain';
+import type { Status } from '../../../client';
+import { drainFilterErrors, evictionWaitTimedOut, pendingNodes, pendingPods, unableToDrain, type DrainProblem, type PodName } from '../drain';
 import { evictingPodMessage, operationResult } from '../messages';
 import { deleteObject, getObject, listObjects, statusText } from './api';
 import { namedNodes, setUnschedulable } from './cordon';
@@ -67,64 +68,111 @@ function sortPods(env: RunEnv, pods: readonly Pod[]): Sorted {
   return { evict, fatal, warnings };
 }
 
+/** A node drain gave up on: its errors as their Error() texts, and as CheckErr prints each alone. */
+interface Failure {
+  node: string;
+  errors: string[];
+  printed?: string[];
+}
+
+/**
+ * drain.go RunDrain: cordon each node, then drain them one after another; a node that fails
+ * is reported (`error: unable to drain node …, continuing command...`) and the next one
+ * drained; at the end the nodes left are listed and their errors printed (exit 1).
+ */
 export function runDrain(env: RunEnv): void {
   const report = exitCodeLater(env);
   const dry = env.cmd.dryRun !== 'none';
-  for (const node of namedNodes(env, report)) {
+  const failed: Failure[] = [];
+  const fail = (f: Failure): void => {
+    env.out.printErr(unableToDrain(f.node, f.errors));
+    failed.push(f);
+  };
+  // RunCordonOrUncordon: every node is cordoned first; one that cannot be is drained anyway
+  const nodes = namedNodes(env, report);
+  for (const node of nodes) {
     const name = node.metadata?.name ?? '';
     const already = ((node.spec ?? {}) as { unschedulable?: boolean }).unschedulable === true;
     if (!dry && !already) {
       const c = setUnschedulable(env, node, true);
       if (!c.ok) {
-        report.fail(c.error);
+        env.out.printErr(c.error);
         continue;
       }
     }
     env.out.print(operationResult('Node', name, already ? 'already cordoned' : 'cordoned', env.cmd.dryRun));
-
-    const listed = listObjects(env, PODS, { namespace: undefined, fieldSelector: `spec.nodeName=${name}` });
+  }
+  for (const node of nodes) {
+    const name = node.metadata?.name ?? '';
+    const listed = podsToEvict(env, name);
     if (!listed.ok) {
-      report.fail(statusText(listed.error));
+      fail({ node: name, errors: [listed.error.message], printed: [statusText(listed.error).trimEnd()] });
       continue;
     }
-    const pods = (listed.value.items as Pod[]).filter((p) => p.spec?.nodeName === name);
-    const sorted = sortPods(env, pods);
+    const sorted = listed.sorted;
     if (sorted.fatal.length > 0) {
-      report.fail(drainRefusal(name, sorted.fatal));
+      fail({ node: name, errors: drainFilterErrors(sorted.fatal) });
       continue;
     }
     if (sorted.warnings.length > 0) env.out.printErr(`Warning: ${sorted.warnings.join('; ')}\n`);
-    if (!dry && !evictAll(env, sorted.evict, report.fail)) continue;
+    if (!dry) {
+      const errors = evictAll(env, sorted.evict);
+      if (errors.length > 0) {
+        // deleteOrEvictPodsSimple: the Pods a fresh look still finds on the node
+        const pending = podsToEvict(env, name);
+        if (pending.ok && pending.sorted.evict.length > 0) env.out.printErr(pendingPods(name, errors, pending.sorted.evict.map((p) => podName(p).name)));
+        fail({ node: name, errors });
+        continue;
+      }
+    }
     env.out.print(operationResult('Node', name, 'drained', env.cmd.dryRun));
+  }
+  if (failed.length > 0) {
+    env.out.printErr(pendingNodes(failed.map((f) => (failed.length === 1 && f.printed !== undefined ? { node: f.node, errors: f.printed } : f))));
+    env.out.exit(1);
   }
   report.finish();
 }
 
-/** drain.go evictPods: start every eviction, then wait for each Pod to be gone. */
-function evictAll(env: RunEnv, pods: readonly Pod[], fail: (text: string) => void): boolean {
+/** drain.go GetPodsForDeletion: the node's Pods, through the filters. */
+function podsToEvict(env: RunEnv, node: string): { ok: true; sorted: Sorted } | { ok: false; error: Status } {
+  const listed = listObjects(env, PODS, { namespace: undefined, fieldSelector: `spec.nodeName=${node}` });
+  if (!listed.ok) return listed;
+  return { ok: true, sorted: sortPods(env, (listed.value.items as Pod[]).filter((p) => p.spec?.nodeName === node)) };
+}
+
+/**
+ * drain.go evictPods: start every eviction, then wait until the Pods are gone (`pod/x
+ * evicted` as each goes) or --timeout (by default the simulation's cap) runs out. Returns
+ * the errors: evictions refused, then the Pods still there.
+ */
+function evictAll(env: RunEnv, pods: readonly Pod[]): string[] {
   const grace = env.cmd.gracePeriod;
+  const errors: string[] = [];
+  let waiting: Pod[] = [];
   for (const p of pods) {
     const { namespace, name } = podName(p);
     env.out.print(evictingPodMessage(namespace, name));
     const r = deleteObject(env, PODS, namespace, name, grace >= 0 ? { gracePeriodSeconds: grace } : {});
-    if (!r.ok && r.error.reason !== 'NotFound') {
-      fail(`error when evicting pods/"${name}" -n "${namespace}" (will retry after 5s): ${r.error.message}\n`);
-      return false;
-    }
+    if (r.ok) waiting.push(p);
+    else if (r.error.reason !== 'NotFound') errors.push(`error when evicting pods/"${name}" -n "${namespace}": ${r.error.message}`);
   }
-  const cap = timeoutTicks(env);
-  const start = env.ports.sim.now();
-  for (const p of pods) {
+  const gone = (p: Pod): boolean => {
     const { namespace, name } = podName(p);
-    const gone = (): boolean => {
-      const r = getObject(env, PODS, namespace, name);
-      return (!r.ok && r.error.reason === 'NotFound') || (r.ok && r.value.metadata?.uid !== p.metadata?.uid);
-    };
-    if (!waitUntil(env, gone, Math.max(0, cap - (env.ports.sim.now() - start)))) {
-      fail(`error: unable to drain node "${p.spec?.nodeName ?? ''}" due to error: global timeout reached: ${Math.round(cap / 100)}s, continuing command...\n`);
-      return false;
-    }
-    env.out.print(operationResult('Pod', name, 'evicted'));
-  }
-  return true;
+    const r = getObject(env, PODS, namespace, name);
+    return (!r.ok && r.error.reason === 'NotFound') || (r.ok && r.value.metadata?.uid !== p.metadata?.uid);
+  };
+  waitUntil(
+    env,
+    () => {
+      waiting = waiting.filter((p) => {
+        if (!gone(p)) return true;
+        env.out.print(operationResult('Pod', podName(p).name, 'evicted'));
+        return false;
+      });
+      return waiting.length === 0;
+    },
+    timeoutTicks(env),
+  );
+  return [...errors, ...waiting.map((p) => evictionWaitTimedOut(podName(p)))];
 }

@@ -6,17 +6,21 @@
 // standard error.
 // Usage: node scenario-stub.mjs PORT SCENARIO.json
 // SCENARIO: { objects: [object…], events: [{ at: ms, op: 'put'|'delete', object }] }; the
-// timeline starts at the first request after discovery.
+// timeline starts at the first request after discovery. With EVICTION=1 discovery also
+// serves pods/eviction (policy/v1) and POST …/pods/NAME/eviction deletes the Pod as DELETE
+// does (capture-drain.sh).
 import http from 'node:http';
 import fs from 'node:fs';
 const port = Number(process.argv[2]);
 const sc = JSON.parse(fs.readFileSync(process.argv[3], 'utf8'));
 const SHORT = { pods: ['po'], configmaps: ['cm'], services: ['svc'], namespaces: ['ns'], nodes: ['no'], deployments: ['deploy'] };
 const resource = (name, kind, namespaced) => ({ name, singularName: kind.toLowerCase(), namespaced, kind, verbs: ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'], shortNames: SHORT[name], ...(name === 'deployments' ? { categories: ['all'] } : {}) });
+const EVICTION = process.env.EVICTION === '1';
+const eviction = { name: 'pods/eviction', singularName: '', namespaced: true, group: 'policy', version: 'v1', kind: 'Eviction', verbs: ['create'] };
 const disc = {
   '/api': { kind: 'APIVersions', versions: ['v1'], serverAddressByClientCIDRs: [{ clientCIDR: '0.0.0.0/0', serverAddress: `127.0.0.1:${port}` }] },
   '/apis': { kind: 'APIGroupList', apiVersion: 'v1', groups: [{ name: 'apps', versions: [{ groupVersion: 'apps/v1', version: 'v1' }], preferredVersion: { groupVersion: 'apps/v1', version: 'v1' } }] },
-  '/api/v1': { kind: 'APIResourceList', groupVersion: 'v1', resources: [resource('pods', 'Pod', true), resource('configmaps', 'ConfigMap', true), resource('services', 'Service', true), resource('namespaces', 'Namespace', false), resource('nodes', 'Node', false)] },
+  '/api/v1': { kind: 'APIResourceList', groupVersion: 'v1', resources: [resource('pods', 'Pod', true), ...(EVICTION ? [eviction] : []), resource('configmaps', 'ConfigMap', true), resource('services', 'Service', true), resource('namespaces', 'Namespace', false), resource('nodes', 'Node', false)] },
   '/apis/apps/v1': { kind: 'APIResourceList', groupVersion: 'apps/v1', resources: [resource('deployments', 'Deployment', true)] },
 };
 const res4 = { Pod: 'pods', ConfigMap: 'configmaps', Deployment: 'deployments', Node: 'nodes', Service: 'services', Namespace: 'namespaces' };
@@ -61,6 +65,7 @@ const notFound = (r, name) => ({ kind: 'Status', apiVersion: 'v1', metadata: {},
 function matches(o, q) {
   const fs_ = q.get('fieldSelector');
   if (fs_) { const m = /^metadata\.name=(.*)$/.exec(fs_); if (m && o.metadata.name !== m[1]) return false; }
+  if (fs_) { const m = /^spec\.nodeName=(.*)$/.exec(fs_); if (m && o.spec?.nodeName !== m[1]) return false; }
   const ls = q.get('labelSelector');
   if (ls) for (const term of ls.split(',')) { const [k, v] = term.split('='); if ((o.metadata.labels ?? {})[k] !== v) return false; }
   return true;
@@ -73,26 +78,12 @@ function handle(req, res, body) {
   process.stderr.write(`${req.method} ${req.url}${body ? ' BODY ' + body : ''}${req.headers['content-type'] && req.method !== 'GET' ? ' CT ' + req.headers['content-type'] : ''}\n`);
   if (disc[path]) { res.writeHead(200, { 'content-type': 'application/json' }); return res.end(JSON.stringify(disc[path])); }
   start();
+  const ev = /^\/api\/v1\/namespaces\/([^/]+)\/pods\/([^/]+)\/eviction$/.exec(path);
+  if (ev && req.method === 'POST') return remove(res, `pods/${ev[1]}/${ev[2]}`, 'pods', ev[2], q, {});
   const m = /^\/(?:api\/v1|apis\/apps\/v1)(?:\/namespaces\/([^/]+))?\/([^/]+)(?:\/([^/]+))?$/.exec(path);
   if (!m) { res.writeHead(404, { 'content-type': 'application/json' }); return res.end(JSON.stringify(notFound('x', 'x'))); }
   const [, ns, r, name] = m;
-  if (name && req.method === 'DELETE') {
-    const k = `${r}/${ns ?? ''}/${name}`;
-    const o = store.get(k);
-    if (!o) { res.writeHead(404, { 'content-type': 'application/json' }); return res.end(JSON.stringify(notFound(r, name))); }
-    const opts = body ? JSON.parse(body) : {};
-    const dry = q.get('dryRun') || (opts.dryRun ?? []).length;
-    res.writeHead(200, { 'content-type': 'application/json' });
-    if (dry) return res.end(JSON.stringify(o));
-    if (DELAY > 0) {
-      const obj = structuredClone(o); obj.metadata.deletionTimestamp = new Date().toISOString(); put(obj);
-      setTimeout(() => del(o), DELAY);
-      return res.end(JSON.stringify(store.get(k)));
-    }
-    del(o);
-    if (r === 'pods') return res.end(JSON.stringify(o));
-    return res.end(JSON.stringify({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', details: { name, kind: r, uid: o.metadata.uid } }));
-  }
+  if (name && req.method === 'DELETE') return remove(res, `${r}/${ns ?? ''}/${name}`, r, name, q, body ? JSON.parse(body) : {});
   if (name && req.method === 'PATCH' && body.includes('"image":null')) {
     res.writeHead(422, { 'content-type': 'application/json' });
     return res.end(JSON.stringify({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: `Deployment.apps "${name}" is invalid: spec.template.spec.containers[0].image: Required value`, reason: 'Invalid', details: { name, group: 'apps', kind: 'Deployment', causes: [{ reason: 'FieldValueRequired', message: 'Required value', field: 'spec.template.spec.containers[0].image' }] }, code: 422 }));
@@ -121,4 +112,21 @@ function handle(req, res, body) {
   const kind = { pods: 'PodList', configmaps: 'ConfigMapList', deployments: 'DeploymentList', nodes: 'NodeList', services: 'ServiceList', namespaces: 'NamespaceList' }[r];
   res.writeHead(200, { 'content-type': 'application/json' });
   res.end(JSON.stringify({ kind, apiVersion: r === 'deployments' ? 'apps/v1' : 'v1', metadata: { resourceVersion: String(rv) }, items }));
+}
+
+// DELETE of an object, or an eviction of a Pod: gone at once, or marked and gone after DELETE_DELAY_MS
+function remove(res, k, r, name, q, opts) {
+  const o = store.get(k);
+  if (!o) { res.writeHead(404, { 'content-type': 'application/json' }); return res.end(JSON.stringify(notFound(r, name))); }
+  const dry = q.get('dryRun') || (opts.dryRun ?? []).length;
+  res.writeHead(200, { 'content-type': 'application/json' });
+  if (dry) return res.end(JSON.stringify(o));
+  if (DELAY > 0) {
+    const obj = structuredClone(o); obj.metadata.deletionTimestamp = new Date().toISOString(); put(obj);
+    setTimeout(() => del(o), DELAY);
+    return res.end(JSON.stringify(store.get(k)));
+  }
+  del(o);
+  if (r === 'pods') return res.end(JSON.stringify(o));
+  return res.end(JSON.stringify({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', details: { name, kind: r, uid: o.metadata.uid } }));
 }
