@@ -15,6 +15,7 @@ import { createObject, goErrorText, statusText } from './api';
 import type { RunEnv } from './env';
 import { printObject } from './print-object';
 import { envVarNameErrors } from './envVarName';
+import { filesUnder, readWorkspaceFile, resolvePath } from './workspace';
 
 type Kind = 'ConfigMap' | 'Secret';
 
@@ -41,13 +42,11 @@ function parseLiteralSource(source: string): { ok: true; key: string; value: str
   return { ok: true, key: source.slice(0, i), value: source.slice(i + 1) };
 }
 
-/** The files directly in a workspace folder, sorted (os.ReadDir); undefined when there is no such folder. */
+/** The files directly in a workspace folder, sorted (os.ReadDir); undefined when the path names no folder. */
 function folderFiles(env: RunEnv, path: string): string[] | undefined {
-  const all = env.files.listFiles?.() ?? [];
-  const prefix = path === '.' || path === './' ? '' : path.endsWith('/') ? path : `${path}/`;
-  const under = all.filter((f) => f.startsWith(prefix));
-  if (prefix !== '' && under.length === 0) return undefined;
-  return under.filter((f) => !f.slice(prefix.length).includes('/')).sort();
+  const r = resolvePath(env.files, path);
+  if (!r.ok || r.entry.kind !== 'folder') return undefined;
+  return filesUnder(env.files, r.entry.key, false);
 }
 
 function build(env: RunEnv, kind: Kind, name: string, sources: Source[]): Built {
@@ -68,7 +67,7 @@ function build(env: RunEnv, kind: Kind, name: string, sources: Source[]): Built 
     } else if (s.from === 'file') {
       const f = parseFileSource(s.spec);
       if (!f.ok) return f;
-      const text = env.files.readFile?.(f.path);
+      const text = readWorkspaceFile(env.files, f.path);
       if (text !== undefined) {
         const err = add(f.key, text);
         if (err !== undefined) return { ok: false, error: err };
@@ -82,7 +81,7 @@ function build(env: RunEnv, kind: Kind, name: string, sources: Source[]): Built 
         if (err !== undefined) return { ok: false, error: err };
       }
     } else {
-      const text = env.files.readFile?.(s.path);
+      const text = readWorkspaceFile(env.files, s.path);
       if (text === undefined) {
         if (folderFiles(env, s.path) !== undefined) return { ok: false, error: `env ${kind === 'ConfigMap' ? 'config' : 'secret'} file cannot be a directory` };
         return { ok: false, error: `error reading ${s.path}: no such file or directory` };

@@ -1,11 +1,13 @@
 // `-f FILE|DIR|-`: the objects a command works on, read as cli-runtime's resource.Builder
 // reads them (FileVisitor / StreamVisitor): a file, every .json/.yaml/.yml file of a folder
-// in lexical order (sub-folders only with -R), or standard input (`-`, source "STDIN");
+// in lexical order (sub-folders only with -R), or standard input (`-`, source "STDIN"); paths
+// relative to the workspace root, as a shell there resolves them (workspace.ts);
 // multi-document YAML, JSON streams and `kind: List`. Each object is mapped to its kind
 // (the RESTMapper) and gets the namespace it will be sent to.
 import { decodeManifests, kindFor, type KindDefinition } from '../../../apiserver';
 import type { KubeObject } from '../../../client';
 import type { RunEnv } from './env';
+import { filesUnder, globWorkspace, resolvePath } from './workspace';
 
 export interface ManifestObject {
   /** the file it came from, as kubectl names it in messages ("web.yaml", "STDIN") */
@@ -21,35 +23,47 @@ export type ManifestRead = { ok: true; objects: ManifestObject[] } | { ok: false
 
 const EXTENSIONS = ['.json', '.yaml', '.yml'];
 
-function folderFiles(env: RunEnv, path: string, recursive: boolean): string[] | undefined {
-  const list = env.files.listFiles?.();
-  if (list === undefined) return undefined;
-  const prefix = path.endsWith('/') ? path : `${path}/`;
-  const under = list.filter((f) => f.startsWith(prefix));
-  if (under.length === 0) return undefined;
-  return under
-    .filter((f) => recursive || !f.slice(prefix.length).includes('/'))
-    .filter((f) => EXTENSIONS.some((e) => f.endsWith(e)))
-    .sort();
+type Sources = { ok: true; texts: { source: string; text: string }[] } | { ok: false; error: string };
+
+/**
+ * builder.go Path for one existing path: a file as it is (named as typed, whatever its
+ * extension), a folder's .json/.yaml/.yml files (named as filepath.Walk joins them: the
+ * workspace keys, `-f ./k8s/` gives `k8s/web.yaml`).
+ */
+function pathSources(env: RunEnv, path: string): Sources {
+  const r = resolvePath(env.files, path);
+  if (!r.ok) {
+    return { ok: false, error: r.error === 'missing' ? `error: the path "${path}" does not exist\n` : `error: the path "${path}" cannot be accessed: stat ${path}: not a directory\n` };
+  }
+  if (r.entry.kind === 'file') return { ok: true, texts: [{ source: path, text: env.files.readFile?.(r.entry.key) ?? '' }] };
+  const files = filesUnder(env.files, r.entry.key, env.cmd.recursive).filter((f) => EXTENSIONS.some((e) => f.endsWith(e)));
+  if (files.length === 0) return { ok: false, error: `error: error reading [${path}]: recognized file extensions are [.json .yaml .yml]\n` };
+  return { ok: true, texts: files.map((f) => ({ source: f, text: env.files.readFile?.(f) ?? '' })) };
 }
 
-/** Read every `-f` source into texts; kubectl's errors for a missing path or an empty folder. */
-function sources(env: RunEnv): { ok: true; texts: { source: string; text: string }[] } | { ok: false; error: string } {
+/**
+ * Read every `-f` source into texts (builder.go FilenameParam): standard input, or a path in
+ * the workspace — one that does not exist is tried as a glob pattern (expandIfFilePattern;
+ * the terminal's shell expands none) — with kubectl's errors.
+ */
+function sources(env: RunEnv): Sources {
   const texts: { source: string; text: string }[] = [];
   for (const path of env.cmd.filenames) {
     if (path === '-') {
       texts.push({ source: 'STDIN', text: env.stdin ?? '' });
       continue;
     }
-    const text = env.files.readFile?.(path);
-    if (text !== undefined) {
-      texts.push({ source: path, text });
-      continue;
+    let matches = [path];
+    if (!resolvePath(env.files, path).ok && /[*?[\\]/.test(path)) {
+      const g = globWorkspace(env.files, path);
+      if (!g.ok) return { ok: false, error: `error: pattern "${path}" is not valid: syntax error in pattern\n` };
+      if (g.matches.length > 0) matches = g.matches;
     }
-    const files = folderFiles(env, path, env.cmd.recursive);
-    if (files === undefined) return { ok: false, error: `error: the path "${path}" does not exist\n` };
-    if (files.length === 0) return { ok: false, error: `error: error reading [${path}]: recognized file extensions are [.json .yaml .yml]\n` };
-    for (const f of files) texts.push({ source: f, text: env.files.readFile?.(f) ?? '' });
+    for (const m of matches) {
+      const s = pathSources(env, m);
+      if (!s.ok) return s;
+      texts.push(...s.texts);
+    }
   }
   return { ok: true, texts };
 }

@@ -13,6 +13,7 @@ import { canonicalJson } from '../../../kernel';
 import { getObject, getScale, REQUEST_TIMEOUT_TICKS } from './api';
 import type { RunEnv } from './env';
 import { readManifests } from './manifests';
+import { readWorkspaceFile } from './workspace';
 import { plainFailure, reportFailures, statusFailure, type Failure } from './objects';
 import { printObject } from './print-object';
 
@@ -28,7 +29,7 @@ function patchValue(env: RunEnv): { ok: true; value: unknown } | { ok: false; er
   const file = (flags.get('patch-file') as string | undefined) ?? '';
   let text = (flags.get('patch') as string | undefined) ?? '';
   if (file !== '') {
-    const read = env.files.readFile?.(file);
+    const read = readWorkspaceFile(env.files, file);
     if (read === undefined) return { ok: false, error: `error: unable to read patch file: open ${file}: no such file or directory\n` };
     text = read;
   }
