@@ -3,6 +3,7 @@
 // refusal text (see parse.ts).
 import { type FlagSpec } from '../../flags/flagset';
 import { parseGoBool } from '../../flags/go-values';
+import type { PropagationPolicy } from '../../../client';
 import type { DryRun } from '../messages';
 import type { ParseResult } from './command';
 import { NO_OPT_DEFAULTS, ROOT_COMMANDS } from './flags';
@@ -91,3 +92,22 @@ export function dryRunStrategy(value: string, warn: (line: number, msg: string) 
   return { ok: false, error: `Invalid dry-run value (${value}). Must be "none", "server", or "client".` };
 }
 
+
+/** strconv.ParseBool's words, as a deprecated boolean --cascade takes them. */
+const BOOLEAN_WORDS: Readonly<Record<string, boolean>> = { '1': true, t: true, T: true, TRUE: true, true: true, True: true, '0': false, f: false, F: false, FALSE: false, false: false, False: false };
+const CASCADE: Readonly<Record<string, PropagationPolicy>> = { background: 'Background', foreground: 'Foreground', orphan: 'Orphan' };
+
+/**
+ * delete_flags.go parseCascadingFlag (DeleteFlags.ToOptions, for delete, apply and replace):
+ * the propagation policy, with a boolean's deprecation warning (stderr), or the refusal.
+ */
+export function cascadingStrategy(value: string): { ok: true; policy: PropagationPolicy; warning?: string } | { ok: false; error: string } {
+  const asBool = Object.hasOwn(BOOLEAN_WORDS, value) ? BOOLEAN_WORDS[value] : undefined;
+  if (asBool !== undefined) {
+    const replacement = asBool ? 'background' : 'orphan';
+    return { ok: true, policy: CASCADE[replacement] as PropagationPolicy, warning: `warning: --cascade=${value} is deprecated (boolean value) and can be replaced with --cascade=${replacement}.\n` };
+  }
+  const policy = Object.hasOwn(CASCADE, value) ? CASCADE[value] : undefined;
+  if (policy === undefined) return { ok: false, error: `invalid cascade value (${value}). Must be "background", "foreground", or "orphan"` };
+  return { ok: true, policy };
+}

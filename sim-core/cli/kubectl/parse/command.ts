@@ -49,7 +49,8 @@ export type CommandName =
   | 'uncordon'
   | 'drain'
   | 'logs'
-  | 'auth can-i';
+  | 'auth can-i'
+  | 'replace';
 
 export interface KubectlCommand {
   command: CommandName;

@@ -10,6 +10,7 @@ import type { DryRun } from '../messages';
 import type { CommandName, KubectlCommand, ParseOptions, ParseResult } from './command';
 import {
   applyNoOptDefaults,
+  cascadingStrategy,
   commandWords,
   dryRunStrategy,
   fail,
@@ -110,6 +111,8 @@ const LATE_FLAG_CHECKS: ReadonlySet<CommandName> = new Set<CommandName>([
   'create service loadbalancer',
   'create service externalname',
   'taint',
+  'replace',
+  'delete',
 ]);
 
 /** what strconv.ParseBool accepts */
@@ -315,249 +318,283 @@ export function parseKubectl(argvIn: readonly string[], options: ParseOptions = 
     return { ok: true, command: { ...base, targets: t.value, ...extra } };
   };
 
-  switch (command) {
-    case 'get': {
-      if (args.length === 0 && !hasFiles) {
-        return fail(
-          'You must specify the type of resource to get. Use "kubectl api-resources" for a complete list of supported resources.\n\n' +
-            'error: Required resource not specified.\n' +
-            'Use "kubectl explain <resource>" for a detailed description of that resource (e.g. kubectl explain pods).\n' +
-            "See 'kubectl get -h' for help and examples\n",
-        );
+  /** delete_flags.go parseCascadingFlag, in DeleteFlags.ToOptions: a boolean's warning is printed at once. */
+  const cascade = (): ParseResult | undefined => {
+    if (!specs.some((s) => s.name === 'cascade')) return undefined;
+    const c = cascadingStrategy(str('cascade'));
+    if (!c.ok) return fail(`${warnings.join('')}error: ${c.error}\n`);
+    if (c.warning !== undefined) warnings.push(c.warning);
+    return undefined;
+  };
+
+  const result = commandChecks();
+  // a warning logged before a later refusal (a deprecated --dry-run, a boolean --cascade) is printed before it
+  if (!result.ok && warnings.length > 0 && !result.stderr.startsWith(warnings.join(''))) return { ...result, stderr: warnings.join('') + result.stderr };
+  return result;
+
+  /** Each command's own checks, in kubectl's order for it. */
+  function commandChecks(): ParseResult {
+    switch (command) {
+      case 'replace': {
+        // replace.go Complete: --validate, --dry-run, -o, the cascade, the files; then Validate
+        const refused = flagChecks('validate', 'dry-run', 'output') ?? cascade();
+        if (refused) return refused;
+        if (!hasFiles) return plainError('must specify one of -f and -k');
+        // Complete turns --grace-period=0 into 1 (and waits for the deletion)
+        if (base.gracePeriod >= 0 && !base.force) return plainError('--grace-period must have --force specified');
+        if (changed('timeout') && flags.values.get('timeout') !== 0 && !base.force) return plainError('--timeout must have --force specified');
+        if (base.force && dryRun !== 'none') return plainError('--dry-run can not be used when --force is set');
+        if (str('raw') !== '') return plainError('"kubectl replace --raw" is not part of this simulation; replace the object with kubectl replace -f');
+        if (!['', 'status'].includes(str('subresource'))) return plainError(`"kubectl replace --subresource=${str('subresource')}" is not part of this simulation (only status is); kubectl scale changes the scale subresource`);
+        // the words after the flags are not looked at (forceReplace's builder would, for names it never uses)
+        return { ok: true, command: base };
       }
-      if (base.showLabels && output !== '' && output !== 'wide') return plainError(`--show-labels option cannot be used with ${output} printer`);
-      const r = withTargets(args);
-      if (r.ok && 'command' in r && base.allNamespaces && r.command.targets.some((t) => t.name !== undefined)) {
-        return plainError('a resource cannot be retrieved by name across all namespaces');
+      case 'get': {
+        if (args.length === 0 && !hasFiles) {
+          return fail(
+            'You must specify the type of resource to get. Use "kubectl api-resources" for a complete list of supported resources.\n\n' +
+              'error: Required resource not specified.\n' +
+              'Use "kubectl explain <resource>" for a detailed description of that resource (e.g. kubectl explain pods).\n' +
+              "See 'kubectl get -h' for help and examples\n",
+          );
+        }
+        if (base.showLabels && output !== '' && output !== 'wide') return plainError(`--show-labels option cannot be used with ${output} printer`);
+        const r = withTargets(args);
+        if (r.ok && 'command' in r && base.allNamespaces && r.command.targets.some((t) => t.name !== undefined)) {
+          return plainError('a resource cannot be retrieved by name across all namespaces');
+        }
+        return r;
       }
-      return r;
-    }
-    case 'describe':
-      if (args.length === 0 && !hasFiles) {
-        return plainError('You must specify the type of resource to describe. Use "kubectl api-resources" for a complete list of supported resources.');
+      case 'describe':
+        if (args.length === 0 && !hasFiles) {
+          return plainError('You must specify the type of resource to describe. Use "kubectl api-resources" for a complete list of supported resources.');
+        }
+        return withTargets(args);
+      case 'apply': {
+        // ApplyFlags.ToOptions: the arguments, --dry-run, the files, then --validate
+        if (args.length > 0) return usageError('apply', `Unexpected args: [${args.join(' ')}]`);
+        const refused = flagChecks('dry-run') ?? cascade();
+        if (refused) return refused;
+        if (!hasFiles) return plainError('must specify one of -f and -k');
+        // kubectl looks at -o only when it prints an object it applied; the simulation, before it sends anything
+        return flagChecks('validate', 'output') ?? { ok: true, command: base };
       }
-      return withTargets(args);
-    case 'apply': {
-      // ApplyFlags.ToOptions: the arguments, --dry-run, the files, then --validate
-      if (args.length > 0) return usageError('apply', `Unexpected args: [${args.join(' ')}]`);
-      const refused = flagChecks('dry-run');
-      if (refused) return refused;
-      if (!hasFiles) return plainError('must specify one of -f and -k');
-      // kubectl looks at -o only when it prints an object it applied; the simulation, before it sends anything
-      return flagChecks('validate', 'output') ?? { ok: true, command: base };
-    }
-    case 'create': {
-      // CreateOptions.Complete (the arguments, --dry-run, --validate, -o), then Validate (the files)
-      if (args.length > 0) return usageError('create', `Unexpected args: [${args.join(' ')}]`);
-      const refused = flagChecks('dry-run', 'validate', 'output');
-      if (refused) return refused;
-      if (!hasFiles) return plainError('must specify one of -f and -k');
-      return { ok: true, command: base };
-    }
-    case 'create deployment':
-    case 'create namespace':
-    case 'create configmap':
-    case 'create secret generic':
-    case 'create serviceaccount':
-    case 'create service clusterip':
-    case 'create service nodeport':
-    case 'create service loadbalancer':
-    case 'create service externalname': {
-      // NameFromCommandArgs: the words before `--` are the name; after it, the container's command
-      const named = flags.argsLenAtDash === -1 ? args.length : flags.argsLenAtDash;
-      if (named !== 1) return usageError(command, `exactly one NAME is required, got ${named}`);
-      // each subcommand's Complete: the name, then --dry-run, -o and --validate
-      return flagChecks('dry-run', 'output', 'validate') ?? { ok: true, command: { ...base, args: [args[0]!], commandArgs: args.slice(1) } };
-    }
-    case 'run':
-      // run.go Run: the first word is NAME, before `--` or after it (`run --image=… -- web sleep 1`)
-      if (args.length === 0) return usageError('run', 'NAME is required for run');
-      return { ok: true, command: { ...base, args: [args[0]!], commandArgs: args.slice(1) } };
-    case 'config view':
-    case 'config current-context':
-    case 'config get-clusters':
-    case 'config get-users':
-    case 'config get-contexts':
-      return { ok: true, command: { ...base, args: [...args] } };
-    case 'config use-context':
-      // cobra prints the command's help, then the error
-      if (args.length !== 1) return { ok: false, stdout: HELP_PAGES['config use-context'] ?? '', stderr: `error: Unexpected args: [${args.join(' ')}]\n`, exitCode: 1 };
-      return { ok: true, command: { ...base, args: [...args] } };
-    case 'wait': {
-      // ToOptions: the condition is checked first, then the builder wants resources
-      const cond = parseWaitCondition(str('for'));
-      if (!cond.ok) return plainError(cond.error);
-      if (args.length === 0 && !hasFiles) return plainError(MISSING_RESOURCES);
-      const t = resourceTargets(args);
-      if (!t.ok) return plainError(t.error);
-      if (t.value.some((x) => x.name === undefined) && !base.all && base.selector === undefined && base.fieldSelector === undefined) {
-        return plainError('resource(s) were provided, but no name was specified');
+      case 'create': {
+        // CreateOptions.Complete (the arguments, --dry-run, --validate, -o), then Validate (the files)
+        if (args.length > 0) return usageError('create', `Unexpected args: [${args.join(' ')}]`);
+        const refused = flagChecks('dry-run', 'validate', 'output');
+        if (refused) return refused;
+        if (!hasFiles) return plainError('must specify one of -f and -k');
+        return { ok: true, command: base };
       }
-      // the builder's visitorResult: selectors are visited before names, then names across namespaces
-      if (t.value.some((x) => x.name !== undefined)) {
-        if (base.selector !== undefined || base.fieldSelector !== undefined) return plainError('selectors and the all flag cannot be used when passing resource/name arguments');
-        if (base.allNamespaces) return plainError('a resource cannot be retrieved by name across all namespaces');
+      case 'create deployment':
+      case 'create namespace':
+      case 'create configmap':
+      case 'create secret generic':
+      case 'create serviceaccount':
+      case 'create service clusterip':
+      case 'create service nodeport':
+      case 'create service loadbalancer':
+      case 'create service externalname': {
+        // NameFromCommandArgs: the words before `--` are the name; after it, the container's command
+        const named = flags.argsLenAtDash === -1 ? args.length : flags.argsLenAtDash;
+        if (named !== 1) return usageError(command, `exactly one NAME is required, got ${named}`);
+        // each subcommand's Complete: the name, then --dry-run, -o and --validate
+        return flagChecks('dry-run', 'output', 'validate') ?? { ok: true, command: { ...base, args: [args[0]!], commandArgs: args.slice(1) } };
       }
-      return { ok: true, command: { ...base, targets: t.value, waitFor: cond.value } };
-    }
-    case 'api-resources':
-      // Complete, then Validate
-      if (args.length > 0) return usageError('api-resources', `unexpected arguments: [${args.join(' ')}]`);
-      if (!['', 'name', 'kind'].includes(str('sort-by'))) return plainError('--sort-by accepts only name or kind');
-      return { ok: true, command: base };
-    case 'patch': {
-      // patch.go Validate, then the builder's ResourceTypeOrNameArgs
-      const patch = str('patch');
-      const file = str('patch-file');
-      const local = bool('local');
-      if (patch !== '' && file !== '') return plainError('cannot specify --patch and --patch-file together');
-      if (patch === '' && file === '') return plainError('must specify --patch or --patch-file containing the contents of the patch');
-      if (local && args.length > 0) return plainError('cannot specify --local and server resources');
-      if (local && dryRun === 'server') return plainError('cannot specify --local and --dry-run=server - did you mean --dry-run=client?');
-      const type = str('type');
-      if (type !== '' && !['json', 'merge', 'strategic'].includes(type.toLowerCase())) return plainError(`--type must be one of [json merge strategic], not ${JSON.stringify(type)}`);
-      if (args.length === 0 && !hasFiles) return plainError(MISSING_RESOURCES);
-      const t = resourceTargets(args);
-      if (!t.ok) return plainError(t.error);
-      if (t.value.some((x) => x.name === undefined)) return plainError('resource(s) were provided, but no name was specified');
-      return { ok: true, command: { ...base, targets: t.value } };
-    }
-    case 'taint': {
-      // taint.go Complete: --dry-run, --validate; then words with `=`, `:` or a trailing `-`
-      // are changes, all the others resources, which come first
-      const refused = flagChecks('dry-run', 'validate');
-      if (refused) return refused;
-      const resources: string[] = [];
-      const specs: string[] = [];
-      for (const word of args) {
-        const isTaint = word.includes('=') || word.includes(':') || word.endsWith('-');
-        if (isTaint) specs.push(word);
-        else if (specs.length === 0) resources.push(word);
-        else return plainError(`all resources must be specified before taint changes: ${word}`);
+      case 'run':
+        // run.go Run: the first word is NAME, before `--` or after it (`run --image=… -- web sleep 1`)
+        if (args.length === 0) return usageError('run', 'NAME is required for run');
+        return { ok: true, command: { ...base, args: [args[0]!], commandArgs: args.slice(1) } };
+      case 'config view':
+      case 'config current-context':
+      case 'config get-clusters':
+      case 'config get-users':
+      case 'config get-contexts':
+        return { ok: true, command: { ...base, args: [...args] } };
+      case 'config use-context':
+        // cobra prints the command's help, then the error
+        if (args.length !== 1) return { ok: false, stdout: HELP_PAGES['config use-context'] ?? '', stderr: `error: Unexpected args: [${args.join(' ')}]\n`, exitCode: 1 };
+        return { ok: true, command: { ...base, args: [...args] } };
+      case 'wait': {
+        // ToOptions: the condition is checked first, then the builder wants resources
+        const cond = parseWaitCondition(str('for'));
+        if (!cond.ok) return plainError(cond.error);
+        if (args.length === 0 && !hasFiles) return plainError(MISSING_RESOURCES);
+        const t = resourceTargets(args);
+        if (!t.ok) return plainError(t.error);
+        if (t.value.some((x) => x.name === undefined) && !base.all && base.selector === undefined && base.fieldSelector === undefined) {
+          return plainError('resource(s) were provided, but no name was specified');
+        }
+        // the builder's visitorResult: selectors are visited before names, then names across namespaces
+        if (t.value.some((x) => x.name !== undefined)) {
+          if (base.selector !== undefined || base.fieldSelector !== undefined) return plainError('selectors and the all flag cannot be used when passing resource/name arguments');
+          if (base.allNamespaces) return plainError('a resource cannot be retrieved by name across all namespaces');
+        }
+        return { ok: true, command: { ...base, targets: t.value, waitFor: cond.value } };
       }
-      if (resources.length === 0) return plainError('one or more resources must be specified as <resource> <name>');
-      if (specs.length === 0) return plainError('at least one taint update is required');
-      const changes = parseTaints(specs);
-      if (!changes.ok) return usageError('taint', changes.error);
-      // Validate: a Node type, no key both added and removed, names unless --all or -l
-      const type = resources[0]!.toLowerCase();
-      const def = kindForResource(type);
-      if (def === undefined) return fail(`the server doesn't have a resource type "${type}"\n`);
-      if (def.kind !== 'Node') return plainError(`invalid resource type ${type}, only node types are supported`);
-      const conflicts = conflictingTaints(changes.value);
-      if (conflicts.length > 0) return plainError(`can not both modify and remove the following taint(s) in the same command: ${conflicts.join(', ')}`);
-      if (base.all && base.selector !== undefined && base.selector !== '') return plainError("setting 'all' parameter with a non empty selector is prohibited");
-      if (!base.all && (base.selector ?? '') === '' && resources.length < 2) return plainError("at least one resource name must be specified since 'all' parameter is not set");
-      // kubectl looks at -o only when it prints a Node it patched; the simulation, before it sends anything
-      return flagChecks('output') ?? { ok: true, command: { ...base, args: resources.slice(1), taintChanges: changes.value } };
-    }
-    case 'version':
-      if (args.length > 0) return plainError(`extra arguments: [${args.join(' ')}]`);
-      return { ok: true, command: base };
-    case 'expose': {
-      // RunExpose: the builder's ResourceTypeOrNameArgs(false, …) wants names (no selector
-      // flag selects objects here); kubectl says so after discovery, the simulation at once
-      if (args.length === 0 && !hasFiles) return plainError(MISSING_RESOURCES);
-      const t = resourceTargets(args);
-      if (!t.ok) return plainError(t.error);
-      if (!hasFiles && t.value.some((x) => x.name === undefined)) return plainError('resource(s) were provided, but no name was specified');
-      return { ok: true, command: { ...base, targets: t.value } };
-    }
-    case 'delete': {
-      if (args.length === 0 && !hasFiles) return plainError(MISSING_RESOURCES);
-      const t = resourceTargets(args);
-      if (!t.ok) return plainError(t.error);
-      const named = t.value.some((x) => x.name !== undefined);
-      if (named && (base.all || base.selector !== undefined)) return plainError('name cannot be provided when a selector is specified');
-      // the builder's checks (delete sends what it names without reading it first)
-      if (named && base.allNamespaces) return plainError('a resource cannot be retrieved by name across all namespaces');
-      if (base.all && base.selector !== undefined) return plainError("setting 'all' parameter but found a non empty selector. ");
-      if (!hasFiles && !named && !base.all && base.selector === undefined && base.fieldSelector === undefined) {
-        return plainError('resource(s) were provided, but no name was specified');
+      case 'api-resources':
+        // Complete, then Validate
+        if (args.length > 0) return usageError('api-resources', `unexpected arguments: [${args.join(' ')}]`);
+        if (!['', 'name', 'kind'].includes(str('sort-by'))) return plainError('--sort-by accepts only name or kind');
+        return { ok: true, command: base };
+      case 'patch': {
+        // patch.go Validate, then the builder's ResourceTypeOrNameArgs
+        const patch = str('patch');
+        const file = str('patch-file');
+        const local = bool('local');
+        if (patch !== '' && file !== '') return plainError('cannot specify --patch and --patch-file together');
+        if (patch === '' && file === '') return plainError('must specify --patch or --patch-file containing the contents of the patch');
+        if (local && args.length > 0) return plainError('cannot specify --local and server resources');
+        if (local && dryRun === 'server') return plainError('cannot specify --local and --dry-run=server - did you mean --dry-run=client?');
+        const type = str('type');
+        if (type !== '' && !['json', 'merge', 'strategic'].includes(type.toLowerCase())) return plainError(`--type must be one of [json merge strategic], not ${JSON.stringify(type)}`);
+        if (args.length === 0 && !hasFiles) return plainError(MISSING_RESOURCES);
+        const t = resourceTargets(args);
+        if (!t.ok) return plainError(t.error);
+        if (t.value.some((x) => x.name === undefined)) return plainError('resource(s) were provided, but no name was specified');
+        return { ok: true, command: { ...base, targets: t.value } };
       }
-      return { ok: true, command: { ...base, targets: t.value } };
-    }
-    case 'scale':
-      if ((base.replicas ?? 0) < 0) return plainError('The --replicas=COUNT flag is required, and COUNT must be greater than or equal to 0');
-      if (typeof flags.values.get('current-replicas') === 'bigint' && (flags.values.get('current-replicas') as bigint) < -1n) return plainError('The --current-replicas must specify an integer of -1 or greater');
-      if (args.length === 0 && !hasFiles) return plainError(MISSING_RESOURCES);
-      return withTargets(args);
-    case 'set image': {
-      const rp = resourcesAndPairs(args, 'image');
-      if (!rp.ok) return plainError(rp.error);
-      if (rp.value.resources.length === 0 && !hasFiles) return plainError(MISSING_RESOURCES);
-      return withTargets(rp.value.resources, { imageUpdates: parseImageUpdates(rp.value.pairs) });
-    }
-    case 'set env': {
-      // Complete, then Validate (set_env.go); the variables themselves are parsed when it runs
-      if (base.all && base.selector !== undefined) return plainError('cannot set --all and --selector at the same time');
-      const split = splitEnvironmentFromResources(args);
-      if (split === undefined) return plainError(`all resources must be specified before environment changes: ${args.join(' ')}`);
-      const local = flags.values.get('local') === true;
-      if (local && base.dryRun === 'server') return plainError('cannot specify --local and --dry-run=server - did you mean --dry-run=client?');
-      if (!hasFiles && split.resources.length < 1) return plainError('one or more resources must be specified as <resource> <name> or <resource>/<name>');
-      if (flags.values.get('list') === true && base.output !== '') return plainError('--list and --output may not be specified together');
-      if (((flags.values.get('keys') as string[] | undefined) ?? []).length > 0 && str('from') === '') return plainError('when specifying --keys, a configmap or secret must be provided with --from');
-      // --local reads -f alone: the resource words are not looked at, and without -f the builder has nothing
-      if (local && !hasFiles) return plainError(MISSING_RESOURCES);
-      return withTargets(local ? [] : split.resources, { envArgs: split.envArgs });
-    }
-    case 'set resources': {
-      const local = flags.values.get('local') === true;
-      // resource.LocalResourceError, from Complete's builder
-      if (local && args.length > 0) return plainError("you must specify resources by --filename when --local is set.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'");
-      if (args.length === 0 && !hasFiles) return plainError(MISSING_RESOURCES);
-      return withTargets(args);
-    }
-    case 'rollout status':
-    case 'rollout history':
-    case 'rollout undo':
-    case 'rollout restart':
-    case 'rollout pause':
-    case 'rollout resume':
-      if (args.length === 0 && !hasFiles) return plainError('required resource not specified');
-      return withTargets(args);
-    case 'label':
-    case 'annotate': {
-      const what = command === 'label' ? 'label' : 'annotation';
-      const rp = resourcesAndPairs(args, what);
-      if (!rp.ok) return plainError(rp.error);
-      const changes = parseMetadataChanges(rp.value.pairs, what);
-      if (!changes.ok) return plainError(changes.error);
-      if (rp.value.resources.length === 0 && !hasFiles) {
-        return plainError('one or more resources must be specified as <resource> <name> or <resource>/<name>');
+      case 'taint': {
+        // taint.go Complete: --dry-run, --validate; then words with `=`, `:` or a trailing `-`
+        // are changes, all the others resources, which come first
+        const refused = flagChecks('dry-run', 'validate');
+        if (refused) return refused;
+        const resources: string[] = [];
+        const specs: string[] = [];
+        for (const word of args) {
+          const isTaint = word.includes('=') || word.includes(':') || word.endsWith('-');
+          if (isTaint) specs.push(word);
+          else if (specs.length === 0) resources.push(word);
+          else return plainError(`all resources must be specified before taint changes: ${word}`);
+        }
+        if (resources.length === 0) return plainError('one or more resources must be specified as <resource> <name>');
+        if (specs.length === 0) return plainError('at least one taint update is required');
+        const changes = parseTaints(specs);
+        if (!changes.ok) return usageError('taint', changes.error);
+        // Validate: a Node type, no key both added and removed, names unless --all or -l
+        const type = resources[0]!.toLowerCase();
+        const def = kindForResource(type);
+        if (def === undefined) return fail(`the server doesn't have a resource type "${type}"\n`);
+        if (def.kind !== 'Node') return plainError(`invalid resource type ${type}, only node types are supported`);
+        const conflicts = conflictingTaints(changes.value);
+        if (conflicts.length > 0) return plainError(`can not both modify and remove the following taint(s) in the same command: ${conflicts.join(', ')}`);
+        if (base.all && base.selector !== undefined && base.selector !== '') return plainError("setting 'all' parameter with a non empty selector is prohibited");
+        if (!base.all && (base.selector ?? '') === '' && resources.length < 2) return plainError("at least one resource name must be specified since 'all' parameter is not set");
+        // kubectl looks at -o only when it prints a Node it patched; the simulation, before it sends anything
+        return flagChecks('output') ?? { ok: true, command: { ...base, args: resources.slice(1), taintChanges: changes.value } };
       }
-      if (Object.keys(changes.value.set).length === 0 && changes.value.remove.length === 0 && !bool('list')) {
-        return plainError(`at least one ${what} update is required`);
+      case 'version':
+        if (args.length > 0) return plainError(`extra arguments: [${args.join(' ')}]`);
+        return { ok: true, command: base };
+      case 'expose': {
+        // RunExpose: the builder's ResourceTypeOrNameArgs(false, …) wants names (no selector
+        // flag selects objects here); kubectl says so after discovery, the simulation at once
+        if (args.length === 0 && !hasFiles) return plainError(MISSING_RESOURCES);
+        const t = resourceTargets(args);
+        if (!t.ok) return plainError(t.error);
+        if (!hasFiles && t.value.some((x) => x.name === undefined)) return plainError('resource(s) were provided, but no name was specified');
+        return { ok: true, command: { ...base, targets: t.value } };
       }
-      if (bool('list') && output !== '') return plainError('--list and --output may not be specified together');
-      return withTargets(rp.value.resources, { metadataChanges: changes.value });
-    }
-    case 'cordon':
-    case 'uncordon':
-    case 'drain':
-      if (args.length === 0 && !changed('selector')) return usageError(command, `USAGE: ${COMMAND_USE[command] as string} [flags]`);
-      if (args.length > 0 && base.selector) return usageError(command, 'cannot specify both a node name and a --selector option');
-      return { ok: true, command: { ...base, args: [...args] } };
-    case 'auth can-i':
-      // cani.go Complete and Validate
-      if (bool('list')) {
-        if (args.length !== 0) return plainError('list option must be specified with no arguments');
-        if (bool('quiet') || base.allNamespaces || str('subresource') !== '') return plainError("list option can't be specified with neither quiet, all-namespaces nor subresource options");
-        return { ok: true, command: { ...base, args: [] } };
+      case 'delete': {
+        // DeleteFlags.ToOptions (the cascade), then Complete (--dry-run, the resources)
+        const refused = cascade() ?? flagChecks('dry-run', 'validate', 'output');
+        if (refused) return refused;
+        if (args.length === 0 && !hasFiles) return plainError(MISSING_RESOURCES);
+        const t = resourceTargets(args);
+        if (!t.ok) return plainError(t.error);
+        const named = t.value.some((x) => x.name !== undefined);
+        if (named && (base.all || base.selector !== undefined)) return plainError('name cannot be provided when a selector is specified');
+        // the builder's checks (delete sends what it names without reading it first)
+        if (named && base.allNamespaces) return plainError('a resource cannot be retrieved by name across all namespaces');
+        if (base.all && base.selector !== undefined) return plainError("setting 'all' parameter but found a non empty selector. ");
+        if (!hasFiles && !named && !base.all && base.selector === undefined && base.fieldSelector === undefined) {
+          return plainError('resource(s) were provided, but no name was specified');
+        }
+        return { ok: true, command: { ...base, targets: t.value } };
       }
-      if (args.length !== 2) return plainError("you must specify two arguments: verb resource or verb resource/resourceName.\nSee 'kubectl auth can-i -h' for help and examples.");
-      if (args[1]!.startsWith('/') && str('subresource') !== '') return plainError('--subresource can not be used with NonResourceURL');
-      if (bool('no-headers')) return plainError('--no-headers cannot be set without --list specified');
-      return { ok: true, command: { ...base, args: [...args] } };
-    case 'logs': {
-      const logsUsage = "expected 'logs [-f] [-p] (POD | TYPE/NAME) [-c CONTAINER]'.\nPOD or TYPE/NAME is a required argument for the logs command";
-      if (base.selector === undefined && (args.length === 0 || args.length > 2)) return usageError('logs', logsUsage);
-      if (args.length === 2 && base.container !== undefined) return usageError('logs', 'only one of -c or an inline [CONTAINER] arg is allowed');
-      const [target, container] = args;
-      const t = target === undefined ? { ok: true as const, value: [] } : resourceTargets(target.includes('/') ? [target] : ['pods', target]);
-      if (!t.ok) return plainError(t.error);
-      return { ok: true, command: { ...base, targets: t.value, args: [...args], container: container ?? base.container } };
+      case 'scale':
+        if ((base.replicas ?? 0) < 0) return plainError('The --replicas=COUNT flag is required, and COUNT must be greater than or equal to 0');
+        if (typeof flags.values.get('current-replicas') === 'bigint' && (flags.values.get('current-replicas') as bigint) < -1n) return plainError('The --current-replicas must specify an integer of -1 or greater');
+        if (args.length === 0 && !hasFiles) return plainError(MISSING_RESOURCES);
+        return withTargets(args);
+      case 'set image': {
+        const rp = resourcesAndPairs(args, 'image');
+        if (!rp.ok) return plainError(rp.error);
+        if (rp.value.resources.length === 0 && !hasFiles) return plainError(MISSING_RESOURCES);
+        return withTargets(rp.value.resources, { imageUpdates: parseImageUpdates(rp.value.pairs) });
+      }
+      case 'set env': {
+        // Complete, then Validate (set_env.go); the variables themselves are parsed when it runs
+        if (base.all && base.selector !== undefined) return plainError('cannot set --all and --selector at the same time');
+        const split = splitEnvironmentFromResources(args);
+        if (split === undefined) return plainError(`all resources must be specified before environment changes: ${args.join(' ')}`);
+        const local = flags.values.get('local') === true;
+        if (local && base.dryRun === 'server') return plainError('cannot specify --local and --dry-run=server - did you mean --dry-run=client?');
+        if (!hasFiles && split.resources.length < 1) return plainError('one or more resources must be specified as <resource> <name> or <resource>/<name>');
+        if (flags.values.get('list') === true && base.output !== '') return plainError('--list and --output may not be specified together');
+        if (((flags.values.get('keys') as string[] | undefined) ?? []).length > 0 && str('from') === '') return plainError('when specifying --keys, a configmap or secret must be provided with --from');
+        // --local reads -f alone: the resource words are not looked at, and without -f the builder has nothing
+        if (local && !hasFiles) return plainError(MISSING_RESOURCES);
+        return withTargets(local ? [] : split.resources, { envArgs: split.envArgs });
+      }
+      case 'set resources': {
+        const local = flags.values.get('local') === true;
+        // resource.LocalResourceError, from Complete's builder
+        if (local && args.length > 0) return plainError("you must specify resources by --filename when --local is set.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'");
+        if (args.length === 0 && !hasFiles) return plainError(MISSING_RESOURCES);
+        return withTargets(args);
+      }
+      case 'rollout status':
+      case 'rollout history':
+      case 'rollout undo':
+      case 'rollout restart':
+      case 'rollout pause':
+      case 'rollout resume':
+        if (args.length === 0 && !hasFiles) return plainError('required resource not specified');
+        return withTargets(args);
+      case 'label':
+      case 'annotate': {
+        const what = command === 'label' ? 'label' : 'annotation';
+        const rp = resourcesAndPairs(args, what);
+        if (!rp.ok) return plainError(rp.error);
+        const changes = parseMetadataChanges(rp.value.pairs, what);
+        if (!changes.ok) return plainError(changes.error);
+        if (rp.value.resources.length === 0 && !hasFiles) {
+          return plainError('one or more resources must be specified as <resource> <name> or <resource>/<name>');
+        }
+        if (Object.keys(changes.value.set).length === 0 && changes.value.remove.length === 0 && !bool('list')) {
+          return plainError(`at least one ${what} update is required`);
+        }
+        if (bool('list') && output !== '') return plainError('--list and --output may not be specified together');
+        return withTargets(rp.value.resources, { metadataChanges: changes.value });
+      }
+      case 'cordon':
+      case 'uncordon':
+      case 'drain':
+        if (args.length === 0 && !changed('selector')) return usageError(command, `USAGE: ${COMMAND_USE[command] as string} [flags]`);
+        if (args.length > 0 && base.selector) return usageError(command, 'cannot specify both a node name and a --selector option');
+        return { ok: true, command: { ...base, args: [...args] } };
+      case 'auth can-i':
+        // cani.go Complete and Validate
+        if (bool('list')) {
+          if (args.length !== 0) return plainError('list option must be specified with no arguments');
+          if (bool('quiet') || base.allNamespaces || str('subresource') !== '') return plainError("list option can't be specified with neither quiet, all-namespaces nor subresource options");
+          return { ok: true, command: { ...base, args: [] } };
+        }
+        if (args.length !== 2) return plainError("you must specify two arguments: verb resource or verb resource/resourceName.\nSee 'kubectl auth can-i -h' for help and examples.");
+        if (args[1]!.startsWith('/') && str('subresource') !== '') return plainError('--subresource can not be used with NonResourceURL');
+        if (bool('no-headers')) return plainError('--no-headers cannot be set without --list specified');
+        return { ok: true, command: { ...base, args: [...args] } };
+      case 'logs': {
+        const logsUsage = "expected 'logs [-f] [-p] (POD | TYPE/NAME) [-c CONTAINER]'.\nPOD or TYPE/NAME is a required argument for the logs command";
+        if (base.selector === undefined && (args.length === 0 || args.length > 2)) return usageError('logs', logsUsage);
+        if (args.length === 2 && base.container !== undefined) return usageError('logs', 'only one of -c or an inline [CONTAINER] arg is allowed');
+        const [target, container] = args;
+        const t = target === undefined ? { ok: true as const, value: [] } : resourceTargets(target.includes('/') ? [target] : ['pods', target]);
+        if (!t.ok) return plainError(t.error);
+        return { ok: true, command: { ...base, targets: t.value, args: [...args], container: container ?? base.container } };
+      }
     }
   }
 }

@@ -109,6 +109,15 @@ export function patchObject(
   return env.kube.request({ verb: 'patch', resource: def.resource, namespace: ns(def, namespace), name, patchType, patch, ...(subresource !== undefined ? { subresource } : {}), ...dryRunOf(env) }, opts);
 }
 
+/**
+ * PUT of a whole object (Helper.Replace): its metadata.resourceVersion, when set, is a
+ * precondition; `status` PUTs the status subresource.
+ */
+export function updateObject(env: RunEnv, def: KindDefinition, namespace: string, body: KubeObject, subresource?: 'status'): ApiResult<KubeObject> {
+  const verb = subresource === 'status' ? 'updateStatus' : 'update';
+  return env.kube.request({ verb, resource: def.resource, namespace: ns(def, namespace), body, ...dryRunOf(env) }, opts);
+}
+
 /** GET of the autoscaling/v1 Scale of a Deployment or ReplicaSet. */
 export function getScale(env: RunEnv, def: KindDefinition, namespace: string, name: string): ApiResult<KubeObject> {
   return env.kube.request({ verb: 'get', resource: def.resource, namespace: ns(def, namespace), name, subresource: 'scale' }, opts);

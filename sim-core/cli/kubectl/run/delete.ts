@@ -3,6 +3,7 @@
 // --now (1 s), --force (0 s, with kubectl's warning); prints `pod "web" deleted`, then —
 // --wait is on by default — blocks until each object is gone (capped in simulated time).
 import type { PropagationPolicy } from '../../../client';
+import { cascadingStrategy } from '../parse/cobra';
 import { deletedMessage } from '../messages';
 import { deleteObject, getObject, statusText, type DeleteOptions } from './api';
 import type { RunEnv } from './env';
@@ -10,13 +11,14 @@ import { fail, exitCodeLater, liveObjects, type LiveObject, type Reporter } from
 import { timeoutTicks, waitUntil } from './wait';
 import { kindPrefix } from '../get';
 
-const CASCADE: Record<string, PropagationPolicy> = { background: 'Background', foreground: 'Foreground', orphan: 'Orphan' };
-
-/** strconv.ParseBool's words: a boolean --cascade is deprecated (delete_flags.go parseCascadingFlag). */
-const BOOLEAN_WORDS: Record<string, boolean> = { '1': true, t: true, T: true, TRUE: true, true: true, True: true, '0': false, f: false, F: false, FALSE: false, false: false, False: false };
-
 const FORCE_WARNING =
   'Warning: Immediate deletion does not wait for confirmation that the running resource has been terminated. The resource may continue to run on the cluster indefinitely.\n';
+
+/** --cascade as a propagation policy (background for a value the parser would have refused). */
+export function cascadePolicy(value: string): PropagationPolicy {
+  const c = cascadingStrategy(value);
+  return c.ok ? c.policy : 'Background';
+}
 
 function gracePeriod(env: RunEnv): number | undefined {
   const cmd = env.cmd;
@@ -33,14 +35,8 @@ function gracePeriod(env: RunEnv): number | undefined {
 
 export function runDelete(env: RunEnv): void {
   const cmd = env.cmd;
-  // ToOptions: the cascade, a boolean one with its deprecation warning
-  let cascade = CASCADE[cmd.cascade];
-  const asBool = BOOLEAN_WORDS[cmd.cascade];
-  if (cascade === undefined && asBool !== undefined) {
-    cascade = asBool ? 'Background' : 'Orphan';
-    env.out.printErr(`warning: --cascade=${cmd.cascade} is deprecated (boolean value) and can be replaced with --cascade=${asBool ? 'background' : 'orphan'}.\n`);
-  }
-  if (cascade === undefined) return fail(env, `error: invalid cascade value (${cmd.cascade}). Must be "background", "foreground", or "orphan"\n`);
+  // ToOptions: the cascade (the parser refused a bad one and gave a boolean one's warning)
+  const cascade = cascadePolicy(cmd.cascade);
   // Complete, then Validate
   if (cmd.flags.values.get('now') === true && cmd.gracePeriod !== -1) return fail(env, 'error: --now and --grace-period cannot be specified together\n');
   if (cmd.output !== '' && cmd.output !== 'name') return fail(env, `error: unexpected -o output mode: ${cmd.output}. We only support '-o name'\n`);
@@ -81,7 +77,7 @@ export function runDelete(env: RunEnv): void {
 }
 
 /** delete.go PrintObj: `pod "web" deleted`, `force deleted` with a zero grace period, `pod/web` with -o name. */
-function printDeleted(env: RunEnv, live: LiveObject, grace: number | undefined): string {
+export function printDeleted(env: RunEnv, live: LiveObject, grace: number | undefined): string {
   if (env.cmd.output === 'name') return `${kindPrefix(live.def.kind)}/${live.name}\n`;
   if (grace === 0) {
     const suffix = env.cmd.dryRun === 'client' ? ' (dry run)' : env.cmd.dryRun === 'server' ? ' (server dry run)' : '';

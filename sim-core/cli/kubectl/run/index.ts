@@ -34,6 +34,7 @@ import { runRun } from './run';
 import { runVersion } from './version';
 import { runTaint } from './taint';
 import { runPatch } from './patch';
+import { runReplace } from './replace';
 import { runApiResources } from './api-resources';
 import { runWait } from './wait-command';
 import { runConfig } from './config';
@@ -88,6 +89,7 @@ const COMMANDS: Record<KubectlCommand['command'], (env: RunEnv) => void> = {
   drain: runDrain,
   logs: runLogs,
   'auth can-i': runAuthCanI,
+  replace: runReplace,
 };
 
 /** What a client-only command gets if it asks anyway: the refusal of an empty kubeconfig. */

@@ -156,3 +156,6 @@ cap create-secret-validate-after-name create secret generic --validate=bogus -o 
 cap create-service-validate-after-name create service nodeport --validate=bogus
 cap create-service-output-before-validate create service clusterip x --tcp=80 -o bad --validate=bogus
 cap taint-output-after-changes taint nodes -o bad
+cap apply-bad-cascade-before-files apply --cascade=sideways
+cap apply-bool-cascade-warning apply --cascade=false
+cap delete-bad-cascade-before-resources delete --cascade=sideways

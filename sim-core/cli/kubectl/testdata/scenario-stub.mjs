@@ -8,7 +8,9 @@
 // SCENARIO: { objects: [object…], events: [{ at: ms, op: 'put'|'delete', object }] }; the
 // timeline starts at the first request after discovery. With EVICTION=1 discovery also
 // serves pods/eviction (policy/v1) and POST …/pods/NAME/eviction deletes the Pod as DELETE
-// does (capture-drain.sh).
+// does (capture-drain.sh). PUT replaces an object (404 when there is none, 409 when its
+// resourceVersion is not the stored one) and POST creates one (409 when it exists), as
+// kubectl replace needs (capture-replace.sh).
 import http from 'node:http';
 import fs from 'node:fs';
 const port = Number(process.argv[2]);
@@ -84,6 +86,7 @@ function handle(req, res, body) {
   if (!m) { res.writeHead(404, { 'content-type': 'application/json' }); return res.end(JSON.stringify(notFound('x', 'x'))); }
   const [, ns, r, name] = m;
   if (name && req.method === 'DELETE') return remove(res, `${r}/${ns ?? ''}/${name}`, r, name, q, body ? JSON.parse(body) : {});
+  if (req.method === 'PUT' || req.method === 'POST') return write(res, r, ns, name, q, JSON.parse(body), req.method === 'PUT');
   if (name && req.method === 'PATCH' && body.includes('"image":null')) {
     res.writeHead(422, { 'content-type': 'application/json' });
     return res.end(JSON.stringify({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: `Deployment.apps "${name}" is invalid: spec.template.spec.containers[0].image: Required value`, reason: 'Invalid', details: { name, group: 'apps', kind: 'Deployment', causes: [{ reason: 'FieldValueRequired', message: 'Required value', field: 'spec.template.spec.containers[0].image' }] }, code: 422 }));
@@ -129,4 +132,21 @@ function remove(res, k, r, name, q, opts) {
   del(o);
   if (r === 'pods') return res.end(JSON.stringify(o));
   return res.end(JSON.stringify({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', details: { name, kind: r, uid: o.metadata.uid } }));
+}
+
+// PUT of an object or POST of a new one; a dry run stores nothing
+function write(res, r, ns, name, q, obj, replace) {
+  const k = `${r}/${ns ?? ''}/${replace ? name : obj.metadata.name}`;
+  const old = store.get(k);
+  const answer = (code, o) => { res.writeHead(code, { 'content-type': 'application/json' }); res.end(JSON.stringify(o)); };
+  if (replace && !old) return answer(404, notFound(r, name));
+  if (!replace && old) return answer(409, { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: `${r} "${obj.metadata.name}" already exists`, reason: 'AlreadyExists', details: { name: obj.metadata.name, kind: r }, code: 409 });
+  if (replace && obj.metadata.resourceVersion && obj.metadata.resourceVersion !== old.metadata.resourceVersion) {
+    return answer(409, { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: `Operation cannot be fulfilled on ${r} "${name}": the object has been modified; please apply your changes to the latest version and try again`, reason: 'Conflict', details: { name, kind: r }, code: 409 });
+  }
+  obj.metadata.namespace ??= ns;
+  if (old) obj.metadata.uid = old.metadata.uid;
+  if (q.get('dryRun')) return answer(replace ? 200 : 201, obj);
+  put(obj);
+  return answer(replace ? 200 : 201, store.get(k));
 }
