@@ -41,9 +41,10 @@ export interface RunningController {
  * Resources the garbage collector watches for ownerReferences. The real one watches every
  * deletable resource it discovers; these are the ones that have owners or dependents here
  * — among them Nodes and their Leases in kube-node-lease (the kubelet makes its Node the
- * Lease's owner, so deleting a Node deletes its Lease).
+ * Lease's owner, so deleting a Node deletes its Lease) — and the kinds a learner may
+ * delete with --cascade=orphan or foreground, whose finalizer only the collector removes.
  */
-export const GC_RESOURCES = ['deployments', 'replicasets', 'pods', 'services', 'endpoints', 'endpointslices', 'nodes', 'leases'] as const;
+export const GC_RESOURCES = ['deployments', 'replicasets', 'pods', 'services', 'endpoints', 'endpointslices', 'nodes', 'leases', 'configmaps', 'secrets', 'serviceaccounts'] as const;
 
 export function controllerClock(now: () => number): ControllerContext['clock'] {
   return {
