@@ -6,8 +6,9 @@
 // - A line starting with `#` is a comment; it and blank lines are copied to the transcript
 //   as they are, so a transcript reads like the script it came from.
 // - Standard input is given as a bash here-document: a command ending in `<<EOF` (or
-//   `<<'EOF'`, `<<"EOF"`, any word) takes the following lines, up to a line that is
-//   exactly that word, as its stdin, each line ending in a newline. This is how
+//   `<<'EOF'`, `<<"EOF"`, `<<-EOF`, any word) takes the following lines, up to a line that
+//   is exactly that word, as its stdin, each line ending in a newline (read by
+//   ./shell/heredoc.ts, as the browser terminal reads it). This is how
 //   `etcdctl txn` reads its compares and operations:
 //
 //       etcdctl txn <<EOF
@@ -24,14 +25,13 @@
 import { createSimulation, type Simulation } from '../cluster/index';
 import { runCommandLine, type CommandContext, type TerminalPorts } from './command-line';
 import type { CommandOutput } from './ports';
+import { endsHeredoc, heredocBodyLine, heredocStart, heredocStdin } from './shell/heredoc';
 
 export type ScenarioLine =
   | { kind: 'text'; text: string }
   | { kind: 'command'; lineNo: number; line: string; stdin?: string; heredoc?: { marker: string; lines: string[] } };
 
 export type ScenarioParse = { ok: true; lines: ScenarioLine[] } | { ok: false; error: string };
-
-const HEREDOC = /\s*<<(-?)\s*(?:'([^']+)'|"([^"]+)"|([A-Za-z0-9_.-]+))\s*$/;
 
 export function parseScenario(script: string): ScenarioParse {
   const raw = script.replace(/\r\n/g, '\n').split('\n');
@@ -43,33 +43,30 @@ export function parseScenario(script: string): ScenarioParse {
       lines.push({ kind: 'text', text });
       continue;
     }
-    const m = HEREDOC.exec(text);
-    if (!m) {
+    const start = heredocStart(text);
+    if (start === undefined) {
       lines.push({ kind: 'command', lineNo: i + 1, line: text });
       continue;
     }
-    const marker = (m[2] ?? m[3] ?? m[4]) as string;
-    const stripTabs = m[1] === '-';
     const body: string[] = [];
     let j = i + 1;
     for (; j < raw.length; j++) {
       const l = raw[j] as string;
-      const candidate = stripTabs ? l.replace(/^\t+/, '') : l;
-      if (candidate.replace(/\s+$/, '') === marker) break;
-      body.push(candidate);
+      if (endsHeredoc(start, l)) break;
+      body.push(heredocBodyLine(start, l));
     }
     if (j >= raw.length) {
       return {
         ok: false,
-        error: `line ${i + 1}: the here-document <<${marker} is not closed: end it with a line that is just ${marker}`,
+        error: `line ${i + 1}: the here-document ${start.operator} is not closed: end it with a line that is just ${start.delimiter}`,
       };
     }
     lines.push({
       kind: 'command',
       lineNo: i + 1,
-      line: text.slice(0, m.index),
-      stdin: body.map((l) => l + '\n').join(''),
-      heredoc: { marker: text.slice(m.index).trim(), lines: body },
+      line: start.command,
+      stdin: heredocStdin(body),
+      heredoc: { marker: start.operator, lines: body },
     });
     i = j;
   }
