@@ -19,6 +19,9 @@ export const MAX_STEP_TICKS = 10_000;
 export const FRAME_MS = 100;
 /** The longest terminal line: an action log's own limit (the terminal says so rather than send a longer one). */
 export const MAX_LINE_LENGTH = ACTION_LOG_LIMITS.maxLineLength;
+/** The most standard input a command may read (a here-document's): an action log's own limit, in UTF-16 code units as zod counts them. */
+export const MAX_STDIN_LENGTH = ACTION_LOG_LIMITS.maxFileBytes;
+const stdinSchema = z.string().max(MAX_STDIN_LENGTH);
 
 /** A typed terminal line as it is run (trimmed), or its length when it is too long to send: it is never cut or lost. */
 export function terminalLine(text: string): { ok: true; line: string } | { ok: false; empty: true } | { ok: false; empty: false; length: number } {
@@ -80,7 +83,8 @@ export const pageMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('pause') }),
   z.object({ type: z.literal('step'), ticks: z.number().int().min(1).max(MAX_STEP_TICKS) }),
   z.object({ type: z.literal('setSpeed'), ticksPerSecond: z.number().int().min(1).max(1000) }),
-  z.object({ type: z.literal('runCommand'), requestId: int0, line: z.string().min(1).max(MAX_LINE_LENGTH) }),
+  /** `stdin`: what a here-document gave the command (`etcdctl txn <<EOF` sends the line `etcdctl txn`), logged with it */
+  z.object({ type: z.literal('runCommand'), requestId: int0, line: z.string().min(1).max(MAX_LINE_LENGTH), stdin: stdinSchema.optional() }),
   z.object({ type: z.literal('fault'), fault: faultSchema }),
   /** whose copy of the keyspace the browser shows; absent = the leader's */
   z.object({ type: z.literal('setKeyspaceSource'), member: memberName.optional() }),
@@ -225,6 +229,8 @@ export type SimView = z.infer<typeof simViewSchema>;
 
 export const commandResultSchema = z.object({
   line: z.string(),
+  /** the standard input the command read (the terminal shows it as the here-document that gave it) */
+  stdin: z.string().optional(),
   stdout: z.string(),
   stderr: z.string(),
   exitCode: z.number().int(),

@@ -112,7 +112,7 @@ export class SimHost {
     // grade() writes the files in path order; the order does not change the map, but keep it the same
     for (const f of [...(lab?.files ?? [])].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) sim.files.set(f.path, f.content);
     // the scenario's setup is where the lesson starts, not something the learner did: not logged
-    const setup = scenario.setup.map((line) => host.execute(line));
+    const setup = scenario.setup.map((line) => host.execute({ type: 'command', line }));
     host.events.drain();
     if (lab !== undefined) host.goals = new LabGoals(sim, lab.goals);
     return { ok: true, host, setup };
@@ -180,10 +180,10 @@ export class SimHost {
     return { maxTicks: limits.caps.maxTicks, ticksLeft: limits.ticksLeft(this.sim.now), ...(full !== undefined ? { full } : {}) };
   }
 
-  private execute(line: string): CommandResult {
-    const r = this.sim.dispatch({ type: 'command', line });
+  private execute(action: Extract<Action, { type: 'command' }>): CommandResult {
+    const r = this.sim.dispatch(action);
     const output = r.ok ? (r.output ?? { stdout: '', stderr: '', exitCode: 0 }) : { stdout: '', stderr: `${r.error}\n`, exitCode: 1 };
-    return { line, ...output };
+    return { line: action.line, ...(action.stdin !== undefined ? { stdin: action.stdin } : {}), ...output };
   }
 
   /**
@@ -199,20 +199,25 @@ export class SimHost {
     return allowed;
   }
 
-  /** Run one terminal line, as the learner typed it; in a lab, refused (not run, not logged) when grading's caps have no room for it. */
-  runCommand(line: string): CommandResult {
-    const action: Action = { type: 'command', line };
+  /**
+   * Run one terminal line, as the learner typed it, with the standard input a
+   * here-document gave it (`etcdctl txn <<EOF` runs `etcdctl txn` with the body as
+   * `stdin`, and logs exactly that); in a lab, refused (not run, not logged) when
+   * grading's caps have no room for it — its stdin counts toward the log's size.
+   */
+  runCommand(line: string, stdin?: string): CommandResult {
+    const action: Extract<Action, { type: 'command' }> = { type: 'command', line, ...(stdin !== undefined ? { stdin } : {}) };
     const refused = this.refusal(action);
-    if (refused !== undefined) return this.refusedCommand(line, refused);
-    const result = this.execute(line);
+    if (refused !== undefined) return this.refusedCommand(line, refused, stdin);
+    const result = this.execute(action);
     this.record(action);
     return result;
   }
 
   /** A command the caps had no room for, as the terminal shows it (the page words `refused` in its own language). */
-  private refusedCommand(line: string, refused: LabLimit): CommandResult {
+  private refusedCommand(line: string, refused: LabLimit, stdin?: string): CommandResult {
     const why = this.limits === undefined ? refused : LIMIT_SENTENCES[refused](this.limits.caps);
-    return { line, stdout: '', stderr: `${why}: the command was not run. Submit your work, or reset the lab to start again.\n`, exitCode: 1, refused };
+    return { line, ...(stdin !== undefined ? { stdin } : {}), stdout: '', stderr: `${why}: the command was not run. Submit your work, or reset the lab to start again.\n`, exitCode: 1, refused };
   }
 
   /** A workspace file as the learner edited it, logged (false when grading's caps have no room for it). Replays and tests; the editor's Apply is applyFiles. */
@@ -249,15 +254,23 @@ export class SimHost {
     return this.runCommand(faultCommandLine(fault));
   }
 
-  /** Apply an action from a recorded log (replay); a command's output is returned. */
+  /**
+   * Apply an action from a recorded log (replay); a command's output is returned. A
+   * command goes the way a typed one does, its stdin with it (runCommand: the lab's caps,
+   * the result the terminal shows); only an action pinned to a tick (`at`, which the
+   * workspace never records) is dispatched as it is.
+   */
   apply(action: Action): CommandResult | undefined {
     if (action.type === 'tick' && action.at === undefined) this.step(action.ticks);
-    else if (action.type === 'command' && action.stdin === undefined && action.at === undefined) return this.runCommand(action.line);
+    else if (action.type === 'command' && action.at === undefined) return this.runCommand(action.line, action.stdin);
     else if (action.type === 'writeFile' && action.at === undefined) this.writeFile(action.path, action.content);
-    else {
-      const r = this.sim.dispatch(action);
+    else if (action.type === 'command') {
+      const result = this.execute(action);
       this.record(action);
-      if (action.type === 'command') return r.ok ? { line: action.line, ...(r.output ?? { stdout: '', stderr: '', exitCode: 0 }) } : { line: action.line, stdout: '', stderr: `${r.error}\n`, exitCode: 1 };
+      return result;
+    } else {
+      this.sim.dispatch(action);
+      this.record(action);
     }
     return undefined;
   }
