@@ -33,7 +33,7 @@ export function LabWorkspace({ view, locale, recordedHints }: LabWorkspaceProps)
   const t = useTranslations('lab');
   const reducedMotion = useReducedMotion();
   const session = useLabSession(view, recordedHints);
-  const { state, send, runCommand, requestActionLog } = session.worker;
+  const { state, send, runCommand, interrupt, requestActionLog } = session.worker;
   const clusterTitle = useId();
   const [active, setActive] = useState<string | undefined>(view.lab.files[0]?.path);
   const [keyspaceSource, setKeyspaceSource] = useState<string | undefined>(undefined);
@@ -133,7 +133,7 @@ export function LabWorkspace({ view, locale, recordedHints }: LabWorkspaceProps)
         onApply={() => active !== undefined && session.apply(active)}
       />
       <div className={simStyles.sim} style={{ minHeight: 0, margin: 0 }}>
-        <Terminal entries={state.terminal} suggested={NO_SUGGESTIONS} members={memberNames} files={fileNames} busy={state.busy} pending={state.pending} onRun={runCommand} />
+        <Terminal entries={state.terminal} suggested={NO_SUGGESTIONS} members={memberNames} files={fileNames} busy={state.busy} pending={state.pending} onRun={runCommand} onInterrupt={interrupt} />
         <p className={styles.muted} data-testid="save-state">
           {session.saveRefused ? t('cluster.notSaved') : session.savedActions !== undefined ? t('cluster.saved', { count: session.savedActions }) : ''}
         </p>

@@ -72,20 +72,32 @@ describe('simReducer', () => {
   it('echoes the command in flight, whatever sent it, until its answer arrives', () => {
     const { host, state } = running();
     const typed = simReducer(state, { type: 'busy', line: 'etcdctl get greeting' });
-    expect(typed).toMatchObject({ busy: true, pending: 'etcdctl get greeting' });
+    expect(typed).toMatchObject({ busy: true, pending: { line: 'etcdctl get greeting' } });
     const answered = simReducer(typed, { type: 'messages', messages: [{ type: 'commandResult', requestId: 1, result: host.runCommand('etcdctl get greeting') }] });
     expect(answered.busy).toBe(false);
     expect(answered.pending).toBeUndefined();
     // the lab's Apply: the echo is its kubectl apply, not the line typed before it
     const applying = simReducer(answered, { type: 'busy', line: 'kubectl apply -f web.yaml' });
-    expect(applying.pending).toBe('kubectl apply -f web.yaml');
+    expect(applying.pending).toEqual({ line: 'kubectl apply -f web.yaml' });
     // a fault button's result does not answer it
     const fault = simReducer(applying, { type: 'messages', messages: [{ type: 'commandResult', result: host.runCommand('sim heal') }] });
-    expect(fault).toMatchObject({ busy: true, pending: 'kubectl apply -f web.yaml' });
+    expect(fault).toMatchObject({ busy: true, pending: { line: 'kubectl apply -f web.yaml' } });
     const result = { line: 'kubectl apply -f web.yaml', stdout: '', stderr: 'x\n', exitCode: 1 };
     const applied = simReducer(fault, { type: 'messages', messages: [{ type: 'applied', requestId: 2, written: true, result }] });
     expect(applied.busy).toBe(false);
     expect(applied.pending).toBeUndefined();
     expect(applied.terminal.at(-1)).toMatchObject({ origin: 'learner', result });
+  });
+
+  it('echoes a here-document command in flight with its stdin, and keeps a cancelled one in the transcript without sending it', () => {
+    const { host, state } = running();
+    const sent = simReducer(state, { type: 'busy', line: 'etcdctl txn', stdin: '\nput k v\n\n\n' });
+    expect(sent.pending).toEqual({ line: 'etcdctl txn', stdin: '\nput k v\n\n\n' });
+    const answered = simReducer(sent, { type: 'messages', messages: [{ type: 'commandResult', requestId: 1, result: host.runCommand('etcdctl txn', '\nput k v\n\n\n') }] });
+    expect(answered.terminal.at(-1)).toMatchObject({ origin: 'learner', result: { line: 'etcdctl txn', stdin: '\nput k v\n\n\n', stdout: 'SUCCESS\n\nOK\n' } });
+    const cancelled = simReducer(answered, { type: 'interrupted', line: 'etcdctl txn <<EOF', lines: ['mod("k") = "2"', 'pu'] });
+    expect(cancelled.terminal.at(-1)).toMatchObject({ id: answered.terminal.at(-1)!.id + 1, origin: 'learner', result: { line: 'etcdctl txn <<EOF' }, interrupted: { lines: ['mod("k") = "2"', 'pu'] } });
+    expect(cancelled.busy).toBe(false);
+    expect(host.actionLog().filter((a) => a.type === 'command').map((a) => a.line)).toEqual(['etcdctl txn']);
   });
 });

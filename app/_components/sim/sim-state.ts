@@ -14,6 +14,18 @@ export interface TerminalEntry {
   id: number;
   origin: 'setup' | 'learner' | 'fault';
   result: CommandResult;
+  /**
+   * typed, then cancelled with Ctrl+C before it ran (nothing was sent): `result.line` is
+   * the line as typed, and these are the here-document lines typed after it, the last one
+   * where ^C was pressed
+   */
+  interrupted?: { lines: string[] };
+}
+
+/** A command sent to the worker: the terminal echoes it, here-document and all, until its output arrives. */
+export interface PendingCommand {
+  line: string;
+  stdin?: string;
 }
 
 export interface SimState {
@@ -27,10 +39,10 @@ export interface SimState {
   /** a command is running in the worker */
   busy: boolean;
   /**
-   * the command line in flight while `busy`, whatever sent it (the terminal, or Apply's
+   * the command in flight while `busy`, whatever sent it (the terminal, or Apply's
    * `kubectl apply -f`): the terminal echoes it until its output arrives
    */
-  pending?: string;
+  pending?: PendingCommand;
   /** a lab's goals as of the last view */
   goals?: GoalView[];
   /** the default topology's nodes and control plane, as of the last view */
@@ -46,8 +58,10 @@ export interface SimState {
 export type Update =
   | { type: 'messages'; messages: WorkerMessage[] }
   | { type: 'failed'; error: string }
-  /** a command was sent: `line` is echoed until its answer arrives */
-  | { type: 'busy'; line: string };
+  /** a command was sent: it is echoed until its answer arrives */
+  | { type: 'busy'; line: string; stdin?: string }
+  /** the learner cancelled a line (and the here-document lines after it) with Ctrl+C: shown, never sent */
+  | { type: 'interrupted'; line: string; lines: string[] };
 
 export const initialSimState: SimState = { status: 'starting', members: [], events: [], terminal: [], busy: false, hops: [] };
 
@@ -113,6 +127,11 @@ export function simReducer(state: SimState, u: Update): SimState {
     const { pending: _lost, ...rest } = state;
     return { ...rest, status: 'failed', error: u.error, busy: false };
   }
-  if (u.type === 'busy') return { ...state, busy: true, pending: u.line };
+  if (u.type === 'busy') return { ...state, busy: true, pending: u.stdin !== undefined ? { line: u.line, stdin: u.stdin } : { line: u.line } };
+  if (u.type === 'interrupted') {
+    const last = state.terminal.at(-1)?.id ?? 0;
+    const entry: TerminalEntry = { id: last + 1, origin: 'learner', result: { line: u.line, stdout: '', stderr: '', exitCode: 130 }, interrupted: { lines: u.lines } };
+    return { ...state, terminal: [...state.terminal, entry].slice(-TERMINAL_SIZE) };
+  }
   return u.messages.reduce(apply, state);
 }

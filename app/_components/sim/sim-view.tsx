@@ -40,7 +40,7 @@ export function UnsupportedNotice({ title }: { title: string }) {
 function LiveCluster({ scenario, locale }: SimEmbedProps) {
   const t = useTranslations('sim');
   const titleId = useId();
-  const { state, send, runCommand } = useSimWorker(hostScenario(scenario));
+  const { state, send, runCommand, interrupt } = useSimWorker(hostScenario(scenario));
   const [keyspaceSource, setKeyspaceSource] = useState<string | undefined>(undefined);
   const onFault = useCallback((fault: Fault) => send({ type: 'fault', fault }), [send]);
   const onSource = useCallback(
@@ -96,7 +96,7 @@ function LiveCluster({ scenario, locale }: SimEmbedProps) {
       <FaultPanel allowed={scenario.faults} members={state.members} nodes={nodes} leader={view?.leader} onFault={onFault} />
       <div className={styles.grid}>
         <KeyspaceBrowser keyspace={state.keyspace} members={state.members} source={keyspaceSource} onSource={onSource} />
-        <Terminal entries={state.terminal} suggested={scenario.suggested} members={memberNames} busy={state.busy} pending={state.pending} onRun={runCommand} />
+        <Terminal entries={state.terminal} suggested={scenario.suggested} members={memberNames} busy={state.busy} pending={state.pending} onRun={runCommand} onInterrupt={interrupt} />
       </div>
       <EventLog events={state.events} />
       <TracePanel trace={view?.trace ?? []} />

@@ -6,10 +6,10 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { NextIntlClientProvider } from 'next-intl';
 import en from '../../../messages/en.json';
 import ko from '../../../messages/ko.json';
-import type { TerminalEntry } from './sim-state';
+import type { PendingCommand, TerminalEntry } from './sim-state';
 import { Terminal } from './terminal';
 
-function render(props: { busy: boolean; pending?: string; entries?: TerminalEntry[] }, locale: 'en' | 'ko' = 'en'): string {
+function render(props: { busy: boolean; pending?: PendingCommand; entries?: TerminalEntry[] }, locale: 'en' | 'ko' = 'en'): string {
   return renderToStaticMarkup(
     <NextIntlClientProvider locale={locale} messages={locale === 'en' ? en : ko} timeZone="UTC">
       <Terminal entries={[]} suggested={[]} members={[]} onRun={() => {}} {...props} />
@@ -19,13 +19,13 @@ function render(props: { busy: boolean; pending?: string; entries?: TerminalEntr
 
 describe('the terminal’s pending echo', () => {
   it('shows the command in flight the sim state names, while busy', () => {
-    const html = render({ busy: true, pending: 'kubectl apply -f web.yaml' });
+    const html = render({ busy: true, pending: { line: 'kubectl apply -f web.yaml' } });
     expect(html).toMatch(/data-testid="terminal-pending".*kubectl apply -f web\.yaml/s);
     expect(html).toContain('Running…');
   });
 
   it('shows no echo once nothing is in flight', () => {
-    expect(render({ busy: false, pending: 'kubectl apply -f web.yaml' })).not.toContain('terminal-pending');
+    expect(render({ busy: false, pending: { line: 'kubectl apply -f web.yaml' } })).not.toContain('terminal-pending');
     expect(render({ busy: true })).not.toContain('terminal-pending');
   });
 });
@@ -43,5 +43,37 @@ describe('the terminal’s budget sentences', () => {
 
   it('are sim-core’s own sentence in the English UI', () => {
     expect(render({ busy: false, entries })).toContain(stderr.trim());
+  });
+});
+
+describe('the terminal’s here-documents', () => {
+  /** the text a reader sees, tags dropped and entities decoded */
+  const text = (html: string) => html.replace(/<\/pre>/g, '\n').replace(/<[^>]+>/g, '').replace(/&quot;/g, '"').replace(/&gt;/g, '>').replace(/&lt;/g, '<').replace(/&amp;/g, '&');
+  const stdin = 'mod("k") = "4"\n\nput k v\n\nget k\n\n';
+
+  it('echoes a command that read stdin as the here-document that gave it, in flight and answered', () => {
+    const shown = ['$ etcdctl txn <<EOF', '> mod("k") = "4"', '> ', '> put k v', '> ', '> get k', '> ', '> EOF'].join('\n');
+    expect(text(render({ busy: true, pending: { line: 'etcdctl txn', stdin } }))).toContain(shown);
+    const entries: TerminalEntry[] = [{ id: 1, origin: 'learner', result: { line: 'etcdctl txn', stdin, stdout: 'FAILURE\n\nk\nv\n', stderr: '', exitCode: 0 } }];
+    expect(text(render({ busy: false, entries }))).toContain(`${shown}\nFAILURE`);
+  });
+
+  it('shows a cancelled line with ^C and no exit code', () => {
+    const entries: TerminalEntry[] = [
+      { id: 1, origin: 'learner', result: { line: 'etcdctl txn <<EOF', stdout: '', stderr: '', exitCode: 130 }, interrupted: { lines: ['mod("k") = "4"', 'pu'] } },
+      { id: 2, origin: 'learner', result: { line: 'etcdctl ge', stdout: '', stderr: '', exitCode: 130 }, interrupted: { lines: [] } },
+    ];
+    const shown = text(render({ busy: false, entries }));
+    expect(shown).toContain('$ etcdctl txn <<EOF\n> mod("k") = "4"\n> pu^C\n$ etcdctl ge^C');
+    expect(shown).not.toContain('exit code');
+  });
+
+  it('keeps the input’s accessible name and says how here-documents and pastes work, in both languages', () => {
+    const en = render({ busy: false });
+    expect(en).toContain('aria-label="Terminal"');
+    expect(text(en)).toContain('End a line with <<EOF');
+    const ko = render({ busy: false }, 'ko');
+    expect(ko).toContain('aria-label="터미널"');
+    expect(text(ko)).toContain('줄 끝에 <<EOF');
   });
 });

@@ -5,13 +5,18 @@
 // and the scenario's suggested commands as one-click buttons. The command in flight is
 // echoed until its output arrives — whatever sent it (this input, a suggestion, the lab's
 // Apply): the page's sim state holds it; a line too long to run stays in the input with an
-// error saying so.
-import { memo, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+// error saying so. Here-documents as in bash (./shell-input.ts): a line ending in `<<EOF`
+// collects the lines after it at a `> ` prompt until `EOF`, then runs one command with
+// them as its standard input; a paste is entered line by line; Ctrl+C cancels the line
+// (and a here-document being typed), shown as `^C` and never sent.
+import { memo, useEffect, useId, useLayoutEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { useTranslations } from 'next-intl';
-import { MAX_LINE_LENGTH, terminalLine } from '@/app/_lib/sim-worker/protocol';
+import { heredocOf } from '@/sim-core/cli/shell/heredoc';
+import { MAX_LINE_LENGTH, MAX_STDIN_LENGTH, terminalLine } from '@/app/_lib/sim-worker/protocol';
 import { completeLine } from './completion';
 import { budgetNoteMessage } from './budget-note';
-import type { TerminalEntry } from './sim-state';
+import { enterLine, pasteInto, recalledHeredoc, remember, type Collecting, type Refusal, type ShellCommand } from './shell-input';
+import type { PendingCommand, TerminalEntry } from './sim-state';
 import styles from './sim.module.css';
 
 interface TerminalProps {
@@ -21,22 +26,63 @@ interface TerminalProps {
   /** workspace files, completed after `kubectl apply -f` (a lab's) */
   files?: readonly string[];
   busy: boolean;
-  /** the command line in flight (the shared sim state's), echoed while busy */
-  pending?: string | undefined;
-  onRun: (line: string) => void;
+  /** the command in flight (the shared sim state's), echoed while busy */
+  pending?: PendingCommand | undefined;
+  /** run a line; `stdin` is what a here-document gave it */
+  onRun: (line: string, stdin?: string) => void;
+  /** a line (and the here-document lines after it) cancelled with Ctrl+C, for the transcript */
+  onInterrupt?: (line: string, lines: string[]) => void;
 }
 
 const NO_FILES: readonly string[] = [];
+const NO_HISTORY: readonly ShellCommand[] = [];
 
-function TerminalImpl({ entries, suggested, members, files = NO_FILES, busy, pending, onRun }: TerminalProps) {
+/** A command as the shell echoes it: `$ line`, and its standard input as the here-document that gave it (`> ` lines). */
+function CommandEcho({ line, stdin, origin }: { line: string; stdin?: string | undefined; origin?: string | undefined }) {
+  const heredoc = stdin === undefined ? undefined : heredocOf(stdin);
+  return (
+    <>
+      <pre className={styles.terminalLine}>
+        <span className={styles.prompt} aria-hidden="true">
+          ${' '}
+        </span>
+        {line}
+        {heredoc !== undefined ? ` ${heredoc.operator}` : null}
+        {origin !== undefined ? <span className={styles.origin}> # {origin}</span> : null}
+      </pre>
+      {heredoc !== undefined ? <HeredocLines lines={[...heredoc.lines, heredoc.delimiter]} /> : null}
+    </>
+  );
+}
+
+/** Here-document lines after their `> ` prompt; `^C` after the last when it was cancelled there. */
+function HeredocLines({ lines, interrupted = false }: { lines: readonly string[]; interrupted?: boolean }) {
+  return lines.map((l, i) => (
+    <pre key={i} className={styles.heredocLine}>
+      <span className={styles.prompt} aria-hidden="true">
+        {'> '}
+      </span>
+      {l}
+      {interrupted && i === lines.length - 1 ? '^C' : null}
+    </pre>
+  ));
+}
+
+function TerminalImpl({ entries, suggested, members, files = NO_FILES, busy, pending, onRun, onInterrupt }: TerminalProps) {
   const t = useTranslations('sim.terminal');
   const titleId = useId();
   const hintId = useId();
   const errorId = useId();
+  const heredocId = useId();
+  const input = useRef<HTMLInputElement>(null);
   const [line, setLine] = useState('');
-  /** the length of a line refused for being too long (it stays in the input) */
-  const [tooLong, setTooLong] = useState<number | undefined>(undefined);
-  const [history, setHistory] = useState<string[]>([]);
+  /** a line refused (too long; a here-document too large): it stays in the input; `pasted`: a paste refused whole */
+  const [refusal, setRefusal] = useState<(Refusal & { pasted: boolean }) | undefined>(undefined);
+  /** the here-document being typed: the input is at its `> ` prompt */
+  const [collecting, setCollecting] = useState<Collecting | undefined>(undefined);
+  /** where the caret goes once a paste has re-rendered the input */
+  const caretAfterPaste = useRef<number | undefined>(undefined);
+  const [history, setHistory] = useState<readonly ShellCommand[]>(NO_HISTORY);
   /** position in history while browsing with ↑/↓; history.length = the line being typed */
   const [cursor, setCursor] = useState(0);
   const [draft, setDraft] = useState('');
@@ -47,26 +93,111 @@ function TerminalImpl({ entries, suggested, members, files = NO_FILES, busy, pen
   useEffect(() => {
     const el = output.current;
     if (el) el.scrollTop = el.scrollHeight;
-  }, [entries]);
+  }, [entries, collecting]);
 
-  const run = (text: string) => {
-    const checked = terminalLine(text);
-    if (!checked.ok) {
-      if (!checked.empty) setTooLong(checked.length);
-      return;
+  useLayoutEffect(() => {
+    const at = caretAfterPaste.current;
+    if (at === undefined) return;
+    caretAfterPaste.current = undefined;
+    input.current?.setSelectionRange(at, at);
+  });
+
+  const send = (command: ShellCommand) => {
+    if (command.stdin !== undefined) onRun(command.line, command.stdin);
+    else onRun(command.line);
+  };
+
+  /** after commands ran from the input: remembered, and the input empty at a `$` prompt */
+  const ran = (commands: readonly ShellCommand[], next: { line: string; collecting: Collecting | undefined }) => {
+    let h = history;
+    for (const c of commands) {
+      send(c);
+      h = remember(h, c);
     }
-    const trimmed = checked.line;
-    setTooLong(undefined);
-    onRun(trimmed);
-    const next = history.at(-1) === trimmed ? history : [...history, trimmed];
-    setHistory(next);
-    setCursor(next.length);
-    setLine('');
+    setHistory(h);
+    setCursor(h.length);
+    setLine(next.line);
+    setCollecting(next.collecting);
     setDraft('');
+    setRefusal(undefined);
     setCandidates([]);
   };
 
+  const enter = () => {
+    // a recalled here-document command runs again as it was, stdin and all
+    const again = collecting === undefined ? recalledHeredoc(history, cursor, line) : undefined;
+    if (again !== undefined) return ran([again], { line: '', collecting: undefined });
+    const r = enterLine(collecting, line);
+    switch (r.kind) {
+      case 'nothing':
+        return;
+      case 'tooLong':
+      case 'tooLarge':
+        return setRefusal({ ...r, pasted: false });
+      case 'collect':
+        setCollecting(r.collecting);
+        setLine('');
+        setRefusal(undefined);
+        setCandidates([]);
+        return;
+      case 'run':
+        return ran([r.command], { line: '', collecting: undefined });
+    }
+  };
+
+  /** a suggested command: run as if typed, without touching a here-document being typed */
+  const runSuggested = (text: string) => {
+    const checked = terminalLine(text);
+    if (!checked.ok) return;
+    onRun(checked.line);
+    const h = remember(history, { line: checked.line, typed: checked.line });
+    setHistory(h);
+    setCursor(h.length);
+    if (collecting === undefined) {
+      setLine('');
+      setDraft('');
+      setRefusal(undefined);
+    }
+    setCandidates([]);
+  };
+
+  const onPaste = (e: ClipboardEvent<HTMLInputElement>) => {
+    const text = e.clipboardData.getData('text/plain');
+    // one line pastes as the browser pastes it; newlines are Enter presses, in order
+    if (!/[\r\n]/.test(text)) return;
+    e.preventDefault();
+    const el = e.currentTarget;
+    const r = pasteInto(collecting, line, { start: el.selectionStart ?? line.length, end: el.selectionEnd ?? line.length }, text);
+    if (!r.ok) return setRefusal({ kind: r.kind, length: r.length, pasted: true });
+    caretAfterPaste.current = r.caret;
+    ran(r.runs, { line: r.line, collecting: r.collecting });
+  };
+
+  /** Ctrl+C: the line, and a here-document being typed, are dropped (shown with ^C, never sent) */
+  const interrupt = () => {
+    if (collecting !== undefined) onInterrupt?.(collecting.typed, [...collecting.lines, line]);
+    else onInterrupt?.(line, []);
+    setCollecting(undefined);
+    setLine('');
+    setDraft('');
+    setCursor(history.length);
+    setRefusal(undefined);
+    setCandidates([]);
+  };
+
+  const recalled = collecting === undefined ? recalledHeredoc(history, cursor, line) : undefined;
+
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'c' && e.ctrlKey && !e.altKey && !e.metaKey) {
+      const el = e.currentTarget;
+      // with text selected, Ctrl+C copies it, as everywhere else on the page
+      if (el.selectionStart !== el.selectionEnd || (collecting === undefined && line === '')) return;
+      e.preventDefault();
+      interrupt();
+      return;
+    }
+    // a here-document's lines are its stdin: no history, no completion (Tab moves on)
+    if (collecting !== undefined) return;
     if (e.key === 'ArrowUp' || e.key === 'ArrowDown') {
       if (history.length === 0) return;
       e.preventDefault();
@@ -74,7 +205,8 @@ function TerminalImpl({ entries, suggested, members, files = NO_FILES, busy, pen
       const to = e.key === 'ArrowUp' ? Math.max(0, from - 1) : Math.min(history.length, from + 1);
       if (from === history.length) setDraft(line);
       setCursor(to);
-      setLine(to === history.length ? draft : (history[to] ?? ''));
+      setLine(to === history.length ? draft : (history[to]?.typed ?? ''));
+      setRefusal(undefined);
       return;
     }
     if (e.key === 'Tab' && !e.shiftKey && line.trim() !== '') {
@@ -106,14 +238,21 @@ function TerminalImpl({ entries, suggested, members, files = NO_FILES, busy, pen
           const noteOnStdout = e.result.budget?.kind === 'settle-cut';
           return (
             <div key={e.id} className={e.origin === 'setup' ? styles.setupEntry : undefined}>
-              <pre className={styles.terminalLine}>
-                <span className={styles.prompt} aria-hidden="true">
-                  ${' '}
-                </span>
-                {e.result.line}
-                {e.origin !== 'learner' ? <span className={styles.origin}> # {t(e.origin)}</span> : null}
-              </pre>
-              {noteText !== undefined && noteOnStdout ? (
+              {e.interrupted !== undefined ? (
+                <>
+                  <pre className={styles.terminalLine}>
+                    <span className={styles.prompt} aria-hidden="true">
+                      ${' '}
+                    </span>
+                    {e.result.line}
+                    {e.interrupted.lines.length === 0 ? '^C' : null}
+                  </pre>
+                  <HeredocLines lines={e.interrupted.lines} interrupted />
+                </>
+              ) : (
+                <CommandEcho line={e.result.line} stdin={e.result.stdin} origin={e.origin !== 'learner' ? t(e.origin) : undefined} />
+              )}
+              {e.interrupted !== undefined ? null : noteText !== undefined && noteOnStdout ? (
                 <pre className={`${styles.stdout} ${styles.prose}`}>{noteText}</pre>
               ) : e.result.stdout !== '' ? (
                 <pre className={styles.stdout}>{e.result.stdout.replace(/\n$/, '')}</pre>
@@ -127,18 +266,24 @@ function TerminalImpl({ entries, suggested, members, files = NO_FILES, busy, pen
               ) : e.result.stderr !== '' ? (
                 <pre className={styles.stderr}>{e.result.stderr.replace(/\n$/, '')}</pre>
               ) : null}
-              {e.result.exitCode !== 0 ? <p className={styles.exitCode}>{t('exitCode', { code: e.result.exitCode })}</p> : null}
+              {e.result.exitCode !== 0 && e.interrupted === undefined ? <p className={styles.exitCode}>{t('exitCode', { code: e.result.exitCode })}</p> : null}
             </div>
           );
         })}
         {busy && pending !== undefined ? (
           <div data-testid="terminal-pending">
+            <CommandEcho line={pending.line} stdin={pending.stdin} />
+          </div>
+        ) : null}
+        {collecting !== undefined ? (
+          <div data-testid="terminal-heredoc">
             <pre className={styles.terminalLine}>
               <span className={styles.prompt} aria-hidden="true">
                 ${' '}
               </span>
-              {pending}
+              {collecting.typed}
             </pre>
+            <HeredocLines lines={collecting.lines} />
           </div>
         ) : null}
       </div>
@@ -146,47 +291,70 @@ function TerminalImpl({ entries, suggested, members, files = NO_FILES, busy, pen
         className={styles.terminalForm}
         onSubmit={(e) => {
           e.preventDefault();
-          run(line);
+          enter();
         }}
       >
-        <span className={styles.prompt} aria-hidden="true">
-          $
+        {/* bash's PS2 while a here-document is read; the input's description says what it is reading */}
+        <span className={styles.prompt} aria-hidden="true" data-testid="terminal-prompt">
+          {collecting !== undefined ? '>' : '$'}
         </span>
         <input
+          ref={input}
           className={styles.terminalInput}
           aria-label={t('input')}
-          aria-describedby={tooLong !== undefined ? `${errorId} ${hintId}` : hintId}
-          aria-invalid={tooLong !== undefined ? true : undefined}
+          aria-describedby={[refusal !== undefined ? errorId : undefined, collecting !== undefined || recalled !== undefined ? heredocId : undefined, hintId].filter((x) => x !== undefined).join(' ')}
+          aria-invalid={refusal !== undefined ? true : undefined}
           value={line}
           onChange={(e) => {
             setLine(e.target.value);
-            setTooLong(undefined);
+            setRefusal(undefined);
             setCursor(history.length);
             setCandidates([]);
             lastTabLine.current = undefined;
           }}
           onKeyDown={onKeyDown}
+          onPaste={onPaste}
           autoComplete="off"
           autoCapitalize="off"
           autoCorrect="off"
           spellCheck={false}
         />
-        <button type="submit" className={styles.button} disabled={line.trim() === ''}>
+        <button type="submit" className={styles.button} disabled={collecting === undefined && line.trim() === ''}>
           {t('run')}
         </button>
       </form>
-      {tooLong !== undefined ? (
+      {refusal !== undefined ? (
         <p id={errorId} className={styles.stderr} role="alert">
-          {t('tooLong', { length: tooLong, max: MAX_LINE_LENGTH })}
+          {refusal.kind === 'tooLong'
+            ? t(refusal.pasted ? 'pasteTooLong' : 'tooLong', { length: refusal.length, max: MAX_LINE_LENGTH })
+            : t(refusal.pasted ? 'heredoc.pasteTooLarge' : 'heredoc.tooLarge', { length: refusal.length, max: MAX_STDIN_LENGTH })}
         </p>
-      ) : line.length > MAX_LINE_LENGTH ? (
+      ) : collecting === undefined && line.length > MAX_LINE_LENGTH ? (
         <p className={styles.hint}>{t('length', { length: line.trim().length, max: MAX_LINE_LENGTH })}</p>
+      ) : null}
+      {collecting !== undefined ? (
+        <p id={heredocId} className={styles.hint}>
+          {t('heredoc.reading', { command: collecting.command, delimiter: collecting.delimiter })}
+        </p>
+      ) : recalled?.stdin !== undefined ? (
+        <div id={heredocId} className={styles.hint}>
+          <p>{t('heredoc.recalled', { count: heredocOf(recalled.stdin).lines.length })}</p>
+          <div className={styles.recalled}>
+            <HeredocLines lines={heredocOf(recalled.stdin).lines} />
+          </div>
+        </div>
       ) : null}
       <p id={hintId} className={styles.hint}>
         {t('hint')}
       </p>
       <p className={styles.hint} role="status">
-        {busy ? t('running') : candidates.length > 0 ? t('candidates', { list: candidates.join('  ') }) : ''}
+        {busy
+          ? t('running')
+          : collecting !== undefined
+            ? t('heredoc.status', { delimiter: collecting.delimiter })
+            : candidates.length > 0
+              ? t('candidates', { list: candidates.join('  ') })
+              : ''}
       </p>
       {suggested.length > 0 ? (
         <div role="group" aria-label={t('suggested')} className={styles.suggested}>
@@ -196,7 +364,7 @@ function TerminalImpl({ entries, suggested, members, files = NO_FILES, busy, pen
           <ul>
             {suggested.map((s) => (
               <li key={s}>
-                <button type="button" className={styles.suggestion} onClick={() => run(s)}>
+                <button type="button" className={styles.suggestion} onClick={() => runSuggested(s)}>
                   <code>{s}</code>
                 </button>
               </li>

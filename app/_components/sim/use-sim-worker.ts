@@ -13,7 +13,10 @@ export type { SimState, TerminalEntry } from './sim-state';
 export interface SimWorker {
   state: SimState;
   send: (message: PageMessage) => void;
-  runCommand: (line: string) => void;
+  /** run a terminal line; `stdin` is what a here-document gave it (logged with it) */
+  runCommand: (line: string, stdin?: string) => void;
+  /** show a line (and the here-document lines after it) the learner cancelled with Ctrl+C: nothing is sent */
+  interrupt: (line: string, lines: string[]) => void;
   /** The worker's action log now (undefined when the worker is gone before it answers). */
   requestActionLog: () => Promise<ActionLog | undefined>;
   /**
@@ -114,13 +117,15 @@ export function useSimWorker(scenario: HostScenario, labStart?: LabStart): SimWo
   }, []);
 
   const runCommand = useCallback(
-    (line: string) => {
+    (line: string, stdin?: string) => {
       requestId.current += 1;
-      update({ type: 'busy', line });
-      send({ type: 'runCommand', requestId: requestId.current, line });
+      update(stdin !== undefined ? { type: 'busy', line, stdin } : { type: 'busy', line });
+      send({ type: 'runCommand', requestId: requestId.current, line, ...(stdin !== undefined ? { stdin } : {}) });
     },
     [send],
   );
+
+  const interrupt = useCallback((line: string, lines: string[]) => update({ type: 'interrupted', line, lines }), []);
 
   const applyFiles = useCallback(
     (files: readonly WorkspaceFile[], path: string) =>
@@ -145,5 +150,5 @@ export function useSimWorker(scenario: HostScenario, labStart?: LabStart): SimWo
     [send],
   );
 
-  return { state, send, runCommand, requestActionLog, applyFiles };
+  return { state, send, runCommand, interrupt, requestActionLog, applyFiles };
 }
