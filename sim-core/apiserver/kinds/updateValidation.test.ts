@@ -51,6 +51,21 @@ describe('ValidatePodUpdate', () => {
     expect(podErrors({ terminationGracePeriodSeconds: 30 }, { terminationGracePeriodSeconds: 1 })).toEqual([FORBIDDEN]);
   });
 
+  it('takes an empty map for an absent one and quantities by value, as Semantic.DeepEqual does', () => {
+    expect(podErrors({}, { nodeSelector: {}, overhead: {} })).toEqual([]);
+    const res = (r: Obj) => ({ containers: [container({ resources: r })] });
+    expect(podErrors(res({ requests: { memory: '1024Mi', cpu: '0.5' } }), res({ requests: { memory: '1Gi', cpu: '500m' }, limits: {} }))).toEqual([]);
+    expect(podErrors(res({ requests: { memory: '1Gi' } }), res({ requests: { memory: '2Gi' } }))).toEqual([FORBIDDEN]);
+    // a pointer to an empty struct is not nil
+    expect(podErrors({}, { affinity: {} })).toEqual([FORBIDDEN]);
+  });
+
+  it('keeps the QoS class (1.27–1.32), naming the stored one', () => {
+    const stored = { ...pod({}), status: { qosClass: 'BestEffort' } };
+    const next = pod({ containers: [container({ resources: { requests: { cpu: '100m' } } })] });
+    expect(validateKindUpdate('Pod', '', stored, next).map((e) => formatFieldError(e).split('\n')[0])).toEqual(['metadata: Invalid value: "BestEffort": Pod QoS is immutable', FORBIDDEN]);
+  });
+
   it('follows the refusal with the difference, in go-cmp layout', () => {
     const [error] = validateKindUpdate('Pod', '', pod({}), pod({ nodeSelector: { disk: 'ssd' } }));
     expect(error!.detail.split('\n').slice(1)).toEqual([

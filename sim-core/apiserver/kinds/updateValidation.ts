@@ -6,7 +6,8 @@
 // - a Pod: ValidatePodUpdate — containers may not be added or removed, images must be
 //   set and trimmed, activeDeadlineSeconds may only be set or lowered, existing
 //   tolerations only get a new tolerationSeconds, scheduling gates may only be removed,
-//   and nothing else in the spec may change (`pod updates may not change fields other
+//   the QoS class stays (`Pod QoS is immutable`, 1.27–1.32), and nothing else in the spec
+//   may change (`pod updates may not change fields other
 //   than …`, followed by the difference);
 // - a Deployment or ReplicaSet (apps/v1): spec.selector is immutable;
 // - a ConfigMap or Secret marked `immutable: true`: its data (and the mark) may not
@@ -14,6 +15,9 @@
 // - a RoleBinding or ClusterRoleBinding: roleRef cannot change;
 // - an EndpointSlice: addressType is immutable.
 import { goQuote, goSyntax, type FieldError } from './fieldErrors';
+import { qosClass } from './pod';
+import type { PodSpec } from './podSpec';
+import { parseQuantity } from './quantity';
 import { podSpecDiff } from './podSpecDiff';
 
 type Obj = Record<string, unknown>;
@@ -26,7 +30,7 @@ const POD_UPDATE_FORBIDDEN =
 export function validateKindUpdate(kind: string, group: string, current: Obj, next: Obj): FieldError[] {
   switch (`${group}/${kind}`) {
     case '/Pod':
-      return validatePodUpdate(specOf(current), specOf(next));
+      return validatePodUpdate(specOf(current), specOf(next), (current.status as { qosClass?: string } | undefined)?.qosClass);
     case 'apps/Deployment':
     case 'apps/ReplicaSet':
       return validateSelectorUpdate(specOf(current).selector, specOf(next).selector);
@@ -55,15 +59,21 @@ function listOf(value: unknown): Obj[] {
   return Array.isArray(value) ? (value as Obj[]) : [];
 }
 
+/** Members whose Go type is a map: an empty one equals an absent one (a nil map). */
+const MAP_MEMBERS = new Set(['nodeSelector', 'limits', 'requests', 'overhead', 'labels', 'annotations', 'matchLabels']);
+/** Maps of resource.Quantity: equal values compare equal however they are written (Quantity.Cmp). */
+const QUANTITY_MAPS = new Set(['limits', 'requests', 'overhead']);
+
 /**
- * apiequality.Semantic.DeepEqual on decoded JSON: a nil and an empty slice or map are equal
- * (and so an absent member and an empty one), as are quantities that parse to the same value
- * — the stored and the new object both went through the same canonical decoding, so their
- * texts already agree.
+ * apiequality.Semantic.DeepEqual on decoded JSON: a nil and an empty slice are equal (and
+ * so an absent member and an empty list), as are a nil and an empty map — for the members
+ * that are Go maps; an empty object elsewhere is a struct behind a pointer, which nil is
+ * not — and quantities compare by value (`1Gi` is `1024Mi`).
  */
-export function semanticEqual(a: unknown, b: unknown): boolean {
+export function semanticEqual(a: unknown, b: unknown, member?: string): boolean {
   if (a === b) return true;
   if (isEmpty(a) && isEmpty(b)) return true;
+  if (member !== undefined && MAP_MEMBERS.has(member) && isEmptyMap(a) && isEmptyMap(b)) return true;
   if (Array.isArray(a) || Array.isArray(b)) {
     if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
     return a.every((item, i) => semanticEqual(item, b[i]));
@@ -71,7 +81,10 @@ export function semanticEqual(a: unknown, b: unknown): boolean {
   if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
   const ao = a as Obj;
   const bo = b as Obj;
-  for (const k of new Set([...Object.keys(ao), ...Object.keys(bo)])) if (!semanticEqual(ao[k], bo[k])) return false;
+  const quantities = member !== undefined && QUANTITY_MAPS.has(member);
+  for (const k of new Set([...Object.keys(ao), ...Object.keys(bo)])) {
+    if (quantities ? !sameQuantity(ao[k], bo[k]) : !semanticEqual(ao[k], bo[k], k)) return false;
+  }
   return true;
 }
 
@@ -81,8 +94,20 @@ function isEmpty(v: unknown): boolean {
   return false;
 }
 
+function isEmptyMap(v: unknown): boolean {
+  return v === undefined || v === null || (typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 0);
+}
+
+function sameQuantity(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if ((typeof a !== 'string' && typeof a !== 'number') || (typeof b !== 'string' && typeof b !== 'number')) return false;
+  const qa = parseQuantity(a);
+  const qb = parseQuantity(b);
+  return qa.ok && qb.ok && qa.quantity.milli === qb.quantity.milli;
+}
+
 /** ValidatePodUpdate's spec checks (pkg/apis/core/validation/validation.go, release 1.32). */
-function validatePodUpdate(old: Obj, spec: Obj): FieldError[] {
+function validatePodUpdate(old: Obj, spec: Obj, storedQos: string | undefined): FieldError[] {
   const errors: FieldError[] = [];
   for (const list of ['containers', 'initContainers'] as const) {
     const [errs, stop] = validateContainerUpdates(listOf(spec[list]), listOf(old[list]), `spec.${list}`);
@@ -106,6 +131,10 @@ function validatePodUpdate(old: Obj, spec: Obj): FieldError[] {
   const gates = onlyDeletedGates(listOf(spec.schedulingGates), listOf(old.schedulingGates));
   if (gates !== undefined) errors.push(gates);
   if (semanticEqual(spec, old)) return errors;
+  // 1.27–1.32 (in-place resize, alpha): the QoS class computed from the new spec must be
+  // the stored one; the value printed is the new Pod's status.qosClass, the stored status
+  const oldQos = storedQos ?? qosClass(old as PodSpec);
+  if (qosClass(spec as PodSpec) !== oldQos) errors.push({ type: 'Invalid value', field: 'metadata', badValue: { kind: 'string', value: storedQos ?? '' }, detail: 'Pod QoS is immutable' });
   // what may change is set to the stored values; anything else that differs is refused
   const munged: Obj = { ...spec };
   for (const list of ['containers', 'initContainers'] as const) {
