@@ -36,6 +36,20 @@ describe('garbage collector', () => {
     expect(f.writeLines()).toEqual(['delete pods web-a-1 (Background)', 'delete pods web-a-2 (Background)']);
   });
 
+  it('an owner of a kind it does not watch is taken as alive (the real collector would GET it)', () => {
+    const { f, gc } = setup();
+    const owned = (name: string, ref: { apiVersion: string; kind: string; uid: string }) => {
+      const p = pod(name);
+      return { ...p, metadata: { ...p.metadata, ownerReferences: [{ ...ref, name: 'x' }] } };
+    };
+    f.preload('pods', owned('by-namespace', { apiVersion: 'v1', kind: 'Namespace', uid: 'uid-ns' }), owned('by-replicaset', { apiVersion: 'apps/v1', kind: 'ReplicaSet', uid: 'uid-gone' }));
+    gc.reconcile('uid-ns');
+    expect(f.writeLines()).toEqual([]);
+    // the same missing owner of a watched kind is gone
+    gc.reconcile('uid-gone');
+    expect(f.writeLines()).toEqual(['delete pods by-replicaset (Background)']);
+  });
+
   it('a dependent with another live owner only loses the dangling reference', () => {
     const { f, gc } = setup();
     const rs = replicaSet('web-a', 1);

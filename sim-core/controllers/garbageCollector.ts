@@ -10,8 +10,10 @@
 // - An owner is being deleted with the `orphan` finalizer (Orphan): the dependents lose
 //   their reference to it, then the finalizer is removed (orphanDependents).
 // Deviation: the real GC confirms an absent owner with a live GET before deleting
-// (a "virtual node"); we trust the synced caches, so callers must wait for hasSynced.
-import type { OwnerReference } from '../apiserver';
+// (a "virtual node"); we trust the synced caches, so callers must wait for hasSynced — and
+// an owner of a kind the collector does not watch (a Namespace, a ClusterRole…) counts as
+// alive, as the live GET would find it.
+import { kindOfResource, type OwnerReference } from '../apiserver';
 import { OWNER_UID_INDEX, deepCopy, sameJson, type EventHandlers, type KubeObject, type Lister, type PropagationPolicy } from '../client';
 import { UID_INDEX } from './indexes';
 import { withoutOwner } from './controllerRef';
@@ -46,9 +48,18 @@ function deleting(obj: KubeObject): boolean {
 
 export class GarbageCollector {
   private readonly resources: readonly string[];
+  /** `group/Kind` of every watched resource: an owner of another kind is never seen, so never known gone */
+  private readonly watchedKinds: ReadonlySet<string>;
 
   constructor(private readonly deps: GarbageCollectorDeps) {
     this.resources = Object.keys(deps.listers).sort();
+    this.watchedKinds = new Set(this.resources.map((r) => kindOfResource(r)).flatMap((d) => (d === undefined ? [] : [`${d.group}/${d.kind}`])));
+  }
+
+  private watches(ref: OwnerReference): boolean {
+    const apiVersion = ref.apiVersion ?? '';
+    const group = apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : '';
+    return this.watchedKinds.has(`${group}/${ref.kind ?? ''}`);
   }
 
   /** Handlers for one resource's informer: enqueue the uids whose situation may have changed. */
@@ -136,7 +147,7 @@ export class GarbageCollector {
     const waiting: OwnerReference[] = [];
     for (const ref of refs) {
       const owner = this.nodeOf(ref.uid ?? '');
-      if (!owner) dangling.push(ref);
+      if (!owner) (this.watches(ref) ? dangling : solid).push(ref);
       else if (deleting(owner.obj) && hasFinalizer(owner.obj, FOREGROUND_FINALIZER)) waiting.push(ref);
       else solid.push(ref);
     }
