@@ -35,6 +35,12 @@ function ControlsImpl({ playing, speed, send, showReset = true, timeUp = false }
   const [stepTicks, setStepTicks] = useState<number>(1);
   /** the button pressed while the time is used up, for the status message */
   const [pressed, setPressed] = useState<'play' | 'step' | undefined>(undefined);
+  // a press belongs to one spell of used-up time: once there is time again (a Reset) it is forgotten
+  const [wasTimeUp, setWasTimeUp] = useState(timeUp);
+  if (wasTimeUp !== timeUp) {
+    setWasTimeUp(timeUp);
+    if (!timeUp) setPressed(undefined);
+  }
   const playOff = timeUp && !playing;
   const off = (button: 'play' | 'step') => ({ 'aria-disabled': true, 'aria-describedby': noteId, onClick: () => setPressed(button) }) as const;
   return (

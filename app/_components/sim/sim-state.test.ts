@@ -89,6 +89,19 @@ describe('simReducer', () => {
     expect(applied.terminal.at(-1)).toMatchObject({ origin: 'learner', result });
   });
 
+  it('stays busy until every command of a pasted block is answered, echoing each in turn', () => {
+    const { host, state } = running();
+    let s = simReducer(state, { type: 'busy', line: 'etcdctl put a 1' });
+    s = simReducer(s, { type: 'busy', line: 'etcdctl get a' });
+    expect(s).toMatchObject({ busy: true, pending: { line: 'etcdctl put a 1' } });
+    s = simReducer(s, { type: 'messages', messages: [{ type: 'commandResult', requestId: 1, result: host.runCommand('etcdctl put a 1') }] });
+    expect(s).toMatchObject({ busy: true, pending: { line: 'etcdctl get a' } });
+    s = simReducer(s, { type: 'messages', messages: [{ type: 'commandResult', requestId: 2, result: host.runCommand('etcdctl get a') }] });
+    expect(s.busy).toBe(false);
+    expect(s.pending).toBeUndefined();
+    expect(s.inFlight).toEqual([]);
+  });
+
   it('echoes a here-document command in flight with its stdin, and keeps a cancelled one in the transcript without sending it', () => {
     const { host, state } = running();
     const sent = simReducer(state, { type: 'busy', line: 'etcdctl txn', stdin: '\nput k v\n\n\n' });

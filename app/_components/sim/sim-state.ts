@@ -39,10 +39,12 @@ export interface SimState {
   /** a command is running in the worker */
   busy: boolean;
   /**
-   * the command in flight while `busy`, whatever sent it (the terminal, or Apply's
+   * the command being run while `busy`, whatever sent it (the terminal, or Apply's
    * `kubectl apply -f`): the terminal echoes it until its output arrives
    */
   pending?: PendingCommand;
+  /** every command sent and not answered yet, oldest first (a pasted block sends several): `pending` is the first */
+  inFlight: PendingCommand[];
   /** a lab's goals as of the last view */
   goals?: GoalView[];
   /** the default topology's nodes and control plane, as of the last view */
@@ -63,7 +65,16 @@ export type Update =
   /** the learner cancelled a line (and the here-document lines after it) with Ctrl+C: shown, never sent */
   | { type: 'interrupted'; line: string; lines: string[] };
 
-export const initialSimState: SimState = { status: 'starting', members: [], events: [], terminal: [], busy: false, hops: [] };
+export const initialSimState: SimState = { status: 'starting', members: [], events: [], terminal: [], busy: false, inFlight: [], hops: [] };
+
+/** The state with the oldest command in flight answered: the next one (if any) is echoed, and the terminal is busy while one is left. */
+function answered(state: SimState): SimState {
+  const { pending: _answered, ...rest } = state;
+  const inFlight = state.inFlight.slice(1);
+  const next: SimState = { ...rest, inFlight, busy: inFlight.length > 0 };
+  if (inFlight[0] !== undefined) next.pending = inFlight[0];
+  return next;
+}
 
 /** Append command results to the terminal, numbering them after the last one (keys for React). */
 function appendEntries(terminal: readonly TerminalEntry[], origin: TerminalEntry['origin'], results: readonly CommandResult[]): TerminalEntry[] {
@@ -93,14 +104,15 @@ function apply(state: SimState, m: WorkerMessage): SimState {
     }
     case 'commandResult': {
       if (m.requestId === undefined) return { ...state, terminal: appendEntries(state.terminal, 'fault', [m.result]) };
-      // nothing is in flight now, and a request the worker refused earlier is over once a command of the learner's went through
-      const { pending: _answered, error: _over, ...rest } = state;
-      return { ...rest, busy: false, terminal: appendEntries(state.terminal, 'learner', [m.result]) };
+      // the oldest command in flight is answered (the worker runs them in order), and a
+      // request the worker refused earlier is over once a command of the learner's went through
+      const { error: _over, ...rest } = answered(state);
+      return { ...rest, terminal: appendEntries(state.terminal, 'learner', [m.result]) };
     }
     case 'applied': {
       // Apply's kubectl apply, run or refused whole: the terminal shows it as a command of the learner's
-      const { pending: _answered, error: _over, ...rest } = state;
-      return { ...rest, busy: false, terminal: appendEntries(state.terminal, 'learner', [m.result]) };
+      const { error: _over, ...rest } = answered(state);
+      return { ...rest, terminal: appendEntries(state.terminal, 'learner', [m.result]) };
     }
     case 'replayProgress':
       return { ...state, replay: { done: m.done, total: m.total } };
@@ -113,9 +125,10 @@ function apply(state: SimState, m: WorkerMessage): SimState {
     case 'unsupported':
       return { ...state, status: 'unsupported' };
     case 'error': {
-      // a refused message is a bug in this page, not the learner's doing: keep running, say so
+      // a refused message is a bug in this page, not the learner's doing: keep running, say so;
+      // nothing will answer the commands in flight
       const { pending: _refused, ...rest } = state;
-      return { ...rest, error: m.message, busy: false };
+      return { ...rest, error: m.message, busy: false, inFlight: [] };
     }
     case 'actionLog':
       return state;
@@ -125,9 +138,13 @@ function apply(state: SimState, m: WorkerMessage): SimState {
 export function simReducer(state: SimState, u: Update): SimState {
   if (u.type === 'failed') {
     const { pending: _lost, ...rest } = state;
-    return { ...rest, status: 'failed', error: u.error, busy: false };
+    return { ...rest, status: 'failed', error: u.error, busy: false, inFlight: [] };
   }
-  if (u.type === 'busy') return { ...state, busy: true, pending: u.stdin !== undefined ? { line: u.line, stdin: u.stdin } : { line: u.line } };
+  if (u.type === 'busy') {
+    const sent: PendingCommand = u.stdin !== undefined ? { line: u.line, stdin: u.stdin } : { line: u.line };
+    const inFlight = [...state.inFlight, sent];
+    return { ...state, busy: true, inFlight, pending: inFlight[0] as PendingCommand };
+  }
   if (u.type === 'interrupted') {
     const last = state.terminal.at(-1)?.id ?? 0;
     const entry: TerminalEntry = { id: last + 1, origin: 'learner', result: { line: u.line, stdout: '', stderr: '', exitCode: 130 }, interrupted: { lines: u.lines } };
