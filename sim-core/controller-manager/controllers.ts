@@ -42,9 +42,11 @@ export interface RunningController {
  * deletable resource it discovers; these are the ones that have owners or dependents here
  * — among them Nodes and their Leases in kube-node-lease (the kubelet makes its Node the
  * Lease's owner, so deleting a Node deletes its Lease) — and the kinds a learner may
- * delete with --cascade=orphan or foreground, whose finalizer only the collector removes.
+ * delete with --cascade=orphan or foreground (RBAC objects too), whose finalizer only the
+ * collector removes. Namespaces are left to the namespace controller; an owner of a kind
+ * not listed here counts as alive (garbageCollector.ts).
  */
-export const GC_RESOURCES = ['deployments', 'replicasets', 'pods', 'services', 'endpoints', 'endpointslices', 'nodes', 'leases', 'configmaps', 'secrets', 'serviceaccounts'] as const;
+export const GC_RESOURCES = ['deployments', 'replicasets', 'pods', 'services', 'endpoints', 'endpointslices', 'nodes', 'leases', 'configmaps', 'secrets', 'serviceaccounts', 'roles', 'rolebindings', 'clusterroles', 'clusterrolebindings'] as const;
 
 export function controllerClock(now: () => number): ControllerContext['clock'] {
   return {

@@ -98,6 +98,6 @@ describe('leader handover', () => {
       .map((e) => (e.detail as { api?: { from?: string; verb?: string; resource?: string } } | undefined)?.api)
       .filter((a) => a?.from === cm.address && a.verb === 'list')
       .map((a) => a?.resource);
-    expect([...new Set(lists)].sort()).toEqual(['configmaps', 'deployments', 'endpoints', 'endpointslices', 'leases', 'namespaces', 'nodes', 'pods', 'replicasets', 'secrets', 'serviceaccounts', 'services']);
+    expect([...new Set(lists)].sort()).toEqual(['clusterrolebindings', 'clusterroles', 'configmaps', 'deployments', 'endpoints', 'endpointslices', 'leases', 'namespaces', 'nodes', 'pods', 'replicasets', 'rolebindings', 'roles', 'secrets', 'serviceaccounts', 'services']);
   });
 });

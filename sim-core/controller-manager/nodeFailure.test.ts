@@ -66,8 +66,9 @@ describe('node failure → eviction → replacement', () => {
     c.sim.restart('kubelet@node-2');
     const back = c.sim.runUntil(() => ready(c.node('node-2'))?.status === 'True' && c.node('node-2')?.spec?.taints === undefined, 3 * NODE_MONITOR_PERIOD_TICKS);
     expect(back.ok).toBe(true);
-    const events = c.list<{ reason?: string; message?: string }>('events', 'default');
-    expect(events.some((e) => e.reason === 'TaintManagerEviction' && e.message?.startsWith('Cancelling deletion of Pod default/web-'))).toBe(true);
+    // the taint eviction controller's Event is written after the cancellation, a request later
+    const cancelled = () => c.list<{ reason?: string; message?: string }>('events', 'default').some((e) => e.reason === 'TaintManagerEviction' && e.message?.startsWith('Cancelling deletion of Pod default/web-'));
+    expect(c.sim.runUntil(cancelled, 500).ok).toBe(true);
     c.sim.tick(31_000);
     expect(c.pods().map((p) => p.metadata?.name).sort()).toEqual(before);
   });
