@@ -86,12 +86,13 @@ function structBody(lines: string[], old: Obj, next: Obj, type: StructType, dept
       while (lo < 2 && lo + hi < n && gi !== 0) lo++;
       while (hi < 2 && lo + hi < n && gi !== groups.length - 1) hi++;
       if (n - (lo + hi) === 1) hi++;
-      for (const r of group.slice(0, lo)) run.push(['  ', goName(r.key), compact(old[r.key], type.pointers?.has(r.key) === true, MAPS.has(r.key))]);
+      const context = (r: Rec) => run.push(['  ', goName(r.key), compact(old[r.key], type.pointers?.has(r.key) === true, GO_MAP_MEMBERS.has(r.key))]);
+      group.slice(0, lo).forEach(context);
       if (n > lo + hi) {
         flush();
         lines.push(`  ${indent}... // ${n - lo - hi} identical ${n - lo - hi === 1 ? 'field' : 'fields'}`);
       }
-      for (const r of group.slice(n - hi)) run.push(['  ', goName(r.key), compact(old[r.key], type.pointers?.has(r.key) === true, MAPS.has(r.key))]);
+      group.slice(n - hi).forEach(context);
       return;
     }
     for (const r of group) {
@@ -111,8 +112,8 @@ function structBody(lines: string[], old: Obj, next: Obj, type: StructType, dept
         lines.push(`  ${indent}},`);
       } else {
         const pointer = type.pointers?.has(r.key) === true;
-        run.push(['- ', goName(r.key), compact(a, pointer, MAPS.has(r.key))]);
-        run.push(['+ ', goName(r.key), compact(b, pointer, MAPS.has(r.key))]);
+        run.push(['- ', goName(r.key), compact(a, pointer, GO_MAP_MEMBERS.has(r.key))]);
+        run.push(['+ ', goName(r.key), compact(b, pointer, GO_MAP_MEMBERS.has(r.key))]);
       }
     }
   });
@@ -167,8 +168,8 @@ function sameValue(a: unknown, b: unknown): boolean {
   return JSON.stringify(a ?? null) === JSON.stringify(b ?? null) || ((a === undefined || (Array.isArray(a) && a.length === 0)) && (b === undefined || (Array.isArray(b) && b.length === 0)));
 }
 
-/** Members whose Go type is a map (printed with quoted keys, sorted). */
-const MAPS = new Set(['nodeSelector', 'limits', 'requests', 'overhead', 'labels', 'annotations', 'matchLabels']);
+/** Members of a Pod's spec whose Go type is a map: printed with quoted keys, sorted; an empty one equals nil (updateValidation.ts). */
+export const GO_MAP_MEMBERS: ReadonlySet<string> = new Set(['nodeSelector', 'limits', 'requests', 'overhead', 'labels', 'annotations', 'matchLabels']);
 
 /** go-cmp's compact value: nested types elided, zero struct fields left out, map keys sorted and quoted. */
 function compact(value: unknown, pointer = false, map = false): string {
@@ -182,5 +183,5 @@ function compact(value: unknown, pointer = false, map = false): string {
     return `{${keys.map((k) => `${JSON.stringify(k)}: ${compact((value as Obj)[k])}`).join(', ')}}`;
   }
   const entries = Object.entries(value as Obj).filter(([, v]) => v !== undefined && v !== null && v !== '' && v !== 0 && v !== false);
-  return `${amp}{${entries.map(([k, v]) => `${goName(k)}: ${compact(v, false, MAPS.has(k))}`).join(', ')}}`;
+  return `${amp}{${entries.map(([k, v]) => `${goName(k)}: ${compact(v, false, GO_MAP_MEMBERS.has(k))}`).join(', ')}}`;
 }

@@ -18,7 +18,7 @@ import { goQuote, goSyntax, type FieldError } from './fieldErrors';
 import { qosClass } from './pod';
 import type { PodSpec } from './podSpec';
 import { parseQuantity } from './quantity';
-import { podSpecDiff } from './podSpecDiff';
+import { GO_MAP_MEMBERS, podSpecDiff } from './podSpecDiff';
 
 type Obj = Record<string, unknown>;
 
@@ -59,8 +59,6 @@ function listOf(value: unknown): Obj[] {
   return Array.isArray(value) ? (value as Obj[]) : [];
 }
 
-/** Members whose Go type is a map: an empty one equals an absent one (a nil map). */
-const MAP_MEMBERS = new Set(['nodeSelector', 'limits', 'requests', 'overhead', 'labels', 'annotations', 'matchLabels']);
 /** Maps of resource.Quantity: equal values compare equal however they are written (Quantity.Cmp). */
 const QUANTITY_MAPS = new Set(['limits', 'requests', 'overhead']);
 
@@ -73,7 +71,7 @@ const QUANTITY_MAPS = new Set(['limits', 'requests', 'overhead']);
 export function semanticEqual(a: unknown, b: unknown, member?: string): boolean {
   if (a === b) return true;
   if (isEmpty(a) && isEmpty(b)) return true;
-  if (member !== undefined && MAP_MEMBERS.has(member) && isEmptyMap(a) && isEmptyMap(b)) return true;
+  if (member !== undefined && GO_MAP_MEMBERS.has(member) && isEmptyMap(a) && isEmptyMap(b)) return true;
   if (Array.isArray(a) || Array.isArray(b)) {
     if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
     return a.every((item, i) => semanticEqual(item, b[i]));
