@@ -34,7 +34,7 @@ async function paste(input: Locator, text: string) {
 test('the brief’s etcdctl txn <<EOF works typed and pasted in the etcd-read-the-truth lab, and Submit passes', async ({ page }) => {
   await page.goto('/en/labs/etcd-read-the-truth');
   await expect(page.getByRole('heading', { level: 1, name: 'Reading the truth from etcd: revisions and optimistic concurrency' })).toBeVisible();
-  await expect(page.getByTestId('goal-progress')).toContainText('of 3 goals done');
+  await expect(page.getByTestId('goal-progress')).toContainText('of 4 goals done');
   const input = page.getByRole('textbox', { name: 'Terminal', exact: true });
   const output = page.getByRole('log', { name: 'Terminal output' });
   const prompt = page.getByTestId('terminal-prompt');
@@ -67,13 +67,13 @@ test('the brief’s etcdctl txn <<EOF works typed and pasted in the etcd-read-th
   await expect(output).toContainText('"ModRevision" : 6');
   await paste(input, `${fixed!.line} <<EOF\n${fixed!.stdin!}EOF\n`);
   await expect(output).toContainText('SUCCESS');
-  await expect(page.getByTestId('goal-progress')).toHaveText('3 of 3 goals done');
+  await expect(page.getByTestId('goal-progress')).toHaveText('4 of 4 goals done');
   await expect(page.getByText('Running…')).toHaveCount(0);
   await expect(page.getByTestId('save-state')).toHaveText('Saved in this browser: 3 actions');
 
   // the saved work replays: the here-documents are echoed as they were typed
   await page.reload();
-  await expect(page.getByTestId('goal-progress')).toHaveText('3 of 3 goals done');
+  await expect(page.getByTestId('goal-progress')).toHaveText('4 of 4 goals done');
   await expect(output).toContainText('$ etcdctl txn <<EOF');
   await expect(output).toContainText('> EOF');
 

@@ -12,3 +12,4 @@ export { isBackgroundWire, type ClientRequest, type ClientOp, type EtcdWire } fr
 export { encodeEntry, decodeEntry, type InternalRequest, type ProposedEntry } from './entry-codec';
 export { Lessor, MAX_LEASE_TTL, type Lease } from './lease';
 export { MvccStore, snapshotStore, restoreStore, hashStore } from './mvcc';
+export { walWriteAt, type WalLookup, type WalWrite } from './wal';

@@ -96,7 +96,7 @@ export class EtcdMember implements Process<EtcdWire> {
     this.startedAt = ctx.now;
     this.clock = () => ctx.now;
     const snap = this.storage.snapshot();
-    const sm = new EtcdStateMachine({ minTTL: minLeaseTTL(c), ticksPerSecond: c.ticksPerSecond }, c.initialMembers ?? []);
+    const sm = this.newStateMachine();
     if (snap.metadata.index > 0) sm.restore(snap.data, ctx.now, false);
     this.sm = sm;
     this.applied = snap.metadata.index;
@@ -120,6 +120,12 @@ export class EtcdMember implements Process<EtcdWire> {
       this.storage,
     );
     this.drive(ctx);
+  }
+
+  /** An empty state machine as this member boots one, before the snapshot and the log are applied to it. */
+  newStateMachine(): EtcdStateMachine {
+    const c = this.config;
+    return new EtcdStateMachine({ minTTL: minLeaseTTL(c), ticksPerSecond: c.ticksPerSecond }, c.initialMembers ?? []);
   }
 
   crash(): void {

@@ -1,13 +1,14 @@
-// One state check against one moment of the cluster.
+// One check against one moment of the cluster: a state check, or (at the end of a run) a WAL check.
 import type { GoalVerdict } from './explain';
-import type { StateCheck } from './goals';
+import type { EndCheck } from './goals';
 import { jsonPath, keyAbsent, keyExists, keyValue } from './predicates/etcd';
 import { countObjects, podsReady, serviceAnswers, sumField } from './predicates/kube';
 import { ownerChain } from './predicates/owner-chain';
 import { committedAfterFault, raftHealthy } from './predicates/raft';
+import { guardedWrite } from './predicates/wal';
 import type { ClusterView } from './view';
 
-export function evaluateState(check: StateCheck, view: ClusterView): GoalVerdict {
+export function evaluateState(check: EndCheck, view: ClusterView): GoalVerdict {
   switch (check.kind) {
     case 'keyExists':
       return keyExists(check, view);
@@ -31,5 +32,7 @@ export function evaluateState(check: StateCheck, view: ClusterView): GoalVerdict
       return raftHealthy(check, view);
     case 'committedAfterFault':
       return committedAfterFault(check, view);
+    case 'guardedWrite':
+      return guardedWrite(check, view);
   }
 }

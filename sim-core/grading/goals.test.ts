@@ -24,13 +24,14 @@ describe('goal checks as data', () => {
       { kind: 'podsReady', count: { eq: 3 } },
       { kind: 'raftHealthy', members: 2, minCommitIndex: 5 },
       { kind: 'committedAfterFault' },
+      { kind: 'guardedWrite', key: '/registry/configmaps/default/a', compare: 'version' },
       { kind: 'eventually', condition: { kind: 'raftHealthy' } },
     ]) expect(refusal(ok), JSON.stringify(ok)).toEqual([]);
   });
 
   it('refuses a bad check in words a teacher can act on', () => {
     expect(refusal({ kind: 'key-equals', key: 'foo', value: 'bar' })).toEqual([
-      'kind: unknown kind "key-equals"; use one of keyExists, keyAbsent, keyValue, jsonPath, countObjects, sumField, ownerChain, podsReady, serviceAnswers, raftHealthy, committedAfterFault, always, eventually',
+      'kind: unknown kind "key-equals"; use one of keyExists, keyAbsent, keyValue, jsonPath, countObjects, sumField, ownerChain, podsReady, serviceAnswers, raftHealthy, committedAfterFault, guardedWrite, always, eventually',
     ]);
     expect(refusal({ key: 'foo' })[0]).toMatch(/^kind: add a kind: one of keyExists, /);
     expect(refusal({ kind: 'keyValue', key: 'foo' })).toEqual(['(check): give exactly one of equals, matches']);
@@ -45,6 +46,11 @@ describe('goal checks as data', () => {
     ]);
     expect(refusal({ kind: 'keyExists', key: '/a', extra: 1 })[0]).toMatch(/Unrecognized key: "extra"/);
     expect(refusal({ kind: 'always', condition: { kind: 'eventually', condition: { kind: 'raftHealthy' } } })[0]).toMatch(/^condition\.kind: unknown kind "eventually"; use one of keyExists, .*committedAfterFault$/);
+    expect(refusal({ kind: 'eventually', condition: { kind: 'guardedWrite', key: '/a' } })).toEqual([
+      'condition.kind: "guardedWrite" is judged once, at the end of the run (it replays the WAL); it cannot be a condition of always or eventually',
+    ]);
+    expect(refusal({ kind: 'guardedWrite', key: '/a', compare: 'lease' })).toEqual(['compare: write one of mod, version, create, value']);
+    expect(goalCheckSchema.parse({ kind: 'guardedWrite', key: '/a' })).toEqual({ kind: 'guardedWrite', key: '/a', compare: 'mod' });
   });
 
   it('has a JSON Schema for editors', () => {

@@ -197,6 +197,20 @@ export const committedAfterFaultSchema = z.strictObject({
   prefix: z.boolean().optional().meta({ description: 'true: any key under `key`' }),
 });
 
+// ---- the WAL (judged once, at the end of the run) ----
+
+/** etcdctl's txn names for a compare's target (`mod("k") = "6"`). */
+export const COMPARE_TARGETS = ['mod', 'version', 'create', 'value'] as const;
+
+export const guardedWriteSchema = z.strictObject({
+  kind: z.literal('guardedWrite'),
+  key: etcdKey.meta({ description: 'the key whose current value must have been written by a txn guarded by a compare on it, e.g. /registry/configmaps/default/app-config' }),
+  compare: z
+    .enum(COMPARE_TARGETS, { error: `write one of ${COMPARE_TARGETS.join(', ')}` })
+    .default('mod')
+    .meta({ description: "what the txn's equality compare on the key must test: mod (mod_revision, as the API server's updates do; the default), version, create (create_revision) or value" }),
+});
+
 // ---- state checks (one moment) and history goals (the whole run) ----
 
 export const STATE_CHECK_KINDS = [
@@ -212,12 +226,18 @@ export const STATE_CHECK_KINDS = [
   'raftHealthy',
   'committedAfterFault',
 ] as const;
+/** Checks that read the members' WAL: judged at the end of the run only, never inside always/eventually. */
+export const END_CHECK_KINDS = ['guardedWrite'] as const;
 export const HISTORY_KINDS = ['always', 'eventually'] as const;
-export const GOAL_KINDS = [...STATE_CHECK_KINDS, ...HISTORY_KINDS] as const;
+export const GOAL_KINDS = [...STATE_CHECK_KINDS, ...END_CHECK_KINDS, ...HISTORY_KINDS] as const;
 
 const unknownKind = (kinds: readonly string[]) => (iss: { input?: unknown }) => {
   const kind = (iss.input as { kind?: unknown } | undefined)?.kind;
-  return kind === undefined ? `add a kind: one of ${kinds.join(', ')}` : `unknown kind ${JSON.stringify(kind)}; use one of ${kinds.join(', ')}`;
+  if (kind === undefined) return `add a kind: one of ${kinds.join(', ')}`;
+  if (!kinds.includes(kind as string) && (END_CHECK_KINDS as readonly unknown[]).includes(kind)) {
+    return `${JSON.stringify(kind)} is judged once, at the end of the run (it replays the WAL); it cannot be a condition of always or eventually`;
+  }
+  return `unknown kind ${JSON.stringify(kind)}; use one of ${kinds.join(', ')}`;
 };
 
 /** The checks of one moment's state; history goals wrap one of them. */
@@ -249,7 +269,7 @@ export const eventuallySchema = z.strictObject({
 
 /** The `check` of a lab goal. */
 export const goalCheckSchema = z
-  .discriminatedUnion('kind', [...stateCheckSchemas, alwaysSchema, eventuallySchema], { error: unknownKind(GOAL_KINDS) })
+  .discriminatedUnion('kind', [...stateCheckSchemas, guardedWriteSchema, alwaysSchema, eventuallySchema], { error: unknownKind(GOAL_KINDS) })
   .meta({ description: "a goal predicate of sim-core's grading/, evaluated over the simulated etcd contents and history" });
 
 /** A goal as grade() takes it: an id and its check. */
@@ -263,6 +283,8 @@ export type CountSpec = z.infer<typeof countSchema>;
 export type LabelSelector = z.infer<typeof labelSelectorSchema>;
 export type StateCheck = z.infer<typeof stateCheckSchema>;
 export type GoalCheck = z.infer<typeof goalCheckSchema>;
+/** A check of the end of the run: a state check or a WAL check (everything but always/eventually). */
+export type EndCheck = Exclude<GoalCheck, { kind: (typeof HISTORY_KINDS)[number] }>;
 /** What authors write (fields with defaults may be left out). */
 export type GoalCheckInput = z.input<typeof goalCheckSchema>;
 export type Goal = z.infer<typeof goalSchema>;

@@ -4,7 +4,8 @@ import { runCommandLine } from '../cli/command-line';
 import { createSimulation, type Simulation } from '../cluster/simulation';
 import { evaluateState } from './evaluate';
 import type { GoalVerdict } from './explain';
-import { stateCheckSchema, type StateCheck } from './goals';
+import { goalCheckSchema } from './goals';
+import { isHistoryCheck } from './history';
 import { JsonCache, simulationView, type FaultMark } from './view';
 
 export function run(sim: Simulation, line: string): string {
@@ -26,9 +27,10 @@ export function clusterWith(objects: Record<string, unknown>, seed = 3): Simulat
   return sim;
 }
 
-/** Validate a check as a lab author writes it and evaluate it against the cluster now. */
+/** Validate a check as a lab author writes it and evaluate it against the cluster now (history goals are refused: they need a replay). */
 export function judge(sim: Simulation, check: unknown, lastFault?: FaultMark): GoalVerdict {
-  const parsed: StateCheck = stateCheckSchema.parse(check);
+  const parsed = goalCheckSchema.parse(check);
+  if (isHistoryCheck(parsed)) throw new Error(`judge evaluates one moment; ${parsed.kind} needs a replay`);
   return evaluateState(parsed, simulationView(sim, new JsonCache(), lastFault));
 }
 

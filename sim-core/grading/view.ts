@@ -4,6 +4,7 @@
 // they cannot change what they judge.
 import type { MvccStore } from '../etcd/mvcc';
 import type { KeyValue } from '../etcd/types';
+import { walWriteAt, type WalLookup } from '../etcd/wal';
 import type { MemberStatusRow } from '../cli/ports';
 import type { Simulation } from '../cluster/simulation';
 
@@ -30,6 +31,8 @@ export interface ClusterView {
   /** live keys as the leader serves them — exactly `key`, under it (prefix), or every key (undefined); undefined without a leader */
   leaderRange(key: string | undefined, prefix: boolean): KeyValue[] | undefined;
   readonly lastFault: FaultMark | undefined;
+  /** the request that made `kv` (its mod_revision), from the WAL of the member the view reads */
+  writeOf(kv: KeyValue): WalLookup;
 }
 
 /** The end of the range that holds every key starting with `prefix` (clientv3.GetPrefixRangeEnd). */
@@ -153,6 +156,11 @@ export class SimulationView implements ClusterView {
     if (leaderStore === undefined) return undefined;
     if (key === undefined) return readRange(leaderStore, '\0', '\0'); // etcd: key and range_end '\0' = every key
     return readRange(leaderStore, key, prefix ? prefixEnd(key) : undefined);
+  }
+
+  writeOf(kv: KeyValue): WalLookup {
+    const member = this.sim.memberList().find((m) => m.sm !== undefined && m.sm.store === this.store);
+    return member === undefined ? { kind: 'notFound' } : walWriteAt(member, kv.mod_revision);
   }
 }
 
