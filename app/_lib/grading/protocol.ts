@@ -3,6 +3,7 @@
 import type { GradableLab } from '../../../sim-core/grading/lab';
 import type { GradeCaps, RefusalReason } from '../../../sim-core/grading/caps';
 import type { Explanation } from '../../../sim-core/grading/goals';
+import type { TickBudgetNote } from '../../../sim-core/cli/ports';
 
 /** A lab with what grading needs besides lab.yaml: its starter files. */
 export interface JobLab extends GradableLab {
@@ -43,6 +44,8 @@ export interface TranscriptStep {
   stderr?: string;
   exitCode?: number;
   truncated?: boolean;
+  /** what a `sim tick`/`sim settle` said about the lab's tick budget, as data: the page words it in the reader's language */
+  budget?: TickBudgetNote;
 }
 
 export type TranscriptOutcome = { ok: true; steps: TranscriptStep[]; stateHash: string } | { ok: false; error: string };

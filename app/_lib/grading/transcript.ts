@@ -49,6 +49,7 @@ export function replayTranscript(lab: JobLab, actionLog: unknown, capsOverride: 
       const stderr = cut(out.stderr);
       Object.assign(step, { stdout: stdout.text, stderr: stderr.text, exitCode: out.exitCode });
       if (stdout.truncated || stderr.truncated) step.truncated = true;
+      if (out.budget !== undefined) step.budget = out.budget;
     }
     steps.push(step);
   }

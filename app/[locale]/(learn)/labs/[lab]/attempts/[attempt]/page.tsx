@@ -18,6 +18,7 @@ import { getContent } from '@/app/_lib/queries/content';
 import simCorePackage from '@/sim-core/package.json';
 import { InlineCode } from '@/app/_components/lab/inline-code';
 import { ReplaySteps } from './replay-steps';
+import { localizeBudgetSteps } from './budget-steps';
 import styles from './replay.module.css';
 
 type Params = Promise<{ locale: Locale; lab: string; attempt: string }>;
@@ -36,8 +37,9 @@ export default async function AttemptReplayPage({ params }: { params: Params }) 
   const loaded = getContent().content.labs.get(labId);
   if (loaded === undefined) notFound();
 
-  const [t, format, owner] = await Promise.all([
+  const [t, terminal, format, owner] = await Promise.all([
     getTranslations('labAttempts.replay'),
+    getTranslations('sim.terminal'),
     getFormatter(),
     attempt.userId === user.id ? user : findUserIdentity(attempt.userId),
   ]);
@@ -96,7 +98,7 @@ export default async function AttemptReplayPage({ params }: { params: Params }) 
             <p className="callout callout-note">{t('differentState', { then: attempt.simVersion, now: simCorePackage.version })}</p>
           ) : null}
           <ClientMessages namespaces={['labAttempts']}>
-            <ReplaySteps steps={replay.value.steps} starterFiles={lab.starterFiles as Record<string, string>} />
+            <ReplaySteps steps={localizeBudgetSteps(replay.value.steps, terminal)} starterFiles={lab.starterFiles as Record<string, string>} />
           </ClientMessages>
         </>
       )}
