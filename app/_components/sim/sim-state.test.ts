@@ -69,6 +69,25 @@ describe('simReducer', () => {
     expect(next.error).toBeUndefined();
   });
 
+  it('ends only the refused command of a pasted block; a refusal of something else ends none', () => {
+    const { host, state } = running();
+    let s = simReducer(state, { type: 'busy', line: 'etcdctl put a 1' });
+    s = simReducer(s, { type: 'busy', line: 'etcdctl get a' });
+    // the worker refused the first (a malformed message): the second is still answered later
+    s = simReducer(s, { type: 'messages', messages: [{ type: 'error', message: 'refused', requestId: 1, request: 'runCommand' }] });
+    expect(s).toMatchObject({ busy: true, pending: { line: 'etcdctl get a' }, error: 'refused', inFlight: [{ line: 'etcdctl get a' }] });
+    // a refused step or speed change answers no command
+    s = simReducer(s, { type: 'messages', messages: [{ type: 'error', message: 'bad step', request: 'step' }] });
+    expect(s).toMatchObject({ busy: true, pending: { line: 'etcdctl get a' }, error: 'bad step' });
+    s = simReducer(s, { type: 'messages', messages: [{ type: 'commandResult', requestId: 2, result: host.runCommand('etcdctl get a') }] });
+    expect(s).toMatchObject({ busy: false, inFlight: [] });
+    expect(s.error).toBeUndefined();
+    // a refused Apply is in flight like a command
+    s = simReducer(s, { type: 'busy', line: 'kubectl apply -f web.yaml' });
+    s = simReducer(s, { type: 'messages', messages: [{ type: 'error', message: 'refused', requestId: 3, request: 'apply' }] });
+    expect(s).toMatchObject({ busy: false, inFlight: [] });
+  });
+
   it('echoes the command in flight, whatever sent it, until its answer arrives', () => {
     const { host, state } = running();
     const typed = simReducer(state, { type: 'busy', line: 'etcdctl get greeting' });

@@ -124,12 +124,11 @@ function apply(state: SimState, m: WorkerMessage): SimState {
     }
     case 'unsupported':
       return { ...state, status: 'unsupported' };
-    case 'error': {
-      // a refused message is a bug in this page, not the learner's doing: keep running, say so;
-      // nothing will answer the commands in flight
-      const { pending: _refused, ...rest } = state;
-      return { ...rest, error: m.message, busy: false, inFlight: [] };
-    }
+    case 'error':
+      // a refused message is a bug in this page, not the learner's doing: keep running, say so.
+      // A refused command or Apply is the oldest in flight (the worker answers in order) and
+      // will not be answered; the others in flight still will be
+      return { ...(m.request === 'runCommand' || m.request === 'apply' ? answered(state) : state), error: m.message };
     case 'actionLog':
       return state;
   }

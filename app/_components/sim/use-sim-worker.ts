@@ -70,10 +70,10 @@ export function useSimWorker(scenario: HostScenario, labStart?: LabStart): SimWo
         if (m.type === 'applied') {
           applies.get(m.requestId)?.(m.written ? { written: true } : { written: false, refused: m.result.refused });
           applies.delete(m.requestId);
-        } else if (m.type === 'error') {
-          // a request the worker refused unread: an Apply in flight is not answered otherwise
-          for (const resolve of applies.values()) resolve(undefined);
-          applies.clear();
+        } else if (m.type === 'error' && m.requestId !== undefined) {
+          // a request the worker refused is not answered otherwise
+          applies.get(m.requestId)?.(undefined);
+          applies.delete(m.requestId);
         }
       }
     };
@@ -88,6 +88,11 @@ export function useSimWorker(scenario: HostScenario, labStart?: LabStart): SimWo
         pending.get(message.requestId)?.(message.log);
         pending.delete(message.requestId);
         return;
+      }
+      if (message.type === 'error' && message.request === 'getActionLog' && message.requestId !== undefined) {
+        // a refused log request is answered with nothing, as when the worker is gone
+        pending.get(message.requestId)?.(undefined);
+        pending.delete(message.requestId);
       }
       queued.push(message);
       frame ??= requestAnimationFrame(flush);

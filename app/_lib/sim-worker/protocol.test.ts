@@ -64,6 +64,7 @@ describe('worker → page messages', () => {
       { type: 'actionLog', requestId: 3, log: created.host.actionLog() },
       { type: 'unsupported', topology: 'default' },
       { type: 'error', message: 'x' },
+      { type: 'error', message: 'x', requestId: 2, request: 'runCommand' },
     ];
     for (const m of messages) expect(parseWorkerMessage(roundTrip(m))).toEqual({ ok: true, message: m });
   });

@@ -264,7 +264,12 @@ export const workerMessageSchema = z.discriminatedUnion('type', [
   /** the replay is over: what its commands printed, and why it stopped early if it did */
   z.object({ type: z.literal('replayed'), results: z.array(commandResultSchema), error: z.string().optional() }),
   z.object({ type: z.literal('unsupported'), topology: z.string() }),
-  z.object({ type: z.literal('error'), message: z.string() }),
+  /**
+   * a page message the worker refused (malformed, or sent before a successful init); with
+   * the refused message's `requestId` and `type` when they could be read, so the page ends
+   * that request alone (a command in flight, an Apply, a log request) and no other
+   */
+  z.object({ type: z.literal('error'), message: z.string(), requestId: int0.optional(), request: z.string().max(40).optional() }),
 ]);
 export type WorkerMessage = z.infer<typeof workerMessageSchema>;
 

@@ -111,7 +111,12 @@ describe('WorkerSession', () => {
   it('refuses a malformed message and keeps running', () => {
     const { session, posted, lastView } = started();
     session.receive({ type: 'step', ticks: -5 });
-    expect(posted.at(-1)).toMatchObject({ type: 'error', message: expect.stringContaining('ticks') });
+    expect(posted.at(-1)).toMatchObject({ type: 'error', message: expect.stringContaining('ticks'), request: 'step' });
+    // a refused command names its request, so the page ends that one alone
+    session.receive({ type: 'runCommand', requestId: 7, line: '' });
+    expect(posted.at(-1)).toMatchObject({ type: 'error', requestId: 7, request: 'runCommand' });
+    session.receive('not even an object');
+    expect(posted.at(-1)).toEqual({ type: 'error', message: expect.any(String) });
     session.receive({ type: 'step', ticks: 5 });
     expect(lastView().now).toBeGreaterThan(0);
   });
@@ -123,5 +128,7 @@ describe('WorkerSession', () => {
     session.receive({ type: 'play' });
     expect(posted[0]).toMatchObject({ type: 'error' });
     expect(posted[1]).toMatchObject({ type: 'error' });
+    session.receive({ type: 'getActionLog', requestId: 4 });
+    expect(posted[2]).toMatchObject({ type: 'error', requestId: 4, request: 'getActionLog' });
   });
 });

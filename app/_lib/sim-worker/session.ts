@@ -43,7 +43,7 @@ export class WorkerSession {
   receive(data: unknown): void {
     const parsed = parsePageMessage(data);
     if (!parsed.ok) {
-      this.post({ type: 'error', message: parsed.error });
+      this.post({ type: 'error', message: parsed.error, ...refusedRequest(data) });
       return;
     }
     this.handle(parsed.message);
@@ -58,7 +58,7 @@ export class WorkerSession {
     }
     const host = this.host;
     if (host === undefined) {
-      this.post({ type: 'error', message: `the simulation is not running (got "${message.type}" before a successful init)` });
+      this.post({ type: 'error', message: `the simulation is not running (got "${message.type}" before a successful init)`, ...refusedRequest(message) });
       return;
     }
     switch (message.type) {
@@ -181,4 +181,14 @@ export class WorkerSession {
     this.host?.dispose();
     this.host = undefined;
   }
+}
+
+/** The `requestId` and `type` of a refused page message, as far as they can be read. */
+function refusedRequest(data: unknown): { requestId?: number; request?: string } {
+  if (data === null || typeof data !== 'object') return {};
+  const { requestId, type } = data as { requestId?: unknown; type?: unknown };
+  return {
+    ...(typeof requestId === 'number' && Number.isSafeInteger(requestId) && requestId >= 0 ? { requestId } : {}),
+    ...(typeof type === 'string' && type.length <= 40 ? { request: type } : {}),
+  };
 }
