@@ -42,12 +42,12 @@ test('the brief’s etcdctl txn <<EOF works typed and pasted in the etcd-read-th
   await expect(prompt).toHaveText('$');
 
   // 1. the colleague's txn, typed: the > prompt collects it, one command runs, FAILURE
-  await typeLine(page, input, 'etcdctl txn <<EOF');
+  await typeLine(page, input, "etcdctl txn <<'END'");
   await expect(prompt).toHaveText('>');
-  await expect(input).toHaveAccessibleDescription(/Here-document for etcdctl txn: .*A line that is just EOF ends it/);
+  await expect(input).toHaveAccessibleDescription(/Here-document for etcdctl txn: .*A line that is just END ends it/);
   for (const l of bodyLines(colleagues!.stdin!)) await typeLine(page, input, l);
   await expect(page.getByTestId('terminal-heredoc')).toContainText('> mod("/registry/configmaps/default/app-config") = "4"');
-  await typeLine(page, input, 'EOF');
+  await typeLine(page, input, 'END');
   await expect(prompt).toHaveText('$');
   await expect(output).toContainText('FAILURE');
   await expect(output).toContainText('"mode":"blue","replicas":"3","timeout":"30s"');
@@ -71,9 +71,11 @@ test('the brief’s etcdctl txn <<EOF works typed and pasted in the etcd-read-th
   await expect(page.getByText('Running…')).toHaveCount(0);
   await expect(page.getByTestId('save-state')).toHaveText('Saved in this browser: 3 actions');
 
-  // the saved work replays: the here-documents are echoed as they were typed
+  // the saved work replays: the here-documents are echoed as they were typed, each with its own delimiter
   await page.reload();
   await expect(page.getByTestId('goal-progress')).toHaveText('4 of 4 goals done');
+  await expect(output).toContainText("$ etcdctl txn <<'END'");
+  await expect(output).toContainText('> END');
   await expect(output).toContainText('$ etcdctl txn <<EOF');
   await expect(output).toContainText('> EOF');
 

@@ -29,6 +29,8 @@ export const actionSchema = z.discriminatedUnion('type', [
     line: z.string().min(1).max(ACTION_LOG_LIMITS.maxLineLength),
     /** what the command reads from standard input (etcdctl txn, kubectl apply -f -) */
     stdin: z.string().max(ACTION_LOG_LIMITS.maxFileBytes).optional(),
+    /** the here-document operator the stdin was typed with (`<<EOF`, `<<'END'`): shown with the command, nothing runs differently */
+    heredoc: z.string().max(ACTION_LOG_LIMITS.maxLineLength).optional(),
   }),
   z.object({
     type: z.literal('writeFile'),

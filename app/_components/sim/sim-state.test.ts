@@ -125,6 +125,7 @@ describe('simReducer', () => {
     const { host, state } = running();
     const sent = simReducer(state, { type: 'busy', line: 'etcdctl txn', stdin: '\nput k v\n\n\n' });
     expect(sent.pending).toEqual({ line: 'etcdctl txn', stdin: '\nput k v\n\n\n' });
+    expect(simReducer(state, { type: 'busy', line: 'etcdctl txn', stdin: '\n', heredoc: "<<'END'" }).pending).toEqual({ line: 'etcdctl txn', stdin: '\n', heredoc: "<<'END'" });
     const answered = simReducer(sent, { type: 'messages', messages: [{ type: 'commandResult', requestId: 1, result: host.runCommand('etcdctl txn', '\nput k v\n\n\n') }] });
     expect(answered.terminal.at(-1)).toMatchObject({ origin: 'learner', result: { line: 'etcdctl txn', stdin: '\nput k v\n\n\n', stdout: 'SUCCESS\n\nOK\n' } });
     const cancelled = simReducer(answered, { type: 'interrupted', line: 'etcdctl txn <<EOF', lines: ['mod("k") = "2"', 'pu'] });

@@ -26,6 +26,8 @@ export interface TerminalEntry {
 export interface PendingCommand {
   line: string;
   stdin?: string;
+  /** the here-document operator it was typed with */
+  heredoc?: string;
 }
 
 export interface SimState {
@@ -61,7 +63,7 @@ export type Update =
   | { type: 'messages'; messages: WorkerMessage[] }
   | { type: 'failed'; error: string }
   /** a command was sent: it is echoed until its answer arrives */
-  | { type: 'busy'; line: string; stdin?: string }
+  | { type: 'busy'; line: string; stdin?: string; heredoc?: string }
   /** the learner cancelled a line (and the here-document lines after it) with Ctrl+C: shown, never sent */
   | { type: 'interrupted'; line: string; lines: string[] };
 
@@ -140,7 +142,7 @@ export function simReducer(state: SimState, u: Update): SimState {
     return { ...rest, status: 'failed', error: u.error, busy: false, inFlight: [] };
   }
   if (u.type === 'busy') {
-    const sent: PendingCommand = u.stdin !== undefined ? { line: u.line, stdin: u.stdin } : { line: u.line };
+    const { type: _busy, ...sent } = u;
     const inFlight = [...state.inFlight, sent];
     return { ...state, busy: true, inFlight, pending: inFlight[0] as PendingCommand };
   }

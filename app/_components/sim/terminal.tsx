@@ -11,7 +11,7 @@
 // (and a here-document being typed), shown as `^C` and never sent.
 import { memo, useEffect, useId, useLayoutEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { useTranslations } from 'next-intl';
-import { heredocOf } from '@/sim-core/cli/shell/heredoc';
+import { heredocOf, heredocStart } from '@/sim-core/cli/shell/heredoc';
 import { MAX_LINE_LENGTH, MAX_STDIN_LENGTH, terminalLine } from '@/app/_lib/sim-worker/protocol';
 import { completeLine } from './completion';
 import { budgetNoteMessage } from './budget-note';
@@ -28,8 +28,8 @@ interface TerminalProps {
   busy: boolean;
   /** the command in flight (the shared sim state's), echoed while busy */
   pending?: PendingCommand | undefined;
-  /** run a line; `stdin` is what a here-document gave it */
-  onRun: (line: string, stdin?: string) => void;
+  /** run a line; `stdin` is what a here-document gave it, `heredoc` the operator it was typed with */
+  onRun: (line: string, stdin?: string, heredoc?: string) => void;
   /** a line (and the here-document lines after it) cancelled with Ctrl+C, for the transcript */
   onInterrupt?: (line: string, lines: string[]) => void;
 }
@@ -38,8 +38,8 @@ const NO_FILES: readonly string[] = [];
 const NO_HISTORY: readonly ShellCommand[] = [];
 
 /** A command as the shell echoes it: `$ line`, and its standard input as the here-document that gave it (`> ` lines). */
-function CommandEcho({ line, stdin, origin }: { line: string; stdin?: string | undefined; origin?: string | undefined }) {
-  const heredoc = stdin === undefined ? undefined : heredocOf(stdin);
+function CommandEcho({ line, stdin, operator, origin }: { line: string; stdin?: string | undefined; operator?: string | undefined; origin?: string | undefined }) {
+  const heredoc = stdin === undefined ? undefined : heredocOf(stdin, operator);
   return (
     <>
       <pre className={styles.terminalLine}>
@@ -103,8 +103,10 @@ function TerminalImpl({ entries, suggested, members, files = NO_FILES, busy, pen
   });
 
   const send = (command: ShellCommand) => {
-    if (command.stdin !== undefined) onRun(command.line, command.stdin);
-    else onRun(command.line);
+    if (command.stdin === undefined) return onRun(command.line);
+    const operator = heredocStart(command.typed)?.operator;
+    if (operator !== undefined) onRun(command.line, command.stdin, operator);
+    else onRun(command.line, command.stdin);
   };
 
   /** after commands ran from the input: remembered, and the input empty at a `$` prompt */
@@ -250,7 +252,7 @@ function TerminalImpl({ entries, suggested, members, files = NO_FILES, busy, pen
                   <HeredocLines lines={e.interrupted.lines} interrupted />
                 </>
               ) : (
-                <CommandEcho line={e.result.line} stdin={e.result.stdin} origin={e.origin !== 'learner' ? t(e.origin) : undefined} />
+                <CommandEcho line={e.result.line} stdin={e.result.stdin} operator={e.result.heredoc} origin={e.origin !== 'learner' ? t(e.origin) : undefined} />
               )}
               {e.interrupted !== undefined ? null : noteText !== undefined && noteOnStdout ? (
                 <pre className={`${styles.stdout} ${styles.prose}`}>{noteText}</pre>
@@ -272,7 +274,7 @@ function TerminalImpl({ entries, suggested, members, files = NO_FILES, busy, pen
         })}
         {busy && pending !== undefined ? (
           <div data-testid="terminal-pending">
-            <CommandEcho line={pending.line} stdin={pending.stdin} />
+            <CommandEcho line={pending.line} stdin={pending.stdin} operator={pending.heredoc} />
           </div>
         ) : null}
         {collecting !== undefined ? (

@@ -13,8 +13,8 @@ export type { SimState, TerminalEntry } from './sim-state';
 export interface SimWorker {
   state: SimState;
   send: (message: PageMessage) => void;
-  /** run a terminal line; `stdin` is what a here-document gave it (logged with it) */
-  runCommand: (line: string, stdin?: string) => void;
+  /** run a terminal line; `stdin` is what a here-document gave it, `heredoc` the operator it was typed with (both logged with it) */
+  runCommand: (line: string, stdin?: string, heredoc?: string) => void;
   /** show a line (and the here-document lines after it) the learner cancelled with Ctrl+C: nothing is sent */
   interrupt: (line: string, lines: string[]) => void;
   /** The worker's action log now (undefined when the worker is gone before it answers). */
@@ -122,10 +122,11 @@ export function useSimWorker(scenario: HostScenario, labStart?: LabStart): SimWo
   }, []);
 
   const runCommand = useCallback(
-    (line: string, stdin?: string) => {
+    (line: string, stdin?: string, heredoc?: string) => {
       requestId.current += 1;
-      update(stdin !== undefined ? { type: 'busy', line, stdin } : { type: 'busy', line });
-      send({ type: 'runCommand', requestId: requestId.current, line, ...(stdin !== undefined ? { stdin } : {}) });
+      const input = stdin === undefined ? {} : heredoc === undefined ? { stdin } : { stdin, heredoc };
+      update({ type: 'busy', line, ...input });
+      send({ type: 'runCommand', requestId: requestId.current, line, ...input });
     },
     [send],
   );

@@ -36,7 +36,7 @@ export interface TranscriptStep {
   /** the simulated tick after the action */
   tick: number;
   action:
-    | { type: 'command'; line: string; stdin?: string }
+    | { type: 'command'; line: string; stdin?: string; heredoc?: string }
     | { type: 'writeFile'; path: string; content: string }
     | { type: 'tick'; ticks: number };
   /** what the terminal printed (commands only), cut at TRANSCRIPT_OUTPUT_LIMIT */

@@ -38,7 +38,7 @@ export function replayTranscript(lab: JobLab, actionLog: unknown, capsOverride: 
       tick: sim.now,
       action:
         action.type === 'command'
-          ? { type: 'command', line: action.line, ...(action.stdin !== undefined ? { stdin: action.stdin } : {}) }
+          ? { type: 'command', line: action.line, ...(action.stdin !== undefined ? { stdin: action.stdin, ...(action.heredoc !== undefined ? { heredoc: action.heredoc } : {}) } : {}) }
           : action.type === 'writeFile'
             ? { type: 'writeFile', path: action.path, content: action.content }
             : { type: 'tick', ticks: action.ticks },

@@ -88,4 +88,25 @@ describe('a here-document in the etcd-read-the-truth lab', () => {
     // without the stdin, the same command still fits
     expect(created.host.runCommand('sim status').refused).toBeUndefined();
   });
+
+  it('keeps the operator a here-document was typed with, in the answer, the log and the replay', () => {
+    const posted: WorkerMessage[] = [];
+    const session = new WorkerSession((m) => posted.push(m), { start: () => {}, stop: () => {} });
+    session.receive({ type: 'init', scenario, lab: hostLab });
+    const body = heredocOf((solution[3] as { stdin: string }).stdin);
+    const [typed] = enter([`etcdctl txn <<'END'`, ...body.lines, 'END']);
+    expect(typed).toMatchObject({ line: 'etcdctl txn', typed: `etcdctl txn <<'END'` });
+    session.receive({ type: 'runCommand', requestId: 1, line: typed!.line, stdin: typed!.stdin, heredoc: `<<'END'` });
+    const answer = posted.findLast((m) => m.type === 'commandResult');
+    expect(answer?.type === 'commandResult' && answer.result).toMatchObject({ line: 'etcdctl txn', heredoc: `<<'END'`, stdout: expect.stringMatching(/^SUCCESS\n/) });
+    session.receive({ type: 'getActionLog', requestId: 2 });
+    const log = posted.findLast((m) => m.type === 'actionLog');
+    const saved = log?.type === 'actionLog' ? log.log : [];
+    expect(saved).toEqual([{ type: 'command', line: 'etcdctl txn', stdin: typed!.stdin, heredoc: `<<'END'` }]);
+    const replayed = SimHost.create(scenario, hostLab);
+    if (!replayed.ok) throw new Error('no host');
+    expect(replayed.host.apply(saved[0]!)).toMatchObject({ heredoc: `<<'END'`, stdin: typed!.stdin });
+    // grading replays the same log (the fixed txn, which passes), the operator changing nothing
+    expect(gradeLab(lab, saved)).toMatchObject({ ok: true, passed: true });
+  });
 });

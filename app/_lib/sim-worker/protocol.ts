@@ -22,6 +22,8 @@ export const MAX_LINE_LENGTH = ACTION_LOG_LIMITS.maxLineLength;
 /** The most standard input a command may read (a here-document's): an action log's own limit, in UTF-16 code units as zod counts them. */
 export const MAX_STDIN_LENGTH = ACTION_LOG_LIMITS.maxFileBytes;
 const stdinSchema = z.string().max(MAX_STDIN_LENGTH);
+/** the here-document operator a stdin was typed with (`<<'END'`), kept to show the command as typed */
+const heredocSchema = z.string().max(MAX_LINE_LENGTH);
 
 /** A typed terminal line as it is run (trimmed), or its length when it is too long to send: it is never cut or lost. */
 export function terminalLine(text: string): { ok: true; line: string } | { ok: false; empty: true } | { ok: false; empty: false; length: number } {
@@ -84,7 +86,7 @@ export const pageMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('step'), ticks: z.number().int().min(1).max(MAX_STEP_TICKS) }),
   z.object({ type: z.literal('setSpeed'), ticksPerSecond: z.number().int().min(1).max(1000) }),
   /** `stdin`: what a here-document gave the command (`etcdctl txn <<EOF` sends the line `etcdctl txn`), logged with it */
-  z.object({ type: z.literal('runCommand'), requestId: int0, line: z.string().min(1).max(MAX_LINE_LENGTH), stdin: stdinSchema.optional() }),
+  z.object({ type: z.literal('runCommand'), requestId: int0, line: z.string().min(1).max(MAX_LINE_LENGTH), stdin: stdinSchema.optional(), heredoc: heredocSchema.optional() }),
   z.object({ type: z.literal('fault'), fault: faultSchema }),
   /** whose copy of the keyspace the browser shows; absent = the leader's */
   z.object({ type: z.literal('setKeyspaceSource'), member: memberName.optional() }),
@@ -231,6 +233,8 @@ export const commandResultSchema = z.object({
   line: z.string(),
   /** the standard input the command read (the terminal shows it as the here-document that gave it) */
   stdin: z.string().optional(),
+  /** the here-document operator it was typed with (`<<'END'`), when known */
+  heredoc: heredocSchema.optional(),
   stdout: z.string(),
   stderr: z.string(),
   exitCode: z.number().int(),

@@ -77,7 +77,7 @@ export class WorkerSession {
         this.owed = 0;
         break;
       case 'runCommand':
-        this.post({ type: 'commandResult', requestId: message.requestId, result: host.runCommand(message.line, message.stdin) });
+        this.post({ type: 'commandResult', requestId: message.requestId, result: host.runCommand(message.line, message.stdin, message.heredoc) });
         break;
       case 'fault':
         this.post({ type: 'commandResult', result: host.fault(message.fault) });

@@ -183,7 +183,7 @@ export class SimHost {
   private execute(action: Extract<Action, { type: 'command' }>): CommandResult {
     const r = this.sim.dispatch(action);
     const output = r.ok ? (r.output ?? { stdout: '', stderr: '', exitCode: 0 }) : { stdout: '', stderr: `${r.error}\n`, exitCode: 1 };
-    return { line: action.line, ...(action.stdin !== undefined ? { stdin: action.stdin } : {}), ...output };
+    return { line: action.line, ...heredocFields(action), ...output };
   }
 
   /**
@@ -205,19 +205,19 @@ export class SimHost {
    * `stdin`, and logs exactly that); in a lab, refused (not run, not logged) when
    * grading's caps have no room for it — its stdin counts toward the log's size.
    */
-  runCommand(line: string, stdin?: string): CommandResult {
-    const action: Extract<Action, { type: 'command' }> = { type: 'command', line, ...(stdin !== undefined ? { stdin } : {}) };
+  runCommand(line: string, stdin?: string, heredoc?: string): CommandResult {
+    const action: Extract<Action, { type: 'command' }> = { type: 'command', line, ...heredocFields({ stdin, heredoc }) };
     const refused = this.refusal(action);
-    if (refused !== undefined) return this.refusedCommand(line, refused, stdin);
+    if (refused !== undefined) return this.refusedCommand(action, refused);
     const result = this.execute(action);
     this.record(action);
     return result;
   }
 
   /** A command the caps had no room for, as the terminal shows it (the page words `refused` in its own language). */
-  private refusedCommand(line: string, refused: LabLimit, stdin?: string): CommandResult {
+  private refusedCommand(action: Extract<Action, { type: 'command' }>, refused: LabLimit): CommandResult {
     const why = this.limits === undefined ? refused : LIMIT_SENTENCES[refused](this.limits.caps);
-    return { line, ...(stdin !== undefined ? { stdin } : {}), stdout: '', stderr: `${why}: the command was not run. Submit your work, or reset the lab to start again.\n`, exitCode: 1, refused };
+    return { line: action.line, ...heredocFields(action), stdout: '', stderr: `${why}: the command was not run. Submit your work, or reset the lab to start again.\n`, exitCode: 1, refused };
   }
 
   /** A workspace file as the learner edited it, logged (false when grading's caps have no room for it). Replays and tests; the editor's Apply is applyFiles. */
@@ -239,9 +239,9 @@ export class SimHost {
   applyFiles(files: readonly { path: string; content: string }[], path: string): { written: boolean; result: CommandResult } {
     const line = applyCommandLine(path);
     const writes: Action[] = files.map((f) => ({ type: 'writeFile', path: f.path, content: f.content }));
-    const command: Action = { type: 'command', line };
+    const command: Extract<Action, { type: 'command' }> = { type: 'command', line };
     const refused = this.limits?.refusalOfAll([...writes, command], this.log.length);
-    if (refused !== undefined) return { written: false, result: this.refusedCommand(line, refused) };
+    if (refused !== undefined) return { written: false, result: this.refusedCommand(command, refused) };
     for (const write of writes) {
       this.sim.dispatch(write);
       this.record(write);
@@ -262,7 +262,7 @@ export class SimHost {
    */
   apply(action: Action): CommandResult | undefined {
     if (action.type === 'tick' && action.at === undefined) this.step(action.ticks);
-    else if (action.type === 'command' && action.at === undefined) return this.runCommand(action.line, action.stdin);
+    else if (action.type === 'command' && action.at === undefined) return this.runCommand(action.line, action.stdin, action.heredoc);
     else if (action.type === 'writeFile' && action.at === undefined) this.writeFile(action.path, action.content);
     else if (action.type === 'command') {
       const result = this.execute(action);
@@ -353,4 +353,10 @@ export function replayActionLog(scenario: HostScenario, log: ActionLog, lab?: Ho
   if (!created.ok) return created;
   for (const action of log) created.host.apply(action);
   return created;
+}
+
+/** A command's stdin and the here-document operator it was typed with, as far as there are any (no operator without a stdin). */
+function heredocFields(c: { stdin?: string | undefined; heredoc?: string | undefined }): { stdin?: string; heredoc?: string } {
+  if (c.stdin === undefined) return {};
+  return c.heredoc === undefined ? { stdin: c.stdin } : { stdin: c.stdin, heredoc: c.heredoc };
 }

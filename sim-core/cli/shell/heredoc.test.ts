@@ -38,4 +38,14 @@ describe('the body', () => {
     expect(heredocOf('\n').lines).toEqual(['']);
     expect(heredocOf('EOF\nEOF1\n').operator).toBe('<<EOF2');
   });
+
+  it('shows the operator a stdin was typed with, when the log kept it and it could have been typed so', () => {
+    const stdin = heredocStdin(['put k v', '']);
+    expect(heredocOf(stdin, "<<'END'")).toEqual({ operator: "<<'END'", delimiter: 'END', lines: ['put k v', ''] });
+    expect(heredocOf(stdin, '<<-TXN')).toMatchObject({ operator: '<<-TXN', delimiter: 'TXN' });
+    // a body line that is the delimiter could not have been typed with it; nor can text that is no operator
+    expect(heredocOf(heredocStdin(['END']), '<<END').operator).toBe('<<EOF');
+    expect(heredocOf(stdin, 'rm -rf /').operator).toBe('<<EOF');
+    expect(heredocOf(stdin, '<<END; rm x').operator).toBe('<<EOF');
+  });
 });

@@ -47,11 +47,14 @@ export function heredocStdin(lines: readonly string[]): string {
 
 /**
  * A here-document that gives `stdin`, for showing a logged command with its standard
- * input as the learner would have typed it: the body lines, and `EOF` as the delimiter
- * (`EOF1`, `EOF2`, … when a body line is `EOF`).
+ * input as the learner typed it: the body lines, and the `operator` it was typed with
+ * when the log kept it (and no body line would have ended it); else `<<EOF` (`EOF1`,
+ * `EOF2`, … when a body line is `EOF`).
  */
-export function heredocOf(stdin: string): { operator: string; delimiter: string; lines: string[] } {
+export function heredocOf(stdin: string, operator?: string): { operator: string; delimiter: string; lines: string[] } {
   const lines = stdin === '' ? [] : (stdin.endsWith('\n') ? stdin.slice(0, -1) : stdin).split('\n');
+  const typed = operator === undefined ? undefined : heredocStart(`command ${operator}`);
+  if (typed !== undefined && typed.operator === operator?.trim() && !lines.some((l) => endsHeredoc(typed, l))) return { operator: typed.operator, delimiter: typed.delimiter, lines };
   let delimiter = 'EOF';
   for (let n = 1; lines.some((l) => l.replace(/\s+$/, '') === delimiter); n++) delimiter = `EOF${n}`;
   return { operator: `<<${delimiter}`, delimiter, lines };

@@ -5,6 +5,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslations } from 'next-intl';
 import type { TranscriptStep } from '@/app/_lib/grading/protocol';
+import { heredocOf } from '@/sim-core/cli/shell/heredoc';
 import styles from './replay.module.css';
 
 function filesAfter(starter: Readonly<Record<string, string>>, steps: readonly TranscriptStep[], upTo: number): [string, string][] {
@@ -91,7 +92,10 @@ export function ReplaySteps({ steps, starterFiles }: { steps: TranscriptStep[]; 
           {step.action.type === 'command' ? (
             <>
               <pre className={styles.output}>
-                <code>$ {step.action.line}</code>
+                <code>
+                  $ {step.action.line}
+                  {step.action.stdin !== undefined ? ` ${heredocOf(step.action.stdin, step.action.heredoc).operator}` : null}
+                </code>
               </pre>
               {step.action.stdin !== undefined ? (
                 <>
