@@ -40,16 +40,20 @@ export function namedNodes(env: RunEnv, report: Reporter): KubeObject[] {
 /**
  * cordon.go PatchOrReplace: the strategic merge patch from the node as read to the node with
  * spec.unschedulable set (`{"spec":{"unschedulable":true}}`; false is left out, so uncordon
- * sends null). Returns the failure text, if any.
+ * sends null). A failure is printed as RunCordonOrUncordon's printError does
+ * (`error: unable to cordon node "node-1": <the server's message>`); the command goes on
+ * and its exit code is not changed (RunCordonOrUncordon returns nil).
  */
-export function setUnschedulable(env: RunEnv, node: KubeObject, desired: boolean): { ok: true } | { ok: false; error: string } {
+export function setUnschedulable(env: RunEnv, node: KubeObject, desired: boolean): boolean {
   const spec = (node.spec ?? {}) as { unschedulable?: boolean };
   const next: Record<string, unknown> = { ...spec };
   if (desired) next.unschedulable = true;
   else delete next.unschedulable;
   const patch = createTwoWayMergePatch('Node', node as Record<string, unknown>, { ...node, spec: next });
-  const r = patchObject(env, NODES, '', node.metadata?.name ?? '', 'application/strategic-merge-patch+json', patch);
-  return r.ok ? { ok: true } : { ok: false, error: statusText(r.error) };
+  const name = node.metadata?.name ?? '';
+  const r = patchObject(env, NODES, '', name, 'application/strategic-merge-patch+json', patch);
+  if (!r.ok) env.out.printErr(`error: unable to ${desired ? 'cordon' : 'uncordon'} node ${JSON.stringify(name)}: ${r.error.message}\n`);
+  return r.ok;
 }
 
 export function runCordon(env: RunEnv): void {
@@ -63,13 +67,7 @@ export function runCordon(env: RunEnv): void {
       env.out.print(operationResult('Node', name, `already ${word}`, env.cmd.dryRun));
       continue;
     }
-    if (env.cmd.dryRun !== 'client') {
-      const r = setUnschedulable(env, node, desired);
-      if (!r.ok) {
-        report.fail(r.error);
-        continue;
-      }
-    }
+    if (env.cmd.dryRun !== 'client' && !setUnschedulable(env, node, desired)) continue;
     env.out.print(operationResult('Node', name, word, env.cmd.dryRun));
   }
   report.finish();

@@ -93,13 +93,7 @@ export function runDrain(env: RunEnv): void {
   for (const node of nodes) {
     const name = node.metadata?.name ?? '';
     const already = ((node.spec ?? {}) as { unschedulable?: boolean }).unschedulable === true;
-    if (!dry && !already) {
-      const c = setUnschedulable(env, node, true);
-      if (!c.ok) {
-        env.out.printErr(c.error);
-        continue;
-      }
-    }
+    if (!dry && !already && !setUnschedulable(env, node, true)) continue;
     env.out.print(operationResult('Node', name, already ? 'already cordoned' : 'cordoned', env.cmd.dryRun));
   }
   for (const node of nodes) {

@@ -46,3 +46,46 @@ describe('kubectl --as', () => {
     expect(t.run('kubectl get pods --as=kim').stderr).toContain('User "kim" cannot list resource "pods"');
   });
 });
+
+const nodeReader = `apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRole
+metadata:
+  name: node-reader
+rules:
+  - apiGroups: [""]
+    resources: ["nodes", "pods"]
+    verbs: ["get", "list"]
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRoleBinding
+metadata:
+  name: jane-reads-nodes
+subjects:
+  - kind: User
+    name: jane
+    apiGroup: rbac.authorization.k8s.io
+roleRef:
+  kind: ClusterRole
+  name: node-reader
+  apiGroup: rbac.authorization.k8s.io
+`;
+
+describe('cordon and drain as a user who may read nodes but not change them', () => {
+  it('print RunCordonOrUncordon’s error and go on, with exit code 0 for cordon (it returns nil), as kubectl 1.32 does', () => {
+    const t = testTerminal();
+    t.run('kubectl apply -f -', nodeReader);
+    t.run('sim tick 50');
+    const forbidden = (verb: string) => `error: unable to ${verb} node "node-1": nodes "node-1" is forbidden: User "jane" cannot patch resource "nodes" in API group "" at the cluster scope\n`;
+    expect(t.run('kubectl cordon node-1 --as=jane')).toMatchObject({ stdout: '', stderr: forbidden('cordon'), exitCode: 0 });
+    expect(t.run('kubectl get node node-1 -o jsonpath={.spec.unschedulable}').stdout).toBe('');
+    // a cordoned node is already cordoned for anyone: nothing to patch
+    t.run('kubectl cordon node-1');
+    expect(t.run('kubectl uncordon node-1 --as=jane')).toMatchObject({ stderr: forbidden('uncordon'), exitCode: 0 });
+    expect(t.run('kubectl cordon node-1 --as=jane')).toMatchObject({ stdout: 'node/node-1 already cordoned\n', exitCode: 0 });
+    // drain: the cordon's error, and the node still drained (RunDrain goes on to evict)
+    t.run('kubectl uncordon node-1');
+    const drain = t.run('kubectl drain node-1 --as=jane --ignore-daemonsets');
+    expect(drain.stderr.startsWith(forbidden('cordon'))).toBe(true);
+    expect(drain.stdout).not.toContain('node/node-1 cordoned');
+  });
+});
