@@ -42,6 +42,19 @@ function pathSources(env: RunEnv, path: string): Sources {
 }
 
 /**
+ * builder.go reads an http(s) `-f` with readHttpWithRetries (http.Get, three attempts); the
+ * simulated cluster's machine has no network beyond the simulation, so the name of the host
+ * never resolves. kubectl 1.32 prints the url.Error as a connection failure (CheckErr:
+ * `Unable to connect to the server: dial tcp: lookup <host> on <resolver>:53: no such host`,
+ * recorded offline; the simulation has no resolver to name).
+ */
+function urlFetchError(url: string): string {
+  const host = /^https?:\/\/(?:[^/?#@]*@)?(\[[^\]]*\]|[^/?#:]*)/.exec(url)?.[1] ?? '';
+  if (host === '') return 'http: no Host in request URL';
+  return `dial tcp: lookup ${host.replace(/^\[|\]$/g, '')}: no such host`;
+}
+
+/**
  * Read every `-f` source into texts (builder.go FilenameParam): standard input, or a path in
  * the workspace — one that does not exist is tried as a glob pattern (expandIfFilePattern;
  * the terminal's shell expands none) — with kubectl's errors.
@@ -53,6 +66,7 @@ function sources(env: RunEnv): Sources {
       texts.push({ source: 'STDIN', text: env.stdin ?? '' });
       continue;
     }
+    if (/^https?:\/\//.test(path)) return { ok: false, error: `Unable to connect to the server: ${urlFetchError(path)}\n` };
     let matches = [path];
     if (!resolvePath(env.files, path).ok && /[*?[\\]/.test(path)) {
       const g = globWorkspace(env.files, path);

@@ -83,6 +83,10 @@ describe('workspace paths', () => {
     expect(run('kubectl delete -f notes.txt/x')).toEqual(err('error: the path "notes.txt/x" cannot be accessed: stat notes.txt/x: not a directory\n'));
     expect(run("kubectl create -f 'x*'")).toEqual(err('error: the path "x*" does not exist\n'));
     expect(run("kubectl create -f '['")).toEqual(err('error: pattern "[" is not valid: syntax error in pattern\n'));
+    // a URL is fetched, and the simulation has no network beyond it (as kubectl 1.32 says offline, minus the resolver's address)
+    expect(run('kubectl apply -f https://raw.githubusercontent.com/x/y.yaml')).toEqual(err('Unable to connect to the server: dial tcp: lookup raw.githubusercontent.com: no such host\n'));
+    expect(run('kubectl create -f http://user@example.com:8080/x.yaml')).toEqual(err('Unable to connect to the server: dial tcp: lookup example.com: no such host\n'));
+    expect(run('kubectl delete -f https:///x.yaml')).toEqual(err('Unable to connect to the server: http: no Host in request URL\n'));
   });
 
   it('reads --from-file, --from-env-file and --patch-file paths the same way', () => {
