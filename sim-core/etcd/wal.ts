@@ -31,7 +31,7 @@ export function walWriteAt(member: EtcdMember, revision: number): WalLookup {
   const sm = member.newStateMachine();
   if (snap.metadata.index > 0) sm.restore(snap.data, 0, false);
   if (sm.store.currentRev >= revision) return { kind: 'beforeSnapshot', snapshotIndex: snap.metadata.index };
-  const entries = member.storage.entries(snap.metadata.index + 1, member.applied + 1);
+  const entries = member.storage.entries(snap.metadata.index + 1, Math.min(member.applied, member.storage.lastIndex()) + 1);
   if (typeof entries === 'string') return { kind: 'beforeSnapshot', snapshotIndex: snap.metadata.index };
   for (const e of entries) {
     if (e.type !== 'normal' || e.data === '') continue;
