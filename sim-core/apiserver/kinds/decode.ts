@@ -7,6 +7,7 @@ import { goTypeName, unwrap } from './goTypes';
 import { QUANTITY_FORMAT_ERROR } from './quantity';
 import type { KindDefinition } from './kindDefinition';
 import { fastCheck } from './fastCheck';
+import { canonicalQuantities } from './canonicalQuantities';
 import { z } from 'zod';
 
 export type DecodeResult =
@@ -187,14 +188,16 @@ function typeError(def: KindDefinition, input: unknown, path: readonly PathSegme
 
 /**
  * Decode `input` (already known to have this kind's apiVersion and kind) strictly.
- * Returns the object with its nulls decoded (decodeNulls), or the BadRequest message.
+ * Returns the object as the real server's typed object encodes — its nulls decoded
+ * (decodeNulls), its quantities in canonical text (canonicalQuantities) — or the
+ * BadRequest message.
  */
 export function decodeObject(def: KindDefinition, input: unknown): DecodeResult {
   const cleaned = holdsNull(input) ? decodeNulls(input, def.schema) : input;
   // the usual answer, yes, without zod's result objects (fastCheck.ts); zod words a refusal
-  if (fastCheck(def.schema)(cleaned)) return { ok: true, object: cleaned as Record<string, unknown> };
+  if (fastCheck(def.schema)(cleaned)) return { ok: true, object: canonicalQuantities(def, cleaned as Record<string, unknown>) };
   const parsed = def.schema.safeParse(cleaned);
-  if (parsed.success) return { ok: true, object: cleaned as Record<string, unknown> };
+  if (parsed.success) return { ok: true, object: canonicalQuantities(def, cleaned as Record<string, unknown>) };
   const prefix = `${def.kind} in version "${def.version}" cannot be handled as a ${def.kind}: `;
   const issues = parsed.error.issues;
   const decodeIssue = issues.find((i) => i.code !== 'unrecognized_keys');

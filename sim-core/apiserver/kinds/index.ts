@@ -6,6 +6,7 @@ export type { KindDefinition } from './kindDefinition';
 export { etcdKey, gvkKey } from './kindDefinition';
 export { KINDS, kindFor, kindForResource, kindOfResource, qualifiedSingular } from './registry';
 export { decodeObject, dropNulls, type DecodeResult } from './decode';
+export { canonicalStatusQuantities } from './canonicalQuantities';
 export { admitForCreate, decodeForCreate, validateDecoded, type AdmitResult } from './admit';
 export { kubectlErrorText } from './kubectlErrors';
 export { jsonSchemaFor, manifestJsonSchema, type JsonSchema } from './jsonSchema';

@@ -45,7 +45,7 @@ const CACHE_LIMIT = 4096;
 
 /** Parse a quantity written as a string or a JSON number (YAML `cpu: 2`). */
 export function parseQuantity(input: string | number): QuantityResult {
-  const text = typeof input === 'number' ? numberText(input) : input;
+  const text = quantityText(input);
   const cached = cache.get(text);
   if (cached) return cached;
   const result = parseQuantityText(text);
@@ -86,8 +86,10 @@ function parseQuantityText(text: string): QuantityResult {
   return { ok: true, quantity: { text, milli: negative ? -milliAbs : milliAbs } };
 }
 
-function numberText(n: number): string {
-  return Number.isInteger(n) ? n.toFixed(0) : String(n);
+/** The text a quantity written as a JSON number stands for (YAML `cpu: 2` is `2`, `cpu: 0.5` is `0.5`). */
+export function quantityText(input: string | number): string {
+  if (typeof input === 'string') return input;
+  return Number.isInteger(input) ? input.toFixed(0) : String(input);
 }
 
 export function compareQuantities(a: Quantity, b: Quantity): -1 | 0 | 1 {

@@ -10,7 +10,7 @@
 import { deepCopy, type KubeObject, type Status } from '../../client';
 import type { KeyValue } from '../../etcd/types';
 import { canonicalJson } from '../../kernel';
-import { admitForCreate, type KindDefinition } from '../kinds';
+import { admitForCreate, canonicalStatusQuantities, type KindDefinition } from '../kinds';
 import { definitionOf, fail, keyOf, meta, storageFailure, succeed, type HandlerEnv } from './handlerEnv';
 import { putWithEventLease, readRequestBody } from './create';
 import { decodeAt, encodeObject } from './objectCodec';
@@ -189,7 +189,7 @@ export function handleUpdate(env: HandlerEnv, resource: string, namespace: strin
     admittedBody = admitted.object as KubeObject;
   }
   const update = (pool: NodePortPool | undefined) => guaranteedUpdate(env, def, ns, name, m.resourceVersion, (current) => {
-    if (statusOnly) return { ok: true, next: statusStrategy(current, input) };
+    if (statusOnly) return { ok: true, next: statusStrategy(current, canonicalStatusQuantities(def, input)) };
     let body = admittedBody;
     if (body === undefined) {
       const prepared = deepCopy(input as KubeObject);

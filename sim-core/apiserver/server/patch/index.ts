@@ -9,7 +9,7 @@
 // A patch that changes nothing writes nothing (no new etcd revision).
 // On the status subresource only .status is taken from the patched object.
 import { deepCopy, type ApiRequest, type KubeObject, type Status } from '../../../client';
-import { admitForCreate } from '../../kinds';
+import { admitForCreate, canonicalStatusQuantities } from '../../kinds';
 import { definitionOf, fail, meta, type HandlerEnv } from '../handlerEnv';
 import { badRequest, conflict, statusWithCode, admissionStatus } from '../statuses';
 import { guaranteedUpdate, statusStrategy, updateStrategy, type Mutation } from '../update';
@@ -84,8 +84,8 @@ export function handlePatch(env: HandlerEnv, req: PatchRequest): void {
     if (def.namespaced && pm.namespace !== namespace) {
       return { ok: false, error: badRequest('the namespace of the provided object does not match the namespace sent on the request') };
     }
-    if (statusOnly) return { ok: true, next: obj, shares: true };
-    if (req.subresource === 'status') return { ok: true, next: statusStrategy(deepCopy(stored), obj) };
+    if (statusOnly) return { ok: true, next: canonicalStatusQuantities(def, obj), shares: true };
+    if (req.subresource === 'status') return { ok: true, next: statusStrategy(deepCopy(stored), canonicalStatusQuantities(def, obj)) };
     if (def.resource === 'services') {
       const refusal = prepareServiceUpdate(def, stored, obj, pool);
       if (refusal !== undefined) return { ok: false, error: refusal };

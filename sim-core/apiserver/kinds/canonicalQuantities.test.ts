@@ -1,0 +1,97 @@
+// Decoding writes every resource.Quantity back as Quantity.MarshalJSON does: the canonical
+// text, always a string; text already canonical as written; refusals as before.
+import { describe, expect, it, test } from 'vitest';
+import { admitForCreate } from './index';
+import { accepted, refusal } from './decodeTestkit';
+
+const podWith = (spec: Record<string, unknown>) => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace: 'default' }, spec });
+const container = (resources: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({ name: 'c', image: 'nginx', resources, ...extra });
+
+describe('decoding stores quantities in canonical form', () => {
+  test.each([
+    [0.5, '500m'],
+    ['0.5', '500m'],
+    ['1024Mi', '1Gi'],
+    [2, '2'],
+    ['2', '2'],
+    ['100m', '100m'],
+    ['1000m', '1'],
+    ['2000', '2k'],
+    ['1e3', '1e3'],
+    [1000, '1k'],
+    ['128Mi', '128Mi'],
+    ['1.5Gi', '1536Mi'],
+    ['0', '0'],
+    ['0.0001', '100u'],
+  ])('requests.cpu %j is stored as %j', (written, stored) => {
+    const pod = accepted(podWith({ containers: [container({ requests: { cpu: written } })] })) as { spec: { containers: [{ resources: { requests: { cpu: unknown } } }] } };
+    expect(pod.spec.containers[0].resources.requests.cpu).toBe(stored);
+  });
+
+  it('an object whose quantities are all canonical is the object itself, not a copy', () => {
+    const input = podWith({ containers: [container({ requests: { cpu: '100m', memory: '64Mi' }, limits: { cpu: '1' } })] });
+    expect(accepted(input)).toBe(input);
+  });
+
+  it('rewrites a copy: the body the server was sent keeps what it said', () => {
+    const input = podWith({ containers: [container({ requests: { cpu: 0.5 } })] });
+    const pod = accepted(input) as { spec: { containers: [{ resources: { requests: { cpu: unknown } } }] } };
+    expect(pod.spec.containers[0].resources.requests.cpu).toBe('500m');
+    expect(input.spec.containers).toEqual([container({ requests: { cpu: 0.5 } })]);
+  });
+
+  it('every Quantity field of a Pod: containers, init and ephemeral containers, pod resources, overhead, volumes, downward API', () => {
+    const pod = accepted(
+      podWith({
+        containers: [container({ limits: { memory: '1024Mi' } }, { env: [{ name: 'CPU', valueFrom: { resourceFieldRef: { resource: 'limits.cpu', divisor: 0.001 } } }] })],
+        initContainers: [container({ requests: { 'ephemeral-storage': '2048Mi' } }, { name: 'init' })],
+        ephemeralContainers: [{ name: 'debug', image: 'busybox', resources: { requests: { cpu: '0.25' } } }],
+        resources: { limits: { cpu: 4, memory: '4096Mi' } },
+        overhead: { cpu: '0.1' },
+        volumes: [
+          { name: 'scratch', emptyDir: { sizeLimit: '1024Ki' } },
+          { name: 'info', downwardAPI: { items: [{ path: 'mem', resourceFieldRef: { containerName: 'c', resource: 'limits.memory', divisor: '1048576' } }] } },
+          {
+            name: 'claim',
+            ephemeral: { volumeClaimTemplate: { spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '10240Mi' } } } } },
+          },
+        ],
+      }),
+    );
+    expect(pod.spec).toMatchObject({
+      containers: [{ resources: { limits: { memory: '1Gi' } }, env: [{ valueFrom: { resourceFieldRef: { divisor: '1m' } } }] }],
+      initContainers: [{ resources: { requests: { 'ephemeral-storage': '2Gi' } } }],
+      ephemeralContainers: [{ resources: { requests: { cpu: '250m' } } }],
+      resources: { limits: { cpu: '4', memory: '4Gi' } },
+      overhead: { cpu: '100m' },
+      volumes: [
+        { emptyDir: { sizeLimit: '1Mi' } },
+        { downwardAPI: { items: [{ resourceFieldRef: { divisor: '1048576' } }] } },
+        { ephemeral: { volumeClaimTemplate: { spec: { resources: { requests: { storage: '10Gi' } } } } } },
+      ],
+    });
+  });
+
+  it('a workload’s pod template, and a Node’s capacity and allocatable', () => {
+    const deployment = accepted({
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      metadata: { name: 'web', namespace: 'default' },
+      spec: { selector: { matchLabels: { app: 'web' } }, template: { metadata: { labels: { app: 'web' } }, spec: { containers: [container({ requests: { cpu: 0.5 } })] } } },
+    });
+    expect(deployment.spec).toMatchObject({ template: { spec: { containers: [{ resources: { requests: { cpu: '500m' } } }] } } });
+    const node = accepted({ apiVersion: 'v1', kind: 'Node', metadata: { name: 'n' }, status: { capacity: { cpu: 2, memory: '4096Mi', pods: 110 }, allocatable: { cpu: '1.5' } } });
+    expect(node.status).toEqual({ capacity: { cpu: '2', memory: '4Gi', pods: '110' }, allocatable: { cpu: '1500m' } });
+  });
+
+  it('a quantity that does not parse is refused as before, naming no path', () => {
+    expect(refusal(podWith({ containers: [container({ requests: { cpu: '0.5 cores' } })] }))).toBe(
+      `Pod in version "v1" cannot be handled as a Pod: quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'`,
+    );
+  });
+
+  it('validation sees the canonical text, as the real one prints Quantity.String()', () => {
+    const r = admitForCreate(podWith({ containers: [container({ requests: { cpu: '-0.5' } })] }));
+    expect(r.ok ? '' : r.message).toBe('The Pod "p" is invalid: spec.containers[0].resources.requests[cpu]: Invalid value: "-500m": must be greater than or equal to 0');
+  });
+});
