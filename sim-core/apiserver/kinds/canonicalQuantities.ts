@@ -2,7 +2,8 @@
 // object (resource.Quantity's UnmarshalJSON parses the text or JSON number) and encodes
 // that to etcd and to every reader with MarshalJSON: Quantity.String(), always a JSON
 // string. So `cpu: 0.5` is stored as "500m", `memory: 1024Mi` as "1Gi", a YAML number
-// `cpu: 2` as "2", while text already canonical stays as written ("100m", "128Mi", "1e3").
+// `cpu: 2` as "2", `" 100m"` as "100m" (UnmarshalJSON trims white space), while text
+// already canonical stays as written ("100m", "128Mi", "1e3").
 // Here the decoded object is JSON already, so each field the schema types as a Quantity
 // (goTypes.ts quantity(), resourceList()) is rewritten to canonicalQuantity's text,
 // following the schema as decodeNulls does. Only what changes is copied: an object whose
@@ -10,7 +11,7 @@
 import { z } from 'zod';
 import { goTypeName, unwrap } from './goTypes';
 import type { KindDefinition } from './kindDefinition';
-import { canonicalQuantity, quantityText } from './quantity';
+import { canonicalQuantity, unmarshalQuantityText } from './quantity';
 
 /** Returns its argument when nothing in it changes, else a copy sharing what did not. */
 type Rewrite = (value: unknown) => unknown;
@@ -53,7 +54,7 @@ const CACHE_LIMIT = 4096;
 
 function canonicalText(value: unknown): unknown {
   if (typeof value !== 'string' && typeof value !== 'number') return value;
-  const text = quantityText(value);
+  const text = unmarshalQuantityText(value);
   let canonical = canonicalCache.get(text);
   if (canonical === undefined) {
     // decoding refused text that does not parse, so undefined is not expected here

@@ -3,7 +3,7 @@
 // (`json: cannot unmarshal string into Go struct field ContainerPort.spec.containers.ports.containerPort of type int32`).
 // The Go names live in a side table, so the JSON Schema given to Monaco stays clean.
 import { z } from 'zod';
-import { parseQuantity, QUANTITY_FORMAT_ERROR } from './quantity';
+import { parseQuantity, QUANTITY_FORMAT_ERROR, unmarshalQuantityText } from './quantity';
 import { base64ErrorOffset } from './base64';
 
 const goTypeOf = new WeakMap<z.ZodType, string>();
@@ -62,10 +62,10 @@ export const freeFormObject = (goType: string) => mark(z.record(z.string(), z.un
 /** intstr.IntOrString (targetPort, maxSurge, maxUnavailable). */
 export const intOrString = () => mark(z.union([z.number().int(), z.string()]), 'intstr.IntOrString');
 
-/** resource.Quantity: a string or a number that must parse (decode error otherwise). */
+/** resource.Quantity: a string or a number that must parse, as UnmarshalJSON reads it (decode error otherwise). */
 export const quantity = () =>
   mark(
-    z.union([z.string(), z.number()]).refine((v) => parseQuantity(v).ok, { message: QUANTITY_FORMAT_ERROR }),
+    z.union([z.string(), z.number()]).refine((v) => parseQuantity(unmarshalQuantityText(v)).ok, { message: QUANTITY_FORMAT_ERROR }),
     'resource.Quantity',
   );
 

@@ -87,9 +87,22 @@ function parseQuantityText(text: string): QuantityResult {
 }
 
 /** The text a quantity written as a JSON number stands for (YAML `cpu: 2` is `2`, `cpu: 0.5` is `0.5`). */
-export function quantityText(input: string | number): string {
+function quantityText(input: string | number): string {
   if (typeof input === 'string') return input;
   return Number.isInteger(input) ? input.toFixed(0) : String(input);
+}
+
+/** Go's unicode.IsSpace, what strings.TrimSpace trims (JavaScript's trim() also trims U+FEFF, and not U+0085). */
+const GO_SPACE = '[\\t\\n\\v\\f\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]';
+const SURROUNDING_SPACE = new RegExp(`^${GO_SPACE}+|${GO_SPACE}+$`, 'g');
+
+/**
+ * The text Quantity.UnmarshalJSON parses from a JSON value: a number's text, or the
+ * string without the white space around it (strings.TrimSpace), so `cpu: " 100m"` is
+ * accepted and stored as `100m`. (ParseQuantity itself, as parseQuantity here, trims nothing.)
+ */
+export function unmarshalQuantityText(input: string | number): string {
+  return typeof input === 'string' ? input.replace(SURROUNDING_SPACE, '') : quantityText(input);
 }
 
 export function compareQuantities(a: Quantity, b: Quantity): -1 | 0 | 1 {
