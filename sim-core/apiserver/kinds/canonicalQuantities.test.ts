@@ -1,7 +1,8 @@
 // Decoding writes every resource.Quantity back as Quantity.MarshalJSON does: the canonical
 // text, always a string; text already canonical as written; refusals as before.
 import { describe, expect, it, test } from 'vitest';
-import { admitForCreate } from './index';
+import fc from 'fast-check';
+import { admitForCreate, parseQuantity } from './index';
 import { accepted, refusal } from './decodeTestkit';
 
 const podWith = (spec: Record<string, unknown>) => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace: 'default' }, spec });
@@ -99,3 +100,34 @@ describe('decoding stores quantities in canonical form', () => {
     expect(r.ok ? '' : r.message).toBe('The Pod "p" is invalid: spec.containers[0].resources.requests[cpu]: Invalid value: "-500m": must be greater than or equal to 0');
   });
 });
+
+// Stored text read back and decoded again is the same text and the same value: what a
+// GET, a watch or the next update's decode meets is already final. (Within int64 and below
+// E: past them the real encoding itself is lossy, `1000E` → "1", which canonicalQuantity
+// copies.)
+describe('reading back a stored quantity changes nothing (property)', () => {
+  const written = fc
+    .tuple(
+      fc.constantFrom('', '-', '+'),
+      fc.stringMatching(/^[0-9]{0,6}$/),
+      fc.option(fc.stringMatching(/^[0-9]{0,4}$/), { nil: undefined }),
+      fc.constantFrom('', 'n', 'u', 'm', 'k', 'M', 'G', 'T', 'Ki', 'Mi', 'Gi', 'Ti', 'e3', 'e-3', 'E6', 'e0', 'e-9'),
+    )
+    .map(([sign, whole, fraction, suffix]) => `${sign}${whole}${fraction === undefined ? '' : `.${fraction}`}${suffix}`)
+    .filter((text) => parseQuantity(text).ok);
+
+  it('a decoded Pod decodes again to itself, each quantity with the value it was written with', () => {
+    fc.assert(
+      fc.property(written, (text) => {
+        const once = accepted(podWith({ containers: [container({ requests: { cpu: text } })] })) as { spec: { containers: [{ resources: { requests: { cpu: string } } }] } };
+        const stored = once.spec.containers[0].resources.requests.cpu;
+        expect(accepted(once)).toBe(once);
+        const before = parseQuantity(text);
+        const after = parseQuantity(stored);
+        expect(before.ok && after.ok && after.quantity.milli === before.quantity.milli, `${text} → ${stored}`).toBe(true);
+      }),
+      { numRuns: 2000, seed: 1032 },
+    );
+  });
+});
+
