@@ -27,7 +27,8 @@ export function canonicalQuantities(def: KindDefinition, object: Record<string, 
 
 /**
  * The same for the status subresource, whose writes take only .status from the body (the
- * status strategy): the quantities of `object.status` (a Node's capacity and allocatable).
+ * status strategy) and which the simulated server does not decode: the quantities of
+ * `object.status` (a Node's capacity and allocatable), as the real decode would write them.
  */
 export function canonicalStatusQuantities<T extends Record<string, unknown>>(def: KindDefinition, object: T): T {
   const s = unwrap(def.schema);
@@ -41,7 +42,7 @@ export function canonicalStatusQuantities<T extends Record<string, unknown>>(def
 function rewriteFor(schema: z.ZodType): Rewrite | null {
   const known = compiled.get(schema);
   if (known !== undefined) return known;
-  // a schema met again while compiling itself holds no quantity of its own making
+  // a schema that contains itself (none of the kinds' does) adds nothing on its inner visits
   compiled.set(schema, null);
   const rewrite = compile(schema);
   compiled.set(schema, rewrite);
@@ -57,7 +58,8 @@ function canonicalText(value: unknown): unknown {
   const text = unmarshalQuantityText(value);
   let canonical = canonicalCache.get(text);
   if (canonical === undefined) {
-    // decoding refused text that does not parse, so undefined is not expected here
+    // text that does not parse stays as it is: decoding refuses it, but a status write is
+    // not decoded here
     canonical = canonicalQuantity(text) ?? text;
     if (canonicalCache.size >= CACHE_LIMIT) canonicalCache.clear();
     canonicalCache.set(text, canonical);
