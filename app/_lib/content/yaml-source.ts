@@ -21,20 +21,21 @@ export function parseYamlSource(source: string, file: string): Result<YamlSource
   const lineCounter = new LineCounter();
   const doc = parseDocument(source, { lineCounter, uniqueKeys: true, prettyErrors: true, strict: true });
   if (doc.errors.length > 0) {
-    return {
-      ok: false,
-      problems: doc.errors.map((e) => ({
-        file,
-        line: e.linePos?.[0]?.line,
-        message: `this is not valid YAML: ${firstLine(e.message)}`,
-      })),
-    };
+    // Only the first error: one stray `[` or tab makes the parser report every token after
+    // it, and those later errors disappear once the first is fixed.
+    const first = doc.errors[0]!;
+    const more = doc.errors.length > 1 ? ' (fix this first: the lines after it cannot be read until it is)' : '';
+    return fail(file, first.linePos?.[0]?.line, `this is not valid YAML: ${withoutPosition(firstLine(first.message))}; ${YAML_FIXES[first.code] ?? 'check the indentation and quote values that contain : [ ] { } # or start with * & !'}${more}`);
   }
   let value: unknown;
   try {
     value = doc.toJS({ maxAliasCount: YAML_LIMITS.maxAliasCount });
   } catch (e) {
-    return fail(file, undefined, `the YAML could not be read: ${e instanceof Error ? e.message : String(e)}`);
+    const message = e instanceof Error ? e.message : String(e);
+    if (/alias/i.test(message)) {
+      return fail(file, undefined, `the YAML expands its aliases (*name) more than ${YAML_LIMITS.maxAliasCount} times, which is how an alias bomb blows up; write the values out instead of repeating aliases`);
+    }
+    return fail(file, undefined, `the YAML could not be read: ${message}`);
   }
   return { ok: true, value: { value, lineOf: (path) => lineOf(doc, lineCounter, path) } };
 }
@@ -45,6 +46,21 @@ function lineOf(doc: Document, lines: LineCounter, path: readonly PropertyKey[])
     if (isNode(node) && node.range) return lines.linePos(node.range[0]).line;
   }
   return undefined;
+}
+
+/** What to do about the YAML errors instructors make most. */
+const YAML_FIXES: Partial<Record<string, string>> = {
+  TAB_AS_INDENT: 'indent with spaces, never tabs (set your editor to insert spaces in YAML files)',
+  DUPLICATE_KEY: 'a field appears twice in the same mapping; keep one',
+  BLOCK_AS_IMPLICIT_KEY: 'a value that contains ": " must be quoted, e.g. title: "Raft: how etcd agrees"',
+  MULTILINE_IMPLICIT_KEY: 'a value that contains ": " must be quoted, e.g. title: "Raft: how etcd agrees"',
+  BAD_INDENT: 'line the field up with the other fields of its mapping, using spaces',
+  MISSING_CHAR: 'a quote or bracket is not closed',
+};
+
+/** The yaml package ends its messages with " at line 3, column 7:"; the line is in the problem already. */
+function withoutPosition(message: string): string {
+  return message.replace(/ at line \d+, column (\d+):?$/, ' (column $1)');
 }
 
 function firstLine(message: string): string {

@@ -95,11 +95,21 @@ questions:
     expect(quizProblems('id: raft\nquestions: [\n')[0]).toMatch(/^quiz.yaml:\d+: this is not valid YAML/);
   });
 
+  it('reports only the first YAML error of a file, with what to do about it', () => {
+    // a stray `[` makes the parser report every later token; a tab, several errors
+    const bracket = quizProblems('id: raft\nquestions:\n  - id: a\n    prompt: { ko: x[, en: y }\n    type: single\n    tags: [t]\n');
+    expect(bracket).toHaveLength(1);
+    expect(bracket[0]).toMatch(/^quiz.yaml:4: this is not valid YAML: .*\(column \d+\); check the indentation and quote values/);
+    const tab = quizProblems('id: raft\nquestions:\n  - id: a\n\ttype: single\n    tags: [t]\n');
+    expect(tab).toEqual([expect.stringMatching(/^quiz.yaml:4: this is not valid YAML: Tabs are not allowed as indentation \(column 1\); indent with spaces, never tabs/)]);
+  });
+
   it('refuses an alias bomb instead of expanding it', () => {
     const bomb = ['a: &a ["x","x","x","x","x","x","x","x","x","x"]'];
     for (let i = 1; i < 12; i++) bomb.push(`${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [${new Array(10).fill(`*${String.fromCharCode(96 + i)}`).join(',')}]`);
     const r = parseYamlSource(bomb.join('\n'), 'bomb.yaml');
     expect(r.ok).toBe(false);
+    expect(!r.ok && r.problems.map(formatProblem)).toEqual([expect.stringMatching(/^bomb.yaml: the YAML expands its aliases \(\*name\) more than 100 times.*write the values out/)]);
   });
 });
 
