@@ -56,8 +56,7 @@ describe('quiz schema', () => {
 
   it('refuses a misspelt field', () => {
     expect(quizProblems(`id: raft\nquestions:${goodQuestion.replace('explanation:', 'explanaton:')}`)).toEqual([
-      "quiz.yaml:3: quiz 'raft' question 'quorum-of-five': 'explanation' is missing; add it",
-      "quiz.yaml:3: quiz 'raft' question 'quorum-of-five': unknown field 'explanaton'; check the spelling against docs/AUTHORING.md",
+      "quiz.yaml:7: quiz 'raft' question 'quorum-of-five': unknown field 'explanaton' (did you mean 'explanation'?); check the spelling against docs/AUTHORING.md",
     ]);
   });
 
@@ -93,6 +92,16 @@ questions:
   it('reports invalid YAML and duplicate keys with their line', () => {
     expect(quizProblems('id: raft\nid: other\nquestions: []\n')[0]).toMatch(/^quiz.yaml:2: this is not valid YAML: Map keys must be unique/);
     expect(quizProblems('id: raft\nquestions: [\n')[0]).toMatch(/^quiz.yaml:\d+: this is not valid YAML/);
+  });
+
+  it('names the field a misspelt one was meant to be, on its own line, and not also as missing', () => {
+    const yaml = goodQuestion.replace('    explanation:', '    explanaton:');
+    const problems = quizProblems(`id: raft\nquestions:\n${yaml}`);
+    expect(problems).toEqual([expect.stringMatching(/^quiz.yaml:\d+: quiz 'raft' question '[a-z-]+': unknown field 'explanaton' \(did you mean 'explanation'\?\); check the spelling/)]);
+    const line = Number(/^quiz.yaml:(\d+)/.exec(problems[0]!)![1]);
+    expect(`id: raft\nquestions:\n${yaml}`.split('\n')[line - 1]).toMatch(/^\s*explanaton:/);
+    // nothing close: no guess
+    expect(quizProblems(`id: raft\nquestions:\n${goodQuestion}    colour: red\n`)).toEqual([expect.stringMatching(/unknown field 'colour'; check the spelling/)]);
   });
 
   it('reports only the first YAML error of a file, with what to do about it', () => {
