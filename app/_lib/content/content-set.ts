@@ -20,6 +20,8 @@ export interface LoadedLesson {
   dir: string;
   versions: Partial<Record<Locale, ParsedLesson>>;
   quiz?: LoadedQuiz;
+  /** quiz.yaml exists but has problems of its own (reported with its file), so nothing else repeats them */
+  quizInvalid?: boolean;
 }
 
 export interface LoadedCourse {
@@ -55,4 +57,9 @@ export interface ContentSet {
   misconceptions: Map<string, Misconception>;
   /** the file misconception tags come from, for messages */
   misconceptionsFile: string;
+  /**
+   * Ids whose file exists but could not be loaded (its own problems say why): a lesson or
+   * course that names one is not told to create it.
+   */
+  unreadable?: { labs: ReadonlySet<string>; scenarios: ReadonlySet<string> };
 }

@@ -73,12 +73,16 @@ export function loadContent(contentDir: string, options: LoadOptions = {}): Load
 
   // scenarios
   const scenarios = new Map<string, LoadedScenario>();
+  const unreadable = { labs: new Set<string>(), scenarios: new Set<string>() };
   for (const name of listDir(path.join(contentDir, 'scenarios'))) {
     if (!name.endsWith('.yaml') && !name.endsWith('.yml')) continue;
     const abs = path.join(contentDir, 'scenarios', name);
     const scenario = loadYaml(abs, (s, f) => schemaParse(scenarioSchema, s, f));
-    if (!scenario) continue;
     const stem = name.replace(/\.ya?ml$/, '');
+    if (!scenario) {
+      unreadable.scenarios.add(stem);
+      continue;
+    }
     if (scenario.id !== stem) {
       problems.push({ file: rel(abs), message: `the scenario id '${scenario.id}' differs from the file name; rename the file to ${scenario.id}.yaml or set id: ${stem}` });
     }
@@ -100,7 +104,10 @@ export function loadContent(contentDir: string, options: LoadOptions = {}): Load
       continue;
     }
     const lab = loadYaml(abs, (s, f) => schemaParse(labSchema, s, f));
-    if (!lab) continue;
+    if (!lab) {
+      unreadable.labs.add(name);
+      continue;
+    }
     if (lab.id !== name) {
       problems.push({ file: rel(abs), message: `the lab id '${lab.id}' differs from its folder '${name}'; make them equal` });
     }
@@ -131,7 +138,7 @@ export function loadContent(contentDir: string, options: LoadOptions = {}): Load
   }
 
   return {
-    content: { courses, scenarios, labs, misconceptions, misconceptionsFile: rel(misconceptionsAbs) },
+    content: { courses, scenarios, labs, misconceptions, misconceptionsFile: rel(misconceptionsAbs), unreadable },
     problems,
   };
 }
@@ -179,10 +186,12 @@ function loadCourse(
     if (existsSync(quizAbs)) {
       const source = read(quizAbs);
       if (source !== undefined) lesson.quiz = parseQuiz(source, rel(quizAbs), problems);
+      if (!lesson.quiz) lesson.quizInvalid = true;
     }
     byId.set(id, lesson);
   }
-  const order = loaded.course?.lessons ?? [];
+  // a lesson listed twice is reported once by the course rules, and loaded once
+  const order = [...new Set(loaded.course?.lessons ?? [])];
   loaded.lessons = [
     ...order.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : [])),
     ...[...byId.values()].filter((l) => !order.includes(l.id)),

@@ -31,8 +31,13 @@ export function checkCourse(course: LoadedCourse, content: ContentSet): Problem[
         problems.push({ file: lesson.dir, message: `the lesson folder '${lesson.folder}' is not listed in course.yaml; add '${lesson.id}' to lessons: or remove the folder` });
       }
     }
+    const labsSeen = new Set<string>();
     for (const labId of course.course.labs) {
-      if (!content.labs.has(labId)) problems.push({ file: course.file, message: `the lab '${labId}' is listed but content/labs/${labId}/lab.yaml does not exist` });
+      if (labsSeen.has(labId)) problems.push({ file: course.file, message: `the lab '${labId}' is listed twice in labs:; list it once` });
+      labsSeen.add(labId);
+      if (!content.labs.has(labId) && !content.unreadable?.labs.has(labId)) {
+        problems.push({ file: course.file, message: `the lab '${labId}' is listed but ${contentPath(content, `labs/${labId}/lab.yaml`)} does not exist; create it or fix the name` });
+      }
     }
   }
 
@@ -72,17 +77,17 @@ function checkLesson(lesson: LoadedLesson, content: ContentSet): Problem[] {
     }
     for (const d of version.directives) {
       const at = { file: version.file, line: d.line };
-      if (d.name === 'sim' && !content.scenarios.has(d.scenario)) {
-        problems.push({ ...at, message: `::sim names the scenario '${d.scenario}', which does not exist; create content/scenarios/${d.scenario}.yaml or fix the name` });
+      if (d.name === 'sim' && !content.scenarios.has(d.scenario) && !content.unreadable?.scenarios.has(d.scenario)) {
+        problems.push({ ...at, message: `::sim names the scenario '${d.scenario}', which does not exist; create ${contentPath(content, `scenarios/${d.scenario}.yaml`)} or fix the name` });
       }
       if (d.name === 'quiz' && d.id !== lesson.id) {
         problems.push({ ...at, message: `::quiz{id=${d.id}} must embed this lesson's own quiz; write ::quiz{id=${lesson.id}}` });
       }
-      if (d.name === 'quiz' && d.id === lesson.id && !lesson.quiz) {
-        problems.push({ ...at, message: `::quiz{id=${d.id}} embeds a quiz, but ${lesson.dir}/quiz.yaml is missing or invalid` });
+      if (d.name === 'quiz' && d.id === lesson.id && !lesson.quiz && !lesson.quizInvalid) {
+        problems.push({ ...at, message: `::quiz{id=${d.id}} embeds a quiz, but ${lesson.dir}/quiz.yaml is missing; write it` });
       }
-      if (d.name === 'lab' && !content.labs.has(d.id)) {
-        problems.push({ ...at, message: `::lab names the lab '${d.id}', which does not exist; create content/labs/${d.id}/lab.yaml or fix the name` });
+      if (d.name === 'lab' && !content.labs.has(d.id) && !content.unreadable?.labs.has(d.id)) {
+        problems.push({ ...at, message: `::lab names the lab '${d.id}', which does not exist; create ${contentPath(content, `labs/${d.id}/lab.yaml`)} or fix the name` });
       }
     }
   }
@@ -90,7 +95,7 @@ function checkLesson(lesson: LoadedLesson, content: ContentSet): Problem[] {
 
   const quiz = lesson.quiz;
   if (!quiz) {
-    problems.push({ file: `${lesson.dir}/quiz.yaml`, message: `lesson '${lesson.id}' has no valid quiz.yaml; every lesson ends with a quiz` });
+    if (!lesson.quizInvalid) problems.push({ file: `${lesson.dir}/quiz.yaml`, message: `lesson '${lesson.id}' has no quiz.yaml; every lesson ends with a quiz, so write one` });
     return problems;
   }
   problems.push(
@@ -114,14 +119,20 @@ function checkLesson(lesson: LoadedLesson, content: ContentSet): Problem[] {
         });
       }
     }
-    if (q.type === 'predict' && !content.scenarios.has(q.scenario)) {
+    if (q.type === 'predict' && !content.scenarios.has(q.scenario) && !content.unreadable?.scenarios.has(q.scenario)) {
       problems.push({
         file: quiz.file,
         line: quiz.lineOf(['questions', i, 'scenario']),
         subject: `quiz '${quiz.quiz.id}' question '${q.id}'`,
-        message: `the scenario '${q.scenario}' does not exist; create content/scenarios/${q.scenario}.yaml or fix the name`,
+        message: `the scenario '${q.scenario}' does not exist; create ${contentPath(content, `scenarios/${q.scenario}.yaml`)} or fix the name`,
       });
     }
   });
   return problems;
+}
+
+/** A path inside the content folder as problems show it (the folder need not be named content/). */
+function contentPath(content: ContentSet, inside: string): string {
+  const root = content.misconceptionsFile.replace(/\/?misconceptions\.yaml$/, '');
+  return root === '' ? inside : `${root}/${inside}`;
 }

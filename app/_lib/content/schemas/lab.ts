@@ -35,7 +35,17 @@ export const labSchema = z
       .array(z.strictObject({ path: labPath, from: labPath }))
       .default([])
       .meta({ description: 'workspace files: `path` in the workspace, copied `from` a file in the lab folder' }),
-    goals: z.array(labGoalSchema).min(1, 'a lab needs at least one goal'),
+    goals: z
+      .array(labGoalSchema)
+      .min(1, 'a lab needs at least one goal')
+      .superRefine((goals, ctx) => {
+        // goal results are stored and counted on the dashboard by id
+        const seen = new Set<string>();
+        goals.forEach((g, i) => {
+          if (seen.has(g.id)) ctx.addIssue({ code: 'custom', path: [i, 'id'], message: `the goal id '${g.id}' is used twice; goal ids must be unique in a lab` });
+          seen.add(g.id);
+        });
+      }),
     hints: z
       .array(localizedText)
       .min(1, 'a lab needs at least one hint, in both languages')
