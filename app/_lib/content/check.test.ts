@@ -142,6 +142,22 @@ describe('mistakes an instructor makes', () => {
     ]);
   });
 
+  it('refuses a link that leads nowhere, and accepts links to lessons, labs and other sites', () => {
+    const links = [
+      'See [basics](basics), [the lab](/en/labs/first-lab), [etcd](https://etcd.io/docs/) and [above](#try-it).',
+      '',
+      'Broken: [a](../basics), [b](./01-basics/index.en.md), [c](01-basics), [d](/en/labs/nope), [e](/ko/labs/first-lab), [f](javascript:alert(1)).',
+    ].join('\n');
+    expect(goodWith([['courses/mini/lessons/01-basics/index.en.md', (t) => t.replace('## Try it', `${links}\n\n## Try it`)]])).toEqual([
+      "content/courses/mini/lessons/01-basics/index.en.md:15: the link '../basics' goes to /en/courses/mini/basics, which is not a page; link a lesson of this course by its id ([Raft](raft)), another course's lesson as /en/courses/<course>/lessons/<lesson>, a lab as /en/labs/<lab-id>",
+      expect.stringMatching(/^content\/courses\/mini\/lessons\/01-basics\/index.en.md:15: the link '.\/01-basics\/index.en.md' goes to \/en\/courses\/mini\/lessons\/01-basics\/index.en.md, a Markdown file, not a page; /),
+      expect.stringMatching(/:15: the link '01-basics' goes to \/en\/courses\/mini\/lessons\/01-basics, but course 'mini' has no lesson '01-basics' \(the URL uses the lesson id 'basics', not the folder name\); /),
+      expect.stringMatching(/:15: the link '\/en\/labs\/nope' goes to \/en\/labs\/nope, but there is no lab 'nope'; /),
+      expect.stringMatching(/:15: the link '\/ko\/labs\/first-lab' goes to \/ko\/labs\/first-lab, a page in the other language \(this file is the English one\); /),
+      "content/courses/mini/lessons/01-basics/index.en.md:15: the link 'javascript:alert(1)' uses javascript:, which the page removes; link to http(s), mailto or a page of this site",
+    ]);
+  });
+
   it('names the content folder it was given, whatever it is called', () => {
     const root = mkdtempSync(path.join(tmpdir(), 'content-check-'));
     cpSync(path.join(fixtures, 'good', 'content'), path.join(root, 'scratch'), { recursive: true });

@@ -5,6 +5,7 @@ import type { Problem } from '../problems';
 import { fieldName } from '../schema-problems';
 import { LOCALES } from '../schemas';
 import { checkLessonLanguage, hasHangul } from './language';
+import { checkLessonLinks } from './links';
 import { checkLessonParity, checkQuestionParity } from './parity';
 import { localizedTexts } from './quiz';
 import { checkQuiz } from './quiz';
@@ -43,7 +44,7 @@ export function checkCourse(course: LoadedCourse, content: ContentSet): Problem[
 
   const questionIds = new Map<string, string>();
   for (const lesson of course.lessons) {
-    problems.push(...checkLesson(lesson, content));
+    problems.push(...checkLesson(lesson, course.id, content));
     if (!lesson.quiz) continue;
     for (const [i, q] of lesson.quiz.quiz.questions.entries()) {
       const other = questionIds.get(q.id);
@@ -60,7 +61,7 @@ export function checkCourse(course: LoadedCourse, content: ContentSet): Problem[
   return problems;
 }
 
-function checkLesson(lesson: LoadedLesson, content: ContentSet): Problem[] {
+function checkLesson(lesson: LoadedLesson, courseId: string, content: ContentSet): Problem[] {
   const problems: Problem[] = [];
   for (const locale of LOCALES) {
     if (!lesson.versions[locale]) {
@@ -71,6 +72,7 @@ function checkLesson(lesson: LoadedLesson, content: ContentSet): Problem[] {
     const version = lesson.versions[locale];
     if (!version) continue;
     problems.push(...version.problems);
+    problems.push(...checkLessonLinks(version, locale, courseId, lesson.id, content));
     for (const message of checkLessonLanguage(version, locale)) problems.push({ file: version.file, line: 2, subject: 'front matter', message });
     if (!version.directives.some((d) => d.name === 'sim')) {
       problems.push({ file: version.file, message: 'the lesson embeds no simulation; add ::sim{scenario=…} where the learner should try something' });

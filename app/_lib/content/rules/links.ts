@@ -1,0 +1,61 @@
+// Links in a lesson must lead somewhere: the sanitiser drops a link to anything but http(s)
+// or mailto, and a relative link is resolved by the browser against the lesson's own URL
+// (/<locale>/courses/<course>/lessons/<lesson>), where a GitHub-style path to a Markdown
+// file or a wrong number of `../` ends on the not-found page.
+import type { ContentSet } from '../content-set';
+import type { ParsedLesson } from '../markdown/parse';
+import { walk } from '../markdown/parse';
+import type { Problem } from '../problems';
+import type { Locale } from '../schemas';
+
+const SITE = 'https://reconcile.invalid';
+const ALLOWED_SCHEMES = new Set(['http:', 'https:', 'mailto:']);
+const HOW = "link a lesson of this course by its id ([Raft](raft)), another course's lesson as /LOCALE/courses/<course>/lessons/<lesson>, a lab as /LOCALE/labs/<lab-id>";
+
+export function checkLessonLinks(version: ParsedLesson, locale: Locale, courseId: string, lessonId: string, content: ContentSet): Problem[] {
+  const problems: Problem[] = [];
+  const how = HOW.replaceAll('LOCALE', locale);
+  walk(version.tree, (node) => {
+    if (node.type !== 'link' && node.type !== 'image' && node.type !== 'definition') return;
+    const url = node.url.trim();
+    const at = { file: version.file, line: node.position?.start.line };
+    if (url === '' || url.startsWith('#')) return;
+    const scheme = /^([a-z][a-z0-9+.-]*:)/i.exec(url)?.[1]?.toLowerCase();
+    if (scheme !== undefined) {
+      if (!ALLOWED_SCHEMES.has(scheme)) problems.push({ ...at, message: `the link '${url}' uses ${scheme}, which the page removes; link to http(s), mailto or a page of this site` });
+      return;
+    }
+    if (url.startsWith('//')) return; // another host, as the page's own scheme
+    const target = new URL(url, `${SITE}/${locale}/courses/${courseId}/lessons/${lessonId}`).pathname.replace(/\/$/, '');
+    const problem = pageProblem(target, locale, content);
+    if (problem !== undefined) problems.push({ ...at, message: `the link '${url}' goes to ${target}, ${problem}; ${how}` });
+  });
+  return problems;
+}
+
+/** Why `path` is not a page a lesson may link to, or undefined when it is one. */
+function pageProblem(path: string, locale: Locale, content: ContentSet): string | undefined {
+  if (/\.md$/i.test(path)) return 'a Markdown file, not a page';
+  const parts = path.split('/').slice(1).map(decodeURIComponent);
+  if (parts[0] !== locale) return parts[0] === 'ko' || parts[0] === 'en' ? `a page in the other language (this file is the ${locale === 'ko' ? 'Korean' : 'English'} one)` : 'which is not a page';
+  const [, section, id, sub, lesson, ...more] = parts;
+  if (section === 'courses') {
+    if (id === undefined) return undefined;
+    const course = content.courses.find((c) => c.id === id);
+    if (!course) return `but there is no course '${id}'`;
+    if (sub === undefined) return undefined;
+    if (sub === 'lessons' && lesson !== undefined && more.length === 0) {
+      return course.lessons.some((l) => l.id === lesson) ? undefined : `but course '${id}' has no lesson '${lesson}'${lessonHint(course.lessons.map((l) => l.id), lesson)}`;
+    }
+    return 'which is not a page';
+  }
+  if (section === 'labs' && id !== undefined && sub === undefined) return content.labs.has(id) ? undefined : `but there is no lab '${id}'`;
+  if (section === 'progress' && id === undefined) return undefined;
+  return 'which is not a page';
+}
+
+/** `04-raft` is a folder; the page is `raft`. */
+function lessonHint(ids: string[], written: string): string {
+  const id = /^\d{2}-(.+)$/.exec(written)?.[1];
+  return id !== undefined && ids.includes(id) ? ` (the URL uses the lesson id '${id}', not the folder name)` : '';
+}
