@@ -58,7 +58,7 @@ describe('the good fixture course', () => {
     expect(checkContent(loaded.content, loaded.problems, { scenario: prover, unavailable: [] }).problems.map(formatProblem)).toEqual([
       'content/courses/mini/lessons/01-basics/quiz.yaml:36: quiz \'basics\' question \'put-output\': the correct option \'a\' (matches: ^bar$) does not match what the simulation printed for `etcdctl get foo --print-value-only`: (no output); fix the answer key or the regex',
       "content/courses/mini/lessons/01-basics/quiz.yaml:40: quiz 'basics' question 'put-output': the wrong option 'b' (matches: ^$) matches what the simulation printed for `etcdctl get foo --print-value-only`: (no output); the answer key disagrees with the simulation",
-      'content/scenarios/mini-three.yaml: setup: `etcdctl put foo bar` failed (exit 1): "Error: unknown command"; fix the line or the order of setup',
+      'content/scenarios/mini-three.yaml:5: setup: `etcdctl put foo bar` failed (exit 1): "Error: unknown command"; fix the line or the order of setup',
     ]);
   });
 
@@ -82,11 +82,11 @@ describe('the good fixture course', () => {
     });
     expect(checkContent(content, [], { lab: grader(false), unavailable: [] }).problems).toEqual([]);
     expect(checkContent(content, [], { lab: grader(true), unavailable: [] }).problems.map(formatProblem)).toEqual([
-      'content/labs/first-lab/lab.yaml: starter: the starter state already passes every goal; the learner would have nothing to do — make at least one goal fail at the start',
+      'content/labs/first-lab/lab.yaml:9: starter: the starter state already passes every goal; the learner would have nothing to do — make at least one goal fail at the start',
     ]);
     const failing: LabProver = { grade: () => ({ ok: true, value: [{ id: 'foo-is-bar', passed: false, explanation: 'expected foo = bar, found no key foo' }] }) };
     expect(checkContent(content, [], { lab: failing, unavailable: [] }).problems.map(formatProblem)).toEqual([
-      "content/labs/first-lab/lab.yaml: solution, goal 'foo-is-bar': the reference solution fails this goal: expected foo = bar, found no key foo",
+      "content/labs/first-lab/lab.yaml:9: solution, goal 'foo-is-bar': the reference solution fails this goal: expected foo = bar, found no key foo; see every goal with `npm run --silent grade -- first-lab --solution`",
     ]);
   });
 

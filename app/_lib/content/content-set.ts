@@ -38,12 +38,16 @@ export interface LoadedCourse {
 export interface LoadedScenario {
   file: string;
   scenario: Scenario;
+  /** the line of a path inside the file, for problems found after loading (a setup line that fails) */
+  lineOf?: LineOf;
 }
 
 export interface LoadedLab {
   dir: string;
   file: string;
   lab: Lab;
+  /** the line of a path inside lab.yaml, for problems found after loading (a goal the solution fails) */
+  lineOf?: LineOf;
   /** the reference solution's action log, when it could be read */
   solution?: ActionLog;
   /** starter files: workspace path → content */

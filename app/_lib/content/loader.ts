@@ -4,7 +4,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { z } from 'zod';
 import { actionLogSchema, type ActionLog } from '../../../sim-core/cluster/actions';
-import type { ContentSet, LoadedCourse, LoadedLab, LoadedLesson, LoadedQuiz, LoadedScenario } from './content-set';
+import type { ContentSet, LineOf, LoadedCourse, LoadedLab, LoadedLesson, LoadedQuiz, LoadedScenario } from './content-set';
 import { parseLessonSource } from './markdown/parse';
 import type { Problem, Result } from './problems';
 import { fieldName, validateYaml, valueAt, type SubjectOf } from './schema-problems';
@@ -77,12 +77,13 @@ export function loadContent(contentDir: string, options: LoadOptions = {}): Load
   for (const name of listDir(path.join(contentDir, 'scenarios'))) {
     if (!name.endsWith('.yaml') && !name.endsWith('.yml')) continue;
     const abs = path.join(contentDir, 'scenarios', name);
-    const scenario = loadYaml(abs, (s, f) => schemaParse(scenarioSchema, s, f));
+    const parsed = loadYaml(abs, (s, f) => schemaParseWithLines(scenarioSchema, s, f));
     const stem = name.replace(/\.ya?ml$/, '');
-    if (!scenario) {
+    if (!parsed) {
       unreadable.scenarios.add(stem);
       continue;
     }
+    const scenario = parsed.value;
     if (scenario.id !== stem) {
       problems.push({ file: rel(abs), message: `the scenario id '${scenario.id}' differs from the file name; rename the file to ${scenario.id}.yaml or set id: ${stem}` });
     }
@@ -90,7 +91,7 @@ export function loadContent(contentDir: string, options: LoadOptions = {}): Load
       problems.push({ file: rel(abs), message: `the scenario id '${scenario.id}' is used by ${scenarios.get(scenario.id)!.file} too; ids must be unique` });
       continue;
     }
-    scenarios.set(scenario.id, { file: rel(abs), scenario });
+    scenarios.set(scenario.id, { file: rel(abs), scenario, lineOf: parsed.lineOf });
   }
 
   // labs
@@ -103,15 +104,16 @@ export function loadContent(contentDir: string, options: LoadOptions = {}): Load
       problems.push({ file: rel(dirAbs), message: 'a lab folder needs a lab.yaml; add one or remove the folder' });
       continue;
     }
-    const lab = loadYaml(abs, (s, f) => schemaParse(labSchema, s, f));
-    if (!lab) {
+    const parsed = loadYaml(abs, (s, f) => schemaParseWithLines(labSchema, s, f));
+    if (!parsed) {
       unreadable.labs.add(name);
       continue;
     }
+    const lab = parsed.value;
     if (lab.id !== name) {
       problems.push({ file: rel(abs), message: `the lab id '${lab.id}' differs from its folder '${name}'; make them equal` });
     }
-    const loaded: LoadedLab = { dir: rel(dirAbs), file: rel(abs), lab, starterFiles: {} };
+    const loaded: LoadedLab = { dir: rel(dirAbs), file: rel(abs), lab, lineOf: parsed.lineOf, starterFiles: {} };
     for (const starter of lab.starter) {
       const from = path.join(dirAbs, starter.from);
       if (!existsSync(from)) {
@@ -228,6 +230,13 @@ function schemaParse<S extends z.ZodType>(schema: S, source: string, file: strin
   const yaml = parseYamlSource(source, file);
   if (!yaml.ok) return yaml;
   return validateYaml(schema, yaml.value, file);
+}
+
+function schemaParseWithLines<S extends z.ZodType>(schema: S, source: string, file: string): Result<{ value: z.output<S>; lineOf: LineOf }> {
+  const yaml = parseYamlSource(source, file);
+  if (!yaml.ok) return yaml;
+  const r = validateYaml(schema, yaml.value, file);
+  return r.ok ? { ok: true, value: { value: r.value, lineOf: yaml.value.lineOf } } : r;
 }
 
 function parseSolution(source: string): { ok: true; value: ActionLog } | { ok: false; error: string } {

@@ -109,7 +109,7 @@ export function provePredictQuestions(content: ContentSet, prover: ScenarioProve
 export function proveScenarioSetups(content: ContentSet, prover: ScenarioProver): { problems: Problem[]; notRun: string[] } {
   const problems: Problem[] = [];
   const notRun: string[] = [];
-  for (const { file, scenario } of content.scenarios.values()) {
+  for (const { file, scenario, lineOf } of content.scenarios.values()) {
     if (!prover.supports(scenario.topology)) {
       notRun.push(scenario.id);
       continue;
@@ -120,7 +120,9 @@ export function proveScenarioSetups(content: ContentSet, prover: ScenarioProver)
       continue;
     }
     for (const s of r.value.setup.filter((s) => s.exitCode !== 0)) {
-      problems.push({ file, subject: 'setup', message: `\`${s.line}\` failed (exit ${s.exitCode}): ${excerpt(s.output)}; fix the line or the order of setup` });
+      const index = scenario.setup.findIndex((line) => line === s.line || line.startsWith(`${s.line}\n`));
+      const line = index === -1 ? undefined : lineOf?.(['setup', index]);
+      problems.push({ file, line, subject: 'setup', message: `\`${s.line}\` failed (exit ${s.exitCode}): ${excerpt(s.output)}; fix the line or the order of setup` });
     }
   }
   return { problems, notRun };
@@ -138,14 +140,20 @@ export function proveLabs(content: ContentSet, prover: LabProver): Problem[] {
     const starter = prover.grade(lab, []);
     if (!starter.ok) problems.push({ file: lab.file, subject: 'starter', message: `the starter state could not be graded: ${starter.error}` });
     else if (starter.value.every((g) => g.passed)) {
-      problems.push({ file: lab.file, subject: 'starter', message: 'the starter state already passes every goal; the learner would have nothing to do — make at least one goal fail at the start' });
+      problems.push({ file: lab.file, line: lab.lineOf?.(['goals']), subject: 'starter', message: 'the starter state already passes every goal; the learner would have nothing to do — make at least one goal fail at the start' });
     }
     if (!lab.solution) continue;
     const solved = prover.grade(lab, lab.solution);
     if (!solved.ok) problems.push({ file: lab.file, subject: 'solution', message: `the reference solution could not be graded: ${solved.error}` });
     else
       for (const g of solved.value.filter((g) => !g.passed)) {
-        problems.push({ file: lab.file, subject: `solution, goal '${g.id}'`, message: `the reference solution fails this goal: ${g.explanation}` });
+        const index = lab.lab.goals.findIndex((goal) => goal.id === g.id);
+        problems.push({
+          file: lab.file,
+          line: index === -1 ? undefined : lab.lineOf?.(['goals', index]),
+          subject: `solution, goal '${g.id}'`,
+          message: `the reference solution fails this goal: ${g.explanation}; see every goal with \`npm run --silent grade -- ${lab.lab.id} --solution\``,
+        });
       }
   }
   return problems;
