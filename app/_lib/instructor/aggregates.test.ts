@@ -7,6 +7,7 @@ import { loadContent } from '../content/loader';
 import type { Database } from '../db';
 import { lessonCompletion } from './completion';
 import { labReport } from './labs';
+import { learnerDetail } from './learner-detail';
 import { allLearnerLines, learnerPage, pageNumber } from './learners';
 import { questionReport } from './questions';
 import { validateContent } from './content-report';
@@ -20,6 +21,7 @@ let client: Database;
 let ann: string;
 let bob: string;
 let cat: string;
+let staff: string;
 
 const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 10, minute));
 
@@ -57,7 +59,7 @@ beforeAll(async () => {
   ann = await user('ann@example.com', 'learner', 1);
   bob = await user('bob@example.com', 'learner', 2);
   cat = await user('cat@example.com', 'learner', 3);
-  const staff = await user('teacher@example.com', 'instructor', 4);
+  staff = await user('teacher@example.com', 'instructor', 4);
 
   // quorum-of-three (numeric, answer 2): ann wrong then right; bob right at once
   await answer(ann, 'quorum-of-three', { type: 'numeric', value: 1.5 }, false, 10, ['quorum-is-half']);
@@ -119,6 +121,32 @@ describe('labReport', () => {
     const [lab] = await labReport(client, content, 'en');
     expect(lab).toMatchObject({ id: 'first-lab', attempts: 4, passedAttempts: 1, learners: 2, learnersPassed: 1, medianHints: 1.5, goalsUnreadable: 1 });
     expect(lab!.goals).toEqual([{ id: 'foo-is-bar', description: 'foo = bar', failed: 2, evaluated: 3, known: true }]);
+  });
+});
+
+describe('one learner’s page', () => {
+  it('shows where the learner is in each lesson and their attempts, newest first, with the goals they failed', async () => {
+    const bobs = await learnerDetail(client, content, 'en', bob);
+    expect(bobs).toMatchObject({ email: 'bob@example.com', attemptsTotal: 2 });
+    // bob opened basics; of its 3 questions he answered 2, and his latest answer to put-output is wrong
+    expect(bobs!.lessons).toEqual([{ courseId: 'mini', lessonId: 'basics', number: 1, title: expect.any(String), status: 'inProgress', questions: 3, answered: 2, latestCorrect: 1 }]);
+    expect(bobs!.attempts.map((a) => [a.createdAt, a.passed, a.hintsUsed, a.goals, a.failedGoals])).toEqual([
+      [at(23), false, 3, null, []],
+      [at(22), false, 1, 1, ['foo = bar']],
+    ]);
+    expect(bobs!.attempts[1]).toMatchObject({ labId: 'first-lab', labTitle: 'A first lab' });
+    const anns = await learnerDetail(client, content, 'en', ann, 1);
+    expect(anns!.lessons[0]).toMatchObject({ status: 'completed', answered: 1, latestCorrect: 1 });
+    expect(anns!.attempts.map((a) => a.passed)).toEqual([true]);
+    expect(anns!.attemptsTotal).toBe(2);
+    const cats = await learnerDetail(client, content, 'en', cat);
+    expect(cats!.lessons[0]!.status).toBe('notStarted');
+    expect(JSON.stringify([bobs, anns, cats])).not.toContain('argon2id');
+  });
+
+  it('is not shown for a staff account or an unknown id', async () => {
+    expect(await learnerDetail(client, content, 'en', staff)).toBeUndefined();
+    expect(await learnerDetail(client, content, 'en', 'no-such-user')).toBeUndefined();
   });
 });
 

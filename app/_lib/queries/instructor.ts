@@ -11,6 +11,7 @@ import { validateContent } from '../instructor/content-report';
 import { toCsv, type CsvCell } from '../instructor/csv';
 import { answersTable, goalsTable, labsTable, LEARNERS_HEADER, learnerRow, lessonsTable, questionsTable, type ExportDataset, type Table } from '../instructor/exports';
 import { labReport } from '../instructor/labs';
+import { learnerDetail } from '../instructor/learner-detail';
 import { allLearnerLines, learnerPage } from '../instructor/learners';
 import { questionReport } from '../instructor/questions';
 import { getContent } from './content';
@@ -29,6 +30,10 @@ export function getLabReport(locale: Locale) {
 
 export function getLearnerPage(page: number) {
   return learnerPage(db, page);
+}
+
+export function getLearnerDetail(locale: Locale, userId: string) {
+  return learnerDetail(db, getContent().content, locale, userId);
 }
 
 export function getAllLearnerLines() {

@@ -1,6 +1,7 @@
 // The learners table (../shared/DESIGN.md §4), a page at a time: lessons completed, quiz
-// correctness, labs passed and last activity. Only learners are listed; staff accounts
-// are on the users page.
+// correctness, labs passed and last activity; each email opens the learner's own page
+// (lessons and lab attempts, with their replays). Only learners are listed; staff
+// accounts are on the users page.
 import type { Metadata } from 'next';
 import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
 import { Link } from '@/app/_lib/i18n/navigation';
@@ -60,7 +61,9 @@ export default async function LearnersPage({
               <tbody>
                 {result.learners.map((l) => (
                   <tr key={l.id}>
-                    <th scope="row">{l.email}</th>
+                    <th scope="row">
+                      <Link href={`/instructor/learners/${l.id}`}>{l.email}</Link>
+                    </th>
                     <td>{l.name ?? '—'}</td>
                     <td className={styles.num}>
                       {format.number(l.lessonsCompleted)}/{format.number(counts.lessons.en)}

@@ -1,0 +1,123 @@
+// One learner (/[locale]/instructor/learners/<id>): where they are in each lesson and
+// every lab attempt, newest first, with the goals it failed and a link to its replay
+// (app/[locale]/(learn)/labs/[lab]/attempts/[attempt], which instructors may open). The
+// learners table links here; a staff account or an unknown id is a 404.
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
+import { InlineCode } from '@/app/_components/lab/inline-code';
+import { Link } from '@/app/_lib/i18n/navigation';
+import type { Locale } from '@/app/_lib/i18n/routing';
+import { getLearnerDetail } from '@/app/_lib/queries/instructor';
+import { dashboardMetadata, gateDashboard } from '../../gate';
+import { DashboardHeader } from '../../dashboard-header';
+import { DataTable, NumHeader, Section, Share } from '../../figures';
+import styles from '../../dashboard.module.css';
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('instructor.learnerPage');
+  return dashboardMetadata(t('metaTitle'));
+}
+
+export default async function LearnerPage({ params }: { params: Promise<{ locale: Locale; learner: string }> }) {
+  const { locale, learner } = await params;
+  setRequestLocale(locale);
+  const user = await gateDashboard(locale, `/instructor/learners/${learner}`);
+  const [t, format, detail] = await Promise.all([getTranslations('instructor.learnerPage'), getFormatter(), getLearnerDetail(locale, learner)]);
+  if (!detail) notFound();
+  const date = (d: Date) => format.dateTime(d, { dateStyle: 'medium', timeStyle: 'short' });
+  return (
+    <div className="container">
+      <p>
+        <Link href="/instructor/learners">{t('back')}</Link>
+      </p>
+      <DashboardHeader title={detail.name ? `${detail.name} (${detail.email})` : detail.email} lead={t('lead')} current="learners" isAdmin={user.role === 'admin'} locale={locale} />
+      <p className={styles.note}>{t('joined', { date: date(detail.joinedAt) })}</p>
+
+      <Section id="lessons-title" title={t('lessonsTitle')} note={t('lessonsNote')}>
+        <DataTable
+          caption={t('lessonsCaption', { email: detail.email })}
+          head={
+            <>
+              <th scope="col">{t('lesson')}</th>
+              <th scope="col">{t('status')}</th>
+              <NumHeader>{t('answered')}</NumHeader>
+              <th scope="col">{t('latestCorrect')}</th>
+            </>
+          }
+        >
+          {detail.lessons.map((l) => (
+            <tr key={`${l.courseId}/${l.lessonId}`} data-lesson-id={l.lessonId}>
+              <th scope="row">
+                {format.number(l.number)}. {l.title}
+              </th>
+              <td>{t(l.status)}</td>
+              <td className={styles.num}>
+                {format.number(l.answered)}/{format.number(l.questions)}
+              </td>
+              <td>
+                <Share format={format} part={l.latestCorrect} whole={l.answered} />
+              </td>
+            </tr>
+          ))}
+        </DataTable>
+      </Section>
+
+      <Section id="attempts-title" title={t('attemptsTitle')} note={detail.attemptsTotal === 0 ? undefined : t('attemptsNote')}>
+        {detail.attemptsTotal === 0 ? (
+          <p className="empty-state">{t('noAttempts')}</p>
+        ) : (
+          <DataTable
+            caption={t('attemptsCaption', { email: detail.email, shown: detail.attempts.length, total: detail.attemptsTotal })}
+            head={
+              <>
+                <th scope="col">{t('lab')}</th>
+                <th scope="col">{t('when')}</th>
+                <th scope="col">{t('result')}</th>
+                <th scope="col">{t('goalsFailed')}</th>
+                <NumHeader>{t('hints')}</NumHeader>
+                <th scope="col">
+                  <span className="visually-hidden">{t('replay')}</span>
+                </th>
+              </>
+            }
+          >
+            {detail.attempts.map((a) => (
+              <tr key={a.id} data-attempt-id={a.id}>
+                <th scope="row">{a.labTitle}</th>
+                <td>{date(a.createdAt)}</td>
+                <td>
+                  <span className={styles.verdict}>
+                    <span aria-hidden="true">{a.passed ? '✓ ' : '✗ '}</span>
+                    {a.passed ? t('passed') : t('failed')}
+                  </span>
+                </td>
+                <td>
+                  {a.goals === null ? (
+                    t('unreadable')
+                  ) : a.failedGoals.length === 0 ? (
+                    t('allGoalsPassed')
+                  ) : (
+                    <ul className={styles.goalList}>
+                      {a.failedGoals.map((g, i) => (
+                        <li key={i}>
+                          <InlineCode text={g} />
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </td>
+                <td className={styles.num}>{format.number(a.hintsUsed)}</td>
+                <td>
+                  <Link href={`/labs/${a.labId}/attempts/${a.id}`} aria-label={t('replayLabel', { lab: a.labTitle, date: date(a.createdAt) })}>
+                    {t('replay')}
+                  </Link>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
+        )}
+      </Section>
+    </div>
+  );
+}
