@@ -9,7 +9,7 @@ import { lessonCompletion } from './completion';
 import { labReport } from './labs';
 import { learnerDetail } from './learner-detail';
 import { allLearnerLines, learnerPage, pageNumber } from './learners';
-import { questionReport } from './questions';
+import { mostMissed, questionReport } from './questions';
 import { validateContent } from './content-report';
 
 const fixtures = path.join(import.meta.dirname, '..', 'content', '__fixtures__');
@@ -113,6 +113,24 @@ describe('questionReport', () => {
     const quorum = report.lessons[0]!.questions.find((x) => x.id === 'quorum-of-three')!;
     expect(quorum.answers.rows.map((r) => [r.label, r.correct, r.count])).toEqual([['2', true, 2], ['1.5', false, 1]]);
     expect(quorum.misconceptions).toEqual([{ tag: 'quorum-is-half', description: expect.any(String), count: 1 }]);
+  });
+});
+
+describe('mostMissed', () => {
+  it('lists the questions most learners got wrong at first, worst first, and leaves out those nobody missed', async () => {
+    const report = await questionReport(client, content, 'en', words);
+    // quorum-of-three: ann wrong first (1 of 2); put-output: cat's unreadable wrong answer (1 of 2); pod-process: no answers
+    expect(mostMissed(report).map((m) => [m.question.id, m.missed, m.question.learners])).toEqual([
+      ['quorum-of-three', 1, 2],
+      ['put-output', 1, 2],
+    ]);
+    expect(mostMissed(report, 1).map((m) => m.question.id)).toEqual(['quorum-of-three']);
+  });
+
+  it('ranks by the share of learners who missed, then by how many', () => {
+    const line = (id: string, learners: number, firstCorrect: number) => ({ id, number: 1, type: 'single' as const, prompt: id, attempts: learners, learners, firstCorrect, latestCorrect: 0, answers: { rows: [], responses: 0, unreadable: 0 } as never, misconceptions: [], misconceptionsUnreadable: 0 });
+    const lesson = { courseId: 'c', courseTitle: 'C', lessonId: 'l', lessonTitle: 'L', questions: [line('half-of-2', 2, 1), line('all-of-1', 1, 0), line('none', 5, 5), line('half-of-10', 10, 5), line('unanswered', 0, 0)] };
+    expect(mostMissed({ lessons: [lesson], orphanAttempts: 0 }).map((m) => m.question.id)).toEqual(['all-of-1', 'half-of-10', 'half-of-2']);
   });
 });
 

@@ -139,3 +139,21 @@ function misconceptionText(content: ContentSet, tag: string, locale: Locale): st
   const m = content.misconceptions.get(tag);
   return m ? textOf(m.description, locale) : tag;
 }
+
+export const MOST_MISSED_SHOWN = 10;
+
+/**
+ * The questions learners miss most, for the top of the questions page: those at least one
+ * learner got wrong at the first answer, by the share of learners whose first answer was
+ * wrong (highest first), then by how many learners that is, then in course order. The
+ * full table below stays in course order.
+ */
+export function mostMissed(report: QuestionReport, limit = MOST_MISSED_SHOWN): { lesson: LessonQuestions; question: QuestionLine; missed: number }[] {
+  const lines = report.lessons.flatMap((lesson) => lesson.questions.map((question) => ({ lesson, question, missed: question.learners - question.firstCorrect })));
+  return lines
+    .map((line, order) => ({ line, order }))
+    .filter(({ line }) => line.missed > 0)
+    .sort((a, b) => b.line.missed / b.line.question.learners - a.line.missed / a.line.question.learners || b.line.missed - a.line.missed || a.order - b.order)
+    .slice(0, limit)
+    .map(({ line }) => line);
+}

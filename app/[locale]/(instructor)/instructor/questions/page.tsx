@@ -1,10 +1,11 @@
 // Correctness per question, then per option and misconception tag
-// (../shared/DESIGN.md §4): one table of every question, and below it each question's
-// answers. First-answer correctness shows what learners knew; latest-answer correctness
+// (../shared/DESIGN.md §4): the questions missed most at the first answer, one table of
+// every question in course order, and below it each question's answers. First-answer correctness shows what learners knew; latest-answer correctness
 // what they know after the feedback.
 import type { Metadata } from 'next';
 import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/app/_lib/i18n/routing';
+import { mostMissed } from '@/app/_lib/instructor/questions';
 import { getQuestionReport } from '@/app/_lib/queries/instructor';
 import { dashboardMetadata, gateDashboard } from '../gate';
 import { DashboardHeader } from '../dashboard-header';
@@ -26,6 +27,7 @@ export default async function QuestionsPage({ params }: { params: Promise<{ loca
   const [t, tn, format] = await Promise.all([getTranslations('instructor.questions'), getTranslations('instructor.nav'), getFormatter()]);
   const report = await getQuestionReport(locale, { true: t('true'), false: t('false') });
   const questions = report.lessons.flatMap((l) => l.questions.map((q) => ({ lesson: l, q })));
+  const missed = mostMissed(report);
   return (
     <div className="container">
       <DashboardHeader title={tn('questions')} lead={t('lead')} current="questions" isAdmin={user.role === 'admin'} exports={['questions', 'answers']} locale={locale} />
@@ -33,6 +35,44 @@ export default async function QuestionsPage({ params }: { params: Promise<{ loca
         <p className="empty-state">{t('noQuestions')}</p>
       ) : (
         <>
+          <Section id="missed-title" title={t('missedTitle')} note={t('missedNote')}>
+            {missed.length === 0 ? (
+              <p className="empty-state">{t('missedNone')}</p>
+            ) : (
+              <DataTable
+                caption={t('missedCaption', { count: missed.length })}
+                label={t('missedTitle')}
+                head={
+                  <>
+                    <th scope="col">{t('question')}</th>
+                    <NumHeader>{t('learners')}</NumHeader>
+                    <th scope="col">{t('missed')}</th>
+                    <th scope="col">{t('latestCorrect')}</th>
+                  </>
+                }
+              >
+                {missed.map(({ lesson, question: q, missed: wrong }) => (
+                  <tr key={anchor(lesson.lessonId, q.id)} data-missed-question-id={q.id}>
+                    <th scope="row">
+                      <a href={`#${anchor(lesson.lessonId, q.id)}`}>
+                        {lesson.lessonTitle} · {t('number', { number: q.number })}
+                      </a>
+                      <br />
+                      <span className={styles.prompt}>{q.prompt}</span>
+                    </th>
+                    <td className={styles.num}>{format.number(q.learners)}</td>
+                    <td>
+                      <Share format={format} part={wrong} whole={q.learners} />
+                    </td>
+                    <td>
+                      <Share format={format} part={q.latestCorrect} whole={q.learners} />
+                    </td>
+                  </tr>
+                ))}
+              </DataTable>
+            )}
+          </Section>
+
           <Section id="summary-title" title={t('summaryTitle')} note={t('summaryNote')}>
             <DataTable
               caption={t('summaryCaption', { count: questions.length })}
