@@ -30,6 +30,14 @@ beforeEach(async () => {
 afterEach(() => db.close());
 
 describe('admin:create', () => {
+  it('--help explains itself, and how to make an instructor, without touching the database', async () => {
+    const run = adminCreate('--help');
+    expect(run.code, run.err).toBe(0);
+    expect(run.out).toContain('usage: npm run admin:create -- --email <email> [--password <password>]');
+    expect(run.out).toContain('/en/instructor/users');
+    expect(await client.user.count()).toBe(0);
+  });
+
   it('makes an admin who can sign in with the given password', async () => {
     const run = adminCreate('--email', ' Root@Example.com ', '--password', 'a long passphrase');
     expect(run.code, run.err).toBe(0);

@@ -1,4 +1,4 @@
-// `npm run admin:create -- --email you@example.com [--password …]`
+// `npm run admin:create -- --email you@example.com [--password …]` (`--help` explains it)
 // Makes the first administrator, or promotes an existing account to admin. Without
 // --password (and without ADMIN_PASSWORD in the environment) it asks on the terminal.
 import { parseArgs } from 'node:util';
@@ -9,6 +9,15 @@ import { hashPassword, passwordSchema, PASSWORD_MIN_LENGTH } from '../app/_lib/a
 
 const usage = 'usage: npm run admin:create -- --email <email> [--password <password>]';
 
+const help = `${usage}
+
+Makes an administrator, or promotes an existing account to administrator (without
+--password its password is kept). Without --password and ADMIN_PASSWORD, a new account's
+password is asked for on the terminal (at least ${PASSWORD_MIN_LENGTH} characters).
+
+Instructors: sign up as a learner, then an administrator gives the account the role
+instructor on the dashboard's Users and roles page (/en/instructor/users).`;
+
 async function askPassword(): Promise<string> {
   if (!process.stdin.isTTY) return '';
   const rl = createInterface({ input: process.stdin, output: process.stdout });
@@ -18,12 +27,16 @@ async function askPassword(): Promise<string> {
 }
 
 async function main(): Promise<number> {
-  let values: { email?: string; password?: string };
+  let values: { email?: string; password?: string; help?: boolean };
   try {
-    ({ values } = parseArgs({ options: { email: { type: 'string' }, password: { type: 'string' } } }));
+    ({ values } = parseArgs({ options: { email: { type: 'string' }, password: { type: 'string' }, help: { type: 'boolean', short: 'h' } } }));
   } catch (error) {
     console.error(`${(error as Error).message}\n${usage}`);
     return 2;
+  }
+  if (values.help) {
+    console.log(help);
+    return 0;
   }
   const email = emailSchema.safeParse(values.email ?? '');
   if (!email.success) {
