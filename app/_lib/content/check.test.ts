@@ -158,6 +158,20 @@ describe('mistakes an instructor makes', () => {
     ]);
   });
 
+  it('says which labs and scenarios it could not prove because their file has problems', () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'content-check-'));
+    cpSync(path.join(fixtures, 'good'), root, { recursive: true });
+    for (const file of ['labs/first-lab/lab.yaml', 'scenarios/mini-three.yaml']) {
+      const abs = path.join(root, 'content', file);
+      writeFileSync(abs, readFileSync(abs, 'utf8').replace(/seed: \d+/, 'sed: 5'));
+    }
+    const loaded = loadContent(path.join(root, 'content'), { displayBase: root });
+    const passing: LabProver = { grade: () => ({ ok: true, value: [] }) };
+    const report = checkContent(loaded.content, loaded.problems, { lab: passing, scenario: fakeEtcd({}), unavailable: [] });
+    expect(report.notes).toContain("scenario setups: 0 run, 0 problem(s); 1 NOT run until its file's problems are fixed: mini-three");
+    expect(report.notes).toContain("lab proofs: 0 lab(s) proven (starter fails, solution passes), 0 problem(s); 1 NOT proven until its file's problems are fixed: first-lab");
+  });
+
   it('names the content folder it was given, whatever it is called', () => {
     const root = mkdtempSync(path.join(tmpdir(), 'content-check-'));
     cpSync(path.join(fixtures, 'good', 'content'), path.join(root, 'scratch'), { recursive: true });

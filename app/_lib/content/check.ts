@@ -35,7 +35,8 @@ export function checkContent(content: ContentSet, loadProblems: Problem[], prove
     problems.push(...setups.problems);
     notes.push(
       `scenario setups: ${content.scenarios.size - setups.notRun.length} run, ${setups.problems.length} problem(s)` +
-        (setups.notRun.length > 0 ? `; ${setups.notRun.length} not run (topology not built in sim-core yet: ${setups.notRun.join(', ')})` : ''),
+        (setups.notRun.length > 0 ? `; ${setups.notRun.length} not run (topology not built in sim-core yet: ${setups.notRun.join(', ')})` : '') +
+        notLoaded(content.unreadable?.scenarios, 'run'),
     );
   } else {
     notes.push(`predict-then-run verification: not available (${provers.unavailable.join('; ') || 'no scenario prover'}); ${predicts} question(s) NOT verified`);
@@ -43,7 +44,7 @@ export function checkContent(content: ContentSet, loadProblems: Problem[], prove
   if (provers.lab) {
     const found = proveLabs(content, provers.lab);
     problems.push(...found);
-    notes.push(`lab proofs: ${content.labs.size} lab(s) proven (starter fails, solution passes), ${found.length} problem(s)`);
+    notes.push(`lab proofs: ${content.labs.size} lab(s) proven (starter fails, solution passes), ${found.length} problem(s)${notLoaded(content.unreadable?.labs, 'proven')}`);
   } else {
     notes.push(`lab proofs: not available (sim-core grading not built yet); ${content.labs.size} lab(s) NOT proven`);
   }
@@ -71,6 +72,12 @@ export function countContent(content: ContentSet): ContentCounts {
     labs: content.labs.size,
     scenarios: content.scenarios.size,
   };
+}
+
+/** "; 1 NOT proven until its file's problems are fixed: lease-keys" */
+function notLoaded(ids: ReadonlySet<string> | undefined, what: string): string {
+  if (ids === undefined || ids.size === 0) return '';
+  return `; ${ids.size} NOT ${what} until its file's problems are fixed: ${[...ids].sort().join(', ')}`;
 }
 
 function dedupe(problems: Problem[]): Problem[] {
