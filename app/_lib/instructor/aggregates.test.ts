@@ -179,6 +179,11 @@ describe('the learners table', () => {
     expect(b).toMatchObject({ lessonsCompleted: 0, quizAttempts: 3, quizCorrect: 2, labsPassed: 0, labAttempts: 2 });
     expect(b!.lastActivity).toEqual(at(23));
     expect(c!.lastActivity).toEqual(at(40));
+    expect([a!.latestLesson, b!.latestLesson, c!.latestLesson]).toEqual([
+      { courseId: 'mini', lessonId: 'basics', completed: true },
+      { courseId: 'mini', lessonId: 'basics', completed: false },
+      null,
+    ]);
     expect(JSON.stringify(page)).not.toContain('argon2id');
   });
 

@@ -69,6 +69,7 @@ describe('the CSV tables', () => {
       labsPassed: 1,
       labAttempts: 2,
       lastActivity: null,
+      latestLesson: null,
     });
     expect(row).toEqual(['a@b.c', null, new Date('2026-01-01T00:00:00Z'), 2, 4, 3, 75, 2, 1, null]);
   });

@@ -1,5 +1,5 @@
 // The learners table: one page of learners with lessons completed, quiz correctness, labs
-// passed and last activity. Only the page's users are aggregated (groupBy … where userId
+// passed, last activity and the lesson they touched last (where they are). Only the page's users are aggregated (groupBy … where userId
 // in the page), so the page costs the same with ten learners or ten thousand. The select
 // names its columns: no password hash or session ever leaves this module.
 import type { Database } from '../db';
@@ -20,6 +20,8 @@ export interface LearnerLine {
   labAttempts: number;
   /** the latest lesson visit, answer, lab attempt or hint; null when none */
   lastActivity: Date | null;
+  /** the lesson the learner opened or finished last — where they are; null before any */
+  latestLesson: { courseId: string; lessonId: string; completed: boolean } | null;
 }
 
 export interface LearnerPage {
@@ -46,13 +48,20 @@ function latest(...dates: (Date | null | undefined)[]): Date | null {
 export async function learnerLines(client: Database, users: readonly { id: string; email: string; name: string | null; createdAt: Date }[]): Promise<LearnerLine[]> {
   if (users.length === 0) return [];
   const userId = { in: users.map((u) => u.id) };
-  const [completed, progressSeen, quiz, labs, labsPassed, hints] = await Promise.all([
+  const [completed, progressSeen, quiz, labs, labsPassed, hints, latestLessons] = await Promise.all([
     client.lessonProgress.groupBy({ by: ['userId'], where: { userId, completedAt: { not: null } }, _count: { _all: true } }),
     client.lessonProgress.groupBy({ by: ['userId'], where: { userId }, _max: { updatedAt: true } }),
     client.quizAttempt.groupBy({ by: ['userId', 'correct'], where: { userId }, _count: { _all: true }, _max: { createdAt: true } }),
     client.labAttempt.groupBy({ by: ['userId'], where: { userId }, _count: { _all: true }, _max: { createdAt: true } }),
     client.labAttempt.groupBy({ by: ['userId', 'labId'], where: { userId, passed: true } }),
     client.hintUse.groupBy({ by: ['userId'], where: { userId }, _max: { createdAt: true } }),
+    // one row per learner: distinct keeps the first in this order, the last lesson touched
+    client.lessonProgress.findMany({
+      where: { userId },
+      orderBy: [{ updatedAt: 'desc' }, { id: 'desc' }],
+      distinct: ['userId'],
+      select: { userId: true, courseId: true, lessonId: true, completedAt: true },
+    }),
   ]);
   return users.map((u) => {
     const quizRows = quiz.filter((q) => q.userId === u.id);
@@ -73,8 +82,13 @@ export async function learnerLines(client: Database, users: readonly { id: strin
         lab?._max.createdAt,
         hints.find((h) => h.userId === u.id)?._max.createdAt,
       ),
+      latestLesson: latestLessonOf(latestLessons.find((p) => p.userId === u.id)),
     };
   });
+}
+
+function latestLessonOf(p: { courseId: string; lessonId: string; completedAt: Date | null } | undefined): LearnerLine['latestLesson'] {
+  return p ? { courseId: p.courseId, lessonId: p.lessonId, completed: p.completedAt !== null } : null;
 }
 
 const learnerColumns = { id: true, email: true, name: true, createdAt: true } as const;

@@ -7,6 +7,7 @@ import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/serve
 import { Link } from '@/app/_lib/i18n/navigation';
 import type { Locale } from '@/app/_lib/i18n/routing';
 import { pageNumber } from '@/app/_lib/instructor/learners';
+import { getContent } from '@/app/_lib/queries/content';
 import { getContentValidation, getLearnerPage } from '@/app/_lib/queries/instructor';
 import { dashboardMetadata, gateDashboard } from '../gate';
 import { DashboardHeader } from '../dashboard-header';
@@ -34,6 +35,15 @@ export default async function LearnersPage({
   const [t, tn, format, result] = await Promise.all([getTranslations('instructor.learnersPage'), getTranslations('instructor.nav'), getFormatter(), getLearnerPage(page)]);
   const { counts } = getContentValidation();
   const date = (d: Date | null) => (d ? format.dateTime(d, { dateStyle: 'medium', timeStyle: 'short' }) : t('never'));
+  const { content } = getContent();
+  // "4. Raft: how etcd members agree", as the overview numbers lessons
+  const lessonName = (courseId: string, lessonId: string) => {
+    const lessons = content.courses.find((c) => c.id === courseId)?.lessons ?? [];
+    const i = lessons.findIndex((l) => l.id === lessonId);
+    const lesson = lessons[i];
+    const title = lesson?.versions[locale]?.frontMatter?.title ?? lesson?.versions.en?.frontMatter?.title ?? lessonId;
+    return i === -1 ? title : `${format.number(i + 1)}. ${title}`;
+  };
   return (
     <div className="container">
       <DashboardHeader title={tn('learners')} lead={t('lead')} current="learners" isAdmin={user.role === 'admin'} exports={['learners']} locale={locale} />
@@ -56,6 +66,7 @@ export default async function LearnersPage({
                     {t('labsPassed')}
                   </th>
                   <th scope="col">{t('lastActivity')}</th>
+                  <th scope="col">{t('whereTheyAre')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -75,6 +86,11 @@ export default async function LearnersPage({
                       {format.number(l.labsPassed)}/{format.number(counts.labs)}
                     </td>
                     <td>{date(l.lastActivity)}</td>
+                    <td>
+                      {l.latestLesson === null
+                        ? t('noLesson')
+                        : t(l.latestLesson.completed ? 'lessonCompleted' : 'lessonInProgress', { lesson: lessonName(l.latestLesson.courseId, l.latestLesson.lessonId) })}
+                    </td>
                   </tr>
                 ))}
               </tbody>
