@@ -86,6 +86,13 @@ test('the admin sees a learner’s answer and lab attempt on the dashboard, in b
   await expect(learnerRow).toContainText('0% (0/1)');
   await expect(learnerRow.getByRole('cell').nth(3)).toHaveText(/^1\/\d+$/);
   await expect(page.getByRole('navigation', { name: 'Instructor dashboard' }).getByRole('link', { name: 'Learners' })).toHaveAttribute('aria-current', 'page');
+  // the learner's own page, and from it the replay of their passing attempt
+  await learnerRow.getByRole('link', { name: learner, exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(learner);
+  await expect(page.getByRole('heading', { name: 'Lab attempts' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('link', { name: /Replay/ }).first().click();
+  await expect(page).toHaveURL(new RegExp(`/en/labs/${LAB}/attempts/`));
 
   // overview: completion per lesson and the role counts
   await page.goto('/en/instructor');
