@@ -104,7 +104,8 @@ export type ApiRequest =
   | { verb: 'list'; resource: string; namespace?: string; labelSelector?: string; fieldSelector?: string }
   | { verb: 'create'; resource: string; namespace: string; body: KubeObject; dryRun?: boolean }
   /** body.metadata.resourceVersion must be the stored one, or 409 Conflict */
-  | { verb: 'update'; resource: string; namespace: string; body: KubeObject; dryRun?: boolean; subresource?: 'scale' }
+  /** subresource `finalize`: PUT namespaces/<name>/finalize, the only way to change a Namespace's spec.finalizers */
+  | { verb: 'update'; resource: string; namespace: string; body: KubeObject; dryRun?: boolean; subresource?: 'scale' | 'finalize' }
   | { verb: 'updateStatus'; resource: string; namespace: string; body: KubeObject; dryRun?: boolean }
   /** PATCH: `patch` is the JSON body (an object for merge/strategic, an array of operations for json-patch) */
   | { verb: 'patch'; resource: string; namespace: string; name: string; patchType: PatchType; patch: unknown; subresource?: 'status' | 'scale'; dryRun?: boolean }

@@ -1,5 +1,6 @@
 // core/v1 Namespace: cluster-scoped, name a DNS-1123 label; on create the registry adds
-// the `kubernetes` finalizer and phase Active.
+// the `kubernetes` finalizer and phase Active; the namespace controller removes the finalizer
+// (through the finalize subresource) once a deleted namespace is empty.
 import type { z } from 'zod';
 import { str, stringList, struct, list } from './goTypes';
 import { conditionFields } from './conditions';
@@ -31,12 +32,15 @@ export const namespaceKind: KindDefinition = {
   etcdPrefix: '/registry/namespaces',
   schema: namespaceSchema,
   nameRule: nameIsDNSLabel,
+  // namespaceStrategy.PrepareForCreate: the status is Active whatever the body says, and the
+  // `kubernetes` finalizer joins any the body lists
   defaults(obj) {
     const ns = obj as Namespace;
+    const finalizers = ns.spec?.finalizers ?? [];
     return {
       ...ns,
-      spec: { finalizers: ns.spec?.finalizers ?? ['kubernetes'] },
-      status: { phase: 'Active', ...(ns.status ?? {}) },
+      spec: { ...(ns.spec ?? {}), finalizers: finalizers.includes('kubernetes') ? finalizers : [...finalizers, 'kubernetes'] },
+      status: { phase: 'Active' },
     };
   },
   validate: (obj) => validateObjectMeta((obj as Namespace).metadata, false, nameIsDNSLabel),

@@ -7,7 +7,7 @@
 // chain kubectl → apiserver → etcd → watch → controller can be reconstructed. Every request
 // is authorized first (authorize.ts: the sender's address is its user; Node + RBAC).
 import type { Envelope, Process, Prng } from '../../kernel';
-import type { ApiRequestMessage, ApiResponseMessage, KubeObject, WatchEvent } from '../../client';
+import { statusError, type ApiRequestMessage, type ApiResponseMessage, type KubeObject, type WatchEvent } from '../../client';
 import { KINDS, kindOfResource, type KindDefinition } from '../kinds';
 import { authenticate, authorize, cacheAuthorizerView, type AuthorizerView } from './authorize';
 import { decodeRequestBody } from './bodyLimit';
@@ -26,6 +26,7 @@ import { traceRequest } from './requestTrace';
 import { WatchCache, type CachedKv } from './watchCache';
 import { WrittenObjects } from './writtenObjects';
 import { handleGetScale, handlePatchScale, handleUpdateScale } from './scale';
+import { handleNamespaceFinalize } from './namespaceRegistry';
 import { watchFromEtcd, type EtcdClientWatch } from './etcdWatch';
 import { ACCESS_REVIEWS, RULES_REVIEWS, handleAccessReview, handleRulesReview } from './accessReview';
 import { APISERVER_ADDRESS, isApiWire, type ClusterWire, type ServerRequest } from './wire';
@@ -277,6 +278,10 @@ export class KubeApiServer implements Process<ClusterWire> {
         return handleCreate(env, req.resource, req.namespace, req.body);
       case 'update':
         if (req.subresource === 'scale') return handleUpdateScale(env, req.resource, req.namespace, req.body);
+        if (req.subresource === 'finalize') {
+          if (req.resource !== 'namespaces') return fail(env, statusError('NotFound', 'the server could not find the requested resource'));
+          return handleNamespaceFinalize(env, req.body);
+        }
         return handleUpdate(env, req.resource, req.namespace, req.body, false);
       case 'updateStatus':
         return handleUpdate(env, req.resource, req.namespace, req.body, true);

@@ -13,6 +13,7 @@ import { badRequest, conflict, notFound, uidPreconditionFailed } from './statuse
 import { timestampAt } from './clock';
 import { beginGracefulDeletion } from './gracefulDeletion';
 import { MAX_TXN_RETRIES } from './update';
+import { handleNamespaceDelete } from './namespaceRegistry';
 
 const POLICY_FINALIZER: Partial<Record<PropagationPolicy, string>> = { Orphan: 'orphan', Foreground: 'foregroundDeletion' };
 
@@ -23,7 +24,14 @@ export interface DeleteOptions {
   gracePeriodSeconds?: number;
 }
 
-export function handleDelete(env: HandlerEnv, resource: string, namespace: string, name: string, options: DeleteOptions = {}, retries = MAX_TXN_RETRIES): void {
+export function handleDelete(env: HandlerEnv, resource: string, namespace: string, name: string, options: DeleteOptions = {}): void {
+  // a Namespace has its own REST.Delete (namespaceRegistry.ts), which ends in this one once its spec.finalizers are gone
+  if (resource === 'namespaces') return handleNamespaceDelete(env, name, options, () => storeDelete(env, resource, namespace, name, options));
+  storeDelete(env, resource, namespace, name, options);
+}
+
+/** The generic store's Delete. */
+function storeDelete(env: HandlerEnv, resource: string, namespace: string, name: string, options: DeleteOptions, retries = MAX_TXN_RETRIES): void {
   const found = definitionOf(resource);
   if (!found.ok) return fail(env, found.error);
   const def = found.def;
@@ -41,7 +49,7 @@ export function handleDelete(env: HandlerEnv, resource: string, namespace: strin
     const m = meta(obj);
     // etcd3 store's Delete: a txn that lost a race re-reads the object and decides again
     const retry = (revision: number): void =>
-      retries > 0 ? handleDelete(env, resource, namespace, name, options, retries - 1) : fail(env, conflict(def, name), revision);
+      retries > 0 ? storeDelete(env, resource, namespace, name, options, retries - 1) : fail(env, conflict(def, name), revision);
     if (uid !== undefined && uid !== m.uid) return fail(env, uidPreconditionFailed(def, name, uid, m.uid ?? ''), r.value.revision);
     const before = encodeObject(obj);
     const graceful = beginGracefulDeletion(def, obj, gracePeriodSeconds, env.ctx.now);

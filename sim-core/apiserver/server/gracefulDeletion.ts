@@ -62,3 +62,16 @@ export function awaitsKubelet(def: KindDefinition, obj: KubeObject): boolean {
   const m = obj.metadata;
   return def.resource === 'pods' && m?.deletionTimestamp !== undefined && (m.deletionGracePeriodSeconds ?? 0) > 0;
 }
+
+/**
+ * The store's ShouldDeleteDuringUpdate for the object an update is about to write: it has a
+ * deletionTimestamp, no finalizers are left, and no grace period is running (awaitsKubelet);
+ * a Namespace also needs its spec.finalizers gone (namespace storage.go
+ * ShouldDeleteNamespaceDuringUpdate).
+ */
+export function shouldDeleteDuringUpdate(def: KindDefinition, next: KubeObject): boolean {
+  const m = next.metadata;
+  if (m?.deletionTimestamp === undefined || (m.finalizers ?? []).length > 0 || awaitsKubelet(def, next)) return false;
+  if (def.resource === 'namespaces') return ((next.spec as { finalizers?: string[] } | undefined)?.finalizers ?? []).length === 0;
+  return true;
+}

@@ -6,7 +6,8 @@
 //                are kept from storage; generation bumps only when the spec changed.
 //   updateStatus the status subresource: only .status is taken from the body.
 //   bind         the binding subresource: spec.nodeName is set once, PodScheduled=True.
-// Removing the last finalizer of an object that has a deletionTimestamp deletes it.
+// Removing the last finalizer of an object that has a deletionTimestamp deletes it (a
+// Namespace's spec.finalizers count too: ShouldDeleteNamespaceDuringUpdate).
 import { deepCopy, type KubeObject, type Status } from '../../client';
 import type { KeyValue } from '../../etcd/types';
 import { canonicalJson } from '../../kernel';
@@ -17,7 +18,7 @@ import { decodeAt, encodeObject } from './objectCodec';
 import type { WriteOutcome } from './storage';
 import { alreadyBound, badRequest, conflict, notFound, admissionStatus } from './statuses';
 import { timestampAt } from './clock';
-import { awaitsKubelet } from './gracefulDeletion';
+import { shouldDeleteDuringUpdate } from './gracefulDeletion';
 import { prepareServiceUpdate, withServiceNodePorts, type NodePortPool } from './serviceUpdate';
 import { validateMetaUpdate } from './metaUpdate';
 
@@ -28,6 +29,12 @@ export type Mutation = ((current: KubeObject, def: KindDefinition) => Mutated) &
    * object instead of a copy made for it.
    */
   readsOnly?: boolean;
+  /**
+   * A storage-level GuaranteedUpdate (the namespace registry's first delete): the result is
+   * written even when it has a deletionTimestamp and no finalizers — the store's
+   * ShouldDeleteDuringUpdate is not asked.
+   */
+  keepsObject?: boolean;
 };
 
 /**
@@ -126,7 +133,7 @@ function write(u: PendingUpdate, state: StoredState, next: KubeObject, current: 
     if (r.current === undefined) return fail(env, notFound(def, name), r.revision);
     tryUpdate(u, r.current, true, r.revision);
   };
-  if (nm.deletionTimestamp && (nm.finalizers ?? []).length === 0 && !awaitsKubelet(def, next)) {
+  if (u.mutate.keepsObject !== true && shouldDeleteDuringUpdate(def, next)) {
     // the last finalizer is gone: the object's deletion completes now
     return env.storage.delete(env.ctx, key, state.mod_revision, (r) => {
       if (!r.ok) return fail(env, storageFailure(r.error));
@@ -213,9 +220,18 @@ export function handleUpdate(env: HandlerEnv, resource: string, namespace: strin
  * generation — in a kind that keeps one — bumps only when something outside metadata and
  * status changed.
  */
-export function updateStrategy(def: KindDefinition, current: KubeObject, next: KubeObject): KubeObject {
+export function updateStrategy(def: KindDefinition, current: KubeObject, next: KubeObject, options: { keepSpecFinalizers?: boolean } = {}): KubeObject {
   const cm = meta(current);
   const nm = meta(next);
+  // namespaceStrategy.PrepareForUpdate: spec.finalizers change only through the finalize
+  // subresource (whose FinalizeStrategy passes keepSpecFinalizers: false)
+  if (def.resource === 'namespaces' && options.keepSpecFinalizers !== false) {
+    const finalizers = (current.spec as { finalizers?: string[] } | undefined)?.finalizers;
+    const spec = { ...((next.spec ?? {}) as Record<string, unknown>) };
+    if (finalizers === undefined) delete spec.finalizers;
+    else spec.finalizers = finalizers;
+    next.spec = spec;
+  }
   for (const f of ['uid', 'creationTimestamp', 'deletionTimestamp', 'deletionGracePeriodSeconds', 'generation'] as const) {
     if (cm[f] === undefined) delete nm[f];
     else (nm as Record<string, unknown>)[f] = cm[f];

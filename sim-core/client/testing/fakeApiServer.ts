@@ -33,6 +33,8 @@ export interface RecordedAction {
   propagationPolicy?: string;
   /** delete's gracePeriodSeconds, when given */
   gracePeriodSeconds?: number;
+  /** update's subresource (`finalize`, `scale`) */
+  subresource?: string;
   /** patch's type and body */
   patchType?: string;
   patch?: unknown;
@@ -167,6 +169,7 @@ export class FakeApiServer implements ApiClient {
       a.object = deepCopy(req.body);
       a.name = req.body.metadata?.name;
     }
+    if (req.verb === 'update' && req.subresource !== undefined) a.subresource = req.subresource;
     if (req.verb === 'delete' && req.propagationPolicy) a.propagationPolicy = req.propagationPolicy;
     if (req.verb === 'delete' && req.gracePeriodSeconds !== undefined) a.gracePeriodSeconds = req.gracePeriodSeconds;
     if (req.verb === 'patch') {
@@ -234,12 +237,17 @@ export class FakeApiServer implements ApiClient {
           req.verb === 'updateStatus'
             ? // like the deployment status strategy: status, and annotations (the revision rides along)
               { ...deepCopy(cur), status: deepCopy(req.body.status), metadata: { ...cur.metadata, annotations: deepCopy(req.body.metadata?.annotations) } }
-            : { ...deepCopy(req.body), status: deepCopy(cur.status) };
+            : req.subresource === 'finalize'
+              ? // a Namespace's finalize subresource: the body's spec.finalizers, the stored everything else
+                { ...deepCopy(cur), spec: { ...(cur.spec as object), finalizers: deepCopy((req.body.spec as { finalizers?: string[] } | undefined)?.finalizers ?? []) } }
+              : { ...deepCopy(req.body), status: deepCopy(cur.status) };
         next.metadata = { ...(next.metadata ?? {}), uid: cur.metadata?.uid, generation: cur.metadata?.generation };
         if (req.verb === 'update' && JSON.stringify(req.body.spec) !== JSON.stringify(cur.spec) && next.metadata) {
           next.metadata.generation = (cur.metadata?.generation ?? 0) + 1;
         }
-        if (next.metadata?.deletionTimestamp && (next.metadata.finalizers ?? []).length === 0) {
+        // a Namespace also waits for its spec.finalizers (ShouldDeleteNamespaceDuringUpdate)
+        const specFinalizers = req.resource === 'namespaces' ? ((next.spec as { finalizers?: string[] } | undefined)?.finalizers ?? []) : [];
+        if (next.metadata?.deletionTimestamp && (next.metadata.finalizers ?? []).length === 0 && specFinalizers.length === 0) {
           b.delete(key);
           this.revision++;
           this.emit(req.resource, { type: 'DELETED', object: deepCopy(next) });

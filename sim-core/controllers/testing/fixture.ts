@@ -67,7 +67,7 @@ export class Fixture {
 
   /** The writes so far, as `verb resource name`, e.g. `create pods web-abc12`. */
   writeLines(): string[] {
-    return this.api.writes().map((a) => `${a.verb} ${a.resource} ${a.name ?? ''}${a.propagationPolicy ? ` (${a.propagationPolicy})` : ''}`);
+    return this.api.writes().map((a) => `${a.verb} ${a.resource}${a.subresource ? `/${a.subresource}` : ''} ${a.name ?? ''}${a.propagationPolicy ? ` (${a.propagationPolicy})` : ''}`);
   }
 
   writes(): RecordedAction[] {
