@@ -3,7 +3,7 @@
 // scale). Each gets its own rate-limited work queue and a number of reconciles per tick
 // equal to its --concurrent-*-syncs default: the deterministic stand-in for that many
 // worker goroutines.
-import type { ConfigMap, Deployment, EndpointSlice, Endpoints, Lease, Namespace, Node, Pod, ReplicaSet, Service, ServiceAccount } from '../apiserver';
+import { API_RESOURCES, type ConfigMap, type Deployment, type EndpointSlice, type Endpoints, type Lease, type Namespace, type Node, type Pod, type ReplicaSet, type Service, type ServiceAccount } from '../apiserver';
 import { parseTimestamp, tickToMillis, tickToTimestamp } from '../cli/kubectl/clock';
 import { WorkQueue, type ApiClient, type KubeObject } from '../client';
 import {
@@ -12,6 +12,8 @@ import {
   EndpointSliceMirroringController,
   EndpointsController,
   GarbageCollector,
+  NAMESPACE_CONTROLLER_WORKERS,
+  NamespaceController,
   NodeLifecycleController,
   PodGCController,
   ReplicaSetController,
@@ -137,6 +139,12 @@ export function buildControllers(factory: SharedInformerFactory, api: ApiClient,
   namespaces.addEventHandlers(ca.namespaceHandlers);
   configMaps.addEventHandlers(ca.configMapHandlers);
 
+  // namespace-controller: empties a deleted namespace, then removes its `kubernetes` finalizer.
+  // It discovers the namespaced resources the API server serves (apiserver/discovery.ts).
+  const nsCtx = ctx('namespace-controller');
+  const nsc = new NamespaceController({ namespaces: namespaces.lister, ctx: nsCtx, discoverResources: () => API_RESOURCES.filter((r) => r.namespaced) });
+  namespaces.addEventHandlers(nsc.namespaceHandlers);
+
   // pod-garbage-collector: clock-driven passes over the caches; its queue holds quarantined node names.
   const pgcCtx = ctx('pod-garbage-collector');
   const pgc = new PodGCController({ pods: pods.lister, nodes: nodes.lister, ctx: pgcCtx });
@@ -149,6 +157,7 @@ export function buildControllers(factory: SharedInformerFactory, api: ApiClient,
     { name: 'endpointslice-mirroring-controller', queue: esmCtx.queue, workers: 5, reconcile: (k) => esm.reconcile(k) },
     { name: 'garbage-collector-controller', queue: gcCtx.queue, workers: 20, reconcile: (k) => gc.reconcile(k) },
     { name: 'node-lifecycle-controller', queue: nlcCtx.queue, workers: 8, reconcile: (k) => nlc.reconcile(k), tick: (n) => nlc.tick(n) },
+    { name: 'namespace-controller', queue: nsCtx.queue, workers: NAMESPACE_CONTROLLER_WORKERS, reconcile: (k) => nsc.reconcile(k) },
     { name: 'root-ca-cert-publisher', queue: caCtx.queue, workers: 1, reconcile: (k) => ca.reconcile(k) },
     { name: 'serviceaccount-controller', queue: saCtx.queue, workers: 1, reconcile: (k) => sac.reconcile(k) },
     { name: 'pod-garbage-collector', queue: pgcCtx.queue, workers: 1, reconcile: (k) => pgc.reconcile(k), tick: (n) => pgc.tick(n) },

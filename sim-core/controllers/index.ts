@@ -82,3 +82,13 @@ export { TaintEvictionController, matchingTolerations, minTolerationTicks, type 
 export { ServiceAccountsController, DEFAULT_SERVICE_ACCOUNTS, type ServiceAccountsControllerDeps } from './serviceAccounts';
 export { RootCACertPublisher, ROOT_CA_CERT, ROOT_CA_CONFIGMAP, rootCAConfigMap, type RootCACertPublisherDeps } from './rootCACertPublisher';
 export { EndpointSliceMirroringController, MIRRORING_MANAGED_BY, SKIP_MIRROR_LABEL, mirroredSlices, type EndpointSliceMirroringDeps } from './endpointSliceMirroring';
+export {
+  NamespaceController,
+  NAMESPACE_CONTROLLER_WORKERS,
+  NAMESPACE_DELETION_GRACE_PERIOD_TICKS,
+  namespaceBackoffTicks,
+  remainingContentDelayTicks,
+  type NamespaceControllerDeps,
+} from './namespaceController';
+export { NamespacedResourcesDeleter, NAMESPACE_FINALIZER, FINALIZER_ESTIMATE_SECONDS, type DeletionOutcome } from './namespaceDeleter';
+export { NamespaceConditionUpdater, NAMESPACE_DELETION_CONDITION_TYPES, type NamespaceCondition } from './namespaceConditions';
