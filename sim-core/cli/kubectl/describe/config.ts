@@ -1,11 +1,21 @@
 // describe for ConfigMap, Secret and Namespace (kubectl pkg/describe/describe.go
-// describeConfigMap, describeSecret, describeNamespace, 1.32). Go ranges over the data maps
+// describeConfigMap, describeSecret, describeNamespace, 1.32). A terminating Namespace shows
+// the namespace controller's status conditions. Go ranges over the data maps
 // in random order; we print keys sorted. A Secret shows sizes, never values. A Namespace
 // lists its ResourceQuotas and LimitRanges, kinds this cluster does not have: kubectl
 // prints the empty lists' lines.
 import type { ConfigMap, Event, Namespace, Secret } from '../../../apiserver';
 import { describeEvents, printAnnotationsMultiline, printLabelsMultiline } from './common';
-import { LEVEL_0, PrefixWriter } from './prefix-writer';
+import { LEVEL_0, LEVEL_1, PrefixWriter } from './prefix-writer';
+import { formatRFC1123Z } from '../clock';
+
+interface NamespaceCondition {
+  type?: string;
+  status?: string;
+  lastTransitionTime?: string;
+  reason?: string;
+  message?: string;
+}
 
 const sortedKeys = (m: Record<string, unknown> | undefined): string[] => Object.keys(m ?? {}).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 
@@ -58,7 +68,16 @@ export function describeNamespace(ns: Namespace): string {
   w.write(LEVEL_0, `Name:\t${meta.name ?? ''}\n`);
   printLabelsMultiline(w, 'Labels', meta.labels);
   printAnnotationsMultiline(w, 'Annotations', meta.annotations);
-  w.write(LEVEL_0, `Status:\t${(ns as { status?: { phase?: string } }).status?.phase ?? ''}\n`);
+  const status = (ns as { status?: { phase?: string; conditions?: NamespaceCondition[] } }).status;
+  w.write(LEVEL_0, `Status:\t${status?.phase ?? ''}\n`);
+  // a terminating namespace carries the namespace controller's conditions
+  const conditions = status?.conditions ?? [];
+  if (conditions.length > 0) {
+    w.write(LEVEL_0, 'Conditions:\n');
+    w.write(LEVEL_1, 'Type\tStatus\tLastTransitionTime\tReason\tMessage\n');
+    w.write(LEVEL_1, '----\t------\t------------------\t------\t-------\n');
+    for (const c of conditions) w.write(LEVEL_1, `${c.type ?? ''}\t${c.status ?? ''}\t${formatRFC1123Z(c.lastTransitionTime)}\t${c.reason ?? ''}\t${c.message ?? ''}\n`);
+  }
   w.write(LEVEL_0, '\nNo resource quota.\n');
   w.write(LEVEL_0, '\nNo LimitRange resource.\n');
   return w.text();
