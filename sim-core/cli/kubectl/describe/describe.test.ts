@@ -5,10 +5,10 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { countPodPhases, describeDeployment, describeNode, describePod, describeReplicaSet, describeService } from '.';
+import { countPodPhases, describeDeployment, describeNamespace, describeNode, describePod, describeReplicaSet, describeService } from '.';
 import { tickToTimestamp } from '../clock';
 import { deployment, event, node, podWithState, replicaSet, runningPod, SECOND, service } from '../testdata/objects';
-import type { EndpointSlice, EndpointSlicePort, Lease, Pod, Service } from '../../../apiserver';
+import type { EndpointSlice, EndpointSlicePort, Lease, Namespace, Pod, Service } from '../../../apiserver';
 
 const DIR = join(__dirname, '..', 'testdata', 'describe');
 const NOW = 130 * SECOND;
@@ -157,5 +157,27 @@ describe('kubectl describe service: Endpoints from EndpointSlices', () => {
 
   it('brackets an IPv6 address before its port, as net.JoinHostPort does', () => {
     expect(endpointsOf(service(0), [slice('web-x7k2p', [['fd00:10:244::5']], [http])])).toEqual(['[fd00:10:244::5]:80']);
+  });
+});
+
+describe('kubectl describe namespace', () => {
+  it('a terminating namespace prints the namespace controller conditions as kubectl 1.32 does (recorded against the real client)', () => {
+    const terminating = {
+      apiVersion: 'v1',
+      kind: 'Namespace',
+      metadata: { name: 'team', labels: { 'kubernetes.io/metadata.name': 'team' } },
+      spec: { finalizers: ['kubernetes'] },
+      status: {
+        phase: 'Terminating',
+        conditions: [
+          { type: 'NamespaceDeletionDiscoveryFailure', status: 'False', lastTransitionTime: '2026-01-01T00:00:21Z', reason: 'ResourcesDiscovered', message: 'All resources successfully discovered' },
+          { type: 'NamespaceDeletionGroupVersionParsingFailure', status: 'False', lastTransitionTime: '2026-01-01T00:00:21Z', reason: 'ParsedGroupVersions', message: 'All legacy kube types successfully parsed' },
+          { type: 'NamespaceDeletionContentFailure', status: 'False', lastTransitionTime: '2026-01-01T00:00:21Z', reason: 'ContentDeleted', message: 'All content successfully deleted, may be waiting on finalization' },
+          { type: 'NamespaceContentRemaining', status: 'True', lastTransitionTime: '2026-01-01T00:00:21Z', reason: 'SomeResourcesRemain', message: 'Some resources are remaining: pods. has 1 resource instances' },
+          { type: 'NamespaceFinalizersRemaining', status: 'False', lastTransitionTime: '2026-01-01T00:00:21Z', reason: 'ContentHasNoFinalizers', message: 'All content-preserving finalizers finished' },
+        ],
+      },
+    } as Namespace;
+    golden('namespace-terminating', describeNamespace(terminating));
   });
 });
