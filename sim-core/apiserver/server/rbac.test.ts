@@ -280,6 +280,27 @@ describe('while the RBAC caches fill', () => {
   });
 });
 
+describe("the namespace controller's grants (controller_policy.go: system:controller:namespace-controller)", () => {
+  it('the controller-manager may finalize a namespace, write its status, and list and delete anything in it; the scheduler may not finalize', () => {
+    const filling = { rolesIn: () => [], roleBindingsIn: () => [], clusterRoleBindings: () => undefined, clusterRole: () => 'unknown' as const, podOf: () => undefined };
+    const ns = { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'team' } };
+    const requests: ServerRequest[] = [
+      { verb: 'update', resource: 'namespaces', namespace: '', body: ns, subresource: 'finalize' },
+      { verb: 'updateStatus', resource: 'namespaces', namespace: '', body: ns },
+      { verb: 'delete', resource: 'namespaces', namespace: '', name: 'team' },
+      { verb: 'list', resource: 'rolebindings', namespace: 'team' },
+      { verb: 'delete', resource: 'endpointslices', namespace: 'team', name: 'web-abcde' },
+    ];
+    for (const req of requests) {
+      const { attrs, objectName } = attributesOf(req);
+      expect(authorizeRequest(userForAddress('kube-controller-manager'), attrs, objectName, filling).allowed, `${req.verb} ${req.resource}`).toBe(true);
+    }
+    const finalize = attributesOf(requests[0]!);
+    expect(finalize.attrs).toMatchObject({ verb: 'update', resource: 'namespaces', subresource: 'finalize', name: 'team' });
+    expect(authorizeRequest(userForAddress('kube-scheduler'), finalize.attrs, 'team', filling).allowed).toBe(false);
+  });
+});
+
 describe('SelfSubjectAccessReview (kubectl auth can-i)', () => {
   const review = (spec: Record<string, unknown>): ServerRequest => ({
     verb: 'create',

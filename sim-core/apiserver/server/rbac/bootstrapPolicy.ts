@@ -45,7 +45,10 @@ export const CLUSTER_ROLES: Readonly<Record<string, readonly PolicyRule[]>> = {
   // the controllers' roles together (kubeadm runs kube-controller-manager with
   // --use-service-account-credentials, one ServiceAccount per controller; here the
   // controller-manager is one user holding their union): the garbage collector and the
-  // namespace controller read, update and delete anything; the workload controllers
+  // namespace controller read, update and delete anything — the namespace controller's
+  // own role (controller_policy.go: system:controller:namespace-controller) is get, list,
+  // watch and delete of namespaces, update of namespaces/finalize and namespaces/status,
+  // and get, list, delete and deletecollection of every resource; the workload controllers
   // create what they own; every controller records Events and holds a leader Lease.
   'system:kube-controller-manager': [
     rule([...READ, 'patch', 'update', 'delete', 'deletecollection'], ['*'], ['*']),
