@@ -45,10 +45,12 @@ export interface RunningController {
  * — among them Nodes and their Leases in kube-node-lease (the kubelet makes its Node the
  * Lease's owner, so deleting a Node deletes its Lease) — and the kinds a learner may
  * delete with --cascade=orphan or foreground (RBAC objects too), whose finalizer only the
- * collector removes. Namespaces are left to the namespace controller; an owner of a kind
- * not listed here counts as alive (garbageCollector.ts).
+ * collector removes — Namespaces too: `kubectl delete ns --cascade=foreground|orphan` puts
+ * the GC's finalizer on the namespace beside its spec.finalizers, and the collector removes
+ * it while the namespace controller empties the namespace. An owner of a kind not listed
+ * here counts as alive (garbageCollector.ts).
  */
-export const GC_RESOURCES = ['deployments', 'replicasets', 'pods', 'services', 'endpoints', 'endpointslices', 'nodes', 'leases', 'configmaps', 'secrets', 'serviceaccounts', 'roles', 'rolebindings', 'clusterroles', 'clusterrolebindings'] as const;
+export const GC_RESOURCES = ['deployments', 'replicasets', 'pods', 'services', 'endpoints', 'endpointslices', 'nodes', 'leases', 'configmaps', 'secrets', 'serviceaccounts', 'roles', 'rolebindings', 'clusterroles', 'clusterrolebindings', 'namespaces'] as const;
 
 export function controllerClock(now: () => number): ControllerContext['clock'] {
   return {

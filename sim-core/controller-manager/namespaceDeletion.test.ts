@@ -89,4 +89,20 @@ describe('namespace deletion', () => {
     expect(released.ok).toBe(true);
     expect(c.etcdKeys('/registry/namespaces/held')).toEqual([]);
   });
+
+  it('--cascade=foreground and --cascade=orphan: the garbage collector removes its finalizer from the namespace, the namespace controller its token, and the namespace ends', () => {
+    const c = testCluster(SEED);
+    for (const name of ['fg', 'orphans']) {
+      c.create('namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name } });
+      c.create('configmaps', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'settings', namespace: name } });
+    }
+    c.sim.tick(300);
+    const fg = c.sim.kubectl.request({ verb: 'delete', resource: 'namespaces', namespace: '', name: 'fg', propagationPolicy: 'Foreground' }, TIMEOUT);
+    expect(fg.ok ? (fg.value as NamespaceShape).metadata?.finalizers : fg.error.message).toEqual(['foregroundDeletion']);
+    const orphan = c.sim.kubectl.request({ verb: 'delete', resource: 'namespaces', namespace: '', name: 'orphans', propagationPolicy: 'Orphan' }, TIMEOUT);
+    expect(orphan.ok ? (orphan.value as NamespaceShape).metadata?.finalizers : orphan.error.message).toEqual(['orphan']);
+    const gone = c.sim.runUntil(() => c.etcdKeys('/registry/namespaces/fg').length === 0 && c.etcdKeys('/registry/namespaces/orphans').length === 0, 3_000);
+    expect(gone.ok, `reproduce with seed=${SEED}`).toBe(true);
+    expect(c.sim.etcdContents().filter((kv) => kv.key.includes('/fg/') || kv.key.includes('/orphans/'))).toEqual([]);
+  });
 });
