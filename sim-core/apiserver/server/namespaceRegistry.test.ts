@@ -96,4 +96,14 @@ describe('namespace deletion (pkg/registry/core/namespace/storage)', () => {
     const missing = sim.kubectl.request({ verb: 'delete', resource: 'namespaces', namespace: '', name: 'nope' }, TIMEOUT);
     expect(missing.ok ? '' : `${missing.error.code} ${missing.error.message}`).toBe('404 namespaces "nope" not found');
   });
+
+  it('NamespaceLifecycle refuses to delete default, kube-system and kube-public with 403; kube-node-lease may go', () => {
+    const sim = testCluster();
+    for (const name of ['default', 'kube-system', 'kube-public']) {
+      const r = sim.kubectl.request({ verb: 'delete', resource: 'namespaces', namespace: '', name }, TIMEOUT);
+      expect(r.ok ? 'deleted' : `${r.error.code} ${r.error.message}`).toBe(`403 namespaces "${name}" is forbidden: this namespace may not be deleted`);
+      expect(storedNs(sim, name)?.metadata?.deletionTimestamp).toBeUndefined();
+    }
+    expect(must<Ns>(sim, { verb: 'delete', resource: 'namespaces', namespace: '', name: 'kube-node-lease' }).status?.phase).toBe('Terminating');
+  });
 });

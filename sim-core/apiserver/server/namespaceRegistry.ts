@@ -11,6 +11,7 @@
 //             spec.finalizers (and metadata) replace the stored ones, the status stays; the
 //             store's ShouldDeleteNamespaceDuringUpdate deletes a namespace left with no spec
 //             and no metadata finalizers once it has a deletionTimestamp (update.ts write).
+//   NamespaceLifecycle refuses to delete default, kube-system and kube-public (403).
 //   update    the main resource cannot change spec.finalizers (namespaceStrategy
 //             PrepareForUpdate keeps the stored ones), as the status subresource cannot
 //             change the spec.
@@ -18,7 +19,7 @@ import { deepCopy, type KubeObject, type PropagationPolicy } from '../../client'
 import { timestampAt } from './clock';
 import { definitionOf, fail, keyOf, meta, storageFailure, succeed, type HandlerEnv } from './handlerEnv';
 import { decodeKv } from './objectCodec';
-import { admissionStatus, badRequest, uidPreconditionFailed } from './statuses';
+import { admissionForbidden, admissionStatus, badRequest, uidPreconditionFailed } from './statuses';
 import { decodeObject } from '../kinds';
 import { guaranteedUpdate, updateStrategy, type Mutation } from './update';
 import { readRequestBody } from './create';
@@ -27,6 +28,8 @@ import { validateMetaUpdate } from './metaUpdate';
 /** api.FinalizerKubernetes: the token the namespace controller removes once the content is gone. */
 export const KUBERNETES_FINALIZER = 'kubernetes';
 export const NAMESPACE_TERMINATING = 'Terminating';
+/** The namespaces NamespaceLifecycle never lets go (kube-apiserver's immortalNamespaces; kube-node-lease is not one). */
+export const IMMORTAL_NAMESPACES: ReadonlySet<string> = new Set(['default', 'kube-system', 'kube-public']);
 
 interface NamespaceShape {
   spec?: { finalizers?: string[] };
@@ -77,6 +80,8 @@ export function handleNamespaceDelete(env: HandlerEnv, name: string, options: { 
     if (ns === undefined) return fail(env, badRequest(`the stored object at ${keyOf(def, undefined, name)} is not JSON`), r.value.revision);
     const uid = meta(ns).uid ?? '';
     if (options.uid !== undefined && options.uid !== uid) return fail(env, uidPreconditionFailed(def, name, options.uid, uid), r.value.revision);
+    // NamespaceLifecycle admission, run as the delete's validation
+    if (IMMORTAL_NAMESPACES.has(name)) return fail(env, admissionForbidden(def, name, 'this namespace may not be deleted'), r.value.revision);
     if (meta(ns).deletionTimestamp === undefined) {
       // upon the first request to delete, the phase switches to start namespace termination
       const mark: Mutation = (existing) => {
