@@ -86,6 +86,7 @@ export {
   NamespaceController,
   NAMESPACE_CONTROLLER_WORKERS,
   NAMESPACE_DELETION_GRACE_PERIOD_TICKS,
+  NAMESPACE_PASS_TIMEOUT_TICKS,
   namespaceBackoffTicks,
   remainingContentDelayTicks,
   type NamespaceControllerDeps,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { API_RESOURCES } from '../apiserver';
 import { statusError, type KubeObject } from '../client';
 import { Fixture } from './testing/fixture';
-import { NamespaceController, NAMESPACE_DELETION_GRACE_PERIOD_TICKS, remainingContentDelayTicks } from './namespaceController';
+import { NamespaceController, NAMESPACE_DELETION_GRACE_PERIOD_TICKS, NAMESPACE_PASS_TIMEOUT_TICKS, remainingContentDelayTicks } from './namespaceController';
 import type { NamespaceShape } from './namespaceDeleter';
 
 const DELETED_AT = '2026-01-01T00:00:00Z';
@@ -167,5 +167,19 @@ describe('namespace controller', () => {
     expect(f.writeLines().filter((l) => l.startsWith('delete'))).toEqual(['delete configmaps a (Background)']);
     expect(c.syncing('team')).toBe(false);
     expect(f.queue.get()).toBe('team');
+  });
+
+  it('a pass whose answers never come is given up after 45 s and retried; its late answers change nothing', () => {
+    const { f, c } = setup(namespace('team', { deleted: DELETED_AT }));
+    c.reconcile('team');
+    expect(c.syncing('team')).toBe(true);
+    c.tick(NAMESPACE_PASS_TIMEOUT_TICKS - 1);
+    expect(c.syncing('team')).toBe(true);
+    c.tick(NAMESPACE_PASS_TIMEOUT_TICKS);
+    expect(c.syncing('team')).toBe(false);
+    expect(f.queue.nextDueIn()).toBe(1); // the first failure's back-off
+    f.settle(); // the old pass's answers arrive after all: ignored, it was given up
+    expect(f.writeLines()).toEqual([]);
+    expect(c.syncing('team')).toBe(false);
   });
 });

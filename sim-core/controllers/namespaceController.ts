@@ -12,9 +12,12 @@
 // real worker blocks until it ends: the controller keeps the pass in flight itself, so one
 // namespace is never worked on twice at once (a key handed out meanwhile is synced again
 // when the pass ends), and keeps its own failure count, as the real worker Forgets a key
-// only when a pass succeeds.
+// only when a pass succeeds. A pass whose answers never come (the API server died with
+// the requests) is given up after 45 s — what client-go's HTTP/2 health check takes to
+// call a silent connection lost (ReadIdleTimeout 30 s + PingTimeout 15 s) — and retried
+// like any failed pass; a late answer to it is ignored.
 import type { Namespace } from '../apiserver';
-import { TICK_MS, type EventHandlers, type KubeObject, type Lister } from '../client';
+import { TICK_MS, type ApiClient, type EventHandlers, type KubeObject, type Lister } from '../client';
 import type { ControllerContext, ReconcileResult } from './context';
 import { NamespacedResourcesDeleter, type DeletionOutcome, type NamespacedResourcesDeleterDeps } from './namespaceDeleter';
 
@@ -23,6 +26,8 @@ export const NAMESPACE_DELETION_GRACE_PERIOD_TICKS = 500;
 /** nsControllerRateLimiter's ItemExponentialFailureRateLimiter(5ms, 60s) */
 export const NAMESPACE_BACKOFF_BASE_MS = 5;
 export const NAMESPACE_BACKOFF_MAX_MS = 60_000;
+/** how long a pass may wait for answers before it is given up (see above) */
+export const NAMESPACE_PASS_TIMEOUT_TICKS = 4_500;
 /** --concurrent-namespace-syncs' default */
 export const NAMESPACE_CONTROLLER_WORKERS = 10;
 
@@ -44,14 +49,13 @@ export interface NamespaceControllerDeps {
 
 export class NamespaceController {
   readonly namespaceHandlers: EventHandlers<Namespace & KubeObject>;
-  private readonly deleter: NamespacedResourcesDeleter;
-  /** namespaces whose pass is in flight → whether it was asked for again meanwhile */
-  private readonly inFlight = new Map<string, boolean>();
+  /** namespaces whose pass is in flight: which pass, when it started, and whether it was asked for again meanwhile */
+  private readonly inFlight = new Map<string, { pass: number; startedAt: number; again: boolean }>();
+  private passes = 0;
   /** the rate limiter's failure count per namespace (reset when a pass succeeds) */
   private readonly failures = new Map<string, number>();
 
   constructor(private readonly deps: NamespaceControllerDeps) {
-    this.deleter = new NamespacedResourcesDeleter({ api: deps.ctx.api, clock: deps.ctx.clock, discoverResources: deps.discoverResources });
     const enqueue = (ns: KubeObject): void => {
       // don't queue a namespace that is not being deleted
       if (ns.metadata?.deletionTimestamp === undefined) return;
@@ -63,19 +67,38 @@ export class NamespaceController {
   /** syncNamespaceFromKey: a namespace the cache no longer has has been deleted. */
   reconcile(name: string): ReconcileResult {
     if (this.deps.namespaces.get(name) === undefined) return { ok: true };
-    if (this.inFlight.has(name)) {
-      this.inFlight.set(name, true);
+    const running = this.inFlight.get(name);
+    if (running !== undefined) {
+      running.again = true;
       return { ok: true };
     }
-    this.inFlight.set(name, false);
-    this.deleter.delete(name, (outcome) => this.passEnded(name, outcome));
+    const pass = ++this.passes;
+    this.inFlight.set(name, { pass, startedAt: this.deps.ctx.clock.tick(), again: false });
+    // the pass's own client: once the pass is given up, its answers go nowhere and it sends nothing more
+    const { api } = this.deps.ctx;
+    const current = (): boolean => this.inFlight.get(name)?.pass === pass;
+    const passApi: ApiClient = {
+      request: (req, done) => api.request(req, done === undefined ? undefined : (r) => (current() ? done(r) : undefined)),
+      stop: (id) => api.stop(id),
+    };
+    new NamespacedResourcesDeleter({ api: passApi, clock: this.deps.ctx.clock, discoverResources: this.deps.discoverResources }).delete(name, (outcome) => this.passEnded(name, pass, outcome));
     return { ok: true };
   }
 
+  /** Give up the passes whose answers have not come in time: each counts as a failed pass. */
+  tick(now: number): void {
+    if (this.inFlight.size === 0) return;
+    for (const [name, running] of [...this.inFlight].sort(([a], [b]) => (a < b ? -1 : 1))) {
+      if (now - running.startedAt >= NAMESPACE_PASS_TIMEOUT_TICKS) this.passEnded(name, running.pass, { kind: 'error', message: 'http2: client connection lost' });
+    }
+  }
+
   /** The worker's handling of Delete's result. */
-  private passEnded(name: string, outcome: DeletionOutcome): void {
+  private passEnded(name: string, pass: number, outcome: DeletionOutcome): void {
     const { queue } = this.deps.ctx;
-    const again = this.inFlight.get(name) === true;
+    const running = this.inFlight.get(name);
+    if (running?.pass !== pass) return; // a pass given up already
+    const again = running.again;
     this.inFlight.delete(name);
     if (outcome.kind === 'done') this.failures.delete(name);
     else if (outcome.kind === 'remaining') queue.addAfter(name, remainingContentDelayTicks(outcome.estimate));
