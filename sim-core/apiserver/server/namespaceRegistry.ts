@@ -25,9 +25,7 @@ import { guaranteedUpdate, updateStrategy, type Mutation } from './update';
 import { readRequestBody } from './create';
 import { validateMetaUpdate } from './metaUpdate';
 
-/** api.FinalizerKubernetes: the token the namespace controller removes once the content is gone. */
-export const KUBERNETES_FINALIZER = 'kubernetes';
-export const NAMESPACE_TERMINATING = 'Terminating';
+const NAMESPACE_TERMINATING = 'Terminating';
 /** The namespaces NamespaceLifecycle never lets go (kube-apiserver's immortalNamespaces; kube-node-lease is not one). */
 export const IMMORTAL_NAMESPACES: ReadonlySet<string> = new Set(['default', 'kube-system', 'kube-public']);
 
@@ -36,7 +34,7 @@ interface NamespaceShape {
   status?: { phase?: string; conditions?: unknown[] };
 }
 
-export function specFinalizers(ns: KubeObject): readonly string[] {
+function specFinalizers(ns: KubeObject): readonly string[] {
   return (ns as NamespaceShape).spec?.finalizers ?? [];
 }
 
