@@ -146,7 +146,7 @@ describe('mistakes an instructor makes', () => {
     const links = [
       'See [basics](basics), [the lab](/en/labs/first-lab), [etcd](https://etcd.io/docs/) and [above](#try-it).',
       '',
-      'Broken: [a](../basics), [b](./01-basics/index.en.md), [c](01-basics), [d](/en/labs/nope), [e](/ko/labs/first-lab), [f](javascript:alert(1)).',
+      'Broken: [a](../basics), [b](./01-basics/index.en.md), [c](01-basics), [d](/en/labs/nope), [e](/ko/labs/first-lab), [f](javascript:alert(1)), [g](/en/labs/50%zz).',
     ].join('\n');
     expect(goodWith([['courses/mini/lessons/01-basics/index.en.md', (t) => t.replace('## Try it', `${links}\n\n## Try it`)]])).toEqual([
       "content/courses/mini/lessons/01-basics/index.en.md:15: the link '../basics' goes to /en/courses/mini/basics, which is not a page; link a lesson of this course by its id ([Raft](raft)), another course's lesson as /en/courses/<course>/lessons/<lesson>, a lab as /en/labs/<lab-id>",
@@ -155,6 +155,7 @@ describe('mistakes an instructor makes', () => {
       expect.stringMatching(/:15: the link '\/en\/labs\/nope' goes to \/en\/labs\/nope, but there is no lab 'nope'; /),
       expect.stringMatching(/:15: the link '\/ko\/labs\/first-lab' goes to \/ko\/labs\/first-lab, a page in the other language \(this file is the English one\); /),
       "content/courses/mini/lessons/01-basics/index.en.md:15: the link 'javascript:alert(1)' uses javascript:, which the page removes; link to http(s), mailto or a page of this site",
+      expect.stringMatching(/:15: the link '\/en\/labs\/50%zz' goes to \/en\/labs\/50%zz, which has a malformed %-escape \(write %25 for a literal %\); /),
     ]);
   });
 

@@ -36,7 +36,12 @@ export function checkLessonLinks(version: ParsedLesson, locale: Locale, courseId
 /** Why `path` is not a page a lesson may link to, or undefined when it is one. */
 function pageProblem(path: string, locale: Locale, content: ContentSet): string | undefined {
   if (/\.md$/i.test(path)) return 'a Markdown file, not a page';
-  const parts = path.split('/').slice(1).map(decodeURIComponent);
+  let parts: string[];
+  try {
+    parts = path.split('/').slice(1).map(decodeURIComponent);
+  } catch {
+    return 'which has a malformed %-escape (write %25 for a literal %)';
+  }
   if (parts[0] !== locale) return parts[0] === 'ko' || parts[0] === 'en' ? `a page in the other language (this file is the ${locale === 'ko' ? 'Korean' : 'English'} one)` : 'which is not a page';
   const [, section, id, sub, lesson, ...more] = parts;
   if (section === 'courses') {
