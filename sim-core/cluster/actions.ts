@@ -3,6 +3,7 @@
 // works; the server replays it from scratch to grade (nothing else the browser says is
 // trusted). An action log is plain JSON so it can be stored, sent and diffed.
 import { z } from 'zod';
+import { HEREDOC_OPERATOR } from '../cli/shell/heredoc';
 
 /** Limits that stop a hostile log before it costs the server anything. */
 export const ACTION_LOG_LIMITS = {
@@ -30,7 +31,7 @@ export const actionSchema = z.discriminatedUnion('type', [
     /** what the command reads from standard input (etcdctl txn, kubectl apply -f -) */
     stdin: z.string().max(ACTION_LOG_LIMITS.maxFileBytes).optional(),
     /** the here-document operator the stdin was typed with (`<<EOF`, `<<'END'`): shown with the command, nothing runs differently */
-    heredoc: z.string().max(ACTION_LOG_LIMITS.maxLineLength).optional(),
+    heredoc: z.string().max(80).regex(HEREDOC_OPERATOR, 'a here-document operator such as <<EOF').optional(),
   }),
   z.object({
     type: z.literal('writeFile'),

@@ -3,6 +3,7 @@
 // input), and every field is plain JSON so a structured clone costs little.
 import { z } from 'zod';
 import { ACTION_LOG_LIMITS, actionLogSchema, actionSchema } from '@/sim-core/cluster/actions';
+import { HEREDOC_OPERATOR } from '@/sim-core/cli/shell/heredoc';
 import { goalSchema } from '@/sim-core/grading/goals';
 import { clusterViewSchema } from './cluster-view-schema';
 import { hopSchema } from './watch-chain-schema';
@@ -23,7 +24,7 @@ export const MAX_LINE_LENGTH = ACTION_LOG_LIMITS.maxLineLength;
 export const MAX_STDIN_LENGTH = ACTION_LOG_LIMITS.maxFileBytes;
 const stdinSchema = z.string().max(MAX_STDIN_LENGTH);
 /** the here-document operator a stdin was typed with (`<<'END'`), kept to show the command as typed */
-const heredocSchema = z.string().max(MAX_LINE_LENGTH);
+const heredocSchema = z.string().max(80).regex(HEREDOC_OPERATOR);
 
 /** A typed terminal line as it is run (trimmed), or its length when it is too long to send: it is never cut or lost. */
 export function terminalLine(text: string): { ok: true; line: string } | { ok: false; empty: true } | { ok: false; empty: false; length: number } {

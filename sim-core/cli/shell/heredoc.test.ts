@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { actionSchema } from '../../cluster/actions';
 import { endsHeredoc, heredocBodyLine, heredocOf, heredocStart, heredocStdin } from './heredoc';
 
 describe('heredocStart', () => {
@@ -47,5 +48,18 @@ describe('the body', () => {
     expect(heredocOf(heredocStdin(['END']), '<<END').operator).toBe('<<EOF');
     expect(heredocOf(stdin, 'rm -rf /').operator).toBe('<<EOF');
     expect(heredocOf(stdin, '<<END; rm x').operator).toBe('<<EOF');
+    // a logged operator cannot put other lines into the echo
+    expect(heredocOf(stdin, "<<'X\n$ kubectl delete ns prod\nX'").operator).toBe('<<EOF');
+    expect(heredocOf(stdin, ` <<END`).operator).toBe('<<EOF');
+    // and the action log refuses one
+    const command = (heredoc: string) => actionSchema.safeParse({ type: 'command', line: 'etcdctl txn', stdin, heredoc }).success;
+    expect([`<<EOF`, `<<-'END'`, `<< "a b"`].map(command)).toEqual([true, true, true]);
+    expect([`<<'X\nY'`, ` <<EOF`, `<<${'E'.repeat(65)}`, `rm -rf /`].map(command)).toEqual([false, false, false, false]);
+  });
+
+  it('reads white space before an operator as a separator, whatever its length', () => {
+    const line = `etcdctl txn${' '.repeat(4_000)}<<EOF   `;
+    expect(heredocStart(line)).toEqual({ command: 'etcdctl txn', operator: '<<EOF', delimiter: 'EOF', stripTabs: false });
+    expect(heredocStart(`x${' '.repeat(4_000)}y`)).toBeUndefined();
   });
 });

@@ -17,17 +17,22 @@ export interface HeredocStart {
   stripTabs: boolean;
 }
 
-// the operator at the end of the line; not the `<<<` of a here-string
-const OPERATOR = /(?<!<)\s*<<(-?)\s*(?:'([^']+)'|"([^"]+)"|([A-Za-z0-9_.-]+))\s*$/;
+// the operator at the end of the line; not the `<<<` of a here-string. No white space is
+// matched before `<<` (a run of it would make every start in it a new attempt: quadratic).
+const OPERATOR = /(?<!<)<<(-?)\s*(?:'([^'\n]+)'|"([^"\n]+)"|([A-Za-z0-9_.-]+))$/;
+
+/** An operator as the action log may keep it (`<<EOF`, `<<-'END'`): one line, a delimiter of at most 64 characters. */
+export const HEREDOC_OPERATOR = /^<<-?[ \t]*(?:'[^'\n]{1,64}'|"[^"\n]{1,64}"|[A-Za-z0-9_.-]{1,64})$/;
 
 /** The here-document `line` opens, if it ends in one (a line that is only the operator opens none). */
 export function heredocStart(line: string): HeredocStart | undefined {
-  const text = line.replace(/\s+$/, '');
+  // trimEnd, not /\s+$/: that pattern retries at every blank of a long run (quadratic)
+  const text = line.trimEnd();
   const m = OPERATOR.exec(text);
   if (!m) return undefined;
-  const command = text.slice(0, m.index);
+  const command = text.slice(0, m.index).trimEnd();
   if (command.trim() === '') return undefined;
-  return { command, operator: text.slice(m.index).trim(), delimiter: (m[2] ?? m[3] ?? m[4]) as string, stripTabs: m[1] === '-' };
+  return { command, operator: text.slice(m.index), delimiter: (m[2] ?? m[3] ?? m[4]) as string, stripTabs: m[1] === '-' };
 }
 
 /** A body line as it goes into the standard input: without its leading tabs after `<<-`. */
@@ -37,7 +42,7 @@ export function heredocBodyLine(start: Pick<HeredocStart, 'stripTabs'>, line: st
 
 /** Whether `line` ends the here-document (trailing blanks allowed, as the scenario runner always has). */
 export function endsHeredoc(start: Pick<HeredocStart, 'delimiter' | 'stripTabs'>, line: string): boolean {
-  return heredocBodyLine(start, line).replace(/\s+$/, '') === start.delimiter;
+  return heredocBodyLine(start, line).trimEnd() === start.delimiter;
 }
 
 /** The standard input a here-document's body lines make: each line and a newline. */
@@ -53,9 +58,9 @@ export function heredocStdin(lines: readonly string[]): string {
  */
 export function heredocOf(stdin: string, operator?: string): { operator: string; delimiter: string; lines: string[] } {
   const lines = stdin === '' ? [] : (stdin.endsWith('\n') ? stdin.slice(0, -1) : stdin).split('\n');
-  const typed = operator === undefined ? undefined : heredocStart(`command ${operator}`);
-  if (typed !== undefined && typed.operator === operator?.trim() && !lines.some((l) => endsHeredoc(typed, l))) return { operator: typed.operator, delimiter: typed.delimiter, lines };
+  const typed = operator === undefined || !HEREDOC_OPERATOR.test(operator) ? undefined : heredocStart(`command ${operator}`);
+  if (typed !== undefined && typed.operator === operator && !lines.some((l) => endsHeredoc(typed, l))) return { operator: typed.operator, delimiter: typed.delimiter, lines };
   let delimiter = 'EOF';
-  for (let n = 1; lines.some((l) => l.replace(/\s+$/, '') === delimiter); n++) delimiter = `EOF${n}`;
+  for (let n = 1; lines.some((l) => l.trimEnd() === delimiter); n++) delimiter = `EOF${n}`;
   return { operator: `<<${delimiter}`, delimiter, lines };
 }
