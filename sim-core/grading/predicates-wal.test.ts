@@ -57,13 +57,20 @@ describe('guardedWrite', () => {
     expect(judge(s, { kind: 'guardedWrite', key: KEY }).passed).toBe(false);
     expect(judge(s, { kind: 'guardedWrite', key: KEY, compare: 'version' }).passed).toBe(true);
     expect(judge(s, { kind: 'guardedWrite', key: '/missing' }).explanation.en).toMatch(/; found no key \/missing$/);
+    // a compare that held, on another key, guards nothing about this one
+    run(s, 'etcdctl put /other o');
+    expect(txn(s, `mod("/other") > "0"\n\nput ${KEY} teal\n\n\n`)).toBe('SUCCESS');
+    expect(judge(s, { kind: 'guardedWrite', key: KEY }).explanation.en).toMatch(new RegExp(`guarded by mod\\("/other"\\) > "0", none of which is mod\\("${KEY}"\\) = …$`));
   });
 
   it('reads the WAL after a snapshot, and says when the write is older than it', () => {
     const s = createSimulation({ topology: 'etcd-only', seed: 34, members: 3, timing: { snapshotCount: 5, snapshotCatchUpEntries: 2 } });
     run(s, `etcdctl put ${KEY} blue`);
     for (let i = 0; i < 12; i++) run(s, `etcdctl put /filler/${i} x`);
-    expect(judge(s, { kind: 'guardedWrite', key: KEY }).explanation.en).toMatch(/cannot tell: revision 2 is older than the members' last snapshot \(entry \d+\), and the WAL replayed from it no longer holds the request$/);
+    expect(judge(s, { kind: 'guardedWrite', key: KEY }).explanation.en).toMatch(/cannot tell: revision 2 is older than the member's last snapshot \(entry \d+\), and the WAL replayed from it no longer holds the request$/);
+    // the log is compacted past where the last look replayed to: the replay starts again from the newer snapshot
+    for (let i = 12; i < 24; i++) run(s, `etcdctl put /filler/${i} x`);
+    expect(judge(s, { kind: 'guardedWrite', key: KEY }).explanation.en).toMatch(/cannot tell: revision 2 is older than the member's last snapshot \(entry (2\d|3\d)\)/);
     const rev = Number(/"mod_revision":(\d+)/.exec(run(s, `etcdctl get ${KEY} -w json`))![1]);
     expect(txn(s, guarded(rev, 'green'))).toBe('SUCCESS');
     expect(judge(s, { kind: 'guardedWrite', key: KEY }).passed).toBe(true);

@@ -21,8 +21,8 @@ export function showCompare(c: Compare): string {
   return `${target}(${JSON.stringify(c.key)}) ${RESULT_SIGN[c.result]} ${JSON.stringify(String(operand ?? 0))}`;
 }
 
-function requestName(req: InternalRequest): { en: string; ko: string } {
-  switch (req.t) {
+function requestName(type: InternalRequest['t']): { en: string; ko: string } {
+  switch (type) {
     case 'put':
       return { en: 'a plain put (what `etcdctl put` sends)', ko: '비교 없는 put(`etcdctl put`이 보내는 요청)' };
     case 'del':
@@ -30,7 +30,7 @@ function requestName(req: InternalRequest): { en: string; ko: string } {
     case 'leaseRevoke':
       return { en: 'a lease revocation', ko: '리스 해지' };
     default:
-      return { en: `a ${req.t} request`, ko: `${req.t} 요청` };
+      return { en: `a ${type} request`, ko: `${type} 요청` };
   }
 }
 
@@ -45,22 +45,22 @@ export function guardedWrite(g: GuardedWrite, view: ClusterView): GoalVerdict {
   if (lookup.kind === 'beforeSnapshot') {
     return verdict(
       false,
-      `${wantEn}; cannot tell: revision ${rev} is older than the members' last snapshot (entry ${lookup.snapshotIndex}), and the WAL replayed from it no longer holds the request`,
-      `${wantKo}. 판단할 수 없습니다: revision ${rev}은 마지막 스냅숏(엔트리 ${lookup.snapshotIndex})보다 오래되어, 그 뒤의 WAL에는 그 요청이 없습니다`,
+      `${wantEn}; cannot tell: revision ${rev} is older than the member's last snapshot (entry ${lookup.snapshotIndex}), and the WAL replayed from it no longer holds the request`,
+      `${wantKo}. 판단할 수 없습니다: revision ${rev}의 쓰기는 마지막 스냅숏(엔트리 ${lookup.snapshotIndex})보다 오래되어, 그 뒤의 WAL에는 그 요청이 없습니다`,
     );
   }
-  if (lookup.kind === 'notFound') return verdict(false, `${wantEn}; found no WAL entry that made revision ${rev}`, `${wantKo}. 그런데 revision ${rev}을 만든 WAL 엔트리가 없습니다`);
+  if (lookup.kind === 'notFound') return verdict(false, `${wantEn}; found no WAL entry that made revision ${rev}`, `${wantKo}. 그런데 WAL에 revision ${rev}의 쓰기가 없습니다`);
   const w: WalWrite = lookup.write;
   const at = { en: `at revision ${rev} (WAL entry ${w.index})`, ko: `revision ${rev}(WAL 엔트리 ${w.index})` };
-  if (w.request.t !== 'txn') {
-    const name = requestName(w.request);
+  if (w.type !== 'txn') {
+    const name = requestName(w.type);
     return verdict(
       false,
       `${wantEn}; found ${name.en} ${at.en}: nothing checked that the key still held the value the new one was built on`,
       `${wantKo}. 그런데 ${at.ko}에 쓴 것은 ${name.ko}입니다. 새 값의 바탕이 된 값이 그대로인지 아무것도 확인하지 않았습니다`,
     );
   }
-  const compares = w.request.r.compare;
+  const compares = w.compares;
   const shown = compares.length === 0 ? 'no compare' : compares.map(showCompare).join(', ');
   if (w.succeeded !== true) {
     return verdict(
