@@ -159,6 +159,7 @@ export class NamespacedResourcesDeleter {
           }
           estimate = Math.max(estimate, result.estimate);
           if (result.remaining > 0) {
+            // keyed as gvr.GroupResource() prints: the API server serves one version of each resource
             remainingByResource.set(`${resource.name}.${resource.group}`, result.remaining);
             for (const [f, n] of result.finalizers) if (n > 0) remainingByFinalizer.set(f, (remainingByFinalizer.get(f) ?? 0) + n);
           }
@@ -186,7 +187,9 @@ export class NamespacedResourcesDeleter {
         this.list(resource, namespace, (listed) => {
           if (!listed.ok) return done(nothing(estimate, listed.error));
           const items = listed.value;
-          if (items === undefined || items.length === 0) return done(nothing(0));
+          // list not served: nothing to verify, the estimate stands; an empty list: all gone
+          if (items === undefined) return done(nothing(estimate));
+          if (items.length === 0) return done(nothing(0));
           const finalizers = new Map<string, number>();
           for (const item of items) for (const f of item.metadata?.finalizers ?? []) finalizers.set(f, (finalizers.get(f) ?? 0) + 1);
           if (estimate !== 0) return done({ estimate, remaining: items.length, finalizers });

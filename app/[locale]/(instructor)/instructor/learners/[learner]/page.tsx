@@ -68,7 +68,7 @@ export default async function LearnerPage({ params }: { params: Promise<{ locale
           <p className="empty-state">{t('noAttempts')}</p>
         ) : (
           <DataTable
-            caption={t('attemptsCaption', { email: detail.email, shown: detail.attempts.length, total: detail.attemptsTotal })}
+            caption={t('attemptsCaption', { email: detail.email, shown: detail.attempts.length, total: detail.attemptsTotal, shownAll: String(detail.attempts.length === detail.attemptsTotal) })}
             head={
               <>
                 <th scope="col">{t('lab')}</th>
