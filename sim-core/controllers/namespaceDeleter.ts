@@ -27,7 +27,7 @@
 // (apiserver/discovery.ts), read in-process rather than over the network: it cannot fail, so
 // NamespaceDeletionDiscoveryFailure and NamespaceDeletionGroupVersionParsingFailure are
 // always False.
-import type { ApiResource } from '../apiserver';
+import { namespaceSpecFinalizers, type ApiResource } from '../apiserver';
 import { deepCopy, isNotFound, statusError, type ApiClient, type ApiResult, type KubeObject } from '../client';
 import { parseTimestamp, tickToMillis } from '../cli/kubectl/clock';
 import type { ControllerClock } from './context';
@@ -91,7 +91,7 @@ export class NamespacedResourcesDeleter {
         if (!updated.ok) return done(isNotFound(updated.error) ? { kind: 'done' } : { kind: 'error', message: updated.error.message });
         const current = updated.value;
         if (current.metadata?.deletionTimestamp === undefined) return done({ kind: 'done' });
-        if ((current.spec?.finalizers ?? []).length === 0) return done({ kind: 'done' }); // finalized already
+        if (namespaceSpecFinalizers(current).length === 0) return done({ kind: 'done' }); // finalized already
         this.deleteAllContent(current, (estimate, errors) => {
           if (errors.length > 0) return done({ kind: 'error', message: errors.join(', ') });
           if (estimate > 0) return done({ kind: 'remaining', estimate });
@@ -127,7 +127,7 @@ export class NamespacedResourcesDeleter {
 
   /** finalizeNamespace: spec.finalizers without this controller's token (a sorted set; omitted when empty, as Go's omitempty does). */
   private finalizeNamespace(ns: NamespaceShape, cb: (r: ApiResult<NamespaceShape>) => void): void {
-    const left = [...new Set((ns.spec?.finalizers ?? []).filter((f) => f !== NAMESPACE_FINALIZER))].sort();
+    const left = [...new Set(namespaceSpecFinalizers(ns).filter((f) => f !== NAMESPACE_FINALIZER))].sort();
     const { status: _status, ...rest } = deepCopy(ns);
     const body: NamespaceShape = { ...rest, spec: { ...(ns.spec ?? {}), ...(left.length > 0 ? { finalizers: left } : {}) } };
     if (left.length === 0) delete body.spec?.finalizers;

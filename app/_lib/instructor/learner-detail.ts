@@ -11,6 +11,13 @@ export const LEARNER_ATTEMPTS_SHOWN = 50;
 
 export type LessonStatus = 'notStarted' | 'inProgress' | 'completed';
 
+type LoadedLesson = ContentSet['courses'][number]['lessons'][number];
+
+/** A lesson's title in `locale`, else in English, else its id. */
+export function lessonTitle(lesson: LoadedLesson | undefined, lessonId: string, locale: Locale): string {
+  return lesson?.versions[locale]?.frontMatter?.title ?? lesson?.versions.en?.frontMatter?.title ?? lessonId;
+}
+
 export interface LearnerLessonLine {
   courseId: string;
   lessonId: string;
@@ -79,12 +86,11 @@ export async function learnerDetail(client: Database, content: ContentSet, local
           const p = progressBy.get(key(course.id, lesson.id));
           const questions = lesson.quiz?.quiz.questions ?? [];
           const answers = questions.map((q) => answerBy.get(key(course.id, lesson.id, q.id)));
-          const front = lesson.versions[locale]?.frontMatter ?? lesson.versions.en?.frontMatter;
           return {
             courseId: course.id,
             lessonId: lesson.id,
             number: i + 1,
-            title: front?.title ?? lesson.id,
+            title: lessonTitle(lesson, lesson.id, locale),
             status: p === undefined ? 'notStarted' : p.completedAt ? 'completed' : 'inProgress',
             questions: questions.length,
             answered: answers.filter((a) => a !== undefined).length,

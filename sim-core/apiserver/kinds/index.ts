@@ -53,6 +53,7 @@ export type { Lease, LeaseSpec } from './lease';
 export { EVENT_TTL_SECONDS, type Event } from './event';
 export type { Role, RoleBinding, ClusterRole, ClusterRoleBinding, PolicyRule, Subject } from './rbac';
 export type { Namespace } from './namespace';
+export { namespaceSpecFinalizers } from './namespace';
 export type { Node, NodeStatus, Taint } from './node';
 export {
   createDeployment,

@@ -45,3 +45,9 @@ export const namespaceKind: KindDefinition = {
   },
   validate: (obj) => validateObjectMeta((obj as Namespace).metadata, false, nameIsDNSLabel),
 };
+
+/** A Namespace's spec.finalizers (`kubernetes` until the namespace controller has emptied it), [] for anything else. */
+export function namespaceSpecFinalizers(obj: object): readonly string[] {
+  const finalizers = ((obj as { spec?: unknown }).spec as { finalizers?: unknown } | undefined)?.finalizers;
+  return Array.isArray(finalizers) ? (finalizers as string[]) : [];
+}

@@ -11,7 +11,7 @@
 // Other kinds are never graceful: they go at once (or wait for their finalizers).
 import type { KubeObject } from '../../client';
 import { millisToTimestamp, parseTimestamp, tickToMillis } from '../../cli/kubectl/clock';
-import type { KindDefinition } from '../kinds';
+import { namespaceSpecFinalizers, type KindDefinition } from '../kinds';
 import { meta } from './handlerEnv';
 
 /** The Pod default when spec.terminationGracePeriodSeconds is absent (DefaultTerminationGracePeriodSeconds). */
@@ -72,6 +72,6 @@ export function awaitsKubelet(def: KindDefinition, obj: KubeObject): boolean {
 export function shouldDeleteDuringUpdate(def: KindDefinition, next: KubeObject): boolean {
   const m = next.metadata;
   if (m?.deletionTimestamp === undefined || (m.finalizers ?? []).length > 0 || awaitsKubelet(def, next)) return false;
-  if (def.resource === 'namespaces') return ((next.spec as { finalizers?: string[] } | undefined)?.finalizers ?? []).length === 0;
+  if (def.resource === 'namespaces') return namespaceSpecFinalizers(next).length === 0;
   return true;
 }

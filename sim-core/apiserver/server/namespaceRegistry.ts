@@ -20,7 +20,7 @@ import { timestampAt } from './clock';
 import { definitionOf, fail, keyOf, meta, storageFailure, succeed, type HandlerEnv } from './handlerEnv';
 import { decodeKv } from './objectCodec';
 import { admissionForbidden, admissionStatus, badRequest, uidPreconditionFailed } from './statuses';
-import { decodeObject } from '../kinds';
+import { decodeObject, namespaceSpecFinalizers } from '../kinds';
 import { guaranteedUpdate, updateStrategy, type Mutation } from './update';
 import { readRequestBody } from './create';
 import { validateMetaUpdate } from './metaUpdate';
@@ -34,9 +34,6 @@ interface NamespaceShape {
   status?: { phase?: string; conditions?: unknown[] };
 }
 
-function specFinalizers(ns: KubeObject): readonly string[] {
-  return (ns as NamespaceShape).spec?.finalizers ?? [];
-}
 
 /**
  * storage.go shouldHaveOrphanFinalizer / shouldHaveDeleteDependentsFinalizer: the metadata
@@ -100,7 +97,7 @@ export function handleNamespaceDelete(env: HandlerEnv, name: string, options: { 
       return guaranteedUpdate(env, def, undefined, name, undefined, mark);
     }
     // prior to final deletion, spec.finalizers must be empty: until then the answer is the namespace
-    if (specFinalizers(ns).length > 0) return succeed(env, ns, r.value.revision);
+    if (namespaceSpecFinalizers(ns).length > 0) return succeed(env, ns, r.value.revision);
     generic();
   });
 }

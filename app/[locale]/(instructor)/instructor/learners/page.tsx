@@ -7,6 +7,7 @@ import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/serve
 import { Link } from '@/app/_lib/i18n/navigation';
 import type { Locale } from '@/app/_lib/i18n/routing';
 import { pageNumber } from '@/app/_lib/instructor/learners';
+import { lessonTitle } from '@/app/_lib/instructor/learner-detail';
 import { getContent } from '@/app/_lib/queries/content';
 import { getContentValidation, getLearnerPage } from '@/app/_lib/queries/instructor';
 import { dashboardMetadata, gateDashboard } from '../gate';
@@ -41,7 +42,7 @@ export default async function LearnersPage({
     const lessons = content.courses.find((c) => c.id === courseId)?.lessons ?? [];
     const i = lessons.findIndex((l) => l.id === lessonId);
     const lesson = lessons[i];
-    const title = lesson?.versions[locale]?.frontMatter?.title ?? lesson?.versions.en?.frontMatter?.title ?? lessonId;
+    const title = lessonTitle(lesson, lessonId, locale);
     return i === -1 ? title : `${format.number(i + 1)}. ${title}`;
   };
   return (

@@ -1,7 +1,7 @@
-// Correctness per question, then per option and misconception tag
-// (../shared/DESIGN.md §4): the questions missed most at the first answer, one table of
-// every question in course order, and below it each question's answers. First-answer correctness shows what learners knew; latest-answer correctness
-// what they know after the feedback.
+// Correctness per question, then per option and misconception tag (../shared/DESIGN.md
+// §4): the questions missed most at the first answer, one table of every question in
+// course order, and below it each question's answers. First-answer correctness shows what
+// learners knew; latest-answer correctness what they know after the feedback.
 import type { Metadata } from 'next';
 import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/app/_lib/i18n/routing';
