@@ -46,12 +46,24 @@ function pathSources(env: RunEnv, path: string): Sources {
  * simulated cluster's machine has no network beyond the simulation, so the name of the host
  * never resolves. kubectl 1.32 prints the url.Error as a connection failure (CheckErr:
  * `Unable to connect to the server: dial tcp: lookup <host> on <resolver>:53: no such host`,
- * recorded offline; the simulation has no resolver to name).
+ * recorded offline; the simulation has no resolver to name); localhost refuses the
+ * connection (recorded), and an IP address is dialled without a lookup.
  */
 function urlFetchError(url: string): string {
-  const host = /^https?:\/\/(?:[^/?#@]*@)?(\[[^\]]*\]|[^/?#:]*)/.exec(url)?.[1] ?? '';
-  if (host === '') return 'http: no Host in request URL';
-  return `dial tcp: lookup ${host.replace(/^\[|\]$/g, '')}: no such host`;
+  const m = /^(https?):\/\/(?:[^/?#@]*@)?(\[[^\]]*\]|[^/?#:]*)(?::(\d*))?/.exec(url);
+  const host = m?.[2] ?? '';
+  if (host === '') return 'Unable to connect to the server: http: no Host in request URL';
+  const name = host.replace(/^\[|\]$/g, '');
+  // this machine itself: nothing listens (StandardErrorMessage's connection-refused sentence, host[:port] as written)
+  if (name === 'localhost' || name === '::1' || /^127\.\d+\.\d+\.\d+$/.test(name)) {
+    return `The connection to the server ${host}${m?.[3] ? `:${m[3]}` : ''} was refused - did you specify the right host or port?`;
+  }
+  // an address is not looked up: the dial finds no route out of the simulation and times out
+  if (/^\d+\.\d+\.\d+\.\d+$/.test(name) || name.includes(':')) {
+    const port = m?.[3] || (m?.[1] === 'https' ? '443' : '80');
+    return `Unable to connect to the server: dial tcp ${name.includes(':') ? `[${name}]` : name}:${port}: i/o timeout`;
+  }
+  return `Unable to connect to the server: dial tcp: lookup ${name}: no such host`;
 }
 
 /**
@@ -66,7 +78,7 @@ function sources(env: RunEnv): Sources {
       texts.push({ source: 'STDIN', text: env.stdin ?? '' });
       continue;
     }
-    if (/^https?:\/\//.test(path)) return { ok: false, error: `Unable to connect to the server: ${urlFetchError(path)}\n` };
+    if (/^https?:\/\//.test(path)) return { ok: false, error: `${urlFetchError(path)}\n` };
     let matches = [path];
     if (!resolvePath(env.files, path).ok && /[*?[\\]/.test(path)) {
       const g = globWorkspace(env.files, path);

@@ -87,6 +87,9 @@ describe('workspace paths', () => {
     expect(run('kubectl apply -f https://raw.githubusercontent.com/x/y.yaml')).toEqual(err('Unable to connect to the server: dial tcp: lookup raw.githubusercontent.com: no such host\n'));
     expect(run('kubectl create -f http://user@example.com:8080/x.yaml')).toEqual(err('Unable to connect to the server: dial tcp: lookup example.com: no such host\n'));
     expect(run('kubectl delete -f https:///x.yaml')).toEqual(err('Unable to connect to the server: http: no Host in request URL\n'));
+    expect(run('kubectl apply -f https://127.0.0.1/x.yaml')).toEqual(err('The connection to the server 127.0.0.1 was refused - did you specify the right host or port?\n'));
+    expect(run('kubectl apply -f http://localhost:8080/x.yaml')).toEqual(err('The connection to the server localhost:8080 was refused - did you specify the right host or port?\n'));
+    expect(run('kubectl apply -f https://203.0.113.7/x.yaml')).toEqual(err('Unable to connect to the server: dial tcp 203.0.113.7:443: i/o timeout\n'));
   });
 
   it('reads --from-file, --from-env-file and --patch-file paths the same way', () => {
