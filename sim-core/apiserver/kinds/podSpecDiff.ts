@@ -19,7 +19,14 @@ interface StructType {
   lists?: Readonly<Record<string, StructType>>;
   /** members that are a known struct type */
   structs?: Readonly<Record<string, StructType>>;
+  /** members of a non-pointer scalar Go type: absent, they print as its zero value (`""`, `false`), not `nil` */
+  zeros?: Readonly<Record<string, string>>;
 }
+
+const zerosOf = (strings: readonly string[], bools: readonly string[] = []): Record<string, string> => ({
+  ...Object.fromEntries(strings.map((k) => [k, '""'])),
+  ...Object.fromEntries(bools.map((k) => [k, 'false'])),
+});
 
 const RESOURCES: StructType = { name: 'core.ResourceRequirements', fields: ['limits', 'requests', 'claims'] };
 
@@ -28,6 +35,7 @@ const CONTAINER: StructType = {
   fields: ['name', 'image', 'command', 'args', 'workingDir', 'ports', 'envFrom', 'env', 'resources', 'resizePolicy', 'restartPolicy', 'volumeMounts', 'volumeDevices', 'livenessProbe', 'readinessProbe', 'startupProbe', 'lifecycle', 'terminationMessagePath', 'terminationMessagePolicy', 'imagePullPolicy', 'securityContext', 'stdin', 'stdinOnce', 'tty'],
   pointers: new Set(['restartPolicy', 'livenessProbe', 'readinessProbe', 'startupProbe', 'lifecycle', 'securityContext']),
   structs: { resources: RESOURCES },
+  zeros: zerosOf(['name', 'image', 'workingDir', 'terminationMessagePath', 'terminationMessagePolicy', 'imagePullPolicy'], ['stdin', 'stdinOnce', 'tty']),
 };
 
 const POD_SPEC: StructType = {
@@ -35,6 +43,7 @@ const POD_SPEC: StructType = {
   fields: ['volumes', 'initContainers', 'containers', 'ephemeralContainers', 'restartPolicy', 'terminationGracePeriodSeconds', 'activeDeadlineSeconds', 'dnsPolicy', 'nodeSelector', 'serviceAccountName', 'automountServiceAccountToken', 'nodeName', 'securityContext', 'imagePullSecrets', 'hostname', 'subdomain', 'setHostnameAsFQDN', 'affinity', 'schedulerName', 'tolerations', 'hostAliases', 'priorityClassName', 'priority', 'preemptionPolicy', 'dnsConfig', 'readinessGates', 'runtimeClassName', 'overhead', 'enableServiceLinks', 'topologySpreadConstraints', 'os', 'schedulingGates', 'resourceClaims', 'resources'],
   pointers: new Set(['terminationGracePeriodSeconds', 'activeDeadlineSeconds', 'automountServiceAccountToken', 'securityContext', 'setHostnameAsFQDN', 'affinity', 'priority', 'preemptionPolicy', 'dnsConfig', 'runtimeClassName', 'enableServiceLinks', 'os', 'resources']),
   lists: { initContainers: CONTAINER, containers: CONTAINER },
+  zeros: zerosOf(['restartPolicy', 'dnsPolicy', 'serviceAccountName', 'nodeName', 'hostname', 'subdomain', 'schedulerName', 'priorityClassName']),
 };
 
 /** Members of the v1 PodSpec that the internal one keeps in its PodSecurityContext. */
@@ -86,7 +95,7 @@ function structBody(lines: string[], old: Obj, next: Obj, type: StructType, dept
       while (lo < 2 && lo + hi < n && gi !== 0) lo++;
       while (hi < 2 && lo + hi < n && gi !== groups.length - 1) hi++;
       if (n - (lo + hi) === 1) hi++;
-      const context = (r: Rec) => run.push(['  ', goName(r.key), compact(old[r.key], type.pointers?.has(r.key) === true, GO_MAP_MEMBERS.has(r.key))]);
+      const context = (r: Rec) => run.push(['  ', goName(r.key), memberText(type, r.key, old[r.key])]);
       group.slice(0, lo).forEach(context);
       if (n > lo + hi) {
         flush();
@@ -111,13 +120,19 @@ function structBody(lines: string[], old: Obj, next: Obj, type: StructType, dept
         structBody(lines, a, b, struct, depth + 1);
         lines.push(`  ${indent}},`);
       } else {
-        const pointer = type.pointers?.has(r.key) === true;
-        run.push(['- ', goName(r.key), compact(a, pointer, GO_MAP_MEMBERS.has(r.key))]);
-        run.push(['+ ', goName(r.key), compact(b, pointer, GO_MAP_MEMBERS.has(r.key))]);
+        run.push(['- ', goName(r.key), memberText(type, r.key, a)]);
+        run.push(['+ ', goName(r.key), memberText(type, r.key, b)]);
       }
     }
   });
   flush();
+}
+
+/** A member's value as go-cmp prints it: an absent scalar as its Go zero value, anything else compact. */
+function memberText(type: StructType, key: string, value: unknown): string {
+  const zero = type.zeros?.[key];
+  if ((value === undefined || value === null) && zero !== undefined) return zero;
+  return compact(value, type.pointers?.has(key) === true, GO_MAP_MEMBERS.has(key));
 }
 
 function listBody(lines: string[], olds: Obj[], news: Obj[], type: StructType, depth: number): void {

@@ -72,14 +72,22 @@ describe('ValidatePodUpdate', () => {
       '  core.PodSpec{',
       '  \t... // 6 identical fields',
       '  \tActiveDeadlineSeconds:        nil,',
-      '  \tDNSPolicy:                    nil,',
+      '  \tDNSPolicy:                    "",', // a string type: its zero value, not nil
       '- \tNodeSelector:                 nil,',
       '+ \tNodeSelector:                 {"disk": "ssd"},',
-      '  \tServiceAccountName:           nil,',
+      '  \tServiceAccountName:           "",',
       '  \tAutomountServiceAccountToken: nil,',
       '  \t... // 23 identical fields',
       '  }',
     ]);
+  });
+
+  it('prints an absent string or bool member as its Go zero value (kubectl replace of a bound Pod)', () => {
+    const bound = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web', namespace: 'default' }, spec: { nodeName: 'node-1', containers: [{ name: 'web', image: 'nginx:1.27', tty: true }] } };
+    const replaced = { ...bound, spec: { containers: [{ name: 'web', image: 'nginx:1.27' }] } };
+    const [error] = validateKindUpdate('Pod', '', bound, replaced);
+    expect(error!.detail).toContain('  \t\t\tStdin:     false,\n  \t\t\tStdinOnce: false,\n- \t\t\tTTY:       true,\n+ \t\t\tTTY:       false,');
+    expect(error!.detail).toMatch(/\n- \tNodeName: +"node-1",\n\+ \tNodeName: +"",\n/);
   });
 });
 
