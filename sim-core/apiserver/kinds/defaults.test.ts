@@ -78,10 +78,10 @@ describe('Deployment defaults', () => {
 describe('Pod defaults and admission', () => {
   const pod = (spec: Record<string, unknown>) => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace: 'default' }, spec });
 
-  test('service account, priority, service links and the two NoExecute tolerations of 300 s', () => {
+  test('priority, service links and the two NoExecute tolerations of 300 s; the service account is named by its admission, on create only', () => {
     const spec = admitted(pod({ containers: [{ name: 'c', image: 'nginx' }] })).spec as Record<string, unknown>;
+    expect(spec.serviceAccountName).toBeUndefined();
     expect(spec).toMatchObject({
-      serviceAccountName: 'default',
       enableServiceLinks: true,
       priority: 0,
       restartPolicy: 'Always',
@@ -105,7 +105,7 @@ describe('Pod defaults and admission', () => {
     expect(accounts({ serviceAccountName: '', serviceAccount: 'other' })).toEqual(['other', 'other']);
     expect(accounts({ serviceAccount: 'other' })).toEqual(['other', 'other']);
     expect(accounts({ serviceAccountName: 'robot' })).toEqual(['robot', 'robot']);
-    expect(accounts({ serviceAccount: '' })).toEqual(['default', 'default']);
+    expect(accounts({ serviceAccount: '' })).toEqual([undefined, undefined]);
     // in a Pod template too, where no admission names the default
     const template = (spec: Record<string, unknown>) => {
       const input = structuredClone(deployment);

@@ -36,7 +36,7 @@ export { selectorMatches, isEmptySelector, selectorString, type LabelSelector } 
 export { isConfigMapKey } from './configData';
 export { decodeBase64, encodeBase64 } from './base64';
 export { isDNS1123Subdomain, isValidPortName } from './nameRules';
-export { defaultImagePullPolicy, DEFAULT_TOLERATION_SECONDS } from './podDefaults';
+export { aliasServiceAccount, defaultImagePullPolicy, DEFAULT_TOLERATION_SECONDS } from './podDefaults';
 export { MIRROR_POD_ANNOTATION, qosClass, type Pod, type PodStatus, type ContainerStatus } from './pod';
 export type { Container, PodSpec, PodTemplateSpec, Toleration, Probe } from './podSpec';
 export type { ObjectMeta, OwnerReference } from './objectMeta';

@@ -107,7 +107,7 @@ export const podKind: KindDefinition = {
   nameRule: nameIsDNSSubdomain,
   defaults(obj) {
     const pod = obj as Pod;
-    const spec = defaultPodSpecForPod(pod.spec, MIRROR_POD_ANNOTATION in (pod.metadata?.annotations ?? {}));
+    const spec = defaultPodSpecForPod(pod.spec);
     // The pod strategy's PrepareForCreate resets status: Pending, with the QoS class.
     return { ...pod, spec, status: { phase: 'Pending', qosClass: qosClass(spec) } };
   },

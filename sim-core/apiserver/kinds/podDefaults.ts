@@ -117,7 +117,7 @@ export function defaultPodSpec(spec: PodSpec | undefined): PodSpec {
  * field wins); encoding writes serviceAccountName back into it, so the two always agree
  * and both are omitted when empty.
  */
-function aliasServiceAccount(spec: PodSpec, account: string): void {
+export function aliasServiceAccount(spec: PodSpec, account: string): void {
   if (account === '') {
     delete spec.serviceAccountName;
     delete spec.serviceAccount;
@@ -167,15 +167,16 @@ function defaultRequestsToLimits(c: Container): Container {
 }
 
 /**
- * Everything a created Pod gets: PodSpec defaults, SetDefaults_Pod's and the admission
- * plugins' additions. The ServiceAccount plugin names the `default` ServiceAccount, except
- * in a mirror Pod (`mirror`), whose spec it leaves as the kubelet wrote it.
+ * Everything a Pod gets on create and on update: PodSpec defaults, SetDefaults_Pod's, and
+ * what the Priority and DefaultTolerationSeconds admission plugins add (both run on
+ * updates too; Priority keeps the stored priority, which is always these defaults here).
+ * The ServiceAccount plugin runs on create only: serviceAccountAdmission.ts names the
+ * `default` ServiceAccount there.
  */
-export function defaultPodSpecForPod(spec: PodSpec | undefined, mirror = false): PodSpec {
+export function defaultPodSpecForPod(spec: PodSpec | undefined): PodSpec {
   const out = defaultPodSpec(spec);
   out.containers = (out.containers ?? []).map(defaultRequestsToLimits);
   if (out.initContainers) out.initContainers = out.initContainers.map(defaultRequestsToLimits);
-  if (!mirror) aliasServiceAccount(out, out.serviceAccountName || 'default');
   out.enableServiceLinks ??= true;
   out.priority ??= 0;
   out.preemptionPolicy ??= 'PreemptLowerPriority';

@@ -19,6 +19,17 @@ const create = (sim: ReturnType<typeof testCluster>, body: KubeObject) => sim.ku
 const specOf = (o: KubeObject) => o.spec as Spec;
 
 describe('ServiceAccount admission', () => {
+  it('names the default ServiceAccount on create only: an update that leaves it out changes it, and is refused', () => {
+    const sim = testCluster();
+    const created = must(sim, { verb: 'create', resource: 'pods', namespace: 'default', body: pod('web') });
+    expect(created.spec).toMatchObject({ serviceAccountName: 'default', serviceAccount: 'default' });
+    const replaced = { ...created, spec: { ...(created.spec as Record<string, unknown>) } };
+    delete (replaced.spec as Record<string, unknown>).serviceAccountName;
+    delete (replaced.spec as Record<string, unknown>).serviceAccount;
+    const r = sim.kubectl.request({ verb: 'update', resource: 'pods', namespace: 'default', name: 'web', body: replaced }, TIMEOUT);
+    expect(r.ok ? '' : r.error.message).toMatch(/pod updates may not change fields other than [^\n]*\n[\s\S]*\n- \tServiceAccountName: +"default",\n\+ \tServiceAccountName: +"",\n/);
+  });
+
   it('mounts a projected kube-api-access volume read-only in every container and init container', () => {
     const sim = testCluster();
     const p = must(sim, { verb: 'create', resource: 'pods', namespace: 'default', body: pod('web', { initContainers: [{ name: 'init', image: 'busybox:1.36' }] }) });

@@ -9,7 +9,7 @@
 // when it references a ServiceAccount, a Secret or a ServiceAccount token.
 import type { KubeObject } from '../../client';
 import type { Prng } from '../../kernel';
-import { MIRROR_POD_ANNOTATION, type Container, type KindDefinition, type PodSpec } from '../kinds';
+import { aliasServiceAccount, MIRROR_POD_ANNOTATION, type Container, type KindDefinition, type PodSpec } from '../kinds';
 import { decodeAt, decodeKv } from './objectCodec';
 import { fail, meta, storageFailure, type HandlerEnv } from './handlerEnv';
 import { randomSuffix } from './identity';
@@ -38,7 +38,9 @@ export function admitServiceAccount(env: HandlerEnv, def: KindDefinition, pod: K
     return refusal === undefined ? then() : fail(env, admissionForbidden(def, admissionName, refusal));
   }
   const namespace = meta(pod).namespace ?? '';
+  // Admit, on create only: a Pod that names no ServiceAccount gets `default`
   const account = spec.serviceAccountName || 'default';
+  aliasServiceAccount(spec, account);
   const key = `/registry/serviceaccounts/${namespace}/${account}`;
   const admit = (sa: Readonly<KubeObject> | undefined, revision?: number): void => {
     if (sa === undefined) return fail(env, admissionForbidden(def, admissionName, `error looking up service account ${namespace}/${account}: serviceaccount "${account}" not found`), revision);
