@@ -57,3 +57,9 @@ export type Action = z.infer<typeof actionSchema>;
 export const actionLogSchema = z.array(actionSchema).max(ACTION_LOG_LIMITS.maxActions);
 
 export type ActionLog = z.infer<typeof actionLogSchema>;
+
+/** A command's stdin and the here-document operator it was typed with, as far as there are any (no operator without a stdin). */
+export function commandInput(c: { stdin?: string | undefined; heredoc?: string | undefined }): { stdin?: string; heredoc?: string } {
+  if (c.stdin === undefined) return {};
+  return c.heredoc === undefined ? { stdin: c.stdin } : { stdin: c.stdin, heredoc: c.heredoc };
+}

@@ -4,7 +4,7 @@ export { createSimulation, Simulation, CLIENT_ADDRESS, type CommandRunner, type 
 export { SimEtcdClient, ClientProcess } from './etcd-client';
 export { SimControl } from './sim-control';
 export { etcdOnlyMembers, memberName, clientURLOf, peerURLOf, MAX_MEMBERS, type Timing } from './topology';
-export { actionSchema, actionLogSchema, ACTION_LOG_LIMITS, type Action, type ActionLog } from './actions';
+export { actionSchema, actionLogSchema, ACTION_LOG_LIMITS, commandInput, type Action, type ActionLog } from './actions';
 // The `default` topology (etcd + kube-apiserver + nodes, bootstrapped as kubeadm would, with
 // the scheduler, kubelets and kube-proxies of DEFAULT_PROCESSES): createSimulation({ topology:
 // 'default' }) or createDefaultSimulation.

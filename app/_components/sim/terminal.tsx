@@ -102,12 +102,7 @@ function TerminalImpl({ entries, suggested, members, files = NO_FILES, busy, pen
     input.current?.setSelectionRange(at, at);
   });
 
-  const send = (command: ShellCommand) => {
-    if (command.stdin === undefined) return onRun(command.line);
-    const operator = heredocStart(command.typed)?.operator;
-    if (operator !== undefined) onRun(command.line, command.stdin, operator);
-    else onRun(command.line, command.stdin);
-  };
+  const send = (command: ShellCommand) => onRun(command.line, command.stdin, command.stdin === undefined ? undefined : heredocStart(command.typed)?.operator);
 
   /** after commands ran from the input: remembered, and the input empty at a `$` prompt */
   const ran = (commands: readonly ShellCommand[], next: { line: string; collecting: Collecting | undefined }) => {

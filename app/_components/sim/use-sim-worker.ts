@@ -4,7 +4,7 @@
 // animation frame. Parts of the view that did not change keep their identity, so memo'd
 // panels skip re-rendering: the main thread only draws, the worker simulates.
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import type { ActionLog } from '@/sim-core/cluster/actions';
+import { commandInput, type ActionLog } from '@/sim-core/cluster/actions';
 import { applyCommandLine, parseWorkerMessage, type HostLab, type HostScenario, type LabLimit, type PageMessage, type WorkerMessage } from '@/app/_lib/sim-worker/protocol';
 import { initialSimState, simReducer, type SimState } from './sim-state';
 
@@ -124,7 +124,7 @@ export function useSimWorker(scenario: HostScenario, labStart?: LabStart): SimWo
   const runCommand = useCallback(
     (line: string, stdin?: string, heredoc?: string) => {
       requestId.current += 1;
-      const input = stdin === undefined ? {} : heredoc === undefined ? { stdin } : { stdin, heredoc };
+      const input = commandInput({ stdin, heredoc });
       update({ type: 'busy', line, ...input });
       send({ type: 'runCommand', requestId: requestId.current, line, ...input });
     },

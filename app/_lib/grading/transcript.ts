@@ -5,6 +5,7 @@
 // there, as grading and the browser cut it), and the terminal runs as in the browser
 // (app/_lib/sim-worker/sim-host.ts). The worker's wall-clock cap
 // still bounds it. A command's output is cut at TRANSCRIPT_OUTPUT_LIMIT for the page.
+import { commandInput } from '../../../sim-core/cluster/actions';
 import { budgetLab } from '../../../sim-core/grading/budgeted-runner';
 import { DEFAULT_GRADE_CAPS, type GradeCaps } from '../../../sim-core/grading/caps';
 import { checkActionLog } from '../../../sim-core/grading/refuse';
@@ -38,7 +39,7 @@ export function replayTranscript(lab: JobLab, actionLog: unknown, capsOverride: 
       tick: sim.now,
       action:
         action.type === 'command'
-          ? { type: 'command', line: action.line, ...(action.stdin !== undefined ? { stdin: action.stdin, ...(action.heredoc !== undefined ? { heredoc: action.heredoc } : {}) } : {}) }
+          ? { type: 'command', line: action.line, ...commandInput(action) }
           : action.type === 'writeFile'
             ? { type: 'writeFile', path: action.path, content: action.content }
             : { type: 'tick', ticks: action.ticks },

@@ -3,7 +3,7 @@
 // buttons — and records each as an Action in the action log (sim-core/cluster/actions).
 // Replaying that log on a fresh host gives the same state hash: the lab workspace and the
 // server's grading replay rely on it. Pure: no timers, no DOM, so tests run it in Node.
-import { createSimulation, DefaultSimulation, ACTION_LOG_LIMITS, type Action, type ActionLog, type Simulation, type SimulationOptions } from '@/sim-core/cluster';
+import { createSimulation, DefaultSimulation, ACTION_LOG_LIMITS, commandInput, type Action, type ActionLog, type Simulation, type SimulationOptions } from '@/sim-core/cluster';
 import { runCommandLine } from '@/sim-core/cli';
 import type { TraceEvent } from '@/sim-core/kernel';
 import type { GradeCaps } from '@/sim-core/grading/caps';
@@ -183,7 +183,7 @@ export class SimHost {
   private execute(action: Extract<Action, { type: 'command' }>): CommandResult {
     const r = this.sim.dispatch(action);
     const output = r.ok ? (r.output ?? { stdout: '', stderr: '', exitCode: 0 }) : { stdout: '', stderr: `${r.error}\n`, exitCode: 1 };
-    return { line: action.line, ...heredocFields(action), ...output };
+    return { line: action.line, ...commandInput(action), ...output };
   }
 
   /**
@@ -206,7 +206,7 @@ export class SimHost {
    * grading's caps have no room for it — its stdin counts toward the log's size.
    */
   runCommand(line: string, stdin?: string, heredoc?: string): CommandResult {
-    const action: Extract<Action, { type: 'command' }> = { type: 'command', line, ...heredocFields({ stdin, heredoc }) };
+    const action: Extract<Action, { type: 'command' }> = { type: 'command', line, ...commandInput({ stdin, heredoc }) };
     const refused = this.refusal(action);
     if (refused !== undefined) return this.refusedCommand(action, refused);
     const result = this.execute(action);
@@ -217,7 +217,7 @@ export class SimHost {
   /** A command the caps had no room for, as the terminal shows it (the page words `refused` in its own language). */
   private refusedCommand(action: Extract<Action, { type: 'command' }>, refused: LabLimit): CommandResult {
     const why = this.limits === undefined ? refused : LIMIT_SENTENCES[refused](this.limits.caps);
-    return { line: action.line, ...heredocFields(action), stdout: '', stderr: `${why}: the command was not run. Submit your work, or reset the lab to start again.\n`, exitCode: 1, refused };
+    return { line: action.line, ...commandInput(action), stdout: '', stderr: `${why}: the command was not run. Submit your work, or reset the lab to start again.\n`, exitCode: 1, refused };
   }
 
   /** A workspace file as the learner edited it, logged (false when grading's caps have no room for it). Replays and tests; the editor's Apply is applyFiles. */
@@ -353,10 +353,4 @@ export function replayActionLog(scenario: HostScenario, log: ActionLog, lab?: Ho
   if (!created.ok) return created;
   for (const action of log) created.host.apply(action);
   return created;
-}
-
-/** A command's stdin and the here-document operator it was typed with, as far as there are any (no operator without a stdin). */
-function heredocFields(c: { stdin?: string | undefined; heredoc?: string | undefined }): { stdin?: string; heredoc?: string } {
-  if (c.stdin === undefined) return {};
-  return c.heredoc === undefined ? { stdin: c.stdin } : { stdin: c.stdin, heredoc: c.heredoc };
 }
