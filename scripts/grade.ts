@@ -11,6 +11,9 @@ import path from 'node:path';
 import { loadContent } from '../app/_lib/content/loader';
 import { formatProblem } from '../app/_lib/content/problems';
 import { gradeLab } from '../sim-core/grading';
+import { exitQuietlyOnClosedPipe } from './lib/closed-pipe.mjs';
+
+exitQuietlyOnClosedPipe();
 
 const USAGE = 'usage: npm run --silent grade -- <lab-id> <log.json|-|--solution> [--content DIR]';
 

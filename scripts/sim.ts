@@ -5,6 +5,9 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseScenarioHeader, runScenario, scenarioCluster } from '../sim-core/cli/scenario';
+import { exitQuietlyOnClosedPipe } from './lib/closed-pipe.mjs';
+
+exitQuietlyOnClosedPipe();
 
 const USAGE = 'usage: npm run --silent sim -- <script.txt> [--seed N] [--topology etcd-only|default] [--members N]\n';
 
