@@ -94,6 +94,22 @@ test('the admin sees a learner’s answer and lab attempt on the dashboard, in b
   await page.getByRole('link', { name: /Replay/ }).first().click();
   await expect(page).toHaveURL(new RegExp(`/en/labs/${LAB}/attempts/`));
 
+  // sorting: by labs passed, most first, then reversed; the order survives paging
+  await page.goto('/en/instructor/learners');
+  await page.getByRole('columnheader', { name: 'Labs passed' }).getByRole('link').click();
+  await expect(page).toHaveURL(/[?&]sort=labs&dir=desc/);
+  await expect(page.getByRole('columnheader', { name: 'Labs passed' })).toHaveAttribute('aria-sort', 'descending');
+  await expect(page.getByRole('table')).toContainText('sorted by Labs passed, descending');
+  const passedCounts = async () => (await page.getByRole('row').filter({ has: page.getByRole('rowheader') }).evaluateAll((rows) => rows.map((r) => r.querySelectorAll('td')[3]?.textContent ?? ''))).map((x) => Number(x.split('/')[0]));
+  const most = await passedCounts();
+  expect(most.length).toBeGreaterThan(0);
+  expect(most).toEqual([...most].sort((a, b) => b - a));
+  await page.getByRole('columnheader', { name: 'Labs passed' }).getByRole('link').click();
+  await expect(page.getByRole('columnheader', { name: 'Labs passed' })).toHaveAttribute('aria-sort', 'ascending');
+  const fewest = await passedCounts();
+  expect(fewest).toEqual([...fewest].sort((a, b) => a - b));
+  await expectNoAxeViolations(page);
+
   // overview: completion per lesson and the role counts
   await page.goto('/en/instructor');
   await expect(page.getByRole('table', { name: /Lessons, out of \d+ learners?/ })).toContainText('Objects and processes');

@@ -1,6 +1,9 @@
 // The learners table: one page of learners with lessons completed, quiz correctness, labs
-// passed, last activity and the lesson they touched last (where they are). Only the page's users are aggregated (groupBy … where userId
-// in the page), so the page costs the same with ten learners or ten thousand. The select
+// passed, last activity and the lesson they touched last (where they are). In the default
+// order (by sign-up) only the page's users are aggregated (groupBy … where userId in the
+// page), so the page costs the same with ten learners or ten thousand. Sorted by a figure,
+// the order needs that figure for every learner: one grouped query per figure over the
+// whole table (a number per learner), then the page is aggregated as before. The select
 // names its columns: no password hash or session ever leaves this module.
 import type { Database } from '../db';
 import { LEARNER_ROLE } from './learner-scope';
@@ -30,6 +33,31 @@ export interface LearnerPage {
   /** 1-based */
   page: number;
   pages: number;
+  sort: LearnerSort;
+}
+
+/** The columns the table sorts by: three stored ones and four figures. */
+export const LEARNER_SORT_KEYS = ['joined', 'email', 'name', 'lessons', 'quiz', 'labs', 'activity'] as const;
+export type LearnerSortKey = (typeof LEARNER_SORT_KEYS)[number];
+export interface LearnerSort {
+  key: LearnerSortKey;
+  dir: 'asc' | 'desc';
+}
+
+export const DEFAULT_LEARNER_SORT: LearnerSort = { key: 'joined', dir: 'asc' };
+
+/** The direction a column starts in: names A→Z, figures and dates the most first. */
+export function firstDirection(key: LearnerSortKey): LearnerSort['dir'] {
+  return key === 'email' || key === 'name' || key === 'joined' ? 'asc' : 'desc';
+}
+
+/** The order from the query string (`?sort=labs&dir=desc`); the default when absent or unknown. */
+export function learnerSort(rawKey: string | string[] | undefined, rawDir: string | string[] | undefined): LearnerSort {
+  const key = Array.isArray(rawKey) ? rawKey[0] : rawKey;
+  const dir = Array.isArray(rawDir) ? rawDir[0] : rawDir;
+  if (!(LEARNER_SORT_KEYS as readonly string[]).includes(key ?? '')) return DEFAULT_LEARNER_SORT;
+  const k = key as LearnerSortKey;
+  return { key: k, dir: dir === 'asc' || dir === 'desc' ? dir : firstDirection(k) };
 }
 
 /** A page number from the query string: 1 when absent or not a positive integer. */
@@ -93,18 +121,101 @@ function latestLessonOf(p: { courseId: string; lessonId: string; completedAt: Da
 
 const learnerColumns = { id: true, email: true, name: true, createdAt: true } as const;
 
-export async function learnerPage(client: Database, page: number, perPage = LEARNERS_PER_PAGE): Promise<LearnerPage> {
+type FigureKey = Exclude<LearnerSortKey, 'joined' | 'email' | 'name'>;
+type LearnerRow = { id: string; email: string; name: string | null; createdAt: Date };
+
+export async function learnerPage(client: Database, page: number, perPage = LEARNERS_PER_PAGE, sort: LearnerSort = DEFAULT_LEARNER_SORT): Promise<LearnerPage> {
   const total = await client.user.count({ where: { role: LEARNER_ROLE } });
   const pages = Math.max(1, Math.ceil(total / perPage));
   const current = Math.min(Math.max(1, page), pages);
-  const users = await client.user.findMany({
-    where: { role: LEARNER_ROLE },
-    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-    skip: (current - 1) * perPage,
-    take: perPage,
-    select: learnerColumns,
+  const skip = (current - 1) * perPage;
+  let users: LearnerRow[];
+  if (sort.key === 'joined' || sort.key === 'email' || sort.key === 'name') {
+    const column = sort.key === 'joined' ? 'createdAt' : sort.key;
+    users = await client.user.findMany({
+      where: { role: LEARNER_ROLE },
+      // ties (two learners without a name) keep sign-up order, whichever way the column goes
+      orderBy: [{ [column]: sort.dir }, { createdAt: 'asc' }, { id: 'asc' }],
+      skip,
+      take: perPage,
+      select: learnerColumns,
+    });
+  } else {
+    users = await pageByFigure(client, { key: sort.key, dir: sort.dir }, skip, perPage);
+  }
+  return { learners: await learnerLines(client, users), total, page: current, pages, sort };
+}
+
+/**
+ * One page of learners ordered by a figure every learner has (0, or no activity, when
+ * they have done nothing): the figure for all of them, in one grouped query each, then
+ * sorted here; ties keep sign-up order. Quiz answers sort by the share right, then by
+ * how many were answered; no answers at all come after any answer, either way.
+ */
+async function pageByFigure(client: Database, sort: LearnerSort & { key: FigureKey }, skip: number, take: number): Promise<LearnerRow[]> {
+  const everyone = await client.user.findMany({ where: { role: LEARNER_ROLE }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], select: { id: true } });
+  const figure = await figures(client, sort.key);
+  const sign = sort.dir === 'asc' ? 1 : -1;
+  const order = everyone.map((u, i) => ({ id: u.id, i, f: figure(u.id) }));
+  order.sort((a, b) => {
+    if (a.f === undefined || b.f === undefined) return a.f === b.f ? a.i - b.i : a.f === undefined ? 1 : -1;
+    for (let k = 0; k < a.f.length; k++) if (a.f[k] !== b.f[k]) return sign * (a.f[k]! - b.f[k]!);
+    return a.i - b.i;
   });
-  return { learners: await learnerLines(client, users), total, page: current, pages };
+  const ids = order.slice(skip, skip + take).map((o) => o.id);
+  if (ids.length === 0) return [];
+  const rows = await client.user.findMany({ where: { id: { in: ids } }, select: learnerColumns });
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * Each learner's figure for `key`, as numbers compared in turn. A count a learner has
+ * none of is 0 (they sort among the zeros); undefined is nothing to compare (no answers,
+ * no activity).
+ */
+async function figures(client: Database, key: FigureKey): Promise<(userId: string) => number[] | undefined> {
+  const out = new Map<string, number[]>();
+  const counted = (id: string) => out.get(id) ?? [0];
+  const measured = (id: string) => out.get(id);
+  switch (key) {
+    case 'lessons': {
+      const rows = await client.lessonProgress.groupBy({ by: ['userId'], where: { completedAt: { not: null } }, _count: { _all: true } });
+      for (const r of rows) out.set(r.userId, [r._count._all]);
+      return counted;
+    }
+    case 'labs': {
+      const rows = await client.labAttempt.groupBy({ by: ['userId', 'labId'], where: { passed: true } });
+      for (const r of rows) out.set(r.userId, [(out.get(r.userId)?.[0] ?? 0) + 1]);
+      return counted;
+    }
+    case 'quiz': {
+      const rows = await client.quizAttempt.groupBy({ by: ['userId', 'correct'], _count: { _all: true } });
+      const tally = new Map<string, { right: number; all: number }>();
+      for (const r of rows) {
+        const t = tally.get(r.userId) ?? { right: 0, all: 0 };
+        t.all += r._count._all;
+        if (r.correct) t.right += r._count._all;
+        tally.set(r.userId, t);
+      }
+      for (const [id, t] of tally) out.set(id, [t.right / t.all, t.all]);
+      return measured;
+    }
+    case 'activity': {
+      const [progress, quiz, labs, hints] = await Promise.all([
+        client.lessonProgress.groupBy({ by: ['userId'], _max: { updatedAt: true } }),
+        client.quizAttempt.groupBy({ by: ['userId'], _max: { createdAt: true } }),
+        client.labAttempt.groupBy({ by: ['userId'], _max: { createdAt: true } }),
+        client.hintUse.groupBy({ by: ['userId'], _max: { createdAt: true } }),
+      ]);
+      const seen = (userId: string, d: Date | null) => {
+        if (d !== null && d.getTime() > (out.get(userId)?.[0] ?? -Infinity)) out.set(userId, [d.getTime()]);
+      };
+      for (const r of progress) seen(r.userId, r._max.updatedAt);
+      for (const r of [...quiz, ...labs, ...hints]) seen(r.userId, r._max.createdAt);
+      return measured;
+    }
+  }
 }
 
 /** Every learner, a page at a time (for the CSV export): memory stays one page deep per query. */

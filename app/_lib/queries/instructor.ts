@@ -12,7 +12,7 @@ import { toCsv, type CsvCell } from '../instructor/csv';
 import { answersTable, goalsTable, labsTable, LEARNERS_HEADER, learnerRow, lessonsTable, questionsTable, type ExportDataset, type Table } from '../instructor/exports';
 import { labReport } from '../instructor/labs';
 import { learnerDetail } from '../instructor/learner-detail';
-import { allLearnerLines, learnerPage } from '../instructor/learners';
+import { allLearnerLines, learnerPage, LEARNERS_PER_PAGE, type LearnerSort } from '../instructor/learners';
 import { questionReport } from '../instructor/questions';
 import { getContent } from './content';
 
@@ -28,8 +28,8 @@ export function getLabReport(locale: Locale) {
   return labReport(db, getContent().content, locale);
 }
 
-export function getLearnerPage(page: number) {
-  return learnerPage(db, page);
+export function getLearnerPage(page: number, sort: LearnerSort) {
+  return learnerPage(db, page, LEARNERS_PER_PAGE, sort);
 }
 
 export function getLearnerDetail(locale: Locale, userId: string) {

@@ -1,12 +1,13 @@
 // The learners table (../shared/DESIGN.md §4), a page at a time: lessons completed, quiz
-// correctness, labs passed and last activity; each email opens the learner's own page
+// correctness, labs passed and last activity, in sign-up order or sorted by any of those
+// columns (`?sort=labs&dir=desc`); each email opens the learner's own page
 // (lessons and lab attempts, with their replays). Only learners are listed; staff
 // accounts are on the users page.
 import type { Metadata } from 'next';
 import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
 import { Link } from '@/app/_lib/i18n/navigation';
 import type { Locale } from '@/app/_lib/i18n/routing';
-import { pageNumber } from '@/app/_lib/instructor/learners';
+import { DEFAULT_LEARNER_SORT, firstDirection, learnerSort, pageNumber, type LearnerSort, type LearnerSortKey } from '@/app/_lib/instructor/learners';
 import { lessonTitle } from '@/app/_lib/instructor/learner-detail';
 import { getContent } from '@/app/_lib/queries/content';
 import { getContentValidation, getLearnerPage } from '@/app/_lib/queries/instructor';
@@ -33,7 +34,8 @@ export default async function LearnersPage({
   // the query goes along to sign-in and back (`?page=3`)
   const user = await gateDashboard(locale, '/instructor/learners', 'instructor', query);
   const page = pageNumber(query.page);
-  const [t, tn, format, result] = await Promise.all([getTranslations('instructor.learnersPage'), getTranslations('instructor.nav'), getFormatter(), getLearnerPage(page)]);
+  const sort = learnerSort(query.sort, query.dir);
+  const [t, tn, format, result] = await Promise.all([getTranslations('instructor.learnersPage'), getTranslations('instructor.nav'), getFormatter(), getLearnerPage(page, sort)]);
   const { counts } = getContentValidation();
   const date = (d: Date | null) => (d ? format.dateTime(d, { dateStyle: 'medium', timeStyle: 'short' }) : t('never'));
   const { content } = getContent();
@@ -45,6 +47,33 @@ export default async function LearnersPage({
     const title = lessonTitle(lesson, lessonId, locale);
     return i === -1 ? title : `${format.number(i + 1)}. ${title}`;
   };
+  // the order in the address, left out when it is the default (`?page=2`, not `?page=2&sort=joined&dir=asc`)
+  const orderQuery = (o: LearnerSort) => (o.key === DEFAULT_LEARNER_SORT.key && o.dir === DEFAULT_LEARNER_SORT.dir ? {} : { sort: o.key, dir: o.dir });
+  const columnLabel: Record<LearnerSortKey, string> = {
+    joined: t('joined'),
+    email: t('email'),
+    name: t('name'),
+    lessons: t('lessonsCompleted'),
+    quiz: t('quizCorrect'),
+    labs: t('labsPassed'),
+    activity: t('lastActivity'),
+  };
+  const order = sort.key === 'joined' && sort.dir === 'asc' ? t('orderJoined') : t('orderBy', { column: columnLabel[sort.key], direction: t(sort.dir === 'asc' ? 'ascending' : 'descending') });
+  /** A column header that sorts: the first click in the column's own direction, the next one reverses it; back to page 1. */
+  const sortHeader = (key: LearnerSortKey, className?: string) => {
+    const current = result.sort.key === key;
+    const next: LearnerSort = { key, dir: current ? (result.sort.dir === 'asc' ? 'desc' : 'asc') : firstDirection(key) };
+    return (
+      <th scope="col" className={className} aria-sort={current ? (result.sort.dir === 'asc' ? 'ascending' : 'descending') : undefined}>
+        <Link className={styles.sortLink} href={{ pathname: '/instructor/learners', query: orderQuery(next) }}>
+          {columnLabel[key]}
+          <span className={styles.sortArrow} aria-hidden="true">
+            {current ? (result.sort.dir === 'asc' ? '▲' : '▼') : '↕'}
+          </span>
+        </Link>
+      </th>
+    );
+  };
   return (
     <div className="container">
       <DashboardHeader title={tn('learners')} lead={t('lead')} current="learners" isAdmin={user.role === 'admin'} exports={['learners']} locale={locale} />
@@ -54,19 +83,17 @@ export default async function LearnersPage({
         <>
           <TableScroll label={tn('learners')}>
             <table className="table">
-              <caption className={styles.caption}>{t('caption', { total: result.total, page: result.page, pages: result.pages })}</caption>
+              <caption className={styles.caption}>
+                {t('caption', { total: result.total, page: result.page, pages: result.pages })} · {order}
+              </caption>
               <thead>
                 <tr>
-                  <th scope="col">{t('email')}</th>
-                  <th scope="col">{t('name')}</th>
-                  <th scope="col" className={styles.num}>
-                    {t('lessonsCompleted')}
-                  </th>
-                  <th scope="col">{t('quizCorrect')}</th>
-                  <th scope="col" className={styles.num}>
-                    {t('labsPassed')}
-                  </th>
-                  <th scope="col">{t('lastActivity')}</th>
+                  {sortHeader('email')}
+                  {sortHeader('name')}
+                  {sortHeader('lessons', styles.num)}
+                  {sortHeader('quiz')}
+                  {sortHeader('labs', styles.num)}
+                  {sortHeader('activity')}
                   <th scope="col">{t('whereTheyAre')}</th>
                 </tr>
               </thead>
@@ -100,13 +127,13 @@ export default async function LearnersPage({
           {result.pages > 1 ? (
             <nav className={styles.pager} aria-label={t('pages')}>
               {result.page > 1 ? (
-                <Link href={{ pathname: '/instructor/learners', query: { page: result.page - 1 } }} rel="prev">
+                <Link href={{ pathname: '/instructor/learners', query: { page: result.page - 1, ...orderQuery(result.sort) } }} rel="prev">
                   ← {t('previous')}
                 </Link>
               ) : null}
               <span>{t('pageOf', { page: result.page, pages: result.pages })}</span>
               {result.page < result.pages ? (
-                <Link href={{ pathname: '/instructor/learners', query: { page: result.page + 1 } }} rel="next">
+                <Link href={{ pathname: '/instructor/learners', query: { page: result.page + 1, ...orderQuery(result.sort) } }} rel="next">
                   {t('next')} →
                 </Link>
               ) : null}
