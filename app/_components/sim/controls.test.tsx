@@ -6,7 +6,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { NextIntlClientProvider } from 'next-intl';
 import en from '../../../messages/en.json';
 import ko from '../../../messages/ko.json';
-import { Controls } from './controls';
+import { adjustTimeUpPress, Controls, type TimeUpPress } from './controls';
 
 function render(props: { timeUp?: boolean; playing?: boolean }, locale: 'en' | 'ko' = 'en'): string {
   return renderToStaticMarkup(
@@ -49,5 +49,22 @@ describe('Play and Step when the lab’s time is used up', () => {
     expect(html).not.toContain('aria-disabled');
     expect(html).not.toContain('data-testid="time-up"');
     expect(render({})).not.toContain('aria-disabled');
+  });
+});
+
+describe('the pressed-while-time-is-up message across a Reset', () => {
+  it('is kept while the time stays used up, forgotten once there is time again, and not brought back by the next spell', () => {
+    const pressedStep: TimeUpPress = { timeUp: true, pressed: 'step' };
+    expect(adjustTimeUpPress(pressedStep, true)).toBe(pressedStep); // nothing changed: same state, no re-render
+    const afterReset = adjustTimeUpPress(pressedStep, false);
+    expect(afterReset).toEqual({ timeUp: false, pressed: undefined });
+    // the time runs out again: no message until a button is pressed in this spell
+    expect(adjustTimeUpPress(afterReset, true)).toEqual({ timeUp: true, pressed: undefined });
+  });
+
+  it('starts with no message when the page opens with the time already used up', () => {
+    const first: TimeUpPress = { timeUp: true, pressed: undefined };
+    expect(adjustTimeUpPress(first, true)).toBe(first);
+    expect(render({ timeUp: true })).toMatch(/<p role="status"[^>]*><\/p>/);
   });
 });

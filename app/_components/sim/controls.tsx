@@ -17,6 +17,23 @@ const STEP_SIZES = [
   { ticks: 100, hint: 'election' },
 ] as const;
 
+/** Which unavailable button was pressed, in the spell of used-up time it was pressed in. */
+export interface TimeUpPress {
+  /** the time-up flag this state was last adjusted to */
+  timeUp: boolean;
+  pressed: 'play' | 'step' | undefined;
+}
+
+/**
+ * The press state for a new `timeUp`: a press belongs to one spell of used-up time, so
+ * once there is time again (a Reset) it is forgotten, and the next spell starts with no
+ * message. The same object back when nothing changes (React keeps the state).
+ */
+export function adjustTimeUpPress(state: TimeUpPress, timeUp: boolean): TimeUpPress {
+  if (state.timeUp === timeUp) return state;
+  return { timeUp, pressed: timeUp ? state.pressed : undefined };
+}
+
 interface ControlsProps {
   playing: boolean;
   speed: number;
@@ -34,15 +51,13 @@ function ControlsImpl({ playing, speed, send, showReset = true, timeUp = false }
   const noteId = useId();
   const [stepTicks, setStepTicks] = useState<number>(1);
   /** the button pressed while the time is used up, for the status message */
-  const [pressed, setPressed] = useState<'play' | 'step' | undefined>(undefined);
-  // a press belongs to one spell of used-up time: once there is time again (a Reset) it is forgotten
-  const [wasTimeUp, setWasTimeUp] = useState(timeUp);
-  if (wasTimeUp !== timeUp) {
-    setWasTimeUp(timeUp);
-    if (!timeUp) setPressed(undefined);
-  }
+  const [press, setPress] = useState<TimeUpPress>({ timeUp, pressed: undefined });
+  // adjusted while rendering, as React's "storing information from previous renders" does
+  const adjusted = adjustTimeUpPress(press, timeUp);
+  if (adjusted !== press) setPress(adjusted);
+  const pressed = adjusted.pressed;
   const playOff = timeUp && !playing;
-  const off = (button: 'play' | 'step') => ({ 'aria-disabled': true, 'aria-describedby': noteId, onClick: () => setPressed(button) }) as const;
+  const off = (button: 'play' | 'step') => ({ 'aria-disabled': true, 'aria-describedby': noteId, onClick: () => setPress({ timeUp: true, pressed: button }) }) as const;
   return (
     <div role="toolbar" aria-label={t('label')} className={styles.toolbar}>
       <button
