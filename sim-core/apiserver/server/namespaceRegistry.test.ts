@@ -75,7 +75,8 @@ describe('namespace deletion (pkg/registry/core/namespace/storage)', () => {
     const current = storedNs(sim, 'team')!;
     const updated = must<Ns>(sim, { verb: 'update', resource: 'namespaces', namespace: '', body: { ...current, metadata: { ...current.metadata, labels: { a: 'b' } }, spec: { finalizers: [] } } });
     expect(updated.spec?.finalizers).toEqual(['kubernetes']);
-    expect(updated.metadata?.labels).toEqual({ a: 'b' });
+    // the labels are the body's, and Canonicalize puts back the one naming the namespace
+    expect(updated.metadata?.labels).toEqual({ a: 'b', 'kubernetes.io/metadata.name': 'team' });
     const finalized = must<Ns>(sim, { verb: 'update', resource: 'namespaces', namespace: '', body: { ...finalizeBody(updated), status: { phase: 'Terminating' } }, subresource: 'finalize' });
     // an Active namespace with no finalizer is not deleted; nothing deletes it but a delete
     expect(finalized.spec?.finalizers ?? []).toEqual([]);

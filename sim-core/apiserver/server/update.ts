@@ -232,6 +232,11 @@ export function updateStrategy(def: KindDefinition, current: KubeObject, next: K
     else spec.finalizers = finalizers;
     next.spec = spec;
   }
+  // namespaceStrategy.Canonicalize (the finalize strategy inherits it): the label naming the
+  // namespace is put back whatever the update did to it
+  if (def.resource === 'namespaces' && nm.name !== undefined && nm.labels?.['kubernetes.io/metadata.name'] !== nm.name) {
+    nm.labels = { ...(nm.labels ?? {}), 'kubernetes.io/metadata.name': nm.name };
+  }
   for (const f of ['uid', 'creationTimestamp', 'deletionTimestamp', 'deletionGracePeriodSeconds', 'generation'] as const) {
     if (cm[f] === undefined) delete nm[f];
     else (nm as Record<string, unknown>)[f] = cm[f];
