@@ -64,6 +64,8 @@ export interface KubectlCommand {
   commandArgs: string[];
   filenames: string[];
   recursive: boolean;
+  /** --raw URI (get, create, replace, delete): one HTTP request to that path, its answer printed as the server sent it (run/raw.ts) */
+  raw?: string;
   /** -o: '', 'wide', 'name', 'yaml', 'json', … */
   output: string;
   selector?: string;

@@ -30,6 +30,7 @@ import { HELP_PAGES } from '../help-pages';
 import { kindForResource } from '../../../apiserver';
 import { conflictingTaints, parseTaints } from '../taints';
 import { parseWaitCondition } from '../wait-condition';
+import { requestURIError } from '../request-uri';
 import { parseImageUpdates, parseMetadataChanges, resourcesAndPairs, resourceTargets, splitEnvironmentFromResources } from './resources';
 
 export type { CommandName, KubectlCommand, ParseOptions, ParseResult } from './command';
@@ -114,6 +115,9 @@ const LATE_FLAG_CHECKS: ReadonlySet<CommandName> = new Set<CommandName>([
   'replace',
   'delete',
 ]);
+
+/** The commands whose --raw is a URI to send one request to. */
+const RAW_COMMANDS: ReadonlySet<CommandName> = new Set<CommandName>(['get', 'create', 'replace', 'delete']);
 
 /** what strconv.ParseBool accepts */
 const GO_BOOLS: ReadonlySet<string> = new Set(['1', 't', 'T', 'TRUE', 'true', 'True', '0', 'f', 'F', 'FALSE', 'false', 'False']);
@@ -277,6 +281,8 @@ export function parseKubectl(argvIn: readonly string[], options: ParseOptions = 
     commandArgs: [],
     filenames: list('filename'),
     recursive: bool('recursive'),
+    // --raw URI of get, create, replace and delete (config view's --raw is a boolean of its own)
+    ...(RAW_COMMANDS.has(command) && str('raw') !== '' ? { raw: str('raw') } : {}),
     output,
     selector: changed('selector') ? str('selector') : undefined,
     fieldSelector: changed('field-selector') ? str('field-selector') : undefined,
@@ -327,6 +333,23 @@ export function parseKubectl(argvIn: readonly string[], options: ParseOptions = 
     return undefined;
   };
 
+  /**
+   * The --raw checks of create.go, replace.go and delete.go Validate, in their order: one
+   * local file or stdin (delete: at most one), no URL, no -R, (create) no --edit or -l, no
+   * -o, and a request URI.
+   */
+  const rawChecks = (raw: string, which: { command: 'create' | 'replace' | 'delete' }): ParseResult | undefined => {
+    if (which.command === 'create' && bool('edit')) return plainError('--raw and --edit are mutually exclusive');
+    if (which.command === 'delete' && bool('interactive')) return plainError('--interactive can not be used with --raw');
+    if (which.command === 'delete' ? base.filenames.length > 1 : base.filenames.length !== 1) return plainError('--raw can only use a single local file or stdin');
+    if (base.filenames.length === 1 && /^https?:\/\//.test(base.filenames[0]!)) return plainError('--raw cannot read from a url');
+    if (base.recursive) return plainError('--raw and --recursive are mutually exclusive');
+    if (which.command === 'create' && base.selector !== undefined) return plainError('--raw and --selector (-l) are mutually exclusive');
+    if (output !== '') return plainError('--raw and --output are mutually exclusive');
+    const bad = requestURIError(raw);
+    return bad !== undefined ? plainError(`--raw must be a valid URL path: ${bad}`) : undefined;
+  };
+
   const result = commandChecks();
   // a warning logged before a later refusal (a deprecated --dry-run, a boolean --cascade) is printed before it
   if (!result.ok && warnings.length > 0 && !result.stderr.startsWith(warnings.join(''))) return { ...result, stderr: warnings.join('') + result.stderr };
@@ -344,12 +367,20 @@ export function parseKubectl(argvIn: readonly string[], options: ParseOptions = 
         if (base.gracePeriod >= 0 && !base.force) return plainError('--grace-period must have --force specified');
         if (changed('timeout') && flags.values.get('timeout') !== 0 && !base.force) return plainError('--timeout must have --force specified');
         if (base.force && dryRun !== 'none') return plainError('--dry-run can not be used when --force is set');
-        if (str('raw') !== '') return plainError('"kubectl replace --raw" is not part of this simulation; replace the object with kubectl replace -f');
+        if (base.raw !== undefined) return rawChecks(base.raw, { command: 'replace' }) ?? { ok: true, command: base };
         if (!['', 'status'].includes(str('subresource'))) return plainError(`"kubectl replace --subresource=${str('subresource')}" is not part of this simulation (only status is); kubectl scale changes the scale subresource`);
         // the words after the flags are not looked at (forceReplace's builder would, for names it never uses)
         return { ok: true, command: base };
       }
       case 'get': {
+        // get.go Complete: no words with --raw; Validate: no filtering or printing flags, a request URI
+        if (base.raw !== undefined) {
+          if (args.length > 0) return plainError('arguments may not be passed when --raw is specified');
+          if (base.watch || base.watchOnly || base.selector !== undefined) return plainError('--raw may not be specified with other flags that filter the server request or alter the output');
+          if (output !== '') return plainError('--raw and --output are mutually exclusive');
+          const bad = requestURIError(base.raw);
+          return bad !== undefined ? plainError(`--raw must be a valid URL path: ${bad}`) : { ok: true, command: base };
+        }
         if (args.length === 0 && !hasFiles) {
           return fail(
             'You must specify the type of resource to get. Use "kubectl api-resources" for a complete list of supported resources.\n\n' +
@@ -385,6 +416,7 @@ export function parseKubectl(argvIn: readonly string[], options: ParseOptions = 
         const refused = flagChecks('dry-run', 'validate', 'output');
         if (refused) return refused;
         if (!hasFiles) return plainError('must specify one of -f and -k');
+        if (base.raw !== undefined) return rawChecks(base.raw, { command: 'create' }) ?? { ok: true, command: base };
         return { ok: true, command: base };
       }
       case 'create deployment':
@@ -500,6 +532,8 @@ export function parseKubectl(argvIn: readonly string[], options: ParseOptions = 
         // DeleteFlags.ToOptions (the cascade), then Complete (--dry-run, the resources)
         const refused = cascade() ?? flagChecks('dry-run', 'validate', 'output');
         if (refused) return refused;
+        // Complete stops before the builder with --raw; Validate checks the raw request last
+        if (base.raw !== undefined) return rawChecks(base.raw, { command: 'delete' }) ?? { ok: true, command: base };
         if (args.length === 0 && !hasFiles) return plainError(MISSING_RESOURCES);
         const t = resourceTargets(args);
         if (!t.ok) return plainError(t.error);

@@ -35,6 +35,7 @@ import { runVersion } from './version';
 import { runTaint } from './taint';
 import { runPatch } from './patch';
 import { runReplace } from './replace';
+import { runRaw } from './raw';
 import { runApiResources } from './api-resources';
 import { runWait } from './wait-command';
 import { runConfig } from './config';
@@ -146,6 +147,11 @@ export function runKubectl(
   // kubectl builds its printer before the first request: a bad template is refused at once
   // (version and api-resources have their own few formats)
   if (cmd.command !== 'version' && cmd.command !== 'api-resources' && !checkTemplateOutput(env)) return out.output();
+  // --raw: one request to a path, its answer printed as sent (without a server, refused as client-go refuses it)
+  if (cmd.raw !== undefined) {
+    runRaw(env);
+    return out.output();
+  }
   if (ports.kube === undefined && !clientOnly(cmd)) {
     // kubectl reads and decodes the files before it first needs the server
     const read = cmd.filenames.length > 0 ? readManifests(env) : undefined;

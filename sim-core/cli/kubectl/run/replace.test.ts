@@ -123,9 +123,11 @@ describe('kubectl replace against the real kubectl 1.32', () => {
     });
   });
 
-  it('is refused with --raw, and edit stays refused', () => {
+  it('sends --raw’s file as it is (a YAML body is not the JSON the server reads), and edit stays refused', () => {
     const run = (line: string) => runCommandLine(line, undefined, scenarioCluster(), workspace);
-    expect(run('kubectl replace -f cfg.yaml --raw /api/v1/namespaces/default/configmaps/cfg').stderr).toContain('"kubectl replace --raw" is not part of this simulation');
+    expect(run('kubectl replace -f cfg.yaml --raw /api/v1/namespaces/default/configmaps/cfg').stderr).toBe(
+      "Error from server (BadRequest): couldn't get version/kind; json parse error: invalid character 'a' looking for beginning of value\n",
+    );
     expect(run('kubectl edit cm cfg').stderr).toBe('error: "kubectl edit" is not part of this simulation; see the course\'s list of kubectl commands\n');
   });
 });

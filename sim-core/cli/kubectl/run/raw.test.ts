@@ -1,0 +1,180 @@
+// kubectl get|create|replace|delete --raw: the checks kubectl 1.32 makes before it sends
+// anything (recorded from the real kubectl 1.32 on this machine, no server), then one
+// request per command against a simulated cluster, its answer printed as kube-apiserver
+// sends it.
+import { describe, expect, it } from 'vitest';
+import { createSimulation } from '../../../cluster/index';
+import { runCommandLine } from '../../command-line';
+import { parseRequestURI, requestURIError } from '../request-uri';
+
+function cluster() {
+  const ports = createSimulation({ topology: 'default', seed: 7, workers: 1 }).ports();
+  const run = (line: string, stdin?: string) => runCommandLine(line, stdin, ports, {});
+  return { ports, run };
+}
+
+// recorded: KUBECONFIG=/nonexistent kubectl <args> (kubectl 1.32), exit 1 each
+const REFUSALS: [string, string][] = [
+  ['kubectl get --raw foo', 'error: --raw must be a valid URL path: parse "foo": invalid URI for request\n'],
+  ['kubectl get pods --raw /x', 'error: arguments may not be passed when --raw is specified\n'],
+  ['kubectl get --raw /x -o json', 'error: --raw and --output are mutually exclusive\n'],
+  ['kubectl get --raw /x -w', 'error: --raw may not be specified with other flags that filter the server request or alter the output\n'],
+  ['kubectl get --raw /x -l a=b', 'error: --raw may not be specified with other flags that filter the server request or alter the output\n'],
+  ['kubectl create --raw /x', 'error: must specify one of -f and -k\n'],
+  ['kubectl create --raw /x -f a -f b', 'error: --raw can only use a single local file or stdin\n'],
+  ['kubectl create --raw /x -f http://x', 'error: --raw cannot read from a url\n'],
+  ['kubectl create --raw /x -f a -R', 'error: --raw and --recursive are mutually exclusive\n'],
+  ['kubectl create --raw /x -f a -l a=b', 'error: --raw and --selector (-l) are mutually exclusive\n'],
+  ['kubectl create --raw /x -f a -o json', 'error: --raw and --output are mutually exclusive\n'],
+  ['kubectl create --raw /x -f a --edit', 'error: --raw and --edit are mutually exclusive\n'],
+  ['kubectl replace --raw /x', 'error: must specify one of -f and -k\n'],
+  ['kubectl replace --raw /x -f a -f b', 'error: --raw can only use a single local file or stdin\n'],
+  ['kubectl delete --raw /x -f a -f b', 'error: --raw can only use a single local file or stdin\n'],
+  ['kubectl delete --raw /x -i', 'error: --interactive can not be used with --raw\n'],
+  ['kubectl delete --raw /x -o name', 'error: --raw and --output are mutually exclusive\n'],
+  ['kubectl get --raw %zz', 'error: --raw must be a valid URL path: parse "%zz": invalid URI for request\n'],
+  ['kubectl get --raw /a%zz', 'error: --raw must be a valid URL path: parse "/a%zz": invalid URL escape "%zz"\n'],
+  ['kubectl get --raw :x', 'error: --raw must be a valid URL path: parse ":x": missing protocol scheme\n'],
+  ['kubectl create --raw /x -f missing.json', 'error: open missing.json: no such file or directory\n'],
+];
+
+describe('kubectl --raw: what kubectl refuses before it sends anything', () => {
+  const { run } = cluster();
+  it.each(REFUSALS)('%s', (line, stderr) => {
+    expect(run(line)).toEqual({ stdout: '', stderr, exitCode: 1 });
+  });
+
+  it('with no server, is refused as client-go refuses the connection (recorded)', () => {
+    const ports = createSimulation({ topology: 'etcd-only', seed: 7 }).ports();
+    const refused = 'The connection to the server localhost:8080 was refused - did you specify the right host or port?\n';
+    for (const line of ['kubectl get --raw /healthz', 'kubectl get --raw http:x', 'kubectl delete --raw /x', 'kubectl get --raw /x --field-selector a=b']) {
+      expect(runCommandLine(line, undefined, ports, {}), line).toEqual({ stdout: '', stderr: refused, exitCode: 1 });
+    }
+  });
+});
+
+describe('kubectl get --raw', () => {
+  it('prints an object as the server encodes it: TypeMeta first, resourceVersion after uid, the etcd revision, a newline', () => {
+    const { run } = cluster();
+    run('kubectl create configmap cfg --from-literal=a=b --from-literal=html=<a&b>');
+    const r = run('kubectl get --raw /api/v1/namespaces/default/configmaps/cfg');
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout.endsWith('}\n')).toBe(true);
+    expect(r.stdout).toContain('"html":"\\u003ca\\u0026b\\u003e"'); // encoding/json escapes HTML
+    const obj = JSON.parse(r.stdout) as { metadata: Record<string, unknown>; data: Record<string, string> };
+    expect(Object.keys(obj)).toEqual(['kind', 'apiVersion', 'metadata', 'data']);
+    expect(Object.keys(obj.metadata)).toEqual(['name', 'namespace', 'uid', 'resourceVersion', 'creationTimestamp']);
+    expect(obj.data.html).toBe('<a&b>');
+    const modRevision = /"mod_revision":(\d+)/.exec(run('etcdctl get /registry/configmaps/default/cfg -w json').stdout)?.[1];
+    expect(obj.metadata.resourceVersion).toBe(modRevision);
+  });
+
+  it('prints a list with its resourceVersion and items without kind or apiVersion, filtered by labelSelector', () => {
+    const { run } = cluster();
+    run('kubectl create configmap one --from-literal=a=b');
+    run('kubectl label configmap one tier=db');
+    const all = JSON.parse(run('kubectl get --raw /api/v1/namespaces/default/configmaps').stdout) as { kind: string; apiVersion: string; metadata: { resourceVersion: string }; items: Record<string, unknown>[] };
+    expect(all).toMatchObject({ kind: 'ConfigMapList', apiVersion: 'v1' });
+    expect(Number(all.metadata.resourceVersion)).toBeGreaterThan(0);
+    expect(all.items.length).toBeGreaterThanOrEqual(2); // one, and kube-root-ca.crt
+    for (const item of all.items) expect(Object.keys(item).slice(0, 1)).toEqual(['metadata']);
+    const picked = JSON.parse(run('kubectl get --raw /api/v1/namespaces/default/configmaps?labelSelector=tier%3Ddb').stdout) as { items: { metadata: { name: string } }[] };
+    expect(picked.items.map((i) => i.metadata.name)).toEqual(['one']);
+    const apps = JSON.parse(run('kubectl get --raw /apis/apps/v1/deployments').stdout) as { kind: string; apiVersion: string };
+    expect(apps).toMatchObject({ kind: 'DeploymentList', apiVersion: 'apps/v1' });
+  });
+
+  it('answers the health checks, /version and discovery', () => {
+    const { run } = cluster();
+    expect(run('kubectl get --raw /healthz')).toEqual({ stdout: 'ok', stderr: '', exitCode: 0 });
+    expect(run('kubectl get --raw /readyz').stdout).toBe('ok');
+    const version = run('kubectl get --raw /version').stdout;
+    expect(version.startsWith('{\n  "major": "1",\n  "minor": "32",')).toBe(true);
+    expect(version.endsWith('}')).toBe(true);
+    expect(JSON.parse(run('kubectl get --raw /api').stdout)).toMatchObject({ kind: 'APIVersions', versions: ['v1'] });
+    expect(JSON.parse(run('kubectl get --raw /apis/apps').stdout)).toMatchObject({ kind: 'APIGroup', name: 'apps', preferredVersion: { groupVersion: 'apps/v1' } });
+    const core = JSON.parse(run('kubectl get --raw /api/v1').stdout) as { kind: string; resources: { name: string }[] };
+    expect(core.kind).toBe('APIResourceList');
+    expect(core.resources.map((r) => r.name)).toContain('pods');
+  });
+
+  it('prints a failed request as client-go reports its Status', () => {
+    const { run } = cluster();
+    expect(run('kubectl get --raw /api/v1/namespaces/default/configmaps/nope')).toEqual({ stdout: '', stderr: 'Error from server (NotFound): configmaps "nope" not found\n', exitCode: 1 });
+    const generic = 'Error from server (NotFound): the server could not find the requested resource\n';
+    for (const path of ['/api/v1/foos', '/api/v1/deployments', '/apis/apps/v1/namespaces/default/configmaps', '/api/v1/pods/web', '/nowhere', '/api/v2']) {
+      expect(run(`kubectl get --raw ${path}`).stderr, path).toBe(generic);
+    }
+    expect(run('kubectl --as=system:serviceaccount:default:default get --raw /api/v1/namespaces/default/secrets').stderr).toContain('Error from server (Forbidden): secrets is forbidden: User "system:serviceaccount:default:default" cannot list resource "secrets" in API group "" in the namespace "default"');
+    run('sim kill kube-apiserver');
+    expect(run('kubectl get --raw /healthz').stderr).toBe('The connection to the server kube-apiserver:6443 was refused - did you specify the right host or port?\n');
+  });
+
+  it('says what it does not simulate instead of answering something else', () => {
+    const { run } = cluster();
+    expect(run("kubectl get --raw '/api/v1/pods?watch=true'").stderr).toBe('error: the query parameter "watch" of a GET request is not part of this simulation: kubectl get -w watches\n');
+    expect(run('kubectl get --raw /api/v1/namespaces/default/pods/web/log').stderr).toContain('is not part of this simulation');
+    expect(run('kubectl get --raw /metrics').stderr).toContain('is not part of this simulation');
+  });
+});
+
+describe('kubectl create|replace|delete --raw', () => {
+  it('POSTs a JSON body, with the URL’s kind and namespace when it leaves them out', () => {
+    const { run } = cluster();
+    const r = run('kubectl create --raw /api/v1/namespaces/default/configmaps -f -', '{"metadata":{"name":"made"},"data":{"k":"v"}}');
+    expect(r.exitCode).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ kind: 'ConfigMap', apiVersion: 'v1', metadata: { name: 'made', namespace: 'default' }, data: { k: 'v' } });
+    expect(run('kubectl get configmap made -o jsonpath={.data.k}').stdout).toBe('v');
+  });
+
+  it('refuses what the server refuses: not JSON, another namespace, another name', () => {
+    const { run } = cluster();
+    expect(run('kubectl create --raw /api/v1/namespaces/default/configmaps -f -', 'apiVersion: v1\nkind: ConfigMap\n').stderr).toBe(
+      "Error from server (BadRequest): couldn't get version/kind; json parse error: invalid character 'a' looking for beginning of value\n",
+    );
+    expect(run('kubectl create --raw /api/v1/namespaces/default/configmaps -f -', '').stderr).toBe("Error from server (BadRequest): couldn't get version/kind; json parse error: unexpected end of JSON input\n");
+    expect(run('kubectl create --raw /api/v1/namespaces/other/configmaps -f -', '{"metadata":{"name":"x","namespace":"default"}}').stderr).toBe(
+      'Error from server (BadRequest): the namespace of the provided object does not match the namespace sent on the request\n',
+    );
+    run('kubectl create configmap cfg --from-literal=a=b');
+    expect(run('kubectl replace --raw /api/v1/namespaces/default/configmaps/cfg -f -', '{"metadata":{"name":"other"}}').stderr).toBe(
+      'Error from server (BadRequest): the name of the object (other) does not match the name on the URL (cfg)\n',
+    );
+  });
+
+  it('PUTs a Namespace’s finalize subresource: emptying spec.finalizers ends a Terminating namespace, and its name label stays', () => {
+    const { run } = cluster();
+    run('kubectl create namespace team');
+    run('kubectl delete namespace team --wait=false');
+    expect(run('kubectl get ns team').stdout).toContain('Terminating');
+    const r = run('kubectl replace --raw /api/v1/namespaces/team/finalize -f -', '{"kind":"Namespace","apiVersion":"v1","metadata":{"name":"team"},"spec":{"finalizers":[]}}');
+    expect(r.exitCode).toBe(0);
+    const ns = JSON.parse(r.stdout) as { metadata: { labels?: Record<string, string>; deletionTimestamp?: string }; spec: unknown; status: unknown };
+    expect(ns.metadata.labels).toEqual({ 'kubernetes.io/metadata.name': 'team' });
+    expect(ns.metadata.deletionTimestamp).toBeDefined();
+    expect(ns.spec).toEqual({ finalizers: [] });
+    expect(ns.status).toEqual({ phase: 'Terminating' });
+    expect(run('kubectl get ns team').stderr).toBe('Error from server (NotFound): namespaces "team" not found\n');
+  });
+
+  it('DELETEs an object and prints it as it was; the key is gone from etcd', () => {
+    const { run } = cluster();
+    run('kubectl create configmap gone --from-literal=a=b');
+    const r = run('kubectl delete --raw /api/v1/namespaces/default/configmaps/gone');
+    expect(JSON.parse(r.stdout)).toMatchObject({ kind: 'ConfigMap', metadata: { name: 'gone' } });
+    expect(run('etcdctl get /registry/configmaps/default/gone --keys-only').stdout).toBe('');
+    expect(run('kubectl delete --raw /api/v1/namespaces/default/configmaps').stderr).toContain('deletecollection');
+  });
+});
+
+describe('the --raw URI, as Go’s url package reads it', () => {
+  it('keeps the unescaped path and the query, ignores an absolute URL’s host, and refuses what ParseRequestURI refuses', () => {
+    expect(parseRequestURI('/api/v1/namespaces/a%2Db/pods?labelSelector=app%3Dweb&x=a+b')).toEqual({ ok: true, target: { path: '/api/v1/namespaces/a-b/pods', query: [['labelSelector', 'app=web'], ['x', 'a b']] } });
+    expect(parseRequestURI('https://elsewhere:6443/healthz?verbose')).toEqual({ ok: true, target: { path: '/healthz', query: [['verbose', '']] } });
+    expect(parseRequestURI('/%E2%9C%93')).toEqual({ ok: true, target: { path: '/✓', query: [] } });
+    expect(requestURIError('/ok')).toBeUndefined();
+    expect(requestURIError('http:opaque')).toBeUndefined();
+    expect(requestURIError('/tab\there')).toBe('parse "/tab\\there": net/url: invalid control character in URL');
+    expect(requestURIError('/a%2')).toBe('parse "/a%2": invalid URL escape "%2"');
+  });
+});

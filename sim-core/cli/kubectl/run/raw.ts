@@ -1,0 +1,359 @@
+// `kubectl get|create|replace|delete --raw URI [-f FILE]` (kubectl pkg/rawhttp/raw.go): one
+// HTTP request — GET, POST, PUT or DELETE — to a path of the API server, the body read from
+// the file as it is, and the answer's body copied to standard output byte for byte. So what
+// is printed is what kube-apiserver sends: an object as its JSON serializer writes it
+// (encoding/json's Encoder: compact, `<`, `>` and `&` escaped, a newline at the end;
+// ObjectMeta's members in the Go struct's order, resourceVersion after uid), a list whose
+// items carry no kind or apiVersion (the serializer sets TypeMeta on the list alone), `ok`
+// from the health checks, /version indented with no newline. A failed request prints
+// what client-go makes of the error body (a Status: `Error from server (NotFound): …`).
+//
+// The simulated API server is not an HTTP server: this routes the path to the request it
+// names (list, get, create, update, updateStatus, the scale and finalize subresources,
+// delete) and encodes the answer. What the routes below do not serve is refused in words
+// that say so, never answered with something made up.
+import { discoveryDocuments } from '../../../apiserver/discovery';
+import { kindOfResource, type KindDefinition } from '../../../apiserver';
+import { KUBERNETES_VERSION } from '../../../apiserver/server';
+import type { ApiResult, KubeObject, ObjectList, PropagationPolicy, Status } from '../../../client';
+import { APISERVER_ADVERTISE_ADDRESS, APISERVER_SECURE_PORT } from '../../../cluster/bootstrap/objects';
+import { parseRequestURI, type RequestTarget } from '../request-uri';
+import { REQUEST_TIMEOUT_TICKS, statusText } from './api';
+import type { RunEnv } from './env';
+import { resolvePath } from './workspace';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+const METHOD_OF = { get: 'GET', create: 'POST', replace: 'PUT', delete: 'DELETE' } as const satisfies Partial<Record<RunEnv['cmd']['command'], Method>>;
+
+/** What a route answers: the body as sent, or a failed request's Status. */
+type Answer = { ok: true; body: string } | { ok: false; status: Status } | { ok: false; unsupported: string };
+
+/** The kinds whose registry serves a status subresource (their REST storage has a StatusREST). */
+const WITH_STATUS: ReadonlySet<string> = new Set(['pods', 'nodes', 'namespaces', 'services', 'deployments', 'replicasets', 'persistentvolumeclaims', 'persistentvolumes']);
+/** …and a scale subresource, as the simulated API server serves it (autoscaling/v1 Scale). */
+const WITH_SCALE: ReadonlySet<string> = new Set(['deployments', 'replicasets']);
+
+/** Query parameters a request may carry here; they change nothing else this simulation answers differently. */
+const IGNORED_PARAMETERS: ReadonlySet<string> = new Set(['resourceVersion', 'resourceVersionMatch', 'timeout', 'timeoutSeconds', 'fieldManager', 'fieldValidation', 'allowWatchBookmarks']);
+
+export function runRaw(env: RunEnv): void {
+  const { cmd, out } = env;
+  const method = METHOD_OF[cmd.command as keyof typeof METHOD_OF];
+  const parsed = parseRequestURI(cmd.raw ?? '');
+  // parse checked the URI already (Validate); this cannot fail for a command that got here
+  if (!parsed.ok) return fail(env, `error: --raw must be a valid URL path: ${parsed.error}\n`);
+  // raw.go opens the file before it sends anything
+  let body = '';
+  const file = cmd.filenames[0];
+  if (method !== 'GET' && file !== undefined) {
+    const read = readBody(env, file);
+    if (!read.ok) return fail(env, read.error);
+    body = read.text;
+  }
+  const reachable = env.kube.serverVersion();
+  if (!reachable.ok) return fail(env, statusText(reachable.error));
+  const answer = route(env, method, parsed.target, body);
+  if (answer.ok) {
+    out.print(answer.body);
+    return;
+  }
+  if ('unsupported' in answer) return fail(env, `error: ${answer.unsupported}\n`);
+  fail(env, statusText(answer.status));
+}
+
+function fail(env: RunEnv, text: string): void {
+  env.out.printErr(text);
+  env.out.exit(1);
+}
+
+function readBody(env: RunEnv, file: string): { ok: true; text: string } | { ok: false; error: string } {
+  if (file === '-') return { ok: true, text: env.stdin ?? '' };
+  const r = resolvePath(env.files, file);
+  // os.Open's errors, printed by CheckErr
+  if (!r.ok) return { ok: false, error: r.error === 'missing' ? `error: open ${file}: no such file or directory\n` : `error: open ${file}: not a directory\n` };
+  if (r.entry.kind !== 'file') return { ok: false, error: `error: read ${file}: is a directory\n` };
+  return { ok: true, text: env.files.readFile?.(r.entry.key) ?? '' };
+}
+
+// ---- responses ------------------------------------------------------------------------
+
+/** encoding/json's Encoder.Encode: compact, HTML-safe, a newline at the end. */
+function encoded(value: unknown, pretty: boolean): string {
+  const text = pretty ? JSON.stringify(value, null, 2) : JSON.stringify(value);
+  return `${text.replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}\n`;
+}
+
+/** ObjectMeta's members in the order of the Go struct's fields (k8s.io/apimachinery meta/v1 types.go). */
+const OBJECT_META_ORDER = [
+  'name',
+  'generateName',
+  'namespace',
+  'selfLink',
+  'uid',
+  'resourceVersion',
+  'generation',
+  'creationTimestamp',
+  'deletionTimestamp',
+  'deletionGracePeriodSeconds',
+  'labels',
+  'annotations',
+  'ownerReferences',
+  'finalizers',
+  'managedFields',
+] as const;
+
+/**
+ * The object as the server's serializer writes it: TypeMeta first, metadata in struct order
+ * (the simulation keeps resourceVersion apart, so it comes last in its copy). The other
+ * members keep the order they are stored in, which is Go's for what the controllers and
+ * kubectl's typed commands write, and the sender's for what `kubectl apply` sends.
+ */
+export function wireObject(obj: KubeObject, typeMeta = true): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  // TypeMeta is the struct's first member: kind, then apiVersion, whatever order the object was written in
+  if (typeMeta) {
+    if (obj.kind !== undefined) out.kind = obj.kind;
+    if (obj.apiVersion !== undefined) out.apiVersion = obj.apiVersion;
+  }
+  for (const [k, v] of Object.entries(obj)) {
+    if (k === 'kind' || k === 'apiVersion') continue;
+    if (k !== 'metadata' || v === null || typeof v !== 'object') {
+      out[k] = v;
+      continue;
+    }
+    const meta = v as Record<string, unknown>;
+    const ordered: Record<string, unknown> = {};
+    for (const m of OBJECT_META_ORDER) if (meta[m] !== undefined) ordered[m] = meta[m];
+    for (const [m, x] of Object.entries(meta)) if (!(m in ordered)) ordered[m] = x;
+    out[k] = ordered;
+  }
+  return out;
+}
+
+/** A list as the API server sends it: <Kind>List, the list's resourceVersion, items without TypeMeta. */
+export function wireList(def: KindDefinition, list: ObjectList): Record<string, unknown> {
+  return {
+    kind: `${def.kind}List`,
+    apiVersion: def.apiVersion,
+    metadata: { resourceVersion: list.resourceVersion },
+    items: list.items.map((o) => wireObject(o, false)),
+  };
+}
+
+/** The Status client-go makes of an answer that is not one (rest/request.go newUnstructuredResponseError → NewGenericServerResponse). */
+function generic(code: 404 | 405): Status {
+  return code === 404
+    ? { kind: 'Status', apiVersion: 'v1', status: 'Failure', reason: 'NotFound', code, message: 'the server could not find the requested resource' }
+    : { kind: 'Status', apiVersion: 'v1', status: 'Failure', reason: 'MethodNotAllowed', code, message: 'the server does not allow this method on the requested resource' };
+}
+
+function badRequest(message: string): Status {
+  return { kind: 'Status', apiVersion: 'v1', status: 'Failure', reason: 'BadRequest', code: 400, message };
+}
+
+// ---- routes ---------------------------------------------------------------------------
+
+function route(env: RunEnv, method: Method, target: RequestTarget, body: string): Answer {
+  const pretty = target.query.some(([k, v]) => k === 'pretty' && v === 'true');
+  const path = target.path === '' ? '/' : target.path;
+  const segments = path.split('/').slice(1);
+  const head = segments[0] ?? '';
+  // the non-resource paths kube-apiserver serves to every authenticated user (system:discovery, system:public-info-viewer)
+  if (path === '/') return method === 'GET' ? { ok: true, body: `${JSON.stringify({ paths: ROOT_PATHS }, null, 2)}` } : { ok: false, status: generic(405) };
+  if ((head === 'healthz' || head === 'livez' || head === 'readyz') && segments.length <= 2) {
+    // every check passes while the API server runs (its etcd check is not simulated)
+    return method === 'GET' ? { ok: true, body: 'ok' } : { ok: false, status: generic(405) };
+  }
+  if (path === '/version') return method === 'GET' ? { ok: true, body: JSON.stringify(KUBERNETES_VERSION, null, 2) } : { ok: false, status: generic(405) };
+  if (head === 'api' || head === 'apis') {
+    const docs = discoveryDocuments(`${APISERVER_ADVERTISE_ADDRESS}:${APISERVER_SECURE_PORT}`);
+    const doc = docs[path] ?? (head === 'apis' && segments.length === 2 ? groupDocument(docs, segments[1]!) : undefined);
+    if (doc !== undefined) return method === 'GET' ? { ok: true, body: encoded(doc, pretty) } : { ok: false, status: generic(405) };
+    const gvLength = head === 'api' ? 2 : 3;
+    if (segments.length > gvLength && docs[`/${segments.slice(0, gvLength).join('/')}`] !== undefined) {
+      const group = head === 'api' ? '' : segments[1]!;
+      const version = segments[gvLength - 1]!;
+      return resourceRoute(env, method, group, version, segments.slice(gvLength), target, body, pretty);
+    }
+    return { ok: false, status: generic(404) };
+  }
+  if (['openapi', 'metrics', 'logs', 'debug', '.well-known', 'openid'].includes(head)) {
+    return { ok: false, unsupported: `${method} ${path} is not part of this simulation: --raw reaches the API under /api and /apis, discovery, /version and the health checks` };
+  }
+  return { ok: false, status: generic(404) };
+}
+
+/** Non-resource paths the simulated server answers, for GET / (kube-apiserver's list is longer). */
+const ROOT_PATHS = ['/api', '/api/v1', '/apis', '/healthz', '/livez', '/readyz', '/version'];
+
+/** GET /apis/<group>: the APIGroup from the group list. */
+function groupDocument(docs: Record<string, unknown>, group: string): unknown {
+  const list = docs['/apis'] as { groups: { name: string; versions: unknown[]; preferredVersion: unknown }[] };
+  const g = list.groups.find((x) => x.name === group);
+  return g === undefined ? undefined : { kind: 'APIGroup', apiVersion: 'v1', name: g.name, versions: g.versions, preferredVersion: g.preferredVersion };
+}
+
+interface Located {
+  def: KindDefinition;
+  /** undefined: every namespace (a namespaced list without one) or a cluster-scoped kind */
+  namespace: string | undefined;
+  name: string | undefined;
+  subresource: string | undefined;
+}
+
+/**
+ * `<resource>[/<name>[/<sub>]]` or `namespaces/<ns>/<resource>[/<name>[/<sub>]]` under a
+ * group version; `namespaces/<name>[/status|/finalize]` is the Namespace itself.
+ */
+function locate(group: string, version: string, rest: readonly string[]): Located | undefined {
+  if (rest.some((s) => s === '')) return undefined;
+  const find = (resource: string) => {
+    const def = kindOfResource(resource);
+    return def !== undefined && def.group === group && def.version === version ? def : undefined;
+  };
+  if (rest[0] === 'namespaces' && rest.length >= 3 && !(rest.length === 3 && (rest[2] === 'status' || rest[2] === 'finalize'))) {
+    const def = find(rest[2]!);
+    if (def === undefined || !def.namespaced || rest.length > 5) return undefined;
+    return { def, namespace: rest[1]!, name: rest[3], subresource: rest[4] };
+  }
+  const def = find(rest[0] ?? '');
+  if (def === undefined || rest.length > 3) return undefined;
+  // a namespaced kind is reached by name only inside its namespace
+  if (def.namespaced && rest.length > 1) return undefined;
+  return { def, namespace: undefined, name: rest[1], subresource: rest[2] };
+}
+
+function resourceRoute(env: RunEnv, method: Method, group: string, version: string, rest: readonly string[], target: RequestTarget, body: string, pretty: boolean): Answer {
+  const at = locate(group, version, rest);
+  if (at === undefined) return { ok: false, status: generic(404) };
+  const { def, namespace, name, subresource } = at;
+  const q = new Map<string, string>();
+  for (const [k, v] of target.query) if (!q.has(k)) q.set(k, v);
+  const unknown = [...q.keys()].find((k) => !IGNORED_PARAMETERS.has(k) && k !== 'pretty' && !allowed(method, name, k));
+  if (unknown !== undefined) {
+    const why = unknown === 'watch' ? ': kubectl get -w watches' : unknown === 'limit' || unknown === 'continue' ? ': a list is answered whole' : '';
+    return { ok: false, unsupported: `the query parameter "${unknown}" of a ${method} request is not part of this simulation${why}` };
+  }
+  const dryRun = q.get('dryRun');
+  if (dryRun !== undefined && dryRun !== 'All') return { ok: false, unsupported: `dryRun=${dryRun} is not part of this simulation (dryRun=All is)` };
+  const opts = { timeoutTicks: REQUEST_TIMEOUT_TICKS };
+  const ns = namespace ?? '';
+  const sub = subresource;
+  if (sub !== undefined && !(sub === 'status' && WITH_STATUS.has(def.resource)) && !(sub === 'scale' && WITH_SCALE.has(def.resource)) && !(sub === 'finalize' && def.resource === 'namespaces')) {
+    if (def.resource === 'pods' && ['log', 'exec', 'attach', 'portforward', 'proxy', 'eviction', 'binding', 'ephemeralcontainers', 'resize'].includes(sub)) {
+      return { ok: false, unsupported: `${method} ${target.path} (the ${sub} subresource) is not part of this simulation through --raw${sub === 'log' ? '; kubectl logs reads it' : ''}` };
+    }
+    return { ok: false, status: generic(404) };
+  }
+  const object = (r: ApiResult<KubeObject>): Answer => (r.ok ? { ok: true, body: encoded(wireObject(r.value), pretty) } : { ok: false, status: r.error });
+
+  if (method === 'GET') {
+    if (name === undefined) {
+      const r = env.kube.request({ verb: 'list', resource: def.resource, ...(namespace !== undefined ? { namespace } : {}), ...opt('labelSelector', q.get('labelSelector')), ...opt('fieldSelector', q.get('fieldSelector')) }, opts);
+      return r.ok ? { ok: true, body: encoded(wireList(def, r.value), pretty) } : { ok: false, status: r.error };
+    }
+    if (sub === 'finalize') return { ok: false, status: generic(405) };
+    return object(env.kube.request({ verb: 'get', resource: def.resource, namespace: ns, name, ...(sub === 'scale' ? { subresource: 'scale' as const } : {}) }, opts));
+  }
+  if (method === 'DELETE') {
+    if (name === undefined) return { ok: false, unsupported: `DELETE of a whole collection (deletecollection) is not part of this simulation; delete the objects by name` };
+    if (sub !== undefined) return { ok: false, status: generic(405) };
+    const options = deleteOptions(body, q);
+    if (!options.ok) return { ok: false, status: options.status };
+    return object(env.kube.request({ verb: 'delete', resource: def.resource, namespace: ns, name, ...options.value, ...(dryRun === 'All' ? { dryRun: true } : {}) }, opts));
+  }
+  // POST and PUT carry an object
+  const decoded = decodeBody(body, def, sub);
+  if (!decoded.ok) return { ok: false, status: decoded.status };
+  const obj = decoded.value;
+  const metaOf = (o: KubeObject) => (o.metadata ??= {});
+  // rest.EnsureObjectNamespaceMatchesRequestNamespace: empty takes the request's; a cluster-scoped request clears it
+  const objNs = metaOf(obj).namespace ?? '';
+  if (!def.namespaced || sub === 'scale') {
+    if (!def.namespaced) delete metaOf(obj).namespace;
+  } else if (objNs === '') metaOf(obj).namespace = ns;
+  else if (objNs !== ns) return { ok: false, status: badRequest('the namespace of the provided object does not match the namespace sent on the request') };
+  const dry = dryRun === 'All' ? { dryRun: true } : {};
+  if (method === 'POST') {
+    if (name !== undefined) return { ok: false, status: generic(405) };
+    if (def.namespaced && namespace === undefined) return { ok: false, status: generic(405) };
+    return object(env.kube.request({ verb: 'create', resource: def.resource, namespace: ns, body: obj, ...dry }, opts));
+  }
+  if (name === undefined) return { ok: false, status: generic(405) };
+  const bodyName = metaOf(obj).name ?? '';
+  if (bodyName !== name) return { ok: false, status: badRequest(`the name of the object (${bodyName}) does not match the name on the URL (${name})`) };
+  if (sub === 'status') return object(env.kube.request({ verb: 'updateStatus', resource: def.resource, namespace: ns, body: obj, ...dry }, opts));
+  return object(env.kube.request({ verb: 'update', resource: def.resource, namespace: ns, body: obj, ...dry, ...(sub === 'scale' || sub === 'finalize' ? { subresource: sub } : {}) }, opts));
+}
+
+function opt<K extends string>(key: K, value: string | undefined): Partial<Record<K, string>> {
+  return value === undefined ? {} : ({ [key]: value } as Record<K, string>);
+}
+
+/** The query parameters each kind of request reads (besides those ignored everywhere). */
+function allowed(method: Method, name: string | undefined, key: string): boolean {
+  if (method === 'GET') return name === undefined && (key === 'labelSelector' || key === 'fieldSelector');
+  if (method === 'DELETE') return key === 'dryRun' || key === 'propagationPolicy' || key === 'gracePeriodSeconds';
+  return key === 'dryRun';
+}
+
+/**
+ * The body as the JSON serializer decodes it (the request's content type is JSON): a
+ * missing kind or apiVersion is the URL's; text that is not JSON is refused as
+ * apimachinery's FindKind refuses it.
+ */
+function decodeBody(body: string, def: KindDefinition, sub: string | undefined): { ok: true; value: KubeObject } | { ok: false; status: Status } {
+  let value: unknown;
+  try {
+    value = JSON.parse(body);
+  } catch (error) {
+    return { ok: false, status: badRequest(`couldn't get version/kind; json parse error: ${goJsonError(body, error)}`) };
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    return { ok: false, status: badRequest(`couldn't get version/kind; json parse error: json: cannot unmarshal ${Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value} into Go value of type struct { APIVersion string "json:\\"apiVersion,omitempty\\""; Kind string "json:\\"kind,omitempty\\"" }`) };
+  }
+  const obj = value as KubeObject;
+  const expected = sub === 'scale' ? { apiVersion: 'autoscaling/v1', kind: 'Scale' } : { apiVersion: def.apiVersion, kind: def.kind };
+  obj.apiVersion ??= expected.apiVersion;
+  obj.kind ??= expected.kind;
+  return { ok: true, value: obj };
+}
+
+/** encoding/json's syntax error for text JSON.parse refused (engines word theirs differently). */
+function goJsonError(text: string, error: unknown): string {
+  const first = /\S/.exec(text);
+  if (first === null) return 'unexpected end of JSON input';
+  if (!'{["-0123456789tfn'.includes(first[0])) return `invalid character ${quoteChar(first[0])} looking for beginning of value`;
+  const message = error instanceof Error ? error.message : '';
+  const token = /Unexpected token '?(.)'?/.exec(message) ?? /Unexpected (?:non-whitespace )?character '?(.)'?/.exec(message);
+  if (token?.[1] !== undefined && !/end of JSON/.test(message)) return `invalid character ${quoteChar(token[1])} looking for beginning of value`;
+  return 'unexpected end of JSON input';
+}
+
+function quoteChar(c: string): string {
+  return c === "'" ? "'\\''" : `'${c}'`;
+}
+
+/** metav1.DeleteOptions from the body (JSON, optional) and the query's propagationPolicy and gracePeriodSeconds. */
+function deleteOptions(body: string, q: ReadonlyMap<string, string>): { ok: true; value: { propagationPolicy?: PropagationPolicy; gracePeriodSeconds?: number; uid?: string } } | { ok: false; status: Status } {
+  // the server judges the policy (an unknown one is refused there); a grace period that is not a whole number is not sent
+  const value: { propagationPolicy?: PropagationPolicy; gracePeriodSeconds?: number; uid?: string } = {};
+  if (body.trim() !== '') {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(body);
+    } catch (error) {
+      return { ok: false, status: badRequest(`couldn't get version/kind; json parse error: ${goJsonError(body, error)}`) };
+    }
+    const o = (parsed ?? {}) as { propagationPolicy?: unknown; gracePeriodSeconds?: unknown; preconditions?: { uid?: unknown } };
+    if (typeof o.propagationPolicy === 'string') value.propagationPolicy = o.propagationPolicy as PropagationPolicy;
+    if (typeof o.gracePeriodSeconds === 'number') value.gracePeriodSeconds = o.gracePeriodSeconds;
+    if (typeof o.preconditions?.uid === 'string') value.uid = o.preconditions.uid;
+  }
+  const policy = q.get('propagationPolicy');
+  if (policy !== undefined) value.propagationPolicy = policy as PropagationPolicy;
+  const grace = q.get('gracePeriodSeconds');
+  if (grace !== undefined && /^-?\d{1,12}$/.test(grace)) value.gracePeriodSeconds = Number(grace);
+  return { ok: true, value };
+}
