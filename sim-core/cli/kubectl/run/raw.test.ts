@@ -115,6 +115,14 @@ describe('kubectl get --raw', () => {
     expect(run("kubectl get --raw '/api/v1/pods?watch=true'").stderr).toBe('error: the query parameter "watch" of a GET request is not part of this simulation: kubectl get -w watches\n');
     expect(run('kubectl get --raw /api/v1/namespaces/default/pods/web/log').stderr).toContain('is not part of this simulation');
     expect(run('kubectl get --raw /metrics').stderr).toContain('is not part of this simulation');
+    expect(run("kubectl get --raw '/api/v1/namespaces/default/configmaps?limit=1'").stderr).toBe('error: the query parameter "limit" of a GET request is not part of this simulation: a list is answered whole\n');
+  });
+
+  it('ignores a parameter the request does not read, as the server does', () => {
+    const { run } = cluster();
+    run('kubectl create configmap cfg --from-literal=a=b');
+    const plain = run('kubectl get --raw /api/v1/namespaces/default/configmaps/cfg').stdout;
+    expect(run("kubectl get --raw '/api/v1/namespaces/default/configmaps/cfg?labelSelector=x%3Dy&limit=1&foo=bar'").stdout).toBe(plain);
   });
 });
 

@@ -34,8 +34,18 @@ const WITH_STATUS: ReadonlySet<string> = new Set(['pods', 'nodes', 'namespaces',
 /** …and a scale subresource, as the simulated API server serves it (autoscaling/v1 Scale). */
 const WITH_SCALE: ReadonlySet<string> = new Set(['deployments', 'replicasets']);
 
-/** Query parameters a request may carry here; they change nothing else this simulation answers differently. */
-const IGNORED_PARAMETERS: ReadonlySet<string> = new Set(['resourceVersion', 'resourceVersionMatch', 'timeout', 'timeoutSeconds', 'fieldManager', 'fieldValidation', 'allowWatchBookmarks']);
+/**
+ * Query parameters the real server would act on and this one cannot: refused, rather than
+ * answered as if they were not there. Any other parameter a request does not read is
+ * ignored, as kube-apiserver ignores one its options do not have.
+ */
+const UNSERVED_PARAMETERS: Readonly<Record<string, string>> = {
+  watch: ': kubectl get -w watches',
+  limit: ': a list is answered whole',
+  continue: ': a list is answered whole',
+  sendInitialEvents: '',
+  orphanDependents: ': propagationPolicy=Orphan says the same',
+};
 
 export function runRaw(env: RunEnv): void {
   const { cmd, out } = env;
@@ -230,12 +240,9 @@ function resourceRoute(env: RunEnv, method: Method, group: string, version: stri
   const { def, namespace, name, subresource } = at;
   const q = new Map<string, string>();
   for (const [k, v] of target.query) if (!q.has(k)) q.set(k, v);
-  const unknown = [...q.keys()].find((k) => !IGNORED_PARAMETERS.has(k) && k !== 'pretty' && !allowed(method, name, k));
-  if (unknown !== undefined) {
-    const why = unknown === 'watch' ? ': kubectl get -w watches' : unknown === 'limit' || unknown === 'continue' ? ': a list is answered whole' : '';
-    return { ok: false, unsupported: `the query parameter "${unknown}" of a ${method} request is not part of this simulation${why}` };
-  }
-  const dryRun = q.get('dryRun');
+  const unserved = [...q.keys()].find((k) => Object.hasOwn(UNSERVED_PARAMETERS, k) && read(method, name, k));
+  if (unserved !== undefined) return { ok: false, unsupported: `the query parameter "${unserved}" of a ${method} request is not part of this simulation${UNSERVED_PARAMETERS[unserved]}` };
+  const dryRun = method === 'GET' ? undefined : q.get('dryRun');
   if (dryRun !== undefined && dryRun !== 'All') return { ok: false, unsupported: `dryRun=${dryRun} is not part of this simulation (dryRun=All is)` };
   const opts = { timeoutTicks: REQUEST_TIMEOUT_TICKS };
   const ns = namespace ?? '';
@@ -291,10 +298,10 @@ function opt<K extends string>(key: K, value: string | undefined): Partial<Recor
   return value === undefined ? {} : ({ [key]: value } as Record<K, string>);
 }
 
-/** The query parameters each kind of request reads (besides those ignored everywhere). */
-function allowed(method: Method, name: string | undefined, key: string): boolean {
-  if (method === 'GET') return name === undefined && (key === 'labelSelector' || key === 'fieldSelector');
-  if (method === 'DELETE') return key === 'dryRun' || key === 'propagationPolicy' || key === 'gracePeriodSeconds';
+/** Whether the real server's options for this request read the parameter (a list's ListOptions, a delete's DeleteOptions). */
+function read(method: Method, name: string | undefined, key: string): boolean {
+  if (method === 'GET') return name === undefined && ['labelSelector', 'fieldSelector', 'watch', 'limit', 'continue', 'sendInitialEvents'].includes(key);
+  if (method === 'DELETE') return ['dryRun', 'propagationPolicy', 'gracePeriodSeconds', 'orphanDependents'].includes(key);
   return key === 'dryRun';
 }
 
