@@ -5,6 +5,7 @@ import { jsonPath, keyAbsent, keyExists, keyValue } from './predicates/etcd';
 import { countObjects, podsReady, serviceAnswers, sumField } from './predicates/kube';
 import { ownerChain } from './predicates/owner-chain';
 import { committedAfterFault, raftHealthy } from './predicates/raft';
+import { authorized } from './predicates/rbac';
 import { guardedWrite } from './predicates/wal';
 import type { ClusterView } from './view';
 
@@ -32,6 +33,8 @@ export function evaluateState(check: EndCheck, view: ClusterView): GoalVerdict {
       return raftHealthy(check, view);
     case 'committedAfterFault':
       return committedAfterFault(check, view);
+    case 'authorized':
+      return authorized(check, view);
     case 'guardedWrite':
       return guardedWrite(check, view);
   }

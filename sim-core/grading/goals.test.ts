@@ -31,7 +31,7 @@ describe('goal checks as data', () => {
 
   it('refuses a bad check in words a teacher can act on', () => {
     expect(refusal({ kind: 'key-equals', key: 'foo', value: 'bar' })).toEqual([
-      'kind: unknown kind "key-equals"; use one of keyExists, keyAbsent, keyValue, jsonPath, countObjects, sumField, ownerChain, podsReady, serviceAnswers, raftHealthy, committedAfterFault, guardedWrite, always, eventually',
+      'kind: unknown kind "key-equals"; use one of keyExists, keyAbsent, keyValue, jsonPath, countObjects, sumField, ownerChain, podsReady, serviceAnswers, raftHealthy, committedAfterFault, authorized, guardedWrite, always, eventually',
     ]);
     expect(refusal({ key: 'foo' })[0]).toMatch(/^kind: add a kind: one of keyExists, /);
     expect(refusal({ kind: 'keyValue', key: 'foo' })).toEqual(['(check): give exactly one of equals, matches']);
@@ -45,7 +45,7 @@ describe('goal checks as data', () => {
       'count: give eq, gte or lte (e.g. { eq: 3 })',
     ]);
     expect(refusal({ kind: 'keyExists', key: '/a', extra: 1 })[0]).toMatch(/Unrecognized key: "extra"/);
-    expect(refusal({ kind: 'always', condition: { kind: 'eventually', condition: { kind: 'raftHealthy' } } })[0]).toMatch(/^condition\.kind: unknown kind "eventually"; use one of keyExists, .*committedAfterFault$/);
+    expect(refusal({ kind: 'always', condition: { kind: 'eventually', condition: { kind: 'raftHealthy' } } })[0]).toMatch(/^condition\.kind: unknown kind "eventually"; use one of keyExists, .*committedAfterFault, authorized$/);
     expect(refusal({ kind: 'eventually', condition: { kind: 'guardedWrite', key: '/a' } })).toEqual([
       'condition.kind: "guardedWrite" is judged once, at the end of the run (it replays the WAL); it cannot be a condition of always or eventually',
     ]);

@@ -211,6 +211,43 @@ export const guardedWriteSchema = z.strictObject({
     .meta({ description: "what the txn's equality compare on the key must test: mod (mod_revision, as the API server's updates do; the default), version, create (create_revision) or value" }),
 });
 
+// ---- authorization (the RBAC objects in etcd) ----
+
+/** The verbs kubectl auth can-i knows for a resource (cani.go resourceVerbs), `*` included. */
+export const AUTHORIZATION_VERBS = ['get', 'list', 'watch', 'create', 'update', 'patch', 'delete', 'deletecollection', 'use', 'bind', 'impersonate', 'escalate', 'approve', 'sign', 'attest', '*'] as const;
+
+export const authorizedSchema = z
+  .strictObject({
+    kind: z.literal('authorized'),
+    user: z
+      .string()
+      .min(1)
+      .max(253)
+      .optional()
+      .meta({ description: 'the user the request comes from, e.g. jane or system:serviceaccount:shop:ci-deployer; give user or serviceAccount' }),
+    serviceAccount: z
+      .strictObject({ namespace, name: objectName })
+      .optional()
+      .meta({ description: 'the ServiceAccount the request comes from (user system:serviceaccount:<namespace>:<name>, with its groups system:serviceaccounts and system:serviceaccounts:<namespace>)' }),
+    groups: z.array(z.string().min(1).max(253)).max(16).optional().meta({ description: 'groups the user is in besides system:authenticated (and a ServiceAccount\'s own)' }),
+    verb: z.enum(AUTHORIZATION_VERBS, { error: `write one of ${AUTHORIZATION_VERBS.join(', ')}` }),
+    resource: z
+      .string()
+      .regex(/^([a-z][a-z0-9]*|\*)$/, 'write the resource in lower-case plural without its group (deployments, secrets, pods), and the group in `group` (apps)')
+      .max(63),
+    group: z
+      .string()
+      .regex(/^([a-z0-9]([-a-z0-9.]*[a-z0-9])?|\*)?$/, 'an API group: "" for the core group (pods, secrets), apps, rbac.authorization.k8s.io')
+      .max(253)
+      .default('')
+      .meta({ description: 'the API group of the resource: omit (or "") for the core group of pods and secrets; apps for deployments' }),
+    subresource: z.string().regex(/^[a-z]+$/, 'a subresource such as status, scale or log').max(63).optional(),
+    namespace: namespace.optional().meta({ description: 'the namespace of the request; omit for a request at the cluster scope (a list in every namespace), which only ClusterRoleBindings can grant' }),
+    name: objectName.optional().meta({ description: "the object's name, for rules with resourceNames; omit for a request on no one object (list, create)" }),
+    allowed: z.boolean().meta({ description: 'true: the API server must allow the request; false: it must refuse it (403 Forbidden)' }),
+  })
+  .refine(exactlyOne(['user', 'serviceAccount']), 'give exactly one of user, serviceAccount');
+
 // ---- state checks (one moment) and history goals (the whole run) ----
 
 export const STATE_CHECK_KINDS = [
@@ -225,6 +262,7 @@ export const STATE_CHECK_KINDS = [
   'serviceAnswers',
   'raftHealthy',
   'committedAfterFault',
+  'authorized',
 ] as const;
 /** Checks that read the members' WAL: judged at the end of the run only, never inside always/eventually. */
 export const END_CHECK_KINDS = ['guardedWrite'] as const;
@@ -253,6 +291,7 @@ const stateCheckSchemas = [
   serviceAnswersSchema,
   raftHealthySchema,
   committedAfterFaultSchema,
+  authorizedSchema,
 ] as const;
 
 export const stateCheckSchema = z.discriminatedUnion('kind', [...stateCheckSchemas], { error: unknownKind(STATE_CHECK_KINDS) });

@@ -168,7 +168,7 @@ solution: solution.json
     expect(check(labSchema, good.replace('solution.json', '../../etc/passwd')).join()).toMatch(/'solution': a relative path inside the lab folder/);
     // a goal's check is sim-core's goal predicate (sim-core/grading/goals.ts), refused in a teacher's words
     expect(check(labSchema, good.replace('kind: countObjects', 'kind: count'))).toEqual([
-      `f.yaml:9: 'goals[0].check.kind': unknown kind "count"; use one of keyExists, keyAbsent, keyValue, jsonPath, countObjects, sumField, ownerChain, podsReady, serviceAnswers, raftHealthy, committedAfterFault, guardedWrite, always, eventually`,
+      `f.yaml:9: 'goals[0].check.kind': unknown kind "count"; use one of keyExists, keyAbsent, keyValue, jsonPath, countObjects, sumField, ownerChain, podsReady, serviceAnswers, raftHealthy, committedAfterFault, authorized, guardedWrite, always, eventually`,
     ]);
     expect(check(labSchema, good.replace('count: { eq: 3 }', 'count: {}'))).toEqual(["f.yaml:9: 'goals[0].check.count': give eq, gte or lte (e.g. { eq: 3 })"]);
   });
