@@ -55,6 +55,11 @@ beforeAll(() => {
     '/registry/rolebindings/shop/bob': roleBinding('shop', 'bob', { kind: 'Role', name: 'one-secret' }, [{ kind: 'User', name: 'bob' }]),
     '/registry/rolebindings/shop/bob-scale': roleBinding('shop', 'bob-scale', { kind: 'Role', name: 'scaler' }, [{ kind: 'User', name: 'bob' }]),
     '/registry/rolebindings/shop/carol': roleBinding('shop', 'carol', { kind: 'Role', name: 'anything-core' }, [{ kind: 'User', name: 'carol' }]),
+    // meant for the ServiceAccount, written for a User of the same short name
+    '/registry/roles/shop/releaser': role('shop', 'releaser', [{ verbs: ['create'], apiGroups: ['apps'], resources: ['deployments'] }]),
+    '/registry/rolebindings/shop/ci-release': roleBinding('shop', 'ci-release', { kind: 'Role', name: 'releaser' }, [{ kind: 'User', name: 'ci-deployer' }, { kind: 'ServiceAccount', name: 'builder' }]),
+    // a Pod bound to node-1, for the Node authorizer
+    '/registry/pods/shop/web-1': { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web-1', namespace: 'shop' }, spec: { nodeName: 'node-1', containers: [{ name: 'nginx', image: 'nginx:1.27' }] } },
     // a binding whose Role was never written
     '/registry/rolebindings/shop/ghost': roleBinding('shop', 'ghost', { kind: 'Role', name: 'missing' }, [{ kind: 'User', name: 'dave' }]),
   });
@@ -134,6 +139,26 @@ describe('authorized', () => {
     expect(v.passed).toBe(false);
     expect(v.explanation.en).toBe(
       'expected dave to be allowed to get pods in shop, but it is not: no RoleBinding or ClusterRoleBinding grants it (a binding for it refers to a missing role: role.rbac.authorization.k8s.io "missing" not found)',
+    );
+  });
+
+  it('a refusal points at a RoleBinding whose role would allow it but which names other subjects', () => {
+    const v = check({ serviceAccount: CI, verb: 'create', resource: 'deployments', group: 'apps', namespace: 'shop', allowed: true });
+    expect(v.explanation.en).toBe(
+      `expected ${CI_USER} to be allowed to create deployments.apps in shop, but it is not: no RoleBinding or ClusterRoleBinding grants it; RoleBinding shop/ci-release would, through Role shop/releaser, but its subjects are User ci-deployer, ServiceAccount shop/builder`,
+    );
+    expect(v.explanation.ko).toBe(
+      `${CI_USER}: 네임스페이스 shop의 deployments.apps에 대한 create 권한이 있어야 하는데 없습니다 — 이를 허용하는 RoleBinding이나 ClusterRoleBinding이 없습니다. RoleBinding shop/ci-release → Role shop/releaser의 규칙은 허용하지만 subject가 다릅니다: User ci-deployer, ServiceAccount shop/builder`,
+    );
+  });
+
+  it('a node goes through the Node authorizer and NodeRestriction first, as on the API server', () => {
+    const node1 = { user: 'system:node:node-1', groups: ['system:nodes'] };
+    const own = check({ ...node1, verb: 'patch', resource: 'pods', subresource: 'status', namespace: 'shop', name: 'web-1', allowed: true });
+    expect(own.explanation.en).toBe('system:node:node-1 (groups system:nodes) may patch pods/status "web-1" in shop: the Node authorizer allows it');
+    const other = check({ user: 'system:node:node-2', groups: ['system:nodes'], verb: 'patch', resource: 'pods', subresource: 'status', namespace: 'shop', name: 'web-1', allowed: false });
+    expect(other.explanation.en).toBe(
+      'system:node:node-2 (groups system:nodes) is not allowed to patch pods/status "web-1" in shop: the NodeRestriction admission plugin refuses it: node "node-2" can only update pod status for pods with spec.nodeName set to itself',
     );
   });
 

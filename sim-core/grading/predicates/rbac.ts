@@ -8,9 +8,10 @@
 // `kubectl auth can-i --as` asks). A request with no namespace is at the cluster scope,
 // where only ClusterRoleBindings count, as for `kubectl auth can-i list secrets -A`.
 import type { KubeObject } from '../../client';
-import { explainAuthorization, impersonatedUser, type AuthorizerView, type PolicyObjectRef, type RequestAttributes } from '../../apiserver/server/rbac';
+import { explainAuthorization, impersonatedUser, roleBindingsAllowingAnyone, type AuthorizerView, type PolicyObjectRef, type RequestAttributes } from '../../apiserver/server/rbac';
+import type { Subject } from '../../apiserver/kinds';
 import { kindOfResource } from '../../apiserver/kinds';
-import { verdict, type GoalVerdict } from '../explain';
+import { listNames, listNamesKo, verdict, type GoalVerdict } from '../explain';
 import type { StateCheck } from '../goals';
 import { getObject, listObjects } from '../objects';
 import type { ClusterView } from '../view';
@@ -35,11 +36,16 @@ export function storedPolicyView(view: ClusterView): AuthorizerView {
 
 const refText = (r: PolicyObjectRef): string => `${r.kind} ${r.namespace === '' ? '' : `${r.namespace}/`}${r.name}`;
 
+/** `User ci-deployer`, `Group ops`, `ServiceAccount shop/ci-deployer` (a ServiceAccount's namespace defaults to the binding's). */
+const subjectText = (s: Subject, bindingNamespace: string): string =>
+  s.kind === 'ServiceAccount' ? `ServiceAccount ${s.namespace || bindingNamespace}/${s.name ?? ''}` : `${s.kind ?? '?'} ${s.name ?? ''}`;
+
 export function authorized(g: Check<'authorized'>, view: ClusterView): GoalVerdict {
   const userName = g.serviceAccount !== undefined ? `system:serviceaccount:${g.serviceAccount.namespace}:${g.serviceAccount.name}` : g.user!;
   const user = impersonatedUser(userName, g.groups);
   const attrs: RequestAttributes = { verb: g.verb, apiGroup: g.group, resource: g.resource, subresource: g.subresource ?? '', namespace: g.namespace ?? '', name: g.name ?? '' };
-  const d = explainAuthorization(user, attrs, attrs.name, storedPolicyView(view));
+  const policy = storedPolicyView(view);
+  const d = explainAuthorization(user, attrs, attrs.name, policy);
 
   const groups = g.groups !== undefined && g.groups.length > 0 ? g.groups.join(', ') : '';
   const who = { en: groups === '' ? userName : `${userName} (groups ${groups})`, ko: groups === '' ? userName : `${userName} (그룹 ${groups})` };
@@ -62,10 +68,24 @@ export function authorized(g: Check<'authorized'>, view: ClusterView): GoalVerdi
         : by.kind === 'node'
           ? { en: 'the Node authorizer allows it', ko: 'Node authorizer의 허용' }
           : { en: `${refText(by.binding)} allows it through ${refText(by.role)}`, ko: `${refText(by.binding)} → ${refText(by.role)}` };
+  } else if (d.restriction !== undefined) {
+    why = { en: `the NodeRestriction admission plugin refuses it: ${d.restriction}`, ko: `NodeRestriction 어드미션 플러그인의 거부: ${d.restriction}` };
   } else {
     const none = g.namespace === undefined ? { en: 'no ClusterRoleBinding grants it', ko: '이를 허용하는 ClusterRoleBinding이 없습니다' } : { en: 'no RoleBinding or ClusterRoleBinding grants it', ko: '이를 허용하는 RoleBinding이나 ClusterRoleBinding이 없습니다' };
     const missing = d.rbacErrors.length === 0 ? { en: '', ko: '' } : { en: ` (a binding for it refers to a missing role: ${d.rbacErrors.join(', ')})`, ko: ` (없는 역할을 가리키는 바인딩이 있습니다: ${d.rbacErrors.join(', ')})` };
-    why = { en: `${none.en}${missing.en}`, ko: `${none.ko}${missing.ko}` };
+    // a RoleBinding whose role would allow it but which names someone of the same short
+    // name (a User ci-deployer for the ServiceAccount ci-deployer, the ServiceAccount of
+    // another namespace): the likely slip
+    const shortName = g.serviceAccount?.name ?? userName.split(':').pop() ?? userName;
+    const near = roleBindingsAllowingAnyone(attrs, policy).find((b) => b.subjects.some((s) => s.name === shortName));
+    const meant =
+      near === undefined
+        ? { en: '', ko: '' }
+        : {
+            en: `; ${refText(near.binding)} would, through ${refText(near.role)}, but its subjects are ${listNames(near.subjects.map((s) => subjectText(s, near.binding.namespace))) || 'none'}`,
+            ko: `. ${refText(near.binding)} → ${refText(near.role)}의 규칙은 허용하지만 subject가 다릅니다: ${listNamesKo(near.subjects.map((s) => subjectText(s, near.binding.namespace))) || '없음'}`,
+          };
+    why = { en: `${none.en}${missing.en}${meant.en}`, ko: `${none.ko}${missing.ko}${meant.ko}` };
   }
 
   const passed = d.allowed === g.allowed;

@@ -176,10 +176,31 @@ export function rbacGrant(user: UserInfo, attrs: RequestAttributes, view: Author
   return found ? { grant, errors: [] } : { errors };
 }
 
+/**
+ * The RoleBindings of the request's namespace whose role allows the request, whoever they
+ * name: when a request is refused, the binding that was meant for it but names another
+ * subject (a `User ci` where the ServiceAccount `ci` was meant) is the one to show.
+ */
+export function roleBindingsAllowingAnyone(attrs: RequestAttributes, view: AuthorizerView): Array<RbacGrant & { subjects: readonly Subject[] }> {
+  if (attrs.namespace === '') return [];
+  const ns = attrs.namespace;
+  const out: Array<RbacGrant & { subjects: readonly Subject[] }> = [];
+  for (const obj of view.roleBindingsIn(ns)) {
+    const rb = obj as RoleBinding;
+    const rule = rulesOf(rb, ns, view).rules.find((r) => ruleAllows(r, attrs));
+    if (rule === undefined) continue;
+    const ref = rb.roleRef ?? {};
+    const role: PolicyObjectRef = ref.kind === 'ClusterRole' ? { kind: 'ClusterRole', namespace: '', name: ref.name ?? '' } : { kind: 'Role', namespace: ns, name: ref.name ?? '' };
+    out.push({ binding: { kind: 'RoleBinding', namespace: ns, name: rb.metadata?.name ?? '' }, role, rule, subjects: rb.subjects ?? [] });
+  }
+  return out;
+}
+
 /** Why the authorizer chain allows a request — or its 403 and the missing Roles RBAC met. */
 export type AuthorizationExplanation =
   | { allowed: true; by: { kind: 'superuser' } | { kind: 'node' } | ({ kind: 'rbac' } & RbacGrant) }
-  | { allowed: false; status: Status; rbacErrors: string[] };
+  /** `restriction`: NodeRestriction's refusal of a node's write, which no RBAC rule can lift */
+  | { allowed: false; status: Status; rbacErrors: string[]; restriction?: string };
 
 type RbacStep = (user: UserInfo, attrs: RequestAttributes, view: AuthorizerView) => { grant?: RbacGrant | true; errors: string[] };
 
@@ -194,14 +215,14 @@ const rbacAllowsStep: RbacStep = (user, attrs, view) => {
  * superuser group. The server's requests take `rbacAllowsStep`; explanations take
  * rbacGrant, which walks the same visitors with the same ruleAllows, so the two agree.
  */
-function decide(user: UserInfo, attrs: RequestAttributes, objectName: string, view: AuthorizerView, rbac: RbacStep): { allowed: true; by: 'superuser' | 'node' | RbacGrant | true } | { allowed: false; status: Status; rbacErrors: string[] } {
+function decide(user: UserInfo, attrs: RequestAttributes, objectName: string, view: AuthorizerView, rbac: RbacStep): { allowed: true; by: 'superuser' | 'node' | RbacGrant | true } | { allowed: false; status: Status; rbacErrors: string[]; restriction?: string } {
   if (user.groups.includes(SYSTEM_MASTERS)) return { allowed: true, by: 'superuser' };
   const reasons: string[] = [];
   const node = nodeNameOf(user);
   if (node !== undefined) {
     const d = authorizeNode(node, attrs, objectName, view);
     if (d.kind === 'allow') return { allowed: true, by: 'node' };
-    if (d.kind === 'restricted') return { allowed: false, status: admissionForbidden(attrs, objectName, d.message), rbacErrors: [] };
+    if (d.kind === 'restricted') return { allowed: false, status: admissionForbidden(attrs, objectName, d.message), rbacErrors: [], restriction: d.message };
     if (d.reason !== '') reasons.push(d.reason);
   }
   const { grant, errors } = rbac(user, attrs, view);
