@@ -224,6 +224,17 @@ export function parseKubectl(argvIn: readonly string[], options: ParseOptions = 
     return fail(klogLine('E', now, 'run.go:72', `"command failed" err="required flag(s) \\"${required}\\" not set"`) + '\n');
   }
 
+  // client-go refuses groups to impersonate without a user (transport.New: `requesting uid,
+  // groups or user-extra for %v without impersonating a user`) when kubectl first builds a
+  // client: after cobra's checks, before a command's Complete reads --dry-run, --validate
+  // and -o. `version --client` and the config commands build none; `auth can-i` counts its
+  // arguments first (cani.go Complete). Recorded from kubectl 1.32.
+  if (str('as') === '' && list('as-group').length > 0) {
+    const buildsNoClient = command.startsWith('config ') || (command === 'version' && bool('client'));
+    const argumentsFirst = command === 'auth can-i' && args.length !== (bool('list') ? 0 : 2);
+    if (!buildsNoClient && !argumentsFirst) return plainError('requesting uid, groups or user-extra for  without impersonating a user');
+  }
+
   // The checks each command's Complete makes of --dry-run, --validate and -o. Their order
   // differs by command (see flagChecks), and a deprecated --dry-run's warning is logged
   // before any error that follows it.

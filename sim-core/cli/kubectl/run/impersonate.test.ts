@@ -45,6 +45,29 @@ describe('kubectl --as', () => {
     expect(t.run('kubectl get deployments --as=jane').stderr).toContain('deployments.apps is forbidden: User "jane" cannot list resource "deployments" in API group "apps" in the namespace "default"');
     expect(t.run('kubectl get pods --as=kim').stderr).toContain('User "kim" cannot list resource "pods"');
   });
+
+  it('with --as-group but no --as, is refused when kubectl builds its client, as client-go does (recorded from kubectl 1.32)', () => {
+    const t = testTerminal();
+    const refused = { stdout: '', stderr: 'error: requesting uid, groups or user-extra for  without impersonating a user\n', exitCode: 1 };
+    // before a command's own checks of -o, --dry-run and --validate, and of get's arguments
+    const lines = [
+      'kubectl get pods --as-group=ops',
+      'kubectl get --as-group=ops',
+      'kubectl auth can-i get pods --as-group=ops',
+      'kubectl get pods -o bogus --as-group=ops',
+      'kubectl create deployment x --image=nginx --dry-run=bogus --as-group=ops',
+      'kubectl create deployment x --image=nginx --dry-run=client -o name --as-group=ops',
+      'kubectl version --as-group=ops',
+      'kubectl get pods --as= --as-group=ops',
+    ];
+    for (const line of lines) expect(t.run(line), line).toEqual(refused);
+    // after cobra's own checks, and after can-i counts its arguments
+    expect(t.run('kubectl get pods --bogus --as-group=ops').stderr).toMatch(/^Error: unknown flag: --bogus\n/);
+    expect(t.run('kubectl auth can-i --as-group=ops').stderr).toBe("error: you must specify two arguments: verb resource or verb resource/resourceName.\nSee 'kubectl auth can-i -h' for help and examples.\n");
+    // no client: version --client goes on
+    expect(t.run('kubectl version --client --as-group=ops').exitCode).toBe(0);
+    expect(t.run('kubectl auth can-i get pods --as=jane --as-group=system:masters')).toMatchObject({ stdout: 'yes\n', exitCode: 0 });
+  });
 });
 
 const nodeReader = `apiVersion: rbac.authorization.k8s.io/v1
