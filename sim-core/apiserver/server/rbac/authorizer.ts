@@ -65,7 +65,7 @@ function rulesOf(rb: RoleBinding, namespace: string, view: AuthorizerView): { ru
   return role ? { rules: role.rules ?? [] } : { rules: [], error: `role.rbac.authorization.k8s.io "${ref.name ?? ''}" not found` };
 }
 
-/** A binding, as an explanation names it: `RoleBinding shop/ci`, `ClusterRoleBinding ci-admin`. */
+/** A binding or a role, as an explanation names it: `RoleBinding shop/ci`, `ClusterRole cluster-admin`. */
 export interface PolicyObjectRef {
   kind: 'ClusterRoleBinding' | 'RoleBinding' | 'ClusterRole' | 'Role';
   /** '' for the cluster-wide kinds */
