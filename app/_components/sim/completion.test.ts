@@ -40,6 +40,10 @@ describe('completeLine', () => {
     expect(completeLine('kubectl rollout s', members)).toEqual({ line: 'kubectl rollout status ', candidates: [] });
     expect(completeLine('kubectl ru', members)).toEqual({ line: 'kubectl run ', candidates: [] });
     expect(completeLine('kubectl create n', members)).toEqual({ line: 'kubectl create namespace ', candidates: [] });
-    expect(completeLine('kubectl r', members)).toEqual({ line: 'kubectl r', candidates: ['rollout', 'run'] });
+    expect(completeLine('kubectl rep', members)).toEqual({ line: 'kubectl replace ', candidates: [] });
+    expect(completeLine('kubectl create s', members)).toEqual({ line: 'kubectl create se', candidates: ['secret', 'service', 'serviceaccount'] });
+    expect(completeLine('kubectl set e', members)).toEqual({ line: 'kubectl set env ', candidates: [] });
+    expect(completeLine('kubectl get --ra', members)).toEqual({ line: 'kubectl get --raw=', candidates: [] });
+    expect(completeLine('kubectl r', members)).toEqual({ line: 'kubectl r', candidates: ['replace', 'rollout', 'run'] });
   });
 });

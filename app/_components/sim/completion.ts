@@ -28,17 +28,17 @@ const ETCDCTL_FLAGS = [
 ];
 // kubectl's commands this terminal runs (DESIGN.md §2 cli/), and the resource names
 // `kubectl get` accepts for them (plural forms, as `kubectl api-resources` lists them)
-const KUBECTL_COMMANDS = ['annotate', 'api-resources', 'apply', 'auth', 'config', 'cordon', 'create', 'delete', 'describe', 'drain', 'expose', 'get', 'label', 'logs', 'patch', 'rollout', 'run', 'scale', 'set', 'taint', 'uncordon', 'version', 'wait'];
+const KUBECTL_COMMANDS = ['annotate', 'api-resources', 'apply', 'auth', 'config', 'cordon', 'create', 'delete', 'describe', 'drain', 'expose', 'get', 'label', 'logs', 'patch', 'replace', 'rollout', 'run', 'scale', 'set', 'taint', 'uncordon', 'version', 'wait'];
 const KUBECTL_RESOURCES = ['clusterrolebindings', 'clusterroles', 'configmaps', 'deployments', 'endpoints', 'endpointslices', 'events', 'leases', 'namespaces', 'nodes', 'pods', 'replicasets', 'rolebindings', 'roles', 'secrets', 'serviceaccounts', 'services'];
 const TAKES_RESOURCE = new Set(['delete', 'describe', 'get', 'label', 'annotate', 'scale', 'expose', 'patch', 'taint']);
 const KUBECTL_SUBCOMMANDS: Record<string, string[]> = {
   rollout: ['history', 'pause', 'restart', 'resume', 'status', 'undo'],
-  create: ['deployment', 'namespace'],
-  set: ['image'],
+  create: ['configmap', 'deployment', 'namespace', 'secret', 'service', 'serviceaccount'],
+  set: ['env', 'image', 'resources'],
   auth: ['can-i'],
   config: ['current-context', 'get-clusters', 'get-contexts', 'get-users', 'use-context', 'view'],
 };
-const KUBECTL_FLAGS = ['--all-namespaces', '--dry-run=client', '--filename=', '--image=', '--namespace=', '--output=', '--replicas=', '--selector=', '--show-labels', '--watch'];
+const KUBECTL_FLAGS = ['--all-namespaces', '--dry-run=client', '--filename=', '--image=', '--namespace=', '--output=', '--raw=', '--replicas=', '--selector=', '--show-labels', '--watch'];
 const SIM_COMMANDS = ['curl', 'events', 'heal', 'kill', 'partition', 'restart', 'settle', 'status', 'tick', 'trace'];
 const TAKES_MEMBER = new Set(['kill', 'restart']);
 
