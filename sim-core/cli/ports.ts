@@ -115,6 +115,8 @@ export interface SimControlPort {
   chain?(query: ObjectQuery): ChainQueryResult;
   /** `sim events [N]`: the last N hops (undefined when tracing is off) */
   recentHops?(n: number): ChainHop[] | undefined;
+  /** the control-plane nodes, `control-plane` first (several in an HA cluster): `sim help` names their processes */
+  controlPlaneNodes?(): readonly string[];
 }
 
 /** What a terminal command returns. */

@@ -117,10 +117,11 @@ export function runScenario(script: string, options: ScenarioOptions): ScenarioR
  * A script may begin with a header comment that sets up its cluster:
  *   # sim: members=5 seed=7 snapshot-count=20
  *   # sim: topology=default workers=3 seed=2
+ *   # sim: topology=default control-planes=3 seed=2
  * (members 1–7; seed; snapshot-count and snapshot-catchup-entries are etcd's
  * --snapshot-count and its catch-up entries; topology `etcd-only` (the default) or
- * `default` — etcd, the API server, a control-plane node and `workers` worker nodes with
- * their processes). Command-line options of the runner win over the header. The header
+ * `default` — etcd, the API server, a control-plane node (or `control-planes` of them, 1–5)
+ * and `workers` worker nodes with their processes). Command-line options of the runner win over the header. The header
  * is an ordinary comment for the transcript.
  */
 export interface ScenarioHeader {
@@ -130,6 +131,7 @@ export interface ScenarioHeader {
   snapshotCatchUpEntries?: number;
   topology?: 'etcd-only' | 'default';
   workers?: number;
+  controlPlanes?: number;
 }
 
 export type ScenarioHeaderParse = { ok: true; header: ScenarioHeader } | { ok: false; error: string };
@@ -142,6 +144,7 @@ const HEADER_KEYS: Record<string, NumericKey> = {
   'snapshot-count': 'snapshotCount',
   'snapshot-catchup-entries': 'snapshotCatchUpEntries',
   workers: 'workers',
+  'control-planes': 'controlPlanes',
 };
 
 const TOPOLOGIES = ['etcd-only', 'default'] as const;
@@ -193,7 +196,7 @@ export function scenarioCluster(header: ScenarioHeader, overrides: ScenarioClust
   };
   const members = overrides.members ?? header.members ?? 3;
   if ((overrides.topology ?? header.topology ?? 'etcd-only') === 'default') {
-    const simulation = createSimulation({ topology: 'default', seed, members, timing, workers: header.workers ?? 3 });
+    const simulation = createSimulation({ topology: 'default', seed, members, timing, workers: header.workers ?? 3, controlPlanes: header.controlPlanes ?? 1 });
     const p = simulation.ports();
     return { simulation, ports: { etcd: p.etcd, sim: p.sim, kube: p.kube, podLogs: p.podLogs } };
   }

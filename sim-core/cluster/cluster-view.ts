@@ -9,7 +9,7 @@ export type ProcessRole = 'etcd' | 'kube-apiserver' | 'kube-controller-manager' 
 
 /** One process on the simulated network. */
 export interface ProcessView {
-  /** its network address: `etcd-1`, `kube-apiserver`, `kubelet@node-1`, `kube-proxy@node-1` */
+  /** its network address: `etcd-1`, `kube-apiserver`, `kubelet@node-1`, `kube-proxy@node-1`, `kube-scheduler@control-plane-2` */
   address: string;
   role: ProcessRole;
   /** the node it runs on, when it belongs to one (control-plane components run on `control-plane`) */
@@ -35,16 +35,30 @@ export interface NodeView {
   pods: PodView[];
 }
 
+/** The components a control-plane node runs besides the API server, each a candidate for its own Lease. */
+export type ElectedComponent = 'kube-controller-manager' | 'kube-scheduler';
+
+/**
+ * The address of `component` on a control-plane node: the first control-plane node's keeps
+ * the component's own name (`kube-controller-manager`), the others are named like the node
+ * agents, `<component>@<node>` (`kube-controller-manager@control-plane-2`).
+ */
+export function controlPlaneProcessAddress(component: ElectedComponent, node: string, first: boolean): string {
+  return first ? component : `${component}@${node}`;
+}
+
 export function roleOf(address: string): ProcessRole {
   if (/^etcd-\d+$/.test(address)) return 'etcd';
   if (address.startsWith('kubelet@')) return 'kubelet';
   if (address.startsWith('kube-proxy@')) return 'kube-proxy';
+  if (address.startsWith('kube-controller-manager@')) return 'kube-controller-manager';
+  if (address.startsWith('kube-scheduler@')) return 'kube-scheduler';
   if (address === 'kube-apiserver' || address === 'kube-controller-manager' || address === 'kube-scheduler') return address;
   if (address === 'kubectl' || address === 'kubeadm' || address === 'etcdctl') return 'client';
   return 'other';
 }
 
-/** The node a process runs on: node agents by their address, control-plane components on the control-plane node. */
+/** The node a process runs on: `…@<node>` by its address, the first control-plane node's components (no `@`) on `controlPlane`. */
 export function nodeOf(address: string, controlPlane: string): string | undefined {
   const at = address.indexOf('@');
   if (at >= 0) return address.slice(at + 1);

@@ -1,5 +1,6 @@
 // The `sim` port of the `default` topology: the etcd-only commands, plus what needs
-// nodes and the API server — curl through kube-proxy, the watch chain's trace.
+// nodes and the API server — curl through kube-proxy, the watch chain's trace, the
+// control-plane nodes `sim help` names.
 import type { ChainHop, ChainQueryResult, ObjectQuery, SimCurlResult } from '../cli/ports';
 import { SimControl } from './sim-control';
 import type { DefaultSimulation } from './default-topology';
@@ -17,5 +18,8 @@ export class DefaultSimControl extends SimControl {
   }
   recentHops(n: number): ChainHop[] | undefined {
     return this.cluster.recentHops(n);
+  }
+  controlPlaneNodes(): readonly string[] {
+    return this.cluster.info.controlPlanes;
   }
 }

@@ -1,18 +1,28 @@
 // The processes a kubeadm-built cluster runs once its API server is up (DESIGN.md §2):
-// kube-scheduler as a static Pod on the control-plane node, and on EVERY node — the
-// control-plane included, as kubeadm installs them there too — a kubelet and a
-// kube-proxy (kube-proxy is a DaemonSet in a real cluster; here it is a process per node).
-// The controller-manager joins this list as one more factory.
+// kube-controller-manager and kube-scheduler as static Pods on EVERY control-plane node
+// (kubeadm join --control-plane writes the same manifests there; the instances elect a
+// leader through their Leases), and on every node — the control-plane ones included, as
+// kubeadm installs them there too — a kubelet and a kube-proxy (kube-proxy is a DaemonSet
+// in a real cluster; here it is a process per node).
 import { SchedulerProcess } from '../scheduler/process';
 import { ControllerManagerProcess } from '../controller-manager/process';
 import { KubeletProcess } from '../kubelet/process';
 import { KubeProxyProcess } from '../kube-proxy/process';
 import type { BackendInfo } from '../kube-proxy/curl';
-import type { ProcessFactory } from './default-topology';
+import type { ProcessFactory, TopologyInfo } from './default-topology';
 import { APISERVER_ADVERTISE_ADDRESS, APISERVER_SECURE_PORT } from './bootstrap/objects';
+import { controlPlaneProcessAddress, type ElectedComponent } from './cluster-view';
 
-/** kube-scheduler, on the control-plane node (address `kube-scheduler`). */
-export const schedulerFactory: ProcessFactory = () => new SchedulerProcess();
+/** Each control-plane node's address for the component and its hostname (the first half of its holderIdentity). */
+function onControlPlanes(info: TopologyInfo, component: ElectedComponent): { address: string; hostname: string }[] {
+  return info.controlPlanes.map((node, i) => ({ address: controlPlaneProcessAddress(component, node, i === 0), hostname: node }));
+}
+
+/** kube-controller-manager on each control-plane node: `kube-controller-manager`, then `kube-controller-manager@control-plane-2`, … */
+export const controllerManagerFactory: ProcessFactory = (info) => onControlPlanes(info, 'kube-controller-manager').map((o) => new ControllerManagerProcess(o));
+
+/** kube-scheduler on each control-plane node: `kube-scheduler`, then `kube-scheduler@control-plane-2`, … */
+export const schedulerFactory: ProcessFactory = (info) => onControlPlanes(info, 'kube-scheduler').map((o) => new SchedulerProcess(o));
 
 /**
  * `kubelet@<node>` and `kube-proxy@<node>` for every node, control-plane first. The
@@ -35,4 +45,4 @@ export const nodeAgentsFactory: ProcessFactory = (info) => {
 };
 
 /** What `createDefaultSimulation` adds when its options give no `processes`. */
-export const DEFAULT_PROCESSES: ProcessFactory[] = [() => new ControllerManagerProcess(), schedulerFactory, nodeAgentsFactory];
+export const DEFAULT_PROCESSES: ProcessFactory[] = [controllerManagerFactory, schedulerFactory, nodeAgentsFactory];

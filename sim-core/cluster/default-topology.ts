@@ -1,5 +1,7 @@
 // The `default` topology (DESIGN.md §6): 3 etcd members, the kube-apiserver process (the
-// only etcd client), a control-plane node and N workers registered as Node objects, and
+// only etcd client), one control-plane node (or several: `controlPlanes`, a kubeadm HA
+// cluster whose controller-managers and schedulers elect leaders through Leases) and N
+// workers registered as Node objects, and
 // everything else a kubeadm-built cluster holds — written through the API server before
 // `createDefaultSimulation` returns. Controllers, the scheduler, kubelets and kube-proxy
 // join as process factories (`processes`), added once the cluster is bootstrapped.
@@ -7,10 +9,10 @@ import type { Kernel, Process, ProcessContext } from '../kernel';
 import { KubeApiServer, KubeClientProcess, SimKubeApiPort, APISERVER_ADDRESS, timestampAt, type ApiServerConfig, type ClusterWire, type KubeApiPort } from '../apiserver/server';
 import { Simulation, type EtcdOnlySimulationOptions, type SimulationPorts } from './etcd-only';
 import { memberName } from './topology';
-import { bootstrapCluster, clusterNodes } from './bootstrap';
+import { bootstrapCluster, clusterNodes, MAX_CONTROL_PLANES } from './bootstrap';
 import type { ChainQueryResult, SimCurlResult, SimResult } from '../cli/ports';
 import { DEFAULT_PROCESSES } from './default-processes';
-import { nodeOf, podsByNode, roleOf, type NodeView, type ProcessView } from './cluster-view';
+import { controlPlaneProcessAddress, nodeOf, podsByNode, roleOf, type NodeView, type ProcessView } from './cluster-view';
 import { ChainJournal, resourceOfKind } from './chain/journal';
 import { causalChain, type ObjectQuery } from './chain/causal';
 import type { ChainHop, HopObject } from './chain/hop';
@@ -30,8 +32,10 @@ export interface TopologyInfo {
   apiServer: string;
   /** whether a process of the cluster is up (not killed) */
   isAlive: (address: string) => boolean;
-  /** Node names, control-plane first */
+  /** Node names, control-plane nodes first */
   nodes: readonly string[];
+  /** the control-plane nodes: `control-plane`, then `control-plane-2`, … (kubeadm HA) */
+  controlPlanes: readonly string[];
   workers: readonly string[];
 }
 
@@ -46,6 +50,13 @@ export interface DefaultSimulationOptions extends Omit<EtcdOnlySimulationOptions
   topology?: 'default';
   /** worker nodes node-1 … node-N; default 3 */
   workers?: number;
+  /**
+   * control-plane nodes `control-plane`, `control-plane-2`, … (1–MAX_CONTROL_PLANES; default 1):
+   * each runs a kube-controller-manager and a kube-scheduler, candidates for the same Leases.
+   * The API server stays one process on the first (a real HA cluster runs one per
+   * control-plane node behind a load balancer).
+   */
+  controlPlanes?: number;
   apiServer?: Partial<Omit<ApiServerConfig, 'etcdEndpoints'>>;
   /** control-plane and node processes, added after the bootstrap; default DEFAULT_PROCESSES ([] = a bare API server) */
   processes?: readonly ProcessFactory[];
@@ -71,10 +82,11 @@ export class DefaultSimulation extends Simulation {
   readonly journal: ChainJournal | undefined;
 
   constructor(options: DefaultSimulationOptions) {
-    const { workers = 3, apiServer = {}, processes = DEFAULT_PROCESSES, bootstrapCapTicks = 20_000, journalCapacity = 5_000, topology: _t, ...rest } = options;
+    const { workers = 3, controlPlanes = 1, apiServer = {}, processes = DEFAULT_PROCESSES, bootstrapCapTicks = 20_000, journalCapacity = 5_000, topology: _t, ...rest } = options;
     super({ ...rest, topology: 'etcd-only' });
     this.journal = (rest.traceCapacity ?? 10_000) > 0 && journalCapacity > 0 ? new ChainJournal(this.kernel.trace, journalCapacity, APISERVER_ADDRESS) : undefined;
     if (!Number.isInteger(workers) || workers < 0 || workers > 100) throw new Error(`default topology: workers must be 0–100, got ${workers}`);
+    if (!Number.isInteger(controlPlanes) || controlPlanes < 1 || controlPlanes > MAX_CONTROL_PLANES) throw new Error(`default topology: controlPlanes must be 1–${MAX_CONTROL_PLANES}, got ${controlPlanes}`);
     // one network carries etcd's and the API's messages; the etcd-only kernel is widened here
     this.clusterKernel = this.kernel as unknown as Kernel<ClusterWire>;
     const endpoints = this.memberList().map((m) => m.address);
@@ -86,13 +98,14 @@ export class DefaultSimulation extends Simulation {
     const kubectlProcess = new KubeClientProcess(KUBECTL_ADDRESS);
     this.addClusterProcess(kubectlProcess);
     this.kubectl = new SimKubeApiPort(this.clusterKernel, kubectlProcess);
-    const nodes = clusterNodes(workers).map((n) => n.name);
+    const nodes = clusterNodes(workers, controlPlanes).map((n) => n.name);
     this.info = {
       seed: options.seed,
       apiServer: APISERVER_ADDRESS,
       isAlive: (address) => this.clusterKernel.isAlive(address),
       nodes,
-      workers: nodes.slice(1),
+      controlPlanes: nodes.slice(0, controlPlanes),
+      workers: nodes.slice(controlPlanes),
     };
 
     this.runUntil(() => this.apiServer.ready, bootstrapCapTicks);
@@ -100,6 +113,7 @@ export class DefaultSimulation extends Simulation {
     this.addClusterProcess(bootClient);
     const result = bootstrapCluster(new SimKubeApiPort(this.clusterKernel, bootClient), {
       workers,
+      controlPlanes,
       capTicks: bootstrapCapTicks,
       now: () => this.now,
       timestamp: timestampAt,
@@ -150,7 +164,7 @@ export class DefaultSimulation extends Simulation {
     p.start?.(ctx);
   }
 
-  /** The processes a node runs: its kubelet and kube-proxy, and on the control-plane node the control-plane components. */
+  /** The processes a node runs: its kubelet and kube-proxy, and on a control-plane node the control-plane components. */
   nodeProcesses(node: string): string[] {
     if (!this.info.nodes.includes(node)) return [];
     const controlPlane = this.info.nodes[0];
@@ -159,9 +173,10 @@ export class DefaultSimulation extends Simulation {
 
   /**
    * `sim kill node-2` takes the whole node down: its kubelet and kube-proxy stop (the
-   * Pods' containers die with the kubelet's runtime), and on the control-plane node the
-   * API server, scheduler and controller-manager with them. A single process is killed by
-   * its address (`kube-controller-manager`, `kube-scheduler`, `kube-apiserver`, `kubelet@node-2`).
+   * Pods' containers die with the kubelet's runtime), and on a control-plane node the
+   * scheduler and controller-manager with them (and on the first, the API server). A
+   * single process is killed by its address (`kube-controller-manager`, `kube-scheduler`,
+   * `kube-apiserver`, `kubelet@node-2`, `kube-controller-manager@control-plane-2`).
    */
   override kill(target: string): SimResult {
     return this.fault('kill', target) ?? super.kill(target);
@@ -172,9 +187,12 @@ export class DefaultSimulation extends Simulation {
   }
 
   private unknownTarget(target: string): SimResult {
+    // an HA control plane's other instances are named after their node, as the node agents are
+    const more = this.info.controlPlanes.slice(1).flatMap((node) => [controlPlaneProcessAddress('kube-scheduler', node, false), controlPlaneProcessAddress('kube-controller-manager', node, false)]);
+    const processes = ['kube-apiserver', 'kube-scheduler', 'kube-controller-manager', ...more, 'kubelet@<node>', 'kube-proxy@<node>'];
     return {
       ok: false,
-      error: `no member, node or process named ${target} (members etcd-N, nodes ${this.info.nodes.join(', ')}, processes kube-apiserver, kube-scheduler, kube-controller-manager, kubelet@<node>, kube-proxy@<node>)`,
+      error: `no member, node or process named ${target} (members etcd-N, nodes ${this.info.nodes.join(', ')}, processes ${processes.join(', ')})`,
     };
   }
 
@@ -335,16 +353,16 @@ export class DefaultSimulation extends Simulation {
     });
   }
 
-  /** Every node, control-plane first: up when its kubelet is, its processes and the Pods bound to it. */
+  /** Every node, control-plane nodes first: up when its kubelet is, its processes and the Pods bound to it. */
   nodes(): NodeView[] {
     const pods = podsByNode(this.etcdContents());
     const procs = this.processes();
-    return this.info.nodes.map((name, i) => {
+    return this.info.nodes.map((name) => {
       const mine = procs.filter((p) => p.node === name);
       const kubelet = mine.find((p) => p.role === 'kubelet');
       return {
         name,
-        role: i === 0 ? 'control-plane' : 'worker',
+        role: this.info.controlPlanes.includes(name) ? 'control-plane' : 'worker',
         up: kubelet?.up ?? true,
         processes: mine,
         pods: pods.get(name) ?? [],
@@ -371,7 +389,7 @@ export class DefaultSimulation extends Simulation {
   }
 }
 
-/** A node's InternalIP: 172.18.0.2 for the control-plane node, 172.18.0.<N+2> for node-N (bootstrap/objects.ts). */
+/** A node's InternalIP: 172.18.0.<index+2> by its place in `nodes`, 172.18.0.2 for the first control-plane node (bootstrap/objects.ts). */
 function nodeIP(index: number): string {
   return `172.18.0.${Math.max(0, index) + 2}`;
 }

@@ -9,9 +9,10 @@ export { actionSchema, actionLogSchema, ACTION_LOG_LIMITS, commandInput, type Ac
 // the scheduler, kubelets and kube-proxies of DEFAULT_PROCESSES): createSimulation({ topology:
 // 'default' }) or createDefaultSimulation.
 export { createDefaultSimulation, DefaultSimulation, KUBECTL_ADDRESS, type DefaultSimulationOptions, type ProcessFactory, type StartableProcess, type TopologyInfo } from './default-topology';
-export { DEFAULT_PROCESSES, schedulerFactory, nodeAgentsFactory } from './default-processes';
+export { DEFAULT_PROCESSES, controllerManagerFactory, schedulerFactory, nodeAgentsFactory } from './default-processes';
 export { DefaultSimControl } from './default-control';
-export type { NodeView, PodView, ProcessView, ProcessRole } from './cluster-view';
+export { controlPlaneProcessAddress } from './cluster-view';
+export type { NodeView, PodView, ProcessView, ProcessRole, ElectedComponent } from './cluster-view';
 export { ChainJournal } from './chain/journal';
 export { causalChain, relatedObjects, type CausalHop, type ObjectQuery } from './chain/causal';
 export type { ChainHop, HopKind, HopObject } from './chain/hop';

@@ -136,6 +136,7 @@ export class BudgetedSimControl implements SimControlPort, TickBudget {
   readonly curl: SimControlPort['curl'];
   readonly chain: SimControlPort['chain'];
   readonly recentHops: SimControlPort['recentHops'];
+  readonly controlPlaneNodes: SimControlPort['controlPlaneNodes'];
 
   constructor(
     private readonly inner: SimControlPort,
@@ -146,6 +147,7 @@ export class BudgetedSimControl implements SimControlPort, TickBudget {
     this.curl = inner.curl?.bind(inner);
     this.chain = inner.chain?.bind(inner);
     this.recentHops = inner.recentHops?.bind(inner);
+    this.controlPlaneNodes = inner.controlPlaneNodes?.bind(inner);
   }
 
   now(): number {

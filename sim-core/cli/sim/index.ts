@@ -4,11 +4,11 @@ import { Terminal } from '../terminal';
 import { simHeal, simKillOrRestart, simPartition } from './faults';
 import { simStatus } from './status';
 import { simSettle, simTick } from './time';
-import { SIM_USAGE, SIM_USAGE_DEFAULT } from './usage';
+import { SIM_USAGE, simUsageDefault } from './usage';
 import { simCurl } from './curl';
 import { simEvents, simTrace } from './trace';
 
-export { SIM_USAGE, SIM_USAGE_DEFAULT } from './usage';
+export { SIM_USAGE, SIM_USAGE_DEFAULT, simUsageDefault } from './usage';
 export { formatChain, hopLine } from './trace';
 export { DEFAULT_SETTLE_CAP } from './time';
 
@@ -16,7 +16,7 @@ export function runSim(argv: string[], sim: SimControlPort): CommandOutput {
   const term = new Terminal();
   const [command, ...args] = argv;
   // a cluster with nodes offers the chain's commands and says so in its help
-  const usage = sim.curl !== undefined ? SIM_USAGE_DEFAULT : SIM_USAGE;
+  const usage = sim.curl !== undefined ? simUsageDefault(sim.controlPlaneNodes?.() ?? []) : SIM_USAGE;
   switch (command) {
     case 'tick':
       simTick(args, sim, term);

@@ -44,6 +44,37 @@ control-plane processes); a process is kube-apiserver, kube-controller-manager,
 kube-scheduler, kubelet@<node> or kube-proxy@<node>.
 `;
 
+/**
+ * The help of a `default` cluster with several control-plane nodes (`control-plane`,
+ * `control-plane-2`, …): the last paragraph names their processes. With one control-plane
+ * node it is SIM_USAGE_DEFAULT word for word.
+ */
+export function simUsageDefault(controlPlanes: readonly string[]): string {
+  if (controlPlanes.length <= 1) return SIM_USAGE_DEFAULT;
+  const head = SIM_USAGE_DEFAULT.slice(0, SIM_USAGE_DEFAULT.indexOf('A member is named'));
+  const paragraph =
+    `A member is named etcd-N or by its client URL http://etcd-N:2379. A node is ${controlPlanes.join(', ')} or node-N ` +
+    '(its kubelet and kube-proxy; on a control-plane node also its kube-controller-manager and kube-scheduler, and on control-plane the kube-apiserver). ' +
+    'A process is kube-apiserver, kube-controller-manager or kube-scheduler on control-plane, ' +
+    `kube-controller-manager@<node> or kube-scheduler@<node> on ${controlPlanes.slice(1).join(', ')}, ` +
+    'and kubelet@<node> or kube-proxy@<node> on every node.';
+  return head + wrap(paragraph, 80);
+}
+
+/** Words into lines of at most `width` characters (a longer word stands alone). */
+function wrap(text: string, width: number): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line !== '' && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line === '' ? word : `${line} ${word}`;
+  }
+  if (line !== '') lines.push(line);
+  return lines.map((l) => `${l}\n`).join('');
+}
+
 /** The largest tick or cap a single command accepts (the action log's own limit). */
 export const MAX_TICKS = 10_000_000;
 

@@ -25,6 +25,8 @@ export type BootstrapResult = { ok: true; requests: number } | { ok: false; erro
 
 export interface BootstrapOptions {
   workers: number;
+  /** control-plane nodes, `control-plane` first (default 1) */
+  controlPlanes?: number;
   /** most ticks the whole bootstrap may take */
   capTicks: number;
   /** the simulated clock, for timestamps the kubelet would write */
@@ -56,7 +58,7 @@ export function bootstrapCluster(port: KubeApiPort, opts: BootstrapOptions): Boo
     const r = create('namespaces', '', namespaceObject(ns));
     if (!r.ok) return r;
   }
-  for (const n of clusterNodes(opts.workers)) {
+  for (const n of clusterNodes(opts.workers, opts.controlPlanes ?? 1)) {
     const node = create('nodes', '', nodeObject(n, opts.timestamp(opts.now())));
     if (!node.ok) return node;
     const lease = create('leases', 'kube-node-lease', nodeLeaseObject(n.name, node.object.metadata?.uid ?? '', opts.timestamp(opts.now())));

@@ -6,9 +6,11 @@ export {
   CONTROL_PLANE_NODE,
   CONTROL_PLANE_ROLE,
   KUBELET_VERSION,
+  MAX_CONTROL_PLANES,
   NODE_LEASE_DURATION_SECONDS,
   SYSTEM_NAMESPACES,
   clusterNodes,
+  controlPlaneName,
   workerName,
   type NodeSpecInput,
 } from './objects';

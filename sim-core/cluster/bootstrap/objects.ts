@@ -1,7 +1,7 @@
 // The objects a kubeadm-built cluster has before its first `kubectl` (kubeadm init/join,
 // the kubelets' registration and the API server's own bootstrap controller):
 //   - the namespaces default, kube-system, kube-public, kube-node-lease
-//   - every Node as its kubelet registers it: the control-plane node labelled
+//   - every Node as its kubelet registers it: each control-plane node labelled
 //     node-role.kubernetes.io/control-plane= and tainted …/control-plane:NoSchedule
 //     (kubeadm's markcontrolplane phase), kubelet v1.32, a podCIDR from 10.244.0.0/16
 //     (kube-controller-manager --allocate-node-cidrs), Ready
@@ -13,6 +13,8 @@ import { KUBERNETES_VERSION } from '../../apiserver/server';
 
 export const KUBELET_VERSION = KUBERNETES_VERSION.gitVersion;
 export const CONTROL_PLANE_NODE = 'control-plane';
+/** The most control-plane nodes a `default` cluster may have (kubeadm HA guides use 3; 5 tolerates two down). */
+export const MAX_CONTROL_PLANES = 5;
 export const CONTROL_PLANE_ROLE = 'node-role.kubernetes.io/control-plane';
 export const SYSTEM_NAMESPACES = ['default', 'kube-system', 'kube-public', 'kube-node-lease'] as const;
 /** the control-plane node's InternalIP, where the API server listens (kind's first address) */
@@ -33,10 +35,21 @@ export function workerName(n: number): string {
   return `node-${n}`;
 }
 
-/** control-plane first, then node-1 … node-N. */
-export function clusterNodes(workers: number): NodeSpecInput[] {
-  const nodes: NodeSpecInput[] = [{ name: CONTROL_PLANE_NODE, index: 0, controlPlane: true }];
-  for (let i = 1; i <= workers; i++) nodes.push({ name: workerName(i), index: i, controlPlane: false });
+/** The n-th control-plane node (1-based): `control-plane`, then `control-plane-2`, `control-plane-3`, … */
+export function controlPlaneName(n: number): string {
+  return n === 1 ? CONTROL_PLANE_NODE : `${CONTROL_PLANE_NODE}-${n}`;
+}
+
+/**
+ * The control-plane nodes first (`control-plane`, `control-plane-2`, …: kubeadm init on the
+ * first, kubeadm join --control-plane on the others), then node-1 … node-N. Indexes (the
+ * podCIDR and the InternalIP) follow that order, so one control-plane node leaves every
+ * worker's address as it was.
+ */
+export function clusterNodes(workers: number, controlPlanes = 1): NodeSpecInput[] {
+  const nodes: NodeSpecInput[] = [];
+  for (let i = 1; i <= controlPlanes; i++) nodes.push({ name: controlPlaneName(i), index: i - 1, controlPlane: true });
+  for (let i = 1; i <= workers; i++) nodes.push({ name: workerName(i), index: controlPlanes + i - 1, controlPlane: false });
   return nodes;
 }
 
