@@ -265,6 +265,31 @@ describe('grade() on the default topology', () => {
   });
 });
 
+describe('grade() on an HA control plane', () => {
+  // a lab's `controlPlanes: 3`: the Lease of the controller-manager names one of three nodes
+  const wait: ActionLog = [{ type: 'tick', ticks: 600 }];
+  const goals = [
+    { id: 'three-control-planes', check: { kind: 'countObjects', resource: 'nodes', selector: { matchLabels: { 'node-role.kubernetes.io/control-plane': '' } }, count: { eq: 3 } } },
+    { id: 'held', check: { kind: 'jsonPath', key: '/registry/leases/kube-system/kube-controller-manager', path: 'spec.holderIdentity', matches: '^control-plane(-[23])?_' } },
+  ];
+
+  it('builds the control-plane nodes the lab asks for', () => {
+    expect(verdicts(grade({ topology: 'default', seed: 2, controlPlanes: 3, actionLog: wait, goals }))).toEqual([
+      ['three-control-planes', true],
+      ['held', true],
+    ]);
+    expect(verdicts(grade({ topology: 'default', seed: 2, actionLog: wait, goals }))).toEqual([
+      ['three-control-planes', false],
+      ['held', true],
+    ]);
+  });
+
+  it('refuses a control-plane count the topology cannot build', () => {
+    const r = grade({ topology: 'default', seed: 2, controlPlanes: 9, actionLog: [], goals });
+    expect(r).toMatchObject({ ok: false, reason: 'invalid', error: expect.stringContaining('controlPlanes must be 1–5, got 9') });
+  });
+});
+
 describe('committedAfterFault counts only the learner’s faults', () => {
   const afterFault = [
     {

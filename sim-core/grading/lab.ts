@@ -1,5 +1,5 @@
 // gradeLab(): grade() with a lab's own settings — the lab.yaml the content loader parsed
-// (topology, seed, members, setup lines, goals) and its starter files.
+// (topology, seed, members, control-plane nodes, setup lines, goals) and its starter files.
 import type { GradeCaps } from './caps';
 import { grade, type GradeResult } from './replay';
 
@@ -10,6 +10,8 @@ export interface GradableLab {
   members?: number;
   /** `default` topology: worker nodes (default 3) */
   workers?: number;
+  /** `default` topology: control-plane nodes (default 1; 3 is an HA control plane) */
+  controlPlanes?: number;
   setup?: readonly string[];
   goals: readonly { id: string; check: unknown }[];
 }
@@ -27,6 +29,7 @@ export function gradeLab(
     seed: lab.seed,
     ...(lab.members !== undefined ? { members: lab.members } : {}),
     ...(lab.workers !== undefined ? { workers: lab.workers } : {}),
+    ...(lab.controlPlanes !== undefined ? { controlPlanes: lab.controlPlanes } : {}),
     setup: lab.setup ?? [],
     ...(options.starterFiles !== undefined ? { files: options.starterFiles } : {}),
     actionLog,

@@ -22,6 +22,8 @@ export interface GradeInput {
   members?: number;
   /** `default` topology: worker nodes node-1 … node-N (default 3) */
   workers?: number;
+  /** `default` topology: control-plane nodes control-plane, control-plane-2, … (default 1) */
+  controlPlanes?: number;
   /** terminal lines run before the learner's first action (the lab's initial objects and faults) */
   setup?: readonly string[];
   /** the workspace's files before the first action (the lab's starter files) */
@@ -65,14 +67,14 @@ export function isFaultLine(line: string): boolean {
 }
 
 /** What a lab's cluster is built from (a GradeInput's; the transcript's JobLab has the same fields). */
-export type LabClusterSpec = Pick<GradeInput, 'topology' | 'seed' | 'members' | 'workers'>;
+export type LabClusterSpec = Pick<GradeInput, 'topology' | 'seed' | 'members' | 'workers' | 'controlPlanes'>;
 
 /** The lab's cluster as grade() builds it, or why it cannot be built. */
 export function buildLabSimulation(input: LabClusterSpec): { ok: true; sim: Simulation } | { ok: false; error: string } {
   try {
     const base = { seed: input.seed, members: input.members ?? 3, traceCapacity: 0 };
-    // the `default` topology: the lab's workers (default 3) and every control-plane and node process
-    if (input.topology === 'default') return { ok: true, sim: createSimulation({ ...base, topology: 'default', workers: input.workers ?? 3 }) };
+    // the `default` topology: the lab's workers (default 3) and control-plane nodes (default 1), and every control-plane and node process
+    if (input.topology === 'default') return { ok: true, sim: createSimulation({ ...base, topology: 'default', workers: input.workers ?? 3, controlPlanes: input.controlPlanes ?? 1 }) };
     return { ok: true, sim: createSimulation({ ...base, topology: input.topology } as SimulationOptions) };
   } catch (e) {
     return { ok: false, error: `cannot build the '${input.topology}' cluster (seed ${input.seed}): ${e instanceof Error ? e.message : String(e)}` };

@@ -48,6 +48,8 @@ export interface GradeInput {
   topology: string;
   seed: number;
   members?: number;
+  /** `default` topology: control-plane nodes (default 1) */
+  controlPlanes?: number;
   setup?: readonly string[];
   /** the workspace before the setup runs: the lab's starter files */
   files?: Readonly<Record<string, string>>;
@@ -83,6 +85,8 @@ export function simCoreLabProver(grade: Grade): LabProver {
         topology: lab.lab.topology,
         seed: lab.lab.seed,
         members: lab.lab.members,
+        // an HA control plane only where the lab asks for one (one control-plane node is grade()'s default)
+        ...(lab.lab.controlPlanes !== 1 ? { controlPlanes: lab.lab.controlPlanes } : {}),
         setup: lab.lab.setup,
         files: lab.starterFiles,
         actionLog: log,

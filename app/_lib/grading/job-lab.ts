@@ -10,6 +10,7 @@ export function jobLabOf(loaded: LoadedLab): JobLab {
     topology: lab.topology,
     seed: lab.seed,
     members: lab.members,
+    ...(lab.controlPlanes !== 1 ? { controlPlanes: lab.controlPlanes } : {}),
     ...(typeof workers === 'number' ? { workers } : {}),
     setup: [...lab.setup],
     goals: lab.goals.map((g) => ({ id: g.id, check: g.check })),

@@ -53,7 +53,7 @@ async function buildLabPage(labId: string, locale: Locale): Promise<LabPageView 
     briefHtml: renderMarkdownText(lab.brief[locale], { highlight }),
     goals: lab.goals.map((g) => ({ id: g.id, description: g.description[locale] })),
     hints: lab.hints.map((h) => renderMarkdownText(h[locale], { highlight })),
-    scenario: { id: `lab:${lab.id}`, topology: lab.topology, seed: lab.seed, members: lab.members, setup: lab.setup },
+    scenario: { id: `lab:${lab.id}`, topology: lab.topology, seed: lab.seed, members: lab.members, ...(lab.controlPlanes !== 1 ? { controlPlanes: lab.controlPlanes } : {}), setup: lab.setup },
     lab: {
       files: lab.starter.flatMap((s) => {
         const content = loaded.starterFiles[s.path];

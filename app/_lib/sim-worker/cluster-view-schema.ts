@@ -36,8 +36,8 @@ export type Liveness = z.infer<typeof liveness>;
 export const controlPlaneComponents = ['kube-apiserver', 'kube-controller-manager', 'kube-scheduler'] as const;
 
 export const processViewSchema = z.object({
-  /** the process's address: the component's name, or e.g. `kube-controller-manager-2` for a standby */
-  name: z.string().regex(/^kube-(apiserver|controller-manager|scheduler)(-[a-z0-9-]+)?$/),
+  /** the process's address: the component's name, or e.g. `kube-controller-manager@control-plane-2` (an HA control plane's other nodes) or `kube-controller-manager-2` for a standby */
+  name: z.string().regex(/^kube-(apiserver|controller-manager|scheduler)([-@][a-z0-9-]+)?$/),
   component: z.enum(controlPlaneComponents),
   state: liveness,
   /**

@@ -131,6 +131,17 @@ describe('describeCluster on the default topology', () => {
     expect(after.find((p) => p.name !== leader)).toMatchObject({ state: 'up', leader: 'holder' });
   });
 
+  it('draws an HA control plane: three control-plane nodes, each instance by its address, one holder per Lease', () => {
+    const sim = createDefaultSimulation({ seed: 2, controlPlanes: 3 });
+    sim.tick(300);
+    const view = clusterViewSchema.parse(describeCluster(sim));
+    expect(view.nodes.filter((n) => n.roles.includes('control-plane')).map((n) => n.name)).toEqual(['control-plane', 'control-plane-2', 'control-plane-3']);
+    const cms = view.controlPlane.filter((p) => p.component === 'kube-controller-manager');
+    expect(cms.map((p) => p.name)).toEqual(['kube-controller-manager', 'kube-controller-manager@control-plane-2', 'kube-controller-manager@control-plane-3']);
+    expect(cms.map((p) => p.leader)).toEqual(['not-holder', 'holder', 'not-holder']);
+    expect(view.controlPlane.filter((p) => p.component === 'kube-scheduler' && p.leader === 'holder')).toHaveLength(1);
+  });
+
   it('never changes the simulation it reads', () => {
     const sim = cluster();
     create(sim, 'pods', nginx('web'));

@@ -182,7 +182,8 @@ function controlPlaneProcesses(known: ReadonlySet<string>): { address: string; c
   const out: { address: string; component: ProcessView['component'] }[] = [];
   for (const component of controlPlaneComponents) {
     out.push({ address: component, component });
-    const more = [...known].filter((a) => a.startsWith(`${component}-`) && processViewSchema.shape.name.safeParse(a).success).sort();
+    // an HA control plane's `<component>@control-plane-2`, …, and standbys a test added as `<component>-2`
+    const more = [...known].filter((a) => (a.startsWith(`${component}@`) || a.startsWith(`${component}-`)) && processViewSchema.shape.name.safeParse(a).success).sort();
     for (const address of more) if (out.length < 16) out.push({ address, component });
   }
   return out;

@@ -53,6 +53,8 @@ export const hostScenarioSchema = z.object({
   topology: z.enum(['etcd-only', 'default']),
   seed: z.number().int().min(0).max(2 ** 31 - 1),
   members: z.number().int().min(1).max(7),
+  /** `default` topology: control-plane nodes (a lab's `controlPlanes`; default 1) */
+  controlPlanes: z.number().int().min(1).max(5).optional(),
   setup: z.array(z.string().min(1).max(4096)).max(200),
 });
 export type HostScenario = z.infer<typeof hostScenarioSchema>;

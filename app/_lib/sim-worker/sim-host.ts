@@ -39,7 +39,7 @@ export type CreateHostResult =
  */
 function buildSimulation(scenario: HostScenario): Simulation | undefined {
   try {
-    const options = { topology: scenario.topology, seed: scenario.seed, members: scenario.members } as SimulationOptions;
+    const options = { topology: scenario.topology, seed: scenario.seed, members: scenario.members, ...(scenario.controlPlanes !== undefined ? { controlPlanes: scenario.controlPlanes } : {}) } as SimulationOptions;
     return createSimulation(options);
   } catch {
     return undefined;
