@@ -6,8 +6,9 @@ import type { Hop } from '@/app/_lib/sim-worker/watch-chain';
 
 function rank(actor: string): number {
   if (actor === 'kubectl') return 0;
-  if (actor === 'kube-controller-manager') return 1;
-  if (actor === 'kube-scheduler') return 2;
+  // an HA control plane's other instances (`kube-scheduler@control-plane-2`) stand with the first
+  if (actor === 'kube-controller-manager' || actor.startsWith('kube-controller-manager@')) return 1;
+  if (actor === 'kube-scheduler' || actor.startsWith('kube-scheduler@')) return 2;
   if (actor === 'kube-apiserver') return 3;
   if (/^etcd-\d+$/.test(actor)) return 4;
   if (actor.startsWith('kubelet@')) return 5;

@@ -33,6 +33,14 @@ describe('chainActors', () => {
       'kubelet@node-2',
     ]);
   });
+  it('puts an HA control plane\'s other instances with their component', () => {
+    expect(chainActors([hop('kube-apiserver', 'kube-controller-manager@control-plane-2'), hop('kubectl', 'kube-apiserver'), hop('kube-scheduler@control-plane-3', 'kube-apiserver')])).toEqual([
+      'kubectl',
+      'kube-controller-manager@control-plane-2',
+      'kube-scheduler@control-plane-3',
+      'kube-apiserver',
+    ]);
+  });
   it('centres columns evenly', () => {
     expect(actorCentre(0, 4)).toBe(12.5);
     expect(actorCentre(3, 4)).toBe(87.5);

@@ -75,14 +75,19 @@ const TEXTS: Record<Exclude<ExplainedHop, 'request' | 'watch-event'>, Text> = {
   },
 };
 
+/** `kube-scheduler`, or an HA control plane's `kube-scheduler@control-plane-2`: the same component. */
+function isComponent(address: string, component: 'kube-controller-manager' | 'kube-scheduler'): boolean {
+  return address === component || address.startsWith(`${component}@`);
+}
+
 function watchEventText(to: string): Text {
   const base: Text = {
     ko: '폴링이 아니라 watch입니다. 클라이언트는 한 번 list한 뒤 그 리비전부터 watch를 열어 두고, API 서버가 변경을 ADDED/MODIFIED/DELETED 이벤트로 밀어 줍니다. ',
     en: 'Watches, not polling: a client lists once, keeps a watch open from that revision, and the API server pushes every change to it as an ADDED, MODIFIED or DELETED event. ',
   };
-  if (to === 'kube-controller-manager')
+  if (isComponent(to, 'kube-controller-manager'))
     return { ko: `${base.ko}컨트롤러 매니저의 informer가 이벤트를 캐시에 반영하고 해당 키를 작업 큐에 넣습니다.`, en: `${base.en}The controller-manager’s informer updates its cache and queues the object’s key.` };
-  if (to === 'kube-scheduler')
+  if (isComponent(to, 'kube-scheduler'))
     return { ko: `${base.ko}스케줄러는 아직 노드가 정해지지 않은 Pod를 이렇게 알게 됩니다.`, en: `${base.en}This is how the scheduler learns of Pods that have no node yet.` };
   if (to.startsWith('kubelet@'))
     return { ko: `${base.ko}kubelet은 자기 노드에 바인딩된 Pod만 watch합니다(fieldSelector spec.nodeName).`, en: `${base.en}A kubelet watches only the Pods bound to its own node (fieldSelector spec.nodeName).` };
@@ -93,7 +98,7 @@ function watchEventText(to: string): Text {
 
 function requestText(from: string): Text {
   if (from === 'kubectl') return REQUEST_FROM_KUBECTL;
-  if (from === 'kube-controller-manager') return REQUEST_FROM_CONTROLLER;
+  if (isComponent(from, 'kube-controller-manager')) return REQUEST_FROM_CONTROLLER;
   return REQUEST_FROM_PROCESS;
 }
 

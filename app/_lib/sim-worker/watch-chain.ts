@@ -366,7 +366,7 @@ export class WatchChainRecorder {
     if (to.startsWith('kube-proxy@') && kind === 'Pod') return;
     // The scheduler's queue cares about Pods still waiting for a node; the echo of every
     // status write on an already bound Pod only refreshes its cache.
-    if (to === 'kube-scheduler' && kind === 'Pod' && type === 'MODIFIED' && obj.spec?.nodeName && !this.includeBackground && !this.freshlyBound(obj)) return;
+    if ((to === 'kube-scheduler' || to.startsWith('kube-scheduler@')) && kind === 'Pod' && type === 'MODIFIED' && obj.spec?.nodeName && !this.includeBackground && !this.freshlyBound(obj)) return;
     if (to === 'kubectl' || to === 'kubeadm') return; // a terminal's `get -w` is the learner watching, not a hop
     const ref = objectRef(RESOURCE_OF_KIND[kind] ?? kind.toLowerCase(), obj.metadata?.namespace, obj.metadata?.name);
     const revision = Number(obj.metadata?.resourceVersion);
