@@ -34,6 +34,14 @@ describe('SimHost', () => {
     expect(created.host.runCommand('kubectl get nodes').exitCode).toBe(0);
   });
 
+  it('builds the HA control plane a lab asks for (controlPlanes), as grading builds it', () => {
+    const created = SimHost.create({ ...threeMembers, topology: 'default', controlPlanes: 3, setup: [] });
+    if (!created.ok) throw new Error('the default topology is not built');
+    const nodes = created.host.runCommand('kubectl get nodes').stdout;
+    expect(nodes.split('\n').filter((l) => / control-plane /.test(l)).map((l) => l.split(' ')[0])).toEqual(['control-plane', 'control-plane-2', 'control-plane-3']);
+    expect(created.host.runCommand('sim kill kube-controller-manager@control-plane-3').stdout).toBe('killed kube-controller-manager@control-plane-3\n');
+  });
+
   it('shows a put in the keyspace with etcd 3.4 revisions and pretty JSON', () => {
     const h = host();
     expect(h.runCommand('etcdctl put greeting hello').stdout).toBe('OK\n');
