@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { migratedDatabase, type MigratedDatabase } from '../../../../scripts/db/migrated-database';
 import { nextWindow, type RateLimitWindow } from '../../auth/rate-limit-window';
 import { loadContent } from '../../content/loader';
@@ -189,6 +189,37 @@ describe('POST /api/labs/<lab>/attempts', () => {
     for (let i = 0; i < 31; i++) r = await submit({ actionLog: [{ type: 'command', line: 'sim status' }], idempotencyKey: newKey() }, { d, user: users.b });
     expect(r!.status).toBe(429);
     expect(Number(r!.headers?.['Retry-After'])).toBeGreaterThan(0);
+  });
+
+  it('grades one submission per learner at a time: another one meanwhile is a 429 without grading, the same one gets the first answer, other learners are not held up', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const d = deps();
+    let calls = 0;
+    const held: AttemptDeps = {
+      ...d,
+      grade: async (lab, log) => {
+        calls++;
+        await gate;
+        return d.grade(lab, log);
+      },
+    };
+    const key = newKey();
+    const first = submit({ actionLog: solution, idempotencyKey: key }, { d: held });
+    await vi.waitFor(() => expect(calls).toBe(1));
+    const meanwhile = await Promise.race([submit({ actionLog: [], idempotencyKey: newKey() }, { d: held }), new Promise((r) => setTimeout(() => r('still waiting for a grader'), 2_000))]);
+    expect(meanwhile).toMatchObject({ status: 429, body: { error: { code: 'in-progress' } }, headers: { 'Retry-After': '5' } });
+    const again = submit({ actionLog: solution, idempotencyKey: key }, { d: held });
+    const otherLearner = submit({ actionLog: [], idempotencyKey: newKey() }, { d: held, user: users.b });
+    await vi.waitFor(() => expect(calls).toBe(2));
+    release();
+    const [a, b, c] = await Promise.all([first, again, otherLearner]);
+    expect(a.status).toBe(200);
+    expect(b).toEqual(a);
+    expect(c.status).toBe(200);
+    expect(calls).toBe(2);
+    // answered: the learner's next submission is graded
+    expect((await submit({ actionLog: [], idempotencyKey: newKey() }, { d: held })).status).toBe(200);
   });
 
   it('answers 503 with Retry-After when every grader is busy, and 422 when grading ran too long', async () => {

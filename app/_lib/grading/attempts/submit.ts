@@ -1,13 +1,14 @@
 // POST /api/labs/<lab>/attempts as a plain function of the request and its dependencies
-// (the route file only wires them): same-origin, size, strict body, lab, idempotency,
-// rate limit, then the verdict of the grading pool — stored for a signed-in learner.
+// (the route file only wires them): same-origin, size, strict body, lab, idempotency, one
+// grading at a time per learner, rate limit, then the verdict of the grading pool — stored
+// for a signed-in learner.
 import type { RateLimitRule, RateLimitVerdict } from '../../auth/rate-limit-window';
 import type { Database } from '../../db';
 import { checkActionLog } from '../../../../sim-core/grading/refuse';
 import { DEFAULT_GRADE_CAPS, type RefusalReason } from '../../../../sim-core/grading/caps';
 import type { PoolResult } from '../pool';
 import type { GoalOutcome, GradeOutcome, JobLab } from '../protocol';
-import { attemptBodySchema, isSameOrigin, MAX_ATTEMPT_BODY_BYTES, readBodyLimited } from './request';
+import { attemptBodySchema, isSameOrigin, MAX_ATTEMPT_BODY_BYTES, readBodyLimited, type AttemptBody } from './request';
 import { findAttemptByKey, storeAttempt, type StoredAttempt } from './store';
 
 /** Grading costs seconds of CPU: a learner submits a few times per lab, not dozens a minute. */
@@ -15,8 +16,18 @@ export const ATTEMPT_RATE_LIMIT: RateLimitRule = { limit: 30, windowMs: 10 * 60_
 /** Seconds a client should wait when every grading worker is busy. */
 export const BUSY_RETRY_AFTER_SECONDS = 5;
 
+/**
+ * The submission each learner (a guest: each address) has being graded now. One at a
+ * time: a grading can hold a worker for the whole wall-clock cap, and the pool's queue is
+ * shared by everyone, so one learner firing submissions side by side would fill it and
+ * every other learner would be told "busy". The same submission again (a double click, a
+ * retry while the first is still running) waits for the first one's answer.
+ */
+const gradingNow = new Map<string, { labId: string; idempotencyKey: string; answer: Promise<AttemptResponse> }>();
+
 export type ErrorCode =
   | 'cross-origin'
+  | 'in-progress'
   | 'too-large'
   | 'bad-request'
   | 'unknown-lab'
@@ -115,11 +126,33 @@ export async function handleAttempt(deps: AttemptDeps, input: AttemptInput): Pro
     }
   }
 
+  const submitter = user ? `user:${user.id}` : `ip:${input.ip}`;
+  const running = gradingNow.get(submitter);
+  if (running !== undefined) {
+    if (running.labId === labId && running.idempotencyKey === idempotencyKey) return running.answer;
+    return fail(429, 'in-progress', undefined, { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) });
+  }
+  const answer = gradeAndStore(deps, input, lab, body.data, fail, refuse);
+  gradingNow.set(submitter, { labId, idempotencyKey, answer });
+  try {
+    return await answer;
+  } finally {
+    gradingNow.delete(submitter);
+  }
+}
+
+type Fail = (status: number, code: ErrorCode, detail?: string, headers?: Record<string, string>) => AttemptResponse;
+type Refuse = (refusal: { reason: RefusalReason; error: string }) => AttemptResponse;
+
+/** Rate limit, caps, the pool's verdict, and the stored attempt of a signed-in learner. */
+async function gradeAndStore(deps: AttemptDeps, input: AttemptInput, lab: JobLab, body: AttemptBody, fail: Fail, refuse: Refuse): Promise<AttemptResponse> {
+  const { labId, user, locale } = input;
+  const { idempotencyKey } = body;
   const limit = await deps.rateLimit(user ? `grade:user:${user.id}` : `grade:ip:${input.ip}`, ATTEMPT_RATE_LIMIT);
   if (!limit.allowed) return fail(429, 'rate-limited', undefined, { 'Retry-After': String(Math.ceil(limit.retryAfterMs / 1000)) });
 
   // Over the caps or malformed: refused here, without taking a worker's time.
-  const checked = checkActionLog(body.data.actionLog, DEFAULT_GRADE_CAPS);
+  const checked = checkActionLog(body.actionLog, DEFAULT_GRADE_CAPS);
   if (!checked.ok) return refuse(checked);
   const graded = await deps.grade(lab, checked.value);
   if (!graded.ok) {
