@@ -42,7 +42,9 @@ async function secureCookies(): Promise<boolean> {
 
 export async function clientIp(): Promise<string> {
   const h = await headers();
-  // The first hop of X-Forwarded-For is the client as the load balancer saw it.
+  // `npm start` puts the one address it can vouch for in X-Forwarded-For (the socket's
+  // peer, or what the outermost of TRUSTED_PROXIES proxies saw: scripts/lib/client-address.mjs);
+  // a client's own X-Forwarded-For never reaches here. Under `next dev` it is as sent.
   const forwarded = h.get('x-forwarded-for')?.split(',')[0]?.trim();
   return forwarded || h.get('x-real-ip') || 'local';
 }

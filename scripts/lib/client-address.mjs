@@ -1,0 +1,66 @@
+// Which address a request came from, as far as this server can vouch for it. Each proxy in
+// front of the app appends the address it received the request from to X-Forwarded-For,
+// and the socket's peer is the last proxy (or the client itself). Everything to the left
+// of what the trusted proxies wrote was written by the client and proves nothing: taking
+// the first entry, as the per-IP rate limits did, let anyone send `X-Forwarded-For: <any>`
+// and count against a fresh limit at every request (sign-in, sign-up, guest grading).
+//
+// `npm start` loads ./client-address-preload.mjs into the server, which puts the one
+// address it can vouch for in X-Forwarded-For before Next sees the request; the app
+// (app/_lib/auth/session.ts clientIp) reads that. TRUSTED_PROXIES says how many proxies
+// are in front (default 0: the server faces the clients, the socket's peer is the client).
+import http from 'node:http';
+
+/** The most proxies anyone chains in front of an app; more is a typo. */
+export const MAX_TRUSTED_PROXIES = 16;
+
+/**
+ * TRUSTED_PROXIES from the environment: unset or blank is 0.
+ * @param {string | undefined} raw
+ * @returns {{ ok: true, value: number } | { ok: false, error: string }}
+ */
+export function parseTrustedProxies(raw) {
+  if (raw === undefined || raw.trim() === '') return { ok: true, value: 0 };
+  const value = Number(raw.trim());
+  if (!/^\d+$/.test(raw.trim()) || value > MAX_TRUSTED_PROXIES) {
+    return { ok: false, error: `TRUSTED_PROXIES: must be the number of proxies in front of the app, 0 to ${MAX_TRUSTED_PROXIES} (got ${JSON.stringify(raw)})` };
+  }
+  return { ok: true, value };
+}
+
+/**
+ * The client's address: `trustedProxies` places from the right of X-Forwarded-For's
+ * entries followed by the socket's peer (the leftmost entry when there are fewer).
+ * An IPv4 address seen through an IPv6 socket (`::ffff:203.0.113.7`) is given as IPv4.
+ * @param {string | string[] | undefined} forwardedFor
+ * @param {string | undefined} socketAddress
+ * @param {number} trustedProxies
+ * @returns {string}
+ */
+export function clientAddress(forwardedFor, socketAddress, trustedProxies) {
+  const header = Array.isArray(forwardedFor) ? forwardedFor.join(',') : (forwardedFor ?? '');
+  const chain = header
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  chain.push(socketAddress ?? 'unknown');
+  const address = chain[Math.max(0, chain.length - 1 - trustedProxies)] ?? 'unknown';
+  return address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
+}
+
+/**
+ * Rewrite every request's X-Forwarded-For to the one address `clientAddress` vouches for,
+ * before any 'request' listener (Next's) sees it.
+ * @param {number} trustedProxies
+ * @param {typeof http.Server} server the class whose requests are rewritten (tests pass a subclass)
+ */
+export function installClientAddress(trustedProxies, server = http.Server) {
+  const emit = server.prototype.emit;
+  server.prototype.emit = function emitWithClientAddress(event, ...args) {
+    if (event === 'request') {
+      const request = /** @type {http.IncomingMessage} */ (args[0]);
+      request.headers['x-forwarded-for'] = clientAddress(request.headers['x-forwarded-for'], request.socket?.remoteAddress, trustedProxies);
+    }
+    return emit.call(this, event, ...args);
+  };
+}

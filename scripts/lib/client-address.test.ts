@@ -1,0 +1,42 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { clientAddress, installClientAddress, parseTrustedProxies } from './client-address.mjs';
+
+describe('the client address the per-IP rate limits count against', () => {
+  it('is the socket peer when the server faces the clients: a forged X-Forwarded-For is ignored', () => {
+    expect(clientAddress('6.6.6.6', '203.0.113.7', 0)).toBe('203.0.113.7');
+    expect(clientAddress('6.6.6.6, 7.7.7.7', '203.0.113.7', 0)).toBe('203.0.113.7');
+    expect(clientAddress(undefined, '::ffff:203.0.113.7', 0)).toBe('203.0.113.7');
+    expect(clientAddress(undefined, '2001:db8::1', 0)).toBe('2001:db8::1');
+  });
+
+  it('behind N proxies is what the outermost trusted proxy saw, whatever the client put in front', () => {
+    // client → proxy (appends the client's address) → app
+    expect(clientAddress('6.6.6.6, 203.0.113.7', '10.0.0.2', 1)).toBe('203.0.113.7');
+    expect(clientAddress(['6.6.6.6', '203.0.113.7, 10.0.0.1'], '10.0.0.2', 2)).toBe('203.0.113.7');
+    // fewer entries than proxies (a misconfiguration): the leftmost, never out of range
+    expect(clientAddress(undefined, '10.0.0.2', 3)).toBe('10.0.0.2');
+  });
+
+  it('reads TRUSTED_PROXIES as a small whole number, 0 when unset', () => {
+    expect(parseTrustedProxies(undefined)).toEqual({ ok: true, value: 0 });
+    expect(parseTrustedProxies(' ')).toEqual({ ok: true, value: 0 });
+    expect(parseTrustedProxies('2')).toEqual({ ok: true, value: 2 });
+    for (const bad of ['-1', '1.5', 'yes', '99']) expect(parseTrustedProxies(bad)).toMatchObject({ ok: false, error: expect.stringContaining('TRUSTED_PROXIES') });
+  });
+
+  it('is what a request listener reads from X-Forwarded-For once installed on the server', async () => {
+    class AppServer extends http.Server {}
+    installClientAddress(0, AppServer);
+    const server = new AppServer((req, res) => res.end(String(req.headers['x-forwarded-for'])));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const seen = await fetch(`http://127.0.0.1:${port}/`, { headers: { 'x-forwarded-for': '6.6.6.6' } }).then((r) => r.text());
+      expect(seen).toBe('127.0.0.1');
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
