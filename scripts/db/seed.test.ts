@@ -3,7 +3,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database as PrismaDatabase } from '../../app/_lib/db';
-import { verifyPassword } from '../../app/_lib/auth/password';
+import { hashPassword, verifyPassword } from '../../app/_lib/auth/password';
 import { seedAdmin } from '../../prisma/seed-admin';
 import { REPO_ROOT } from './index';
 import { migratedDatabase, type MigratedDatabase } from './migrated-database';
@@ -48,10 +48,18 @@ describe('seedAdmin', () => {
     expect(await client.user.findMany()).toEqual(before);
   });
 
-  it('promotes an existing account without touching its password', async () => {
-    const learner = await client.user.create({ data: { email: 'ada@example.com', passwordHash: 'kept' } });
+  it('promotes an existing account whose password is ADMIN_PASSWORD without touching its password', async () => {
+    const passwordHash = await hashPassword(PASSWORD);
+    const learner = await client.user.create({ data: { email: 'ada@example.com', passwordHash } });
     expect(await seedAdmin(client, { email: 'ada@example.com', password: PASSWORD })).toMatchObject({ ok: true, admin: 'promoted' });
-    expect(await client.user.findUniqueOrThrow({ where: { id: learner.id } })).toMatchObject({ role: 'admin', passwordHash: 'kept' });
+    expect(await client.user.findUniqueOrThrow({ where: { id: learner.id } })).toMatchObject({ role: 'admin', passwordHash });
+  });
+
+  it('does not make admin an account someone else signed up under ADMIN_EMAIL (another password), and says why', async () => {
+    const squatter = await client.user.create({ data: { email: 'ada@example.com', passwordHash: await hashPassword('the squatter knows this') } });
+    const outcome = await seedAdmin(client, { email: 'ada@example.com', password: PASSWORD });
+    expect(outcome).toEqual({ ok: false, error: expect.stringContaining('npm run admin:create -- --email ada@example.com') });
+    expect(await client.user.findUniqueOrThrow({ where: { id: squatter.id } })).toMatchObject({ role: 'learner' });
   });
 
   it('refuses a password the sign-up form would refuse', async () => {
