@@ -44,7 +44,7 @@ export default async function AttemptReplayPage({ params }: { params: Params }) 
     attempt.userId === user.id ? user : findUserIdentity(attempt.userId),
   ]);
   const lab = jobLabOf(loaded);
-  const replay = await attemptTranscript(gradingPool(), attempt.id, lab, attempt.actionLog);
+  const replay = await attemptTranscript(gradingPool(), attempt.id, lab, attempt.actionLog, user.id);
   const title = loaded.lab.title[locale];
   const whose = owner === undefined ? undefined : attemptOwnerLabel(user, owner);
 
