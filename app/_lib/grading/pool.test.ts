@@ -103,6 +103,26 @@ describe('the grading pool', () => {
     }
   });
 
+  it('ends a worker that runs out of its heap cap: the job is crashed and the pool still answers', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'grading-pool-'));
+    try {
+      const entry = path.join(dir, 'hog.mjs');
+      writeFileSync(
+        entry,
+        "import { parentPort } from 'node:worker_threads';\n" +
+          "parentPort.on('message', () => { const hog = []; for (;;) hog.push(new Array(100_000).fill({})); });\n" +
+          "parentPort.postMessage({ type: 'ready', code: 'sources' });\n",
+      );
+      pool = new GradingPool({ size: 1, entry, maxHeapMb: 32 });
+      const r = await pool.run({ kind: 'grade', lab, actionLog: [] });
+      expect(r).toMatchObject({ ok: false, error: 'crashed' });
+      expect(!r.ok && r.detail).toMatch(/memory/i);
+      expect(await pool.run({ kind: 'grade', lab, actionLog: [] })).toMatchObject({ ok: false, error: 'crashed' });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('runs the bundle the build makes under `next start`, and grades as the sources do', async () => {
     const sources = new GradingPool({ size: 1 });
     const expected = await sources.run({ kind: 'grade', lab, actionLog: loaded.solution });

@@ -14,6 +14,12 @@ export interface GradingPoolOptions {
   maxQueue: number;
   /** wall-clock cap of one job, from the moment a worker takes it */
   timeoutMs: number;
+  /**
+   * the heap a worker may use (V8's old generation, MB). A worker past it is ended with
+   * ERR_WORKER_OUT_OF_MEMORY and its job is `crashed`; without a cap a worker may take as
+   * much as the server's own default heap limit (gigabytes) before Node ends it.
+   */
+  maxHeapMb: number;
   /** the worker's entry file (default: app/_lib/grading/worker-entry.mjs under the working directory) */
   entry: string;
 }
@@ -25,6 +31,8 @@ export const DEFAULT_POOL_OPTIONS: GradingPoolOptions = {
   size: 1,
   maxQueue: 16,
   timeoutMs: 20_000,
+  // a reference solution's replay stays far below this; the wall-clock cap usually comes first
+  maxHeapMb: 512,
   // Resolved from the working directory, not this module's URL: under `next start` this
   // module is bundled into .next/, while the worker runs the repository's own sources.
   entry: path.join(process.cwd(), 'app', '_lib', 'grading', 'worker-entry.mjs'),
@@ -49,7 +57,7 @@ class Slot {
   }
 
   private spawn(): Worker {
-    const w = new Worker(this.pool.options.entry);
+    const w = new Worker(this.pool.options.entry, { resourceLimits: { maxOldGenerationSizeMb: this.pool.options.maxHeapMb } });
     this.ready = false;
     this.down = false;
     w.unref(); // an idle pool never keeps the process alive
