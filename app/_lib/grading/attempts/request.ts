@@ -59,6 +59,30 @@ export function localeOfRequest(url: string, referer: string | null, locales: re
   return fallback;
 }
 
+/**
+ * How deep a body's arrays and objects may nest: an attempt is `{ actionLog: [ { … } ] }`,
+ * three levels. Checked on the text before JSON.parse, which takes seconds over a body of
+ * millions of nested brackets (a cheap way to stall the server for anyone who can POST).
+ */
+export const MAX_ATTEMPT_BODY_DEPTH = 16;
+
+/** Whether the JSON text's arrays and objects nest at most `maxDepth` deep (brackets in strings are text). Linear, no parse. */
+export function nestingWithin(text: string, maxDepth: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c /* \ */) i++;
+      else if (c === 0x22 /* " */) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b /* [ */ || c === 0x7b /* { */) {
+      if (++depth > maxDepth) return false;
+    } else if (c === 0x5d /* ] */ || c === 0x7d /* } */) depth--;
+  }
+  return true;
+}
+
 export type BodyText = { ok: true; text: string } | { ok: false; error: 'too-large' };
 
 /** Read at most `limit` bytes of the body; stop reading (and say so) past it. */

@@ -158,6 +158,20 @@ describe('POST /api/labs/<lab>/attempts', () => {
     expect((await submit({ actionLog: 'sim status', idempotencyKey: newKey() })).status).toBe(422);
   });
 
+  it('refuses a body nested deeper than any action log (400) before parsing it, whatever its size', async () => {
+    const before = gradings;
+    const depth = 1_000_000;
+    const nested = `{"actionLog":${'['.repeat(depth)}${']'.repeat(depth)},"idempotencyKey":"${newKey()}"}`;
+    const started = performance.now();
+    const r = await submit(nested);
+    expect(r).toMatchObject({ status: 400, body: { error: { code: 'bad-request', message: expect.stringContaining('nested') } } });
+    expect(performance.now() - started).toBeLessThan(1_000);
+    // brackets inside strings (escaped quotes and all) are text, not nesting
+    const inText = await submit({ actionLog: [{ type: 'command', line: `etcdctl put /k "\\\"${'['.repeat(200)}"` }], idempotencyKey: newKey() });
+    expect(inText.status).toBe(200);
+    expect(gradings).toBe(before + 1);
+  });
+
   it('tells the learner the reason code the grader gave, whatever its English sentence says', async () => {
     const logged: [string, string][] = [];
     const d = { ...deps(), logRefusal: (_lab: string, reason: string, detail: string) => logged.push([reason, detail]) };

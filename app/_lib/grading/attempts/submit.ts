@@ -8,7 +8,7 @@ import { checkActionLog } from '../../../../sim-core/grading/refuse';
 import { DEFAULT_GRADE_CAPS, type RefusalReason } from '../../../../sim-core/grading/caps';
 import type { PoolResult } from '../pool';
 import type { GoalOutcome, GradeOutcome, JobLab } from '../protocol';
-import { attemptBodySchema, isSameOrigin, MAX_ATTEMPT_BODY_BYTES, readBodyLimited, type AttemptBody } from './request';
+import { attemptBodySchema, isSameOrigin, MAX_ATTEMPT_BODY_BYTES, MAX_ATTEMPT_BODY_DEPTH, nestingWithin, readBodyLimited, type AttemptBody } from './request';
 import { findAttemptByKey, storeAttempt, type StoredAttempt } from './store';
 
 /** Grading costs seconds of CPU: a learner submits a few times per lab, not dozens a minute. */
@@ -103,6 +103,7 @@ export async function handleAttempt(deps: AttemptDeps, input: AttemptInput): Pro
   if (lab === undefined) return fail(404, 'unknown-lab');
   const text = await readBodyLimited(request, MAX_ATTEMPT_BODY_BYTES);
   if (!text.ok) return fail(413, 'too-large');
+  if (!nestingWithin(text.text, MAX_ATTEMPT_BODY_DEPTH)) return fail(400, 'bad-request', 'the body is nested too deeply to be an action log');
   let json: unknown;
   try {
     json = JSON.parse(text.text);
