@@ -1,6 +1,7 @@
 // Server-side sessions (DESIGN.md §4): the cookie holds a random token, the database its
-// hash. A new session at every sign-in (no fixation); idle and absolute timeouts; sign
-// out deletes the row. Read through getCurrentUser(), cached once per request.
+// hash. A new session at every sign-in (no fixation), and the browser's previous one
+// ends; idle and absolute timeouts; sign out deletes the row. Read through
+// getCurrentUser(), cached once per request.
 import 'server-only';
 import { cache } from 'react';
 import { cookies, headers } from 'next/headers';
@@ -55,6 +56,11 @@ export async function startSession(userId: string): Promise<void> {
   const token = newSessionToken();
   const times = newSessionTimes(now, policy);
   const h = await headers();
+  const jar = await cookies();
+  // The session this browser came with (signed in already, or a planted cookie) ends here:
+  // its token must not outlive the sign-in that replaced it.
+  const previous = jar.get(SESSION_COOKIE)?.value;
+  if (isWellFormedToken(previous)) await db.session.deleteMany({ where: { tokenHash: hashSessionToken(previous) } });
   await db.session.create({
     data: {
       tokenHash: hashSessionToken(token),
@@ -64,7 +70,6 @@ export async function startSession(userId: string): Promise<void> {
       userAgent: h.get('user-agent')?.slice(0, 256) ?? null,
     },
   });
-  const jar = await cookies();
   jar.set(SESSION_COOKIE, token, sessionCookieOptions(cookieExpiry(times, now, policy), await secureCookies()));
 }
 
