@@ -12,6 +12,10 @@ describe('signInPath', () => {
     expect(signInPath('en', '/instructor', {})).toBe('/en/sign-in?next=%2Fen%2Finstructor');
   });
 
+  it('follows no path when the query names several (an array, as Next hands it to the page)', () => {
+    expect(safeNextPath(['/en/account', '//evil.example'], '/en/courses')).toBe('/en/courses');
+  });
+
   it('keeps a query that looks like another address inside the same-site path', () => {
     const url = new URL(signInPath('en', '/instructor/learners', { page: '//evil.example', next: 'https://evil.example' }), 'http://localhost');
     const next = url.searchParams.get('next');

@@ -1,7 +1,8 @@
 // Where to go after sign-in. Only same-site paths are followed: `next=//evil.example`
 // or `next=https://…` would be an open redirect.
-export function safeNextPath(next: string | null | undefined, fallback: string): string {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return fallback;
+export function safeNextPath(next: string | string[] | null | undefined, fallback: string): string {
+  // `?next=a&next=b` reaches a page as an array: not one path to follow
+  if (typeof next !== 'string' || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return fallback;
   if (/[\u0000-\u001f]/.test(next)) return fallback;
   return next;
 }

@@ -19,11 +19,12 @@ export default async function SignInPage({
   searchParams,
 }: {
   params: Promise<{ locale: string }>;
-  searchParams: Promise<{ next?: string }>;
+  searchParams: Promise<{ next?: string | string[] }>;
 }) {
   const { locale } = await params;
   setRequestLocale(locale);
-  const { next } = await searchParams;
+  const asked = (await searchParams).next;
+  const next = typeof asked === 'string' ? asked : undefined;
   if (await getCurrentUser()) redirect(safeNextPath(next, `/${locale}/courses`));
   const t = await getTranslations('auth');
   return (
