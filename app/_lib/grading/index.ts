@@ -7,7 +7,7 @@ import { GradingPool } from './pool';
 export { GradingPool, DEFAULT_POOL_OPTIONS, type GradingPoolOptions, type PoolError, type PoolResult } from './pool';
 export type { GradingJob, GradeOutcome, GoalOutcome, JobLab, TranscriptOutcome, TranscriptStep } from './protocol';
 export { jobLabOf } from './job-lab';
-export { attemptTranscript } from './transcript-cache';
+export { attemptTranscript, replayFailureShown } from './transcript-cache';
 export { summariseLabAttempts, type LabProgress, type LabAttemptRow } from './lab-progress';
 
 // Next's dev server re-evaluates modules on every edit; one pool per process, not per reload.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GradingPool, PoolResult } from './pool';
 import type { JobLab, TranscriptOutcome } from './protocol';
-import { attemptTranscript } from './transcript-cache';
+import { attemptTranscript, replayFailureShown } from './transcript-cache';
 
 const lab = { id: 'a-lab' } as unknown as JobLab;
 const outcome = { ok: true, steps: [], stateHash: 'h' } as unknown as TranscriptOutcome;
@@ -31,5 +31,16 @@ describe("the replay page's transcripts", () => {
     expect(await attemptTranscript(pool, 'attempt-1', lab, [], 'viewer-a')).toEqual({ ok: true, value: outcome });
     finishAll();
     expect(await next).toEqual({ ok: true, value: outcome });
+  });
+});
+
+describe('a replay the pool could not run', () => {
+  it("is named by its kind on the page; the worker's message, paths and all, goes to the server's log", () => {
+    const logged: string[] = [];
+    const detail = "the grading worker could not start: Cannot find module '/srv/reconcile/.next/reconcile/grading-worker.mjs'";
+    expect(replayFailureShown({ error: 'crashed', detail }, 'attempt-1', (line) => logged.push(line))).toBe('crashed');
+    expect(logged).toEqual([`replay of attempt attempt-1 failed (crashed): ${detail}`]);
+    expect(replayFailureShown({ error: 'timeout' }, 'attempt-1', (line) => logged.push(line))).toBe('timeout');
+    expect(logged).toHaveLength(1);
   });
 });

@@ -4,7 +4,7 @@
 // anyone with an attempt can repeat: the same attempt opened again while it is being
 // replayed waits for that replay, and a viewer has one replay running at a time (another
 // meanwhile is told the pool is busy), so nobody fills the queue the graders share.
-import type { GradingPool, PoolResult } from './pool';
+import type { GradingPool, PoolError, PoolResult } from './pool';
 import type { JobLab, TranscriptOutcome } from './protocol';
 
 const KEEP = 16;
@@ -41,4 +41,14 @@ export async function attemptTranscript(pool: GradingPool, attemptId: string, la
     });
   running.set(attemptId, replay);
   return replay;
+}
+
+/**
+ * What the replay page tells its reader about a replay the pool could not run: the kind of
+ * failure (`timeout`, `crashed`), never the worker's own message — a sim-core exception or
+ * a path on the server — which goes to the server's log instead.
+ */
+export function replayFailureShown(failure: { error: PoolError; detail?: string }, attemptId: string, log: (line: string) => void = console.error): string {
+  if (failure.detail !== undefined) log(`replay of attempt ${attemptId} failed (${failure.error}): ${failure.detail}`);
+  return failure.error;
 }

@@ -9,7 +9,7 @@ import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/serve
 import { ClientMessages } from '@/app/_components/client-messages';
 import { requireUser } from '@/app/_lib/auth/guards';
 import { db } from '@/app/_lib/db';
-import { attemptTranscript, gradingPool, jobLabOf } from '@/app/_lib/grading';
+import { attemptTranscript, gradingPool, jobLabOf, replayFailureShown } from '@/app/_lib/grading';
 import { attemptOwnerLabel, canOpenAttempt, findAttempt } from '@/app/_lib/grading/attempts';
 import { findUserIdentity } from '@/app/_lib/queries/users';
 import { Link } from '@/app/_lib/i18n/navigation';
@@ -86,7 +86,7 @@ export default async function AttemptReplayPage({ params }: { params: Params }) 
 
       {!replay.ok ? (
         <p className="callout callout-warning" role="alert">
-          {replay.error === 'busy' ? t('replayBusy') : t('replayFailed', { detail: replay.error === 'timeout' ? 'timeout' : (replay.detail ?? replay.error) })}
+          {replay.error === 'busy' ? t('replayBusy') : t('replayFailed', { detail: replayFailureShown(replay, attempt.id) })}
         </p>
       ) : !replay.value.ok ? (
         <p className="callout callout-warning" role="alert">
