@@ -19,6 +19,17 @@ describe('sign-up form', () => {
     });
   });
 
+  it('refuses a name with control characters or invisible direction marks, and keeps the joiners scripts need', () => {
+    for (const name of ['\u202Enimda', 'Ada\u200B', 'Ada\u0007', 'A\nda', '\u2066Ada\u2069']) {
+      const parsed = signUpSchema.safeParse({ email: 'a@b.co', password: 'long enough pw', name });
+      expect(parsed.success, JSON.stringify(name)).toBe(false);
+      expect(fieldErrorsOf(parsed.error!)).toEqual({ name: ['nameUnprintable'] });
+    }
+    for (const name of ['김에이다', 'Ada Lovelace', '\u{1F469}\u200D\u{1F4BB} Ada', 'क्\u200Dष']) {
+      expect(signUpSchema.safeParse({ email: 'a@b.co', password: 'long enough pw', name }).success, name).toBe(true);
+    }
+  });
+
   it('sign-in never explains the password rules', () => {
     const parsed = signInSchema.safeParse({ email: 'a@b.co', password: '' });
     expect(fieldErrorsOf(parsed.error!)).toEqual({ password: ['wrongCredentials'] });

@@ -13,6 +13,14 @@ export const emailSchema = z
   .transform(normaliseEmail)
   .pipe(z.email({ message: 'invalidEmail' }).max(254, { message: 'emailTooLong' }));
 
+/**
+ * Control characters and invisible formatting marks: a name is shown to instructors (the
+ * learners' table, a replay's title, CSV exports), where a right-to-left override turns
+ * "‮nimda" into "admin" and zero-width or direction marks make two names look alike.
+ * ZWNJ and ZWJ (U+200C, U+200D) stay: scripts and emoji sequences need them.
+ */
+const UNPRINTABLE_IN_NAME = /[\p{Cc}\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/u;
+
 export const signUpSchema = z.object({
   email: emailSchema,
   password: passwordSchema,
@@ -20,6 +28,7 @@ export const signUpSchema = z.object({
     .string()
     .trim()
     .max(80, { message: 'nameTooLong' })
+    .refine((v) => !UNPRINTABLE_IN_NAME.test(v), { message: 'nameUnprintable' })
     .optional()
     .transform((v) => (v ? v : undefined)),
 });
