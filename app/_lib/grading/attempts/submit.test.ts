@@ -8,7 +8,7 @@ import { jobLabOf } from '../job-lab';
 import { runJob } from '../jobs';
 import type { PoolResult } from '../pool';
 import type { GradeOutcome, GradingJob } from '../protocol';
-import { handleAttempt, type AttemptDeps, type AttemptResponse, type Verdict } from './submit';
+import { GRADINGS_AT_ONCE, handleAttempt, type AttemptDeps, type AttemptResponse, type Verdict } from './submit';
 
 const content = loadContent(path.resolve(import.meta.dirname, '../../../../content')).content;
 const LAB = 'etcd-quorum-recovery';
@@ -234,6 +234,27 @@ describe('POST /api/labs/<lab>/attempts', () => {
     expect(calls).toBe(2);
     // answered: the learner's next submission is graded
     expect((await submit({ actionLog: [], idempotencyKey: newKey() }, { d: held })).status).toBe(200);
+  });
+
+  it('grades a few submissions at once from an address without a session (a classroom behind one NAT), not more', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const d = deps();
+    let calls = 0;
+    const held: AttemptDeps = {
+      ...d,
+      grade: async (lab, log) => {
+        calls++;
+        await gate;
+        return d.grade(lab, log);
+      },
+    };
+    const guests = Array.from({ length: GRADINGS_AT_ONCE.address }, () => submit({ actionLog: [], idempotencyKey: newKey() }, { d: held, user: null }));
+    await vi.waitFor(() => expect(calls).toBe(GRADINGS_AT_ONCE.address));
+    expect(await submit({ actionLog: [], idempotencyKey: newKey() }, { d: held, user: null })).toMatchObject({ status: 429, body: { error: { code: 'in-progress' } } });
+    release();
+    for (const r of await Promise.all(guests)) expect(r.status).toBe(200);
+    expect(calls).toBe(GRADINGS_AT_ONCE.address);
   });
 
   it('answers 503 with Retry-After when every grader is busy, and 422 when grading ran too long', async () => {

@@ -17,13 +17,15 @@ export const ATTEMPT_RATE_LIMIT: RateLimitRule = { limit: 30, windowMs: 10 * 60_
 export const BUSY_RETRY_AFTER_SECONDS = 5;
 
 /**
- * The submission each learner (a guest: each address) has being graded now. One at a
- * time: a grading can hold a worker for the whole wall-clock cap, and the pool's queue is
- * shared by everyone, so one learner firing submissions side by side would fill it and
- * every other learner would be told "busy". The same submission again (a double click, a
- * retry while the first is still running) waits for the first one's answer.
+ * The submissions being graded now, by submitter: a signed-in learner has one at a time, an
+ * address without a session (guests, perhaps a classroom behind one NAT) a few. A grading
+ * can hold a worker for the whole wall-clock cap and the pool's queue is shared by
+ * everyone, so one submitter firing submissions side by side would fill it and every other
+ * learner would be told "busy". The same submission again (a double click, a retry while
+ * the first is still running) waits for the first one's answer.
  */
-const gradingNow = new Map<string, { labId: string; idempotencyKey: string; answer: Promise<AttemptResponse> }>();
+const gradingNow = new Map<string, Map<string, Promise<AttemptResponse>>>();
+export const GRADINGS_AT_ONCE = { learner: 1, address: 4 } as const;
 
 export type ErrorCode =
   | 'cross-origin'
@@ -128,17 +130,21 @@ export async function handleAttempt(deps: AttemptDeps, input: AttemptInput): Pro
   }
 
   const submitter = user ? `user:${user.id}` : `ip:${input.ip}`;
-  const running = gradingNow.get(submitter);
-  if (running !== undefined) {
-    if (running.labId === labId && running.idempotencyKey === idempotencyKey) return running.answer;
+  const submission = `${labId}\u0000${idempotencyKey}`;
+  const running = gradingNow.get(submitter) ?? new Map<string, Promise<AttemptResponse>>();
+  const same = running.get(submission);
+  if (same !== undefined) return same;
+  if (running.size >= (user ? GRADINGS_AT_ONCE.learner : GRADINGS_AT_ONCE.address)) {
     return fail(429, 'in-progress', undefined, { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) });
   }
   const answer = gradeAndStore(deps, input, lab, body.data, fail, refuse);
-  gradingNow.set(submitter, { labId, idempotencyKey, answer });
+  running.set(submission, answer);
+  gradingNow.set(submitter, running);
   try {
     return await answer;
   } finally {
-    gradingNow.delete(submitter);
+    running.delete(submission);
+    if (running.size === 0) gradingNow.delete(submitter);
   }
 }
 
