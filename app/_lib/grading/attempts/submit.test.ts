@@ -8,7 +8,7 @@ import { jobLabOf } from '../job-lab';
 import { runJob } from '../jobs';
 import type { PoolResult } from '../pool';
 import type { GradeOutcome, GradingJob } from '../protocol';
-import { GRADINGS_AT_ONCE, handleAttempt, type AttemptDeps, type AttemptResponse, type Verdict } from './submit';
+import { GRADINGS_AT_ONCE, MAX_REFUSAL_DETAIL, handleAttempt, type AttemptDeps, type AttemptResponse, type Verdict } from './submit';
 
 const content = loadContent(path.resolve(import.meta.dirname, '../../../../content')).content;
 const LAB = 'etcd-quorum-recovery';
@@ -170,6 +170,17 @@ describe('POST /api/labs/<lab>/attempts', () => {
     const inText = await submit({ actionLog: [{ type: 'command', line: `etcdctl put /k "\\\"${'['.repeat(200)}"` }], idempotencyKey: newKey() });
     expect(inText.status).toBe(200);
     expect(gradings).toBe(before + 1);
+  });
+
+  it('quotes at most the start of a refused log in its answer and in the server log', async () => {
+    const logged: string[] = [];
+    const d = { ...deps(), logRefusal: (_lab: string, _reason: string, detail: string) => logged.push(detail) };
+    const r = await submit({ actionLog: [{ type: 'x'.repeat(1_000_000) }], idempotencyKey: newKey() }, { d });
+    expect(r).toMatchObject({ status: 422, body: { error: { code: 'log-refused', reason: 'invalid', detail: expect.stringContaining('unknown action type "xxx') } } });
+    const detail = (r.body as { error: { detail: string } }).error.detail;
+    expect(detail.length).toBeLessThanOrEqual(MAX_REFUSAL_DETAIL + 50);
+    expect(detail).toMatch(/more characters\)$/);
+    expect(logged).toEqual([detail]);
   });
 
   it('tells the learner the reason code the grader gave, whatever its English sentence says', async () => {

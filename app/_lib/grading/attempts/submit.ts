@@ -95,7 +95,8 @@ export async function handleAttempt(deps: AttemptDeps, input: AttemptInput): Pro
   });
   const { request, labId, user, locale } = input;
   // a log grading refused: the learner is told which cap in their language (the refusal's reason code), never the grader's English
-  const refuse = ({ reason, error: detail }: { reason: RefusalReason; error: string }): AttemptResponse => {
+  const refuse = ({ reason, error }: { reason: RefusalReason; error: string }): AttemptResponse => {
+    const detail = clipDetail(error);
     deps.logRefusal?.(labId, reason, detail);
     return { status: 422, body: { error: { code: 'log-refused', reason, message: deps.message('log-refused', detail, reason), detail } } };
   };
@@ -146,6 +147,17 @@ export async function handleAttempt(deps: AttemptDeps, input: AttemptInput): Pro
     running.delete(submission);
     if (running.size === 0) gradingNow.delete(submitter);
   }
+}
+
+/**
+ * The most of a refusal's sentence that is logged and sent back. The sentence may quote
+ * the log (an unknown action type is shown as it was sent), and a log is megabytes: the
+ * server's log and the answer get the start of it, enough to see what was wrong.
+ */
+export const MAX_REFUSAL_DETAIL = 500;
+
+function clipDetail(text: string): string {
+  return text.length > MAX_REFUSAL_DETAIL ? `${text.slice(0, MAX_REFUSAL_DETAIL)}… (${text.length - MAX_REFUSAL_DETAIL} more characters)` : text;
 }
 
 type Fail = (status: number, code: ErrorCode, detail?: string, headers?: Record<string, string>) => AttemptResponse;
