@@ -48,18 +48,32 @@ export function clientAddress(forwardedFor, socketAddress, trustedProxies) {
   return address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
 }
 
+/** Said once when a request comes with X-Forwarded-For and no proxy is trusted. */
+export const IGNORED_FORWARDED_FOR_NOTICE =
+  'Reconcile: a request came with X-Forwarded-For, which is ignored because TRUSTED_PROXIES is 0. ' +
+  'If Reconcile runs behind a proxy or load balancer, set TRUSTED_PROXIES to the number of them, ' +
+  'or every client counts as the proxy for the per-IP rate limits.';
+
 /**
  * Rewrite every request's X-Forwarded-For to the one address `clientAddress` vouches for,
- * before any 'request' listener (Next's) sees it.
+ * before any 'request' listener (Next's) sees it. With no proxy trusted, the first request
+ * that carries the header is reported through `notice` (once): an operator behind a proxy
+ * who has not set TRUSTED_PROXIES learns why everyone shares one rate limit.
  * @param {number} trustedProxies
- * @param {typeof http.Server} server the class whose requests are rewritten (tests pass a subclass)
+ * @param {{ server?: typeof http.Server, notice?: (text: string) => void }} [options] the class whose requests are rewritten (tests pass a subclass)
  */
-export function installClientAddress(trustedProxies, server = http.Server) {
+export function installClientAddress(trustedProxies, { server = http.Server, notice = console.warn } = {}) {
   const emit = server.prototype.emit;
+  let noticed = false;
   server.prototype.emit = function emitWithClientAddress(event, ...args) {
     if (event === 'request') {
       const request = /** @type {http.IncomingMessage} */ (args[0]);
-      request.headers['x-forwarded-for'] = clientAddress(request.headers['x-forwarded-for'], request.socket?.remoteAddress, trustedProxies);
+      const forwardedFor = request.headers['x-forwarded-for'];
+      if (trustedProxies === 0 && forwardedFor !== undefined && !noticed) {
+        noticed = true;
+        notice(IGNORED_FORWARDED_FOR_NOTICE);
+      }
+      request.headers['x-forwarded-for'] = clientAddress(forwardedFor, request.socket?.remoteAddress, trustedProxies);
     }
     return emit.call(this, event, ...args);
   };

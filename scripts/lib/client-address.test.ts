@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { clientAddress, installClientAddress, parseTrustedProxies } from './client-address.mjs';
+import { clientAddress, IGNORED_FORWARDED_FOR_NOTICE, installClientAddress, parseTrustedProxies } from './client-address.mjs';
 
 describe('the client address the per-IP rate limits count against', () => {
   it('is the socket peer when the server faces the clients: a forged X-Forwarded-For is ignored', () => {
@@ -26,15 +26,20 @@ describe('the client address the per-IP rate limits count against', () => {
     for (const bad of ['-1', '1.5', 'yes', '99']) expect(parseTrustedProxies(bad)).toMatchObject({ ok: false, error: expect.stringContaining('TRUSTED_PROXIES') });
   });
 
-  it('is what a request listener reads from X-Forwarded-For once installed on the server', async () => {
+  it('is what a request listener reads from X-Forwarded-For once installed on the server, which says once that it ignored one', async () => {
     class AppServer extends http.Server {}
-    installClientAddress(0, AppServer);
+    const notices: string[] = [];
+    installClientAddress(0, { server: AppServer, notice: (text) => notices.push(text) });
     const server = new AppServer((req, res) => res.end(String(req.headers['x-forwarded-for'])));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const { port } = server.address() as AddressInfo;
-      const seen = await fetch(`http://127.0.0.1:${port}/`, { headers: { 'x-forwarded-for': '6.6.6.6' } }).then((r) => r.text());
-      expect(seen).toBe('127.0.0.1');
+      const seen = (headers: Record<string, string>) => fetch(`http://127.0.0.1:${port}/`, { headers }).then((r) => r.text());
+      expect(await seen({})).toBe('127.0.0.1');
+      expect(notices).toEqual([]);
+      expect(await seen({ 'x-forwarded-for': '6.6.6.6' })).toBe('127.0.0.1');
+      expect(await seen({ 'x-forwarded-for': '7.7.7.7' })).toBe('127.0.0.1');
+      expect(notices).toEqual([IGNORED_FORWARDED_FOR_NOTICE]);
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }
