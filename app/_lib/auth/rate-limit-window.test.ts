@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextWindow } from './rate-limit-window';
+import { nextWindow, RATE_LIMIT_ROW_TTL_MS } from './rate-limit-window';
 
 const rule = { limit: 3, windowMs: 60_000 };
 const t0 = new Date('2026-01-01T00:00:00Z');
@@ -21,5 +21,10 @@ describe('fixed-window rate limit', () => {
     const w = nextWindow(full, at(60_000), rule);
     expect(w.verdict).toEqual({ allowed: true });
     expect(w.window).toEqual({ count: 1, windowStart: at(60_000) });
+  });
+
+  it('refuses a rule whose window would outlive the row sign-in keeps for it', () => {
+    expect(() => nextWindow(undefined, t0, { limit: 1, windowMs: RATE_LIMIT_ROW_TTL_MS + 1 })).toThrow(/outlives its row/);
+    expect(nextWindow(undefined, t0, { limit: 1, windowMs: RATE_LIMIT_ROW_TTL_MS }).verdict).toEqual({ allowed: true });
   });
 });

@@ -19,6 +19,7 @@ import {
   shouldTouch,
   type SessionPolicy,
 } from './session-token';
+import { RATE_LIMIT_ROW_TTL_MS } from './rate-limit-window';
 import { parseRole, type Role } from './roles';
 
 export interface CurrentUser {
@@ -61,6 +62,7 @@ export async function startSession(userId: string): Promise<void> {
   // its token must not outlive the sign-in that replaced it.
   const previous = jar.get(SESSION_COOKIE)?.value;
   if (isWellFormedToken(previous)) await db.session.deleteMany({ where: { tokenHash: hashSessionToken(previous) } });
+  await sweepStaleRows(now, policy);
   await db.session.create({
     data: {
       tokenHash: hashSessionToken(token),
@@ -71,6 +73,17 @@ export async function startSession(userId: string): Promise<void> {
     },
   });
   jar.set(SESSION_COOKIE, token, sessionCookieOptions(cookieExpiry(times, now, policy), await secureCookies()));
+}
+
+/**
+ * Nothing else deletes what has run out: a session is deleted when its own browser comes
+ * back after it expired, and a rate-limit row when its key succeeds. Each sign-in sweeps
+ * the rest — sessions past their absolute or idle timeout, and rate-limit windows older
+ * than RATE_LIMIT_ROW_TTL_MS, longer than any rule's — so neither table only grows.
+ */
+async function sweepStaleRows(now: Date, policy: SessionPolicy): Promise<void> {
+  await db.session.deleteMany({ where: { OR: [{ expiresAt: { lte: now } }, { lastSeenAt: { lte: new Date(now.getTime() - policy.idleTimeoutMs) } }] } });
+  await db.rateLimit.deleteMany({ where: { windowStart: { lt: new Date(now.getTime() - RATE_LIMIT_ROW_TTL_MS) } } });
 }
 
 export async function endSession(): Promise<void> {
