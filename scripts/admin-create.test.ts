@@ -54,6 +54,19 @@ describe('admin:create', () => {
     expect(await client.user.findUniqueOrThrow({ where: { email: 'ada@example.com' } })).toMatchObject({ role: 'admin', passwordHash: 'kept' });
   });
 
+  it('replacing a password ends the account’s sessions', async () => {
+    const ada = await client.user.create({ data: { email: 'ada@example.com', passwordHash: 'old' } });
+    const later = new Date(Date.now() + 3_600_000);
+    await client.session.create({ data: { tokenHash: 'signed-in-with-the-old-password', userId: ada.id, expiresAt: later } });
+    const other = await client.user.create({ data: { email: 'bob@example.com', passwordHash: 'x' } });
+    await client.session.create({ data: { tokenHash: 'someone-else', userId: other.id, expiresAt: later } });
+    const run = adminCreate('--email', 'ada@example.com', '--password', 'a new long passphrase');
+    expect(run.code, run.err).toBe(0);
+    expect(run.out).toContain('ada@example.com is an admin (password replaced; 1 session ended)');
+    expect(await client.session.count({ where: { userId: ada.id } })).toBe(0);
+    expect(await client.session.count({ where: { userId: other.id } })).toBe(1);
+  });
+
   it('refuses a bad email or a short password, and creates nobody', async () => {
     expect(adminCreate('--email', 'not-an-email', '--password', 'a long passphrase').code).toBe(2);
     const short = adminCreate('--email', 'root@example.com', '--password', 'short');

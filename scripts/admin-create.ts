@@ -56,12 +56,14 @@ async function main(): Promise<number> {
     return 2;
   }
   const passwordHash = await hashPassword(password.data);
-  await db.user.upsert({
+  const user = await db.user.upsert({
     where: { email: email.data },
     create: { email: email.data, passwordHash, role: 'admin' },
     update: { passwordHash, role: 'admin' },
   });
-  console.log(`admin:create: ${email.data} is an admin${existing ? ' (password replaced)' : ''}. Sign in at /en/sign-in.`);
+  // a replaced password ends the account's sessions: whoever signed in with the old one is signed out
+  const ended = existing ? (await db.session.deleteMany({ where: { userId: user.id } })).count : 0;
+  console.log(`admin:create: ${email.data} is an admin${existing ? ` (password replaced; ${ended} session${ended === 1 ? '' : 's'} ended)` : ''}. Sign in at /en/sign-in.`);
   return 0;
 }
 
