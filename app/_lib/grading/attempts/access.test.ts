@@ -18,7 +18,9 @@ describe('whose attempt the replay says it is', () => {
   it('is "yours" for the owner and names the learner for anyone else', () => {
     expect(attemptOwnerLabel({ id: 'u1' }, { id: 'u1', name: null, email: 'a@example.com' })).toEqual({ own: true });
     expect(attemptOwnerLabel({ id: 'u2' }, { id: 'u1', name: null, email: 'a@example.com' })).toEqual({ own: false, learner: 'a@example.com' });
-    expect(attemptOwnerLabel({ id: 'u2' }, { id: 'u1', name: ' Ada ', email: 'a@example.com' })).toEqual({ own: false, learner: 'Ada (a@example.com)' });
+    expect(attemptOwnerLabel({ id: 'u2' }, { id: 'u1', name: ' Ada ', email: 'a@example.com' })).toEqual({ own: false, learner: '\u2068Ada\u2069 (a@example.com)' });
+    // a direction override in a name stays inside it
+    expect(attemptOwnerLabel({ id: 'u2' }, { id: 'u1', name: '\u202enimda', email: 'a@example.com' })).toEqual({ own: false, learner: '\u2068\u202enimda\u2069 (a@example.com)' });
     expect(attemptOwnerLabel({ id: 'u2' }, { id: 'u1', name: '  ', email: 'a@example.com' })).toEqual({ own: false, learner: 'a@example.com' });
   });
 });

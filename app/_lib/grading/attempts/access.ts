@@ -1,6 +1,7 @@
 // Who may open an attempt's replay: its owner, or an instructor or admin (the instructor
 // dashboard links to learners' attempts). Everyone else is told it does not exist (404,
 // not 403), so attempt ids leak nothing.
+import { learnerLabel } from '../../i18n/bidi';
 import { hasRole } from '../../auth/roles';
 
 export function canOpenAttempt(user: { id: string; role: string }, attempt: { userId: string; labId: string } | undefined, labId: string): boolean {
@@ -14,6 +15,5 @@ export function canOpenAttempt(user: { id: string; role: string }, attempt: { us
  */
 export function attemptOwnerLabel(viewer: { id: string }, owner: { id: string; name: string | null; email: string }): { own: true } | { own: false; learner: string } {
   if (viewer.id === owner.id) return { own: true };
-  const name = owner.name?.trim();
-  return { own: false, learner: name ? `${name} (${owner.email})` : owner.email };
+  return { own: false, learner: learnerLabel(owner) };
 }

@@ -103,7 +103,7 @@ export default async function LearnersPage({
                     <th scope="row">
                       <Link href={`/instructor/learners/${l.id}`}>{l.email}</Link>
                     </th>
-                    <td>{l.name ?? '—'}</td>
+                    <td>{l.name === null ? '—' : <bdi>{l.name}</bdi>}</td>
                     <td className={styles.num}>
                       {format.number(l.lessonsCompleted)}/{format.number(counts.lessons.en)}
                     </td>

@@ -13,6 +13,7 @@ import { dashboardMetadata, gateDashboard } from '../../gate';
 import { DashboardHeader } from '../../dashboard-header';
 import { DataTable, NumHeader, Section, Share } from '../../figures';
 import styles from '../../dashboard.module.css';
+import { learnerLabel } from '@/app/_lib/i18n/bidi';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('instructor.learnerPage');
@@ -31,7 +32,7 @@ export default async function LearnerPage({ params }: { params: Promise<{ locale
       <p>
         <Link href="/instructor/learners">{t('back')}</Link>
       </p>
-      <DashboardHeader title={detail.name ? `${detail.name} (${detail.email})` : detail.email} lead={t('lead')} current="learners" isAdmin={user.role === 'admin'} locale={locale} />
+      <DashboardHeader title={learnerLabel(detail)} lead={t('lead')} current="learners" isAdmin={user.role === 'admin'} locale={locale} />
       <p className={styles.note}>{t('joined', { date: date(detail.joinedAt) })}</p>
 
       <Section id="lessons-title" title={t('lessonsTitle')} note={t('lessonsNote')}>
