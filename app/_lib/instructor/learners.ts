@@ -2,9 +2,10 @@
 // passed, last activity and the lesson they touched last (where they are). In the default
 // order (by sign-up) only the page's users are aggregated (groupBy … where userId in the
 // page), so the page costs the same with ten learners or ten thousand. Sorted by a figure,
-// the order needs that figure for every learner: one grouped query per figure over the
-// whole table (a number per learner), then the page is aggregated as before. The select
-// names its columns: no password hash or session ever leaves this module.
+// the order needs that figure for every learner: the database aggregates and orders them
+// in one query (pageByFigure) and returns the page's ids, which are then aggregated as
+// before. The select names its columns: no password hash or session ever leaves this module.
+import { Prisma } from '../../_generated/prisma/client';
 import type { Database } from '../db';
 import { LEARNER_ROLE } from './learner-scope';
 
@@ -147,74 +148,47 @@ export async function learnerPage(client: Database, page: number, perPage = LEAR
 }
 
 /**
- * One page of learners ordered by a figure every learner has (0, or no activity, when
- * they have done nothing): the figure for all of them, in one grouped query each, then
- * sorted here; ties keep sign-up order. Quiz answers sort by the share right, then by
- * how many were answered; no answers at all come after any answer, either way.
+ * One page of learners ordered by a figure: one SQL query aggregates each table by learner
+ * and orders every learner by the figure, so only the page's ids come back. A count a
+ * learner has none of is 0 (they sort among the zeros); no quiz answer or no activity at
+ * all sorts last whichever way; ties keep sign-up order. Quiz answers sort by the share
+ * right, then by how many were answered.
  */
 async function pageByFigure(client: Database, sort: LearnerSort & { key: FigureKey }, skip: number, take: number): Promise<LearnerRow[]> {
-  const everyone = await client.user.findMany({ where: { role: LEARNER_ROLE }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], select: { id: true } });
-  const figure = await figures(client, sort.key);
-  const sign = sort.dir === 'asc' ? 1 : -1;
-  const order = everyone.map((u, i) => ({ id: u.id, i, f: figure(u.id) }));
-  order.sort((a, b) => {
-    if (a.f === undefined || b.f === undefined) return a.f === b.f ? a.i - b.i : a.f === undefined ? 1 : -1;
-    for (let k = 0; k < a.f.length; k++) if (a.f[k] !== b.f[k]) return sign * (a.f[k]! - b.f[k]!);
-    return a.i - b.i;
-  });
-  const ids = order.slice(skip, skip + take).map((o) => o.id);
+  // the direction is one of two words, never text from the request
+  const dir = Prisma.raw(sort.dir === 'asc' ? 'ASC' : 'DESC');
+  const rows = await client.$queryRaw<{ id: string }[]>`
+    SELECT u."id" FROM "User" u
+    LEFT JOIN (SELECT "userId", COUNT(*) AS n FROM "LessonProgress" WHERE "completedAt" IS NOT NULL GROUP BY "userId") lessons ON lessons."userId" = u."id"
+    LEFT JOIN (SELECT "userId", COUNT(DISTINCT "labId") AS n FROM "LabAttempt" WHERE "passed" GROUP BY "userId") labs ON labs."userId" = u."id"
+    LEFT JOIN (SELECT "userId", CAST(SUM(CASE WHEN "correct" THEN 1 ELSE 0 END) AS REAL) / COUNT(*) AS share, COUNT(*) AS n FROM "QuizAttempt" GROUP BY "userId") quiz ON quiz."userId" = u."id"
+    LEFT JOIN (SELECT "userId", MAX(t) AS t FROM (
+        SELECT "userId", "updatedAt" AS t FROM "LessonProgress"
+        UNION ALL SELECT "userId", "createdAt" FROM "QuizAttempt"
+        UNION ALL SELECT "userId", "createdAt" FROM "LabAttempt"
+        UNION ALL SELECT "userId", "createdAt" FROM "HintUse"
+      ) GROUP BY "userId") seen ON seen."userId" = u."id"
+    WHERE u."role" = ${LEARNER_ROLE}
+    ORDER BY ${figureOrder(sort.key, dir)}, u."createdAt" ASC, u."id" ASC
+    LIMIT ${take} OFFSET ${skip}`;
+  const ids = rows.map((r) => r.id);
   if (ids.length === 0) return [];
-  const rows = await client.user.findMany({ where: { id: { in: ids } }, select: learnerColumns });
-  const byId = new Map(rows.map((r) => [r.id, r]));
+  const found = await client.user.findMany({ where: { id: { in: ids } }, select: learnerColumns });
+  const byId = new Map(found.map((r) => [r.id, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-/**
- * Each learner's figure for `key`, as numbers compared in turn. A count a learner has
- * none of is 0 (they sort among the zeros); undefined is nothing to compare (no answers,
- * no activity).
- */
-async function figures(client: Database, key: FigureKey): Promise<(userId: string) => number[] | undefined> {
-  const out = new Map<string, number[]>();
-  const counted = (id: string) => out.get(id) ?? [0];
-  const measured = (id: string) => out.get(id);
+/** The ORDER BY terms for a figure (the subqueries' names above); missing measurements last. */
+function figureOrder(key: FigureKey, dir: Prisma.Sql): Prisma.Sql {
   switch (key) {
-    case 'lessons': {
-      const rows = await client.lessonProgress.groupBy({ by: ['userId'], where: { completedAt: { not: null } }, _count: { _all: true } });
-      for (const r of rows) out.set(r.userId, [r._count._all]);
-      return counted;
-    }
-    case 'labs': {
-      const rows = await client.labAttempt.groupBy({ by: ['userId', 'labId'], where: { passed: true } });
-      for (const r of rows) out.set(r.userId, [(out.get(r.userId)?.[0] ?? 0) + 1]);
-      return counted;
-    }
-    case 'quiz': {
-      const rows = await client.quizAttempt.groupBy({ by: ['userId', 'correct'], _count: { _all: true } });
-      const tally = new Map<string, { right: number; all: number }>();
-      for (const r of rows) {
-        const t = tally.get(r.userId) ?? { right: 0, all: 0 };
-        t.all += r._count._all;
-        if (r.correct) t.right += r._count._all;
-        tally.set(r.userId, t);
-      }
-      for (const [id, t] of tally) out.set(id, [t.right / t.all, t.all]);
-      return measured;
-    }
-    case 'activity': {
-      const [progress, quiz, labs, hints] = await Promise.all([
-        client.lessonProgress.groupBy({ by: ['userId'], _max: { updatedAt: true } }),
-        client.quizAttempt.groupBy({ by: ['userId'], _max: { createdAt: true } }),
-        client.labAttempt.groupBy({ by: ['userId'], _max: { createdAt: true } }),
-        client.hintUse.groupBy({ by: ['userId'], _max: { createdAt: true } }),
-      ]);
-      const seen = (userId: string, d: Date | null) => {
-        if (d !== null && d.getTime() > (out.get(userId)?.[0] ?? -Infinity)) out.set(userId, [d.getTime()]);
-      };
-      for (const r of progress) seen(r.userId, r._max.updatedAt);
-      for (const r of [...quiz, ...labs, ...hints]) seen(r.userId, r._max.createdAt);
-      return measured;
-    }
+    case 'lessons':
+      return Prisma.sql`COALESCE(lessons.n, 0) ${dir}`;
+    case 'labs':
+      return Prisma.sql`COALESCE(labs.n, 0) ${dir}`;
+    case 'quiz':
+      return Prisma.sql`(quiz.n IS NULL) ASC, quiz.share ${dir}, quiz.n ${dir}`;
+    case 'activity':
+      return Prisma.sql`(seen.t IS NULL) ASC, seen.t ${dir}`;
   }
 }
 
