@@ -109,6 +109,9 @@ test('the admin sees a learner’s answer and lab attempt on the dashboard, in b
   const fewest = await passedCounts();
   expect(fewest).toEqual([...fewest].sort((a, b) => a - b));
   await expectNoAxeViolations(page);
+  await page.getByRole('link', { name: 'Back to sign-up order' }).click();
+  await expect(page).toHaveURL(/\/en\/instructor\/learners$/);
+  await expect(page.getByRole('table')).toContainText('in sign-up order');
 
   // overview: completion per lesson and the role counts
   await page.goto('/en/instructor');

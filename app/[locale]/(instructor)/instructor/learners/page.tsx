@@ -81,6 +81,11 @@ export default async function LearnersPage({
         <p className="empty-state">{t('empty')}</p>
       ) : (
         <>
+          {orderQuery(result.sort).sort !== undefined ? (
+            <p>
+              <Link href="/instructor/learners">{t('resetOrder')}</Link>
+            </p>
+          ) : null}
           <TableScroll label={tn('learners')}>
             <table className="table">
               <caption className={styles.caption}>
