@@ -26,6 +26,18 @@ export function checkGoals(goals: unknown): Checked<Goal[]> {
   return { ok: false, reason: 'invalid', error: `${at}${rest.length > 0 ? ` '${where(rest)}'` : ''}: ${issue.message}` };
 }
 
+/** The type a refused action gave, as JSON, its first 100 characters only: a log may send megabytes there. */
+function quotedType(type: unknown): string {
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(type);
+  } catch {
+    text = undefined; // a BigInt or a cycle: not from a JSON log
+  }
+  if (text === undefined) return 'undefined';
+  return text.length > 100 ? `${text.slice(0, 100)}… (${text.length - 100} more characters)` : text;
+}
+
 export function checkActionLog(log: unknown, caps: GradeCaps): Checked<ActionLog> {
   if (!Array.isArray(log)) return { ok: false, reason: 'invalid', error: 'an action log is a JSON array of actions' };
   if (log.length > caps.maxActions) return { ok: false, reason: 'actions', error: capSentence.actions(caps, log.length) };
@@ -36,7 +48,7 @@ export function checkActionLog(log: unknown, caps: GradeCaps): Checked<ActionLog
     const n = typeof index === 'number' ? index + 1 : 0;
     const type = typeof index === 'number' ? (log[index] as { type?: unknown } | null)?.type : undefined;
     if (issue.code === 'invalid_union' && (rest.length === 0 || (rest.length === 1 && rest[0] === 'type'))) {
-      return { ok: false, reason: 'invalid', error: `action ${n}: unknown action type ${JSON.stringify(type) ?? 'undefined'}; an action is {type: "command" | "writeFile" | "tick", …}` };
+      return { ok: false, reason: 'invalid', error: `action ${n}: unknown action type ${quotedType(type)}; an action is {type: "command" | "writeFile" | "tick", …}` };
     }
     return { ok: false, reason: 'invalid', error: `action ${n}${rest.length > 0 ? ` '${where(rest)}'` : ''}: ${issue.message}` };
   }

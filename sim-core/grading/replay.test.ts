@@ -104,6 +104,10 @@ describe('refusals: a log is checked before it is graded', () => {
     expect(refused(grade(base([{ type: 'command', line: 'etcdctl get /a' }, { type: 'explode' }])))).toBe(
       'action 2: unknown action type "explode"; an action is {type: "command" | "writeFile" | "tick", …}',
     );
+    // a megabyte type is quoted by its first 100 characters
+    expect(refused(grade(base([{ type: 'x'.repeat(1_000_000) }])))).toBe(
+      `action 1: unknown action type "${'x'.repeat(99)}… (999902 more characters); an action is {type: "command" | "writeFile" | "tick", …}`,
+    );
     expect(refused(grade(base([{ type: 'command' }])))).toMatch(/^action 1 'line': /);
     expect(refused(grade(base([{ type: 'writeFile', path: '../etc/passwd', content: '' }])))).toMatch(/^action 1 'path': a relative path/);
   });
