@@ -8,7 +8,7 @@ import { canChangeRole, roleSchema } from '@/app/_lib/auth/roles';
 
 export interface RoleFormState {
   saved?: boolean;
-  error?: 'adminOnly' | 'cannotDemoteSelf';
+  error?: 'adminOnly' | 'cannotDemoteSelf' | 'userGone';
 }
 
 const input = z.object({ userId: z.string().min(1).max(64), role: roleSchema });
@@ -20,7 +20,8 @@ export async function changeRole(_prev: RoleFormState, formData: FormData): Prom
   if (!parsed.success) return { error: 'adminOnly' };
   const verdict = canChangeRole(gate.user, { id: parsed.data.userId }, parsed.data.role);
   if (!verdict.ok) return { error: verdict.reason };
-  await db.user.update({ where: { id: parsed.data.userId }, data: { role: parsed.data.role } });
+  // a stale form (the account was deleted since the page was drawn) is told so, not a 500
+  const { count } = await db.user.updateMany({ where: { id: parsed.data.userId }, data: { role: parsed.data.role } });
   revalidatePath('/[locale]/instructor/users', 'page');
-  return { saved: true };
+  return count === 0 ? { error: 'userGone' } : { saved: true };
 }
