@@ -18,7 +18,7 @@ function printIntoHead(useHelper: boolean): Promise<{ status: string; stderr: st
   writeFileSync(
     script,
     `${useHelper ? `import { exitQuietlyOnClosedPipe } from ${JSON.stringify(helper)};\nexitQuietlyOnClosedPipe();\n` : ''}` +
-      `process.exitCode = 3;\nfor (let i = 0; i < 20; i++) console.log('line ' + i);\nawait new Promise((r) => setTimeout(r, 300));\nfor (let i = 20; i < 40; i++) console.log('line ' + i);\n`,
+      `process.exitCode = 3;\nfor (let i = 0; i < 20; i++) console.log('line ' + i);\n// a line every 50 ms until the closed pipe ends this process (5 s at most, however slow head is to exit)\nfor (let i = 20; i < 120; i++) {\n  await new Promise((r) => setTimeout(r, 50));\n  console.log('line ' + i);\n}\n`,
   );
   return new Promise((resolve) => {
     const child = spawn('bash', ['-c', `${JSON.stringify(process.execPath)} ${JSON.stringify(script)} | head -1; echo "\${PIPESTATUS[0]}" >&2`], { stdio: ['ignore', 'ignore', 'pipe'] });

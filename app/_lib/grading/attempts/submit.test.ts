@@ -179,8 +179,24 @@ describe('POST /api/labs/<lab>/attempts', () => {
     expect(r).toMatchObject({ status: 422, body: { error: { code: 'log-refused', reason: 'invalid', detail: expect.stringContaining('unknown action type "xxx') } } });
     const detail = (r.body as { error: { detail: string } }).error.detail;
     expect(detail.length).toBeLessThanOrEqual(MAX_REFUSAL_DETAIL + 50);
-    expect(detail).toMatch(/more characters\)$/);
+    expect(detail).toContain('more characters)');
     expect(logged).toEqual([detail]);
+  });
+
+  it('clips whatever long sentence the grader refuses with, in the answer and the server log', async () => {
+    const logged: string[] = [];
+    const d = { ...deps(), logRefusal: (_lab: string, _reason: string, detail: string) => logged.push(detail) };
+    poolAnswer = { ok: true, value: { ok: false, reason: 'invalid', error: `quoting ${'y'.repeat(10_000)}` } };
+    try {
+      const r = await submit({ actionLog: [{ type: 'command', line: 'sim status' }], idempotencyKey: newKey() }, { d });
+      const detail = (r.body as { error: { detail: string } }).error.detail;
+      expect(detail.startsWith('quoting yyy')).toBe(true);
+      expect(detail.length).toBeLessThanOrEqual(MAX_REFUSAL_DETAIL + 50);
+      expect(detail).toMatch(/… \(9508 more characters\)$/);
+      expect(logged).toEqual([detail]);
+    } finally {
+      poolAnswer = undefined;
+    }
   });
 
   it('tells the learner the reason code the grader gave, whatever its English sentence says', async () => {
