@@ -53,6 +53,25 @@ describe('goal checks as data', () => {
     expect(goalCheckSchema.parse({ kind: 'guardedWrite', key: '/a' })).toEqual({ kind: 'guardedWrite', key: '/a', compare: 'mod' });
   });
 
+  it('refuses an authorized check that puts a cluster-scoped resource in a namespace (a RoleBinding cannot grant it)', () => {
+    const ask = { kind: 'authorized', user: 'jane', verb: 'get', allowed: false };
+    expect(refusal({ ...ask, resource: 'nodes', namespace: 'shop' })).toEqual([
+      'namespace: nodes are cluster-scoped: a request for them has no namespace, and only a ClusterRoleBinding can grant it (a RoleBinding in shop never does, whatever its role says); remove namespace',
+    ]);
+    expect(refusal({ ...ask, resource: 'clusterroles', group: 'rbac.authorization.k8s.io', namespace: 'default' })[0]).toMatch(/^namespace: clusterroles\.rbac\.authorization\.k8s\.io are cluster-scoped/);
+    expect(refusal({ ...ask, resource: 'persistentvolumes', namespace: 'default' })[0]).toMatch(/^namespace: persistentvolumes are cluster-scoped/);
+    // the same resources at the cluster scope, namespaced resources in a namespace, and a
+    // resource of the same name in another group are fine
+    for (const ok of [
+      { ...ask, resource: 'nodes' },
+      { ...ask, resource: 'namespaces', name: 'shop' },
+      { ...ask, resource: 'pods', namespace: 'shop' },
+      { ...ask, resource: 'deployments', group: 'apps', namespace: 'shop' },
+      { ...ask, resource: 'nodes', group: 'example.com', namespace: 'shop' },
+      { ...ask, resource: 'roles', group: 'rbac.authorization.k8s.io', namespace: 'shop' },
+    ]) expect(refusal(ok), JSON.stringify(ok)).toEqual([]);
+  });
+
   it('has a JSON Schema for editors', () => {
     const schema = JSON.stringify(z.toJSONSchema(goalCheckSchema, { io: 'input' }));
     expect(schema).toContain('"committedAfterFault"');

@@ -8,6 +8,7 @@
 // object's namespace/name). They need nothing but the etcd contents, so they work on any
 // topology that stores those keys.
 import { z } from 'zod';
+import { KINDS } from '../apiserver/kinds';
 import { parseJsonPath } from './json-path';
 
 const MAX_TEXT = 1_024;
@@ -213,6 +214,30 @@ export const guardedWriteSchema = z.strictObject({
 
 // ---- authorization (the RBAC objects in etcd) ----
 
+/**
+ * The cluster-scoped resources an `authorized` goal may name, as `resource.group` (`nodes.`
+ * for the core group): those the simulated API server serves, and the common built-ins of a
+ * real one that a lab may still ask about (`kubectl api-resources --namespaced=false`),
+ * with `users` and `groups`, which impersonation asks about. A request for one has no
+ * namespace, so only a ClusterRoleBinding can grant it.
+ */
+const CLUSTER_SCOPED = new Set([
+  ...KINDS.filter((k) => !k.namespaced).map((k) => `${k.resource}.${k.apiVersion.includes('/') ? k.apiVersion.split('/')[0] : ''}`),
+  'persistentvolumes.',
+  'users.',
+  'groups.',
+  'storageclasses.storage.k8s.io',
+  'csinodes.storage.k8s.io',
+  'volumeattachments.storage.k8s.io',
+  'priorityclasses.scheduling.k8s.io',
+  'runtimeclasses.node.k8s.io',
+  'ingressclasses.networking.k8s.io',
+  'customresourcedefinitions.apiextensions.k8s.io',
+  'certificatesigningrequests.certificates.k8s.io',
+  'mutatingwebhookconfigurations.admissionregistration.k8s.io',
+  'validatingwebhookconfigurations.admissionregistration.k8s.io',
+]);
+
 /** The verbs kubectl auth can-i knows for a resource (cani.go resourceVerbs), `*` included. */
 export const AUTHORIZATION_VERBS = ['get', 'list', 'watch', 'create', 'update', 'patch', 'delete', 'deletecollection', 'use', 'bind', 'impersonate', 'escalate', 'approve', 'sign', 'attest', '*'] as const;
 
@@ -242,11 +267,22 @@ export const authorizedSchema = z
       .default('')
       .meta({ description: 'the API group of the resource: omit (or "") for the core group of pods and secrets; apps for deployments' }),
     subresource: z.string().regex(/^[a-z]+$/, 'a subresource such as status, scale or log').max(63).optional(),
-    namespace: namespace.optional().meta({ description: 'the namespace of the request; omit for a request at the cluster scope (a list in every namespace), which only ClusterRoleBindings can grant' }),
+    namespace: namespace
+      .optional()
+      .meta({ description: 'the namespace of the request; omit for a cluster-scoped resource (nodes, namespaces, clusterroles) and for a request at the cluster scope (a list in every namespace), which only ClusterRoleBindings can grant' }),
     name: objectName.optional().meta({ description: "the object's name, for rules with resourceNames; omit for a request on no one object (list, create)" }),
     allowed: z.boolean().meta({ description: 'true: the API server must allow the request; false: it must refuse it (403 Forbidden)' }),
   })
-  .refine(exactlyOne(['user', 'serviceAccount']), 'give exactly one of user, serviceAccount');
+  .refine(exactlyOne(['user', 'serviceAccount']), 'give exactly one of user, serviceAccount')
+  .superRefine((g, ctx) => {
+    if (g.namespace === undefined || !CLUSTER_SCOPED.has(`${g.resource}.${g.group}`)) return;
+    const what = g.group === '' ? g.resource : `${g.resource}.${g.group}`;
+    ctx.addIssue({
+      code: 'custom',
+      path: ['namespace'],
+      message: `${what} are cluster-scoped: a request for them has no namespace, and only a ClusterRoleBinding can grant it (a RoleBinding in ${g.namespace} never does, whatever its role says); remove namespace`,
+    });
+  });
 
 // ---- state checks (one moment) and history goals (the whole run) ----
 
