@@ -254,7 +254,14 @@ export const authorizedSchema = z
       .strictObject({ namespace, name: objectName })
       .optional()
       .meta({ description: 'the ServiceAccount the request comes from (user system:serviceaccount:<namespace>:<name>, with its groups system:serviceaccounts and system:serviceaccounts:<namespace>)' }),
-    groups: z.array(z.string().min(1).max(253)).max(16).optional().meta({ description: 'groups the user is in besides system:authenticated (and a ServiceAccount\'s own)' }),
+    groups: z
+      .array(z.string().min(1).max(253))
+      .max(16)
+      .optional()
+      .meta({
+        description:
+          "the user's groups, as kubectl --as-group gives them: all of them, so a ServiceAccount's own (system:serviceaccounts, system:serviceaccounts:<namespace>) are left out unless listed; system:authenticated is added unless system:authenticated or system:unauthenticated is listed",
+      }),
     verb: z.enum(AUTHORIZATION_VERBS, { error: `write one of ${AUTHORIZATION_VERBS.join(', ')}` }),
     resource: z
       .string()

@@ -2,10 +2,11 @@
 // API server's authorizer chain decides a request (rbac/authorizer.ts, the same code:
 // explainAuthorization), but over the RBAC objects stored in etcd at this moment — the
 // Roles, RoleBindings, ClusterRoles and ClusterRoleBindings the authorizer reads through
-// its caches — without sending a request into the cluster. The user gets the groups its
-// credentials would carry: system:authenticated, and a ServiceAccount's
-// system:serviceaccounts and system:serviceaccounts:<namespace> (impersonatedUser, as
-// `kubectl auth can-i --as` asks). A request with no namespace is at the cluster scope,
+// its caches — without sending a request into the cluster. The user gets the groups
+// `kubectl auth can-i --as … --as-group …` would give it (impersonatedUser): the groups
+// given, or without any, a ServiceAccount's system:serviceaccounts and
+// system:serviceaccounts:<namespace>; then system:authenticated (system:unauthenticated
+// for system:anonymous). A request with no namespace is at the cluster scope,
 // where only ClusterRoleBindings count, as for `kubectl auth can-i list secrets -A`.
 import type { KubeObject } from '../../client';
 import { explainAuthorization, impersonatedUser, roleBindingsAllowingAnyone, type AuthorizerView, type PolicyObjectRef, type RequestAttributes } from '../../apiserver/server/rbac';

@@ -20,13 +20,20 @@ export const SYSTEM_MASTERS = 'system:masters';
 export const KUBEADM_CLUSTER_ADMINS = 'kubeadm:cluster-admins';
 export const SYSTEM_NODES = 'system:nodes';
 export const AUTHENTICATED = 'system:authenticated';
+export const UNAUTHENTICATED = 'system:unauthenticated';
+/** The user of a request without credentials (user.Anonymous). */
+export const ANONYMOUS = 'system:anonymous';
 const SA_PREFIX = 'system:serviceaccount:';
 const NODE_PREFIX = 'system:node:';
 
-/** The groups a ServiceAccount's token carries (serviceaccount.MakeGroupNames). */
+const SERVICE_ACCOUNTS = 'system:serviceaccounts';
+/** `system:serviceaccount:<namespace>:<name>` (serviceaccount.SplitUsername) */
+const SA_USER = /^system:serviceaccount:([^:]+):([^:]+)$/;
+
+/** The groups a ServiceAccount's token carries (serviceaccount.MakeGroupNames, and the authenticated group). */
 function serviceAccountGroups(name: string): string[] {
   const ns = name.slice(SA_PREFIX.length).split(':')[0] ?? '';
-  return ['system:serviceaccounts', `system:serviceaccounts:${ns}`, AUTHENTICATED];
+  return [SERVICE_ACCOUNTS, `${SERVICE_ACCOUNTS}:${ns}`, AUTHENTICATED];
 }
 
 /** The users of the addresses seen so far: a certificate's user is the same on every request (and never changed). */
@@ -56,13 +63,19 @@ function certificateUser(address: string): UserInfo {
 }
 
 /**
- * The user an impersonation header names (Impersonate-User / Impersonate-Group): a
- * ServiceAccount gets its groups, everyone gets system:authenticated (impersonation.go).
+ * The user an impersonation header names (Impersonate-User / Impersonate-Group), as the
+ * impersonation filter builds it (k8s.io/apiserver pkg/endpoints/filters/impersonation.go):
+ * the groups asked for are the user's groups, all of them; with none, a ServiceAccount gets
+ * its own (serviceaccount.MakeGroupNames). Then system:anonymous gets
+ * system:unauthenticated, and anyone else system:authenticated unless the groups already
+ * name system:authenticated or system:unauthenticated.
  */
 export function impersonatedUser(user: string, groups: readonly string[] | undefined): UserInfo {
-  const extra = user.startsWith(SA_PREFIX) ? serviceAccountGroups(user) : [AUTHENTICATED];
-  const all = [...(groups ?? [])];
-  for (const g of extra) if (!all.includes(g)) all.push(g);
+  const sa = SA_USER.exec(user);
+  const all = groups !== undefined && groups.length > 0 ? [...groups] : sa ? [SERVICE_ACCOUNTS, `${SERVICE_ACCOUNTS}:${sa[1]!}`] : [];
+  if (user === ANONYMOUS) {
+    if (!all.includes(UNAUTHENTICATED)) all.push(UNAUTHENTICATED);
+  } else if (!all.includes(AUTHENTICATED) && !all.includes(UNAUTHENTICATED)) all.push(AUTHENTICATED);
   return { name: user, groups: all };
 }
 

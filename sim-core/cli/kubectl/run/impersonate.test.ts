@@ -46,6 +46,32 @@ describe('kubectl --as', () => {
     expect(t.run('kubectl get pods --as=kim').stderr).toContain('User "kim" cannot list resource "pods"');
   });
 
+  it('with --as-group, acts with those groups only: a ServiceAccount loses its own, as the impersonation filter builds the user', () => {
+    const t = testTerminal();
+    t.run('kubectl create namespace shop');
+    expect(t.run('kubectl apply -f -', shopSaReader).exitCode).toBe(0);
+    t.run('sim tick 50');
+    const sa = '--as=system:serviceaccount:shop:ci';
+    // the binding names the group system:serviceaccounts:shop, which the ServiceAccount has by itself
+    expect(t.run(`kubectl auth can-i list pods -n shop ${sa}`).stdout).toBe('yes\n');
+    expect(t.run(`kubectl auth can-i list pods -n shop ${sa} --as-group=ops`).stdout).toBe('no\n');
+    expect(t.run(`kubectl auth can-i list pods -n shop ${sa} --as-group=system:serviceaccounts:shop`).stdout).toBe('yes\n');
+    expect(t.run(`kubectl get pods -n shop ${sa} --as-group=ops`).stderr).toBe(
+      'Error from server (Forbidden): pods is forbidden: User "system:serviceaccount:shop:ci" cannot list resource "pods" in API group "" in the namespace "shop"\n',
+    );
+    // system:anonymous is unauthenticated: a binding to system:authenticated does not reach it
+    expect(t.run('kubectl auth can-i list configmaps -n shop --as=jane').stdout).toBe('yes\n');
+    expect(t.run('kubectl auth can-i list configmaps -n shop --as=jane --as-group=ops').stdout).toBe('yes\n');
+    expect(t.run('kubectl get configmaps -n shop --as=system:anonymous').stderr).toBe(
+      'Error from server (Forbidden): configmaps is forbidden: User "system:anonymous" cannot list resource "configmaps" in API group "" in the namespace "shop"\n',
+    );
+    expect(t.run('kubectl get configmaps -n shop --as=jane --as-group=system:unauthenticated').stderr).toContain('User "jane" cannot list resource "configmaps"');
+    // nor does system:basic-user, which lets every authenticated user ask what it may do
+    expect(t.run('kubectl auth can-i list configmaps -n shop --as=system:anonymous').stderr).toBe(
+      'Error from server (Forbidden): selfsubjectaccessreviews.authorization.k8s.io is forbidden: User "system:anonymous" cannot create resource "selfsubjectaccessreviews" in API group "authorization.k8s.io" at the cluster scope\n',
+    );
+  });
+
   it('with --as-group but no --as, is refused when kubectl builds its client, as client-go does (recorded from kubectl 1.32)', () => {
     const t = testTerminal();
     const refused = { stdout: '', stderr: 'error: requesting uid, groups or user-extra for  without impersonating a user\n', exitCode: 1 };
@@ -111,3 +137,53 @@ describe('cordon and drain as a user who may read nodes but not change them', ()
     expect(drain).toEqual({ stdout: 'node/node-1 drained\n', stderr: forbidden('cordon'), exitCode: 0 });
   });
 });
+
+/** In shop, Pods readable by the ServiceAccounts of shop (a group), ConfigMaps by every authenticated user. */
+const shopSaReader = `apiVersion: rbac.authorization.k8s.io/v1
+kind: Role
+metadata:
+  name: pod-reader
+  namespace: shop
+rules:
+  - apiGroups: [""]
+    resources: ["pods"]
+    verbs: ["get", "list"]
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: RoleBinding
+metadata:
+  name: shop-sa-read-pods
+  namespace: shop
+subjects:
+  - kind: Group
+    name: system:serviceaccounts:shop
+    apiGroup: rbac.authorization.k8s.io
+roleRef:
+  kind: Role
+  name: pod-reader
+  apiGroup: rbac.authorization.k8s.io
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: Role
+metadata:
+  name: configmap-reader
+  namespace: shop
+rules:
+  - apiGroups: [""]
+    resources: ["configmaps"]
+    verbs: ["list"]
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: RoleBinding
+metadata:
+  name: authenticated-read-configmaps
+  namespace: shop
+subjects:
+  - kind: Group
+    name: system:authenticated
+    apiGroup: rbac.authorization.k8s.io
+roleRef:
+  kind: Role
+  name: configmap-reader
+  apiGroup: rbac.authorization.k8s.io
+`;
