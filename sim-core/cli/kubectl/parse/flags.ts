@@ -16,6 +16,7 @@ export const GLOBAL_FLAGS: FlagSpec[] = [
   str('namespace', 'n'),
   str('as'),
   list('as-group'),
+  str('as-uid'),
   str('cluster'),
   str('context'),
   str('kubeconfig'),

@@ -116,6 +116,38 @@ const LATE_FLAG_CHECKS: ReadonlySet<CommandName> = new Set<CommandName>([
   'delete',
 ]);
 
+/** The commands that build their client before they check --dry-run, --validate or -o (get.go, version.go and taint.go Complete). */
+const CLIENT_BEFORE_FLAG_CHECKS: ReadonlySet<CommandName> = new Set<CommandName>(['get', 'version', 'taint']);
+
+/**
+ * The commands that build their client amid their own checks, so that some of their errors
+ * come first (commandChecks says where, with clientRefused): create's and apply's
+ * arguments and flags, the create subcommands' NAME, replace's and delete's --cascade, the
+ * usage errors of logs, cordon, uncordon and drain, set env's --all with -l, api-resources'
+ * arguments.
+ */
+const CLIENT_IN_OWN_CHECKS: ReadonlySet<CommandName> = new Set<CommandName>([
+  'create',
+  'apply',
+  'replace',
+  'delete',
+  'create deployment',
+  'create namespace',
+  'create configmap',
+  'create secret generic',
+  'create serviceaccount',
+  'create service clusterip',
+  'create service nodeport',
+  'create service loadbalancer',
+  'create service externalname',
+  'logs',
+  'cordon',
+  'uncordon',
+  'drain',
+  'set env',
+  'api-resources',
+]);
+
 /** The commands whose --raw is a URI to send one request to. */
 const RAW_COMMANDS: ReadonlySet<CommandName> = new Set<CommandName>(['get', 'create', 'replace', 'delete']);
 
@@ -224,15 +256,24 @@ export function parseKubectl(argvIn: readonly string[], options: ParseOptions = 
     return fail(klogLine('E', now, 'run.go:72', `"command failed" err="required flag(s) \\"${required}\\" not set"`) + '\n');
   }
 
-  // client-go refuses groups to impersonate without a user (transport.New: `requesting uid,
-  // groups or user-extra for %v without impersonating a user`) when kubectl first builds a
-  // client: after cobra's checks, before a command's Complete reads --dry-run, --validate
-  // and -o. `version --client` and the config commands build none; `auth can-i` counts its
-  // arguments first (cani.go Complete). Recorded from kubectl 1.32.
-  if (str('as') === '' && list('as-group').length > 0) {
-    const buildsNoClient = command.startsWith('config ') || (command === 'version' && bool('client'));
-    const argumentsFirst = command === 'auth can-i' && args.length !== (bool('list') ? 0 : 2);
-    if (!buildsNoClient && !argumentsFirst) return plainError('requesting uid, groups or user-extra for  without impersonating a user');
+  // client-go refuses groups or a uid to impersonate without a user (transport.New:
+  // `requesting uid, groups or user-extra for %v without impersonating a user`) when kubectl
+  // first builds a client, which each command does at its own point (clientRefused, below):
+  // those of CLIENT_BEFORE_FLAG_CHECKS before any of their flag checks; `auth can-i` once
+  // it has counted its arguments (cani.go Complete); run and label between --dry-run and
+  // -o; the commands of CLIENT_IN_OWN_CHECKS amid their own checks (commandChecks); the
+  // others after --dry-run, --validate and -o, before their own checks.
+  // `version --client` and the config commands build none. Recorded from kubectl 1.32.
+  const clientRefused = (): ParseResult | undefined => {
+    if (str('as') !== '' || (list('as-group').length === 0 && str('as-uid') === '')) return undefined;
+    if (command.startsWith('config ') || (command === 'version' && bool('client'))) return undefined;
+    // label.go Complete refuses --list with -o just before it builds its client
+    if (command === 'label' && bool('list') && str('output') !== '') return plainError('--list and --output may not be specified together');
+    return plainError('requesting uid, groups or user-extra for  without impersonating a user');
+  };
+  if (CLIENT_BEFORE_FLAG_CHECKS.has(command) || (command === 'auth can-i' && args.length === (bool('list') ? 0 : 2))) {
+    const refused = clientRefused();
+    if (refused) return refused;
   }
 
   // The checks each command's Complete makes of --dry-run, --validate and -o. Their order
@@ -279,8 +320,14 @@ export function parseKubectl(argvIn: readonly string[], options: ParseOptions = 
   };
   // Most commands: --dry-run, then --validate, then -o, before their own checks. The commands
   // of LATE_FLAG_CHECKS make these checks themselves, in their own order (below).
+  // (run and label build their client between --dry-run and -o)
   if (!LATE_FLAG_CHECKS.has(command)) {
-    const refused = flagChecks('dry-run', 'validate', 'output');
+    const clientBetween = command === 'run' || command === 'label';
+    const refused = clientBetween ? (flagChecks('dry-run') ?? clientRefused() ?? flagChecks('validate', 'output')) : flagChecks('dry-run', 'validate', 'output');
+    if (refused) return refused;
+  }
+  if (!CLIENT_BEFORE_FLAG_CHECKS.has(command) && !CLIENT_IN_OWN_CHECKS.has(command) && command !== 'auth can-i') {
+    const refused = clientRefused();
     if (refused) return refused;
   }
 
@@ -370,8 +417,8 @@ export function parseKubectl(argvIn: readonly string[], options: ParseOptions = 
   function commandChecks(): ParseResult {
     switch (command) {
       case 'replace': {
-        // replace.go Complete: --validate, --dry-run, -o, the cascade, the files; then Validate
-        const refused = flagChecks('validate', 'dry-run', 'output') ?? cascade();
+        // replace.go Complete: --validate, --dry-run, its client, -o, the cascade, the files; then Validate
+        const refused = flagChecks('validate', 'dry-run') ?? clientRefused() ?? flagChecks('output') ?? cascade();
         if (refused) return refused;
         if (!hasFiles) return plainError('must specify one of -f and -k');
         // Complete turns --grace-period=0 into 1 (and waits for the deletion)
@@ -413,9 +460,9 @@ export function parseKubectl(argvIn: readonly string[], options: ParseOptions = 
         }
         return withTargets(args);
       case 'apply': {
-        // ApplyFlags.ToOptions: the arguments, --dry-run, the files, then --validate
+        // ApplyFlags.ToOptions: the arguments, --dry-run, its client, the files, then --validate
         if (args.length > 0) return usageError('apply', `Unexpected args: [${args.join(' ')}]`);
-        const refused = flagChecks('dry-run') ?? cascade();
+        const refused = flagChecks('dry-run') ?? clientRefused() ?? cascade();
         if (refused) return refused;
         if (!hasFiles) return plainError('must specify one of -f and -k');
         // kubectl looks at -o only when it prints an object it applied; the simulation, before it sends anything
@@ -427,8 +474,9 @@ export function parseKubectl(argvIn: readonly string[], options: ParseOptions = 
         const refused = flagChecks('dry-run', 'validate', 'output');
         if (refused) return refused;
         if (!hasFiles) return plainError('must specify one of -f and -k');
-        if (base.raw !== undefined) return rawChecks(base.raw, { command: 'create' }) ?? { ok: true, command: base };
-        return { ok: true, command: base };
+        // RunCreate builds the client (the validator, or --raw's REST client)
+        if (base.raw !== undefined) return rawChecks(base.raw, { command: 'create' }) ?? clientRefused() ?? { ok: true, command: base };
+        return clientRefused() ?? { ok: true, command: base };
       }
       case 'create deployment':
       case 'create namespace':
@@ -442,8 +490,8 @@ export function parseKubectl(argvIn: readonly string[], options: ParseOptions = 
         // NameFromCommandArgs: the words before `--` are the name; after it, the container's command
         const named = flags.argsLenAtDash === -1 ? args.length : flags.argsLenAtDash;
         if (named !== 1) return usageError(command, `exactly one NAME is required, got ${named}`);
-        // each subcommand's Complete: the name, then --dry-run, -o and --validate
-        return flagChecks('dry-run', 'output', 'validate') ?? { ok: true, command: { ...base, args: [args[0]!], commandArgs: args.slice(1) } };
+        // each subcommand's Complete: the name, its client, then --dry-run, -o and --validate
+        return clientRefused() ?? flagChecks('dry-run', 'output', 'validate') ?? { ok: true, command: { ...base, args: [args[0]!], commandArgs: args.slice(1) } };
       }
       case 'run':
         // run.go Run: the first word is NAME, before `--` or after it (`run --image=… -- web sleep 1`)
@@ -476,11 +524,14 @@ export function parseKubectl(argvIn: readonly string[], options: ParseOptions = 
         }
         return { ok: true, command: { ...base, targets: t.value, waitFor: cond.value } };
       }
-      case 'api-resources':
-        // Complete, then Validate
+      case 'api-resources': {
+        // Complete (the arguments, the discovery client), then Validate
         if (args.length > 0) return usageError('api-resources', `unexpected arguments: [${args.join(' ')}]`);
+        const refusedClient = clientRefused();
+        if (refusedClient) return refusedClient;
         if (!['', 'name', 'kind'].includes(str('sort-by'))) return plainError('--sort-by accepts only name or kind');
         return { ok: true, command: base };
+      }
       case 'patch': {
         // patch.go Validate, then the builder's ResourceTypeOrNameArgs
         const patch = str('patch');
@@ -540,8 +591,8 @@ export function parseKubectl(argvIn: readonly string[], options: ParseOptions = 
         return { ok: true, command: { ...base, targets: t.value } };
       }
       case 'delete': {
-        // DeleteFlags.ToOptions (the cascade), then Complete (--dry-run, the resources)
-        const refused = cascade() ?? flagChecks('dry-run', 'validate', 'output');
+        // DeleteFlags.ToOptions (the cascade), its client, then Complete (--dry-run, the resources)
+        const refused = cascade() ?? clientRefused() ?? flagChecks('dry-run', 'validate', 'output');
         if (refused) return refused;
         // Complete stops before the builder with --raw; Validate checks the raw request last
         if (base.raw !== undefined) return rawChecks(base.raw, { command: 'delete' }) ?? { ok: true, command: base };
@@ -572,6 +623,8 @@ export function parseKubectl(argvIn: readonly string[], options: ParseOptions = 
       case 'set env': {
         // Complete, then Validate (set_env.go); the variables themselves are parsed when it runs
         if (base.all && base.selector !== undefined) return plainError('cannot set --all and --selector at the same time');
+        const refusedClient = clientRefused();
+        if (refusedClient) return refusedClient;
         const split = splitEnvironmentFromResources(args);
         if (split === undefined) return plainError(`all resources must be specified before environment changes: ${args.join(' ')}`);
         const local = flags.values.get('local') === true;
@@ -619,7 +672,7 @@ export function parseKubectl(argvIn: readonly string[], options: ParseOptions = 
       case 'drain':
         if (args.length === 0 && !changed('selector')) return usageError(command, `USAGE: ${COMMAND_USE[command] as string} [flags]`);
         if (args.length > 0 && base.selector) return usageError(command, 'cannot specify both a node name and a --selector option');
-        return { ok: true, command: { ...base, args: [...args] } };
+        return clientRefused() ?? { ok: true, command: { ...base, args: [...args] } };
       case 'auth can-i':
         // cani.go Complete and Validate
         if (bool('list')) {
@@ -634,6 +687,8 @@ export function parseKubectl(argvIn: readonly string[], options: ParseOptions = 
       case 'logs': {
         const logsUsage = "expected 'logs [-f] [-p] (POD | TYPE/NAME) [-c CONTAINER]'.\nPOD or TYPE/NAME is a required argument for the logs command";
         if (base.selector === undefined && (args.length === 0 || args.length > 2)) return usageError('logs', logsUsage);
+        const refusedClient = clientRefused();
+        if (refusedClient) return refusedClient;
         if (args.length === 2 && base.container !== undefined) return usageError('logs', 'only one of -c or an inline [CONTAINER] arg is allowed');
         const [target, container] = args;
         const t = target === undefined ? { ok: true as const, value: [] } : resourceTargets(target.includes('/') ? [target] : ['pods', target]);

@@ -72,10 +72,11 @@ describe('kubectl --as', () => {
     );
   });
 
-  it('with --as-group but no --as, is refused when kubectl builds its client, as client-go does (recorded from kubectl 1.32)', () => {
-    const t = testTerminal();
+  it('with --as-group (or --as-uid) but no --as, is refused where kubectl builds its client, as client-go does (recorded from kubectl 1.32)', () => {
+    const t = testTerminal({ files: { 'a.json': '{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"x"}}' } });
     const refused = { stdout: '', stderr: 'error: requesting uid, groups or user-extra for  without impersonating a user\n', exitCode: 1 };
-    // before a command's own checks of -o, --dry-run and --validate, and of get's arguments
+    // get and version: before their checks of -o and of get's arguments; create's
+    // subcommands: after their NAME, before --dry-run and -o
     const lines = [
       'kubectl get pods --as-group=ops',
       'kubectl get --as-group=ops',
@@ -90,6 +91,49 @@ describe('kubectl --as', () => {
     // after cobra's own checks, and after can-i counts its arguments
     expect(t.run('kubectl get pods --bogus --as-group=ops').stderr).toMatch(/^Error: unknown flag: --bogus\n/);
     expect(t.run('kubectl auth can-i --as-group=ops').stderr).toBe("error: you must specify two arguments: verb resource or verb resource/resourceName.\nSee 'kubectl auth can-i -h' for help and examples.\n");
+    // commands whose own checks come before their client (recorded from kubectl 1.32)
+    const first: Array<[string, string]> = [
+      ['kubectl create --as-group=ops', 'error: must specify one of -f and -k\n'],
+      ['kubectl create -f a.json --dry-run=bogus --as-group=ops', 'error: Invalid dry-run value (bogus). Must be "none", "server", or "client".\n'],
+      ['kubectl create -f a.json -o bogus --as-group=ops', 'error: unable to match a printer suitable for the output format "bogus", allowed formats are: go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,yaml\n'],
+      ['kubectl create extra --as-group=ops', "error: Unexpected args: [extra]\nSee 'kubectl create -h' for help and examples\n"],
+      ['kubectl create namespace --as-group=ops', "error: exactly one NAME is required, got 0\nSee 'kubectl create namespace -h' for help and examples\n"],
+      ['kubectl logs --as-group=ops', "error: expected 'logs [-f] [-p] (POD | TYPE/NAME) [-c CONTAINER]'.\nPOD or TYPE/NAME is a required argument for the logs command\nSee 'kubectl logs -h' for help and examples\n"],
+      ['kubectl drain --as-group=ops', "error: USAGE: drain NODE [flags]\nSee 'kubectl drain -h' for help and examples\n"],
+      ['kubectl cordon --as-group=ops', "error: USAGE: cordon NODE [flags]\nSee 'kubectl cordon -h' for help and examples\n"],
+      ['kubectl uncordon -l a=b node-1 --as-group=ops', "error: cannot specify both a node name and a --selector option\nSee 'kubectl uncordon -h' for help and examples\n"],
+      ['kubectl cordon node-1 --dry-run=bogus --as-group=ops', 'error: Invalid dry-run value (bogus). Must be "none", "server", or "client".\n'],
+      ['kubectl apply extra --as-group=ops', "error: Unexpected args: [extra]\nSee 'kubectl apply -h' for help and examples\n"],
+      ['kubectl apply --dry-run=bogus --as-group=ops', 'error: Invalid dry-run value (bogus). Must be "none", "server", or "client".\n'],
+      ['kubectl replace --dry-run=bogus --as-group=ops', 'error: Invalid dry-run value (bogus). Must be "none", "server", or "client".\n'],
+      ['kubectl delete pod x --cascade=bogus --as-group=ops', 'error: invalid cascade value (bogus). Must be "background", "foreground", or "orphan"\n'],
+      ['kubectl run x --image=nginx --dry-run=bogus --as-group=ops', 'error: Invalid dry-run value (bogus). Must be "none", "server", or "client".\n'],
+      ['kubectl label pod x a=b --list -o yaml --as-group=ops', 'error: --list and --output may not be specified together\n'],
+      ['kubectl annotate pod x a=b -o bogus --as-group=ops', 'error: unable to match a printer suitable for the output format "bogus", allowed formats are: go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,yaml\n'],
+      ['kubectl set env --all -l a=b --as-group=ops', 'error: cannot set --all and --selector at the same time\n'],
+      ['kubectl api-resources extra --as-group=ops', "error: unexpected arguments: [extra]\nSee 'kubectl api-resources -h' for help and examples\n"],
+    ];
+    for (const [line, stderr] of first) expect(t.run(line), line).toEqual({ stdout: '', stderr, exitCode: 1 });
+    // … and then the client, before the checks that follow it
+    const after = [
+      'kubectl create -f a.json --as-group=ops',
+      'kubectl logs web -c x extra --as-group=ops',
+      'kubectl cordon node-1 --as-group=ops',
+      'kubectl drain node-1 --as-group=ops',
+      'kubectl apply -f a.json --validate=bogus --as-group=ops',
+      'kubectl replace -f a.json -o bogus --as-group=ops',
+      'kubectl delete pod x --dry-run=bogus --as-group=ops',
+      'kubectl run x --image=nginx -o bogus --as-group=ops',
+      'kubectl label pod x a=b -o bogus --as-group=ops',
+      'kubectl taint nodes node-1 a=b:NoSchedule --dry-run=bogus --as-group=ops',
+      'kubectl patch pod x --as-group=ops',
+    ];
+    for (const line of after) expect(t.run(line), line).toEqual(refused);
+    // --as-uid without --as is refused the same way
+    expect(t.run('kubectl get pods --as-uid=1')).toEqual(refused);
+    expect(t.run('kubectl create --as-uid=1').stderr).toBe('error: must specify one of -f and -k\n');
+    expect(t.run('kubectl version --client --as-uid=1').exitCode).toBe(0);
+    expect(t.run('kubectl auth can-i get pods --as=jane --as-uid=1')).toMatchObject({ stdout: 'no\n', exitCode: 1 });
     // no client: version --client goes on
     expect(t.run('kubectl version --client --as-group=ops').exitCode).toBe(0);
     expect(t.run('kubectl auth can-i get pods --as=jane --as-group=system:masters')).toMatchObject({ stdout: 'yes\n', exitCode: 0 });

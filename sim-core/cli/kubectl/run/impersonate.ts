@@ -1,7 +1,8 @@
 // `kubectl --as=jane [--as-group=dev]`: every request carries client-go's impersonation
 // (the Impersonate-User / Impersonate-Group headers). The API server honours it only for
 // a user allowed to impersonate (kubectl's own identity is kubeadm's admin) and then
-// authorises the request as that user — which is how a learner sees RBAC refuse.
+// authorises the request as that user — which is how a learner sees RBAC refuse. --as-uid
+// is not sent: a UID takes no part in RBAC's decisions (parse.ts refuses it without --as).
 import type { KubeApiPort, KubeRequestOptions } from '../../../apiserver/server';
 import type { KubectlCommand } from '../parse';
 
