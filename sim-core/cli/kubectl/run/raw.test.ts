@@ -165,13 +165,29 @@ describe('kubectl create|replace|delete --raw', () => {
     expect(run('kubectl get ns team').stderr).toBe('Error from server (NotFound): namespaces "team" not found\n');
   });
 
-  it('DELETEs an object and prints it as it was; the key is gone from etcd', () => {
+  it('DELETEs an object: a removed ConfigMap is answered with finalizeDelete’s Status, and the key is gone from etcd', () => {
     const { run } = cluster();
     run('kubectl create configmap gone --from-literal=a=b');
+    const uid = run('kubectl get configmap gone -o jsonpath={.metadata.uid}').stdout;
     const r = run('kubectl delete --raw /api/v1/namespaces/default/configmaps/gone');
-    expect(JSON.parse(r.stdout)).toMatchObject({ kind: 'ConfigMap', metadata: { name: 'gone' } });
+    expect(r).toEqual({ stdout: `{"kind":"Status","apiVersion":"v1","metadata":{},"status":"Success","details":{"name":"gone","kind":"configmaps","uid":"${uid}"}}\n`, stderr: '', exitCode: 0 });
     expect(run('etcdctl get /registry/configmaps/default/gone --keys-only').stdout).toBe('');
     expect(run('kubectl delete --raw /api/v1/namespaces/default/configmaps').stderr).toContain('deletecollection');
+  });
+
+  it('DELETE answers the object for the stores that return it (ServiceAccount), for one only marked (a finalizer), and names the group of an apps resource', () => {
+    const { run } = cluster();
+    run('kubectl create serviceaccount robot');
+    expect(JSON.parse(run('kubectl delete --raw /api/v1/namespaces/default/serviceaccounts/robot').stdout)).toMatchObject({ kind: 'ServiceAccount', metadata: { name: 'robot' } });
+    run('kubectl create configmap kept --from-literal=a=b');
+    expect(run(`kubectl patch configmap kept -p '{"metadata":{"finalizers":["example.com/hold"]}}'`).exitCode).toBe(0);
+    const marked = JSON.parse(run('kubectl delete --raw /api/v1/namespaces/default/configmaps/kept').stdout) as { kind: string; metadata: { deletionTimestamp?: string } };
+    expect(marked.kind).toBe('ConfigMap');
+    expect(marked.metadata.deletionTimestamp).toBeDefined();
+    run('kubectl create deployment web --image=nginx');
+    const status = JSON.parse(run('kubectl delete --raw /apis/apps/v1/namespaces/default/deployments/web').stdout) as { details: Record<string, string> };
+    expect(Object.keys(status.details)).toEqual(['name', 'group', 'kind', 'uid']);
+    expect(status.details).toMatchObject({ name: 'web', group: 'apps', kind: 'deployments' });
   });
 });
 

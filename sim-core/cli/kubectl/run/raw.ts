@@ -31,6 +31,12 @@ type Answer = { ok: true; body: string } | { ok: false; status: Status } | { ok:
 
 /** The kinds whose registry serves a status subresource (their REST storage has a StatusREST). */
 const WITH_STATUS: ReadonlySet<string> = new Set(['pods', 'nodes', 'namespaces', 'services', 'deployments', 'replicasets', 'persistentvolumeclaims', 'persistentvolumes']);
+/**
+ * The stores built with ReturnDeletedObject: true (pkg/registry/core/{pod,service,
+ * serviceaccount,namespace}/storage/storage.go in 1.32): their DELETE answers the object.
+ * Every other store answers a removed object with finalizeDelete's Status.
+ */
+const RETURNS_DELETED_OBJECT: ReadonlySet<string> = new Set(['pods', 'services', 'serviceaccounts', 'namespaces']);
 /** …and a scale subresource, as the simulated API server serves it (autoscaling/v1 Scale). */
 const WITH_SCALE: ReadonlySet<string> = new Set(['deployments', 'replicasets']);
 
@@ -268,7 +274,8 @@ function resourceRoute(env: RunEnv, method: Method, group: string, version: stri
     if (sub !== undefined) return { ok: false, status: generic(405) };
     const options = deleteOptions(body, q);
     if (!options.ok) return { ok: false, status: options.status };
-    return object(env.kube.request({ verb: 'delete', resource: def.resource, namespace: ns, name, ...options.value, ...(dryRun === 'All' ? { dryRun: true } : {}) }, opts));
+    const r = env.kube.request({ verb: 'delete', resource: def.resource, namespace: ns, name, ...options.value, ...(dryRun === 'All' ? { dryRun: true } : {}) }, opts);
+    return r.ok ? { ok: true, body: encoded(deleteAnswer(def, r.value), pretty) } : { ok: false, status: r.error };
   }
   // POST and PUT carry an object
   const decoded = decodeBody(body, def, sub);
@@ -292,6 +299,19 @@ function resourceRoute(env: RunEnv, method: Method, group: string, version: stri
   if (bodyName !== name) return { ok: false, status: badRequest(`the name of the object (${bodyName}) does not match the name on the URL (${name})`) };
   if (sub === 'status') return object(env.kube.request({ verb: 'updateStatus', resource: def.resource, namespace: ns, body: obj, ...dry }, opts));
   return object(env.kube.request({ verb: 'update', resource: def.resource, namespace: ns, body: obj, ...dry, ...(sub === 'scale' || sub === 'finalize' ? { subresource: sub } : {}) }, opts));
+}
+
+/**
+ * What a DELETE answers (registry/generic/registry/store.go Delete): an object only marked
+ * for deletion (finalizers left; a Pod's grace period) is answered as it now is; a removed
+ * one as finalizeDelete answers it — the object for the stores above, else a Status whose
+ * details name the resource (`kind` is the resource, as the source says) and the uid.
+ * Outside Pods, only finalizers keep an object, so an answer without them was removed.
+ */
+function deleteAnswer(def: KindDefinition, obj: KubeObject): unknown {
+  if (RETURNS_DELETED_OBJECT.has(def.resource) || (obj.metadata?.finalizers ?? []).length > 0) return wireObject(obj);
+  const details = { name: obj.metadata?.name ?? '', ...(def.group !== '' ? { group: def.group } : {}), kind: def.resource, ...(obj.metadata?.uid ? { uid: obj.metadata.uid } : {}) };
+  return { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', details };
 }
 
 function opt<K extends string>(key: K, value: string | undefined): Partial<Record<K, string>> {
