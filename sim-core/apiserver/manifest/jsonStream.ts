@@ -2,6 +2,7 @@
 // values (k8s.io/apimachinery/pkg/util/yaml YAMLOrJSONDecoder). This splits the stream,
 // checks nesting depth while scanning (before JSON.parse sees the text) and reports
 // errors with encoding/json's wording.
+import { goJsonSyntaxError } from './goJsonScanner';
 import { MAX_DEPTH, MAX_DOCUMENTS } from './limits';
 
 export type JsonStreamResult = { ok: true; values: unknown[] } | { ok: false; detail: string };
@@ -14,12 +15,13 @@ function quoteChar(c: string): string {
   return c === "'" ? "'\\''" : `'${c}'`;
 }
 
-/** Map a JSON.parse failure to encoding/json's message (engines word theirs differently). */
-function syntaxDetail(error: unknown): string {
-  const message = error instanceof Error ? error.message : '';
-  const token = /Unexpected token '?(.)'?/.exec(message) ?? /Unexpected (?:non-whitespace )?character '?(.)'?/.exec(message);
-  if (token?.[1] !== undefined) return `invalid character ${quoteChar(token[1])} looking for beginning of value`;
-  return 'unexpected EOF';
+/**
+ * The syntax error in one balanced value, in encoding/json's words (goJsonScanner.ts: the
+ * Decoder reads a value with the same scanner); one cut short is the Decoder's EOF.
+ */
+function syntaxDetail(piece: string): string {
+  const error = goJsonSyntaxError(piece);
+  return error === undefined || error === 'unexpected end of JSON input' ? 'unexpected EOF' : error;
 }
 
 export function parseJsonStream(text: string): JsonStreamResult {
@@ -59,8 +61,8 @@ export function parseJsonStream(text: string): JsonStreamResult {
     const piece = text.slice(start, i);
     try {
       values.push(JSON.parse(piece) as unknown);
-    } catch (error) {
-      return { ok: false, detail: syntaxDetail(error) };
+    } catch {
+      return { ok: false, detail: syntaxDetail(piece) };
     }
     if (values.length > MAX_DOCUMENTS) {
       return { ok: false, detail: `too many documents: more than ${MAX_DOCUMENTS} in one file` };

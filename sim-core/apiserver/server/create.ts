@@ -10,15 +10,16 @@ import type { KubeObject, Status } from '../../client';
 import { badValueOf, decodeForCreate, EVENT_TTL_SECONDS, invalidFieldError, requestedClusterIPs, validateDecoded, type FieldError, type KindDefinition } from '../kinds';
 import { definitionOf, fail, keyOf, meta, storageFailure, succeed, type HandlerEnv } from './handlerEnv';
 import { allocateClusterIP, allocateNodePorts, canonicalClusterIP, clusterIPsInUse, needsNodePorts, newUid, nodePortsInUse, randomSuffix, requestedClusterIPRefusal } from './identity';
+import { decodeKindRefusal } from './decodeKind';
 import { decodeKv, encodeObject } from './objectCodec';
 import { admitServiceAccount } from './serviceAccountAdmission';
 import { alreadyExists, badRequest, namespaceNotFound, namespaceTerminating, statusWithCode, admissionStatus, invalidObject } from './statuses';
 import { timestampAt } from './clock';
 
 /**
- * What create and update first do with a request: find the resource's kind and check
- * that the body (already the request's own copy: decodeRequestBody) is a JSON object —
- * or answer the request with the error.
+ * What create and update first do with a request: find the resource's kind, check that
+ * the body (already the request's own copy: decodeRequestBody) is a JSON object and that
+ * its kind decodes to the resource's (decodeKind.ts) — or answer the request with the error.
  */
 export function readRequestBody(env: HandlerEnv, resource: string, body: unknown): { def: KindDefinition; input: KubeObject } | undefined {
   const found = definitionOf(resource);
@@ -28,6 +29,11 @@ export function readRequestBody(env: HandlerEnv, resource: string, body: unknown
   }
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     fail(env, badRequest('the body of the request was in an unknown format'));
+    return undefined;
+  }
+  const refused = decodeKindRefusal(found.def, body as KubeObject);
+  if (refused !== undefined) {
+    fail(env, refused);
     return undefined;
   }
   return { def: found.def, input: body as KubeObject };
@@ -46,9 +52,6 @@ export function handleCreate(env: HandlerEnv, resource: string, namespace: strin
   } else delete m.namespace;
   const decoded = decodeForCreate(input as Record<string, unknown>);
   if (!decoded.ok) return fail(env, admissionStatus(decoded, input));
-  if (decoded.kind.resource !== def.resource) {
-    return fail(env, badRequest(`the API version in the data (${decoded.kind.apiVersion}) does not match the expected kind for resource ${resource}`));
-  }
   const obj = decoded.object as KubeObject;
   if (!def.namespaced || def.resource === 'namespaces') return createAdmitted(env, def, obj);
   // the mutating admission plugins, in kube-apiserver's order, see the object before it is

@@ -338,3 +338,19 @@ describe('Events expire from etcd', () => {
     expect(leaseOf(sim, key) ?? 0n).not.toBe(0n);
   });
 });
+
+describe('a body of another kind', () => {
+  it('is refused by create and update as the decoder refuses it: another registered kind cannot be converted, an unknown one is not registered', () => {
+    const sim = testCluster();
+    must(sim, { verb: 'create', resource: 'configmaps', namespace: 'default', body: configMap('cfg') });
+    const message = (r: ReturnType<typeof sim.kubectl.request>) => (r.ok ? 'ok' : `${r.error.code} ${r.error.message}`);
+    const asService = { ...configMap('cfg'), kind: 'Service' };
+    expect(message(sim.kubectl.request({ verb: 'update', resource: 'configmaps', namespace: 'default', body: asService }, TIMEOUT))).toBe(
+      '400 Service in version "v1" cannot be handled as a ConfigMap: converting (v1.Service) to (core.ConfigMap): unknown conversion',
+    );
+    expect(message(sim.kubectl.request({ verb: 'create', resource: 'deployments', namespace: 'default', body: { ...deployment('web'), apiVersion: 'apps/v2' } }, TIMEOUT))).toBe(
+      '400 Deployment in version "v2" cannot be handled as a Deployment: no kind "Deployment" is registered for version "apps/v2" in scheme "pkg/api/legacyscheme/scheme.go:30"',
+    );
+    expect(JSON.parse(stored(sim, '/registry/configmaps/default/cfg')!.value)).toMatchObject({ kind: 'ConfigMap' });
+  });
+});

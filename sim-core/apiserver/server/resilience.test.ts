@@ -47,7 +47,7 @@ describe('hostile input', () => {
     ['an unknown field', { ...deployment('h1'), spec: { ...(deployment('h1').spec as object), replicaz: 3 } }, 400],
     ['__proto__ as a key', JSON.parse('{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"h2","__proto__":{"polluted":true}},"data":{}}'), 400],
     ['negative replicas', deployment('h3', -1), 422],
-    ['an unknown kind', { apiVersion: 'v1', kind: 'Frob', metadata: { name: 'h4' } }, 404],
+    ['an unknown kind (not registered in the scheme: 400 from the decoder)', { apiVersion: 'v1', kind: 'Frob', metadata: { name: 'h4' } }, 400],
     ['not an object at all', 'kind: Pod', 400],
     ['an array', [1, 2, 3], 400],
   ];

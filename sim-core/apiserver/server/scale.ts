@@ -9,6 +9,7 @@
 // which then goes through the object's own update (validation, generation bump) in one
 // GuaranteedUpdate. The answer is the Scale of what was written. Kinds without the
 // subresource: 404, the server could not find the requested resource.
+import { decodeKindRefusal } from './decodeKind';
 import { deepCopy, statusError, type ApiRequest, type KubeObject, type Status } from '../../client';
 import { admitForCreate, invalidFieldError, selectorString, type KindDefinition, type LabelSelector } from '../kinds';
 import { definitionOf, fail, keyOf, meta, storageFailure, succeed, type HandlerEnv } from './handlerEnv';
@@ -115,9 +116,9 @@ export function handleUpdateScale(env: HandlerEnv, resource: string, namespace: 
   if (def === undefined) return;
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return fail(env, badRequest('the body of the request was in an unknown format'));
   const scale = body as KubeObject;
-  if (scale.apiVersion !== undefined && scale.apiVersion !== 'autoscaling/v1') {
-    return fail(env, badRequest(`the API version in the data (${String(scale.apiVersion)}) does not match the expected API version (autoscaling/v1)`));
-  }
+  // the body decodes to autoscaling/v1 Scale or is refused as the decoder refuses it
+  const refused = decodeKindRefusal({ kind: 'Scale', group: 'autoscaling', apiVersion: 'autoscaling/v1' }, scale);
+  if (refused !== undefined) return fail(env, refused);
   const name = meta(scale).name ?? '';
   if (name === '') return fail(env, badRequest('name is required'));
   const rv = scale.metadata?.resourceVersion;

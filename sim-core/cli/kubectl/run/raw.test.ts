@@ -137,10 +137,25 @@ describe('kubectl create|replace|delete --raw', () => {
 
   it('refuses what the server refuses: not JSON, another namespace, another name', () => {
     const { run } = cluster();
-    expect(run('kubectl create --raw /api/v1/namespaces/default/configmaps -f -', 'apiVersion: v1\nkind: ConfigMap\n').stderr).toBe(
-      "Error from server (BadRequest): couldn't get version/kind; json parse error: invalid character 'a' looking for beginning of value\n",
+    const create = (body: string) => run('kubectl create --raw /api/v1/namespaces/default/configmaps -f -', body).stderr;
+    const unrecognized = (rest: string) => `Error from server (BadRequest): the object provided is unrecognized (must be of type ConfigMap): couldn't get version/kind; json parse error: ${rest}\n`;
+    expect(create('apiVersion: v1\nkind: ConfigMap\n')).toBe(unrecognized("invalid character 'a' looking for beginning of value (61706956657273696f6e3a2076310a6b696e643a20436f6e6669674d6170 ...)"));
+    expect(create('')).toBe(unrecognized('unexpected end of JSON input (<empty>)'));
+    expect(create('{"metadata":{"name":"x"},"data":{"a":"b",}}')).toBe(unrecognized(`invalid character '}' looking for beginning of object key string ({"metadata":{"name":"x"},"data ...)`));
+    expect(create('{"a":tru}')).toBe(unrecognized(`invalid character '}' in literal true (expecting 'e') ({"a":tru})`));
+    expect(create('[]')).toBe(unrecognized('json: cannot unmarshal array into Go value of type struct { APIVersion string "json:\\"apiVersion,omitempty\\""; Kind string "json:\\"kind,omitempty\\"" } (5b5d)'));
+    expect(create('{"kind":1}')).toBe(unrecognized('json: cannot unmarshal number into Go struct field .kind of type string ({"kind":1})'));
+    expect(create('{"kind":"Service","apiVersion":"v1","metadata":{"name":"x"}}')).toBe(
+      'Error from server (BadRequest): Service in version "v1" cannot be handled as a ConfigMap: converting (v1.Service) to (core.ConfigMap): unknown conversion\n',
     );
-    expect(run('kubectl create --raw /api/v1/namespaces/default/configmaps -f -', '').stderr).toBe("Error from server (BadRequest): couldn't get version/kind; json parse error: unexpected end of JSON input\n");
+    expect(create('{"kind":"Foo","apiVersion":"v1","metadata":{"name":"x"}}')).toBe(
+      'Error from server (BadRequest): Foo in version "v1" cannot be handled as a ConfigMap: no kind "Foo" is registered for version "v1" in scheme "pkg/api/legacyscheme/scheme.go:30"\n',
+    );
+    expect(run('kubectl create --raw /apis/apps/v1/namespaces/default/deployments -f -', '{"kind":"ReplicaSet","apiVersion":"apps/v1"}').stderr).toBe(
+      'Error from server (BadRequest): ReplicaSet in version "v1" cannot be handled as a Deployment: converting (v1.ReplicaSet) to (apps.Deployment): unknown conversion\n',
+    );
+    // null decodes to nothing: an object of the URL's kind with no name
+    expect(create('null')).toBe('The ConfigMap "" is invalid: metadata.name: Required value: name or generateName is required\n');
     expect(run('kubectl create --raw /api/v1/namespaces/other/configmaps -f -', '{"metadata":{"name":"x","namespace":"default"}}').stderr).toBe(
       'Error from server (BadRequest): the namespace of the provided object does not match the namespace sent on the request\n',
     );

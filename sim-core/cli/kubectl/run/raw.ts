@@ -15,8 +15,10 @@
 import { discoveryDocuments } from '../../../apiserver/discovery';
 import { kindOfResource, type KindDefinition } from '../../../apiserver';
 import { KUBERNETES_VERSION } from '../../../apiserver/server';
+import { decodeKindRefusal } from '../../../apiserver/server/decodeKind';
 import type { ApiResult, KubeObject, ObjectList, PropagationPolicy, Status } from '../../../client';
 import { APISERVER_ADVERTISE_ADDRESS, APISERVER_SECURE_PORT } from '../../../cluster/bootstrap/objects';
+import { goJsonSyntaxError } from '../../../apiserver/manifest/goJsonScanner';
 import { parseRequestURI, type RequestTarget } from '../request-uri';
 import { REQUEST_TIMEOUT_TICKS, statusText } from './api';
 import type { RunEnv } from './env';
@@ -281,6 +283,10 @@ function resourceRoute(env: RunEnv, method: Method, group: string, version: stri
   const decoded = decodeBody(body, def, sub);
   if (!decoded.ok) return { ok: false, status: decoded.status };
   const obj = decoded.value;
+  // the decoder's verdict on the body's kind comes before the handler's own checks below; the
+  // server gives the same one (decodeKind.ts) to whatever reaches it
+  const kindRefused = decodeKindRefusal(sub === 'scale' ? { kind: 'Scale', group: 'autoscaling', apiVersion: 'autoscaling/v1' } : def, obj);
+  if (kindRefused !== undefined) return { ok: false, status: kindRefused };
   const metaOf = (o: KubeObject) => (o.metadata ??= {});
   // rest.EnsureObjectNamespaceMatchesRequestNamespace: empty takes the request's; a cluster-scoped request clears it
   const objNs = metaOf(obj).namespace ?? '';
@@ -326,40 +332,53 @@ function read(method: Method, name: string | undefined, key: string): boolean {
 }
 
 /**
- * The body as the JSON serializer decodes it (the request's content type is JSON): a
- * missing kind or apiVersion is the URL's; text that is not JSON is refused as
- * apimachinery's FindKind refuses it.
+ * The body as the JSON serializer reads it before it decodes (the request's content type is
+ * JSON): encoding/json's syntax check, then FindKind's json.Unmarshal of kind and
+ * apiVersion; either failure is transformDecodeError's BadRequest (handlers/rest.go), with
+ * summarizeData's 30 bytes of the body. A missing or empty kind or apiVersion is the URL's
+ * (gvkWithDefaults); whether the body's kind is the resource's is the server's to say.
  */
 function decodeBody(body: string, def: KindDefinition, sub: string | undefined): { ok: true; value: KubeObject } | { ok: false; status: Status } {
-  let value: unknown;
-  try {
-    value = JSON.parse(body);
-  } catch (error) {
-    return { ok: false, status: badRequest(`couldn't get version/kind; json parse error: ${goJsonError(body, error)}`) };
-  }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    return { ok: false, status: badRequest(`couldn't get version/kind; json parse error: json: cannot unmarshal ${Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value} into Go value of type struct { APIVersion string "json:\\"apiVersion,omitempty\\""; Kind string "json:\\"kind,omitempty\\"" }`) };
-  }
-  const obj = value as KubeObject;
   const expected = sub === 'scale' ? { apiVersion: 'autoscaling/v1', kind: 'Scale' } : { apiVersion: def.apiVersion, kind: def.kind };
-  obj.apiVersion ??= expected.apiVersion;
-  obj.kind ??= expected.kind;
+  const unrecognized = (error: string) => ({
+    ok: false as const,
+    status: badRequest(`the object provided is unrecognized (must be of type ${expected.kind}): couldn't get version/kind; json parse error: ${error} (${summarizeData(body, 30)})`),
+  });
+  const syntax = goJsonSyntaxError(body);
+  if (syntax !== undefined) return unrecognized(syntax);
+  const value = JSON.parse(body) as unknown;
+  const typeError = findKindTypeError(value);
+  if (typeError !== undefined) return unrecognized(typeError);
+  // null unmarshals to nothing: an empty object of the URL's kind
+  const obj = (value ?? {}) as KubeObject;
+  if (obj.apiVersion === undefined || obj.apiVersion === '') obj.apiVersion = expected.apiVersion;
+  if (obj.kind === undefined || obj.kind === '') obj.kind = expected.kind;
   return { ok: true, value: obj };
 }
 
-/** encoding/json's syntax error for text JSON.parse refused (engines word theirs differently). */
-function goJsonError(text: string, error: unknown): string {
-  const first = /\S/.exec(text);
-  if (first === null) return 'unexpected end of JSON input';
-  if (!'{["-0123456789tfn'.includes(first[0])) return `invalid character ${quoteChar(first[0])} looking for beginning of value`;
-  const message = error instanceof Error ? error.message : '';
-  const token = /Unexpected token '?(.)'?/.exec(message) ?? /Unexpected (?:non-whitespace )?character '?(.)'?/.exec(message);
-  if (token?.[1] !== undefined && !/end of JSON/.test(message)) return `invalid character ${quoteChar(token[1])} looking for beginning of value`;
-  return 'unexpected end of JSON input';
+/** The Go type FindKind unmarshals into (runtime/serializer/json/meta.go), as reflect prints it. */
+const FIND_KIND_TYPE = 'struct { APIVersion string "json:\\"apiVersion,omitempty\\""; Kind string "json:\\"kind,omitempty\\"" }';
+
+/** json.Unmarshal's UnmarshalTypeError for a valid JSON value FindKind cannot read, or undefined. */
+function findKindTypeError(value: unknown): string | undefined {
+  const jsonType = (v: unknown) => (Array.isArray(v) ? 'array' : typeof v === 'boolean' ? 'bool' : typeof v === 'object' ? 'object' : typeof v);
+  if (value === null) return undefined;
+  if (typeof value !== 'object' || Array.isArray(value)) return `json: cannot unmarshal ${jsonType(value)} into Go value of type ${FIND_KIND_TYPE}`;
+  // the first member in the text that is not a string (null leaves the field alone)
+  for (const [key, v] of Object.entries(value)) {
+    if ((key === 'kind' || key === 'apiVersion') && v !== null && typeof v !== 'string') return `json: cannot unmarshal ${jsonType(v)} into Go struct field .${key} of type string`;
+  }
+  return undefined;
 }
 
-function quoteChar(c: string): string {
-  return c === "'" ? "'\\''" : `'${c}'`;
+/** handlers/rest.go summarizeData: `<empty>`, the text when it starts with `{`, else hex; cut at maxLength bytes. */
+function summarizeData(body: string, maxLength: number): string {
+  const bytes = new TextEncoder().encode(body);
+  if (bytes.length === 0) return '<empty>';
+  const cut = bytes.subarray(0, maxLength);
+  const more = bytes.length > maxLength ? ' ...' : '';
+  if (bytes[0] === 0x7b) return new TextDecoder().decode(cut) + more;
+  return [...cut].map((b) => b.toString(16).padStart(2, '0')).join('') + more;
 }
 
 /** metav1.DeleteOptions from the body (JSON, optional) and the query's propagationPolicy and gracePeriodSeconds. */
@@ -367,12 +386,13 @@ function deleteOptions(body: string, q: ReadonlyMap<string, string>): { ok: true
   // the server judges the policy (an unknown one is refused there); a grace period that is not a whole number is not sent
   const value: { propagationPolicy?: PropagationPolicy; gracePeriodSeconds?: number; uid?: string } = {};
   if (body.trim() !== '') {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(body);
-    } catch (error) {
-      return { ok: false, status: badRequest(`couldn't get version/kind; json parse error: ${goJsonError(body, error)}`) };
-    }
+    // delete.go decodes DeleteOptions without transformDecodeError: a plain error, which the
+    // server answers as a 500 with no reason (ErrorToAPIStatus)
+    const syntax = goJsonSyntaxError(body);
+    const typeError = syntax === undefined ? findKindTypeError(JSON.parse(body)) : undefined;
+    const error = syntax ?? typeError;
+    if (error !== undefined) return { ok: false, status: { kind: 'Status', apiVersion: 'v1', status: 'Failure', reason: '' as Status['reason'], code: 500, message: `couldn't get version/kind; json parse error: ${error}` } };
+    const parsed = JSON.parse(body) as unknown;
     const o = (parsed ?? {}) as { propagationPolicy?: unknown; gracePeriodSeconds?: unknown; preconditions?: { uid?: unknown } };
     if (typeof o.propagationPolicy === 'string') value.propagationPolicy = o.propagationPolicy as PropagationPolicy;
     if (typeof o.gracePeriodSeconds === 'number') value.gracePeriodSeconds = o.gracePeriodSeconds;
