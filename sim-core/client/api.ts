@@ -75,7 +75,8 @@ export function statusError(reason: StatusReason, message: string, details?: Sta
   return { kind: 'Status', apiVersion: 'v1', status: 'Failure', reason, code: STATUS_CODES[reason], message, ...(details ? { details } : {}) };
 }
 
-export type ApiResult<T> = { ok: true; value: T } | { ok: false; error: Status };
+/** warnings: the answer's Warning headers (a Warn decode's dropped fields), which kubectl prints as `Warning: …` */
+export type ApiResult<T> = { ok: true; value: T; warnings?: string[] } | { ok: false; error: Status; warnings?: string[] };
 
 /** metav1.DeletionPropagation. */
 export type PropagationPolicy = 'Background' | 'Foreground' | 'Orphan';
@@ -96,16 +97,20 @@ export type WatchEvent<T extends KubeObject = KubeObject> =
 /** How a `patch` body is read (the request's Content-Type in the real API). */
 export type PatchType = 'application/merge-patch+json' | 'application/strategic-merge-patch+json' | 'application/json-patch+json';
 
+/** metav1.FieldValidation: Strict refuses an unknown field, Warn drops it with a warning, Ignore drops it. */
+export type FieldValidation = 'Ignore' | 'Warn' | 'Strict';
+
 /** A request as data. `resource` is the plural lower-case name (`pods`, `replicasets`). */
 export type ApiRequest =
   /** subresource `scale`: the autoscaling/v1 Scale of a Deployment or ReplicaSet */
   | { verb: 'get'; resource: string; namespace: string; name: string; subresource?: 'scale' }
   /** fieldSelector: `spec.nodeName=node-1,status.phase!=Running` (the fields each kind supports) */
   | { verb: 'list'; resource: string; namespace?: string; labelSelector?: string; fieldSelector?: string }
-  | { verb: 'create'; resource: string; namespace: string; body: KubeObject; dryRun?: boolean }
+  /** fieldValidation: what the decode does with an unknown field (absent: Strict, what kubectl sends) */
+  | { verb: 'create'; resource: string; namespace: string; body: KubeObject; dryRun?: boolean; fieldValidation?: FieldValidation }
   /** body.metadata.resourceVersion must be the stored one, or 409 Conflict */
   /** subresource `finalize`: PUT namespaces/<name>/finalize, the only way to change a Namespace's spec.finalizers */
-  | { verb: 'update'; resource: string; namespace: string; body: KubeObject; dryRun?: boolean; subresource?: 'scale' | 'finalize' }
+  | { verb: 'update'; resource: string; namespace: string; body: KubeObject; dryRun?: boolean; subresource?: 'scale' | 'finalize'; fieldValidation?: FieldValidation }
   | { verb: 'updateStatus'; resource: string; namespace: string; body: KubeObject; dryRun?: boolean }
   /** PATCH: `patch` is the JSON body (an object for merge/strategic, an array of operations for json-patch) */
   | { verb: 'patch'; resource: string; namespace: string; name: string; patchType: PatchType; patch: unknown; subresource?: 'status' | 'scale'; dryRun?: boolean }

@@ -17,6 +17,7 @@ export {
   type KubeObject,
   type ObjectList,
   type PropagationPolicy,
+  type FieldValidation,
   type RequestId,
   type Status,
   type StatusReason,

@@ -9,9 +9,11 @@ import type { KindDefinition } from './kindDefinition';
 import { fastCheck } from './fastCheck';
 import { canonicalQuantities } from './canonicalQuantities';
 import { z } from 'zod';
+import type { FieldValidation } from '../../client';
 
 export type DecodeResult =
-  | { ok: true; object: Record<string, unknown> }
+  /** warnings: the unknown fields a Warn decode dropped (`unknown field "spec.x"`) */
+  | { ok: true; object: Record<string, unknown>; warnings?: string[] }
   | { ok: false; code: 400; reason: 'BadRequest'; message: string };
 
 type PathSegment = PropertyKey;
@@ -192,7 +194,15 @@ function typeError(def: KindDefinition, input: unknown, path: readonly PathSegme
  * (decodeNulls), its quantities in canonical text (canonicalQuantities) — or the
  * BadRequest message.
  */
-export function decodeObject(def: KindDefinition, input: unknown): DecodeResult {
+/**
+ * metav1.FieldValidation: what a decode does with a field the kind does not have — Strict
+ * refuses the object (`strict decoding error: unknown field …`), Warn drops the field and
+ * says so in a warning, Ignore drops it silently. The server's default for a request that
+ * names none is Warn (handlers fieldValidation()); kubectl's typed commands send Strict, and
+ * a caller here that names none gets Strict, as those are the callers.
+ */
+
+export function decodeObject(def: KindDefinition, input: unknown, fieldValidation: FieldValidation = 'Strict'): DecodeResult {
   const cleaned = holdsNull(input) ? decodeNulls(input, def.schema) : input;
   // the usual answer, yes, without zod's result objects (fastCheck.ts); zod words a refusal
   if (fastCheck(def.schema)(cleaned)) return { ok: true, object: canonicalQuantities(def, cleaned as Record<string, unknown>) };
@@ -209,6 +219,18 @@ export function decodeObject(def: KindDefinition, input: unknown): DecodeResult 
   for (const issue of issues) {
     if (issue.code !== 'unrecognized_keys') continue;
     for (const key of issue.keys) unknown.push(`unknown field "${strictPath([...issue.path, key])}"`);
+  }
+  if (fieldValidation !== 'Strict') {
+    // the fields are dropped (a copy: the caller's input stays as sent) and the rest decoded again
+    const kept = JSON.parse(JSON.stringify(cleaned)) as Record<string, unknown>;
+    for (const issue of issues) {
+      if (issue.code !== 'unrecognized_keys') continue;
+      const holder = valueAt(kept, issue.path);
+      if (holder !== null && typeof holder === 'object') for (const key of issue.keys) Reflect.deleteProperty(holder, key);
+    }
+    const again = decodeObject(def, kept, 'Strict');
+    if (!again.ok) return again;
+    return fieldValidation === 'Warn' ? { ...again, warnings: unknown } : again;
   }
   return { ok: false, code: 400, reason: 'BadRequest', message: `${prefix}strict decoding error: ${unknown.join(', ')}` };
 }

@@ -233,7 +233,10 @@ export class KubeApiServer implements Process<ClusterWire> {
     if (req.verb !== 'watch') this.inService.add(connection);
     const reply: Reply = (result, revision) => {
       this.inService.delete(connection);
-      const response: ApiResponseMessage = { type: 'api-response', requestId: msg.requestId, result: result as ApiResponseMessage['result'] };
+      // the Warning headers go out with the answer, a failure's too
+      const warnings = env.warnings;
+      const answer = warnings !== undefined && warnings.length > 0 ? { ...result, warnings } : result;
+      const response: ApiResponseMessage = { type: 'api-response', requestId: msg.requestId, result: answer as ApiResponseMessage['result'] };
       ctx.send(from, response);
       const createdName = result.ok && req.verb === 'create' ? (result.value as { metadata?: { name?: string } }).metadata?.name : undefined;
       traceRequest(ctx, from, msg.requestId, req, createdName ?? name, result.ok ? (req.verb === 'create' ? 201 : 200) : result.error.code, revision);
@@ -250,6 +253,8 @@ export class KubeApiServer implements Process<ClusterWire> {
       serviceClaims: this.serviceClaims,
       cachedKv: this.cachedKv,
       admissionRng: this.admissionRng,
+      fieldValidation: 'fieldValidation' in req ? req.fieldValidation : undefined,
+      warnings: [],
     };
     const view = this.authorizerView;
     const who = authenticate(from, msg.impersonate, view);

@@ -50,8 +50,9 @@ export function handleCreate(env: HandlerEnv, resource: string, namespace: strin
       return fail(env, badRequest('the namespace of the provided object does not match the namespace sent on the request'));
     }
   } else delete m.namespace;
-  const decoded = decodeForCreate(input as Record<string, unknown>);
+  const decoded = decodeForCreate(input as Record<string, unknown>, env.fieldValidation);
   if (!decoded.ok) return fail(env, admissionStatus(decoded, input));
+  if (decoded.warnings !== undefined) env.warnings?.push(...decoded.warnings);
   const obj = decoded.object as KubeObject;
   if (!def.namespaced || def.resource === 'namespaces') return createAdmitted(env, def, obj);
   // the mutating admission plugins, in kube-apiserver's order, see the object before it is

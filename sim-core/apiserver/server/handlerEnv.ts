@@ -2,7 +2,7 @@
 // the storage layer, and the reply it must call exactly once (with the etcd revision the
 // request produced or read, for the trace).
 import type { ProcessContext, Prng } from '../../kernel';
-import type { ApiResult, KubeObject, Status } from '../../client';
+import type { ApiResult, FieldValidation, KubeObject, Status } from '../../client';
 import type { EtcdError } from '../../etcd/types';
 import { kindOfResource, type KindDefinition } from '../kinds';
 import type { Storage } from './storage';
@@ -31,6 +31,10 @@ export interface HandlerEnv {
   written?: WrittenObjects;
   /** the admission plugins' random stream (serviceAccountAdmission.ts); absent: the request's own ctx.rng */
   admissionRng?: Prng;
+  /** the request's fieldValidation (create, update); absent: Strict */
+  fieldValidation?: FieldValidation;
+  /** the answer's warnings so far, sent with it (a Warn decode's dropped fields) */
+  warnings?: string[];
 }
 
 export function definitionOf(resource: string): { ok: true; def: KindDefinition } | { ok: false; error: Status } {

@@ -191,7 +191,8 @@ export function handleUpdate(env: HandlerEnv, resource: string, namespace: strin
   const againstStored = def.resource === 'services';
   let admittedBody: KubeObject | undefined;
   if (!statusOnly && !againstStored) {
-    const admitted = admitForCreate(input as Record<string, unknown>);
+    const admitted = admitForCreate(input as Record<string, unknown>, env.fieldValidation);
+    if (admitted.warnings !== undefined) env.warnings?.push(...admitted.warnings);
     if (!admitted.ok) return fail(env, admissionStatus(admitted, input));
     admittedBody = admitted.object as KubeObject;
   }
@@ -202,7 +203,9 @@ export function handleUpdate(env: HandlerEnv, resource: string, namespace: strin
       const prepared = deepCopy(input as KubeObject);
       const refusal = prepareServiceUpdate(def, current, prepared, pool);
       if (refusal !== undefined) return { ok: false, error: refusal };
-      const admitted = admitForCreate(prepared as Record<string, unknown>);
+      const admitted = admitForCreate(prepared as Record<string, unknown>, env.fieldValidation);
+      // a retried mutation decodes again: its warnings are the last try's
+      if (env.warnings !== undefined) env.warnings.splice(0, env.warnings.length, ...(admitted.warnings ?? []));
       if (!admitted.ok) return { ok: false, error: admissionStatus(admitted, prepared) };
       body = admitted.object as KubeObject;
     }

@@ -217,3 +217,31 @@ describe('the --raw URI, as Go’s url package reads it', () => {
     expect(requestURIError('/a%2')).toBe('parse "/a%2": invalid URL escape "%2"');
   });
 });
+
+describe('kubectl create|replace --raw: fieldValidation', () => {
+  it('sends none, so the server drops an unknown field and warns (Warn); ?fieldValidation=Strict refuses it, Ignore drops it silently', () => {
+    const { run } = cluster();
+    const r = run('kubectl create --raw /api/v1/namespaces/default/configmaps -f -', '{"metadata":{"name":"typo"},"dta":{"a":"b"}}');
+    expect(r.stderr).toBe('Warning: unknown field "dta"\n');
+    expect(r.exitCode).toBe(0);
+    expect(JSON.parse(r.stdout)).not.toHaveProperty('dta');
+    expect(run('kubectl create --raw /api/v1/namespaces/default/configmaps?fieldValidation=Strict -f -', '{"metadata":{"name":"strict"},"dta":{}}').stderr).toBe(
+      'Error from server (BadRequest): ConfigMap in version "v1" cannot be handled as a ConfigMap: strict decoding error: unknown field "dta"\n',
+    );
+    const quiet = run('kubectl create --raw /api/v1/namespaces/default/configmaps?fieldValidation=Ignore -f -', '{"metadata":{"name":"quiet","labelz":{}}}');
+    expect([quiet.stderr, quiet.exitCode]).toEqual(['', 0]);
+    const replaced = run('kubectl replace --raw /api/v1/namespaces/default/configmaps/typo -f -', '{"metadata":{"name":"typo"},"data":{"a":"c"},"spec":{}}');
+    expect(replaced.stderr).toBe('Warning: unknown field "spec"\n');
+    expect(run('kubectl get configmap typo -o jsonpath={.data.a}').stdout).toBe('c');
+    // a warning goes out with a failed answer too
+    expect(run('kubectl create --raw /api/v1/namespaces/default/configmaps -f -', '{"metadata":{"name":"Bad_Name"},"x":1}').stderr).toMatch(/^Warning: unknown field "x"\nThe ConfigMap "Bad_Name" is invalid: /);
+    expect(run('kubectl create --raw /api/v1/namespaces/default/configmaps?fieldValidation=strict -f -', '{}').stderr).toBe(
+      'The CreateOptions "" is invalid: fieldValidation: Unsupported value: "strict": supported values: "", "Ignore", "Strict", "Warn"\n',
+    );
+  });
+
+  it('leaves kubectl’s own requests Strict', () => {
+    const { run } = cluster();
+    expect(run('kubectl create -f - --validate=strict', '{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"typo"},"dta":{}}').stderr).toContain('strict decoding error: unknown field "dta"');
+  });
+});

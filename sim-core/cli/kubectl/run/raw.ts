@@ -16,7 +16,7 @@ import { discoveryDocuments } from '../../../apiserver/discovery';
 import { kindOfResource, type KindDefinition } from '../../../apiserver';
 import { KUBERNETES_VERSION } from '../../../apiserver/server';
 import { decodeKindRefusal } from '../../../apiserver/server/decodeKind';
-import type { ApiResult, KubeObject, ObjectList, PropagationPolicy, Status } from '../../../client';
+import type { ApiResult, FieldValidation, KubeObject, ObjectList, PropagationPolicy, Status } from '../../../client';
 import { APISERVER_ADVERTISE_ADDRESS, APISERVER_SECURE_PORT } from '../../../cluster/bootstrap/objects';
 import { goJsonSyntaxError } from '../../../apiserver/manifest/goJsonScanner';
 import { parseRequestURI, type RequestTarget } from '../request-uri';
@@ -28,8 +28,8 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 const METHOD_OF = { get: 'GET', create: 'POST', replace: 'PUT', delete: 'DELETE' } as const satisfies Partial<Record<RunEnv['cmd']['command'], Method>>;
 
-/** What a route answers: the body as sent, or a failed request's Status. */
-type Answer = { ok: true; body: string } | { ok: false; status: Status } | { ok: false; unsupported: string };
+/** What a route answers: the body as sent, or a failed request's Status; either with the answer's Warning headers. */
+type Answer = ({ ok: true; body: string } | { ok: false; status: Status } | { ok: false; unsupported: string }) & { warnings?: string[] };
 
 /** The kinds whose registry serves a status subresource (their REST storage has a StatusREST). */
 const WITH_STATUS: ReadonlySet<string> = new Set(['pods', 'nodes', 'namespaces', 'services', 'deployments', 'replicasets', 'persistentvolumeclaims', 'persistentvolumes']);
@@ -72,6 +72,8 @@ export function runRaw(env: RunEnv): void {
   const reachable = env.kube.serverVersion();
   if (!reachable.ok) return fail(env, statusText(reachable.error));
   const answer = route(env, method, parsed.target, body);
+  // client-go's warning handler: each distinct Warning header on stderr, before the body
+  for (const w of new Set(answer.warnings ?? [])) out.printErr(`Warning: ${w}\n`);
   if (answer.ok) {
     out.print(answer.body);
     return;
@@ -261,7 +263,7 @@ function resourceRoute(env: RunEnv, method: Method, group: string, version: stri
     }
     return { ok: false, status: generic(404) };
   }
-  const object = (r: ApiResult<KubeObject>): Answer => (r.ok ? { ok: true, body: encoded(wireObject(r.value), pretty) } : { ok: false, status: r.error });
+  const object = (r: ApiResult<KubeObject>): Answer => ({ ...(r.ok ? { ok: true, body: encoded(wireObject(r.value), pretty) } : { ok: false, status: r.error }), ...(r.warnings !== undefined ? { warnings: r.warnings } : {}) });
 
   if (method === 'GET') {
     if (name === undefined) {
@@ -279,7 +281,9 @@ function resourceRoute(env: RunEnv, method: Method, group: string, version: stri
     const r = env.kube.request({ verb: 'delete', resource: def.resource, namespace: ns, name, ...options.value, ...(dryRun === 'All' ? { dryRun: true } : {}) }, opts);
     return r.ok ? { ok: true, body: encoded(deleteAnswer(def, r.value), pretty) } : { ok: false, status: r.error };
   }
-  // POST and PUT carry an object
+  // POST and PUT carry an object. rawhttp sends no fieldValidation: the server's default, Warn
+  const validation = fieldValidation(method, q.get('fieldValidation'));
+  if (!validation.ok) return { ok: false, status: validation.status };
   const decoded = decodeBody(body, def, sub);
   if (!decoded.ok) return { ok: false, status: decoded.status };
   const obj = decoded.value;
@@ -298,13 +302,13 @@ function resourceRoute(env: RunEnv, method: Method, group: string, version: stri
   if (method === 'POST') {
     if (name !== undefined) return { ok: false, status: generic(405) };
     if (def.namespaced && namespace === undefined) return { ok: false, status: generic(405) };
-    return object(env.kube.request({ verb: 'create', resource: def.resource, namespace: ns, body: obj, ...dry }, opts));
+    return object(env.kube.request({ verb: 'create', resource: def.resource, namespace: ns, body: obj, ...dry, fieldValidation: validation.value }, opts));
   }
   if (name === undefined) return { ok: false, status: generic(405) };
   const bodyName = metaOf(obj).name ?? '';
   if (bodyName !== name) return { ok: false, status: badRequest(`the name of the object (${bodyName}) does not match the name on the URL (${name})`) };
   if (sub === 'status') return object(env.kube.request({ verb: 'updateStatus', resource: def.resource, namespace: ns, body: obj, ...dry }, opts));
-  return object(env.kube.request({ verb: 'update', resource: def.resource, namespace: ns, body: obj, ...dry, ...(sub === 'scale' || sub === 'finalize' ? { subresource: sub } : {}) }, opts));
+  return object(env.kube.request({ verb: 'update', resource: def.resource, namespace: ns, body: obj, ...dry, fieldValidation: validation.value, ...(sub === 'scale' || sub === 'finalize' ? { subresource: sub } : {}) }, opts));
 }
 
 /**
@@ -318,6 +322,31 @@ function deleteAnswer(def: KindDefinition, obj: KubeObject): unknown {
   if (RETURNS_DELETED_OBJECT.has(def.resource) || (obj.metadata?.finalizers ?? []).length > 0) return wireObject(obj);
   const details = { name: obj.metadata?.name ?? '', ...(def.group !== '' ? { group: def.group } : {}), kind: def.resource, ...(obj.metadata?.uid ? { uid: obj.metadata.uid } : {}) };
   return { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', details };
+}
+
+/**
+ * The request's fieldValidation (CreateOptions/UpdateOptions): empty or absent is the
+ * server's default, Warn; another value than the three is refused before the body is read
+ * (ValidateFieldValidation: a 422 naming the options, its supported values sorted as a
+ * sets.String lists them).
+ */
+function fieldValidation(method: 'POST' | 'PUT', value: string | undefined): { ok: true; value: FieldValidation } | { ok: false; status: Status } {
+  if (value === undefined || value === '') return { ok: true, value: 'Warn' };
+  if (value === 'Ignore' || value === 'Warn' || value === 'Strict') return { ok: true, value };
+  const kind = method === 'POST' ? 'CreateOptions' : 'UpdateOptions';
+  const cause = `Unsupported value: ${JSON.stringify(value)}: supported values: "", "Ignore", "Strict", "Warn"`;
+  return {
+    ok: false,
+    status: {
+      kind: 'Status',
+      apiVersion: 'v1',
+      status: 'Failure',
+      reason: 'Invalid',
+      code: 422,
+      message: `${kind}.meta.k8s.io "" is invalid: fieldValidation: ${cause}`,
+      details: { name: '', group: 'meta.k8s.io', kind, causes: [{ reason: 'FieldValueNotSupported', message: cause, field: 'fieldValidation' }] },
+    },
+  };
 }
 
 function opt<K extends string>(key: K, value: string | undefined): Partial<Record<K, string>> {
