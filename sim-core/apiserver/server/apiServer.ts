@@ -29,6 +29,7 @@ import { handleGetScale, handlePatchScale, handleUpdateScale } from './scale';
 import { handleNamespaceFinalize } from './namespaceRegistry';
 import { watchFromEtcd, type EtcdClientWatch } from './etcdWatch';
 import { ACCESS_REVIEWS, RULES_REVIEWS, handleAccessReview, handleRulesReview } from './accessReview';
+import { handleNonResource } from './nonResource';
 import { APISERVER_ADDRESS, isApiWire, type ClusterWire, type ServerRequest } from './wire';
 
 export interface ApiServerConfig {
@@ -259,6 +260,7 @@ export class KubeApiServer implements Process<ClusterWire> {
     const view = this.authorizerView;
     const who = authenticate(from, msg.impersonate, view);
     if (!who.ok) return fail(env, who.decision.status);
+    if (req.verb === 'nonResource') return handleNonResource(env, who.user, req, view);
     const decision = authorize(who.user, req, view);
     if (!decision.allowed) return fail(env, decision.status);
     if ('body' in req) {

@@ -31,7 +31,7 @@ export function traceRequest(ctx: Ctx, from: string, requestId: number, req: Ser
       from,
       requestId,
       verb: req.verb,
-      resource: req.resource,
+      resource: req.verb === 'nonResource' ? req.path : req.resource,
       ...(namespace !== undefined && namespace !== '' ? { namespace } : {}),
       ...(name !== undefined ? { name } : {}),
       code,

@@ -17,7 +17,7 @@ export interface KubeRequestOptions {
   impersonate?: ApiRequestMessage['impersonate'];
 }
 
-type AnswerOf<R extends ServerRequest> = R extends { verb: 'bind' } ? KubeObject : R extends { verb: infer V extends keyof ApiAnswers } ? ApiAnswers[V] : never;
+type AnswerOf<R extends ServerRequest> = R extends { verb: 'nonResource' } ? string : R extends { verb: 'bind' } ? KubeObject : R extends { verb: infer V extends keyof ApiAnswers } ? ApiAnswers[V] : never;
 
 /** The synchronous API the terminal's kubectl is written against. */
 export interface KubeApiPort {

@@ -2,6 +2,7 @@
 // (api-request / api-response / api-cancel) on the same simulated network as etcd's own
 // traffic, so one kernel carries both and the trace shows every hop of the chain.
 import type { EtcdWire } from '../../etcd/wire';
+import type { NonResourceRequest } from './nonResource';
 import type { ApiCancelMessage, ApiConnectionClosedMessage, ApiRequest, ApiRequestMessage, ApiResponseMessage } from '../../client';
 
 export type ApiWire = ApiRequestMessage | ApiResponseMessage | ApiCancelMessage | ApiConnectionClosedMessage;
@@ -25,8 +26,8 @@ export interface BindRequest {
   nodeName: string;
 }
 
-/** What the server accepts: the client's requests plus the binding verb. */
-export type ServerRequest = ApiRequest | BindRequest;
+/** What the server accepts: the client's requests plus the binding verb and a non-resource path (the terminal's --raw). */
+export type ServerRequest = ApiRequest | BindRequest | NonResourceRequest;
 
 export function isApiWire(p: ClusterWire): p is ApiWire {
   return 'type' in p && (p.type === 'api-request' || p.type === 'api-response' || p.type === 'api-cancel' || p.type === 'api-connection-closed');

@@ -10,6 +10,7 @@
 //     Endpoints pointing at the API server's advertise address.
 import type { KubeObject } from '../../client';
 import { KUBERNETES_VERSION } from '../../apiserver/server';
+import { APISERVER_ADVERTISE_ADDRESS, APISERVER_SECURE_PORT } from '../../apiserver/server/advertise';
 
 export const KUBELET_VERSION = KUBERNETES_VERSION.gitVersion;
 export const CONTROL_PLANE_NODE = 'control-plane';
@@ -17,10 +18,7 @@ export const CONTROL_PLANE_NODE = 'control-plane';
 export const MAX_CONTROL_PLANES = 5;
 export const CONTROL_PLANE_ROLE = 'node-role.kubernetes.io/control-plane';
 export const SYSTEM_NAMESPACES = ['default', 'kube-system', 'kube-public', 'kube-node-lease'] as const;
-/** the control-plane node's InternalIP, where the API server listens (kind's first address) */
-export const APISERVER_ADVERTISE_ADDRESS = '172.18.0.2';
-/** kube-apiserver --secure-port, kubeadm's default: the kubernetes Service's targetPort */
-export const APISERVER_SECURE_PORT = 6443;
+export { APISERVER_ADVERTISE_ADDRESS, APISERVER_SECURE_PORT };
 /** kubelet's node lease duration (--node-lease-duration-seconds default) */
 export const NODE_LEASE_DURATION_SECONDS = 40;
 

@@ -245,3 +245,29 @@ describe('kubectl create|replace --raw: fieldValidation', () => {
     expect(run('kubectl create -f - --validate=strict', '{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"typo"},"dta":{}}').stderr).toContain('strict decoding error: unknown field "dta"');
   });
 });
+
+describe('kubectl get --raw: paths that name no resource', () => {
+  it('are authorized by the API server by path, as kubectl auth can-i judges them', () => {
+    const { run } = cluster();
+    expect(run('kubectl --as=nobody get --raw /')).toEqual({ stdout: '', stderr: 'Error from server (Forbidden): forbidden: User "nobody" cannot get path "/"\n', exitCode: 1 });
+    expect(run('kubectl --as=nobody auth can-i get /').stdout).toBe('no\n');
+    // system:public-info-viewer and system:discovery: every authenticated user
+    expect(run('kubectl --as=nobody get --raw /healthz').stdout).toBe('ok');
+    expect(run('kubectl --as=nobody get --raw /api').exitCode).toBe(0);
+    expect(run('kubectl --as=nobody get --raw /nowhere').stderr).toBe('Error from server (Forbidden): forbidden: User "nobody" cannot get path "/nowhere"\n');
+    expect(run('kubectl get --raw /nowhere').stderr).toBe('Error from server (NotFound): the server could not find the requested resource\n');
+  });
+
+  it('serves the health checks kube-apiserver has, one by one and listed with ?verbose', () => {
+    const { run } = cluster();
+    expect(run('kubectl get --raw /healthz/etcd').stdout).toBe('ok');
+    expect(run('kubectl get --raw /readyz/shutdown').stdout).toBe('ok');
+    expect(run('kubectl get --raw /healthz/bogus').stderr).toBe('Error from server (NotFound): the server could not find the requested resource\n');
+    expect(run('kubectl get --raw /livez/shutdown').stderr).toBe('Error from server (NotFound): the server could not find the requested resource\n');
+    expect(run("kubectl get --raw '/healthz?verbose'").stdout).toBe('[+]ping ok\n[+]log ok\n[+]etcd ok\nhealthz check passed\n');
+    expect(run("kubectl get --raw '/livez?verbose&exclude=etcd&exclude=nope'").stdout).toBe(
+      '[+]ping ok\n[+]log ok\n[+]etcd excluded: ok\nwarn: some health checks cannot be excluded: no matches for "nope"\nlivez check passed\n',
+    );
+    expect(run('kubectl get --raw /healthz/poststarthook/rbac/bootstrap-roles').stderr).toContain('is not part of this simulation');
+  });
+});

@@ -14,7 +14,7 @@
 // that say so, never answered with something made up.
 import { discoveryDocuments } from '../../../apiserver/discovery';
 import { kindOfResource, type KindDefinition } from '../../../apiserver';
-import { KUBERNETES_VERSION } from '../../../apiserver/server';
+import { genericStatus, goJsonBody, prettyPrint, type NonResourceRequest } from '../../../apiserver/server/nonResource';
 import { decodeKindRefusal } from '../../../apiserver/server/decodeKind';
 import type { ApiResult, FieldValidation, KubeObject, ObjectList, PropagationPolicy, Status } from '../../../client';
 import { APISERVER_ADVERTISE_ADDRESS, APISERVER_SECURE_PORT } from '../../../cluster/bootstrap/objects';
@@ -98,12 +98,6 @@ function readBody(env: RunEnv, file: string): { ok: true; text: string } | { ok:
 
 // ---- responses ------------------------------------------------------------------------
 
-/** encoding/json's Encoder.Encode: compact, HTML-safe, a newline at the end. */
-function encoded(value: unknown, pretty: boolean): string {
-  const text = pretty ? JSON.stringify(value, null, 2) : JSON.stringify(value);
-  return `${text.replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}\n`;
-}
-
 /** ObjectMeta's members in the order of the Go struct's fields (k8s.io/apimachinery meta/v1 types.go). */
 const OBJECT_META_ORDER = [
   'name',
@@ -161,13 +155,6 @@ export function wireList(def: KindDefinition, list: ObjectList): Record<string, 
   };
 }
 
-/** The Status client-go makes of an answer that is not one (rest/request.go newUnstructuredResponseError → NewGenericServerResponse). */
-function generic(code: 404 | 405): Status {
-  return code === 404
-    ? { kind: 'Status', apiVersion: 'v1', status: 'Failure', reason: 'NotFound', code, message: 'the server could not find the requested resource' }
-    : { kind: 'Status', apiVersion: 'v1', status: 'Failure', reason: 'MethodNotAllowed', code, message: 'the server does not allow this method on the requested resource' };
-}
-
 function badRequest(message: string): Status {
   return { kind: 'Status', apiVersion: 'v1', status: 'Failure', reason: 'BadRequest', code: 400, message };
 }
@@ -175,43 +162,27 @@ function badRequest(message: string): Status {
 // ---- routes ---------------------------------------------------------------------------
 
 function route(env: RunEnv, method: Method, target: RequestTarget, body: string): Answer {
-  const pretty = target.query.some(([k, v]) => k === 'pretty' && v === 'true');
+  const pretty = prettyPrint(target.query);
   const path = target.path === '' ? '/' : target.path;
   const segments = path.split('/').slice(1);
   const head = segments[0] ?? '';
-  // the non-resource paths kube-apiserver serves to every authenticated user (system:discovery, system:public-info-viewer)
-  if (path === '/') return method === 'GET' ? { ok: true, body: `${JSON.stringify({ paths: ROOT_PATHS }, null, 2)}` } : { ok: false, status: generic(405) };
-  if ((head === 'healthz' || head === 'livez' || head === 'readyz') && segments.length <= 2) {
-    // every check passes while the API server runs (its etcd check is not simulated)
-    return method === 'GET' ? { ok: true, body: 'ok' } : { ok: false, status: generic(405) };
-  }
-  if (path === '/version') return method === 'GET' ? { ok: true, body: JSON.stringify(KUBERNETES_VERSION, null, 2) } : { ok: false, status: generic(405) };
   if (head === 'api' || head === 'apis') {
-    const docs = discoveryDocuments(`${APISERVER_ADVERTISE_ADDRESS}:${APISERVER_SECURE_PORT}`);
-    const doc = docs[path] ?? (head === 'apis' && segments.length === 2 ? groupDocument(docs, segments[1]!) : undefined);
-    if (doc !== undefined) return method === 'GET' ? { ok: true, body: encoded(doc, pretty) } : { ok: false, status: generic(405) };
+    // a path with a resource under a group version (RequestInfoFactory: a resource request)
     const gvLength = head === 'api' ? 2 : 3;
-    if (segments.length > gvLength && docs[`/${segments.slice(0, gvLength).join('/')}`] !== undefined) {
+    if (segments.length > gvLength) {
+      const docs = discoveryDocuments(`${APISERVER_ADVERTISE_ADDRESS}:${APISERVER_SECURE_PORT}`);
+      if (docs[`/${segments.slice(0, gvLength).join('/')}`] === undefined) return { ok: false, status: genericStatus(404) };
       const group = head === 'api' ? '' : segments[1]!;
       const version = segments[gvLength - 1]!;
       return resourceRoute(env, method, group, version, segments.slice(gvLength), target, body, pretty);
     }
-    return { ok: false, status: generic(404) };
   }
-  if (['openapi', 'metrics', 'logs', 'debug', '.well-known', 'openid'].includes(head)) {
-    return { ok: false, unsupported: `${method} ${path} is not part of this simulation: --raw reaches the API under /api and /apis, discovery, /version and the health checks` };
+  if (['openapi', 'metrics', 'logs', 'debug', '.well-known', 'openid'].includes(head) || (['healthz', 'livez', 'readyz'].includes(head) && segments[1] === 'poststarthook')) {
+    return { ok: false, unsupported: `${method} ${path} is not part of this simulation: --raw reaches the API under /api and /apis, discovery, /version and the health checks (ping, log, etcd, …)` };
   }
-  return { ok: false, status: generic(404) };
-}
-
-/** Non-resource paths the simulated server answers, for GET / (kube-apiserver's list is longer). */
-const ROOT_PATHS = ['/api', '/api/v1', '/apis', '/healthz', '/livez', '/readyz', '/version'];
-
-/** GET /apis/<group>: the APIGroup from the group list. */
-function groupDocument(docs: Record<string, unknown>, group: string): unknown {
-  const list = docs['/apis'] as { groups: { name: string; versions: unknown[]; preferredVersion: unknown }[] };
-  const g = list.groups.find((x) => x.name === group);
-  return g === undefined ? undefined : { kind: 'APIGroup', apiVersion: 'v1', name: g.name, versions: g.versions, preferredVersion: g.preferredVersion };
+  // any other path names no resource: the server authorizes it by path and answers it (nonResource.ts)
+  const r = env.kube.request({ verb: 'nonResource', resource: '', method: method.toLowerCase() as NonResourceRequest['method'], path, query: target.query }, { timeoutTicks: REQUEST_TIMEOUT_TICKS });
+  return r.ok ? { ok: true, body: r.value } : { ok: false, status: r.error };
 }
 
 interface Located {
@@ -246,7 +217,7 @@ function locate(group: string, version: string, rest: readonly string[]): Locate
 
 function resourceRoute(env: RunEnv, method: Method, group: string, version: string, rest: readonly string[], target: RequestTarget, body: string, pretty: boolean): Answer {
   const at = locate(group, version, rest);
-  if (at === undefined) return { ok: false, status: generic(404) };
+  if (at === undefined) return { ok: false, status: genericStatus(404) };
   const { def, namespace, name, subresource } = at;
   const q = new Map<string, string>();
   for (const [k, v] of target.query) if (!q.has(k)) q.set(k, v);
@@ -261,25 +232,25 @@ function resourceRoute(env: RunEnv, method: Method, group: string, version: stri
     if (def.resource === 'pods' && ['log', 'exec', 'attach', 'portforward', 'proxy', 'eviction', 'binding', 'ephemeralcontainers', 'resize'].includes(sub)) {
       return { ok: false, unsupported: `${method} ${target.path} (the ${sub} subresource) is not part of this simulation through --raw${sub === 'log' ? '; kubectl logs reads it' : ''}` };
     }
-    return { ok: false, status: generic(404) };
+    return { ok: false, status: genericStatus(404) };
   }
-  const object = (r: ApiResult<KubeObject>): Answer => ({ ...(r.ok ? { ok: true, body: encoded(wireObject(r.value), pretty) } : { ok: false, status: r.error }), ...(r.warnings !== undefined ? { warnings: r.warnings } : {}) });
+  const object = (r: ApiResult<KubeObject>): Answer => ({ ...(r.ok ? { ok: true, body: goJsonBody(wireObject(r.value), pretty) } : { ok: false, status: r.error }), ...(r.warnings !== undefined ? { warnings: r.warnings } : {}) });
 
   if (method === 'GET') {
     if (name === undefined) {
       const r = env.kube.request({ verb: 'list', resource: def.resource, ...(namespace !== undefined ? { namespace } : {}), ...opt('labelSelector', q.get('labelSelector')), ...opt('fieldSelector', q.get('fieldSelector')) }, opts);
-      return r.ok ? { ok: true, body: encoded(wireList(def, r.value), pretty) } : { ok: false, status: r.error };
+      return r.ok ? { ok: true, body: goJsonBody(wireList(def, r.value), pretty) } : { ok: false, status: r.error };
     }
-    if (sub === 'finalize') return { ok: false, status: generic(405) };
+    if (sub === 'finalize') return { ok: false, status: genericStatus(405) };
     return object(env.kube.request({ verb: 'get', resource: def.resource, namespace: ns, name, ...(sub === 'scale' ? { subresource: 'scale' as const } : {}) }, opts));
   }
   if (method === 'DELETE') {
     if (name === undefined) return { ok: false, unsupported: `DELETE of a whole collection (deletecollection) is not part of this simulation; delete the objects by name` };
-    if (sub !== undefined) return { ok: false, status: generic(405) };
+    if (sub !== undefined) return { ok: false, status: genericStatus(405) };
     const options = deleteOptions(body, q);
     if (!options.ok) return { ok: false, status: options.status };
     const r = env.kube.request({ verb: 'delete', resource: def.resource, namespace: ns, name, ...options.value, ...(dryRun === 'All' ? { dryRun: true } : {}) }, opts);
-    return r.ok ? { ok: true, body: encoded(deleteAnswer(def, r.value), pretty) } : { ok: false, status: r.error };
+    return r.ok ? { ok: true, body: goJsonBody(deleteAnswer(def, r.value), pretty) } : { ok: false, status: r.error };
   }
   // POST and PUT carry an object. rawhttp sends no fieldValidation: the server's default, Warn
   const validation = fieldValidation(method, q.get('fieldValidation'));
@@ -300,11 +271,11 @@ function resourceRoute(env: RunEnv, method: Method, group: string, version: stri
   else if (objNs !== ns) return { ok: false, status: badRequest('the namespace of the provided object does not match the namespace sent on the request') };
   const dry = dryRun === 'All' ? { dryRun: true } : {};
   if (method === 'POST') {
-    if (name !== undefined) return { ok: false, status: generic(405) };
-    if (def.namespaced && namespace === undefined) return { ok: false, status: generic(405) };
+    if (name !== undefined) return { ok: false, status: genericStatus(405) };
+    if (def.namespaced && namespace === undefined) return { ok: false, status: genericStatus(405) };
     return object(env.kube.request({ verb: 'create', resource: def.resource, namespace: ns, body: obj, ...dry, fieldValidation: validation.value }, opts));
   }
-  if (name === undefined) return { ok: false, status: generic(405) };
+  if (name === undefined) return { ok: false, status: genericStatus(405) };
   const bodyName = metaOf(obj).name ?? '';
   if (bodyName !== name) return { ok: false, status: badRequest(`the name of the object (${bodyName}) does not match the name on the URL (${name})`) };
   if (sub === 'status') return object(env.kube.request({ verb: 'updateStatus', resource: def.resource, namespace: ns, body: obj, ...dry }, opts));
