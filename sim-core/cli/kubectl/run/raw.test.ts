@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { createSimulation } from '../../../cluster/index';
 import { runCommandLine } from '../../command-line';
-import { parseRequestURI, requestURIError } from '../request-uri';
+import { parseRequestURI, requestTarget, requestURIError } from '../request-uri';
 
 function cluster() {
   const ports = createSimulation({ topology: 'default', seed: 7, workers: 1 }).ports();
@@ -215,6 +215,33 @@ describe('the --raw URI, as Go’s url package reads it', () => {
     expect(requestURIError('http:opaque')).toBeUndefined();
     expect(requestURIError('/tab\there')).toBe('parse "/tab\\there": net/url: invalid control character in URL');
     expect(requestURIError('/a%2')).toBe('parse "/a%2": invalid URL escape "%2"');
+  });
+
+  it('checks an absolute URL’s host as ParseRequestURI does, and sends no #fragment (url.Parse cuts it off)', () => {
+    expect(requestURIError('http://[::1')).toBe('parse "http://[::1": missing \']\' in host');
+    expect(requestURIError('http://a b/x')).toBe('parse "http://a b/x": invalid character " " in host name');
+    expect(requestURIError('http://%zz/x')).toBe('parse "http://%zz/x": invalid URL escape "%zz"');
+    expect(requestURIError('http://%41/x')).toBe('parse "http://%41/x": invalid URL escape "%41"');
+    expect(requestURIError('http://h:port/x')).toBe('parse "http://h:port/x": invalid port ":port" after host');
+    expect(requestURIError('http://[::1]:x/')).toBe('parse "http://[::1]:x/": invalid port ":x" after host');
+    expect(requestURIError('http://u{@h/x')).toBe('parse "http://u{@h/x": net/url: invalid userinfo');
+    expect(requestURIError('http://[::1]:6443/x')).toBeUndefined();
+    expect(requestURIError('https://user:p%40ss@h:6443/healthz')).toBeUndefined();
+    // ParseRequestURI reads a # as path; the request does not carry it
+    expect(requestURIError('/healthz#x')).toBeUndefined();
+    expect(requestTarget('/healthz?verbose#x')).toEqual({ ok: true, target: { path: '/healthz', query: [['verbose', '']] } });
+    expect(requestTarget('/healthz#%zz')).toEqual({ ok: false, error: 'invalid URL escape "%zz"' });
+    // without a scheme, ParseRequestURI takes //h/x as a path; url.Parse takes h as the host
+    expect(requestTarget('//elsewhere/healthz')).toEqual({ ok: true, target: { path: '/healthz', query: [] } });
+  });
+
+  it('prints what the two parses refuse as kubectl does', () => {
+    const { run } = cluster();
+    expect(run("kubectl get --raw 'http://a b/x'").stderr).toBe('error: --raw must be a valid URL path: parse "http://a b/x": invalid character " " in host name\n');
+    expect(run("kubectl get --raw '/healthz#top'").stdout).toBe('ok');
+    expect(run("kubectl get --raw '/healthz#%zz'").stderr).toBe('error: --raw must be a valid URL path: parse "/healthz#%zz": invalid URL escape "%zz"\n');
+    // a path ParseRequestURI accepts whose url.Parse has a host it refuses: refused before it is sent (recorded)
+    expect(run("kubectl get --raw '//a b/healthz'").stderr).toBe('Unable to connect to the server: invalid character " " in host name\n');
   });
 });
 

@@ -19,7 +19,7 @@ import { decodeKindRefusal } from '../../../apiserver/server/decodeKind';
 import type { ApiResult, FieldValidation, KubeObject, ObjectList, PropagationPolicy, Status } from '../../../client';
 import { APISERVER_ADVERTISE_ADDRESS, APISERVER_SECURE_PORT } from '../../../cluster/bootstrap/objects';
 import { goJsonSyntaxError } from '../../../apiserver/manifest/goJsonScanner';
-import { parseRequestURI, type RequestTarget } from '../request-uri';
+import { parseRequestURI, requestTarget, requestURIError, type RequestTarget } from '../request-uri';
 import { REQUEST_TIMEOUT_TICKS, statusText } from './api';
 import type { RunEnv } from './env';
 import { resolvePath } from './workspace';
@@ -58,9 +58,8 @@ const UNSERVED_PARAMETERS: Readonly<Record<string, string>> = {
 export function runRaw(env: RunEnv): void {
   const { cmd, out } = env;
   const method = METHOD_OF[cmd.command as keyof typeof METHOD_OF];
-  const parsed = parseRequestURI(cmd.raw ?? '');
   // parse checked the URI already (Validate); this cannot fail for a command that got here
-  if (!parsed.ok) return fail(env, `error: --raw must be a valid URL path: ${parsed.error}\n`);
+  if (!parseRequestURI(cmd.raw ?? '').ok) return fail(env, `error: --raw must be a valid URL path: ${requestURIError(cmd.raw ?? '') ?? ''}\n`);
   // raw.go opens the file before it sends anything
   let body = '';
   const file = cmd.filenames[0];
@@ -69,9 +68,13 @@ export function runRaw(env: RunEnv): void {
     if (!read.ok) return fail(env, read.error);
     body = read.text;
   }
+  // client-go's RequestURI reads it again (url.Parse): its error (a *url.Error, which
+  // StandardErrorMessage words as a connection failure) stops the request before it is sent
+  const target = requestTarget(cmd.raw ?? '');
+  if (!target.ok) return fail(env, `Unable to connect to the server: ${target.error}\n`);
   const reachable = env.kube.serverVersion();
   if (!reachable.ok) return fail(env, statusText(reachable.error));
-  const answer = route(env, method, parsed.target, body);
+  const answer = route(env, method, target.target, body);
   // client-go's warning handler: each distinct Warning header on stderr, before the body
   for (const w of new Set(answer.warnings ?? [])) out.printErr(`Warning: ${w}\n`);
   if (answer.ok) {
