@@ -163,6 +163,15 @@ describe('kubectl create|replace|delete --raw', () => {
     expect(run('kubectl replace --raw /api/v1/namespaces/default/configmaps/cfg -f -', '{"metadata":{"name":"other"}}').stderr).toBe(
       'Error from server (BadRequest): the name of the object (other) does not match the name on the URL (cfg)\n',
     );
+    // PUT: update.go's checkName — the name first, then the object's namespace in its own words
+    expect(run('kubectl replace --raw /api/v1/namespaces/default/configmaps/cfg -f -', '{"metadata":{"name":"other","namespace":"elsewhere"}}').stderr).toBe(
+      'Error from server (BadRequest): the name of the object (other) does not match the name on the URL (cfg)\n',
+    );
+    expect(run('kubectl replace --raw /api/v1/namespaces/default/configmaps/cfg -f -', '{"metadata":{"name":"cfg","namespace":"elsewhere"}}').stderr).toBe(
+      'Error from server (BadRequest): the namespace of the object (elsewhere) does not match the namespace on the request (default)\n',
+    );
+    // a route POST or PUT does not have is refused before the body is read
+    expect(run('kubectl create --raw /api/v1/namespaces/default/configmaps/cfg -f -', 'not json').stderr).toBe('Error from server (MethodNotAllowed): the server does not allow this method on the requested resource\n');
   });
 
   it('PUTs a Namespace’s finalize subresource: emptying spec.finalizers ends a Terminating namespace, and its name label stays', () => {

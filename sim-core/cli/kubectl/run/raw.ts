@@ -255,7 +255,10 @@ function resourceRoute(env: RunEnv, method: Method, group: string, version: stri
     const r = env.kube.request({ verb: 'delete', resource: def.resource, namespace: ns, name, ...options.value, ...(dryRun === 'All' ? { dryRun: true } : {}) }, opts);
     return r.ok ? { ok: true, body: goJsonBody(deleteAnswer(def, r.value), pretty) } : { ok: false, status: r.error };
   }
-  // POST and PUT carry an object. rawhttp sends no fieldValidation: the server's default, Warn
+  // POST and PUT carry an object; a route neither has is refused before the body is read
+  if (method === 'POST' && (name !== undefined || (def.namespaced && namespace === undefined))) return { ok: false, status: genericStatus(405) };
+  if (method === 'PUT' && name === undefined) return { ok: false, status: genericStatus(405) };
+  // rawhttp sends no fieldValidation: the server's default, Warn
   const validation = fieldValidation(method, q.get('fieldValidation'));
   if (!validation.ok) return { ok: false, status: validation.status };
   const decoded = decodeBody(body, def, sub);
@@ -265,22 +268,21 @@ function resourceRoute(env: RunEnv, method: Method, group: string, version: stri
   // server gives the same one (decodeKind.ts) to whatever reaches it
   const kindRefused = decodeKindRefusal(sub === 'scale' ? { kind: 'Scale', group: 'autoscaling', apiVersion: 'autoscaling/v1' } : def, obj);
   if (kindRefused !== undefined) return { ok: false, status: kindRefused };
-  const metaOf = (o: KubeObject) => (o.metadata ??= {});
+  const m = (obj.metadata ??= {});
+  const objNs = m.namespace ?? '';
+  if (method === 'PUT') {
+    // update.go checkName (handlers/rest.go): the name, then a namespace the object gives
+    const bodyName = m.name ?? '';
+    if (bodyName !== name) return { ok: false, status: badRequest(`the name of the object (${bodyName}) does not match the name on the URL (${name})`) };
+    if (ns !== '' && objNs !== '' && objNs !== ns) return { ok: false, status: badRequest(`the namespace of the object (${objNs}) does not match the namespace on the request (${ns})`) };
+  }
   // rest.EnsureObjectNamespaceMatchesRequestNamespace: empty takes the request's; a cluster-scoped request clears it
-  const objNs = metaOf(obj).namespace ?? '';
   if (!def.namespaced || sub === 'scale') {
-    if (!def.namespaced) delete metaOf(obj).namespace;
-  } else if (objNs === '') metaOf(obj).namespace = ns;
+    if (!def.namespaced) delete m.namespace;
+  } else if (objNs === '') m.namespace = ns;
   else if (objNs !== ns) return { ok: false, status: badRequest('the namespace of the provided object does not match the namespace sent on the request') };
   const dry = dryRun === 'All' ? { dryRun: true } : {};
-  if (method === 'POST') {
-    if (name !== undefined) return { ok: false, status: genericStatus(405) };
-    if (def.namespaced && namespace === undefined) return { ok: false, status: genericStatus(405) };
-    return object(env.kube.request({ verb: 'create', resource: def.resource, namespace: ns, body: obj, ...dry, fieldValidation: validation.value }, opts));
-  }
-  if (name === undefined) return { ok: false, status: genericStatus(405) };
-  const bodyName = metaOf(obj).name ?? '';
-  if (bodyName !== name) return { ok: false, status: badRequest(`the name of the object (${bodyName}) does not match the name on the URL (${name})`) };
+  if (method === 'POST') return object(env.kube.request({ verb: 'create', resource: def.resource, namespace: ns, body: obj, ...dry, fieldValidation: validation.value }, opts));
   if (sub === 'status') return object(env.kube.request({ verb: 'updateStatus', resource: def.resource, namespace: ns, body: obj, ...dry }, opts));
   return object(env.kube.request({ verb: 'update', resource: def.resource, namespace: ns, body: obj, ...dry, fieldValidation: validation.value, ...(sub === 'scale' || sub === 'finalize' ? { subresource: sub } : {}) }, opts));
 }
