@@ -148,6 +148,10 @@ const CLIENT_IN_OWN_CHECKS: ReadonlySet<CommandName> = new Set<CommandName>([
   'api-resources',
 ]);
 
+/** delete.go Validate's warning for --force with a grace period of 0 (run/delete.ts prints the same for a delete that runs). */
+const FORCE_DELETION_WARNING =
+  'Warning: Immediate deletion does not wait for confirmation that the running resource has been terminated. The resource may continue to run on the cluster indefinitely.\n';
+
 /** The commands whose --raw is a URI to send one request to. */
 const RAW_COMMANDS: ReadonlySet<CommandName> = new Set<CommandName>(['get', 'create', 'replace', 'delete']);
 
@@ -594,8 +598,21 @@ export function parseKubectl(argvIn: readonly string[], options: ParseOptions = 
         // DeleteFlags.ToOptions (the cascade), its client, then Complete (--dry-run, the resources)
         const refused = cascade() ?? clientRefused() ?? flagChecks('dry-run', 'validate', 'output');
         if (refused) return refused;
-        // Complete stops before the builder with --raw; Validate checks the raw request last
-        if (base.raw !== undefined) return rawChecks(base.raw, { command: 'delete' }) ?? { ok: true, command: base };
+        // Complete stops before the builder with --raw, after --now's check; Validate checks
+        // -o, --all with a selector and --force with a grace period before the raw request
+        if (base.raw !== undefined) {
+          if (bool('now') && base.gracePeriod !== -1) return plainError('--now and --grace-period cannot be specified together');
+          if (output !== '' && output !== 'name') return plainError(`unexpected -o output mode: ${output}. We only support '-o name'`);
+          if (base.all && base.selector !== undefined) return plainError('cannot set --all and --selector at the same time');
+          if (base.all && base.fieldSelector !== undefined) return plainError('cannot set --all and --field-selector at the same time');
+          // Complete's grace period: --now is 1 s, 0 without --force is 1, --force alone is 0
+          let grace = bool('now') ? 1 : base.gracePeriod;
+          if (grace === 0 && !base.force) grace = 1;
+          if (base.force && grace < 0) grace = 0;
+          if (base.force && grace > 0) return plainError('--force and --grace-period greater than 0 cannot be specified together');
+          if (base.force && grace === 0) warnings.push(FORCE_DELETION_WARNING);
+          return rawChecks(base.raw, { command: 'delete' }) ?? { ok: true, command: base };
+        }
         if (args.length === 0 && !hasFiles) return plainError(MISSING_RESOURCES);
         const t = resourceTargets(args);
         if (!t.ok) return plainError(t.error);
