@@ -441,7 +441,10 @@ export function parseKubectl(argvIn: readonly string[], options: ParseOptions = 
           if (base.watch || base.watchOnly || base.selector !== undefined) return plainError('--raw may not be specified with other flags that filter the server request or alter the output');
           if (output !== '') return plainError('--raw and --output are mutually exclusive');
           const bad = requestURIError(base.raw);
-          return bad !== undefined ? plainError(`--raw must be a valid URL path: ${bad}`) : { ok: true, command: base };
+          if (bad !== undefined) return plainError(`--raw must be a valid URL path: ${bad}`);
+          // Validate's next check, which no --raw skips (recorded: after the URI's)
+          if (bool('output-watch-events')) return plainError('--output-watch-events option can only be used with --watch or --watch-only');
+          return { ok: true, command: base };
         }
         if (args.length === 0 && !hasFiles) {
           return fail(

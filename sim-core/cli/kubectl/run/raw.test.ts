@@ -20,6 +20,9 @@ const REFUSALS: [string, string][] = [
   ['kubectl get --raw /x -o json', 'error: --raw and --output are mutually exclusive\n'],
   ['kubectl get --raw /x -w', 'error: --raw may not be specified with other flags that filter the server request or alter the output\n'],
   ['kubectl get --raw /x -l a=b', 'error: --raw may not be specified with other flags that filter the server request or alter the output\n'],
+  ['kubectl get --raw /x --output-watch-events', 'error: --output-watch-events option can only be used with --watch or --watch-only\n'],
+  ['kubectl get --raw foo --output-watch-events', 'error: --raw must be a valid URL path: parse "foo": invalid URI for request\n'],
+  ['kubectl get --raw /x -o json --output-watch-events', 'error: --raw and --output are mutually exclusive\n'],
   ['kubectl create --raw /x', 'error: must specify one of -f and -k\n'],
   ['kubectl create --raw /x -f a -f b', 'error: --raw can only use a single local file or stdin\n'],
   ['kubectl create --raw /x -f http://x', 'error: --raw cannot read from a url\n'],
@@ -321,5 +324,51 @@ describe('kubectl get --raw: paths that name no resource', () => {
       '[+]ping ok\n[+]log ok\n[+]etcd excluded: ok\nwarn: some health checks cannot be excluded: no matches for "nope"\nlivez check passed\n',
     );
     expect(run('kubectl get --raw /healthz/poststarthook/rbac/bootstrap-roles').stderr).toContain('is not part of this simulation');
+  });
+});
+
+describe('kubectl --raw: query parameters as the server converts them', () => {
+  it('answers watch=false, limit=0, an empty continue and sendInitialEvents=false with the plain list; a limit that is no int64 is a 400', () => {
+    const { run } = cluster();
+    // the list's resourceVersion moves on as the cluster runs: its items are what is compared
+    const items = (text: string) => (JSON.parse(text) as { kind: string; items: unknown[] }).items;
+    const plain = items(run('kubectl get --raw /api/v1/namespaces/default/configmaps').stdout);
+    for (const q of ['watch=false', 'watch=0', 'limit=0', 'continue=', 'sendInitialEvents=false', 'watch=FALSE&limit=-1']) {
+      expect(items(run(`kubectl get --raw '/api/v1/namespaces/default/configmaps?${q}'`).stdout), q).toEqual(plain);
+    }
+    expect(run("kubectl get --raw '/api/v1/namespaces/default/configmaps?watch'").stderr).toContain('the query parameter "watch" of a GET request is not part of this simulation');
+    expect(run("kubectl get --raw '/api/v1/namespaces/default/configmaps?limit=abc'").stderr).toBe('Error from server (BadRequest): strconv.ParseInt: parsing "abc": invalid syntax\n');
+    expect(run("kubectl get --raw '/api/v1/namespaces/default/configmaps?limit=99999999999999999999'").stderr).toBe(
+      'Error from server (BadRequest): strconv.ParseInt: parsing "99999999999999999999": value out of range\n',
+    );
+  });
+
+  it('refuses a gracePeriodSeconds that is no int64 as DeleteOptions’ conversion does', () => {
+    const { run } = cluster();
+    run('kubectl create configmap cfg --from-literal=a=b');
+    expect(run("kubectl delete --raw '/api/v1/namespaces/default/configmaps/cfg?gracePeriodSeconds=abc'").stderr).toBe('Error from server (BadRequest): strconv.ParseInt: parsing "abc": invalid syntax\n');
+    expect(run('kubectl get configmap cfg -o name').stdout).toBe('configmap/cfg\n');
+  });
+
+  it('indents with ?pretty as strconv.ParseBool reads it, with no newline at the end (MarshalIndent)', () => {
+    const { run } = cluster();
+    run('kubectl create configmap cfg --from-literal=a=b');
+    for (const value of ['true', '1', 't', 'True']) {
+      const r = run(`kubectl get --raw '/api/v1/namespaces/default/configmaps/cfg?pretty=${value}'`).stdout;
+      expect(r.startsWith('{\n  "kind": "ConfigMap",'), value).toBe(true);
+      expect(r.endsWith('}'), value).toBe(true);
+    }
+    expect(run("kubectl get --raw '/api/v1/namespaces/default/configmaps/cfg?pretty=yes'").stdout.startsWith('{"kind":"ConfigMap"')).toBe(true);
+    expect(run("kubectl get --raw '/api?pretty=1'").stdout.endsWith('}')).toBe(true);
+  });
+
+  it('refuses a scale whose body is another kind as the decoder does', () => {
+    const { run } = cluster();
+    run('kubectl create deployment web --image=nginx');
+    expect(run('kubectl replace --raw /apis/apps/v1/namespaces/default/deployments/web/scale -f -', '{"kind":"Deployment","apiVersion":"apps/v1","metadata":{"name":"web"},"spec":{"replicas":2}}').stderr).toBe(
+      'Error from server (BadRequest): Deployment in version "v1" cannot be handled as a Scale: converting (v1.Deployment) to (autoscaling.Scale): unknown conversion\n',
+    );
+    const scaled = run('kubectl replace --raw /apis/apps/v1/namespaces/default/deployments/web/scale -f -', '{"metadata":{"name":"web"},"spec":{"replicas":2}}');
+    expect(JSON.parse(scaled.stdout)).toMatchObject({ kind: 'Scale', apiVersion: 'autoscaling/v1', spec: { replicas: 2 } });
   });
 });

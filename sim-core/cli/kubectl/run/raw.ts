@@ -13,7 +13,7 @@
 // delete) and encodes the answer. What the routes below do not serve is refused in words
 // that say so, never answered with something made up.
 import { discoveryDocuments } from '../../../apiserver/discovery';
-import { kindOfResource, type KindDefinition } from '../../../apiserver';
+import { goQuote, kindOfResource, type KindDefinition } from '../../../apiserver';
 import { genericStatus, goJsonBody, prettyPrint, type NonResourceRequest } from '../../../apiserver/server/nonResource';
 import { decodeKindRefusal } from '../../../apiserver/server/decodeKind';
 import type { ApiResult, FieldValidation, KubeObject, ObjectList, PropagationPolicy, Status } from '../../../client';
@@ -44,16 +44,31 @@ const WITH_SCALE: ReadonlySet<string> = new Set(['deployments', 'replicasets']);
 
 /**
  * Query parameters the real server would act on and this one cannot: refused, rather than
- * answered as if they were not there. Any other parameter a request does not read is
- * ignored, as kube-apiserver ignores one its options do not have.
+ * answered as if they were not there — but only with a value that acts (ListOptions'
+ * conversions: `watch=false` or `0`, `limit=0`, an empty `continue` and
+ * `sendInitialEvents=false` are a plain list). Any other parameter a request does not read
+ * is ignored, as kube-apiserver ignores one its options do not have.
  */
-const UNSERVED_PARAMETERS: Readonly<Record<string, string>> = {
-  watch: ': kubectl get -w watches',
-  limit: ': a list is answered whole',
-  continue: ': a list is answered whole',
-  sendInitialEvents: '',
-  orphanDependents: ': propagationPolicy=Orphan says the same',
+const UNSERVED_PARAMETERS: Readonly<Record<string, { acts: (value: string) => boolean; why: string }>> = {
+  watch: { acts: (v) => queryBool(v), why: ': kubectl get -w watches' },
+  limit: { acts: (v) => goParseInt(v).value > 0n, why: ': a list is answered whole' },
+  continue: { acts: (v) => v !== '', why: ': a list is answered whole' },
+  sendInitialEvents: { acts: (v) => queryBool(v), why: '' },
+  orphanDependents: { acts: () => true, why: ': propagationPolicy=Orphan says the same' },
 };
+
+/** runtime.Convert_Slice_string_To_bool: `0` and `false` (any case) are false, anything else — the empty value too — true. */
+function queryBool(value: string): boolean {
+  return value !== '0' && value.toLowerCase() !== 'false';
+}
+
+/** strconv.ParseInt(s, 10, 64) as a query parameter's int64 conversion reads it, with its error. */
+function goParseInt(value: string): { value: bigint; error?: string } {
+  if (!/^[+-]?[0-9]+$/.test(value)) return { value: 0n, error: `strconv.ParseInt: parsing ${goQuote(value)}: invalid syntax` };
+  const n = BigInt(value);
+  if (n > 9223372036854775807n || n < -9223372036854775808n) return { value: 0n, error: `strconv.ParseInt: parsing ${goQuote(value)}: value out of range` };
+  return { value: n };
+}
 
 export function runRaw(env: RunEnv): void {
   const { cmd, out } = env;
@@ -224,8 +239,14 @@ function resourceRoute(env: RunEnv, method: Method, group: string, version: stri
   const { def, namespace, name, subresource } = at;
   const q = new Map<string, string>();
   for (const [k, v] of target.query) if (!q.has(k)) q.set(k, v);
-  const unserved = [...q.keys()].find((k) => Object.hasOwn(UNSERVED_PARAMETERS, k) && read(method, name, k));
-  if (unserved !== undefined) return { ok: false, unsupported: `the query parameter "${unserved}" of a ${method} request is not part of this simulation${UNSERVED_PARAMETERS[unserved]}` };
+  // the options' DecodeParameters: an int64 that does not parse is a 400 before anything is done
+  for (const key of ['limit', 'gracePeriodSeconds']) {
+    const value = q.get(key);
+    const error = value !== undefined && read(method, name, key) ? goParseInt(value).error : undefined;
+    if (error !== undefined) return { ok: false, status: badRequest(error) };
+  }
+  const unserved = [...q.keys()].find((k) => Object.hasOwn(UNSERVED_PARAMETERS, k) && read(method, name, k) && UNSERVED_PARAMETERS[k]!.acts(q.get(k)!));
+  if (unserved !== undefined) return { ok: false, unsupported: `the query parameter "${unserved}" of a ${method} request is not part of this simulation${UNSERVED_PARAMETERS[unserved]!.why}` };
   const dryRun = method === 'GET' ? undefined : q.get('dryRun');
   if (dryRun !== undefined && dryRun !== 'All') return { ok: false, unsupported: `dryRun=${dryRun} is not part of this simulation (dryRun=All is)` };
   const opts = { timeoutTicks: REQUEST_TIMEOUT_TICKS };
@@ -406,6 +427,6 @@ function deleteOptions(body: string, q: ReadonlyMap<string, string>): { ok: true
   const policy = q.get('propagationPolicy');
   if (policy !== undefined) value.propagationPolicy = policy as PropagationPolicy;
   const grace = q.get('gracePeriodSeconds');
-  if (grace !== undefined && /^-?\d{1,12}$/.test(grace)) value.gracePeriodSeconds = Number(grace);
+  if (grace !== undefined) value.gracePeriodSeconds = Number(goParseInt(grace).value);
   return { ok: true, value };
 }
