@@ -3,15 +3,17 @@
 // the file as it is, and the answer's body copied to standard output byte for byte. So what
 // is printed is what kube-apiserver sends: an object as its JSON serializer writes it
 // (encoding/json's Encoder: compact, `<`, `>` and `&` escaped, a newline at the end;
-// ObjectMeta's members in the Go struct's order, resourceVersion after uid), a list whose
-// items carry no kind or apiVersion (the serializer sets TypeMeta on the list alone), `ok`
-// from the health checks, /version indented with no newline. A failed request prints
-// what client-go makes of the error body (a Status: `Error from server (NotFound): …`).
+// MarshalIndent with ?pretty, no newline; ObjectMeta's members in the Go struct's order,
+// resourceVersion after uid), a list whose items carry no kind or apiVersion (the
+// serializer sets TypeMeta on the list alone), a removed object's Status where its store
+// does not return it. Warning headers are printed first (`Warning: …` on stderr). A failed
+// request prints what client-go makes of the error body (`Error from server (NotFound): …`).
 //
 // The simulated API server is not an HTTP server: this routes the path to the request it
 // names (list, get, create, update, updateStatus, the scale and finalize subresources,
-// delete) and encodes the answer. What the routes below do not serve is refused in words
-// that say so, never answered with something made up.
+// delete, and a non-resource path, which the server authorizes and answers itself:
+// nonResource.ts) and encodes the answer. What the routes below do not serve is refused in
+// words that say so, never answered with something made up.
 import { discoveryDocuments } from '../../../apiserver/discovery';
 import { goQuote, kindOfResource, type KindDefinition } from '../../../apiserver';
 import { genericStatus, goJsonBody, prettyPrint, type NonResourceRequest } from '../../../apiserver/server/nonResource';
