@@ -109,10 +109,11 @@ export function handleNamespaceFinalize(env: HandlerEnv, body: unknown): void {
   const { def, input } = read;
   const name = meta(input).name ?? '';
   if (name === '') return fail(env, badRequest('name is required'));
-  // strictly decoded, never defaulted: an update does not run the create defaults, which would
-  // put the `kubernetes` finalizer back into a body that leaves it out
-  const decoded = decodeObject(def, input);
+  // decoded as the request's fieldValidation says, never defaulted: an update does not run the
+  // create defaults, which would put the `kubernetes` finalizer back into a body that leaves it out
+  const decoded = decodeObject(def, input, env.fieldValidation);
   if (!decoded.ok) return fail(env, admissionStatus(decoded, input));
+  if (decoded.warnings !== undefined) env.warnings?.push(...decoded.warnings);
   const wanted = decoded.object as KubeObject;
   const finalize: Mutation = (current) => {
     const next = deepCopy(wanted);

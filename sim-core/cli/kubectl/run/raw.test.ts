@@ -198,8 +198,9 @@ describe('kubectl create|replace|delete --raw', () => {
     run('kubectl create namespace team');
     run('kubectl delete namespace team --wait=false');
     expect(run('kubectl get ns team').stdout).toContain('Terminating');
-    const r = run('kubectl replace --raw /api/v1/namespaces/team/finalize -f -', '{"kind":"Namespace","apiVersion":"v1","metadata":{"name":"team"},"spec":{"finalizers":[]}}');
+    const r = run('kubectl replace --raw /api/v1/namespaces/team/finalize -f -', '{"kind":"Namespace","apiVersion":"v1","metadata":{"name":"team"},"spec":{"finalizers":[]},"extra":1}');
     expect(r.exitCode).toBe(0);
+    expect(r.stderr).toBe('Warning: unknown field "extra"\n');
     const ns = JSON.parse(r.stdout) as { metadata: { labels?: Record<string, string>; deletionTimestamp?: string }; spec: unknown; status: unknown };
     expect(ns.metadata.labels).toEqual({ 'kubernetes.io/metadata.name': 'team' });
     expect(ns.metadata.deletionTimestamp).toBeDefined();
