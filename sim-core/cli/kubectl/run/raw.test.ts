@@ -349,6 +349,13 @@ describe('kubectl --raw: query parameters as the server converts them', () => {
     run('kubectl create configmap cfg --from-literal=a=b');
     expect(run("kubectl delete --raw '/api/v1/namespaces/default/configmaps/cfg?gracePeriodSeconds=abc'").stderr).toBe('Error from server (BadRequest): strconv.ParseInt: parsing "abc": invalid syntax\n');
     expect(run('kubectl get configmap cfg -o name').stdout).toBe('configmap/cfg\n');
+    // with a body, DeleteOptions are the body's and the query is not read (delete.go)
+    const dry = run("kubectl delete --raw '/api/v1/namespaces/default/configmaps/cfg?gracePeriodSeconds=abc' -f -", '{"dryRun":["All"]}');
+    expect([dry.stderr, dry.exitCode]).toEqual(['', 0]);
+    expect(run('kubectl get configmap cfg -o name').stdout).toBe('configmap/cfg\n');
+    expect(run('kubectl delete --raw /api/v1/namespaces/default/configmaps/cfg -f -', '{"kind":1}').stderr).toBe(
+      'Error from server: couldn\'t get version/kind; json parse error: json: cannot unmarshal number into Go struct field .kind of type string\n',
+    );
   });
 
   it('indents with ?pretty as strconv.ParseBool reads it, with no newline at the end (MarshalIndent)', () => {

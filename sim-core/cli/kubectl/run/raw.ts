@@ -241,6 +241,8 @@ function resourceRoute(env: RunEnv, method: Method, group: string, version: stri
   const { def, namespace, name, subresource } = at;
   const q = new Map<string, string>();
   for (const [k, v] of target.query) if (!q.has(k)) q.set(k, v);
+  // delete.go reads DeleteOptions from a body when there is one, else from the query — never both
+  if (method === 'DELETE' && body.length > 0) for (const key of DELETE_OPTIONS) q.delete(key);
   // the options' DecodeParameters: an int64 that does not parse is a 400 before anything is done
   for (const key of ['limit', 'gracePeriodSeconds']) {
     const value = q.get(key);
@@ -274,7 +276,7 @@ function resourceRoute(env: RunEnv, method: Method, group: string, version: stri
     if (name === undefined) return { ok: false, unsupported: `DELETE of a whole collection (deletecollection) is not part of this simulation; delete the objects by name` };
     if (sub !== undefined) return { ok: false, status: genericStatus(405) };
     const options = deleteOptions(body, q);
-    if (!options.ok) return { ok: false, status: options.status };
+    if (!options.ok) return 'status' in options ? { ok: false, status: options.status } : options;
     const r = env.kube.request({ verb: 'delete', resource: def.resource, namespace: ns, name, ...options.value, ...(dryRun === 'All' ? { dryRun: true } : {}) }, opts);
     return r.ok ? { ok: true, body: goJsonBody(deleteAnswer(def, r.value), pretty) } : { ok: false, status: r.error };
   }
@@ -352,10 +354,13 @@ function opt<K extends string>(key: K, value: string | undefined): Partial<Recor
   return value === undefined ? {} : ({ [key]: value } as Record<K, string>);
 }
 
+/** The DeleteOptions a DELETE's query can carry. */
+const DELETE_OPTIONS: readonly string[] = ['dryRun', 'propagationPolicy', 'gracePeriodSeconds', 'orphanDependents'];
+
 /** Whether the real server's options for this request read the parameter (a list's ListOptions, a delete's DeleteOptions). */
 function read(method: Method, name: string | undefined, key: string): boolean {
   if (method === 'GET') return name === undefined && ['labelSelector', 'fieldSelector', 'watch', 'limit', 'continue', 'sendInitialEvents'].includes(key);
-  if (method === 'DELETE') return ['dryRun', 'propagationPolicy', 'gracePeriodSeconds', 'orphanDependents'].includes(key);
+  if (method === 'DELETE') return DELETE_OPTIONS.includes(key);
   return key === 'dryRun';
 }
 
@@ -409,11 +414,17 @@ function summarizeData(body: string, maxLength: number): string {
   return [...cut].map((b) => b.toString(16).padStart(2, '0')).join('') + more;
 }
 
-/** metav1.DeleteOptions from the body (JSON, optional) and the query's propagationPolicy and gracePeriodSeconds. */
-function deleteOptions(body: string, q: ReadonlyMap<string, string>): { ok: true; value: { propagationPolicy?: PropagationPolicy; gracePeriodSeconds?: number; uid?: string } } | { ok: false; status: Status } {
-  // the server judges the policy (an unknown one is refused there); a grace period that is not a whole number is not sent
-  const value: { propagationPolicy?: PropagationPolicy; gracePeriodSeconds?: number; uid?: string } = {};
-  if (body.trim() !== '') {
+type DeleteRequestOptions = { propagationPolicy?: PropagationPolicy; gracePeriodSeconds?: number; uid?: string; dryRun?: true };
+
+/**
+ * metav1.DeleteOptions as delete.go reads them: from the body when it has one (JSON;
+ * preconditions, dryRun and orphanDependents too), else from the query's
+ * propagationPolicy and gracePeriodSeconds (dryRun and orphanDependents are read by the
+ * route). The server judges the policy (an unknown one is refused there).
+ */
+function deleteOptions(body: string, q: ReadonlyMap<string, string>): { ok: true; value: DeleteRequestOptions } | { ok: false; status: Status } | { ok: false; unsupported: string } {
+  const value: DeleteRequestOptions = {};
+  if (body.length > 0) {
     // delete.go decodes DeleteOptions without transformDecodeError: a plain error, which the
     // server answers as a 500 with no reason (ErrorToAPIStatus)
     const syntax = goJsonSyntaxError(body);
@@ -421,10 +432,16 @@ function deleteOptions(body: string, q: ReadonlyMap<string, string>): { ok: true
     const error = syntax ?? typeError;
     if (error !== undefined) return { ok: false, status: { kind: 'Status', apiVersion: 'v1', status: 'Failure', reason: '' as Status['reason'], code: 500, message: `couldn't get version/kind; json parse error: ${error}` } };
     const parsed = JSON.parse(body) as unknown;
-    const o = (parsed ?? {}) as { propagationPolicy?: unknown; gracePeriodSeconds?: unknown; preconditions?: { uid?: unknown } };
+    const o = (parsed ?? {}) as { propagationPolicy?: unknown; gracePeriodSeconds?: unknown; preconditions?: { uid?: unknown }; dryRun?: unknown; orphanDependents?: unknown };
+    if (o.orphanDependents !== undefined && o.orphanDependents !== null) return { ok: false, unsupported: `the DeleteOptions member "orphanDependents" is not part of this simulation${UNSERVED_PARAMETERS.orphanDependents!.why}` };
+    if (Array.isArray(o.dryRun) && o.dryRun.length > 0) {
+      if (o.dryRun.length !== 1 || o.dryRun[0] !== 'All') return { ok: false, unsupported: `dryRun=${JSON.stringify(o.dryRun)} is not part of this simulation (dryRun=All is)` };
+      value.dryRun = true;
+    }
     if (typeof o.propagationPolicy === 'string') value.propagationPolicy = o.propagationPolicy as PropagationPolicy;
     if (typeof o.gracePeriodSeconds === 'number') value.gracePeriodSeconds = o.gracePeriodSeconds;
     if (typeof o.preconditions?.uid === 'string') value.uid = o.preconditions.uid;
+    return { ok: true, value };
   }
   const policy = q.get('propagationPolicy');
   if (policy !== undefined) value.propagationPolicy = policy as PropagationPolicy;
