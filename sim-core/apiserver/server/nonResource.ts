@@ -73,13 +73,15 @@ function serve(req: NonResourceRequest, pretty: boolean): string | Status {
   const { path } = req;
   const segments = path.split('/').slice(1);
   const head = segments[0] ?? '';
+  // go-restful's routes (/version, discovery) are GET only; the mux's handlers (the index,
+  // the health checks) answer any method a user may use on the path
   const get = (body: () => string): string | Status => (req.method === 'get' ? body() : genericStatus(405));
-  if (path === '/') return get(() => JSON.stringify({ paths: ROOT_PATHS }, null, 2));
+  if (path === '/') return JSON.stringify({ paths: ROOT_PATHS }, null, 2);
   if (head === 'healthz' || head === 'livez' || head === 'readyz') {
     const checks = HEALTH_CHECKS[head];
-    if (segments.length === 1) return get(() => healthReport(head, checks, req.query));
+    if (segments.length === 1) return healthReport(head, checks, req.query);
     // one check's own handler (adaptCheckToHandler); a name it does not have is no route
-    if (segments.length === 2 && checks.includes(segments[1]!)) return get(() => 'ok');
+    if (segments.length === 2 && checks.includes(segments[1]!)) return 'ok';
     return genericStatus(404);
   }
   if (path === '/version') return get(() => JSON.stringify(KUBERNETES_VERSION, null, 2));

@@ -325,6 +325,10 @@ describe('kubectl get --raw: paths that name no resource', () => {
       '[+]ping ok\n[+]log ok\n[+]etcd excluded: ok\nwarn: some health checks cannot be excluded: no matches for "nope"\nlivez check passed\n',
     );
     expect(run('kubectl get --raw /healthz/poststarthook/rbac/bootstrap-roles').stderr).toContain('is not part of this simulation');
+    // the health handlers take any method; RBAC judges the verb (post), which only an administrator has
+    expect(run('kubectl create --raw /healthz -f -', '{}').stdout).toBe('ok');
+    expect(run('kubectl --as=nobody create --raw /healthz -f -', '{}').stderr).toBe('Error from server (Forbidden): forbidden: User "nobody" cannot post path "/healthz"\n');
+    expect(run('kubectl create --raw /version -f -', '{}').stderr).toBe('Error from server (MethodNotAllowed): the server does not allow this method on the requested resource\n');
   });
 });
 
