@@ -4,11 +4,12 @@
 // leader's node hands the Lease to a standby on another node, which then does the work.
 // One control-plane node stays exactly as it was.
 import { describe, expect, it } from 'vitest';
-import type { Deployment, Lease, Node } from '../apiserver';
+import type { Lease, Node } from '../apiserver';
 import { LEASE_DURATION_TICKS } from '../client';
 import { runSim, SIM_USAGE_DEFAULT } from '../cli/sim';
 import { ControllerManagerProcess } from '../controller-manager';
 import { SchedulerProcess } from '../scheduler';
+import { nginxDeploymentBody } from './bench';
 import { createSimulation } from './index';
 import type { DefaultSimulation } from './default-topology';
 
@@ -32,19 +33,6 @@ function readyPods(sim: DefaultSimulation, app: string): number {
   if (!r.ok) return -1;
   const items = (r.value as { items?: Array<{ metadata?: { labels?: Record<string, string> }; status?: { phase?: string } }> }).items ?? [];
   return items.filter((p) => p.metadata?.labels?.['app'] === app && p.status?.phase === 'Running').length;
-}
-
-function deployment(name: string, replicas: number): Deployment {
-  return {
-    apiVersion: 'apps/v1',
-    kind: 'Deployment',
-    metadata: { name, namespace: 'default' },
-    spec: {
-      replicas,
-      selector: { matchLabels: { app: name } },
-      template: { metadata: { labels: { app: name } }, spec: { containers: [{ name: 'nginx', image: 'nginx:1.27' }] } },
-    },
-  } as Deployment;
 }
 
 describe('controlPlanes: 3', () => {
@@ -97,7 +85,7 @@ describe('controlPlanes: 3', () => {
   });
 
   it('killing control-plane-2 stops its processes; a standby on another node takes the Lease and reconciles the next change', () => {
-    expect(sim.kubectl.request({ verb: 'create', resource: 'deployments', namespace: 'default', body: deployment('web', 2) } as never, { timeoutTicks: 500 }).ok).toBe(true);
+    expect(sim.kubectl.request({ verb: 'create', resource: 'deployments', namespace: 'default', body: nginxDeploymentBody('web', 2) } as never, { timeoutTicks: 500 }).ok).toBe(true);
     expect(sim.runUntil(() => readyPods(sim, 'web') === 2, 5_000).ok).toBe(true);
     expect(runSim(['kill', 'control-plane-2'], sim.control).stdout).toBe('killed control-plane-2\n');
     for (const a of sim.nodeProcesses('control-plane-2')) expect(sim.kernel.isAlive(a), a).toBe(false);

@@ -45,6 +45,26 @@ function deps(): AttemptDeps {
   };
 }
 
+/** A grader that holds every grading until `release()`, counting the gradings begun. */
+function heldGrader() {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const d = deps();
+  const g = {
+    calls: 0,
+    release: () => release(),
+    held: {
+      ...d,
+      grade: async (lab, log) => {
+        g.calls++;
+        await gate;
+        return d.grade(lab, log);
+      },
+    } as AttemptDeps,
+  };
+  return g;
+}
+
 function post(body: unknown, headers: Record<string, string> = { origin: ORIGIN }): Request {
   return new Request(`${ORIGIN}/api/labs/${LAB}/attempts`, {
     method: 'POST',
@@ -233,55 +253,33 @@ describe('POST /api/labs/<lab>/attempts', () => {
   });
 
   it('grades one submission per learner at a time: another one meanwhile is a 429 without grading, the same one gets the first answer, other learners are not held up', async () => {
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    const d = deps();
-    let calls = 0;
-    const held: AttemptDeps = {
-      ...d,
-      grade: async (lab, log) => {
-        calls++;
-        await gate;
-        return d.grade(lab, log);
-      },
-    };
+    const g = heldGrader();
     const key = newKey();
-    const first = submit({ actionLog: solution, idempotencyKey: key }, { d: held });
-    await vi.waitFor(() => expect(calls).toBe(1));
-    const meanwhile = await Promise.race([submit({ actionLog: [], idempotencyKey: newKey() }, { d: held }), new Promise((r) => setTimeout(() => r('still waiting for a grader'), 2_000))]);
+    const first = submit({ actionLog: solution, idempotencyKey: key }, { d: g.held });
+    await vi.waitFor(() => expect(g.calls).toBe(1));
+    const meanwhile = await Promise.race([submit({ actionLog: [], idempotencyKey: newKey() }, { d: g.held }), new Promise((r) => setTimeout(() => r('still waiting for a grader'), 2_000))]);
     expect(meanwhile).toMatchObject({ status: 429, body: { error: { code: 'in-progress' } }, headers: { 'Retry-After': '5' } });
-    const again = submit({ actionLog: solution, idempotencyKey: key }, { d: held });
-    const otherLearner = submit({ actionLog: [], idempotencyKey: newKey() }, { d: held, user: users.b });
-    await vi.waitFor(() => expect(calls).toBe(2));
-    release();
+    const again = submit({ actionLog: solution, idempotencyKey: key }, { d: g.held });
+    const otherLearner = submit({ actionLog: [], idempotencyKey: newKey() }, { d: g.held, user: users.b });
+    await vi.waitFor(() => expect(g.calls).toBe(2));
+    g.release();
     const [a, b, c] = await Promise.all([first, again, otherLearner]);
     expect(a.status).toBe(200);
     expect(b).toEqual(a);
     expect(c.status).toBe(200);
-    expect(calls).toBe(2);
+    expect(g.calls).toBe(2);
     // answered: the learner's next submission is graded
-    expect((await submit({ actionLog: [], idempotencyKey: newKey() }, { d: held })).status).toBe(200);
+    expect((await submit({ actionLog: [], idempotencyKey: newKey() }, { d: g.held })).status).toBe(200);
   });
 
   it('grades a few submissions at once from an address without a session (a classroom behind one NAT), not more', async () => {
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    const d = deps();
-    let calls = 0;
-    const held: AttemptDeps = {
-      ...d,
-      grade: async (lab, log) => {
-        calls++;
-        await gate;
-        return d.grade(lab, log);
-      },
-    };
-    const guests = Array.from({ length: GRADINGS_AT_ONCE.address }, () => submit({ actionLog: [], idempotencyKey: newKey() }, { d: held, user: null }));
-    await vi.waitFor(() => expect(calls).toBe(GRADINGS_AT_ONCE.address));
-    expect(await submit({ actionLog: [], idempotencyKey: newKey() }, { d: held, user: null })).toMatchObject({ status: 429, body: { error: { code: 'in-progress' } } });
-    release();
+    const g = heldGrader();
+    const guests = Array.from({ length: GRADINGS_AT_ONCE.address }, () => submit({ actionLog: [], idempotencyKey: newKey() }, { d: g.held, user: null }));
+    await vi.waitFor(() => expect(g.calls).toBe(GRADINGS_AT_ONCE.address));
+    expect(await submit({ actionLog: [], idempotencyKey: newKey() }, { d: g.held, user: null })).toMatchObject({ status: 429, body: { error: { code: 'in-progress' } } });
+    g.release();
     for (const r of await Promise.all(guests)) expect(r.status).toBe(200);
-    expect(calls).toBe(GRADINGS_AT_ONCE.address);
+    expect(g.calls).toBe(GRADINGS_AT_ONCE.address);
   });
 
   it('answers 503 with Retry-After when every grader is busy, and 422 when grading ran too long', async () => {

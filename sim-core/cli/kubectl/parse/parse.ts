@@ -93,15 +93,8 @@ function unknownSubcommand(group: string[], words: readonly string[], argv: read
 /** The flags whose values each command's Complete checks before it sends anything. */
 type FlagCheck = 'dry-run' | 'validate' | 'output';
 
-/**
- * The commands that check --dry-run, --validate and -o in an order of their own, after some of
- * their own checks (apply.go ToOptions, create.go Complete and Validate, the create
- * subcommands' Complete after NameFromCommandArgs, taint.go Complete); the others check them
- * first, in that order.
- */
-const LATE_FLAG_CHECKS: ReadonlySet<CommandName> = new Set<CommandName>([
-  'apply',
-  'create',
+/** The `create <kind>` generators (create_*.go): they share create's late flag checks and where it builds its client. */
+const CREATE_SUBCOMMANDS: readonly CommandName[] = [
   'create deployment',
   'create namespace',
   'create configmap',
@@ -111,10 +104,15 @@ const LATE_FLAG_CHECKS: ReadonlySet<CommandName> = new Set<CommandName>([
   'create service nodeport',
   'create service loadbalancer',
   'create service externalname',
-  'taint',
-  'replace',
-  'delete',
-]);
+];
+
+/**
+ * The commands that check --dry-run, --validate and -o in an order of their own, after some of
+ * their own checks (apply.go ToOptions, create.go Complete and Validate, the create
+ * subcommands' Complete after NameFromCommandArgs, taint.go Complete); the others check them
+ * first, in that order.
+ */
+const LATE_FLAG_CHECKS: ReadonlySet<CommandName> = new Set<CommandName>(['apply', 'create', ...CREATE_SUBCOMMANDS, 'taint', 'replace', 'delete']);
 
 /** The commands that build their client before they check --dry-run, --validate or -o (get.go, version.go and taint.go Complete). */
 const CLIENT_BEFORE_FLAG_CHECKS: ReadonlySet<CommandName> = new Set<CommandName>(['get', 'version', 'taint']);
@@ -131,15 +129,7 @@ const CLIENT_IN_OWN_CHECKS: ReadonlySet<CommandName> = new Set<CommandName>([
   'apply',
   'replace',
   'delete',
-  'create deployment',
-  'create namespace',
-  'create configmap',
-  'create secret generic',
-  'create serviceaccount',
-  'create service clusterip',
-  'create service nodeport',
-  'create service loadbalancer',
-  'create service externalname',
+  ...CREATE_SUBCOMMANDS,
   'logs',
   'cordon',
   'uncordon',
