@@ -30,7 +30,8 @@ export function parseTrustedProxies(raw) {
 
 /**
  * The client's address: `trustedProxies` places from the right of X-Forwarded-For's
- * entries followed by the socket's peer (the leftmost entry when there are fewer).
+ * entries followed by the socket's peer; the socket's peer when the header has fewer
+ * entries than there are trusted proxies.
  * An IPv4 address seen through an IPv6 socket (`::ffff:203.0.113.7`) is given as IPv4.
  * @param {string | string[] | undefined} forwardedFor
  * @param {string | undefined} socketAddress
@@ -43,8 +44,9 @@ export function clientAddress(forwardedFor, socketAddress, trustedProxies) {
     .split(',')
     .map((entry) => entry.trim())
     .filter((entry) => entry !== '');
-  chain.push(socketAddress ?? 'unknown');
-  const address = chain[Math.max(0, chain.length - 1 - trustedProxies)] ?? 'unknown';
+  // fewer entries than trusted proxies: the request did not come through them all (a client
+  // reaching the app around the proxy writes what it likes), so no entry is vouched for
+  const address = chain.length < trustedProxies ? (socketAddress ?? 'unknown') : (chain[chain.length - trustedProxies] ?? socketAddress ?? 'unknown');
   return address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
 }
 

@@ -15,8 +15,10 @@ describe('the client address the per-IP rate limits count against', () => {
     // client → proxy (appends the client's address) → app
     expect(clientAddress('6.6.6.6, 203.0.113.7', '10.0.0.2', 1)).toBe('203.0.113.7');
     expect(clientAddress(['6.6.6.6', '203.0.113.7, 10.0.0.1'], '10.0.0.2', 2)).toBe('203.0.113.7');
-    // fewer entries than proxies (a misconfiguration): the leftmost, never out of range
+    // fewer entries than proxies: the request came around them, so the header is not believed
     expect(clientAddress(undefined, '10.0.0.2', 3)).toBe('10.0.0.2');
+    expect(clientAddress('6.6.6.6', '198.51.100.9', 2)).toBe('198.51.100.9');
+    expect(clientAddress('6.6.6.6, 7.7.7.7', '198.51.100.9', 3)).toBe('198.51.100.9');
   });
 
   it('reads TRUSTED_PROXIES as a small whole number, 0 when unset', () => {
