@@ -9,6 +9,8 @@ export type AdminRequest = { email: string | undefined; password: string | undef
 
 export type SeedOutcome =
   | { ok: true; admin: 'not-requested' | 'created' | 'promoted' | 'unchanged'; email?: string }
+  /** not made an admin, and why: the server still starts (a squatted address must not keep it down) */
+  | { ok: true; admin: 'not-promoted'; email: string; warning: string }
   | { ok: false; error: string };
 
 export async function seedAdmin(client: Database, request: AdminRequest): Promise<SeedOutcome> {
@@ -23,8 +25,10 @@ export async function seedAdmin(client: Database, request: AdminRequest): Promis
     // is ADMIN_PASSWORD, so whoever registered the address first does not become admin.
     if (!(await verifyPassword(existing.passwordHash, request.password))) {
       return {
-        ok: false,
-        error: `ADMIN_EMAIL ${email} is an existing account whose password is not ADMIN_PASSWORD, so it was not made an admin (anyone may sign up with any address). If the account is yours, set ADMIN_PASSWORD to its password, or promote it with npm run admin:create -- --email ${email}.`,
+        ok: true,
+        admin: 'not-promoted',
+        email,
+        warning: `ADMIN_EMAIL ${email} is an existing account whose password is not ADMIN_PASSWORD, so it was not made an admin (anyone may sign up with any address). If the account is yours, set ADMIN_PASSWORD to its password, or promote it with npm run admin:create -- --email ${email}.`,
       };
     }
     await client.user.update({ where: { email }, data: { role: 'admin' } });

@@ -10,6 +10,8 @@ await db.$disconnect();
 if (!outcome.ok) {
   console.error(`Seed failed: ${outcome.error}`);
   process.exitCode = 1;
+} else if (outcome.admin === 'not-promoted') {
+  console.warn(`Seed: warning: ${outcome.warning}`);
 } else if (outcome.admin === 'not-requested') {
   console.log('Seed: nothing to do (set ADMIN_EMAIL and ADMIN_PASSWORD to create an admin).');
 } else {
