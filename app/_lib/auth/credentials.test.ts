@@ -20,7 +20,7 @@ describe('sign-up form', () => {
   });
 
   it('refuses a name with control characters or invisible direction marks, and keeps the joiners scripts need', () => {
-    for (const name of ['\u202Enimda', 'Ada\u200B', 'Ada\u0007', 'A\nda', '\u2066Ada\u2069']) {
+    for (const name of ['\u202Enimda', 'Ada\u200B', 'Ada\u0007', 'A\nda', '\u2066Ada\u2069', 'Ada\u061C', '\u3164', '\u115F\u1160', 'A\u2028da', 'A\u00ADda', 'Ada\u180E', 'Ada\u{E0041}']) {
       const parsed = signUpSchema.safeParse({ email: 'a@b.co', password: 'long enough pw', name });
       expect(parsed.success, JSON.stringify(name)).toBe(false);
       expect(fieldErrorsOf(parsed.error!)).toEqual({ name: ['nameUnprintable'] });

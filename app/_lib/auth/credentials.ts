@@ -17,9 +17,11 @@ export const emailSchema = z
  * Control characters and invisible formatting marks: a name is shown to instructors (the
  * learners' table, a replay's title, CSV exports), where a right-to-left override turns
  * "‮nimda" into "admin" and zero-width or direction marks make two names look alike.
+ * Refused: control and format characters (direction marks, zero-width spaces, soft hyphens,
+ * tags), line and paragraph separators, and the Hangul fillers that draw as a blank name.
  * ZWNJ and ZWJ (U+200C, U+200D) stay: scripts and emoji sequences need them.
  */
-const UNPRINTABLE_IN_NAME = /[\p{Cc}\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/u;
+const UNPRINTABLE_IN_NAME = /(?![\u200C\u200D])[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\u115F\u1160\u3164\uFFA0]/u;
 
 export const signUpSchema = z.object({
   email: emailSchema,
