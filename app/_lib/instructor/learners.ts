@@ -167,7 +167,7 @@ async function pageByFigure(client: Database, sort: LearnerSort & { key: FigureK
         UNION ALL SELECT "userId", "createdAt" FROM "QuizAttempt"
         UNION ALL SELECT "userId", "createdAt" FROM "LabAttempt"
         UNION ALL SELECT "userId", "createdAt" FROM "HintUse"
-      ) GROUP BY "userId") seen ON seen."userId" = u."id"
+      ) AS events GROUP BY "userId") seen ON seen."userId" = u."id"
     WHERE u."role" = ${LEARNER_ROLE}
     ORDER BY ${figureOrder(sort.key, dir)}, u."createdAt" ASC, u."id" ASC
     LIMIT ${take} OFFSET ${skip}`;
