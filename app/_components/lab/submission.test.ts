@@ -43,6 +43,9 @@ describe('submitAttempt', () => {
     expect(await submitAttempt(answering(401, {}).fetch, 'l', log, 'k')).toEqual({ kind: 'retry', reason: 'signed-out' });
     expect(await submitAttempt(answering(403, {}).fetch, 'l', log, 'k')).toEqual({ kind: 'retry', reason: 'forbidden' });
     expect(await submitAttempt(answering(429, {}).fetch, 'l', log, 'k')).toEqual({ kind: 'retry', reason: 'rate-limited' });
+    // the learner's previous submission is still being graded (another tab, a resubmission)
+    expect(await submitAttempt(answering(429, { error: { code: 'in-progress', message: 'still grading' } }).fetch, 'l', log, 'k')).toEqual({ kind: 'retry', reason: 'in-progress' });
+    expect(await submitAttempt(answering(429, { error: { code: 'rate-limited', message: 'slow down' } }).fetch, 'l', log, 'k')).toEqual({ kind: 'retry', reason: 'rate-limited' });
     expect(await submitAttempt(answering(503, {}).fetch, 'l', log, 'k')).toEqual({ kind: 'retry', reason: 'server' });
     expect(await submitAttempt(answering(200, { passed: true }).fetch, 'l', log, 'k')).toEqual({ kind: 'retry', reason: 'server' });
     const offline: Fetch = async () => {

@@ -18,13 +18,14 @@ export const verdictSchema = z.object({
 export type Verdict = z.infer<typeof verdictSchema>;
 
 const errorBodySchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
+const errorCodeSchema = z.object({ error: z.object({ code: z.string() }) });
 
 export type SubmitOutcome =
   | { kind: 'verdict'; verdict: Verdict }
   /** 400 / 413 / 422: the server refused this log; its message says why */
   | { kind: 'refused'; code: string; message: string }
   /** nothing was graded; the same log can be sent again with the same key */
-  | { kind: 'retry'; reason: 'signed-out' | 'forbidden' | 'rate-limited' | 'server' | 'network' };
+  | { kind: 'retry'; reason: 'signed-out' | 'forbidden' | 'rate-limited' | 'in-progress' | 'server' | 'network' };
 
 export type Fetch = (url: string, init: { method: string; headers: Record<string, string>; body: string }) => Promise<{ status: number; json(): Promise<unknown> }>;
 
@@ -58,7 +59,11 @@ export async function submitAttempt(fetchImpl: Fetch, labId: string, actionLog: 
   }
   if (res.status === 401) return { kind: 'retry', reason: 'signed-out' };
   if (res.status === 403) return { kind: 'retry', reason: 'forbidden' };
-  if (res.status === 429) return { kind: 'retry', reason: 'rate-limited' };
+  // 429 is both the rate limit and "your previous submission is still being graded"
+  if (res.status === 429) {
+    const code = errorCodeSchema.safeParse(body);
+    return { kind: 'retry', reason: code.success && code.data.error.code === 'in-progress' ? 'in-progress' : 'rate-limited' };
+  }
   return { kind: 'retry', reason: 'server' };
 }
 
