@@ -77,12 +77,12 @@ let users: { a: { id: string }; b: { id: string } };
 let keyN = 0;
 const newKey = () => `key-${Date.now().toString(36)}-${++keyN}`;
 
-async function submit(body: unknown, opts: { user?: { id: string } | null; labId?: string; headers?: Record<string, string>; d?: AttemptDeps } = {}): Promise<AttemptResponse> {
+async function submit(body: unknown, opts: { user?: { id: string } | null; labId?: string; headers?: Record<string, string>; d?: AttemptDeps; ip?: string } = {}): Promise<AttemptResponse> {
   return handleAttempt(opts.d ?? deps(), {
     request: post(body, opts.headers),
     labId: opts.labId ?? LAB,
     user: opts.user === undefined ? users.a : opts.user,
-    ip: '10.0.0.1',
+    ip: opts.ip ?? '10.0.0.1',
     locale: 'ko',
   });
 }
@@ -280,6 +280,21 @@ describe('POST /api/labs/<lab>/attempts', () => {
     g.release();
     for (const r of await Promise.all(guests)) expect(r.status).toBe(200);
     expect(g.calls).toBe(GRADINGS_AT_ONCE.address);
+  });
+
+  it('grades at most a few guests at once from every address together, keeping the rest of the queue for signed-in learners', async () => {
+    const g = heldGrader();
+    // guests from addresses of their own (an IPv6 host can change address at will)
+    const guests = Array.from({ length: GRADINGS_AT_ONCE.guests }, (_, i) => submit({ actionLog: [], idempotencyKey: newKey() }, { d: g.held, user: null, ip: `2001:db8::${i + 1}` }));
+    await vi.waitFor(() => expect(g.calls).toBe(GRADINGS_AT_ONCE.guests));
+    expect(await submit({ actionLog: [], idempotencyKey: newKey() }, { d: g.held, user: null, ip: '2001:db8::99' })).toMatchObject({ status: 503, body: { error: { code: 'busy' } }, headers: { 'Retry-After': '5' } });
+    // a signed-in learner is still graded
+    const learner = submit({ actionLog: [], idempotencyKey: newKey() }, { d: g.held, user: users.b });
+    await vi.waitFor(() => expect(g.calls).toBe(GRADINGS_AT_ONCE.guests + 1));
+    g.release();
+    for (const r of await Promise.all([...guests, learner])) expect(r.status).toBe(200);
+    // the count is released: the next guest is graded
+    expect((await submit({ actionLog: [], idempotencyKey: newKey() }, { d: g.held, user: null, ip: '2001:db8::99' })).status).toBe(200);
   });
 
   it('answers 503 with Retry-After when every grader is busy, and 422 when grading ran too long', async () => {

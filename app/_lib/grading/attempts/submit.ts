@@ -25,7 +25,13 @@ export const BUSY_RETRY_AFTER_SECONDS = 5;
  * the first is still running) waits for the first one's answer.
  */
 const gradingNow = new Map<string, Map<string, Promise<AttemptResponse>>>();
-export const GRADINGS_AT_ONCE = { learner: 1, address: 4 } as const;
+/**
+ * `guests`: all the gradings without a session at once, from every address together. An
+ * address is easy to change (an IPv6 host has a /64 of them), so the per-address count
+ * alone would let a few guests fill the queue; this keeps half of it for signed-in learners.
+ */
+export const GRADINGS_AT_ONCE = { learner: 1, address: 4, guests: 8 } as const;
+let guestGradings = 0;
 
 export type ErrorCode =
   | 'cross-origin'
@@ -138,12 +144,15 @@ export async function handleAttempt(deps: AttemptDeps, input: AttemptInput): Pro
   if (running.size >= (user ? GRADINGS_AT_ONCE.learner : GRADINGS_AT_ONCE.address)) {
     return fail(429, 'in-progress', undefined, { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) });
   }
+  if (user === null && guestGradings >= GRADINGS_AT_ONCE.guests) return fail(503, 'busy', undefined, { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) });
   const answer = gradeAndStore(deps, input, lab, body.data, fail, refuse);
   running.set(submission, answer);
   gradingNow.set(submitter, running);
+  if (user === null) guestGradings++;
   try {
     return await answer;
   } finally {
+    if (user === null) guestGradings--;
     running.delete(submission);
     if (running.size === 0) gradingNow.delete(submitter);
   }
