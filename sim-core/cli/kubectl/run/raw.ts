@@ -14,14 +14,14 @@
 // delete, and a non-resource path, which the server authorizes and answers itself:
 // nonResource.ts) and encodes the answer. What the routes below do not serve is refused in
 // words that say so, never answered with something made up.
-import { discoveryDocuments } from '../../../apiserver/discovery';
-import { goQuote, kindOfResource, type KindDefinition } from '../../../apiserver';
+import { kindOfResource, type KindDefinition } from '../../../apiserver';
 import { genericStatus, goJsonBody, prettyPrint, type NonResourceRequest } from '../../../apiserver/server/nonResource';
 import { decodeKindRefusal } from '../../../apiserver/server/decodeKind';
 import type { ApiResult, FieldValidation, KubeObject, ObjectList, PropagationPolicy, Status } from '../../../client';
-import { APISERVER_ADVERTISE_ADDRESS, APISERVER_SECURE_PORT } from '../../../cluster/bootstrap/objects';
 import { goJsonSyntaxError } from '../../../apiserver/manifest/goJsonScanner';
-import { parseRequestURI, requestTarget, requestURIError, type RequestTarget } from '../request-uri';
+import { objectMetaSchema } from '../../../apiserver/kinds/objectMeta';
+import { parseGoInt64 } from '../../flags/go-values';
+import { requestTarget, requestURIError, type RequestTarget } from '../request-uri';
 import { REQUEST_TIMEOUT_TICKS, statusText } from './api';
 import type { RunEnv } from './env';
 import { resolvePath } from './workspace';
@@ -53,30 +53,29 @@ const WITH_SCALE: ReadonlySet<string> = new Set(['deployments', 'replicasets']);
  */
 const UNSERVED_PARAMETERS: Readonly<Record<string, { acts: (value: string) => boolean; why: string }>> = {
   watch: { acts: (v) => queryBool(v), why: ': kubectl get -w watches' },
-  limit: { acts: (v) => goParseInt(v).value > 0n, why: ': a list is answered whole' },
+  limit: { acts: (v) => int64Of(v) > 0n, why: ': a list is answered whole' },
   continue: { acts: (v) => v !== '', why: ': a list is answered whole' },
   sendInitialEvents: { acts: (v) => queryBool(v), why: '' },
   orphanDependents: { acts: () => true, why: ': propagationPolicy=Orphan says the same' },
 };
+
+/** A query parameter's int64 (strconv.ParseInt); 0 when it does not parse (that is refused earlier, as a 400). */
+function int64Of(value: string): bigint {
+  const parsed = parseGoInt64(value, 10);
+  return parsed.ok ? parsed.value : 0n;
+}
 
 /** runtime.Convert_Slice_string_To_bool: `0` and `false` (any case) are false, anything else — the empty value too — true. */
 function queryBool(value: string): boolean {
   return value !== '0' && value.toLowerCase() !== 'false';
 }
 
-/** strconv.ParseInt(s, 10, 64) as a query parameter's int64 conversion reads it, with its error. */
-function goParseInt(value: string): { value: bigint; error?: string } {
-  if (!/^[+-]?[0-9]+$/.test(value)) return { value: 0n, error: `strconv.ParseInt: parsing ${goQuote(value)}: invalid syntax` };
-  const n = BigInt(value);
-  if (n > 9223372036854775807n || n < -9223372036854775808n) return { value: 0n, error: `strconv.ParseInt: parsing ${goQuote(value)}: value out of range` };
-  return { value: n };
-}
-
 export function runRaw(env: RunEnv): void {
   const { cmd, out } = env;
   const method = METHOD_OF[cmd.command as keyof typeof METHOD_OF];
   // parse checked the URI already (Validate); this cannot fail for a command that got here
-  if (!parseRequestURI(cmd.raw ?? '').ok) return fail(env, `error: --raw must be a valid URL path: ${requestURIError(cmd.raw ?? '') ?? ''}\n`);
+  const invalid = requestURIError(cmd.raw ?? '');
+  if (invalid !== undefined) return fail(env, `error: --raw must be a valid URL path: ${invalid}\n`);
   // raw.go opens the file before it sends anything
   let body = '';
   const file = cmd.filenames[0];
@@ -118,24 +117,8 @@ function readBody(env: RunEnv, file: string): { ok: true; text: string } | { ok:
 
 // ---- responses ------------------------------------------------------------------------
 
-/** ObjectMeta's members in the order of the Go struct's fields (k8s.io/apimachinery meta/v1 types.go). */
-const OBJECT_META_ORDER = [
-  'name',
-  'generateName',
-  'namespace',
-  'selfLink',
-  'uid',
-  'resourceVersion',
-  'generation',
-  'creationTimestamp',
-  'deletionTimestamp',
-  'deletionGracePeriodSeconds',
-  'labels',
-  'annotations',
-  'ownerReferences',
-  'finalizers',
-  'managedFields',
-] as const;
+/** ObjectMeta's members in the order of the Go struct's fields: the kind schema's, which follows k8s.io/apimachinery meta/v1 types.go. */
+const OBJECT_META_ORDER = Object.keys(objectMetaSchema.shape);
 
 /**
  * The object as the server's serializer writes it: TypeMeta first, metadata in struct order
@@ -190,8 +173,7 @@ function route(env: RunEnv, method: Method, target: RequestTarget, body: string)
     // a path with a resource under a group version (RequestInfoFactory: a resource request)
     const gvLength = head === 'api' ? 2 : 3;
     if (segments.length > gvLength) {
-      const docs = discoveryDocuments(`${APISERVER_ADVERTISE_ADDRESS}:${APISERVER_SECURE_PORT}`);
-      if (docs[`/${segments.slice(0, gvLength).join('/')}`] === undefined) return { ok: false, status: genericStatus(404) };
+      // a group version no kind is served in finds no resource either (locate: 404)
       const group = head === 'api' ? '' : segments[1]!;
       const version = segments[gvLength - 1]!;
       return resourceRoute(env, method, group, version, segments.slice(gvLength), target, body, pretty);
@@ -246,8 +228,8 @@ function resourceRoute(env: RunEnv, method: Method, group: string, version: stri
   // the options' DecodeParameters: an int64 that does not parse is a 400 before anything is done
   for (const key of ['limit', 'gracePeriodSeconds']) {
     const value = q.get(key);
-    const error = value !== undefined && read(method, name, key) ? goParseInt(value).error : undefined;
-    if (error !== undefined) return { ok: false, status: badRequest(error) };
+    const parsed = value !== undefined && read(method, name, key) ? parseGoInt64(value, 10) : undefined;
+    if (parsed !== undefined && !parsed.ok) return { ok: false, status: badRequest(parsed.error) };
   }
   const unserved = [...q.keys()].find((k) => Object.hasOwn(UNSERVED_PARAMETERS, k) && read(method, name, k) && UNSERVED_PARAMETERS[k]!.acts(q.get(k)!));
   if (unserved !== undefined) return { ok: false, unsupported: `the query parameter "${unserved}" of a ${method} request is not part of this simulation${UNSERVED_PARAMETERS[unserved]!.why}` };
@@ -446,6 +428,6 @@ function deleteOptions(body: string, q: ReadonlyMap<string, string>): { ok: true
   const policy = q.get('propagationPolicy');
   if (policy !== undefined) value.propagationPolicy = policy as PropagationPolicy;
   const grace = q.get('gracePeriodSeconds');
-  if (grace !== undefined) value.gracePeriodSeconds = Number(goParseInt(grace).value);
+  if (grace !== undefined) value.gracePeriodSeconds = Number(int64Of(grace));
   return { ok: true, value };
 }
