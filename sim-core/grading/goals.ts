@@ -222,7 +222,7 @@ export const guardedWriteSchema = z.strictObject({
  * namespace, so only a ClusterRoleBinding can grant it.
  */
 const CLUSTER_SCOPED = new Set([
-  ...KINDS.filter((k) => !k.namespaced).map((k) => `${k.resource}.${k.apiVersion.includes('/') ? k.apiVersion.split('/')[0] : ''}`),
+  ...KINDS.filter((k) => !k.namespaced).map((k) => `${k.resource}.${k.group}`),
   'persistentvolumes.',
   'users.',
   'groups.',
