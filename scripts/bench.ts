@@ -10,7 +10,23 @@ import { pathToFileURL } from 'node:url';
 import { firstLoadJs } from './lib/first-load-js';
 import { bundleEntry } from './lib/bundle.mjs';
 
-const { values } = parseArgs({ options: { json: { type: 'boolean' }, only: { type: 'string' }, sources: { type: 'boolean' } } });
+const names = ['etcd', 'raft', 'grade', 'converge', 'pages'];
+const usage = `usage: npm run --silent bench -- [--json] [--only ${names.join('|')}] [--sources]`;
+let values: { json?: boolean; only?: string; sources?: boolean; help?: boolean };
+try {
+  ({ values } = parseArgs({ options: { json: { type: 'boolean' }, only: { type: 'string' }, sources: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } }));
+} catch (error) {
+  console.error(`bench: ${(error as Error).message}\n${usage}`);
+  process.exit(2);
+}
+if (values.help) {
+  console.log(usage);
+  process.exit(0);
+}
+if (values.only !== undefined && !names.includes(values.only)) {
+  console.error(`bench: no benchmark named "${values.only}"; --only takes one of ${names.join(', ')}.\n${usage}`);
+  process.exit(2);
+}
 
 // sim-core as the product runs it: bundled (the browser's worker by Next, the grading
 // worker by the build, scripts/lib/bundle.mjs), not through tsx, whose name-keeping
@@ -127,6 +143,7 @@ function round(n: number): number {
 
 const figures: Record<string, Figure> = {};
 for (const bench of benchmarks) {
+  if (!names.includes(bench.name)) throw new Error(`bench: add "${bench.name}" to the names --only accepts`);
   if (values.only && values.only !== bench.name) continue;
   Object.assign(figures, bench.run());
 }
