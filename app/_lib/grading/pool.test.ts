@@ -70,6 +70,19 @@ describe('the grading pool', () => {
     expect((await second).ok).toBe(true);
   });
 
+  it('answers busy to a job that waited past the wait cap, and the job is not run', async () => {
+    pool = new GradingPool({ size: 1, maxWaitMs: 300, timeoutMs: 1_500 });
+    // the worker's start counts as waiting too: this first job may be answered busy
+    await pool.run({ kind: 'grade', lab, actionLog: [] });
+    while (pool.workerCode === undefined) await new Promise((r) => setTimeout(r, 50));
+    const first = pool.run(slowJob);
+    const waited = await pool.run({ kind: 'grade', lab, actionLog: [] });
+    expect(waited).toEqual({ ok: false, error: 'busy' });
+    expect(pool.queued).toBe(0);
+    // the job taken at once is not answered busy however long it runs
+    expect(await first).toEqual({ ok: false, error: 'timeout' });
+  });
+
   it("replays a transcript: each command's output, the files written", async () => {
     pool = new GradingPool({ size: 1 });
     const log = [

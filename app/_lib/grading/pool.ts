@@ -1,8 +1,10 @@
 // A small pool of grading worker threads. Grading replays a whole simulation (up to the
 // caps: a few seconds of CPU), so it must not run on the thread that serves requests.
 // Each worker takes one job at a time; jobs wait in a bounded queue (a full queue is
-// `busy`: the route answers 503 with Retry-After); a job that runs past the wall-clock
-// cap gets its worker terminated (`timeout`) and a fresh worker takes its place.
+// `busy`: the route answers 503 with Retry-After, and so is a job that waits longer than
+// the wait cap: its request, and the learner's one grading at a time, are not held for
+// minutes behind a long queue); a job that runs past the wall-clock cap gets its worker
+// terminated (`timeout`) and a fresh worker takes its place.
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { GradeOutcome, GradingJob, JobOutcome, TranscriptOutcome, WorkerMessage, WorkerRequest } from './protocol';
@@ -14,6 +16,8 @@ export interface GradingPoolOptions {
   maxQueue: number;
   /** wall-clock cap of one job, from the moment a worker takes it */
   timeoutMs: number;
+  /** how long a job may wait for a worker before it is answered busy */
+  maxWaitMs: number;
   /**
    * the heap a worker may use (V8's old generation, MB). A worker past it is ended with
    * ERR_WORKER_OUT_OF_MEMORY and its job is `crashed`; without a cap a worker may take as
@@ -31,6 +35,7 @@ export const DEFAULT_POOL_OPTIONS: GradingPoolOptions = {
   size: 1,
   maxQueue: 16,
   timeoutMs: 20_000,
+  maxWaitMs: 60_000,
   // a reference solution's replay stays far below this; the wall-clock cap usually comes first
   maxHeapMb: 512,
   // Resolved from the working directory, not this module's URL: under `next start` this
@@ -42,6 +47,8 @@ interface Pending {
   id: number;
   job: GradingJob;
   resolve: (r: PoolResult<GradeOutcome | TranscriptOutcome>) => void;
+  /** answers busy if the job is still waiting at the wait cap */
+  waitTimer?: ReturnType<typeof setTimeout>;
 }
 
 class Slot {
@@ -110,6 +117,7 @@ class Slot {
   }
 
   take(job: Pending): void {
+    clearTimeout(job.waitTimer);
     this.current = job;
     this.timer = setTimeout(() => this.expire(), this.pool.options.timeoutMs);
     this.worker.postMessage({ id: job.id, job: job.job } satisfies WorkerRequest);
@@ -156,9 +164,19 @@ export class GradingPool {
     if (this.queue.length >= this.options.maxQueue) return Promise.resolve({ ok: false, error: 'busy' });
     for (const slot of this.slots) slot.revive();
     return new Promise((resolve) => {
-      this.queue.push({ id: this.nextId++, job, resolve: resolve as Pending['resolve'] });
+      const pending: Pending = { id: this.nextId++, job, resolve: resolve as Pending['resolve'] };
+      this.queue.push(pending);
       this.drain();
+      if (this.queue.includes(pending)) pending.waitTimer = setTimeout(() => this.giveUp(pending), this.options.maxWaitMs);
     });
+  }
+
+  /** The job waited as long as it may: it leaves the queue, answered busy. */
+  private giveUp(pending: Pending): void {
+    const at = this.queue.indexOf(pending);
+    if (at === -1) return;
+    this.queue.splice(at, 1);
+    pending.resolve({ ok: false, error: 'busy' });
   }
 
   /** Hand waiting jobs to idle workers. */
@@ -173,12 +191,18 @@ export class GradingPool {
   /** No worker can start: the waiting jobs fail now instead of waiting forever. */
   failQueued(detail: string): void {
     if (this.slots.some((s) => !s.down)) return;
-    for (const p of this.queue.splice(0)) p.resolve({ ok: false, error: 'crashed', detail });
+    for (const p of this.queue.splice(0)) {
+      clearTimeout(p.waitTimer);
+      p.resolve({ ok: false, error: 'crashed', detail });
+    }
   }
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const p of this.queue.splice(0)) p.resolve({ ok: false, error: 'crashed', detail: 'the grading pool is closed' });
+    for (const p of this.queue.splice(0)) {
+      clearTimeout(p.waitTimer);
+      p.resolve({ ok: false, error: 'crashed', detail: 'the grading pool is closed' });
+    }
     await Promise.all(this.slots.map((s) => s.close()));
   }
 }
