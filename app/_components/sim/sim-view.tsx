@@ -17,10 +17,11 @@ import { EventLog } from './event-log';
 import { TracePanel } from './trace-panel';
 import { ClusterPanel, WatchChain } from '@/app/_components/cluster';
 import { useReducedMotion } from './use-reduced-motion';
+import { controlPlanesOption } from '@/app/_lib/content/schemas/control-planes';
 import styles from './sim.module.css';
 
 function hostScenario(s: SimEmbedProps['scenario']): HostScenario {
-  return { id: s.id, topology: s.topology, seed: s.seed, members: s.members, setup: s.setup };
+  return { id: s.id, topology: s.topology, seed: s.seed, members: s.members, ...controlPlanesOption(s.controlPlanes), setup: s.setup };
 }
 
 export function UnsupportedNotice({ title }: { title: string }) {

@@ -14,7 +14,7 @@ describe('the sim-core scenario prover', () => {
     expect(provers.unavailable.filter((u) => !u.startsWith('sim-core grading'))).toEqual([]);
     const prover = provers.scenario!;
     expect(prover.supports('etcd-only')).toBe(true);
-    const scenario = { id: 's', title: { ko: 't', en: 't' }, topology: 'etcd-only' as const, seed: 7, members: 3, setup: ['etcdctl put foo bar'], faults: [], suggested: [] };
+    const scenario = { id: 's', title: { ko: 't', en: 't' }, topology: 'etcd-only' as const, seed: 7, members: 3, controlPlanes: 1, setup: ['etcdctl put foo bar'], faults: [], suggested: [] };
     const r = prover.run(scenario, ['etcdctl get foo --print-value-only', 'sim kill etcd-1', 'sim kill etcd-2', 'etcdctl --endpoints etcd-3 put foo baz']);
     expect(r.ok).toBe(true);
     if (!r.ok) return;
@@ -23,6 +23,18 @@ describe('the sim-core scenario prover', () => {
     // two of three members down: no quorum, the write cannot commit (Raft §5.3)
     expect(r.value.run[3]!.output).toMatch(/^Error: .*deadline exceeded/);
     expect(r.value.run[3]!.exitCode).not.toBe(0);
+  });
+
+  it("builds the control-plane nodes a scenario asks for, and only then", async () => {
+    const prover = (await loadSimCoreProvers(repo)).scenario!;
+    const scenario = { id: 's', title: { ko: 't', en: 't' }, topology: 'default' as const, seed: 7, members: 3, controlPlanes: 3, setup: [], faults: [], suggested: [] };
+    const nodes = (s: typeof scenario) => {
+      const r = prover.run(s, ['kubectl get nodes -o name']);
+      if (!r.ok) throw new Error(r.error);
+      return r.value.run[0]!.output;
+    };
+    expect(nodes(scenario)).toBe('node/control-plane\nnode/control-plane-2\nnode/control-plane-3\nnode/node-1\nnode/node-2\nnode/node-3\n');
+    expect(nodes({ ...scenario, controlPlanes: 1 })).toBe('node/control-plane\nnode/node-1\nnode/node-2\nnode/node-3\n');
   });
 
   it('verifies the fixture predict question against the real simulation', async () => {

@@ -13,6 +13,7 @@ import type { ActionLog } from '../../../sim-core/cluster/actions';
 import type { LoadedLab } from './content-set';
 import type { LabProver, Provers, ScenarioProver, TerminalResult } from './prove';
 import type { Scenario } from './schemas';
+import { controlPlanesOption } from './schemas/control-planes';
 
 interface CommandOutput {
   stdout: string;
@@ -20,7 +21,7 @@ interface CommandOutput {
   exitCode: number;
 }
 type RunCommandLine = (line: string, stdin: string | undefined, ports: unknown, context: { readFile: (path: string) => string | undefined }) => CommandOutput;
-type CreateSimulation = (opts: { topology: string; seed: number; members?: number }) => unknown;
+type CreateSimulation = (opts: { topology: string; seed: number; members?: number; controlPlanes?: number }) => unknown;
 
 export async function loadSimCoreProvers(repoRoot: string): Promise<Provers> {
   const unavailable: string[] = [];
@@ -86,7 +87,7 @@ export function simCoreLabProver(grade: Grade): LabProver {
         seed: lab.lab.seed,
         members: lab.lab.members,
         // an HA control plane only where the lab asks for one (one control-plane node is grade()'s default)
-        ...(lab.lab.controlPlanes !== 1 ? { controlPlanes: lab.lab.controlPlanes } : {}),
+        ...controlPlanesOption(lab.lab.controlPlanes),
         setup: lab.lab.setup,
         files: lab.starterFiles,
         actionLog: log,
@@ -131,7 +132,7 @@ export function simCoreScenarioProver(createSimulation: CreateSimulation, runCom
     run(scenario: Scenario, lines: readonly string[]) {
       let sim: unknown;
       try {
-        sim = createSimulation({ topology: scenario.topology, seed: scenario.seed, members: scenario.members });
+        sim = createSimulation({ topology: scenario.topology, seed: scenario.seed, members: scenario.members, ...controlPlanesOption(scenario.controlPlanes) });
       } catch (e) {
         return { ok: false, error: `sim-core cannot build the '${scenario.topology}' topology yet (${e instanceof Error ? e.message : String(e)})` };
       }

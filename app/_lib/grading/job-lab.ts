@@ -1,6 +1,7 @@
 // A loaded lab (app/_lib/content) as a grading job carries it: plain data only.
 import type { LoadedLab } from '../content/content-set';
 import type { JobLab } from './protocol';
+import { controlPlanesOption } from '../content/schemas/control-planes';
 
 export function jobLabOf(loaded: LoadedLab): JobLab {
   const { lab, starterFiles } = loaded;
@@ -10,7 +11,7 @@ export function jobLabOf(loaded: LoadedLab): JobLab {
     topology: lab.topology,
     seed: lab.seed,
     members: lab.members,
-    ...(lab.controlPlanes !== 1 ? { controlPlanes: lab.controlPlanes } : {}),
+    ...controlPlanesOption(lab.controlPlanes),
     ...(typeof workers === 'number' ? { workers } : {}),
     setup: [...lab.setup],
     goals: lab.goals.map((g) => ({ id: g.id, check: g.check })),

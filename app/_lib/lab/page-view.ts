@@ -10,6 +10,7 @@ import type { Locale } from '../i18n/routing';
 import { createCodeHighlighter } from '../markdown-highlight';
 import { getContent } from '../queries/content';
 import type { HostLab, HostScenario } from '../sim-worker/protocol';
+import { controlPlanesOption } from '../content/schemas/control-planes';
 import { SIM_CORE_VERSION } from '@/sim-core';
 
 export interface LabGoalText {
@@ -53,7 +54,7 @@ async function buildLabPage(labId: string, locale: Locale): Promise<LabPageView 
     briefHtml: renderMarkdownText(lab.brief[locale], { highlight }),
     goals: lab.goals.map((g) => ({ id: g.id, description: g.description[locale] })),
     hints: lab.hints.map((h) => renderMarkdownText(h[locale], { highlight })),
-    scenario: { id: `lab:${lab.id}`, topology: lab.topology, seed: lab.seed, members: lab.members, ...(lab.controlPlanes !== 1 ? { controlPlanes: lab.controlPlanes } : {}), setup: lab.setup },
+    scenario: { id: `lab:${lab.id}`, topology: lab.topology, seed: lab.seed, members: lab.members, ...controlPlanesOption(lab.controlPlanes), setup: lab.setup },
     lab: {
       files: lab.starter.flatMap((s) => {
         const content = loaded.starterFiles[s.path];

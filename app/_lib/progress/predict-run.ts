@@ -6,6 +6,7 @@
 import { runCommandLine } from '@/sim-core/cli';
 import { createSimulation } from '@/sim-core/cluster';
 import type { PredictQuestion, Scenario } from '../content';
+import { controlPlanesOption } from '../content/schemas/control-planes';
 
 export interface TranscriptLine {
   command: string;
@@ -29,7 +30,7 @@ function play(question: PredictQuestion, scenario: Scenario): PredictTranscript 
   try {
     const sim =
       scenario.topology === 'default'
-        ? createSimulation({ topology: 'default', seed: scenario.seed, members: scenario.members })
+        ? createSimulation({ topology: 'default', seed: scenario.seed, members: scenario.members, ...controlPlanesOption(scenario.controlPlanes) })
         : createSimulation({ topology: 'etcd-only', seed: scenario.seed, members: scenario.members });
     const ports = sim.ports();
     const context = { readFile: (p: string) => ports.files.get(p) };

@@ -3,7 +3,7 @@
 // solution (an action log) that must pass all of them.
 import { z } from 'zod';
 import { kebabId, localizedText, terminalLine } from './localized';
-import { TOPOLOGIES } from './scenario';
+import { controlPlanesField, refineControlPlanes, TOPOLOGIES } from './scenario';
 import { goalCheckSchema } from '../../../../sim-core/grading/goals';
 
 const labPath = z
@@ -27,16 +27,7 @@ export const labSchema = z
     topology: z.enum(TOPOLOGIES),
     seed: z.number().int().min(0).max(2 ** 31 - 1),
     members: z.number().int().min(1).max(7).default(3),
-    controlPlanes: z
-      .number()
-      .int()
-      .min(1, 'a cluster has 1 to 5 control-plane nodes')
-      .max(5, 'a cluster has 1 to 5 control-plane nodes')
-      .default(1)
-      .meta({
-        description:
-          'topology default: control-plane nodes (1–5, default 1). With 3, control-plane, control-plane-2 and control-plane-3 each run a kube-controller-manager and a kube-scheduler that elect a leader through their Leases',
-      }),
+    controlPlanes: controlPlanesField,
     setup: z
       .array(terminalLine)
       .default([])
@@ -62,10 +53,7 @@ export const labSchema = z
       .meta({ description: 'progressive hints, from a nudge to nearly the answer' }),
     solution: labPath.meta({ description: 'the reference solution: a JSON action log file in the lab folder' }),
   })
-  .superRefine((lab, ctx) => {
-    if (lab.controlPlanes !== 1 && lab.topology !== 'default')
-      ctx.addIssue({ code: 'custom', path: ['controlPlanes'], message: `an ${lab.topology} cluster has no control-plane nodes; use topology: default or remove controlPlanes` });
-  })
+  .superRefine(refineControlPlanes)
   .meta({ title: 'Lab (lab.yaml)' });
 
 export type Lab = z.infer<typeof labSchema>;

@@ -3,9 +3,28 @@
 // default adds a control-plane node and three workers.
 import { z } from 'zod';
 import { kebabId, localizedText, terminalLine } from './localized';
+export { controlPlanesOption } from './control-planes';
 
 export const TOPOLOGIES = ['etcd-only', 'default'] as const;
 export const FAULTS = ['kill-member', 'restart-member', 'partition', 'heal', 'kill-node', 'restart-node'] as const;
+
+/** A scenario's or a lab's control-plane nodes (the default topology's), 1–5. */
+export const controlPlanesField = z
+  .number()
+  .int()
+  .min(1, 'a cluster has 1 to 5 control-plane nodes')
+  .max(5, 'a cluster has 1 to 5 control-plane nodes')
+  .default(1)
+  .meta({
+    description:
+      'topology default: control-plane nodes (1–5, default 1). With 3, control-plane, control-plane-2 and control-plane-3 each run a kube-controller-manager and a kube-scheduler that elect a leader through their Leases',
+  });
+
+/** Only the default topology has control-plane nodes to add. */
+export function refineControlPlanes(cluster: { topology: string; controlPlanes: number }, ctx: z.RefinementCtx): void {
+  if (cluster.controlPlanes !== 1 && cluster.topology !== 'default')
+    ctx.addIssue({ code: 'custom', path: ['controlPlanes'], message: `an ${cluster.topology} cluster has no control-plane nodes; use topology: default or remove controlPlanes` });
+}
 
 export const scenarioSchema = z
   .strictObject({
@@ -20,6 +39,7 @@ export const scenarioSchema = z
       .max(7, 'an etcd cluster has 1 to 7 members')
       .default(3)
       .meta({ description: 'number of etcd members (1–7), default 3' }),
+    controlPlanes: controlPlanesField,
     setup: z
       .array(terminalLine)
       .default([])
@@ -33,6 +53,7 @@ export const scenarioSchema = z
       .default([])
       .meta({ description: 'terminal lines offered as one-click commands' }),
   })
+  .superRefine(refineControlPlanes)
   .meta({ title: 'Scenario (content/scenarios/<id>.yaml)' });
 
 export type Scenario = z.infer<typeof scenarioSchema>;

@@ -150,6 +150,16 @@ describe('course, lesson, scenario and lab schemas', () => {
     expect(check(scenarioSchema, `${good}faults: [explode]\n`).join()).toMatch(/'faults\[0\]': must be one of/);
     expect(check(scenarioSchema, `${good}setup: ["rm -rf /"]\n`).join()).toMatch(/'setup\[0\]': a terminal line starts with etcdctl, sim or kubectl/);
   });
+  it('scenario: controlPlanes 1..5 with default 1, only on the default topology', () => {
+    const good = 'id: s\ntitle: { ko: "t", en: "t" }\ntopology: default\nseed: 1\n';
+    const src = parseYamlSource(good, 'f.yaml');
+    expect(src.ok && scenarioSchema.parse(src.value.value).controlPlanes).toBe(1);
+    expect(check(scenarioSchema, `${good}controlPlanes: 3\n`)).toEqual([]);
+    expect(check(scenarioSchema, `${good}controlPlanes: 6\n`)).toEqual(["f.yaml:5: 'controlPlanes': a cluster has 1 to 5 control-plane nodes"]);
+    expect(check(scenarioSchema, `${good.replace('default', 'etcd-only')}controlPlanes: 3\n`)).toEqual([
+      "f.yaml:5: 'controlPlanes': an etcd-only cluster has no control-plane nodes; use topology: default or remove controlPlanes",
+    ]);
+  });
   it('lab: needs goals, hints in both languages and a solution', () => {
     const good = `id: first-deployment
 title: { ko: "t", en: "t" }
