@@ -44,6 +44,16 @@ describe('parseLessonSource', () => {
     expect(problems('\n:::sim{scenario=x}\ntext\n:::\n')).toEqual(["l.md:8: 'sim' is a leaf directive: write it on its own line with two colons, ::sim{scenario=…}"]);
   });
 
+  it('refuses a container left open, one nested in another, and text after the closing colons', () => {
+    // the mistake lesson 6 once had: the note never closed, swallowed the rest and the next note
+    expect(problems('\n:::note\nA\n::: B\n\nC\n\n:::note\nD\n:::\n')).toEqual([
+      'l.md:8: :::note contains another container; close it with ::: before the next one opens',
+      "l.md:10: '::: B' is not a directive: close a container with ::: alone on its line, and put the text on a line of its own",
+    ]);
+    expect(problems('\n:::note\nA\n')).toEqual(['l.md:8: :::note is never closed; end it with ::: alone on its line']);
+    expect(problems('\n:::warning\nA\n:::\n\n:::note\nB\n::::\n')).toEqual([]);
+  });
+
   it('keeps colons in prose: times, URLs and key:value are text, not directives', () => {
     const l = parseLessonSource(`${fm}\nAt 10:30 the key a:b moved to http://etcd-2:2379.\n`, 'l.md');
     expect(l.problems).toEqual([]);

@@ -96,9 +96,20 @@ export function parseLessonSource(source: string, file: string): ParsedLesson {
     });
   }
 
+  const lines = source.split('\n');
   walk(tree, (node) => {
     const line = node.position?.start.line ?? 0;
     switch (node.type) {
+      case 'paragraph': {
+        // `::: text` is neither a fence nor a directive: the container above stays open and the colons show on the page
+        for (let at = line; at <= (node.position?.end.line ?? line); at++) {
+          const text = lines[at - 1] ?? '';
+          if (/^\s*:{3,}/.test(text)) {
+            problems.push({ file, line: at, message: `'${abbreviate(text.trim())}' is not a directive: close a container with ::: alone on its line, and put the text on a line of its own` });
+          }
+        }
+        break;
+      }
       case 'html':
         // one report per line: `<b>x</b>` is one mistake, not two
         if (problems.some((p) => p.line === line && p.message.startsWith('raw HTML'))) break;
@@ -117,6 +128,7 @@ export function parseLessonSource(source: string, file: string): ParsedLesson {
       case 'leafDirective':
       case 'containerDirective':
       case 'textDirective': {
+        if (node.type === 'containerDirective') problems.push(...containerProblems(node, lines, file));
         const checked = checkDirective(node, file);
         if (checked.ok) result.directives.push(checked.value);
         else problems.push(...checked.problems);
@@ -127,6 +139,20 @@ export function parseLessonSource(source: string, file: string): ParsedLesson {
     }
   });
   return result;
+}
+
+/** A container that never closes runs to the end of the file; one inside another nests boxes. */
+function containerProblems(node: Nodes & { type: 'containerDirective' }, lines: readonly string[], file: string): Problem[] {
+  const line = node.position?.start.line ?? 0;
+  const end = node.position?.end.line ?? 0;
+  const out: Problem[] = [];
+  if (end === line || !/^\s*:{3,}\s*$/.test(lines[end - 1] ?? '')) {
+    out.push({ file, line, message: `:::${node.name} is never closed; end it with ::: alone on its line` });
+  }
+  if (node.children.some((c) => c.type === 'containerDirective')) {
+    out.push({ file, line, message: `:::${node.name} contains another container; close it with ::: before the next one opens` });
+  }
+  return out;
 }
 
 /**
