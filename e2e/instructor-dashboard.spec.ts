@@ -125,7 +125,7 @@ test('the admin sees a learner’s answer and lab attempt on the dashboard, in b
   await expect(koDetails.getByRole('heading', { level: 3 })).toContainText('Deployment는 etcd에 저장된 오브젝트일 뿐');
   await expect(koDetails.getByRole('table', { name: /학습자가 고른 답/ }).getByRole('row').filter({ hasText: 'X (거짓)' })).toContainText('✗ 오답');
   await page.goto('/ko/instructor/labs');
-  await expect(page.locator(`tr[data-lab-id="${LAB}"]`).getByRole('rowheader')).toHaveText('etcd 멤버 장애에서 살아남기: quorum 되찾기');
+  await expect(page.locator(`tr[data-lab-id="${LAB}"]`).getByRole('rowheader')).toHaveText('etcd 멤버 장애에서 살아남기: 쿼럼 되찾기');
   await expect(page.getByRole('columnheader', { name: '통과한 학습자' })).toBeVisible();
   await page.goto('/ko/instructor/learners?page=999999');
   await expect(page.getByRole('rowheader', { name: learner, exact: true })).toBeVisible();
@@ -144,7 +144,7 @@ test('the admin sees a learner’s answer and lab attempt on the dashboard, in b
 
   const labsCsv = await page.request.get('/api/instructor/export/labs.csv?locale=ko');
   expect(labsCsv.headers()['content-type']).toBe('text/csv; charset=utf-8');
-  expect(await labsCsv.text()).toContain(`${LAB},etcd 멤버 장애에서 살아남기: quorum 되찾기,${labAttemptsAfter},`);
+  expect(await labsCsv.text()).toContain(`${LAB},etcd 멤버 장애에서 살아남기: 쿼럼 되찾기,${labAttemptsAfter},`);
   expect((await page.request.get('/api/instructor/export/secrets.csv', { failOnStatusCode: false })).status()).toBe(404);
 });
 

@@ -42,7 +42,7 @@ test('the lesson links to the lab, and the brief and the workspace are there in 
   await expect(goal(page, 'recovered-written')).toContainText('/app/recovered');
 
   await page.goto(`/ko${QUORUM}`);
-  await expect(page.getByRole('heading', { level: 1, name: 'etcd 멤버 장애에서 살아남기: quorum 되찾기' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'etcd 멤버 장애에서 살아남기: 쿼럼 되찾기' })).toBeVisible();
   await expect(page.getByRole('heading', { name: '상황' })).toBeVisible();
   await expect(page.getByTestId('goal-progress')).toHaveText('목표 2개 중 0개 달성');
   for (const name of ['힌트 보기', '제출', '실습 초기화']) await expect(page.getByRole('button', { name })).toBeVisible();

@@ -1,8 +1,10 @@
 'use client';
 // The sign-in and sign-up form. Errors come back from the server action as i18n keys;
 // the fields keep what was typed (except the password) and the button is disabled while
-// the request runs, so a double click sends one request.
-import { useActionState, useId } from 'react';
+// the request runs, so a double click sends one request. After a refusal focus goes where
+// the learner goes on typing — the first field in error, or the password after a wrong one
+// (the email taken at sign-up: the email) — not back to the top of the page.
+import { useActionState, useEffect, useId, useRef } from 'react';
 import { useTranslations } from 'next-intl';
 import type { AuthFormState } from '@/app/[locale]/(auth)/actions';
 
@@ -22,6 +24,12 @@ export function AuthForm({ mode, action, locale, next, passwordMinLength }: Prop
   const id = useId();
   const errorText = (key: string) => t(`errors.${key}` as 'errors.generic', state.values ?? {});
   const fieldError = (field: 'email' | 'password' | 'name') => state.fieldErrors?.[field]?.[0];
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    const fields = (['email', 'name', 'password'] as const).filter((f) => state.fieldErrors?.[f]?.[0] !== undefined);
+    const target = fields[0] ?? (state.message === undefined || state.message === 'invalidForm' ? undefined : state.message === 'emailTaken' ? 'email' : 'password');
+    if (target !== undefined) form.current?.querySelector<HTMLInputElement>(`input[name="${target}"]`)?.focus();
+  }, [state]);
 
   const field = (name: 'email' | 'password' | 'name', label: string, props: React.InputHTMLAttributes<HTMLInputElement>, hint?: string) => {
     const error = fieldError(name);
@@ -51,7 +59,7 @@ export function AuthForm({ mode, action, locale, next, passwordMinLength }: Prop
   };
 
   return (
-    <form action={formAction} className="auth-form" noValidate>
+    <form ref={form} action={formAction} className="auth-form" noValidate>
       <input type="hidden" name="locale" value={locale} />
       {next ? <input type="hidden" name="next" value={next} /> : null}
       {state.message && state.message !== 'invalidForm' ? (

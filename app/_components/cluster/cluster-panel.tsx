@@ -146,7 +146,7 @@ function ClusterPanelImpl({ view, headingLevel = 2, titled = true }: { view: Clu
         </Heading>
         <p className={styles.muted}>{t('unscheduled.hint')}</p>
         {view.unscheduled.length === 0 ? (
-          <p className={styles.muted}>{t('unscheduled.empty')}</p>
+          <p className={styles.muted}>{allPods.length === 0 ? t('unscheduled.noPods') : t('unscheduled.empty')}</p>
         ) : (
           <ul className={styles.pods}>
             {view.unscheduled.map((p) => (

@@ -3,7 +3,7 @@
 // the workspace is interactive), the problems monaco-yaml found listed as text with
 // their lines, and Apply.
 import dynamic from 'next/dynamic';
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { FileTabs } from './file-tabs';
 import type { EditorProblem } from './manifest-problems';
@@ -41,6 +41,9 @@ export function EditorPanel({ files, edited, active, canApply, applyRefused, onS
   const tabPrefix = useId();
   const [problems, setProblems] = useState<EditorProblem[]>([]);
   const onProblems = useCallback((p: EditorProblem[]) => setProblems(p), []);
+  // Escape in the editor lands here: the next Tab goes on to Apply, Shift+Tab back into the editor
+  const keysNote = useRef<HTMLParagraphElement>(null);
+  const onLeave = useCallback(() => keysNote.current?.focus(), []);
   const paths = Object.keys(files);
   const tabId = (p: string) => `${tabPrefix}-${p.replace(/[^A-Za-z0-9_-]/g, '_')}`;
 
@@ -57,8 +60,11 @@ export function EditorPanel({ files, edited, active, canApply, applyRefused, onS
             <FileTabs paths={paths} active={active} edited={edited} panelId={panelId} tabId={tabId} onSelect={onSelect} />
             <div id={panelId} role="tabpanel" aria-labelledby={tabId(active)}>
               <div role="region" aria-label={t('region')} className={styles.editorFrame}>
-                <ManifestEditor path={active} value={files[active] ?? ''} ariaLabel={t('region')} loadingText={t('loading')} onChange={onChange} onProblems={onProblems} />
+                <ManifestEditor path={active} value={files[active] ?? ''} ariaLabel={t('region')} loadingText={t('loading')} onChange={onChange} onProblems={onProblems} onLeave={onLeave} />
               </div>
+              <p ref={keysNote} tabIndex={-1} className={styles.editorKeys} data-testid="editor-keys">
+                {t('keys')}
+              </p>
             </div>
           </div>
           <div className={styles.row}>

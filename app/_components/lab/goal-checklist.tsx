@@ -6,7 +6,7 @@ import { memo, useId } from 'react';
 import { useTranslations } from 'next-intl';
 import type { GoalView } from '@/app/_lib/sim-worker/protocol';
 import type { LabClientView } from './types';
-import { InlineCode } from './inline-code';
+import { InlineCode } from '../inline-code';
 import styles from './lab.module.css';
 
 interface GoalChecklistProps {

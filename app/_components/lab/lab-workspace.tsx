@@ -140,8 +140,8 @@ export function LabWorkspace({ view, locale, recordedHints }: LabWorkspaceProps)
       </div>
       {cluster}
       <HintPanel hints={view.hints} shown={session.hintsShown} onShowNext={onShowHint} />
-      <SubmitPanel labId={view.id} locale={locale} canSubmit={running} submitting={submitting} outcome={outcome} onSubmit={() => void onSubmit()} budget={state.view?.budget}>
-        <ResetControl disabled={state.status === 'starting' || state.replay !== undefined} onReset={onReset} />
+      <SubmitPanel labId={view.id} locale={locale} goals={view.goals} canSubmit={running} submitting={submitting} outcome={outcome} onSubmit={() => void onSubmit()} budget={state.view?.budget}>
+        <ResetControl disabled={state.status === 'starting' || state.replay !== undefined} onReset={onReset} activity={session.savedActions} />
       </SubmitPanel>
     </div>
   );

@@ -6,7 +6,7 @@
 // the workspace can list them as text: squiggles alone are invisible to a screen reader.
 // A file Apply's decoder refuses is listed with that refusal instead (manifest-problems.ts).
 import Editor from '@monaco-editor/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { modelUri, WORKSPACE_URI } from './editor-schema';
 import { decoderProblem, mergeProblems, type EditorProblem } from './manifest-problems';
 import { EDITOR_THEMES, setUpMonaco } from './monaco-setup';
@@ -21,6 +21,27 @@ export interface ManifestEditorProps {
   loadingText: string;
   onChange: (path: string, value: string) => void;
   onProblems: (problems: EditorProblem[]) => void;
+  /** Escape with nothing of Monaco's open: the keyboard leaves the editor (Tab indents inside it) */
+  onLeave: () => void;
+}
+
+// Escape closes Monaco's own widgets and extra cursors first; only after that does it leave
+const LEAVE_WHEN = [
+  'editorTextFocus',
+  '!suggestWidgetVisible',
+  '!findWidgetVisible',
+  '!parameterHintsVisible',
+  '!renameInputVisible',
+  '!editorHoverVisible',
+  '!markersNavigationVisible',
+  '!editorHasMultipleSelections',
+  '!inSnippetMode',
+].join(' && ');
+
+/** The app's monospace stack, which ends with the self-hosted Noto Sans KR: Monaco's default shows Hangul as boxes where no Korean font is installed. */
+function monoFontFamily(): string | undefined {
+  const stack = getComputedStyle(document.documentElement).getPropertyValue('--font-mono').trim();
+  return stack === '' ? undefined : stack;
 }
 
 function useDarkTheme(): boolean {
@@ -38,8 +59,13 @@ function useDarkTheme(): boolean {
 
 const monaco = setUpMonaco();
 
-export default function ManifestEditor({ path, value, ariaLabel, loadingText, onChange, onProblems }: ManifestEditorProps) {
+export default function ManifestEditor({ path, value, ariaLabel, loadingText, onChange, onProblems, onLeave }: ManifestEditorProps) {
   const dark = useDarkTheme();
+  const [fontFamily] = useState(monoFontFamily);
+  const leave = useRef(onLeave);
+  useEffect(() => {
+    leave.current = onLeave;
+  }, [onLeave]);
 
   useEffect(() => {
     // the decoder's verdict per model, kept while its text is the same version
@@ -98,9 +124,13 @@ export default function ManifestEditor({ path, value, ariaLabel, loadingText, on
       theme={dark ? EDITOR_THEMES.dark : EDITOR_THEMES.light}
       loading={<p className="muted">{loadingText}</p>}
       onChange={(v) => onChange(path, v ?? '')}
+      onMount={(editor) => {
+        editor.addCommand(monaco.KeyCode.Escape, () => leave.current(), LEAVE_WHEN);
+      }}
       height="24rem"
       options={{
         ariaLabel,
+        ...(fontFamily !== undefined ? { fontFamily } : {}),
         minimap: { enabled: false },
         fontSize: 14,
         tabSize: 2,

@@ -1,15 +1,22 @@
 'use client';
 // Reset lab, with a confirmation in place (no modal to trap focus): the first press asks,
 // the second resets. Focus moves to the safe choice, Cancel (so Enter pressed twice never
-// wipes the lab), and Escape cancels; either way focus returns to Reset lab.
+// wipes the lab), and Escape cancels; either way focus returns to Reset lab. "The lab was
+// reset" stays until the learner does something in the fresh lab.
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import styles from './lab.module.css';
 
-export function ResetControl({ disabled, onReset }: { disabled: boolean; onReset: () => void }) {
+export function ResetControl({ disabled, onReset, activity }: { disabled: boolean; onReset: () => void; /** the actions of the lab so far (undefined before the first save) */ activity?: number | undefined }) {
   const t = useTranslations('lab.reset');
   const [asking, setAsking] = useState(false);
   const [done, setDone] = useState(false);
+  // an action in the reset lab retires the message (state adjusted while rendering, not in an effect)
+  const [seenActivity, setSeenActivity] = useState(activity);
+  if (activity !== seenActivity) {
+    setSeenActivity(activity);
+    if (done && activity !== undefined && activity > 0) setDone(false);
+  }
   const cancelButton = useRef<HTMLButtonElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const returnFocus = useRef(false);

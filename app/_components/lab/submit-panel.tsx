@@ -9,12 +9,14 @@ import { Link } from '@/app/_lib/i18n/navigation';
 import type { SimView } from '@/app/_lib/sim-worker/protocol';
 import type { SubmitOutcome } from './submission';
 import { BudgetNotice } from './budget-notice';
-import { InlineCode } from './inline-code';
+import { InlineCode } from '../inline-code';
 import styles from './lab.module.css';
 
 interface SubmitPanelProps {
   labId: string;
   locale: 'ko' | 'en';
+  /** the goals' descriptions in the page's language, shown for each goal of the verdict */
+  goals: readonly { id: string; description: string }[];
   canSubmit: boolean;
   submitting: boolean;
   outcome: SubmitOutcome | undefined;
@@ -25,7 +27,7 @@ interface SubmitPanelProps {
   budget?: SimView['budget'];
 }
 
-function Outcome({ outcome, labId, locale }: { outcome: SubmitOutcome; labId: string; locale: 'ko' | 'en' }) {
+function Outcome({ outcome, labId, locale, goals }: { outcome: SubmitOutcome; labId: string; locale: 'ko' | 'en'; goals: SubmitPanelProps['goals'] }) {
   const t = useTranslations('lab.submit');
   if (outcome.kind === 'refused') return <p className={styles.error}>{t('refused', { message: outcome.message })}</p>;
   if (outcome.kind === 'retry') return <p className={styles.error}>{t(`retry.${outcome.reason}`)}</p>;
@@ -37,12 +39,19 @@ function Outcome({ outcome, labId, locale }: { outcome: SubmitOutcome; labId: st
         {v.passed ? t('passed') : t('notPassed')}
       </h3>
       <ul className={styles.verdictGoals}>
-        {v.goals.map((g) => (
-          <li key={g.id}>
-            <span aria-hidden="true">{g.passed ? '✓' : '✗'}</span> <strong className={g.passed ? styles.passText : undefined}>{g.passed ? t('goalPassed') : t('goalFailed')}</strong>{' '}
-            <code>{g.id}</code>: <InlineCode text={g.explanation[locale]} />
-          </li>
-        ))}
+        {v.goals.map((g) => {
+          const description = goals.find((d) => d.id === g.id)?.description;
+          return (
+            <li key={g.id}>
+              <span aria-hidden="true">{g.passed ? '✓' : '✗'}</span> <strong className={g.passed ? styles.passText : undefined}>{g.passed ? t('goalPassed') : t('goalFailed')}</strong>{' '}
+              {description !== undefined ? <InlineCode text={description} /> : <code>{g.id}</code>}
+              <br />
+              <span className={styles.muted}>
+                <InlineCode text={g.explanation[locale]} />
+              </span>
+            </li>
+          );
+        })}
       </ul>
       {v.replayUrl !== null ? (
         <p>
@@ -57,7 +66,7 @@ function Outcome({ outcome, labId, locale }: { outcome: SubmitOutcome; labId: st
   );
 }
 
-export function SubmitPanel({ labId, locale, canSubmit, submitting, outcome, onSubmit, children, budget }: SubmitPanelProps) {
+export function SubmitPanel({ labId, locale, goals, canSubmit, submitting, outcome, onSubmit, children, budget }: SubmitPanelProps) {
   const t = useTranslations('lab.submit');
   const titleId = useId();
   return (
@@ -74,7 +83,7 @@ export function SubmitPanel({ labId, locale, canSubmit, submitting, outcome, onS
         {children}
       </div>
       <div role="status" aria-live="polite">
-        {outcome !== undefined && !submitting ? <Outcome outcome={outcome} labId={labId} locale={locale} /> : null}
+        {outcome !== undefined && !submitting ? <Outcome outcome={outcome} labId={labId} locale={locale} goals={goals} /> : null}
       </div>
     </section>
   );

@@ -1,6 +1,6 @@
 'use client';
 // Single choice, predict-then-run (radios), multiple choice (checkboxes) and O/X.
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import type { Draft, Marks } from './draft';
 import type { ChoiceView } from './types';
 
@@ -56,12 +56,19 @@ export function ChoiceInput({ marks, name, promptId, options, multiple, selected
   );
 }
 
-/** O/X: two radios whose names say both the symbol and the word. */
+/** The O and X a Korean true/false question is marked with; English has no such convention, and an X beside "False" reads as a wrong answer. */
+export function oxMarks(locale: string): { true: string; false: string } | undefined {
+  return locale === 'ko' ? { true: 'O', false: 'X' } : undefined;
+}
+
+/** True/false: two radios; in Korean also marked O and X, the words saying the same. */
 export function TrueFalseInput({ marks, name, promptId, draft, disabled, onChange }: { marks?: Marks; name: string; promptId: string; draft: Extract<Draft, { type: 'truefalse' }>; disabled: boolean; onChange: (answer: boolean) => void }) {
   const t = useTranslations('quiz');
+  const ox = oxMarks(useLocale());
+  const mark = (answer: 'true' | 'false') => (ox ? `<span aria-hidden="true" class="ox">${ox[answer]}</span> ` : '');
   const options = [
-    { id: 'true', html: `<span aria-hidden="true" class="ox">O</span> ${t('true')}`, label: t('true') },
-    { id: 'false', html: `<span aria-hidden="true" class="ox">X</span> ${t('false')}`, label: t('false') },
+    { id: 'true', html: `${mark('true')}${t('true')}`, label: t('true') },
+    { id: 'false', html: `${mark('false')}${t('false')}`, label: t('false') },
   ];
   const selected = draft.answer === null ? [] : [String(draft.answer)];
   return <ChoiceInput marks={marks} name={name} promptId={promptId} options={options} multiple={false} selected={selected} disabled={disabled} onChange={(s) => onChange(s[0] === 'true')} />;

@@ -6,7 +6,7 @@
 import { useId, useRef, useState, useTransition, useEffect } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { checkAnswer } from '@/app/_lib/progress/actions';
-import { ChoiceInput, TrueFalseInput, type Marks } from './choice-input';
+import { ChoiceInput, oxMarks, TrueFalseInput, type Marks } from './choice-input';
 import { ClassifyInput } from './classify-input';
 import { emptyDraft, marksOf, responseOf, type Draft, type Incomplete } from './draft';
 import { keepGuestAttempt } from './guest-store';
@@ -95,13 +95,13 @@ export function QuestionCard({ question, total }: { question: QuestionView; tota
       <div role="status" aria-live="polite" className="quiz-status">
         {missing ? <p className="field-error">{t(`incomplete.${missing}`)}</p> : null}
         {result && !result.ok ? <p className="field-error">{result.error === 'rate-limited' ? t('rateLimited') : t('failed')}</p> : null}
-        {graded ? <ResultPanel ref={verdictRef} result={graded} labels={labelsOf(question, t('true'), t('false'))} /> : null}
+        {graded ? <ResultPanel ref={verdictRef} result={graded} labels={labelsOf(question, t('true'), t('false'), oxMarks(locale))} /> : null}
       </div>
     </article>
   );
 }
 
-function labelsOf(q: QuestionView, yes: string, no: string): Map<string, ChoiceView> {
+function labelsOf(q: QuestionView, yes: string, no: string, ox: ReturnType<typeof oxMarks>): Map<string, ChoiceView> {
   switch (q.type) {
     case 'single':
     case 'multiple':
@@ -111,8 +111,8 @@ function labelsOf(q: QuestionView, yes: string, no: string): Map<string, ChoiceV
       return new Map(q.items.map((i) => [i.id, i]));
     case 'truefalse':
       return new Map([
-        ['true', { id: 'true', html: `O · ${yes}`, label: yes }],
-        ['false', { id: 'false', html: `X · ${no}`, label: no }],
+        ['true', { id: 'true', html: ox ? `${ox.true} · ${yes}` : yes, label: yes }],
+        ['false', { id: 'false', html: ox ? `${ox.false} · ${no}` : no, label: no }],
       ]);
     default:
       return new Map();

@@ -43,8 +43,9 @@ function EventLogImpl({ events }: { events: readonly NotableEvent[] }) {
         {t('title')}
       </h3>
       {shown.length === 0 ? <p className={styles.muted}>{t('empty')}</p> : null}
-      {/* role="log" is a polite live region: new lines are announced, old ones are not repeated */}
-      <div className={styles.eventLog} role="log" aria-labelledby={titleId} tabIndex={0}>
+      {/* role="log" is a polite live region: new lines are announced, old ones are not repeated.
+          It is a Tab stop (to scroll it by keyboard) only once it has lines: empty, it has no height to show focus on. */}
+      <div className={styles.eventLog} role="log" aria-labelledby={titleId} tabIndex={shown.length === 0 ? -1 : 0}>
         <ol>
           {shown.map((e) => (
             <li key={e.id}>

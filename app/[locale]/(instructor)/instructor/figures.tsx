@@ -3,6 +3,7 @@
 // readers. With nothing to divide it says "—", never 0 %.
 import { getFormatter } from 'next-intl/server';
 import { ratio } from '@/app/_lib/instructor/stats';
+import { TableScroll as SharedTableScroll } from '@/app/_components/table-scroll';
 import styles from './dashboard.module.css';
 
 type Formatter = Awaited<ReturnType<typeof getFormatter>>;
@@ -27,12 +28,12 @@ export function Share({ format, part, whole }: { format: Formatter; part: number
   );
 }
 
-/** A wide table in a focusable, labelled region that scrolls sideways on a narrow screen. */
+/** The shared scrolling region, with the dashboard's spacing and column rules. */
 export function TableScroll({ label, children }: { label: string; children: React.ReactNode }) {
   return (
-    <div className={styles.scroll} role="region" aria-label={label} tabIndex={0}>
+    <SharedTableScroll label={label} className={styles.scroll}>
       {children}
-    </div>
+    </SharedTableScroll>
   );
 }
 

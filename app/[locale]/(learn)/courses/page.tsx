@@ -1,3 +1,4 @@
+import { InlineCode } from '@/app/_components/inline-code';
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { Link } from '@/app/_lib/i18n/navigation';
@@ -41,7 +42,9 @@ export default async function CatalogPage({ params }: { params: Promise<{ locale
                 <h2>
                   <Link href={`/courses/${course.id}`}>{course.title[locale]}</Link>
                 </h2>
-                <p>{course.summary[locale]}</p>
+                <p>
+                  <InlineCode text={course.summary[locale]} />
+                </p>
                 <p className="muted">
                   {t('lessons', { count: course.lessonCount })} · {t('labs', { count: course.labCount })}
                 </p>

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
 import { LearnerSync } from '@/app/_components/lesson';
 import { ClientMessages } from '@/app/_components/client-messages';
+import { TableScroll } from '@/app/_components/table-scroll';
 import { requireUser } from '@/app/_lib/auth/guards';
 import { Link } from '@/app/_lib/i18n/navigation';
 import type { Locale } from '@/app/_lib/i18n/routing';
@@ -120,31 +121,33 @@ export default async function ProgressPage({ params }: { params: Promise<{ local
         {progress.recent.length === 0 ? (
           <p className="muted">{t('noAnswers')}</p>
         ) : (
-          <table className="table">
-            <caption className="visually-hidden">{t('recentTitle')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('question')}</th>
-                <th scope="col">{t('lesson')}</th>
-                <th scope="col">{t('result')}</th>
-                <th scope="col">{t('when')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {progress.recent.map((a) => (
-                <tr key={a.id}>
-                  <td>{a.questionText}</td>
-                  <td>
-                    <Link href={`/courses/${a.courseId}/lessons/${a.lessonId}`}>{a.lessonTitle}</Link>
-                  </td>
-                  <td>
-                    <span aria-hidden="true">{a.correct ? '✓' : '✗'}</span> {a.correct ? t('correct') : t('incorrect')}
-                  </td>
-                  <td>{format.dateTime(a.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}</td>
+          <TableScroll label={t('recentTitle')}>
+            <table className="table">
+              <caption className="visually-hidden">{t('recentTitle')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('question')}</th>
+                  <th scope="col">{t('lesson')}</th>
+                  <th scope="col">{t('result')}</th>
+                  <th scope="col">{t('when')}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {progress.recent.map((a) => (
+                  <tr key={a.id}>
+                    <td>{a.questionText}</td>
+                    <td>
+                      <Link href={`/courses/${a.courseId}/lessons/${a.lessonId}`}>{a.lessonTitle}</Link>
+                    </td>
+                    <td>
+                      <span aria-hidden="true">{a.correct ? '✓' : '✗'}</span> {a.correct ? t('correct') : t('incorrect')}
+                    </td>
+                    <td>{format.dateTime(a.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
         )}
       </section>
     </div>

@@ -7,7 +7,7 @@ import type { Locale } from '@/app/_lib/i18n/routing';
 import { getLabReport } from '@/app/_lib/queries/instructor';
 import { dashboardMetadata, gateDashboard } from '../gate';
 import { DashboardHeader } from '../dashboard-header';
-import { InlineCode } from '@/app/_components/lab/inline-code';
+import { InlineCode } from '@/app/_components/inline-code';
 import { DataTable, NumHeader, Section, Share } from '../figures';
 import styles from '../dashboard.module.css';
 

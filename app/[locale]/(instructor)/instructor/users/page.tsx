@@ -4,6 +4,7 @@ import { listUsers } from '@/app/_lib/queries/users';
 import { roles } from '@/app/_lib/auth/roles';
 import { RoleForm } from './role-form';
 import { ClientMessages } from '@/app/_components/client-messages';
+import { TableScroll } from '@/app/_components/table-scroll';
 import { DashboardNav } from '../dashboard-nav';
 import { dashboardMetadata, gateDashboard } from '../gate';
 
@@ -28,33 +29,35 @@ export default async function UsersPage({ params }: { params: Promise<{ locale: 
       ) : (
         // RoleForm translates on the client: instructor.* and account.roles.*
         <ClientMessages namespaces={['instructor', 'account']}>
-          <table className="table">
-            <caption className="visually-hidden">{t('users')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('learnersPage.email')}</th>
-                <th scope="col">{t('changeRole')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {users.map((u) => (
-                <tr key={u.id}>
-                  <td>{u.email}</td>
-                  <td>
-                    {u.id === me.id ? (
-                      // the server refuses a change to your own role (canChangeRole), so no control is offered
-                      <>
-                        <strong>{t('ownRole', { role: tr(u.role) })}</strong>{' '}
-                        <span className="muted">{t('ownRoleNote')}</span>
-                      </>
-                    ) : (
-                      <RoleForm userId={u.id} email={u.email} role={u.role} roles={[...roles]} />
-                    )}
-                  </td>
+          <TableScroll label={t('users')}>
+            <table className="table">
+              <caption className="visually-hidden">{t('users')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('learnersPage.email')}</th>
+                  <th scope="col">{t('changeRole')}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {users.map((u) => (
+                  <tr key={u.id}>
+                    <td>{u.email}</td>
+                    <td>
+                      {u.id === me.id ? (
+                        // the server refuses a change to your own role (canChangeRole), so no control is offered
+                        <>
+                          <strong>{t('ownRole', { role: tr(u.role) })}</strong>{' '}
+                          <span className="muted">{t('ownRoleNote')}</span>
+                        </>
+                      ) : (
+                        <RoleForm userId={u.id} email={u.email} role={u.role} roles={[...roles]} />
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
         </ClientMessages>
       )}
     </div>

@@ -1,3 +1,4 @@
+import { InlineCode } from '@/app/_components/inline-code';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
@@ -65,7 +66,9 @@ export default async function CoursePage({ params }: { params: Params }) {
         <Link href="/courses">← {t('backToCatalog')}</Link>
       </p>
       <h1>{view.title}</h1>
-      <p className="lead">{view.summary}</p>
+      <p className="lead">
+        <InlineCode text={view.summary} />
+      </p>
       <section className="card course-progress" aria-labelledby="course-progress-title">
         <h2 id="course-progress-title">{t('progressTitle')}</h2>
         {progress ? (
@@ -104,7 +107,9 @@ export default async function CoursePage({ params }: { params: Params }) {
                 <h3>
                   <Link href={lessonHref(lesson.id)}>{lesson.title}</Link>
                 </h3>
-                <p>{lesson.summary}</p>
+                <p>
+                  <InlineCode text={lesson.summary} />
+                </p>
                 <p className="muted syllabus-meta">
                   {t('minutes', { minutes: lesson.minutes })}
                   {lesson.questionIds.length > 0 ? ` · ${t('questions', { count: lesson.questionIds.length })}` : ''}

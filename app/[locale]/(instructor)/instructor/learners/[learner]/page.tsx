@@ -5,7 +5,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
-import { InlineCode } from '@/app/_components/lab/inline-code';
+import { InlineCode } from '@/app/_components/inline-code';
 import { Link } from '@/app/_lib/i18n/navigation';
 import type { Locale } from '@/app/_lib/i18n/routing';
 import { getLearnerDetail } from '@/app/_lib/queries/instructor';

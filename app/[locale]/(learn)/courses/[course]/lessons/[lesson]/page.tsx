@@ -1,3 +1,4 @@
+import { InlineCode, plainInlineCode } from '@/app/_components/inline-code';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
@@ -14,7 +15,7 @@ type Params = Promise<{ locale: Locale; course: string; lesson: string }>;
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const { locale, course, lesson } = await params;
   const view = await getLessonPage(course, lesson, locale);
-  return view ? { title: `${view.frontMatter.title} · ${view.course.title}`, description: view.frontMatter.summary } : {};
+  return view ? { title: `${view.frontMatter.title} · ${view.course.title}`, description: plainInlineCode(view.frontMatter.summary) } : {};
 }
 
 export default async function LessonPage({ params }: { params: Params }) {
@@ -45,7 +46,9 @@ export default async function LessonPage({ params }: { params: Params }) {
         <header className="lesson-header">
           <p className="eyebrow">{t('lessonOf', { number: view.number, total: view.total })}</p>
           <h1 id="lesson-title">{front.title}</h1>
-          <p className="lead">{front.summary}</p>
+          <p className="lead">
+            <InlineCode text={front.summary} />
+          </p>
           <p className="muted lesson-meta">
             {t('minutes', { minutes: front.minutes })}
             {status === 'completed' ? (

@@ -16,7 +16,7 @@ import { Link } from '@/app/_lib/i18n/navigation';
 import type { Locale } from '@/app/_lib/i18n/routing';
 import { getContent } from '@/app/_lib/queries/content';
 import simCorePackage from '@/sim-core/package.json';
-import { InlineCode } from '@/app/_components/lab/inline-code';
+import { InlineCode } from '@/app/_components/inline-code';
 import { ReplaySteps } from './replay-steps';
 import { localizeBudgetSteps } from './budget-steps';
 import styles from './replay.module.css';
@@ -46,6 +46,7 @@ export default async function AttemptReplayPage({ params }: { params: Params }) 
   const lab = jobLabOf(loaded);
   const replay = await attemptTranscript(gradingPool(), attempt.id, lab, attempt.actionLog, user.id);
   const title = loaded.lab.title[locale];
+  const goalText = new Map(loaded.lab.goals.map((g) => [g.id, g.description[locale]]));
   const whose = owner === undefined ? undefined : attemptOwnerLabel(user, owner);
 
   return (
@@ -71,7 +72,9 @@ export default async function AttemptReplayPage({ params }: { params: Params }) 
         <ul className={styles.goals}>
           {attempt.goals.map((g) => (
             <li key={g.id}>
-              <span aria-hidden="true">{g.passed ? '✓' : '✗'}</span> <code>{g.id}</code> — {g.passed ? t('goalPassed') : t('goalFailed')}
+              {/* a goal the lab no longer has (the content changed since) is named by its id */}
+              <span aria-hidden="true">{g.passed ? '✓' : '✗'}</span> <strong>{g.passed ? t('goalPassed') : t('goalFailed')}</strong>{' '}
+              {goalText.has(g.id) ? <InlineCode text={goalText.get(g.id)!} /> : <code>{g.id}</code>}
               <br />
               <span className={styles.muted}>
                 <InlineCode text={g.explanation[locale]} />

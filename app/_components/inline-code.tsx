@@ -1,5 +1,5 @@
-// Authored one-line text with Markdown's inline code (`app=web`): goal descriptions and
-// grading explanations. Only backticks are read — as Markdown's code spans are (a run of
+// Authored one-line text with Markdown's inline code (`app=web`): goal descriptions,
+// grading explanations, course and lesson summaries. Only backticks are read — as Markdown's code spans are (a run of
 // N backticks closes at the next run of exactly N) — and the text stays text: React
 // escapes it, no HTML is ever parsed. An unclosed backtick is shown as it is.
 import { Fragment, type ReactNode } from 'react';
@@ -42,6 +42,13 @@ export function splitInlineCode(text: string): InlinePart[] {
   }
   if (plain !== '') parts.push({ code: false, text: plain });
   return parts;
+}
+
+/** The same text without its backticks, for where only plain text goes (a page's meta description). */
+export function plainInlineCode(text: string): string {
+  return splitInlineCode(text)
+    .map((p) => p.text)
+    .join('');
 }
 
 export function InlineCode({ text }: { text: string }): ReactNode {

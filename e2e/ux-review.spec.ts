@@ -1,0 +1,134 @@
+// What a review of the app in the browser found, kept fixed: the keyboard leaves the
+// manifest editor (Esc, then Tab) and Korean in it is set in the page's monospace stack;
+// the verdict and the replay name each goal by its description; true/false questions are
+// marked O and X in Korean only; "The lab was reset" goes once the learner acts; a wrong
+// password puts focus back in the password field; the progress and users tables scroll
+// inside their own region on a phone; course summaries show their inline code; an empty
+// event log is not a Tab stop.
+import type { Page } from '@playwright/test';
+import { test, expect, PASSWORD, signIn, signOut, signUp, uniqueEmail } from './fixtures';
+
+const PHONE = { width: 375, height: 800 };
+const ADMIN = { email: 'admin@e2e.test', password: 'e2e-admin-password' };
+
+async function run(page: Page, line: string) {
+  const input = page.getByRole('textbox', { name: 'Terminal', exact: true });
+  await expect(input).toBeEnabled();
+  await input.fill(line);
+  await input.press('Enter');
+  await expect(page.getByRole('log', { name: 'Terminal output' })).toContainText(line);
+  await expect(page.getByText('Running…')).toHaveCount(0);
+}
+
+async function sidewaysOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
+test('Esc, then Tab, leaves the manifest editor for Apply; Tab inside it still indents; the editor uses the page monospace stack', async ({ page }) => {
+  await page.goto('/en/labs/first-deployment');
+  const region = page.getByRole('region', { name: 'Manifest editor' });
+  await expect(region.locator('.view-lines')).toContainText('kind: Deployment');
+  await region.locator('.view-line', { hasText: /replicas:/ }).first().click();
+  await page.keyboard.press('End');
+  // Tab indents: the text changes and focus stays in the editor
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('tab', { name: 'deployment.yaml (edited, not applied)' })).toBeVisible();
+  expect(await page.evaluate(() => document.activeElement?.closest('.monaco-editor') !== null)).toBe(true);
+  // Esc leaves: focus on the note that says how, then Tab goes on to Apply
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('editor-keys')).toBeFocused();
+  await expect(page.getByTestId('editor-keys')).toHaveText('In the editor, Tab indents. Press Esc to leave it, then Tab to go on to Apply.');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Apply' })).toBeFocused();
+  // Shift+Tab from the note goes back into the editor
+  await page.getByTestId('editor-keys').focus();
+  await page.keyboard.press('Shift+Tab');
+  expect(await page.evaluate(() => document.activeElement?.closest('.monaco-editor') !== null)).toBe(true);
+
+  // Monaco draws text in the app's monospace stack, which ends with the self-hosted Noto Sans KR
+  const font = await region.locator('.view-lines').evaluate((el) => getComputedStyle(el).fontFamily);
+  expect(font).toMatch(/^ui-monospace,/);
+  expect(font).toContain('Noto Sans KR Variable');
+});
+
+test('the verdict and the replay name each goal by its description, not its id', async ({ page }) => {
+  await signUp(page, uniqueEmail('goal-text'));
+  await page.goto('/en/labs/etcd-quorum-recovery');
+  await expect(page.getByTestId('goal-progress')).toHaveText('0 of 2 goals done');
+  await run(page, 'sim restart etcd-2');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  const verdict = page.getByTestId('verdict');
+  await expect(verdict).toContainText('Not passed yet', { timeout: 30_000 });
+  // the checklist's line is "Not yet: <description>"
+  const line = await page.locator('li[data-goal="recovered-written"] > span').nth(1).innerText();
+  const description = line.slice(line.indexOf(': ') + 2).trim();
+  expect(description.length).toBeGreaterThan(10);
+  await expect(verdict).toContainText(description);
+  await expect(verdict.locator('code', { hasText: 'recovered-written' })).toHaveCount(0);
+  const replay = await verdict.getByRole('link', { name: 'Replay this attempt step by step' }).getAttribute('href');
+
+  // the status line is gone once the learner acts again after a reset
+  await page.getByRole('button', { name: 'Reset lab' }).click();
+  await page.getByRole('button', { name: 'Yes, reset the lab' }).click();
+  await expect(page.getByText('The lab was reset to its starting state.')).toBeVisible();
+  await run(page, 'sim restart etcd-2');
+  await expect(page.getByText('The lab was reset to its starting state.')).toHaveCount(0);
+
+  await page.goto(replay!);
+  const verdictRegion = page.getByRole('region', { name: 'Verdict' });
+  await expect(verdictRegion).toContainText('Not passed');
+  await expect(verdictRegion.locator('code', { hasText: 'recovered-written' })).toHaveCount(0);
+});
+
+test('true/false answers are marked O and X in Korean only', async ({ page }) => {
+  await page.goto('/en/courses/kubernetes-internals/lessons/objects-and-processes');
+  await expect(page.locator('.quiz-list > li').first().getByRole('radio', { name: 'True', exact: true })).toBeVisible();
+  await expect(page.locator('.quiz-option .ox')).toHaveCount(0);
+  await page.goto('/ko/courses/kubernetes-internals/lessons/objects-and-processes');
+  await expect(page.locator('.quiz-option .ox').first()).toHaveText(/^[OX]$/);
+});
+
+test('a wrong password puts focus back in the password field, empty', async ({ page }) => {
+  const email = uniqueEmail('focus');
+  await signUp(page, email);
+  await signOut(page);
+  await page.goto('/en/sign-in');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(`${PASSWORD}-wrong`);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.locator('.form-message[role="alert"]')).toHaveText('Email or password is wrong.');
+  await expect(page.getByLabel('Password')).toBeFocused();
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+});
+
+test('at 375 px the progress and users tables scroll in their own region, not the page', async ({ page }) => {
+  await signUp(page, uniqueEmail('narrow'));
+  await page.goto('/en/courses/kubernetes-internals/lessons/objects-and-processes');
+  const card = page.locator('.quiz-list > li').first();
+  await card.getByRole('radio', { name: 'True', exact: true }).check();
+  await card.getByRole('button', { name: 'Check answer' }).click();
+  await expect(card.getByRole('status')).toContainText('Saved to your progress.');
+  await page.setViewportSize(PHONE);
+  await page.goto('/en/progress');
+  await expect(page.getByRole('region', { name: 'Recent answers' }).getByRole('table')).toBeVisible();
+  expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+
+  await signOut(page);
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await expect(page.getByRole('link', { name: 'Instructor' })).toBeVisible();
+  await page.goto('/en/instructor/users');
+  await expect(page.getByRole('region', { name: 'Users and roles' }).getByRole('table')).toBeVisible();
+  expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+});
+
+test('the course summary shows its inline code as code; an empty event log is not a Tab stop', async ({ page }) => {
+  await page.goto('/en/courses');
+  const summary = page.locator('.card p').filter({ has: page.locator('code') }).first();
+  await expect(summary.locator('code').first()).toHaveText('kubectl apply');
+  await expect(page.getByText('`kubectl apply`')).toHaveCount(0);
+
+  await page.goto('/en/courses/kubernetes-internals/lessons/raft');
+  await expect(page.getByRole('textbox', { name: 'Terminal', exact: true }).first()).toBeEnabled();
+  const log = page.getByRole('log', { name: 'Events' }).first();
+  await expect(log).toHaveAttribute('tabindex', '-1');
+});
