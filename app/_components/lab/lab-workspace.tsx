@@ -120,29 +120,38 @@ export function LabWorkspace({ view, locale, recordedHints }: LabWorkspaceProps)
     );
 
   return (
+    // On a wide screen the goals, hints and Submit sit in a column beside the work, so the
+    // checklist is in view while editing and Submit is not thousands of pixels below it;
+    // narrower, one column in reading order: goals, the work, hints, Submit.
     <div className={styles.workspace}>
-      <GoalChecklist goals={view.goals} live={state.goals} locale={locale} />
-      <EditorPanel
-        files={session.files}
-        edited={session.edited}
-        active={active}
-        canApply={running && !state.busy}
-        applyRefused={session.applyRefused}
-        onSelect={setActive}
-        onChange={session.editFile}
-        onApply={() => active !== undefined && session.apply(active)}
-      />
-      <div className={simStyles.sim} style={{ minHeight: 0, margin: 0 }}>
-        <Terminal entries={state.terminal} suggested={NO_SUGGESTIONS} members={memberNames} files={fileNames} busy={state.busy} pending={state.pending} onRun={runCommand} onInterrupt={interrupt} />
-        <p className={styles.muted} data-testid="save-state">
-          {session.saveRefused ? t('cluster.notSaved') : session.savedActions !== undefined ? t('cluster.saved', { count: session.savedActions }) : ''}
-        </p>
+      <div className={styles.workGoals}>
+        <GoalChecklist goals={view.goals} live={state.goals} locale={locale} />
       </div>
-      {cluster}
-      <HintPanel hints={view.hints} shown={session.hintsShown} onShowNext={onShowHint} />
-      <SubmitPanel labId={view.id} locale={locale} goals={view.goals} canSubmit={running} submitting={submitting} outcome={outcome} onSubmit={() => void onSubmit()} budget={state.view?.budget}>
-        <ResetControl disabled={state.status === 'starting' || state.replay !== undefined} onReset={onReset} activity={session.savedActions} />
-      </SubmitPanel>
+      <div className={styles.workMain}>
+        <EditorPanel
+          files={session.files}
+          edited={session.edited}
+          active={active}
+          canApply={running && !state.busy}
+          applyRefused={session.applyRefused}
+          onSelect={setActive}
+          onChange={session.editFile}
+          onApply={() => active !== undefined && session.apply(active)}
+        />
+        <div className={simStyles.sim} style={{ minHeight: 0, margin: 0 }}>
+          <Terminal entries={state.terminal} suggested={NO_SUGGESTIONS} members={memberNames} files={fileNames} busy={state.busy} pending={state.pending} onRun={runCommand} onInterrupt={interrupt} />
+          <p className={styles.muted} data-testid="save-state">
+            {session.saveRefused ? t('cluster.notSaved') : session.savedActions !== undefined ? t('cluster.saved', { count: session.savedActions }) : ''}
+          </p>
+        </div>
+        {cluster}
+      </div>
+      <div className={styles.workActions}>
+        <HintPanel hints={view.hints} shown={session.hintsShown} onShowNext={onShowHint} />
+        <SubmitPanel labId={view.id} locale={locale} goals={view.goals} canSubmit={running} submitting={submitting} outcome={outcome} onSubmit={() => void onSubmit()} budget={state.view?.budget}>
+          <ResetControl disabled={state.status === 'starting' || state.replay !== undefined} onReset={onReset} activity={session.savedActions} />
+        </SubmitPanel>
+      </div>
     </div>
   );
 }

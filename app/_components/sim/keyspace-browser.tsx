@@ -64,7 +64,7 @@ function KeyspaceBrowserImpl(props: {
       return next;
     });
   return (
-    <section className={styles.panel} aria-labelledby={titleId}>
+    <section className={`${styles.panel} ${styles.keyspace}`} aria-labelledby={titleId}>
       <h3 id={titleId} className={styles.panelTitle}>
         {t('title')}
       </h3>
