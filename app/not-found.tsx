@@ -5,6 +5,9 @@
 export default function GlobalNotFound() {
   return (
     <html lang="en">
+      <head>
+        <title>Page not found · Reconcile</title>
+      </head>
       <body>
         <main id="main" className="container page-narrow" style={{ padding: '4rem 1rem' }}>
           <h1>Page not found</h1>

@@ -132,3 +132,14 @@ test('the course summary shows its inline code as code; an empty event log is no
   const log = page.getByRole('log', { name: 'Events' }).first();
   await expect(log).toHaveAttribute('tabindex', '-1');
 });
+
+test('a page, a lab and an attempt that do not exist say so in the tab title too', async ({ page }) => {
+  await page.goto('/en/no-such-page');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
+  await expect(page).toHaveTitle('Page not found · Reconcile');
+  await page.goto('/ko/labs/no-such-lab');
+  await expect(page).toHaveTitle('실습을 찾을 수 없습니다 · Reconcile');
+  await signUp(page, uniqueEmail('no-attempt'));
+  await page.goto('/en/labs/etcd-quorum-recovery/attempts/no-such-attempt');
+  await expect(page).toHaveTitle('Attempt not found · Reconcile');
+});

@@ -5,6 +5,8 @@ export default async function NotFound() {
   const t = await getTranslations('errors');
   return (
     <div className="container page-narrow status-page">
+      {/* not-found has no metadata export: React puts this title in the head */}
+      <title>{`${t('notFoundTitle')} · Reconcile`}</title>
       <p className="status-code" aria-hidden="true">404</p>
       <h1>{t('notFoundTitle')}</h1>
       <p>{t('notFoundBody')}</p>

@@ -5,6 +5,7 @@ export default async function LabNotFound() {
   const t = await getTranslations('lab.notFound');
   return (
     <div className="container page-narrow status-page">
+      <title>{`${t('title')} · Reconcile`}</title>
       <p className="status-code" aria-hidden="true">
         404
       </p>

@@ -6,6 +6,7 @@ export default async function AttemptNotFound() {
   const t = await getTranslations('labAttempts.replay');
   return (
     <div className="container page-narrow">
+      <title>{`${t('notFoundTitle')} · Reconcile`}</title>
       <h1>{t('notFoundTitle')}</h1>
       <p>{t('notFoundBody')}</p>
       <p>
