@@ -8,7 +8,7 @@
 import Editor from '@monaco-editor/react';
 import { useEffect, useRef, useState } from 'react';
 import { modelUri, WORKSPACE_URI } from './editor-schema';
-import { decoderProblem, mergeProblems, type EditorProblem } from './manifest-problems';
+import { decoderProblem, mergeProblems, validationProblems, type EditorProblem } from './manifest-problems';
 import { EDITOR_THEMES, setUpMonaco } from './monaco-setup';
 
 export type { EditorProblem };
@@ -68,16 +68,18 @@ export default function ManifestEditor({ path, value, ariaLabel, loadingText, on
   }, [onLeave]);
 
   useEffect(() => {
-    // the decoder's verdict per model, kept while its text is the same version
-    const decoded = new Map<string, { version: number; problem: EditorProblem | undefined }>();
-    const refusalOf = (model: ReturnType<typeof monaco.editor.getModels>[number], path: string) => {
+    // the decoder's and the validation's verdicts per model, kept while its text is the same version
+    const decoded = new Map<string, { version: number; problem: EditorProblem | undefined; invalid: EditorProblem[] }>();
+    const verdictOf = (model: ReturnType<typeof monaco.editor.getModels>[number], path: string) => {
       const key = model.uri.toString();
       const version = model.getVersionId();
       const known = decoded.get(key);
-      if (known !== undefined && known.version === version) return known.problem;
-      const problem = decoderProblem(path, model.getValue());
-      decoded.set(key, { version, problem });
-      return problem;
+      if (known !== undefined && known.version === version) return known;
+      const text = model.getValue();
+      const problem = decoderProblem(path, text);
+      const verdict = { version, problem, invalid: problem === undefined ? validationProblems(path, text) : [] };
+      decoded.set(key, verdict);
+      return verdict;
     };
     const report = () => {
       const problems: EditorProblem[] = [];
@@ -86,8 +88,9 @@ export default function ManifestEditor({ path, value, ariaLabel, loadingText, on
         const uri = model.uri.toString();
         if (!uri.startsWith(WORKSPACE_URI)) continue;
         const path = decodeURIComponent(uri.slice(WORKSPACE_URI.length));
-        const refusal = refusalOf(model, path);
-        if (refusal !== undefined) refusals.push(refusal);
+        const verdict = verdictOf(model, path);
+        if (verdict.problem !== undefined) refusals.push(verdict.problem);
+        problems.push(...verdict.invalid);
         for (const m of monaco.editor.getModelMarkers({ resource: model.uri })) {
           problems.push({
             path,

@@ -1,7 +1,9 @@
 // The Problems list names what Apply would refuse, in Apply's words, and never shows a
 // crash of the editor's own YAML parser.
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { decoderProblem, mergeProblems, type EditorProblem } from './manifest-problems';
+import { loadContent } from '@/app/_lib/content/loader';
+import { decoderProblem, mergeProblems, validationProblems, type EditorProblem } from './manifest-problems';
 
 const laughs = [
   'apiVersion: v1',
@@ -35,5 +37,60 @@ describe('the Problems list agrees with Apply', () => {
     expect(decoderProblem('notes/answer.txt', laughs)).toBeUndefined();
     const schema: EditorProblem = { path: 'web.yaml', line: 3, column: 3, message: 'Incorrect type', severity: 'error' };
     expect(mergeProblems([schema], [])).toEqual([schema]);
+  });
+});
+
+const deployment = (container: string, replicas = 3) =>
+  [
+    'apiVersion: apps/v1',
+    'kind: Deployment',
+    'metadata:',
+    '  name: web',
+    'spec:',
+    `  replicas: ${replicas}`,
+    '  selector:',
+    '    matchLabels:',
+    '      app: web',
+    '  template:',
+    '    metadata:',
+    '      labels:',
+    '        app: web',
+    '    spec:',
+    '      containers:',
+    container,
+  ].join('\n');
+
+describe("the Problems list names what the API server's validation would refuse", () => {
+  it('a container with no image, at the line of that container, in the server words', () => {
+    expect(validationProblems('web.yaml', deployment('        - name: web\n          image: nginx:1.27\n'))).toEqual([]);
+    expect(validationProblems('web.yaml', deployment('        - name: web\n'))).toEqual([
+      { path: 'web.yaml', line: 16, column: 1, message: 'the API server would refuse this: spec.template.spec.containers[0].image: Required value', severity: 'error' },
+    ]);
+  });
+
+  it('a negative replicas at its own line; the second document of a file at its lines; nothing for a file the decoder refuses', () => {
+    const bad = deployment('        - name: web\n          image: nginx:1.27', -1);
+    expect(validationProblems('web.yaml', bad)).toEqual([
+      { path: 'web.yaml', line: 6, column: 1, message: 'the API server would refuse this: spec.replicas: Invalid value: -1: must be greater than or equal to 0', severity: 'error' },
+    ]);
+    const two = `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ok\n---\n${bad}`;
+    expect(validationProblems('all.yaml', two).map((p) => p.line)).toEqual([11]);
+    expect(validationProblems('web.yaml', laughs)).toEqual([]);
+    expect(validationProblems('notes.txt', bad)).toEqual([]);
+  });
+
+  it("finds nothing in the manifests every lab's reference solution writes", () => {
+    const { content } = loadContent(path.resolve(import.meta.dirname, '../../../content'));
+    let files = 0;
+    for (const lab of content.labs.values()) {
+      const last = new Map<string, string>(Object.entries(lab.starterFiles));
+      for (const action of lab.solution) if (action.type === 'writeFile') last.set(action.path, action.content);
+      for (const [file, text] of last) {
+        if (decoderProblem(file, text) !== undefined) continue;
+        files += 1;
+        expect(validationProblems(file, text), `${lab.lab.id}: ${file}`).toEqual([]);
+      }
+    }
+    expect(files).toBeGreaterThan(10);
   });
 });

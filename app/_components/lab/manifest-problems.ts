@@ -4,7 +4,12 @@
 // of those limits, so on such text it either finds nothing (a billion-laughs file) or
 // reports its own crash ("Maximum call stack size exceeded"). A file the decoder refuses
 // is listed with the decoder's refusal — word for word what Apply prints — instead of
-// monaco-yaml's markers; a file it reads keeps monaco-yaml's schema problems.
+// monaco-yaml's markers; a file it reads keeps monaco-yaml's schema problems. The schema
+// knows types, not rules: what the API server's validation would refuse (a container with
+// no image, replicas below 0) is listed too, at the line of the field, in the server's words.
+import { LineCounter, parseAllDocuments, type Document } from 'yaml';
+import { admitForCreate, kindFor } from '@/sim-core/apiserver/kinds';
+import { formatFieldError, type FieldError } from '@/sim-core/apiserver/kinds/fieldErrors';
 import { decodeManifests, parseDocuments } from '@/sim-core/apiserver/manifest';
 
 export interface EditorProblem {
@@ -29,6 +34,53 @@ export function decoderProblem(path: string, text: string): EditorProblem | unde
   if (decoded.ok) return undefined;
   const line = parsed.problem.reason === 'yaml' ? (parsed.problem.line ?? 0) : 0;
   return { path, line, column: 1, message: decoded.error, severity: 'error' };
+}
+
+/**
+ * What the API server's validation would refuse in a file Apply reads: each field error at
+ * the line of its field (or of the nearest part of its path the file has). The server fills
+ * in a missing namespace before it validates, and so does this.
+ */
+export function validationProblems(path: string, text: string): EditorProblem[] {
+  if (!isManifestPath(path)) return [];
+  const decoded = decodeManifests(text, path);
+  if (!decoded.ok) return [];
+  const lines = new LineCounter();
+  // the text already passed the hostile-input-proof decoder: parsing it again is safe
+  const documents = parseAllDocuments(text, { lineCounter: lines });
+  const nodes = Array.isArray(documents) ? documents.filter((d) => d.contents !== null) : [];
+  const sameShape = nodes.length === decoded.objects.length;
+  const problems: EditorProblem[] = [];
+  decoded.objects.forEach((object, i) => {
+    const copy = JSON.parse(JSON.stringify(object)) as Record<string, unknown>;
+    const def = kindFor(String(copy.apiVersion ?? ''), String(copy.kind ?? ''));
+    if (def === undefined) return; // an unknown kind: the schema's own warning names it
+    const meta = (copy.metadata ??= {}) as Record<string, unknown>;
+    if (def.namespaced && (meta.namespace === undefined || meta.namespace === '')) meta.namespace = 'default';
+    const admitted = admitForCreate(copy, 'Ignore');
+    if (admitted.ok || admitted.code !== 422) return;
+    for (const e of admitted.errors) {
+      const at = sameShape ? lineOfField(nodes[i]!, e, lines) : 0;
+      problems.push({ path, line: at, column: 1, message: `the API server would refuse this: ${formatFieldError(e)}`, severity: 'error' });
+    }
+  });
+  return problems;
+}
+
+/** `spec.template.spec.containers[0].image` → the deepest node of that path the document has, as a line. */
+function lineOfField(document: Document.Parsed, error: FieldError, lines: LineCounter): number {
+  const segments: (string | number)[] = [];
+  for (const part of error.field.matchAll(/([^.[\]]+)|\[(\d+)\]|\[([^\]]*)\]/g)) {
+    if (part[1] !== undefined) segments.push(part[1]);
+    else if (part[2] !== undefined) segments.push(Number(part[2]));
+    else if (part[3] !== undefined) segments.push(part[3]);
+  }
+  for (let n = segments.length; n >= 0; n--) {
+    const node = n === 0 ? document.contents : document.getIn(segments.slice(0, n), true);
+    const range = (node as { range?: [number, number, number] } | undefined)?.range;
+    if (range !== undefined) return lines.linePos(range[0]).line;
+  }
+  return 0;
 }
 
 /**
