@@ -28,6 +28,8 @@ test('Esc, then Tab, leaves the manifest editor for Apply; Tab inside it still i
   await page.goto('/en/labs/first-deployment');
   const region = page.getByRole('region', { name: 'Manifest editor' });
   await expect(region.locator('.view-lines')).toContainText('kind: Deployment');
+  // Apply is enabled once the cluster runs (a disabled button is no Tab stop)
+  await expect(page.getByRole('button', { name: 'Apply' })).toBeEnabled();
   await region.locator('.view-line', { hasText: /replicas:/ }).first().click();
   await page.keyboard.press('End');
   // Tab indents: the text changes and focus stays in the editor
@@ -44,6 +46,17 @@ test('Esc, then Tab, leaves the manifest editor for Apply; Tab inside it still i
   await page.getByTestId('editor-keys').focus();
   await page.keyboard.press('Shift+Tab');
   expect(await page.evaluate(() => document.activeElement?.closest('.monaco-editor') !== null)).toBe(true);
+
+  // a container without an image is what the API server's validation refuses: listed before Apply
+  // the image line is near the end, below the editor's fold: Ctrl+End scrolls it into view
+  await region.locator('.view-line', { hasText: /replicas:/ }).first().click();
+  await page.keyboard.press('Control+End');
+  await region.locator('.view-line', { hasText: /image:/ }).first().click();
+  await page.keyboard.press('End');
+  await page.keyboard.press('Shift+Home');
+  await page.keyboard.insertText('# no image');
+  await expect(page.getByTestId('editor-problems')).toContainText(/deployment\.yaml line \d+: the API server would refuse this: spec\.template\.spec\.containers\[0\]\.image: Required value/);
+  await expect(region.locator('.squiggly-error').first()).toBeAttached();
 
   // Monaco draws text in the app's monospace stack, which ends with the self-hosted Noto Sans KR
   const font = await region.locator('.view-lines').evaluate((el) => getComputedStyle(el).fontFamily);

@@ -58,6 +58,7 @@ function useDarkTheme(): boolean {
 }
 
 const monaco = setUpMonaco();
+const VALIDATION_OWNER = 'reconcile-apiserver-validation';
 
 export default function ManifestEditor({ path, value, ariaLabel, loadingText, onChange, onProblems, onLeave }: ManifestEditorProps) {
   const dark = useDarkTheme();
@@ -79,6 +80,12 @@ export default function ManifestEditor({ path, value, ariaLabel, loadingText, on
       const problem = decoderProblem(path, text);
       const verdict = { version, problem, invalid: problem === undefined ? validationProblems(path, text) : [] };
       decoded.set(key, verdict);
+      // squiggles for the validation's problems too, under an owner of their own (not listed twice below)
+      monaco.editor.setModelMarkers(
+        model,
+        VALIDATION_OWNER,
+        verdict.invalid.map((p) => ({ severity: monaco.MarkerSeverity.Error, message: p.message, startLineNumber: Math.max(1, p.line), startColumn: 1, endLineNumber: Math.max(1, p.line), endColumn: model.getLineMaxColumn(Math.max(1, p.line)) })),
+      );
       return verdict;
     };
     const report = () => {
@@ -92,6 +99,7 @@ export default function ManifestEditor({ path, value, ariaLabel, loadingText, on
         if (verdict.problem !== undefined) refusals.push(verdict.problem);
         problems.push(...verdict.invalid);
         for (const m of monaco.editor.getModelMarkers({ resource: model.uri })) {
+          if (m.owner === VALIDATION_OWNER) continue;
           problems.push({
             path,
             line: m.startLineNumber,

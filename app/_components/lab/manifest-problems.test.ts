@@ -84,7 +84,7 @@ describe("the Problems list names what the API server's validation would refuse"
     let files = 0;
     for (const lab of content.labs.values()) {
       const last = new Map<string, string>(Object.entries(lab.starterFiles));
-      for (const action of lab.solution) if (action.type === 'writeFile') last.set(action.path, action.content);
+      for (const action of lab.solution ?? []) if (action.type === 'writeFile') last.set(action.path, action.content);
       for (const [file, text] of last) {
         if (decoderProblem(file, text) !== undefined) continue;
         files += 1;
