@@ -6,7 +6,7 @@
 // inside their own region on a phone; course summaries show their inline code; an empty
 // event log is not a Tab stop.
 import type { Page } from '@playwright/test';
-import { test, expect, PASSWORD, signIn, signOut, signUp, uniqueEmail } from './fixtures';
+import { test, expect, expectNoAxeViolations, PASSWORD, signIn, signOut, signUp, uniqueEmail } from './fixtures';
 
 const PHONE = { width: 375, height: 800 };
 const ADMIN = { email: 'admin@e2e.test', password: 'e2e-admin-password' };
@@ -82,7 +82,15 @@ test('the verdict and the replay name each goal by its description, not its id',
 
   // the status line is gone once the learner acts again after a reset
   await page.getByRole('button', { name: 'Reset lab' }).click();
-  await page.getByRole('button', { name: 'Yes, reset the lab' }).click();
+  // the confirmation's destructive button is styled apart from Submit, legibly in both themes
+  const yes = page.getByRole('button', { name: 'Yes, reset the lab' });
+  await expect(yes).toHaveClass(/danger/);
+  await expectNoAxeViolations(page);
+  await page.evaluate(() => {
+    document.documentElement.dataset.theme = 'dark';
+  });
+  await expectNoAxeViolations(page);
+  await yes.click();
   await expect(page.getByText('The lab was reset to its starting state.')).toBeVisible();
   await run(page, 'sim restart etcd-2');
   await expect(page.getByText('The lab was reset to its starting state.')).toHaveCount(0);

@@ -52,7 +52,7 @@ export function ResetControl({ disabled, onReset, activity }: { disabled: boolea
         <div className={styles.row}>
           <button
             type="button"
-            className="button primary"
+            className="button danger"
             onClick={() => {
               onReset();
               setDone(true);
