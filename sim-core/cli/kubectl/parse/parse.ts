@@ -31,7 +31,9 @@ import { kindForResource } from '../../../apiserver';
 import { conflictingTaints, parseTaints } from '../taints';
 import { parseWaitCondition } from '../wait-condition';
 import { requestURIError } from '../request-uri';
-import { parseImageUpdates, parseMetadataChanges, resourcesAndPairs, resourceTargets, splitEnvironmentFromResources } from './resources';
+import { parseImageUpdates, parseMetadataChanges, resourcesAndPairs, resourceTargets, selectorConflict, splitEnvironmentFromResources } from './resources';
+import { rfc3339Error } from './rfc3339';
+import { parseLabelSelector } from '../../../apiserver/server';
 
 export type { CommandName, KubectlCommand, ParseOptions, ParseResult } from './command';
 
@@ -369,6 +371,8 @@ export function parseKubectl(argvIn: readonly string[], options: ParseOptions = 
     flags,
   };
   const hasFiles = base.filenames.length > 0 || str('kustomize') !== '';
+  /** a label or field selector the builder takes (an empty one it ignores) */
+  const selected = (base.selector ?? '').trim() !== '' || (base.fieldSelector ?? '').trim() !== '';
 
   const withTargets = (words: readonly string[], extra: Partial<KubectlCommand> = {}): ParseResult => {
     const t = resourceTargets(words);
@@ -445,6 +449,7 @@ export function parseKubectl(argvIn: readonly string[], options: ParseOptions = 
           );
         }
         if (base.showLabels && output !== '' && output !== 'wide') return plainError(`--show-labels option cannot be used with ${output} printer`);
+        if (bool('output-watch-events') && !base.watch && !base.watchOnly) return plainError('--output-watch-events option can only be used with --watch or --watch-only');
         const r = withTargets(args);
         if (r.ok && 'command' in r && base.allNamespaces && r.command.targets.some((t) => t.name !== undefined)) {
           return plainError('a resource cannot be retrieved by name across all namespaces');
@@ -622,7 +627,11 @@ export function parseKubectl(argvIn: readonly string[], options: ParseOptions = 
       case 'scale':
         if ((base.replicas ?? 0) < 0) return plainError('The --replicas=COUNT flag is required, and COUNT must be greater than or equal to 0');
         if (typeof flags.values.get('current-replicas') === 'bigint' && (flags.values.get('current-replicas') as bigint) < -1n) return plainError('The --current-replicas must specify an integer of -1 or greater');
-        if (args.length === 0 && !hasFiles) return plainError(MISSING_RESOURCES);
+        if (hasFiles) return withTargets(args);
+        // RunScale returns the builder's own error: a selector's, then no resources, then no name
+        if (selectorConflict(args, selected)) return plainError(selectorConflict(args, selected)!);
+        if (args.length === 0) return plainError(MISSING_RESOURCES);
+        if (!args.some((a) => a.includes('/')) && args.length === 1 && !selected && !base.all) return plainError('resource(s) were provided, but no name was specified');
         return withTargets(args);
       case 'set image': {
         const rp = resourcesAndPairs(args, 'image');
@@ -660,6 +669,9 @@ export function parseKubectl(argvIn: readonly string[], options: ParseOptions = 
       case 'rollout pause':
       case 'rollout resume':
         if (args.length === 0 && !hasFiles) return plainError('required resource not specified');
+        // history and status: Validate refuses a negative --revision
+        if ((command === 'rollout history' || command === 'rollout status') && base.revision < 0) return plainError(`revision must be a positive integer: ${base.revision}`);
+        if (!hasFiles && selectorConflict(args, selected)) return plainError(selectorConflict(args, selected)!);
         return withTargets(args);
       case 'label':
       case 'annotate': {
@@ -668,6 +680,9 @@ export function parseKubectl(argvIn: readonly string[], options: ParseOptions = 
         if (!rp.ok) return plainError(rp.error);
         const changes = parseMetadataChanges(rp.value.pairs, what);
         if (!changes.ok) return plainError(changes.error);
+        // Validate: --all with a selector, the resources, the changes; then the builder's checks
+        if (base.all && (base.selector ?? '') !== '') return plainError('cannot set --all and --selector at the same time');
+        if (base.all && (base.fieldSelector ?? '') !== '') return plainError('cannot set --all and --field-selector at the same time');
         if (rp.value.resources.length === 0 && !hasFiles) {
           return plainError('one or more resources must be specified as <resource> <name> or <resource>/<name>');
         }
@@ -675,6 +690,7 @@ export function parseKubectl(argvIn: readonly string[], options: ParseOptions = 
           return plainError(`at least one ${what} update is required`);
         }
         if (bool('list') && output !== '') return plainError('--list and --output may not be specified together');
+        if (!hasFiles && selectorConflict(rp.value.resources, selected)) return plainError(selectorConflict(rp.value.resources, selected)!);
         return withTargets(rp.value.resources, { metadataChanges: changes.value });
       }
       case 'cordon':
@@ -682,7 +698,11 @@ export function parseKubectl(argvIn: readonly string[], options: ParseOptions = 
       case 'drain':
         if (args.length === 0 && !changed('selector')) return usageError(command, `USAGE: ${COMMAND_USE[command] as string} [flags]`);
         if (args.length > 0 && base.selector) return usageError(command, 'cannot specify both a node name and a --selector option');
-        return clientRefused() ?? { ok: true, command: { ...base, args: [...args] } };
+        return (
+          clientRefused() ??
+          // drain's Complete parses --pod-selector once it has its client
+          (command === 'drain' && !parseLabelSelector(str('pod-selector')).ok ? plainError('--pod-selector=<pod_selector> must be a valid label selector') : undefined) ?? { ok: true, command: { ...base, args: [...args] } }
+        );
       case 'auth can-i':
         // cani.go Complete and Validate
         if (bool('list')) {
@@ -697,8 +717,12 @@ export function parseKubectl(argvIn: readonly string[], options: ParseOptions = 
       case 'logs': {
         const logsUsage = "expected 'logs [-f] [-p] (POD | TYPE/NAME) [-c CONTAINER]'.\nPOD or TYPE/NAME is a required argument for the logs command";
         if (base.selector === undefined && (args.length === 0 || args.length > 2)) return usageError('logs', logsUsage);
+        // Complete: a Pod name with a selector; then its client and the log options (--since-time)
+        if (args.length === 1 && (base.selector ?? '') !== '') return usageError('logs', 'only a selector (-l) or a POD name is allowed');
         const refusedClient = clientRefused();
         if (refusedClient) return refusedClient;
+        const sinceTime = str('since-time') === '' ? undefined : rfc3339Error(str('since-time'));
+        if (sinceTime !== undefined) return plainError(sinceTime);
         if (args.length === 2 && base.container !== undefined) return usageError('logs', 'only one of -c or an inline [CONTAINER] arg is allowed');
         const [target, container] = args;
         const t = target === undefined ? { ok: true as const, value: [] } : resourceTargets(target.includes('/') ? [target] : ['pods', target]);

@@ -56,6 +56,20 @@ export function resourceTargets(args: readonly string[]): Parsed<ResourceTarget[
   return { ok: true, value: out };
 }
 
+/**
+ * The builder with a label or field selector (visitBySelector), before it maps any type:
+ * names (`TYPE NAME`) or `TYPE/NAME` words cannot go with one, nor can a selector go alone.
+ * `selected`: a non-empty -l or --field-selector (LabelSelectorParam ignores an empty one).
+ */
+export function selectorConflict(args: readonly string[], selected: boolean): string | undefined {
+  // words that mix both forms are refused first, by resourceTargets
+  if (!selected || (args.some((a) => a.includes('/')) && !args.every((a) => a.includes('/')))) return undefined;
+  if (args.length === 0) return 'at least one resource must be specified to use a selector';
+  if (args.some((a) => a.includes('/'))) return 'selectors and the all flag cannot be used when passing resource/name arguments';
+  if (args.length > 1) return 'name cannot be provided when a selector is specified';
+  return undefined;
+}
+
 /** GetResourcesAndPairs: resource words first, then `k=v` / `k-` pairs. */
 export function resourcesAndPairs(args: readonly string[], pairType: string): Parsed<{ resources: string[]; pairs: string[] }> {
   const resources: string[] = [];

@@ -128,9 +128,11 @@ export function runDrain(env: RunEnv): void {
   report.finish();
 }
 
-/** drain.go GetPodsForDeletion: the node's Pods, through the filters. */
+/** drain.go GetPodsForDeletion: the node's Pods (those --pod-selector matches), through the filters. */
 function podsToEvict(env: RunEnv, node: string): { ok: true; sorted: Sorted } | { ok: false; error: Status } {
-  const listed = listObjects(env, PODS, { namespace: undefined, fieldSelector: `spec.nodeName=${node}` });
+  const podSelector = env.cmd.flags.values.get('pod-selector');
+  const labelSelector = typeof podSelector === 'string' && podSelector !== '' ? { labelSelector: podSelector } : {};
+  const listed = listObjects(env, PODS, { namespace: undefined, fieldSelector: `spec.nodeName=${node}`, ...labelSelector });
   if (!listed.ok) return listed;
   return { ok: true, sorted: sortPods(env, (listed.value.items as Pod[]).filter((p) => p.spec?.nodeName === node)) };
 }

@@ -25,3 +25,5 @@ capd timeout-two drain n3 n4 --timeout=2s
 # two Pods on a node: kubectl waits for each in a goroutine of its own, so the order of their
 # errors (and of their `evicting pod` lines) changes from run to run
 capd timeout-two-pods drain n1 --force --timeout=2s
+# --pod-selector: only the Pods it matches (none here) are looked at, so n1's unmanaged Pods refuse nothing
+capd pod-selector-none drain n1 --pod-selector=app=web
