@@ -581,7 +581,8 @@ export function parseKubectl(argvIn: readonly string[], options: ParseOptions = 
         return flagChecks('output') ?? { ok: true, command: { ...base, args: resources.slice(1), taintChanges: changes.value } };
       }
       case 'version':
-        if (args.length > 0) return plainError(`extra arguments: [${args.join(' ')}]`);
+        // Complete returns at once for --client; Validate refuses arguments only after it
+        if (args.length > 0 && !bool('client')) return plainError(`extra arguments: [${args.join(' ')}]`);
         return { ok: true, command: base };
       case 'expose': {
         // RunExpose: the builder's ResourceTypeOrNameArgs(false, …) wants names (no selector

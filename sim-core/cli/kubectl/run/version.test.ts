@@ -25,7 +25,7 @@ const asSimulated = (s: string): string => RECORDED_CLIENT.reduce((t, [from, to]
 
 describe('kubectl version', () => {
   const files = readdirSync(DIR).filter((f) => f.endsWith('.txt')).sort();
-  it('has the recordings', () => expect(files.length).toBe(6));
+  it('has the recordings', () => expect(files.length).toBe(8));
   for (const file of files) {
     const c = parseCapture(readFileSync(join(DIR, file), 'utf8'));
     it(`${file}: ${c.command} with no cluster`, () => {

@@ -123,6 +123,9 @@ cap version-yaml version -o yaml
 cap version-client version --client
 cap version-client-json version --client -o json
 cap version-client-yaml version --client -o yaml
+# with --client, Complete returns before it looks at the arguments (Validate never sees them)
+cap version-client-extra-args version --client extra
+cap version-client-json-extra-args version --client -o json extra
 cap create-deployment-bad-validate create deployment x --image=nginx --validate=bad --dry-run=client
 cap create-configmap-bad-validate create configmap x --validate=bad --dry-run=client
 cap create-service-bad-validate create service clusterip x --tcp=80 --validate=bad --dry-run=client
