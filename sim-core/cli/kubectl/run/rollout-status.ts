@@ -8,10 +8,23 @@ import { rolloutStatus } from '../messages';
 import { statusText, watchSoFar } from './api';
 import type { RunEnv } from './env';
 import { exitCodeLater, liveObjects } from './objects';
+import { REVISION_ANNOTATION } from './replicasets';
 import { DEFAULT_WAIT_CAP_TICKS, POLL_TICKS, timeoutTicks } from './wait';
 
 /** 5 simulated minutes. */
 export const ROLLOUT_STATUS_CAP_TICKS = DEFAULT_WAIT_CAP_TICKS;
+
+/**
+ * DeploymentStatusViewer.Status: with --revision, the Deployment's own revision (its
+ * `deployment.kubernetes.io/revision`, 0 without one) must be that one, at every look.
+ */
+function statusAt(d: Deployment, revision: number): ReturnType<typeof rolloutStatus> {
+  if (revision > 0) {
+    const running = Number(d.metadata?.annotations?.[REVISION_ANNOTATION] ?? '0');
+    if (running !== revision) return { ok: false, error: `desired revision (${revision}) is different from the running revision (${running})` };
+  }
+  return rolloutStatus(d);
+}
 
 export function runRolloutStatus(env: RunEnv): void {
   const report = exitCodeLater(env);
@@ -21,7 +34,7 @@ export function runRolloutStatus(env: RunEnv): void {
       report.fail(`error: no status viewer has been implemented for ${live.def.kind}\n`);
       continue;
     }
-    const first = rolloutStatus(live.object as Deployment);
+    const first = statusAt(live.object as Deployment, env.cmd.revision);
     if (!first.ok) {
       report.fail(`error: ${first.error}\n`);
       continue;
@@ -58,7 +71,7 @@ export function runRolloutStatus(env: RunEnv): void {
           done = true;
           break;
         }
-        const s = rolloutStatus(e.object as Deployment);
+        const s = statusAt(e.object as Deployment, env.cmd.revision);
         if (!s.ok) {
           report.fail(`error: ${s.error}\n`);
           done = true;

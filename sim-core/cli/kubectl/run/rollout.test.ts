@@ -138,6 +138,14 @@ describe('kubectl rollout status', () => {
     });
   });
 
+  it('with --revision, refuses a Deployment at another revision, as DeploymentStatusViewer does', () => {
+    t.api({ verb: 'patch', resource: 'deployments', namespace: 'default', name: 'web', patchType: 'application/merge-patch+json', patch: { metadata: { annotations: { 'deployment.kubernetes.io/revision': '2' } } } });
+    // the real kubectl 1.32's text against label-stub.mjs (capture-rollout.sh's scenario; not
+    // kept as a recording: the stub's watch stream made kubectl log a warning of its own)
+    expect(t.run('kubectl rollout status deployment/web --revision=1 --watch=false')).toEqual({ stdout: '', stderr: 'error: desired revision (1) is different from the running revision (2)\n', exitCode: 1 });
+    expect(t.run('kubectl rollout status deployment/web --revision=2 --watch=false').exitCode).toBe(0);
+  });
+
   it('gives up after --timeout, in simulated time', () => {
     setStatus({ replicas: 1, updatedReplicas: 1, availableReplicas: 0 });
     const before = t.ports.sim.now();

@@ -8,17 +8,18 @@
 //   restart  the `kubectl.kubernetes.io/restartedAt` template annotation, set to now.
 import { tickToTimestamp } from '../clock';
 import { inGoFieldOrder, kindFor, type Deployment, type ReplicaSet } from '../../../apiserver';
-import { deepCopy } from '../../../client';
+import { deepCopy, type KubeObject } from '../../../client';
 import { PrefixWriter } from '../describe';
 import { describePodTemplate } from '../describe/common';
 import { kindPrefix } from '../get';
-import { operationResult, rollbackSkipped, rolloutHistory } from '../messages';
+import { rollbackSkipped, rolloutHistory } from '../messages';
 import { REQUEST_TIMEOUT_TICKS, patchObject } from './api';
 import { createTwoWayMergePatch } from '../strategic-diff';
 import { sortedDeep } from '../structured';
 import { qualifiedResource } from '../errors';
 import { nowOf, type RunEnv } from './env';
-import { exitCodeLater, liveObjects } from './objects';
+import { collectFailures, exitCodeLater, liveObjects, plainFailure, reportFailures, statusFailure, type Failure } from './objects';
+import { printObject } from './print-object';
 import { equalIgnoreHash, ownedReplicaSets, REVISION_ANNOTATION, revisionOf } from './replicasets';
 
 export { ROLLOUT_STATUS_CAP_TICKS, runRolloutStatus } from './rollout-status';
@@ -65,6 +66,14 @@ export function runRolloutHistory(env: RunEnv): void {
     }
     const sets = ownedReplicaSets(env, live.object as Deployment).filter((rs) => revisionOf(rs) > 0);
     const revision = env.cmd.revision;
+    if (env.cmd.output !== '') {
+      // with -o, the ReplicaSets themselves: --revision's, or all in revision order (history.go);
+      // for a revision it lacks kubectl 1.32 panics, the simulation says so
+      const chosen = revision > 0 ? sets.filter((x) => revisionOf(x) === revision) : [...sets].sort((a, b) => revisionOf(a) - revisionOf(b));
+      if (revision > 0 && chosen.length === 0) report.fail('error: unable to find the specified revision\n');
+      for (const rs of chosen) printObject(env, 'ReplicaSet', rs, '', false);
+      continue;
+    }
     if (revision > 0) {
       const rs = sets.find((x) => revisionOf(x) === revision);
       if (rs === undefined) {
@@ -93,40 +102,57 @@ function replicaSetForRevision(sets: readonly ReplicaSet[], name: string, toRevi
   return previous ? { ok: true, rs: previous } : { ok: false, error: `no rollout history found for deployment "${name}"` };
 }
 
+/**
+ * undo.go visits every object with ContinueOnError: its failures come out at the end as one
+ * aggregate (one alone as `error: …`, several each bare on a line), read failures first.
+ */
 export function runRolloutUndo(env: RunEnv): void {
-  const report = exitCodeLater(env);
+  const unread = collectFailures();
+  const objects = liveObjects(env, unread);
+  const failures: Failure[] = unread.texts.map((t, i) => {
+    const status = unread.statuses[i];
+    return status !== undefined ? statusFailure(status) : plainFailure(t.replace(/^error: /, '').replace(/\n$/, ''));
+  });
+  const fail = (message: string) => failures.push(plainFailure(message));
+  undoEach(env, objects, fail);
+  reportFailures(env, failures);
+}
+
+function undoEach(env: RunEnv, objects: ReturnType<typeof liveObjects>, fail: (message: string) => void): void {
   const toRevision = env.cmd.toRevision;
-  for (const live of liveObjects(env, report)) {
+  for (const live of objects) {
     if (live.def.kind !== 'Deployment') {
-      report.fail(`error: no rollbacker has been implemented for "${groupKind(live.def)}"\n`);
+      fail(`no rollbacker has been implemented for "${groupKind(live.def)}"`);
       continue;
     }
     const d = live.object as Deployment;
     if (toRevision < 0) {
-      report.fail(`error: unable to find specified revision ${toRevision} in history\n`);
+      fail(`unable to find specified revision ${toRevision} in history`);
       continue;
     }
     // the revision is looked for first, then the pause checked (DeploymentRollbacker.Rollback)
     const found = replicaSetForRevision(ownedReplicaSets(env, d), live.name, toRevision);
     if (!found.ok) {
-      report.fail(`error: ${found.error}\n`);
+      fail(found.error);
       continue;
     }
     if (env.cmd.dryRun === 'client') {
       // a client dry run prints the revision's Pod template as describe does (rollback.go
-      // printTemplate, tabs left raw, the pod-template-hash label still on) as the operation
+      // printTemplate, tabs left raw, the pod-template-hash label still on) as the operation;
+      // with -o, the object as read (undo.go PrintObj)
       const w = new RawPrefixWriter();
       describePodTemplate(w, found.rs.spec?.template);
-      env.out.print(operationResult(live.def.kind, live.name, w.text(), 'client'));
+      printObject(env, live.def.kind, live.object, w.text(), false);
       continue;
     }
     if (d.spec?.paused) {
-      report.fail("error: you cannot rollback a paused deployment; resume it first with 'kubectl rollout resume' and try again\n");
+      fail("you cannot rollback a paused deployment; resume it first with 'kubectl rollout resume' and try again");
       continue;
     }
     const rs = found.rs;
     if (equalIgnoreHash(rs.spec?.template, d.spec?.template)) {
-      env.out.print(rollbackSkipped(live.def.kind, live.name, toRevision));
+      if (env.cmd.output !== '') printObject(env, live.def.kind, live.object, '', false);
+      else env.out.print(rollbackSkipped(live.def.kind, live.name, toRevision));
       continue;
     }
     {
@@ -143,13 +169,12 @@ export function runRolloutUndo(env: RunEnv): void {
       ];
       const r = patchObject(env, live.def, live.namespace, live.name, 'application/json-patch+json', patch);
       if (!r.ok) {
-        report.fail(`error: failed restoring revision ${toRevision}: ${r.error.message}\n`);
+        fail(`failed restoring revision ${toRevision}: ${r.error.message}`);
         continue;
       }
     }
-    env.out.print(operationResult(live.def.kind, live.name, 'rolled back', env.cmd.dryRun));
+    printObject(env, live.def.kind, live.object, 'rolled back', false);
   }
-  report.finish();
 }
 
 export function runRolloutRestart(env: RunEnv): void {
@@ -182,7 +207,7 @@ export function runRolloutRestart(env: RunEnv): void {
       report.fail(`error: failed to patch: ${r.error.message}\n`);
       continue;
     }
-    env.out.print(operationResult(live.def.kind, live.name, 'restarted'));
+    printObject(env, live.def.kind, r.value, 'restarted', false);
   }
   report.finish();
 }
@@ -233,7 +258,7 @@ export function runRolloutPauseOrResume(env: RunEnv): void {
       report.fail(`error: failed to patch: ${r.error.message}\n`);
       continue;
     }
-    env.out.print(operationResult(live.def.kind, live.name, pause ? 'paused' : 'resumed'));
+    printObject(env, live.def.kind, r.value as KubeObject, pause ? 'paused' : 'resumed', false);
   }
   report.finish();
 }

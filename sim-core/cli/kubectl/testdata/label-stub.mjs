@@ -7,7 +7,7 @@
 // where ` [CONTENT-TYPE]` is left out for a GET or when the request has none, ` BODY` is left out
 // when the request has no body, a body's one trailing newline is dropped and any other newline
 // is written as the two characters \n.
-// Usage: node label-stub.mjs PORT SCENARIO.json
+// Usage: [LIST_SORTED=1] node label-stub.mjs PORT SCENARIO.json
 import http from 'node:http';
 import fs from 'node:fs';
 const port = Number(process.argv[2]);
@@ -171,6 +171,8 @@ http.createServer((req, res) => {
       return send(res, 201, out);
     }
     const items = [...store.values()].filter((o) => res4[o.kind] === r && (ns === undefined || o.metadata.namespace === ns) && matches(o, q));
+    // LIST_SORTED=1: in namespace and name order, as a real API server lists from etcd's keys
+    if (process.env.LIST_SORTED === '1') items.sort((a, b) => (a.metadata.namespace ?? '').localeCompare(b.metadata.namespace ?? '') || (a.metadata.name < b.metadata.name ? -1 : a.metadata.name > b.metadata.name ? 1 : 0));
     const kind = { pods: 'PodList', configmaps: 'ConfigMapList', deployments: 'DeploymentList', nodes: 'NodeList', replicasets: 'ReplicaSetList' }[r];
     send(res, 200, { kind, apiVersion: ['deployments', 'replicasets'].includes(r) ? 'apps/v1' : 'v1', metadata: { resourceVersion: String(rv) }, items });
   });
