@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { helpPage } from './help-pages';
@@ -29,6 +29,18 @@ describe('help pages', () => {
     const r = parseKubectl(argv);
     if (!r.ok || !('help' in r)) throw new Error('expected a help request');
     expect(helpPage(r.help)).toBe(real(capture));
+  });
+});
+
+describe('every recorded help page', () => {
+  // testdata/real-1.32/help-*.txt: each recorded `kubectl … -h` has its page, the same text
+  const files = readdirSync(join(__dirname, 'testdata', 'real-1.32')).filter((f) => f.startsWith('help-') && f.endsWith('.txt'));
+  it('has the recordings', () => expect(files.length).toBeGreaterThanOrEqual(45));
+  it.each(files)('%s', (file) => {
+    const c = parseCapture(readFileSync(join(__dirname, 'testdata', 'real-1.32', file), 'utf8'));
+    const r = parseKubectl(c.command.replace(/^kubectl /, '').split(' '));
+    if (!r.ok || !('help' in r)) throw new Error('expected a help request');
+    expect(helpPage(r.help)).toBe(c.stdout);
   });
 });
 

@@ -95,6 +95,35 @@ cap help-api-resources api-resources -h
 cap help-wait wait -h
 cap help-config config -h
 cap help-config-use-context config use-context -h
+# the help pages of the other commands the simulation runs
+cap help-apply apply -h
+cap help-create create -h
+cap help-create-configmap create configmap -h
+cap help-create-secret-generic create secret generic -h
+cap help-create-serviceaccount create serviceaccount -h
+cap help-config-view config view -h
+cap help-config-current-context config current-context -h
+cap help-config-get-contexts config get-contexts -h
+cap help-config-get-clusters config get-clusters -h
+cap help-config-get-users config get-users -h
+cap help-delete delete -h
+cap help-scale scale -h
+cap help-set-image set image -h
+cap help-set-env set env -h
+cap help-set-resources set resources -h
+cap help-rollout-history rollout history -h
+cap help-rollout-undo rollout undo -h
+cap help-rollout-restart rollout restart -h
+cap help-rollout-pause rollout pause -h
+cap help-rollout-resume rollout resume -h
+cap help-label label -h
+cap help-annotate annotate -h
+cap help-cordon cordon -h
+cap help-uncordon uncordon -h
+cap help-drain drain -h
+cap help-logs logs -h
+cap help-auth-can-i auth can-i -h
+cap help-replace replace -h
 # With no cluster at all (what the etcd-only topology answers; run/no-server.ts), kept apart
 # from the parser's recordings in ../real-1.32-no-server/
 cd ../real-1.32-no-server
