@@ -20,6 +20,7 @@ export type CommandName =
   | 'taint'
   | 'patch'
   | 'api-resources'
+  | 'api-versions'
   | 'wait'
   | 'config view'
   | 'config current-context'

@@ -189,6 +189,7 @@ export const COMMAND_FLAGS: Readonly<Record<string, FlagSpec[]>> = {
   // pkg/cmd/wait/wait.go (1.32: one --for)
   wait: [...FILES, OUTPUT, SELECTOR, str('for'), duration('timeout', '30s'), bool('all'), bool('all-namespaces', 'A'), str('field-selector'), bool('local'), ...TEMPLATE],
   // pkg/cmd/apiresources/apiresources.go
+  'api-versions': [],
   'api-resources': [OUTPUT, bool('no-headers'), str('api-group'), bool('namespaced', undefined, 'true'), list('verbs'), str('sort-by'), bool('cached'), list('categories')],
   // pkg/cmd/patch/patch.go
   patch: [

@@ -138,6 +138,7 @@ const CLIENT_IN_OWN_CHECKS: ReadonlySet<CommandName> = new Set<CommandName>([
   'drain',
   'set env',
   'api-resources',
+  'api-versions',
 ]);
 
 /** delete.go Validate's warning for --force with a grace period of 0 (run/delete.ts prints the same for a delete that runs). */
@@ -526,6 +527,10 @@ export function parseKubectl(argvIn: readonly string[], options: ParseOptions = 
         }
         return { ok: true, command: { ...base, targets: t.value, waitFor: cond.value } };
       }
+      case 'api-versions':
+        // Complete: the arguments, then the discovery client
+        if (args.length > 0) return usageError('api-versions', `unexpected arguments: [${args.join(' ')}]`);
+        return clientRefused() ?? { ok: true, command: base };
       case 'api-resources': {
         // Complete (the arguments, the discovery client), then Validate
         if (args.length > 0) return usageError('api-resources', `unexpected arguments: [${args.join(' ')}]`);

@@ -1,4 +1,4 @@
-// kubectl api-resources against the real kubectl 1.32 (../testdata/real-1.32-api-resources/,
+// kubectl api-resources (and api-versions) against the real kubectl 1.32 (../testdata/real-1.32-api-resources/,
 // recorded by ../testdata/capture-api-resources.sh against a server whose discovery is the
 // simulated API server's own, apiserver/discovery.ts): the same lines in a simulated
 // cluster print the same text. With the API server killed, the header and the refusal.
@@ -19,7 +19,7 @@ describe('kubectl api-resources against the real kubectl 1.32', () => {
     expect(recorded).toEqual(JSON.parse(JSON.stringify(discoveryDocuments(`127.0.0.1:${port}`))));
   });
   const files = readdirSync(DIR).filter((f) => f.endsWith('.txt')).sort();
-  it('has the recordings', () => expect(files.length).toBe(17));
+  it('has the recordings', () => expect(files.length).toBe(20));
   const sim = createSimulation({ topology: 'default', seed: 1, workers: 1 });
   const ports = sim.ports();
   for (const file of files) {

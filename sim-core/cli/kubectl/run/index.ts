@@ -37,6 +37,7 @@ import { runPatch } from './patch';
 import { runReplace } from './replace';
 import { runRaw } from './raw';
 import { runApiResources } from './api-resources';
+import { runApiVersions } from './api-versions';
 import { runWait } from './wait-command';
 import { runConfig } from './config';
 import { checkTemplateOutput } from './templates';
@@ -60,6 +61,7 @@ const COMMANDS: Record<KubectlCommand['command'], (env: RunEnv) => void> = {
   taint: runTaint,
   patch: runPatch,
   'api-resources': runApiResources,
+  'api-versions': runApiVersions,
   wait: runWait,
   'config view': runConfig,
   'config current-context': runConfig,
@@ -106,7 +108,7 @@ const NO_SERVER: KubeApiPort = {
  * checks its flags and builds its Pod before it first asks (run.ts says no server then).
  */
 function clientOnly(cmd: KubectlCommand): boolean {
-  if (cmd.command === 'version' || cmd.command === 'run' || cmd.command === 'api-resources' || cmd.command.startsWith('config ')) return true;
+  if (cmd.command === 'version' || cmd.command === 'run' || cmd.command === 'api-resources' || cmd.command === 'api-versions' || cmd.command.startsWith('config ')) return true;
   if (cmd.command === 'patch' && cmd.flags.values.get('local') === true) return true;
   // set env|resources --local read -f alone
   if ((cmd.command === 'set image' || cmd.command === 'set env' || cmd.command === 'set resources') && cmd.flags.values.get('local') === true) return true;
@@ -146,7 +148,7 @@ export function runKubectl(
   };
   // kubectl builds its printer before the first request: a bad template is refused at once
   // (version and api-resources have their own few formats)
-  if (cmd.command !== 'version' && cmd.command !== 'api-resources' && !checkTemplateOutput(env)) return out.output();
+  if (cmd.command !== 'version' && cmd.command !== 'api-resources' && cmd.command !== 'api-versions' && !checkTemplateOutput(env)) return out.output();
   // --raw: one request to a path, its answer printed as sent (without a server, refused as client-go refuses it)
   if (cmd.raw !== undefined) {
     runRaw(env);

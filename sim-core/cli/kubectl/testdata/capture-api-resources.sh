@@ -1,5 +1,5 @@
 #!/bin/bash
-# Records what the real kubectl 1.32 prints for `kubectl api-resources` (run/api-resources.ts,
+# Records what the real kubectl 1.32 prints for `kubectl api-resources` and `api-versions` (run/api-resources.ts,
 # checked by run/api-resources.test.ts) when a server's discovery lists exactly what the
 # simulated API server serves (apiserver/discovery.ts, written to real-1.32-api-resources/
 # discovery.json by this script). Run by hand with kubectl 1.32, node and the repository's
@@ -28,3 +28,7 @@ cap bad-sort api-resources --sort-by=age
 cap bad-output api-resources -o yaml
 cap extra-argument api-resources pods
 cap nothing-matches api-resources --api-group=batch
+# kubectl api-versions (run/api-versions.ts): the group versions of the same discovery
+cap versions api-versions
+cap versions-extra-argument api-versions foo
+cap versions-unknown-flag api-versions -o json
