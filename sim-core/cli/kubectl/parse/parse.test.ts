@@ -77,6 +77,13 @@ describe('parseKubectl against the real kubectl 1.32', () => {
 });
 
 describe('parseKubectl: what a command line means', () => {
+  it('refuses -k once the command is otherwise fine, instead of finding no objects', () => {
+    // kubectl 1.32 builds the kustomization (or fails: `must build at directory: …`); the simulation has no kustomize
+    for (const argv of [['get', '-k', 'dir'], ['delete', '-k', 'dir'], ['apply', '-k', 'dir'], ['describe', '-k', 'dir']]) {
+      expect(parseKubectl(argv)).toMatchObject({ ok: false, stderr: 'error: -k (kustomize) is not part of this simulation; name the manifests with -f (a folder works: -f DIR)\n', exitCode: 1 });
+    }
+    expect(parseKubectl(['apply', 'x', '-k', 'dir'])).toMatchObject({ ok: false, stderr: "error: Unexpected args: [x]\nSee 'kubectl apply -h' for help and examples\n" });
+  });
   it('get with kinds, names, -n, -A, -l, -o, -w, --show-labels', () => {
     const c = accepted(['get', 'deploy,po', 'web', '-n', 'prod', '-o', 'wide', '-w', '--show-labels', '-l', 'app=web']);
     expect(c.command).toBe('get');

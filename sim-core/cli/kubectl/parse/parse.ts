@@ -410,6 +410,11 @@ export function parseKubectl(argvIn: readonly string[], options: ParseOptions = 
   const result = commandChecks();
   // a warning logged before a later refusal (a deprecated --dry-run, a boolean --cascade) is printed before it
   if (!result.ok && warnings.length > 0 && !result.stderr.startsWith(warnings.join(''))) return { ...result, stderr: warnings.join('') + result.stderr };
+  // kustomize builds nothing here: once the command's own checks pass, -k is refused rather
+  // than taken as an empty set of objects (`No resources found`, exit 0)
+  if (result.ok && 'command' in result && str('kustomize') !== '') {
+    return fail(`${warnings.join('')}error: -k (kustomize) is not part of this simulation; name the manifests with -f (a folder works: -f DIR)\n`);
+  }
   return result;
 
   /** Each command's own checks, in kubectl's order for it. */
