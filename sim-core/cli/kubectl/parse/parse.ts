@@ -736,7 +736,6 @@ export function parseKubectl(argvIn: readonly string[], options: ParseOptions = 
         if (refusedClient) return refusedClient;
         const sinceTime = str('since-time') === '' ? undefined : rfc3339Error(str('since-time'));
         if (sinceTime !== undefined) return plainError(sinceTime);
-        if (args.length === 2 && base.container !== undefined) return usageError('logs', 'only one of -c or an inline [CONTAINER] arg is allowed');
         const [target, container] = args;
         const t = target === undefined ? { ok: true as const, value: [] } : resourceTargets(target.includes('/') ? [target] : ['pods', target]);
         if (!t.ok) return plainError(t.error);

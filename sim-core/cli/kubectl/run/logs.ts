@@ -4,6 +4,7 @@
 // `kubectl.kubernetes.io/default-container` annotation or the first container and says so
 // on stderr (podcmd.FindOrDefaultContainerByName).
 import { kindForResource, type KindDefinition, type Pod } from '../../../apiserver';
+import type { KubeObject } from '../../../client';
 import { parseTimestamp } from '../clock';
 import { getObject, listObjects, statusText } from './api';
 import type { RunEnv } from './env';
@@ -37,12 +38,37 @@ function byLogging(a: Pod, b: Pod): number {
   return (a.metadata?.name ?? '') < (b.metadata?.name ?? '') ? -1 : 1;
 }
 
-/** `logs deploy/web`, `logs rs/web-…`: polymorphichelpers.AttachablePodForObject — a Pod its selector matches. */
-function podFor(env: RunEnv, def: KindDefinition, name: string): { ok: true; pod: Pod } | { ok: false; error: string } {
+/**
+ * Complete's read of the object: a NotFound is wrapped with the namespace
+ * (`error: error from server (NotFound): pods "x" not found in namespace "default"`).
+ */
+function readTarget(env: RunEnv, def: KindDefinition, name: string): { ok: true; object: KubeObject } | { ok: false; error: string } {
   const r = getObject(env, def, env.namespace, name);
-  if (!r.ok) return { ok: false, error: statusText(r.error) };
-  if (def.kind === 'Pod') return { ok: true, pod: r.value as Pod };
-  const selector = (r.value.spec as { selector?: { matchLabels?: Record<string, string> } } | undefined)?.selector?.matchLabels;
+  if (r.ok) return { ok: true, object: r.value };
+  if (r.error.reason === 'NotFound') return { ok: false, error: `error: error from server (NotFound): ${r.error.message} in namespace ${JSON.stringify(env.namespace)}\n` };
+  return { ok: false, error: statusText(r.error) };
+}
+
+/** A number flag's value (int flags parse to bigint, durations to nanoseconds). */
+const numberFlag = (env: RunEnv, name: string): number => Number(env.cmd.flags.values.get(name) ?? 0);
+
+/** logs.go Validate, after the object is read, in its order; the refusal, if any. */
+function invalidOptions(env: RunEnv, container: string | undefined): string | undefined {
+  const sinceSeconds = Math.round(numberFlag(env, 'since') / 1e9);
+  const sinceTime = env.cmd.flags.values.get('since-time');
+  if (typeof sinceTime === 'string' && sinceTime !== '' && numberFlag(env, 'since') !== 0) return 'at most one of `sinceTime` or `sinceSeconds` may be specified';
+  if (env.cmd.flags.values.get('all-containers') === true && container !== undefined && container !== '') return `--all-containers=true should not be specified with container name ${container}`;
+  if (env.cmd.flags.changed.has('container') && env.cmd.args.length === 2) return 'only one of -c or an inline [CONTAINER] arg is allowed';
+  if (numberFlag(env, 'limit-bytes') < 0) return '--limit-bytes must be greater than 0';
+  if (sinceSeconds < 0) return '--since must be greater than 0';
+  if (env.cmd.tail < -1) return '--tail must be greater than or equal to -1';
+  return undefined;
+}
+
+/** `logs deploy/web`, `logs rs/web-…`: polymorphichelpers.AttachablePodForObject — a Pod its selector matches. */
+function podFor(env: RunEnv, def: KindDefinition, object: KubeObject): { ok: true; pod: Pod } | { ok: false; error: string } {
+  if (def.kind === 'Pod') return { ok: true, pod: object as Pod };
+  const selector = (object.spec as { selector?: { matchLabels?: Record<string, string> } } | undefined)?.selector?.matchLabels;
   if (selector === undefined) return { ok: false, error: `error: cannot attach to *v1.${def.kind}: selector for *v1.${def.kind} not implemented\n` };
   const labelSelector = Object.entries(selector).sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => `${k}=${v}`).join(',');
   const pods = listObjects(env, PODS, { namespace: env.namespace, labelSelector });
@@ -61,7 +87,11 @@ export function runLogs(env: RunEnv): void {
     // polymorphichelpers.SelectorsForObject's refusal (a Service's selector is not followed here)
     return fail(env, `error: cannot attach to *v1.${target.def.kind}: selector for *v1.${target.def.kind} not implemented\n`);
   }
-  const found = podFor(env, target.def, target.name ?? '');
+  const read = readTarget(env, target.def, target.name ?? '');
+  if (!read.ok) return fail(env, read.error);
+  const invalid = invalidOptions(env, env.cmd.container);
+  if (invalid !== undefined) return fail(env, `error: ${invalid}\n`);
+  const found = podFor(env, target.def, read.object);
   if (!found.ok) return fail(env, found.error);
   const pod = found.pod;
   const name = pod.metadata?.name ?? '';
