@@ -100,6 +100,7 @@ export const COMMAND_FLAGS: Readonly<Record<string, FlagSpec[]>> = {
     bool('force'),
     bool('force-conflicts'),
     bool('prune'),
+    list('prune-allowlist'),
     bool('overwrite', undefined, 'true'),
     str('validate', undefined, 'strict'),
     str('field-manager', undefined, 'kubectl-client-side-apply'),

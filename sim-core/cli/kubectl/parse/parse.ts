@@ -473,8 +473,21 @@ export function parseKubectl(argvIn: readonly string[], options: ParseOptions = 
         const refused = flagChecks('dry-run') ?? clientRefused() ?? cascade();
         if (refused) return refused;
         if (!hasFiles) return plainError('must specify one of -f and -k');
+        const refusedValidate = flagChecks('validate');
+        if (refusedValidate) return refusedValidate;
+        // Validate, in its order
+        const serverSide = bool('server-side');
+        if (bool('force-conflicts') && !serverSide) return plainError('--force-conflicts only works with --server-side');
+        if (dryRun === 'client' && serverSide) return plainError("--dry-run=client doesn't work with --server-side (did you mean --dry-run=server instead?)");
+        if (serverSide && base.force) return plainError('--force cannot be used with --server-side');
+        if (dryRun === 'server' && base.force) return plainError('--dry-run=server cannot be used with --force');
+        if (base.all && (base.selector ?? '') !== '') return plainError('cannot set --all and --selector at the same time');
+        if (bool('prune') && !base.all && (base.selector ?? '') === '') {
+          return plainError('all resources selected for prune without explicitly passing --all. To prune all resources, pass the --all flag. If you did not mean to prune all resources, specify a label selector');
+        }
+        if (bool('prune')) return plainError('--prune is not part of this simulation; delete what the files no longer hold with kubectl delete');
         // kubectl looks at -o only when it prints an object it applied; the simulation, before it sends anything
-        return flagChecks('validate', 'output') ?? { ok: true, command: base };
+        return flagChecks('output') ?? { ok: true, command: base };
       }
       case 'create': {
         // CreateOptions.Complete (the arguments, --dry-run, --validate, -o), then Validate (the files)

@@ -193,3 +193,12 @@ cap taint-output-after-changes taint nodes -o bad
 cap apply-bad-cascade-before-files apply --cascade=sideways
 cap apply-bool-cascade-warning apply --cascade=false
 cap delete-bad-cascade-before-resources delete --cascade=sideways
+# apply.go Validate, after ToOptions (its --validate), before any file is read
+cap apply-prune-without-selector apply -f x.yaml --prune
+cap apply-prune-all-and-selector apply -f x.yaml --prune -l a=b --all
+cap apply-all-and-selector apply -f x.yaml --all -l a=b
+cap apply-force-conflicts-without-server-side apply -f x.yaml --force-conflicts
+cap apply-server-side-dry-run-client apply -f x.yaml --server-side --dry-run=client
+cap apply-server-side-force apply -f x.yaml --server-side --force
+cap apply-dry-run-server-force apply -f x.yaml --dry-run=server --force
+cap apply-validate-before-prune apply -f x.yaml --prune --validate=bogus
