@@ -18,9 +18,9 @@ export function runAuthCanI(env: RunEnv): void {
   if (cmd.flags.values.get('list') === true) return runAuthCanIList(env);
   const [verb, what] = cmd.args as [string, string];
   const quiet = cmd.flags.values.get('quiet') === true;
-  const warn = (msg: string): void => {
-    if (!quiet) out.printErr(`Warning: ${msg}\n`);
-  };
+  // cani.go's warnings end with a newline of their own, so an empty line follows each; -q
+  // silences the answer, not them (recorded: real-1.32-auth/)
+  const warn = (msg: string): void => out.printErr(`Warning: ${msg}\n\n`);
   let spec: Record<string, unknown>;
   if (what.startsWith('/')) {
     if (!KNOWN_NON_RESOURCE_VERBS.has(verb)) warn(`verb '${verb}' is not a known verb`);

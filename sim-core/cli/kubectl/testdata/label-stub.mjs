@@ -2,7 +2,7 @@
 // a scenario, GET, LIST by field and label selector, WATCH) plus PATCH (merge, an approximate
 // strategic merge, and JSON patch with add/replace/remove/test at simple paths), PUT, POST
 // (create), the scale subresource of Deployments and ReplicaSets, ?dryRun, resourceVersion
-// conflicts. Each request but discovery is logged on standard error, one line per request:
+// conflicts, and SelfSubjectAccessReviews (allowed unless kubectl impersonates). Each request but discovery is logged on standard error, one line per request:
 //   METHOD URL [CONTENT-TYPE] BODY
 // where ` [CONTENT-TYPE]` is left out for a GET or when the request has none, ` BODY` is left out
 // when the request has no body, a body's one trailing newline is dropped and any other newline
@@ -131,6 +131,12 @@ http.createServer((req, res) => {
     if (!disc[path]) process.stderr.write(`${req.method} ${req.url}${req.headers['content-type'] && req.method !== 'GET' ? ' [' + req.headers['content-type'] + ']' : ''}${logged ? ' ' + logged : ''}\n`);
     if (disc[path]) return send(res, 200, disc[path]);
     if (served[path] && req.method === 'GET') return send(res, 200, served[path]);
+    // SelfSubjectAccessReview (kubectl auth can-i): allowed for kubectl's own user, denied
+    // (no reason) to one it impersonates with --as
+    if (req.method === 'POST' && path === '/apis/authorization.k8s.io/v1/selfsubjectaccessreviews') {
+      // (kubectl sends the review as protobuf; it reads only the answer's status)
+      return send(res, 201, { kind: 'SelfSubjectAccessReview', apiVersion: 'authorization.k8s.io/v1', metadata: {}, spec: {}, status: { allowed: req.headers['impersonate-user'] === undefined } });
+    }
     const m = /^\/(?:api\/v1|apis\/apps\/v1)(?:\/namespaces\/([^/]+))?\/([^/]+)(?:\/([^/]+))?(?:\/(scale))?$/.exec(path);
     if (!m || (m[4] && !['deployments','replicasets'].includes(m[2]))) return send(res, 404, status(404, 'NotFound', 'the server could not find the requested resource', {}));
     const [, ns, r, name, sub] = m;
