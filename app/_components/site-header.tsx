@@ -15,7 +15,7 @@ export async function SiteHeader({ locale }: { locale: string }) {
       <div className="container header-inner">
         <Link href="/" className="brand" aria-label={t('home')}>
           <span className="brand-mark" aria-hidden="true">⟳</span>
-          <span>Reconcile</span>
+          <span className="brand-word">Reconcile</span>
         </Link>
         <nav aria-label={t('primary')} className="primary-nav">
           <Link href="/courses" className="nav-link">
