@@ -12,6 +12,12 @@ STUB=label-stub.mjs
 source "$here/capture-lib.sh"
 mkdir -p "$here/real-1.32-auth"
 cd "$here/real-1.32-auth"
+# --list: the SelfSubjectRulesReview statuses of the simulated API server itself for the
+# scenario's cluster with rbac.yaml applied (kubectl's admin, and jane), written to rules.json
+(cd "$here/../../../.." && npx tsx -e "
+const fs = require('node:fs'), d = 'sim-core/cli/kubectl/testdata/';
+import('./' + d + 'auth-rules.ts').then((m) => console.log(JSON.stringify(m.rulesReviews(fs.readFileSync(d + 'real-1.32-requests/scenario.json', 'utf8'), fs.readFileSync(d + 'real-1.32-auth/rbac.yaml', 'utf8')), null, 1)))") >rules.json
+export RULES=$PWD/rules.json
 
 capa() {
   local name=$1; shift
@@ -39,3 +45,7 @@ capa cluster-scoped auth can-i get nodes
 capa cluster-scoped-namespace auth can-i get nodes -n default
 capa cluster-scoped-all-namespaces auth can-i get nodes -A
 capa unknown-verb-and-resource auth can-i fly foo
+# --list: the rules, broken down, compacted and sorted by kubectl's rbac printer
+capa list auth can-i --list
+capa list-no-headers auth can-i --list --no-headers
+capa list-impersonated auth can-i --list --as jane

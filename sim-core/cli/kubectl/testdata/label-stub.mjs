@@ -2,12 +2,13 @@
 // a scenario, GET, LIST by field and label selector, WATCH) plus PATCH (merge, an approximate
 // strategic merge, and JSON patch with add/replace/remove/test at simple paths), PUT, POST
 // (create), the scale subresource of Deployments and ReplicaSets, ?dryRun, resourceVersion
-// conflicts, and SelfSubjectAccessReviews (allowed unless kubectl impersonates). Each request but discovery is logged on standard error, one line per request:
+// conflicts, SelfSubjectAccessReviews (allowed unless kubectl impersonates) and, with RULES=FILE,
+// SelfSubjectRulesReviews. Each request but discovery is logged on standard error, one line per request:
 //   METHOD URL [CONTENT-TYPE] BODY
 // where ` [CONTENT-TYPE]` is left out for a GET or when the request has none, ` BODY` is left out
 // when the request has no body, a body's one trailing newline is dropped and any other newline
 // is written as the two characters \n.
-// Usage: [LIST_SORTED=1] node label-stub.mjs PORT SCENARIO.json
+// Usage: [LIST_SORTED=1] [RULES=FILE] node label-stub.mjs PORT SCENARIO.json
 import http from 'node:http';
 import fs from 'node:fs';
 const port = Number(process.argv[2]);
@@ -136,6 +137,12 @@ http.createServer((req, res) => {
     if (req.method === 'POST' && path === '/apis/authorization.k8s.io/v1/selfsubjectaccessreviews') {
       // (kubectl sends the review as protobuf; it reads only the answer's status)
       return send(res, 201, { kind: 'SelfSubjectAccessReview', apiVersion: 'authorization.k8s.io/v1', metadata: {}, spec: {}, status: { allowed: req.headers['impersonate-user'] === undefined } });
+    }
+    // SelfSubjectRulesReview (kubectl auth can-i --list): with RULES=FILE, FILE's `admin`
+    // status for kubectl's own user, its `impersonated` one under --as
+    if (req.method === 'POST' && path === '/apis/authorization.k8s.io/v1/selfsubjectrulesreviews' && process.env.RULES) {
+      const rules = JSON.parse(fs.readFileSync(process.env.RULES, 'utf8'));
+      return send(res, 201, { kind: 'SelfSubjectRulesReview', apiVersion: 'authorization.k8s.io/v1', metadata: {}, spec: {}, status: rules[req.headers['impersonate-user'] === undefined ? 'admin' : 'impersonated'] });
     }
     const m = /^\/(?:api\/v1|apis\/apps\/v1)(?:\/namespaces\/([^/]+))?\/([^/]+)(?:\/([^/]+))?(?:\/(scale))?$/.exec(path);
     if (!m || (m[4] && !['deployments','replicasets'].includes(m[2]))) return send(res, 404, status(404, 'NotFound', 'the server could not find the requested resource', {}));
