@@ -9,6 +9,7 @@ import { parseTimestamp } from '../clock';
 import { getObject, listObjects, statusText } from './api';
 import type { RunEnv } from './env';
 import { fail } from './objects';
+import { allContainers, defaultContainer } from './log-containers';
 
 const PODS = kindForResource('pods')!;
 
@@ -95,18 +96,24 @@ export function runLogs(env: RunEnv): void {
   if (!found.ok) return fail(env, found.error);
   const pod = found.pod;
   const name = pod.metadata?.name ?? '';
-  const containers = (pod.spec?.containers ?? []).map((c) => c.name);
-  let container = env.cmd.container;
-  if (container === undefined && containers.length > 1) {
-    const annotated = pod.metadata?.annotations?.['kubectl.kubernetes.io/default-container'];
-    container = annotated !== undefined && containers.includes(annotated) ? annotated : containers[0];
-    env.out.printErr(`Defaulted container "${container}" out of: ${containers.join(', ')}\n`);
+  let containers: (string | undefined)[];
+  if (env.cmd.flags.values.get('all-containers') === true) containers = allContainers(pod);
+  else if (env.cmd.container !== undefined) containers = [env.cmd.container];
+  else {
+    const chosen = defaultContainer(pod);
+    env.out.printErr(chosen.notice);
+    containers = [chosen.container];
   }
   if (env.ports.podLogs === undefined) return fail(env, 'error: container logs are not available in this topology (no kubelet answers)\n');
-  const logs = env.ports.podLogs(env.namespace, name, container, env.cmd.previous);
-  if (!logs.ok) {
-    const text = /^(error|Error)/.test(logs.error) ? logs.error : `Error from server (BadRequest): ${logs.error}`;
-    return fail(env, text.endsWith('\n') ? text : `${text}\n`);
+  for (const container of containers) {
+    const logs = env.ports.podLogs(env.namespace, name, container, env.cmd.previous);
+    if (!logs.ok) {
+      const text = /^(error|Error)/.test(logs.error) ? logs.error : `Error from server (BadRequest): ${logs.error}`;
+      return fail(env, text.endsWith('\n') ? text : `${text}\n`);
+    }
+    // --prefix: each line led by its source, `[pod/NAME/CONTAINER] `
+    const text = tail(logs.text, env.cmd.tail);
+    const prefix = env.cmd.flags.values.get('prefix') === true ? `[pod/${name}/${container ?? (pod.spec?.containers ?? [])[0]?.name ?? ''}] ` : '';
+    env.out.print(prefix === '' || text === '' ? text : text.split(/(?<=\n)/).map((line) => prefix + line).join(''));
   }
-  env.out.print(tail(logs.text, env.cmd.tail));
 }

@@ -4,6 +4,7 @@
 # checks the options, in its order): label-stub.mjs serves real-1.32-requests/scenario.json
 # (Pods web-1 and web-2 with one container, nginx; Deployment web), a fresh stub for each
 # recording; none gets as far as the log itself. Replayed by run/logs-recordings.test.ts.
+# Then which containers' logs it prints, and how (capc).
 # Run by hand with kubectl 1.32 and node:  bash capture-logs.sh
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
@@ -16,6 +17,13 @@ cd "$here/real-1.32-logs"
 capl() {
   local name=$1; shift
   cap_fresh "$name" "$here/real-1.32-requests/scenario.json" "$@"
+}
+# against real-1.32-logs/scenario.json: Pod duo (init container setup; app, sidecar), Pod
+# picked (app, sidecar; default-container sidecar), Pod solo (nginx); the stub answers each
+# container's log with two lines, `POD/CONTAINER line N`
+capc() {
+  local name=$1; shift
+  cap_fresh "$name" "$here/real-1.32-logs/scenario.json" "$@"
 }
 
 # the object is read first
@@ -37,3 +45,16 @@ capl negative-since logs web-1 --since=-1h
 capl negative-since-before-tail logs web-1 --since=-1h --tail=-5
 capl tail-below-minus-one logs web-1 --tail=-5
 capl deployment-tail-below-minus-one logs deploy/web --tail=-5
+# which containers, and how
+capc default-container logs duo
+capc annotated-default-container logs picked
+capc one-container logs solo
+capc named-container logs duo -c sidecar
+capc inline-container logs duo sidecar
+capc init-container logs duo -c setup
+capc all-containers logs duo --all-containers
+capc all-containers-prefix logs duo --all-containers --prefix
+capc all-containers-tail logs duo --all-containers --tail=1
+capc prefix logs solo --prefix
+capc prefix-named-container logs duo -c sidecar --prefix
+capc tail logs duo --tail=1

@@ -3,7 +3,7 @@
 // strategic merge, and JSON patch with add/replace/remove/test at simple paths), PUT, POST
 // (create), the scale subresource of Deployments and ReplicaSets, ?dryRun, resourceVersion
 // conflicts, SelfSubjectAccessReviews (allowed unless kubectl impersonates) and, with RULES=FILE,
-// SelfSubjectRulesReviews. Each request but discovery is logged on standard error, one line per request:
+// SelfSubjectRulesReviews, and a Pod's log (two lines per container). Each request but discovery is logged on standard error, one line per request:
 //   METHOD URL [CONTENT-TYPE] BODY
 // where ` [CONTENT-TYPE]` is left out for a GET or when the request has none, ` BODY` is left out
 // when the request has no body, a body's one trailing newline is dropped and any other newline
@@ -132,6 +132,15 @@ http.createServer((req, res) => {
     if (!disc[path]) process.stderr.write(`${req.method} ${req.url}${req.headers['content-type'] && req.method !== 'GET' ? ' [' + req.headers['content-type'] + ']' : ''}${logged ? ' ' + logged : ''}\n`);
     if (disc[path]) return send(res, 200, disc[path]);
     if (served[path] && req.method === 'GET') return send(res, 200, served[path]);
+    // a container's log (kubectl logs): two lines naming the Pod and container, the last
+    // tailLines of them if asked
+    const log = /^\/api\/v1\/namespaces\/([^/]+)\/pods\/([^/]+)\/log$/.exec(path);
+    if (req.method === 'GET' && log) {
+      const lines = [1, 2].map((n) => `${log[2]}/${q.get('container')} line ${n}\n`);
+      const tail = q.get('tailLines');
+      res.writeHead(200, { 'Content-Type': 'text/plain' });
+      return res.end((tail === null ? lines : lines.slice(lines.length - Math.min(lines.length, Number(tail)))).join(''));
+    }
     // SelfSubjectAccessReview (kubectl auth can-i): allowed for kubectl's own user, denied
     // (no reason) to one it impersonates with --as
     if (req.method === 'POST' && path === '/apis/authorization.k8s.io/v1/selfsubjectaccessreviews') {
