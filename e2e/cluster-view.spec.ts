@@ -96,7 +96,7 @@ test('a scenario with no setup shows the empty states', async ({ page }) => {
   await expect(page.getByRole('region', { name: 'The watch chain' }).getByText('No hops yet: create or change an object and the chain appears here.')).toBeVisible();
   const cluster = page.getByRole('region', { name: 'Cluster', exact: true });
   await expect(cluster.getByRole('heading', { name: 'node-3', exact: true })).toBeVisible();
-  await expect(cluster.getByText('Every Pod has a node.')).toBeVisible();
+  await expect(cluster.getByText('No Pods yet.')).toBeVisible();
   await expect(cluster.getByText('No Deployments.')).toBeVisible();
   await expectNoAxeViolations(page);
 });

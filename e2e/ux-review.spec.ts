@@ -55,8 +55,8 @@ test('Esc, then Tab, leaves the manifest editor for Apply; Tab inside it still i
   await page.keyboard.press('End');
   await page.keyboard.press('Shift+Home');
   await page.keyboard.insertText('# no image');
-  await expect(page.getByTestId('editor-problems')).toContainText(/deployment\.yaml line \d+: the API server would refuse this: spec\.template\.spec\.containers\[0\]\.image: Required value/);
-  await expect(region.locator('.squiggly-error').first()).toBeAttached();
+  await expect(page.getByTestId('editor-problems')).toContainText(/deployment\.yaml line \d+: if Apply creates this object, the API server refuses it: spec\.template\.spec\.containers\[0\]\.image: Required value/);
+  await expect(region.locator('.squiggly-warning').first()).toBeAttached();
 
   // Monaco draws text in the app's monospace stack, which ends with the self-hosted Noto Sans KR
   const font = await region.locator('.view-lines').evaluate((el) => getComputedStyle(el).fontFamily);
@@ -119,6 +119,7 @@ test('a wrong password puts focus back in the password field, empty', async ({ p
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.locator('.form-message[role="alert"]')).toHaveText('Email or password is wrong.');
   await expect(page.getByLabel('Password')).toBeFocused();
+  await expect(page.getByLabel('Password')).toHaveValue('');
   await expect(page.getByLabel('Email')).toHaveValue(email);
 });
 
@@ -131,7 +132,7 @@ test('at 375 px the progress and users tables scroll in their own region, not th
   await expect(card.getByRole('status')).toContainText('Saved to your progress.');
   await page.setViewportSize(PHONE);
   await page.goto('/en/progress');
-  await expect(page.getByRole('region', { name: 'Recent answers' }).getByRole('table')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Table of recent answers' }).getByRole('table')).toBeVisible();
   expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
 
   await signOut(page);

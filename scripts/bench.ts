@@ -11,7 +11,7 @@ import { firstLoadJs } from './lib/first-load-js';
 import { bundleEntry } from './lib/bundle.mjs';
 
 const names = ['etcd', 'raft', 'grade', 'converge', 'pages'];
-const usage = `usage: npm run --silent bench -- [--json] [--only ${names.join('|')}] [--sources]`;
+const usage = `usage: npm run --silent bench -- [--json] [--only ${names.join('|')}] [--sources] [--help]`;
 let values: { json?: boolean; only?: string; sources?: boolean; help?: boolean };
 try {
   ({ values } = parseArgs({ options: { json: { type: 'boolean' }, only: { type: 'string' }, sources: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } }));

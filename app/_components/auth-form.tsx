@@ -3,7 +3,7 @@
 // the fields keep what was typed (except the password) and the button is disabled while
 // the request runs, so a double click sends one request. After a refusal focus goes where
 // the learner goes on typing — the first field in error, or the password after a wrong one
-// (the email taken at sign-up: the email) — not back to the top of the page.
+// (an email taken at sign-up is the email field's error) — not back to the top of the page.
 import { useActionState, useEffect, useId, useRef } from 'react';
 import { useTranslations } from 'next-intl';
 import type { AuthFormState } from '@/app/[locale]/(auth)/actions';
@@ -27,7 +27,8 @@ export function AuthForm({ mode, action, locale, next, passwordMinLength }: Prop
   const form = useRef<HTMLFormElement>(null);
   useEffect(() => {
     const fields = (['email', 'name', 'password'] as const).filter((f) => state.fieldErrors?.[f]?.[0] !== undefined);
-    const target = fields[0] ?? (state.message === undefined || state.message === 'invalidForm' ? undefined : state.message === 'emailTaken' ? 'email' : 'password');
+    // a message of the whole form (wrong credentials, too many attempts): the password is typed again
+    const target = fields[0] ?? (state.message === undefined || state.message === 'invalidForm' ? undefined : 'password');
     if (target !== undefined) form.current?.querySelector<HTMLInputElement>(`input[name="${target}"]`)?.focus();
   }, [state]);
 

@@ -60,7 +60,7 @@ export function EditorPanel({ files, edited, active, canApply, applyRefused, onS
             <FileTabs paths={paths} active={active} edited={edited} panelId={panelId} tabId={tabId} onSelect={onSelect} />
             <div id={panelId} role="tabpanel" aria-labelledby={tabId(active)}>
               <div role="region" aria-label={t('region')} className={styles.editorFrame}>
-                <ManifestEditor path={active} value={files[active] ?? ''} ariaLabel={t('region')} loadingText={t('loading')} onChange={onChange} onProblems={onProblems} onLeave={onLeave} />
+                <ManifestEditor path={active} value={files[active] ?? ''} ariaLabel={t('region')} loadingText={t('loading')} onChange={onChange} onProblems={onProblems} onLeave={onLeave} leaveLabel={t('leave')} />
               </div>
               <p ref={keysNote} tabIndex={-1} className={styles.editorKeys} data-testid="editor-keys">
                 {t('keys')}
@@ -93,7 +93,13 @@ export function EditorPanel({ files, edited, active, canApply, applyRefused, onS
                   {problems.map((p, i) => (
                     <li key={i} className={`${styles.problem} ${p.severity === 'error' ? styles.problemError : ''}`}>
                       <strong>{t('severity', { severity: p.severity })}</strong>{' '}
-                      {p.line > 0 ? t('problem', { file: p.path, line: p.line, message: p.message }) : t('problemFile', { file: p.path, message: p.message })}
+                      {p.source === 'apiserver'
+                        ? p.line > 0
+                          ? t('problemServer', { file: p.path, line: p.line, message: p.message })
+                          : t('problemServerFile', { file: p.path, message: p.message })
+                        : p.line > 0
+                          ? t('problem', { file: p.path, line: p.line, message: p.message })
+                          : t('problemFile', { file: p.path, message: p.message })}
                     </li>
                   ))}
                 </ul>

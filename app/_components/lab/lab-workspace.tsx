@@ -149,7 +149,7 @@ export function LabWorkspace({ view, locale, recordedHints }: LabWorkspaceProps)
       <div className={styles.workActions}>
         <HintPanel hints={view.hints} shown={session.hintsShown} onShowNext={onShowHint} />
         <SubmitPanel labId={view.id} locale={locale} goals={view.goals} canSubmit={running} submitting={submitting} outcome={outcome} onSubmit={() => void onSubmit()} budget={state.view?.budget}>
-          <ResetControl disabled={state.status === 'starting' || state.replay !== undefined} onReset={onReset} activity={session.savedActions} />
+          <ResetControl disabled={state.status === 'starting' || state.replay !== undefined} onReset={onReset} activity={state.view?.logVersion} />
         </SubmitPanel>
       </div>
     </div>

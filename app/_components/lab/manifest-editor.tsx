@@ -23,6 +23,8 @@ export interface ManifestEditorProps {
   onProblems: (problems: EditorProblem[]) => void;
   /** Escape with nothing of Monaco's open: the keyboard leaves the editor (Tab indents inside it) */
   onLeave: () => void;
+  /** that action's name in Monaco's command palette */
+  leaveLabel: string;
 }
 
 // Escape closes Monaco's own widgets and extra cursors first; only after that does it leave
@@ -60,13 +62,16 @@ function useDarkTheme(): boolean {
 const monaco = setUpMonaco();
 const VALIDATION_OWNER = 'reconcile-apiserver-validation';
 
-export default function ManifestEditor({ path, value, ariaLabel, loadingText, onChange, onProblems, onLeave }: ManifestEditorProps) {
+export default function ManifestEditor({ path, value, ariaLabel, loadingText, onChange, onProblems, onLeave, leaveLabel }: ManifestEditorProps) {
   const dark = useDarkTheme();
   const [fontFamily] = useState(monoFontFamily);
   const leave = useRef(onLeave);
   useEffect(() => {
     leave.current = onLeave;
   }, [onLeave]);
+  // an action of this editor (a command would be global to Monaco and outlive the page)
+  const leaveAction = useRef<{ dispose(): void } | undefined>(undefined);
+  useEffect(() => () => leaveAction.current?.dispose(), []);
 
   useEffect(() => {
     // the decoder's and the validation's verdicts per model, kept while its text is the same version
@@ -84,7 +89,7 @@ export default function ManifestEditor({ path, value, ariaLabel, loadingText, on
       monaco.editor.setModelMarkers(
         model,
         VALIDATION_OWNER,
-        verdict.invalid.map((p) => ({ severity: monaco.MarkerSeverity.Error, message: p.message, startLineNumber: Math.max(1, p.line), startColumn: 1, endLineNumber: Math.max(1, p.line), endColumn: model.getLineMaxColumn(Math.max(1, p.line)) })),
+        verdict.invalid.map((p) => ({ severity: monaco.MarkerSeverity.Warning, message: `kube-apiserver: ${p.message}`, startLineNumber: Math.max(1, p.line), startColumn: 1, endLineNumber: Math.max(1, p.line), endColumn: model.getLineMaxColumn(Math.max(1, p.line)) })),
       );
       return verdict;
     };
@@ -136,7 +141,8 @@ export default function ManifestEditor({ path, value, ariaLabel, loadingText, on
       loading={<p className="muted">{loadingText}</p>}
       onChange={(v) => onChange(path, v ?? '')}
       onMount={(editor) => {
-        editor.addCommand(monaco.KeyCode.Escape, () => leave.current(), LEAVE_WHEN);
+        leaveAction.current?.dispose();
+        leaveAction.current = editor.addAction({ id: 'reconcile.leaveEditor', label: leaveLabel, keybindings: [monaco.KeyCode.Escape], keybindingContext: LEAVE_WHEN, run: () => leave.current() });
       }}
       height="24rem"
       options={{

@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadContent } from '@/app/_lib/content/loader';
-import { decoderProblem, mergeProblems, validationProblems, type EditorProblem } from './manifest-problems';
+import { decoderProblem, mergeProblems, VALIDATION_MAX_BYTES, validationProblems, type EditorProblem } from './manifest-problems';
 
 const laughs = [
   'apiVersion: v1',
@@ -64,19 +64,31 @@ describe("the Problems list names what the API server's validation would refuse"
   it('a container with no image, at the line of that container, in the server words', () => {
     expect(validationProblems('web.yaml', deployment('        - name: web\n          image: nginx:1.27\n'))).toEqual([]);
     expect(validationProblems('web.yaml', deployment('        - name: web\n'))).toEqual([
-      { path: 'web.yaml', line: 16, column: 1, message: 'the API server would refuse this: spec.template.spec.containers[0].image: Required value', severity: 'error' },
+      { path: 'web.yaml', line: 16, column: 1, message: 'spec.template.spec.containers[0].image: Required value', severity: 'warning', source: 'apiserver' },
     ]);
   });
 
   it('a negative replicas at its own line; the second document of a file at its lines; nothing for a file the decoder refuses', () => {
     const bad = deployment('        - name: web\n          image: nginx:1.27', -1);
     expect(validationProblems('web.yaml', bad)).toEqual([
-      { path: 'web.yaml', line: 6, column: 1, message: 'the API server would refuse this: spec.replicas: Invalid value: -1: must be greater than or equal to 0', severity: 'error' },
+      { path: 'web.yaml', line: 6, column: 1, message: 'spec.replicas: Invalid value: -1: must be greater than or equal to 0', severity: 'warning', source: 'apiserver' },
     ]);
     const two = `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ok\n---\n${bad}`;
     expect(validationProblems('all.yaml', two).map((p) => p.line)).toEqual([11]);
     expect(validationProblems('web.yaml', laughs)).toEqual([]);
     expect(validationProblems('notes.txt', bad)).toEqual([]);
+  });
+
+  it("runs the create path's own steps first: a cluster-scoped kind's namespace dropped, generateName's name, a missing namespace", () => {
+    expect(validationProblems('ns.yaml', 'apiVersion: v1\nkind: Namespace\nmetadata:\n  name: team-a\n  namespace: default\n')).toEqual([]);
+    expect(validationProblems('pod.yaml', 'apiVersion: v1\nkind: Pod\nmetadata:\n  generateName: job-\nspec:\n  containers:\n    - name: c\n      image: busybox:1.36\n')).toEqual([]);
+    expect(validationProblems('cm.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: app\ndata:\n  a: b\n')).toEqual([]);
+  });
+
+  it('leaves a file larger than the cap to Apply', () => {
+    const big = `${deployment('        - name: web\n')}\n${'# padding\n'.repeat(VALIDATION_MAX_BYTES / 10)}`;
+    expect(big.length).toBeGreaterThan(VALIDATION_MAX_BYTES);
+    expect(validationProblems('web.yaml', big)).toEqual([]);
   });
 
   it("finds nothing in the manifests every lab's reference solution writes", () => {

@@ -18,6 +18,8 @@ export interface EditorProblem {
   column: number;
   message: string;
   severity: 'error' | 'warning' | 'info';
+  /** the API server's validation, in its words (validationProblems); absent: the editor's schema or the decoder */
+  source?: 'apiserver';
 }
 
 /** The files Apply reads as manifests (kubectl's recognized extensions). */
@@ -36,32 +38,46 @@ export function decoderProblem(path: string, text: string): EditorProblem | unde
   return { path, line, column: 1, message: decoded.error, severity: 'error' };
 }
 
+/** Larger files are not validated as the learner types (the decoder reads up to 3 MiB). */
+export const VALIDATION_MAX_BYTES = 64 * 1024;
+
 /**
- * What the API server's validation would refuse in a file Apply reads: each field error at
- * the line of its field (or of the nearest part of its path the file has). The server fills
- * in a missing namespace before it validates, and so does this.
+ * What the API server's validation would refuse if Apply created these objects: each field
+ * error at the line of its field (or of the nearest part of its path the file has), its text
+ * the server's own (`source: 'apiserver'`; the list words the sentence around it in the
+ * page's language). The create path's own steps come first, as in the server: a missing
+ * namespace filled in, a cluster-scoped kind's dropped, a name for `generateName`. A partial
+ * manifest for an object that already exists is merged by Apply into the live one, which
+ * the editor does not see: hence a warning, not an error. Nothing when the decoder refuses
+ * the file (decoderProblem says why) or it is too large to check while typing.
  */
 export function validationProblems(path: string, text: string): EditorProblem[] {
-  if (!isManifestPath(path)) return [];
+  if (!isManifestPath(path) || text.length > VALIDATION_MAX_BYTES) return [];
   const decoded = decodeManifests(text, path);
   if (!decoded.ok) return [];
-  const lines = new LineCounter();
-  // the text already passed the hostile-input-proof decoder: parsing it again is safe
-  const documents = parseAllDocuments(text, { lineCounter: lines });
-  const nodes = Array.isArray(documents) ? documents.filter((d) => d.contents !== null) : [];
-  const sameShape = nodes.length === decoded.objects.length;
+  let lines: LineCounter | undefined;
+  let nodes: Document.Parsed[] | undefined;
   const problems: EditorProblem[] = [];
   decoded.objects.forEach((object, i) => {
     const copy = JSON.parse(JSON.stringify(object)) as Record<string, unknown>;
     const def = kindFor(String(copy.apiVersion ?? ''), String(copy.kind ?? ''));
     if (def === undefined) return; // an unknown kind: the schema's own warning names it
     const meta = (copy.metadata ??= {}) as Record<string, unknown>;
-    if (def.namespaced && (meta.namespace === undefined || meta.namespace === '')) meta.namespace = 'default';
+    if (!def.namespaced) delete meta.namespace;
+    else if (meta.namespace === undefined || meta.namespace === '') meta.namespace = 'default';
+    if ((meta.name === undefined || meta.name === '') && typeof meta.generateName === 'string' && meta.generateName !== '') meta.name = `${meta.generateName}x`;
     const admitted = admitForCreate(copy, 'Ignore');
     if (admitted.ok || admitted.code !== 422) return;
+    if (nodes === undefined) {
+      // lines only for a file with something to report; the text already passed the
+      // hostile-input-proof decoder, so parsing it again is safe
+      lines = new LineCounter();
+      const documents = parseAllDocuments(text, { lineCounter: lines });
+      nodes = Array.isArray(documents) ? documents.filter((d) => d.contents !== null) : [];
+    }
+    const document = nodes.length === decoded.objects.length ? nodes[i] : undefined;
     for (const e of admitted.errors) {
-      const at = sameShape ? lineOfField(nodes[i]!, e, lines) : 0;
-      problems.push({ path, line: at, column: 1, message: `the API server would refuse this: ${formatFieldError(e)}`, severity: 'error' });
+      problems.push({ path, line: document ? lineOfField(document, e, lines!) : 0, column: 1, message: formatFieldError(e), severity: 'warning', source: 'apiserver' });
     }
   });
   return problems;

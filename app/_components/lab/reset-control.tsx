@@ -7,7 +7,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import styles from './lab.module.css';
 
-export function ResetControl({ disabled, onReset, activity }: { disabled: boolean; onReset: () => void; /** the actions of the lab so far (undefined before the first save) */ activity?: number | undefined }) {
+export function ResetControl({ disabled, onReset, activity }: { disabled: boolean; onReset: () => void; /** how many times the lab's action log has grown (0 in a fresh or reset lab; undefined before the cluster runs) */ activity?: number | undefined }) {
   const t = useTranslations('lab.reset');
   const [asking, setAsking] = useState(false);
   const [done, setDone] = useState(false);

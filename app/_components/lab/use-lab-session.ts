@@ -86,8 +86,10 @@ export function useLabSession(view: LabClientView, recordedHints: number): LabSe
     if (logVersion === undefined || replaying || state.status !== 'running') return;
     let cancelled = false;
     const fetchAndSave = () => {
+      // a log asked for before a reset and answered after it is the old lab's: not saved over the fresh one
+      const at = generation.current;
       void requestActionLog().then((l) => {
-        if (cancelled || l === undefined) return;
+        if (cancelled || l === undefined || at !== generation.current) return;
         log.current = l;
         persist({ files: latest.current.files, log: l, hints: latest.current.hintsShown });
       });

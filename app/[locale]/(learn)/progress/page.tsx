@@ -121,7 +121,7 @@ export default async function ProgressPage({ params }: { params: Promise<{ local
         {progress.recent.length === 0 ? (
           <p className="muted">{t('noAnswers')}</p>
         ) : (
-          <TableScroll label={t('recentTitle')}>
+          <TableScroll label={t('recentTable')}>
             <table className="table">
               <caption className="visually-hidden">{t('recentTitle')}</caption>
               <thead>

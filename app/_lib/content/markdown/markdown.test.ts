@@ -52,6 +52,17 @@ describe('parseLessonSource', () => {
     ]);
     expect(problems('\n:::note\nA\n')).toEqual(['l.md:8: :::note is never closed; end it with ::: alone on its line']);
     expect(problems('\n:::warning\nA\n:::\n\n:::note\nB\n::::\n')).toEqual([]);
+    // inside a blockquote the fences carry its markers
+    expect(problems('\n> :::note\n> A\n> :::\n')).toEqual([]);
+    expect(problems('\n> :::note\n> A\n> ::: B\n')).toEqual(['l.md:8: :::note is never closed; end it with ::: alone on its line', "l.md:10: '> ::: B' is not a directive: close a container with ::: alone on its line, and put the text on a line of its own"]);
+  });
+
+  it('refuses emphasis Markdown did not take: a closing ** after a parenthesis and before Hangul shows its asterisks', () => {
+    expect(problems('\n**쿼럼**(quorum)은 과반입니다. *가용*(available)으로 셉니다. `a**b` and 2 * 3 * 4.\n')).toEqual([]);
+    const found = problems('\n**쿼럼(quorum)**은 과반입니다.\n\n*가용(available)*으로 셉니다.\n');
+    expect(found).toHaveLength(2);
+    expect(found[0]).toMatch(/^l\.md:8: '\*\*쿼럼\(quorum\)\*\*은.*' shows its asterisks/);
+    expect(found[1]).toMatch(/^l\.md:10: /);
   });
 
   it('keeps colons in prose: times, URLs and key:value are text, not directives', () => {

@@ -104,7 +104,7 @@ export function parseLessonSource(source: string, file: string): ParsedLesson {
         // `::: text` is neither a fence nor a directive: the container above stays open and the colons show on the page
         for (let at = line; at <= (node.position?.end.line ?? line); at++) {
           const text = lines[at - 1] ?? '';
-          if (/^\s*:{3,}/.test(text)) {
+          if (/^\s*(?:>\s*)*:{3,}/.test(text)) {
             problems.push({ file, line: at, message: `'${abbreviate(text.trim())}' is not a directive: close a container with ::: alone on its line, and put the text on a line of its own` });
           }
         }
@@ -121,6 +121,17 @@ export function parseLessonSource(source: string, file: string): ParsedLesson {
         break;
       case 'heading':
         result.headings.push({ depth: node.depth, text: plainText(node), line });
+        break;
+      case 'text':
+        // emphasis Markdown did not take: `**쿼럼(quorum)**은` (a closing run after punctuation
+        // and before a letter does not close, CommonMark's flanking rule) shows its asterisks
+        if (/\*\*|\*[^\s*][^*]*\*/.test(node.value)) {
+          problems.push({
+            file,
+            line,
+            message: `'${abbreviate(node.value.slice(Math.max(0, node.value.indexOf('*') - 10)))}' shows its asterisks: Markdown did not read this emphasis (a closing ** after punctuation needs a space or punctuation after it; write **쿼럼**(quorum)은, not **쿼럼(quorum)**은)`,
+          });
+        }
         break;
       case 'code':
         result.codeBlocks.push({ lang: node.lang ?? null, value: node.value, line });
@@ -146,7 +157,8 @@ function containerProblems(node: Nodes & { type: 'containerDirective' }, lines: 
   const line = node.position?.start.line ?? 0;
   const end = node.position?.end.line ?? 0;
   const out: Problem[] = [];
-  if (end === line || !/^\s*:{3,}\s*$/.test(lines[end - 1] ?? '')) {
+  // the closing fence alone on its line (after a blockquote's `>` markers, inside one)
+  if (end === line || !/^\s*(?:>\s*)*:{3,}\s*$/.test(lines[end - 1] ?? '')) {
     out.push({ file, line, message: `:::${node.name} is never closed; end it with ::: alone on its line` });
   }
   if (node.children.some((c) => c.type === 'containerDirective')) {
