@@ -41,6 +41,13 @@ describe('kubectl apply', () => {
     expect(t.run('kubectl apply -f web.yaml').stdout).toBe('deployment.apps/web unchanged\n');
   });
 
+  it('refuses an object named only by generateName, as kubectl 1.32 does (recorded against a discovery-only server), and writes nothing', () => {
+    const pod = 'apiVersion: v1\nkind: Pod\nmetadata:\n  generateName: job-\nspec:\n  containers:\n  - name: c\n    image: busybox\n';
+    const t = testTerminal({ files: { 'gn.yaml': pod } });
+    expect(t.run('kubectl apply -f gn.yaml')).toEqual({ stdout: '', stderr: 'error: from job-: cannot use generate name with apply\n', exitCode: 1 });
+    expect(t.run('kubectl get pods').stderr).toBe('No resources found in default namespace.\n');
+  });
+
   it('keeps a scale made by someone else when the manifest does not set replicas', () => {
     const t = testTerminal({ files: { 'web.yaml': web('') } });
     t.run('kubectl apply -f web.yaml');

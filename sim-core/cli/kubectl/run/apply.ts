@@ -98,6 +98,9 @@ function withoutNulls(v: unknown): unknown {
 }
 
 function applyOne(env: RunEnv, m: ManifestObject): Outcome {
+  // applyOneObject: an object named only by generateName cannot be applied (which one would the next apply update?)
+  const generateName = m.object.metadata?.generateName;
+  if (m.name === '' && typeof generateName === 'string' && generateName !== '') return { ok: false, error: `error: from ${generateName}: cannot use generate name with apply\n` };
   const modified = modifiedConfiguration(m);
   // --dry-run=server sends the requests with dryRun (api.ts): the server admits and validates them
   const dry = env.cmd.dryRun === 'client';
