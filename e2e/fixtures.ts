@@ -70,6 +70,16 @@ export async function signOut(page: Page) {
   await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
 }
 
+/** Runs a line in the page's (first) lab or lesson terminal and waits until it has finished. */
+export async function runInTerminal(page: Page, line: string) {
+  const input = page.getByRole('textbox', { name: 'Terminal', exact: true });
+  await expect(input).toBeEnabled();
+  await input.fill(line);
+  await input.press('Enter');
+  await expect(page.getByRole('log', { name: 'Terminal output' })).toContainText(line);
+  await expect(page.getByText('Running…')).toHaveCount(0);
+}
+
 export async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);

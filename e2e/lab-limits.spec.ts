@@ -4,7 +4,7 @@
 // in the input with an error; a command is echoed while it runs; Reset lab's question
 // starts on Cancel and Escape dismisses it; the Problems list names what Apply refuses.
 import type { Page } from '@playwright/test';
-import { test, expect } from './fixtures';
+import { test, expect, runInTerminal } from './fixtures';
 
 const QUORUM = '/labs/etcd-quorum-recovery';
 
@@ -12,14 +12,7 @@ function terminalInput(page: Page, name = 'Terminal') {
   return page.getByRole('textbox', { name, exact: true });
 }
 
-async function run(page: Page, line: string) {
-  const input = terminalInput(page);
-  await expect(input).toBeEnabled();
-  await input.fill(line);
-  await input.press('Enter');
-  await expect(page.getByRole('log', { name: 'Terminal output' })).toContainText(line);
-  await expect(page.getByText('Running…')).toHaveCount(0);
-}
+const run = runInTerminal;
 
 async function openQuorumLab(page: Page, locale: 'en' | 'ko' = 'en') {
   await page.goto(`/${locale}${QUORUM}`);

@@ -6,18 +6,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page, Route } from '@playwright/test';
-import { test, expect, expectNoAxeViolations, signUp, uniqueEmail } from './fixtures';
+import { test, expect, runInTerminal, expectNoAxeViolations, signUp, uniqueEmail } from './fixtures';
 
 const QUORUM = '/labs/etcd-quorum-recovery';
 
-async function run(page: Page, line: string) {
-  const input = page.getByRole('textbox', { name: 'Terminal', exact: true });
-  await expect(input).toBeEnabled();
-  await input.fill(line);
-  await input.press('Enter');
-  await expect(page.getByRole('log', { name: 'Terminal output' })).toContainText(line);
-  await expect(page.getByText('Running…')).toHaveCount(0);
-}
+const run = runInTerminal;
 
 function goal(page: Page, id: string) {
   return page.locator(`li[data-goal="${id}"]`);

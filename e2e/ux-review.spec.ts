@@ -6,19 +6,12 @@
 // inside their own region on a phone; course summaries show their inline code; an empty
 // event log is not a Tab stop.
 import type { Page } from '@playwright/test';
-import { test, expect, expectNoAxeViolations, PASSWORD, signIn, signOut, signUp, uniqueEmail } from './fixtures';
+import { test, expect, runInTerminal, expectNoAxeViolations, PASSWORD, signIn, signOut, signUp, uniqueEmail } from './fixtures';
 
 const PHONE = { width: 375, height: 800 };
 const ADMIN = { email: 'admin@e2e.test', password: 'e2e-admin-password' };
 
-async function run(page: Page, line: string) {
-  const input = page.getByRole('textbox', { name: 'Terminal', exact: true });
-  await expect(input).toBeEnabled();
-  await input.fill(line);
-  await input.press('Enter');
-  await expect(page.getByRole('log', { name: 'Terminal output' })).toContainText(line);
-  await expect(page.getByText('Running…')).toHaveCount(0);
-}
+const run = runInTerminal;
 
 async function sidewaysOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -29,15 +29,6 @@ source "$here/capture-lib.sh"
 cd "$here/real-1.32-requests"
 log=$(mktemp)
 
-capr() {
-  local name=$1; shift
-  local home=$HOME
-  HOME=$(mktemp -d)
-  STUB_STDERR=$log cap_fresh "$name" "$here/real-1.32-requests/scenario.json" "$@"
-  rm -rf "$HOME"; HOME=$home
-  { echo '--- requests'; sed -E -e '1{/^GET \/version\?timeout=5s$/d}' -e 's/("kubectl\.kubernetes\.io\/restartedAt":")[^"]*"/\1TIME"/g' "$log"; } >>"$name.txt"
-}
-
 # label
 capr label-add label pods web-1 env=a
 capr label-remove label pods web-1 tier-

@@ -18,15 +18,6 @@ mkdir -p "$here/real-1.32-rollout"
 cd "$here/real-1.32-rollout"
 log=$(mktemp)
 
-capr() {
-  local name=$1; shift
-  local home=$HOME
-  HOME=$(mktemp -d)
-  STUB_STDERR=$log cap_fresh "$name" "$here/real-1.32-requests/scenario.json" "$@"
-  rm -rf "$HOME"; HOME=$home
-  { echo '--- requests'; sed -E -e '1{/^GET \/version\?timeout=5s$/d}' -e 's/("kubectl\.kubernetes\.io\/restartedAt":")[^"]*"/\1TIME"/g' "$log"; } >>"$name.txt"
-}
-
 # TYPE alone: every Deployment, in the order the server lists them; their errors after
 capr history-all rollout history deployment
 capr undo-all rollout undo deployment
