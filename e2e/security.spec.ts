@@ -5,6 +5,7 @@ import { test, expect, signUp, uniqueEmail, PASSWORD } from './fixtures';
 import { labSolution, newIdempotencyKey, postAttempt } from './grading-fixtures';
 
 const LAB = 'etcd-quorum-recovery';
+const SLOW_LAB = 'rolling-update';
 
 test('pages carry the security headers, and no X-Powered-By', async ({ page }) => {
   for (const url of ['/en', '/en/sign-in', `/en/labs/${LAB}`]) {
@@ -68,10 +69,12 @@ test('sign-up refuses a name with a right-to-left override', async ({ page }) =>
 
 test('a learner has one submission graded at a time: two different ones at once are one verdict and one 429', async ({ page }) => {
   await signUp(page, uniqueEmail('eager'));
-  const solution = labSolution(LAB);
+  // a grading that takes a second or so (a Kubernetes lab, then ten simulated minutes): the
+  // second request arrives while the first is still graded, however fast this machine is
+  const slow = [...labSolution(SLOW_LAB), { type: 'tick', ticks: 60_000 }];
   const answers = await Promise.all([
-    postAttempt(page, LAB, { actionLog: solution, idempotencyKey: newIdempotencyKey() }),
-    postAttempt(page, LAB, { actionLog: solution, idempotencyKey: newIdempotencyKey() }),
+    postAttempt(page, SLOW_LAB, { actionLog: slow, idempotencyKey: newIdempotencyKey() }),
+    postAttempt(page, SLOW_LAB, { actionLog: slow, idempotencyKey: newIdempotencyKey() }),
   ]);
   expect(answers.map((a) => a.status()).sort()).toEqual([200, 429]);
   const refused = answers.find((a) => a.status() === 429)!;
