@@ -36,14 +36,15 @@ cap_fresh() {
   trap - EXIT
 }
 
-# cap_fresh on real-1.32-requests/scenario.json with a HOME of its own (no discovery cache
-# carried over), then the requests the stub received under `--- requests` (the caller sets
-# `log` to a file for the stub's log): capture-requests.sh and capture-rollout.sh.
+# cap_fresh on CAPR_SCENARIO (default real-1.32-requests/scenario.json) with a HOME of its
+# own (no discovery cache carried over), then the requests the stub received under
+# `--- requests` (the caller sets `log` to a file for the stub's log): capture-requests.sh,
+# capture-rollout.sh and capture-set.sh.
 capr() {
   local name=$1; shift
   local home=$HOME
   HOME=$(mktemp -d)
-  STUB_STDERR=$log cap_fresh "$name" "$here/real-1.32-requests/scenario.json" "$@"
+  STUB_STDERR=$log cap_fresh "$name" "${CAPR_SCENARIO:-$here/real-1.32-requests/scenario.json}" "$@"
   rm -rf "$HOME"; HOME=$home
   { echo '--- requests'; sed -E -e '1{/^GET \/version\?timeout=5s$/d}' -e 's/("kubectl\.kubernetes\.io\/restartedAt":")[^"]*"/\1TIME"/g' "$log"; } >>"$name.txt"
 }

@@ -33,14 +33,7 @@ source "$here/capture-lib.sh"
 cd "$here/real-1.32-set"
 log=$(mktemp)
 
-capr() {
-  local name=$1; shift
-  local home=$HOME
-  HOME=$(mktemp -d)
-  STUB_STDERR=$log cap_fresh "$name" "$here/real-1.32-set/scenario.json" "$@"
-  rm -rf "$HOME"; HOME=$home
-  { echo '--- requests'; sed -E -e '1{/^GET \/version\?timeout=5s$/d}' "$log"; } >>"$name.txt"
-}
+CAPR_SCENARIO=$here/real-1.32-set/scenario.json
 
 # set env: adding, changing, removing
 capr env-add set env deployment/web FOO=bar
