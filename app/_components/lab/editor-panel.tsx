@@ -93,13 +93,7 @@ export function EditorPanel({ files, edited, active, canApply, applyRefused, onS
                   {problems.map((p, i) => (
                     <li key={i} className={`${styles.problem} ${p.severity === 'error' ? styles.problemError : ''}`}>
                       <strong>{t('severity', { severity: p.severity })}</strong>{' '}
-                      {p.source === 'apiserver'
-                        ? p.line > 0
-                          ? t('problemServer', { file: p.path, line: p.line, message: p.message })
-                          : t('problemServerFile', { file: p.path, message: p.message })
-                        : p.line > 0
-                          ? t('problem', { file: p.path, line: p.line, message: p.message })
-                          : t('problemFile', { file: p.path, message: p.message })}
+                      {t(`${p.source === 'apiserver' ? 'problemServer' : 'problem'}${p.line > 0 ? '' : 'File'}`, { file: p.path, line: p.line, message: p.message })}
                     </li>
                   ))}
                 </ul>

@@ -3,7 +3,6 @@
 // default adds a control-plane node and three workers.
 import { z } from 'zod';
 import { kebabId, localizedText, terminalLine } from './localized';
-export { controlPlanesOption } from './control-planes';
 
 export const TOPOLOGIES = ['etcd-only', 'default'] as const;
 export const FAULTS = ['kill-member', 'restart-member', 'partition', 'heal', 'kill-node', 'restart-node'] as const;
