@@ -31,20 +31,20 @@ export default async function ClusterPreviewPage({ params }: { params: Params })
   const scenario = findScenario(id);
   if (!scenario) notFound();
   const t = await getTranslations('cluster.preview');
-  const result = previewCluster(scenario.seed, scenario.setup);
+  const result = previewCluster(scenario);
   return (
     <div className="container">
       <h1>{t('title', { title: scenario.title[locale] })}</h1>
       <p className="lead">{t('lead', { file: `content/scenarios/${scenario.id}.yaml` })}</p>
       {result.ok ? (
         <>
-          <p>{result.value.source === 'setup' ? t('setup', { commands: scenario.setup.join(' ; ') }) : t('fallback', { refused: result.value.refused ?? '' })}</p>
+          {scenario.setup.length > 0 && <p>{t('setup', { commands: scenario.setup.join(' ; ') })}</p>}
           <ClientMessages namespaces={['cluster']}>
             <ClusterPreview view={result.value.view} hops={result.value.hops} />
           </ClientMessages>
         </>
       ) : (
-        <p role="alert">{result.error}</p>
+        <p role="alert">{result.refused !== undefined ? t('refused', { refused: result.refused }) : result.error}</p>
       )}
     </div>
   );

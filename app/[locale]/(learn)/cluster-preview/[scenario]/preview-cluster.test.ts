@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { runPreviewCluster, type PreviewResult } from './preview-cluster';
+import { runPreviewCluster, type PreviewResult, type PreviewScenario } from './preview-cluster';
 
 const NOTE_02 = ['kubectl create deployment web --image=nginx:1.27 --replicas=3', 'sim settle'];
+const scenario = (setup: readonly string[], cluster: Partial<PreviewScenario> = {}): PreviewScenario => ({ seed: 101, members: 3, controlPlanes: 1, setup, ...cluster });
 
 function expectNote02Cluster(r: PreviewResult) {
   if (!r.ok) throw new Error(r.error);
@@ -26,16 +27,24 @@ function expectNote02Cluster(r: PreviewResult) {
 }
 
 describe('the preview cluster (note 02: a Deployment of 3 nginx Pods)', () => {
-  it('runs the scenario setup (or says why not) and ends with three Running Pods owned through a ReplicaSet', () => {
-    const r = runPreviewCluster(101, NOTE_02);
-    expectNote02Cluster(r);
+  it('runs the scenario setup and ends with three Running Pods owned through a ReplicaSet', () => {
+    expectNote02Cluster(runPreviewCluster(scenario(NOTE_02)));
   });
 
-  it('falls back to creating the Deployment through the API when the terminal refuses a line, and says which', () => {
-    const r = runPreviewCluster(101, ['kubectl frobnicate deployments']);
+  it('names the setup line the terminal refused instead of drawing another cluster', () => {
+    const r = runPreviewCluster(scenario(['kubectl create deployment web --image=nginx:1.27', 'kubectl frobnicate deployments', 'sim settle']));
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.refused).toMatch(/^kubectl frobnicate deployments: Error: unknown command "frobnicate" for "kubectl"$/);
+    expect(r.error).toBe(r.refused);
+  });
+
+  it("builds the scenario's own cluster: its etcd members and control-plane nodes", () => {
+    const r = runPreviewCluster(scenario(NOTE_02, { members: 5, controlPlanes: 3 }));
     expectNote02Cluster(r);
     if (!r.ok) return;
-    expect(r.value.source).toBe('fallback');
-    expect(r.value.refused).toMatch(/^kubectl frobnicate deployments: /);
+    expect(r.value.view.etcd.total).toBe(5);
+    expect(r.value.view.nodes.filter((n) => n.roles.includes('control-plane')).map((n) => n.name)).toEqual(['control-plane', 'control-plane-2', 'control-plane-3']);
+    expect(r.value.view.controlPlane.filter((p) => p.name.startsWith('kube-controller-manager'))).toHaveLength(3);
   });
 });

@@ -1,44 +1,46 @@
-// The cluster the preview page draws, simulated on the server: the `default` topology
-// (3 etcd members, kube-apiserver, control-plane + node-1…node-3) with its standard
-// processes and the kube-controller-manager, and a recorder of the watch chain from the
-// end of the bootstrap on.
+// The cluster the preview page draws, simulated on the server: the scenario's `default`
+// cluster (its seed, etcd members and control-plane nodes, as a lesson builds it) with
+// the standard processes, and a recorder of the watch chain from the end of the
+// bootstrap on.
 //
-// The scenario's setup lines run in the simulated terminal, as a lesson runs them. If the
-// terminal cannot run one of them (a command not built yet), the page falls back to note
-// 02's Deployment of 3 nginx Pods created through the API exactly as `kubectl create
-// deployment web --image=nginx:1.27 --replicas=3` sends it, and says so.
-import { createSimulation, DEFAULT_PROCESSES, type DefaultSimulation } from '@/sim-core/cluster';
+// The scenario's setup lines run in the simulated terminal, as a lesson runs them. A line
+// the terminal refuses is the page's answer: it names the line and the refusal rather
+// than drawing some other cluster (content:check refuses such a scenario anyway).
+import { createSimulation, type DefaultSimulation } from '@/sim-core/cluster';
 import { runCommandLine } from '@/sim-core/cli';
-import { ControllerManagerProcess, CONTROLLER_MANAGER_ADDRESS } from '@/sim-core/controller-manager';
-import type { PodTemplateSpec } from '@/sim-core/apiserver';
+import { controlPlanesOption } from '@/app/_lib/content/schemas/control-planes';
 import { clusterViewSchema, describeCluster, type ClusterView } from '@/app/_lib/sim-worker/cluster-view';
 import { hopSchema, WatchChainRecorder, type Hop } from '@/app/_lib/sim-worker/watch-chain';
+
+/** What the page needs of a scenario: the cluster's shape and the lines that set it up. */
+export interface PreviewScenario {
+  seed: number;
+  /** etcd members */
+  members: number;
+  /** control-plane nodes (1–5) */
+  controlPlanes: number;
+  setup: readonly string[];
+}
 
 export interface PreviewCluster {
   view: ClusterView;
   hops: Hop[];
-  /** 'setup': the scenario's own lines ran; 'fallback': the terminal refused one (see `refused`) */
-  source: 'setup' | 'fallback';
-  refused?: string;
 }
 
-export type PreviewResult = { ok: true; value: PreviewCluster } | { ok: false; error: string };
-
-const TIMEOUT = { timeoutTicks: 3000 };
-const REPLICAS = 3;
-const SETTLE_CAP_TICKS = 6000;
+export type PreviewResult =
+  | { ok: true; value: PreviewCluster }
+  /** `refused`: a setup line the terminal refused, with its error; otherwise sim-core failed */
+  | { ok: false; error: string; refused?: string };
 
 interface Started {
   sim: DefaultSimulation;
   recorder: WatchChainRecorder;
 }
 
-function start(seed: number): Started {
-  const sim = createSimulation({ topology: 'default', seed, processes: DEFAULT_PROCESSES });
-  // the controller-manager joins DEFAULT_PROCESSES in time; until then it is added here
-  if (!sim.clusterKernel.addresses().includes(CONTROLLER_MANAGER_ADDRESS)) sim.addProcess(new ControllerManagerProcess());
+function start(scenario: PreviewScenario): Started {
+  const sim = createSimulation({ topology: 'default', seed: scenario.seed, members: scenario.members, ...controlPlanesOption(scenario.controlPlanes) });
   sim.setCommandRunner((line, stdin, ports) => runCommandLine(line, stdin, ports, { readFile: (p) => ports.files.get(p) }));
-  // let the controller-manager and the scheduler win their Leases before the chain starts
+  // let the controller-managers and the schedulers win their Leases before the chain starts
   sim.tick(3000);
   const recorder = new WatchChainRecorder();
   sim.subscribe(recorder.record);
@@ -55,59 +57,28 @@ function runSetup({ sim }: Started, setup: readonly string[]): string | undefine
   return undefined;
 }
 
-const template: PodTemplateSpec = {
-  metadata: { labels: { app: 'web' } },
-  spec: { containers: [{ name: 'nginx', image: 'nginx:1.27' }] },
-};
-
-/** What kubectl create deployment web --image=nginx:1.27 --replicas=3 sends, then settle. */
-function runFallback({ sim }: Started): string | undefined {
-  const created = sim.kubectl.request(
-    {
-      verb: 'create',
-      resource: 'deployments',
-      namespace: 'default',
-      body: { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web', labels: { app: 'web' } }, spec: { replicas: REPLICAS, selector: { matchLabels: { app: 'web' } }, template } },
-    },
-    TIMEOUT,
-  );
-  if (!created.ok) return `create deployment: ${created.error.message}`;
-  const running = () => describeCluster(sim).nodes.reduce((n, node) => n + node.pods.filter((p) => p.status === 'Running').length, 0) >= REPLICAS;
-  // reading the whole keyspace is not free: check every 50 ticks, not on each one
-  for (let t = 0; t < SETTLE_CAP_TICKS && !running(); t += 50) sim.tick(50);
-  return undefined;
-}
-
-export function runPreviewCluster(seed: number, setup: readonly string[]): PreviewResult {
-  let run = start(seed);
-  const refused = runSetup(run, setup);
-  let source: PreviewCluster['source'] = 'setup';
-  if (refused !== undefined) {
-    run = start(seed);
-    source = 'fallback';
-    const failed = runFallback(run);
-    if (failed !== undefined) return { ok: false, error: failed };
-  }
+export function runPreviewCluster(scenario: PreviewScenario): PreviewResult {
+  const run = start(scenario);
+  const refused = runSetup(run, scenario.setup);
+  if (refused !== undefined) return { ok: false, error: refused, refused };
   // validated like any worker message: the page renders only well-formed data
   const view = clusterViewSchema.parse(describeCluster(run.sim));
   const hops = run.recorder.list().map((h) => hopSchema.parse(h));
-  const value: PreviewCluster = { view, hops, source };
-  if (refused !== undefined) value.refused = refused;
-  return { ok: true, value };
+  return { ok: true, value: { view, hops } };
 }
 
 const cache = new Map<string, PreviewResult>();
 
-/** Deterministic in the seed and setup, so one run serves every request. */
-export function previewCluster(seed: number, setup: readonly string[]): PreviewResult {
-  const key = `${seed}\n${setup.join('\n')}`;
+/** Deterministic in the scenario's cluster and setup, so one run serves every request. */
+export function previewCluster(scenario: PreviewScenario): PreviewResult {
+  const key = JSON.stringify([scenario.seed, scenario.members, scenario.controlPlanes, scenario.setup]);
   let r = cache.get(key);
   if (r === undefined) {
     try {
-      r = runPreviewCluster(seed, setup);
+      r = runPreviewCluster(scenario);
     } catch (e) {
       // a throw inside sim-core is a bug; the page says so instead of a blank 500
-      r = { ok: false, error: `sim-core threw (seed ${seed}): ${e instanceof Error ? e.message : String(e)}` };
+      r = { ok: false, error: `sim-core threw (seed ${scenario.seed}): ${e instanceof Error ? e.message : String(e)}` };
     }
     if (cache.size > 32) cache.clear();
     cache.set(key, r);
