@@ -4,7 +4,7 @@
 // marked O and X in Korean only; "The lab was reset" goes once the learner acts; a wrong
 // password puts focus back in the password field; the progress and users tables scroll
 // inside their own region on a phone; course summaries show their inline code; an empty
-// event log is not a Tab stop.
+// event log is not a Tab stop; Monaco's own widgets are in Korean on a Korean page.
 import type { Page } from '@playwright/test';
 import { test, expect, runInTerminal, expectNoAxeViolations, PASSWORD, signIn, signOut, signUp, uniqueEmail } from './fixtures';
 
@@ -157,4 +157,24 @@ test('a page, a lab and an attempt that do not exist say so in the tab title too
   await signUp(page, uniqueEmail('no-attempt'));
   await page.goto('/en/labs/etcd-quorum-recovery/attempts/no-such-attempt');
   await expect(page).toHaveTitle('Attempt not found · Reconcile');
+});
+
+test("Monaco's own widgets speak the page's language", async ({ page }) => {
+  await page.goto('/ko/labs/first-deployment');
+  const region = page.getByRole('region', { name: '매니페스트 편집기' });
+  await expect(region.locator('.view-lines')).toContainText('kind: Deployment');
+  await region.locator('.view-line', { hasText: /replicas:/ }).first().click();
+  await page.keyboard.press('Control+F');
+  await expect(region.getByRole('textbox', { name: '찾기', exact: true })).toBeVisible();
+  await expect(region.getByRole('button', { name: /^다음 검색 결과/ })).toBeVisible();
+  await page.keyboard.type('replicas');
+  await expect(region.getByText(/^\d+의 1$/)).toBeVisible();
+
+  // a full load of the English page: Monaco's English
+  await page.goto('/en/labs/first-deployment');
+  const en = page.getByRole('region', { name: 'Manifest editor' });
+  await expect(en.locator('.view-lines')).toContainText('kind: Deployment');
+  await en.locator('.view-line', { hasText: /replicas:/ }).first().click();
+  await page.keyboard.press('Control+F');
+  await expect(en.getByRole('textbox', { name: 'Find', exact: true })).toBeVisible();
 });

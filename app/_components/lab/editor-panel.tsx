@@ -6,6 +6,7 @@ import dynamic from 'next/dynamic';
 import { useCallback, useId, useRef, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { FileTabs } from './file-tabs';
+import { setMonacoLanguage } from './monaco-nls';
 import type { EditorProblem } from './manifest-problems';
 import type { ApplyRefusal } from './apply-request';
 import styles from './lab.module.css';
@@ -19,7 +20,8 @@ function EditorLoading() {
   );
 }
 
-const ManifestEditor = dynamic(() => import('./manifest-editor'), { ssr: false, loading: () => <EditorLoading /> });
+// Monaco's message table is set before its modules evaluate (monaco-nls.ts)
+const ManifestEditor = dynamic(() => setMonacoLanguage(document.documentElement.lang).then(() => import('./manifest-editor')), { ssr: false, loading: () => <EditorLoading /> });
 
 interface EditorPanelProps {
   files: Readonly<Record<string, string>>;
