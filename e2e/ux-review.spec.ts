@@ -4,7 +4,8 @@
 // marked O and X in Korean only; "The lab was reset" goes once the learner acts; a wrong
 // password puts focus back in the password field; the progress and users tables scroll
 // inside their own region on a phone; course summaries show their inline code; an empty
-// event log is not a Tab stop; Monaco's own widgets are in Korean on a Korean page.
+// event log is not a Tab stop; Monaco's own widgets and monaco-yaml's problems are in Korean on a
+// Korean page.
 import type { Page } from '@playwright/test';
 import { test, expect, runInTerminal, expectNoAxeViolations, PASSWORD, signIn, signOut, signUp, uniqueEmail } from './fixtures';
 
@@ -169,6 +170,13 @@ test("Monaco's own widgets speak the page's language", async ({ page }) => {
   await expect(region.getByRole('button', { name: /^다음 검색 결과/ })).toBeVisible();
   await page.keyboard.type('replicas');
   await expect(region.getByText(/^\d+의 1$/)).toBeVisible();
+  await page.keyboard.press('Escape');
+  // monaco-yaml's schema problems too, in the list and on the squiggle
+  await region.locator('.view-line', { hasText: /replicas:/ }).first().click();
+  await page.keyboard.press('End');
+  await page.keyboard.press('Shift+Home');
+  await page.keyboard.insertText('replicas: "three"');
+  await expect(page.getByTestId('editor-problems')).toContainText(/deployment\.yaml \d+행: 타입이 맞지 않습니다\. .*integer.* 하나여야 합니다\./);
 
   // a full load of the English page: Monaco's English
   await page.goto('/en/labs/first-deployment');

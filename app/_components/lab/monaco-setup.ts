@@ -2,7 +2,8 @@
 // - @monaco-editor/react's loader is pointed at the bundled monaco-editor (loader.config),
 //   so it never injects the CDN's AMD loader;
 // - the workers are module workers the app serves (`worker-src 'self'`; no blob: URLs):
-//   monaco-yaml's for the `yaml` label, the editor worker for everything else;
+//   monaco-yaml's for the `yaml` label (on a Korean page, yaml-ko.worker.ts: its problems
+//   in Korean), the editor worker for everything else;
 // - monaco-yaml 5.5.1 calls `monaco.editor.createWebWorker({ moduleId, label, createData })`,
 //   but monaco-editor ≥ 0.56 requires `opts.worker` there, so without help validation
 //   silently never runs ("Missing requestHandler or method: doValidation";
@@ -31,6 +32,8 @@ interface MonacoEnvironmentScope {
 }
 
 function createWorker(label: string): Worker {
+  // on a Korean page, the same worker with its schema problems worded in Korean
+  if (label === 'yaml' && document.documentElement.lang === 'ko') return new Worker(new URL('./yaml-ko.worker', import.meta.url), { type: 'module', name: 'yaml' });
   if (label === 'yaml') return new Worker(new URL('monaco-yaml/yaml.worker', import.meta.url), { type: 'module', name: 'yaml' });
   return new Worker(new URL('monaco-editor/editor/editor.worker', import.meta.url), { type: 'module', name: 'editor' });
 }

@@ -1,0 +1,46 @@
+// monaco-yaml's schema problems in Korean. Its worker (yaml-language-server inside) words
+// every schema problem through @vscode/l10n's `t(message, …args)`, which looks the English
+// template up in a bundle set with `l10n.config({ contents })`; yaml-ko.worker.ts sets this
+// one. Keys are the templates exactly as monaco-yaml 5.5.1 passes them (a test checks each
+// against its worker's source, so an update that rewords one fails rather than silently
+// falling back to English); `{0}`, `{1}` are the same arguments.
+export const YAML_MESSAGES_KO: Readonly<Record<string, string>> = {
+  'Property {0} is not allowed.': '{0} 속성은 허용되지 않습니다.',
+  'Missing property "{0}".': '"{0}" 속성이 없습니다.',
+  'Incorrect type. Expected "{0}".': '타입이 맞지 않습니다. "{0}" 타입이어야 합니다.',
+  'Incorrect type. Expected one of {0}.': '타입이 맞지 않습니다. {0} 중 하나여야 합니다.',
+  'Value must be {0}.': '값은 {0}이어야 합니다.',
+  'Value is not accepted. Valid values: {0}.': '허용되지 않는 값입니다. 가능한 값: {0}.',
+  'Value is below the minimum of {0}.': '값이 최솟값 {0}보다 작습니다.',
+  'Value is above the maximum of {0}.': '값이 최댓값 {0}보다 큽니다.',
+  'Value is below the exclusive minimum of {0}.': '값은 {0}보다 커야 합니다.',
+  'Value is above the exclusive maximum of {0}.': '값은 {0}보다 작아야 합니다.',
+  'Value is not divisible by {0}.': '값이 {0}의 배수가 아닙니다.',
+  'String is shorter than the minimum length of {0}.': '문자열이 최소 길이 {0}보다 짧습니다.',
+  'String is longer than the maximum length of {0}.': '문자열이 최대 길이 {0}보다 깁니다.',
+  'String does not match the pattern of "{0}".': '문자열이 패턴 "{0}"에 맞지 않습니다.',
+  'Invalid pattern: "{0}"': '잘못된 패턴: "{0}"',
+  'String is not a RFC3339 date-time.': 'RFC3339 날짜·시각 문자열이 아닙니다.',
+  'String is not a RFC3339 date.': 'RFC3339 날짜 문자열이 아닙니다.',
+  'String is not a RFC3339 time.': 'RFC3339 시각 문자열이 아닙니다.',
+  'String is not an e-mail address.': '이메일 주소가 아닙니다.',
+  'String does not match IPv4 format.': 'IPv4 형식이 아닙니다.',
+  'String does not match IPv6 format.': 'IPv6 형식이 아닙니다.',
+  'URI expected.': 'URI여야 합니다.',
+  'URI with a scheme is expected.': '스킴이 있는 URI여야 합니다.',
+  'String is not a URI: {0}': 'URI가 아닙니다: {0}',
+  'Array has too few items. Expected {0} or more.': '배열의 항목이 너무 적습니다. {0}개 이상이어야 합니다.',
+  'Array has too many items. Expected {0} or fewer.': '배열의 항목이 너무 많습니다. {0}개 이하여야 합니다.',
+  'Array has too many items according to schema. Expected {0} or fewer.': '스키마가 정한 것보다 배열의 항목이 많습니다. {0}개 이하여야 합니다.',
+  'Array has too few items matching "contains". Expected {0} or more.': '"contains"에 맞는 배열 항목이 너무 적습니다. {0}개 이상이어야 합니다.',
+  'Array has too many items matching "contains". Expected {0} or fewer.': '"contains"에 맞는 배열 항목이 너무 많습니다. {0}개 이하여야 합니다.',
+  'Array has duplicate items.': '배열에 중복된 항목이 있습니다.',
+  'Array does not contain required item.': '배열에 꼭 있어야 할 항목이 없습니다.',
+  'Object has more properties than limit of {0}.': '객체의 속성이 한도인 {0}개보다 많습니다.',
+  'Object has fewer properties than the required number of {0}': '객체의 속성이 필요한 {0}개보다 적습니다.',
+  'Object is missing property {0} required by property {1}.': '{1} 속성에 필요한 {0} 속성이 없습니다.',
+  'Matches a schema that is not allowed.': '허용되지 않는 스키마와 일치합니다.',
+  'Matches multiple schemas when only one must validate.': '스키마 하나와만 일치해야 하는데 여러 스키마와 일치합니다.',
+  'Unused anchor "{0}"': '쓰이지 않는 앵커 "{0}"',
+  'Unresolved alias "{0}"': '찾을 수 없는 별칭 "{0}"',
+};
