@@ -12,17 +12,21 @@ import { validateKindUpdate } from '../kinds/updateValidation';
 import { invalidObject } from './statuses';
 
 export function validateMetaUpdate(def: KindDefinition, current: KubeObject, next: KubeObject): Status | undefined {
+  const errors = updateFieldErrors(def, current, next);
+  return errors.length > 0 ? invalidObject(def.kind, def.group, current.metadata?.name ?? '', errors) : undefined;
+}
+
+/** The field errors validateMetaUpdate refuses `next` with (none: the update may go on). */
+export function updateFieldErrors(def: KindDefinition, current: KubeObject, next: KubeObject): FieldError[] {
   const cm = current.metadata ?? {};
   const uid = next.metadata?.uid;
   if (uid !== undefined && uid !== '' && cm.uid !== undefined && uid !== cm.uid) {
-    return invalidObject(def.kind, def.group, cm.name ?? '', [{ type: 'Invalid value', field: 'metadata.uid', badValue: badValueOf(uid), detail: 'field is immutable' }]);
+    return [{ type: 'Invalid value', field: 'metadata.uid', badValue: badValueOf(uid), detail: 'field is immutable' }];
   }
   const ips = changedClusterIP(def, current, next);
-  if (ips !== undefined) {
-    return invalidObject(def.kind, def.group, cm.name ?? '', [{ type: 'Invalid value', field: 'spec.clusterIPs[0]', badValue: badValueOf(ips), detail: 'may not change once set' }]);
-  }
+  if (ips !== undefined) return [{ type: 'Invalid value', field: 'spec.clusterIPs[0]', badValue: badValueOf(ips), detail: 'may not change once set' }];
   const fixed = changedServiceFields(def, current, next);
-  if (fixed !== undefined) return invalidObject(def.kind, def.group, cm.name ?? '', [fixed]);
+  if (fixed !== undefined) return [fixed];
   // ValidateObjectMetaUpdate's errors come first in the kind's ValidateXUpdate list
   const errors: FieldError[] = [];
   if (cm.deletionTimestamp !== undefined) {
@@ -38,7 +42,7 @@ export function validateMetaUpdate(def: KindDefinition, current: KubeObject, nex
     }
   }
   errors.push(...validateKindUpdate(def.kind, def.group, current as Record<string, unknown>, next as Record<string, unknown>));
-  return errors.length > 0 ? invalidObject(def.kind, def.group, cm.name ?? '', errors) : undefined;
+  return errors;
 }
 
 /**

@@ -9,12 +9,12 @@
 // A patch that changes nothing writes nothing (no new etcd revision).
 // On the status subresource only .status is taken from the patched object.
 import { deepCopy, type ApiRequest, type KubeObject, type Status } from '../../../client';
-import { admitForCreate, canonicalStatusQuantities } from '../../kinds';
+import { canonicalStatusQuantities } from '../../kinds';
 import { definitionOf, fail, meta, type HandlerEnv } from '../handlerEnv';
-import { badRequest, conflict, statusWithCode, admissionStatus } from '../statuses';
+import { badRequest, conflict, statusWithCode } from '../statuses';
 import { guaranteedUpdate, statusStrategy, updateStrategy, type Mutation } from '../update';
-import { prepareServiceUpdate, withServiceNodePorts, type NodePortPool } from '../serviceUpdate';
-import { validateMetaUpdate } from '../metaUpdate';
+import { withServiceNodePorts, type NodePortPool } from '../serviceUpdate';
+import { admitUpdate } from '../admitUpdate';
 import { applyJsonPatch } from './jsonPatch';
 import { applyMergePatch, applyMergePatchShared, isPlainObject } from './mergePatch';
 import { applyStrategicMergePatch } from './strategicMerge';
@@ -86,16 +86,9 @@ export function handlePatch(env: HandlerEnv, req: PatchRequest): void {
     }
     if (statusOnly) return { ok: true, next: canonicalStatusQuantities(def, obj), shares: true };
     if (req.subresource === 'status') return { ok: true, next: statusStrategy(deepCopy(stored), canonicalStatusQuantities(def, obj)) };
-    if (def.resource === 'services') {
-      const refusal = prepareServiceUpdate(def, stored, obj, pool);
-      if (refusal !== undefined) return { ok: false, error: refusal };
-    }
-    const admitted = admitForCreate(obj as Record<string, unknown>);
-    if (!admitted.ok) return { ok: false, error: admissionStatus(admitted, obj) };
-    if (admitted.kind.resource !== def.resource) return { ok: false, error: badRequest(`the API version in the data (${admitted.kind.apiVersion}) does not match the expected kind for resource ${def.resource}`) };
-    const refused = validateMetaUpdate(def, stored, admitted.object as KubeObject);
-    if (refused !== undefined) return { ok: false, error: refused };
-    return { ok: true, next: updateStrategy(def, deepCopy(stored), admitted.object as KubeObject) };
+    const admitted = admitUpdate(def, stored, obj, pool);
+    if (!admitted.ok) return { ok: false, error: admitted.error };
+    return { ok: true, next: updateStrategy(def, deepCopy(stored), admitted.object) };
   };
   const patch = (pool: NodePortPool | undefined) => {
     const m = mutate(pool);
