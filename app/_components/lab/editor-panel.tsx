@@ -20,6 +20,12 @@ function EditorLoading() {
   );
 }
 
+/** The sentence a problem is listed in: the editor's, or the API server's on a create or on an update of a live object; at its line, or about the whole file. */
+function problemKey(p: EditorProblem) {
+  const sentence = p.source !== 'apiserver' ? 'problem' : p.updates === undefined ? 'problemServer' : 'problemServerUpdate';
+  return `${sentence}${p.line > 0 ? '' : 'File'}` as const;
+}
+
 // Monaco's message table is set before its modules evaluate (monaco-nls.ts)
 const ManifestEditor = dynamic(() => setMonacoLanguage(document.documentElement.lang).then(() => import('./manifest-editor')), { ssr: false, loading: () => <EditorLoading /> });
 
@@ -33,9 +39,13 @@ interface EditorPanelProps {
   onSelect: (path: string) => void;
   onChange: (path: string, value: string) => void;
   onApply: () => void;
+  /** the worker's verdict on a file against the live cluster (ManifestEditor's checkManifest) */
+  checkManifest: (path: string, text: string) => Promise<EditorProblem[] | undefined>;
+  /** the cluster's action log version */
+  clusterVersion: number | undefined;
 }
 
-export function EditorPanel({ files, edited, active, canApply, applyRefused, onSelect, onChange, onApply }: EditorPanelProps) {
+export function EditorPanel({ files, edited, active, canApply, applyRefused, onSelect, onChange, onApply, checkManifest, clusterVersion }: EditorPanelProps) {
   const t = useTranslations('lab.editor');
   const titleId = useId();
   const panelId = useId();
@@ -43,6 +53,8 @@ export function EditorPanel({ files, edited, active, canApply, applyRefused, onS
   const tabPrefix = useId();
   const [problems, setProblems] = useState<EditorProblem[]>([]);
   const onProblems = useCallback((p: EditorProblem[]) => setProblems(p), []);
+  // a create's squiggle keeps the server's words alone; an update's says which live object it is about
+  const serverMarker = useCallback((p: EditorProblem) => (p.updates !== undefined ? t('markerUpdate', { object: p.updates, message: p.message }) : `kube-apiserver: ${p.message}`), [t]);
   // Escape in the editor lands here: the next Tab goes on to Apply, Shift+Tab back into the editor
   const keysNote = useRef<HTMLParagraphElement>(null);
   const onLeave = useCallback(() => keysNote.current?.focus(), []);
@@ -62,7 +74,7 @@ export function EditorPanel({ files, edited, active, canApply, applyRefused, onS
             <FileTabs paths={paths} active={active} edited={edited} panelId={panelId} tabId={tabId} onSelect={onSelect} />
             <div id={panelId} role="tabpanel" aria-labelledby={tabId(active)}>
               <div role="region" aria-label={t('region')} className={styles.editorFrame}>
-                <ManifestEditor path={active} value={files[active] ?? ''} ariaLabel={t('region')} loadingText={t('loading')} onChange={onChange} onProblems={onProblems} onLeave={onLeave} leaveLabel={t('leave')} />
+                <ManifestEditor path={active} value={files[active] ?? ''} ariaLabel={t('region')} loadingText={t('loading')} onChange={onChange} onProblems={onProblems} onLeave={onLeave} leaveLabel={t('leave')} checkManifest={checkManifest} clusterVersion={clusterVersion} serverMarker={serverMarker} />
               </div>
               <p ref={keysNote} tabIndex={-1} className={styles.editorKeys} data-testid="editor-keys">
                 {t('keys')}
@@ -95,7 +107,7 @@ export function EditorPanel({ files, edited, active, canApply, applyRefused, onS
                   {problems.map((p, i) => (
                     <li key={i} className={`${styles.problem} ${p.severity === 'error' ? styles.problemError : ''}`}>
                       <strong>{t('severity', { severity: p.severity })}</strong>{' '}
-                      {t(`${p.source === 'apiserver' ? 'problemServer' : 'problem'}${p.line > 0 ? '' : 'File'}`, { file: p.path, line: p.line, message: p.message })}
+                      {t(problemKey(p), { file: p.path, line: p.line, message: p.message, object: p.updates ?? '' })}
                     </li>
                   ))}
                 </ul>

@@ -137,6 +137,8 @@ export function LabWorkspace({ view, locale, recordedHints }: LabWorkspaceProps)
           onSelect={setActive}
           onChange={session.editFile}
           onApply={() => active !== undefined && session.apply(active)}
+          checkManifest={session.worker.checkManifest}
+          clusterVersion={state.view?.logVersion}
         />
         <div className={simStyles.sim} style={{ minHeight: 0, margin: 0 }}>
           <Terminal entries={state.terminal} suggested={NO_SUGGESTIONS} members={memberNames} files={fileNames} busy={state.busy} pending={state.pending} onRun={runCommand} onInterrupt={interrupt} />

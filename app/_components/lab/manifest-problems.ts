@@ -7,8 +7,11 @@
 // monaco-yaml's markers; a file it reads keeps monaco-yaml's schema problems. The schema
 // knows types, not rules: what the API server's validation would refuse (a container with
 // no image, replicas below 0) is listed too, at the line of the field, in the server's words.
-import { LineCounter, parseAllDocuments, type Document } from 'yaml';
-import { admitForCreate, kindFor } from '@/sim-core/apiserver/kinds';
+// An object the lab's cluster already holds is judged as Apply would send it — merged into
+// the live one, then the update's validation (an immutable selector…) — by the simulation's
+// worker, which has the cluster (liveCheck, app/_lib/sim-worker/apply-update.ts).
+import { isMap, isScalar, isSeq, LineCounter, parseAllDocuments, type Document } from 'yaml';
+import { admitForCreate, kindFor, type KindDefinition } from '@/sim-core/apiserver/kinds';
 import { formatFieldError, type FieldError } from '@/sim-core/apiserver/kinds/fieldErrors';
 import { decodeManifests, parseDocuments } from '@/sim-core/apiserver/manifest';
 
@@ -20,7 +23,17 @@ export interface EditorProblem {
   severity: 'error' | 'warning' | 'info';
   /** the API server's validation, in its words (validationProblems); absent: the editor's schema or the decoder */
   source?: 'apiserver';
+  /** the live object Apply would update, as kubectl names it (`deployment.apps/web`); absent: Apply would create the object */
+  updates?: string;
 }
+
+/**
+ * How Apply would write an object the live cluster already holds (kubectl apply's
+ * three-way merge into it, then the API server's update path): the field errors the
+ * server would refuse it with, at the fields of the manifest, and the object as kubectl
+ * names it. Undefined when the cluster has no such object: Apply would create it.
+ */
+export type LiveCheck = (object: Record<string, unknown>, def: KindDefinition, namespace: string, name: string) => { errors: FieldError[]; updates: string } | undefined;
 
 /** The files Apply reads as manifests (kubectl's recognized extensions). */
 export function isManifestPath(path: string): boolean {
@@ -42,16 +55,18 @@ export function decoderProblem(path: string, text: string): EditorProblem | unde
 export const VALIDATION_MAX_BYTES = 64 * 1024;
 
 /**
- * What the API server's validation would refuse if Apply created these objects: each field
+ * What the API server's validation would refuse if Apply wrote these objects: each field
  * error at the line of its field (or of the nearest part of its path the file has), its text
  * the server's own (`source: 'apiserver'`; the list words the sentence around it in the
  * page's language). The create path's own steps come first, as in the server: a missing
- * namespace filled in, a cluster-scoped kind's dropped, a name for `generateName`. A partial
- * manifest for an object that already exists is merged by Apply into the live one, which
- * the editor does not see: hence a warning, not an error. Nothing when the decoder refuses
- * the file (decoderProblem says why) or it is too large to check while typing.
+ * namespace filled in, a cluster-scoped kind's dropped, a name for `generateName`. An object
+ * `live` finds in the cluster is judged as the update Apply would send instead (`updates`
+ * names it); without `live` (the editor before the worker answers, or with no worker) every
+ * object is judged as new — a partial manifest of an object that exists is merged by Apply
+ * into the live one, hence a warning, not an error. Nothing when the decoder refuses the
+ * file (decoderProblem says why) or it is too large to check while typing.
  */
-export function validationProblems(path: string, text: string): EditorProblem[] {
+export function validationProblems(path: string, text: string, live?: LiveCheck): EditorProblem[] {
   if (!isManifestPath(path) || text.length > VALIDATION_MAX_BYTES) return [];
   const decoded = decodeManifests(text, path);
   if (!decoded.ok) return [];
@@ -65,9 +80,12 @@ export function validationProblems(path: string, text: string): EditorProblem[] 
     const meta = (copy.metadata ??= {}) as Record<string, unknown>;
     if (!def.namespaced) delete meta.namespace;
     else if (meta.namespace === undefined || meta.namespace === '') meta.namespace = 'default';
+    // Apply updates an object it finds by name (one named by generateName it refuses to apply)
+    const name = typeof meta.name === 'string' ? meta.name : '';
+    const update = live !== undefined && name !== '' ? live(copy, def, def.namespaced ? String(meta.namespace) : '', name) : undefined;
     if ((meta.name === undefined || meta.name === '') && typeof meta.generateName === 'string' && meta.generateName !== '') meta.name = `${meta.generateName}x`;
-    const admitted = admitForCreate(copy, 'Ignore');
-    if (admitted.ok || admitted.code !== 422) return;
+    const errors = update !== undefined ? update.errors : createErrors(copy);
+    if (errors.length === 0) return;
     if (nodes === undefined) {
       // lines only for a file with something to report; the text already passed the
       // hostile-input-proof decoder, so parsing it again is safe
@@ -76,27 +94,65 @@ export function validationProblems(path: string, text: string): EditorProblem[] 
       nodes = Array.isArray(documents) ? documents.filter((d) => d.contents !== null) : [];
     }
     const document = nodes.length === decoded.objects.length ? nodes[i] : undefined;
-    for (const e of admitted.errors) {
-      problems.push({ path, line: document ? lineOfField(document, e, lines!) : 0, column: 1, message: formatFieldError(e), severity: 'warning', source: 'apiserver' });
+    for (const e of errors) {
+      const line = document ? lineOfField(document, e, lines!) : 0;
+      problems.push({ path, line, column: 1, message: formatFieldError(e), severity: 'warning', source: 'apiserver', ...(update !== undefined ? { updates: update.updates } : {}) });
     }
   });
   return problems;
 }
 
+/** The create path's validation refusal of an object prepared as the server prepares a create. */
+function createErrors(object: Record<string, unknown>): FieldError[] {
+  const admitted = admitForCreate(object, 'Ignore');
+  return admitted.ok || admitted.code !== 422 ? [] : admitted.errors;
+}
+
+/**
+ * Fields the server names differently from the manifest that set them: a Service's
+ * changed `clusterIP` is refused as `spec.clusterIPs[0]` (the update carries it into
+ * clusterIPs before validation), found at `clusterIP` when the file has no `clusterIPs`.
+ */
+const WRITTEN_AS: readonly [RegExp, string][] = [[/^spec\.clusterIPs(\[0\])?$/, 'spec.clusterIP']];
+
 /** `spec.template.spec.containers[0].image` → the deepest node of that path the document has, as a line. */
 function lineOfField(document: Document.Parsed, error: FieldError, lines: LineCounter): number {
+  for (const [field, written] of WRITTEN_AS) {
+    if (field.test(error.field) && !document.hasIn(segmentsOf(error.field)) && document.hasIn(segmentsOf(written))) return lineOfPath(document, segmentsOf(written), lines);
+  }
+  return lineOfPath(document, segmentsOf(error.field), lines);
+}
+
+function segmentsOf(field: string): (string | number)[] {
   const segments: (string | number)[] = [];
-  for (const part of error.field.matchAll(/([^.[\]]+)|\[(\d+)\]|\[([^\]]*)\]/g)) {
+  for (const part of field.matchAll(/([^.[\]]+)|\[(\d+)\]|\[([^\]]*)\]/g)) {
     if (part[1] !== undefined) segments.push(part[1]);
     else if (part[2] !== undefined) segments.push(Number(part[2]));
     else if (part[3] !== undefined) segments.push(part[3]);
   }
+  return segments;
+}
+
+/**
+ * The line of a field: a mapping's member at its key (`selector:`, not the first line of
+ * the map under it), a list's item at its `-`, else the nearest part of the path the file has.
+ */
+function lineOfPath(document: Document.Parsed, segments: (string | number)[], lines: LineCounter): number {
   for (let n = segments.length; n >= 0; n--) {
-    const node = n === 0 ? document.contents : document.getIn(segments.slice(0, n), true);
+    const node = n === 0 ? document.contents : nodeOf(document.getIn(segments.slice(0, n - 1), true) ?? (n === 1 ? document.contents : undefined), segments[n - 1]!);
     const range = (node as { range?: [number, number, number] } | undefined)?.range;
     if (range !== undefined) return lines.linePos(range[0]).line;
   }
   return 0;
+}
+
+function nodeOf(parent: unknown, segment: string | number): unknown {
+  if (isMap(parent)) {
+    const pair = parent.items.find((p) => String(isScalar(p.key) ? p.key.value : p.key) === String(segment));
+    return pair?.key ?? pair?.value;
+  }
+  if (isSeq(parent) && typeof segment === 'number') return parent.items[segment];
+  return undefined;
 }
 
 /**

@@ -132,6 +132,8 @@ function apply(state: SimState, m: WorkerMessage): SimState {
       // will not be answered; the others in flight still will be
       return { ...(m.request === 'runCommand' || m.request === 'apply' ? answered(state) : state), error: m.message };
     case 'actionLog':
+    case 'manifestProblems':
+      // answers to the page's own requests (use-sim-worker.ts): no state of the view's
       return state;
   }
 }

@@ -5,7 +5,7 @@
 // panels skip re-rendering: the main thread only draws, the worker simulates.
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { commandInput, type ActionLog } from '@/sim-core/cluster/actions';
-import { applyCommandLine, parseWorkerMessage, type HostLab, type HostScenario, type LabLimit, type PageMessage, type WorkerMessage } from '@/app/_lib/sim-worker/protocol';
+import { applyCommandLine, parseWorkerMessage, type HostLab, type HostScenario, type LabLimit, type ManifestProblem, type PageMessage, type WorkerMessage } from '@/app/_lib/sim-worker/protocol';
 import { initialSimState, simReducer, type SimState } from './sim-state';
 
 export type { SimState, TerminalEntry } from './sim-state';
@@ -26,6 +26,12 @@ export interface SimWorker {
    * refused the request before it answered).
    */
   applyFiles: (files: readonly WorkspaceFile[], path: string) => Promise<ApplyAnswer | undefined>;
+  /**
+   * What the API server would refuse of a workspace file's `text` if Apply wrote it to the
+   * cluster as it is now (the lab editor's Problems list); undefined when the worker has no
+   * cluster to judge it on (not started, unsupported, gone) — the editor judges it alone.
+   */
+  checkManifest: (path: string, text: string) => Promise<ManifestProblem[] | undefined>;
 }
 
 export type ApplyAnswer = { written: true } | { written: false; refused: LabLimit | undefined };
@@ -47,6 +53,7 @@ export function useSimWorker(scenario: HostScenario, labStart?: LabStart): SimWo
   const requestId = useRef(0);
   const pendingLogs = useRef(new Map<number, (log: ActionLog | undefined) => void>());
   const pendingApplies = useRef(new Map<number, (answer: ApplyAnswer | undefined) => void>());
+  const pendingChecks = useRef(new Map<number, (problems: ManifestProblem[] | undefined) => void>());
   // the worker starts once per scenario: a later change of the saved work must not restart it
   const scenarioKey = JSON.stringify(scenario);
   const labStartRef = useRef(labStart);
@@ -56,6 +63,7 @@ export function useSimWorker(scenario: HostScenario, labStart?: LabStart): SimWo
     const start = labStartRef.current;
     const pending = pendingLogs.current;
     const applies = pendingApplies.current;
+    const checks = pendingChecks.current;
     const worker = new Worker(new URL('./sim.worker.ts', import.meta.url), { type: 'module', name: `sim ${scenarioNow.id}` });
     workerRef.current = worker;
     let queued: WorkerMessage[] = [];
@@ -89,10 +97,21 @@ export function useSimWorker(scenario: HostScenario, labStart?: LabStart): SimWo
         pending.delete(message.requestId);
         return;
       }
+      if (message.type === 'manifestProblems') {
+        // the editor's own request: no state of the page's changes with it
+        checks.get(message.requestId)?.(message.problems);
+        checks.delete(message.requestId);
+        return;
+      }
       if (message.type === 'error' && message.request === 'getActionLog' && message.requestId !== undefined) {
         // a refused log request is answered with nothing, as when the worker is gone
         pending.get(message.requestId)?.(undefined);
         pending.delete(message.requestId);
+      }
+      if (message.type === 'error' && message.request === 'checkManifest' && message.requestId !== undefined) {
+        checks.get(message.requestId)?.(undefined);
+        checks.delete(message.requestId);
+        return;
       }
       queued.push(message);
       frame ??= requestAnimationFrame(flush);
@@ -101,6 +120,8 @@ export function useSimWorker(scenario: HostScenario, labStart?: LabStart): SimWo
       update({ type: 'failed', error: e.message || 'the simulation worker failed to start' });
       for (const resolve of applies.values()) resolve(undefined);
       applies.clear();
+      for (const resolve of checks.values()) resolve(undefined);
+      checks.clear();
     };
     const init: PageMessage = start
       ? { type: 'init', scenario: scenarioNow, lab: start.lab, ...(start.replay && start.replay.length > 0 ? { replay: start.replay } : {}) }
@@ -114,6 +135,8 @@ export function useSimWorker(scenario: HostScenario, labStart?: LabStart): SimWo
       pending.clear();
       for (const resolve of applies.values()) resolve(undefined);
       applies.clear();
+      for (const resolve of checks.values()) resolve(undefined);
+      checks.clear();
     };
   }, [scenarioKey]);
 
@@ -156,5 +179,16 @@ export function useSimWorker(scenario: HostScenario, labStart?: LabStart): SimWo
     [send],
   );
 
-  return { state, send, runCommand, interrupt, requestActionLog, applyFiles };
+  const checkManifest = useCallback(
+    (path: string, text: string) =>
+      new Promise<ManifestProblem[] | undefined>((resolve) => {
+        if (workerRef.current === undefined) return resolve(undefined);
+        requestId.current += 1;
+        pendingChecks.current.set(requestId.current, resolve);
+        send({ type: 'checkManifest', requestId: requestId.current, path, text });
+      }),
+    [send],
+  );
+
+  return { state, send, runCommand, interrupt, requestActionLog, applyFiles, checkManifest };
 }

@@ -102,6 +102,11 @@ export const pageMessageSchema = z.discriminatedUnion('type', [
   /** back to the start: the setup's state and the starter files, with an empty action log */
   z.object({ type: z.literal('reset') }),
   z.object({ type: z.literal('getActionLog'), requestId: int0 }),
+  /**
+   * the lab editor's text of a workspace file, to judge against the live cluster as Apply
+   * would write it (the Problems list); nothing is written, run or logged
+   */
+  z.object({ type: z.literal('checkManifest'), requestId: int0, path: writeFileSchema.shape.path, text: writeFileSchema.shape.content }),
 ]);
 export type PageMessage = z.infer<typeof pageMessageSchema>;
 
@@ -254,6 +259,24 @@ export const commandResultSchema = z.object({
 });
 export type CommandResult = z.infer<typeof commandResultSchema>;
 
+/** The most problems one checked file lists (a file can name thousands of bad fields), and the longest text of one (a Pod update's refusal carries a diff). */
+export const MAX_MANIFEST_PROBLEMS = 200;
+export const MAX_PROBLEM_LENGTH = 16_384;
+
+/** One problem of a checked file (the editor's EditorProblem, app/_components/lab/manifest-problems.ts). */
+export const manifestProblemSchema = z.object({
+  path: writeFileSchema.shape.path,
+  /** 0: the whole file */
+  line: int0,
+  column: z.number().int().min(1),
+  message: z.string().max(MAX_PROBLEM_LENGTH),
+  severity: z.enum(['error', 'warning', 'info']),
+  source: z.literal('apiserver').optional(),
+  /** the live object Apply would update (`deployment.apps/web`); absent: Apply would create it */
+  updates: z.string().max(400).optional(),
+});
+export type ManifestProblem = z.infer<typeof manifestProblemSchema>;
+
 export const workerMessageSchema = z.discriminatedUnion('type', [
   /** the cluster is built and the scenario's setup has run */
   z.object({ type: z.literal('ready'), setup: z.array(commandResultSchema) }),
@@ -261,6 +284,8 @@ export const workerMessageSchema = z.discriminatedUnion('type', [
   /** requestId is absent for commands the worker ran itself (a fault button's `sim` line) */
   z.object({ type: z.literal('commandResult'), requestId: int0.optional(), result: commandResultSchema }),
   z.object({ type: z.literal('actionLog'), requestId: int0, log: actionLogSchema }),
+  /** what the API server would refuse of a checked file if Apply wrote it now, at the lines of its fields */
+  z.object({ type: z.literal('manifestProblems'), requestId: int0, problems: z.array(manifestProblemSchema).max(MAX_MANIFEST_PROBLEMS) }),
   /**
    * Apply's answer: `written` says whether the files were written (then `result` is the
    * command's output); a refused Apply wrote nothing, and `result.refused` names the cap

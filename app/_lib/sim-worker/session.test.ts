@@ -1,8 +1,9 @@
 // The worker session with a fake frame timer: play advances simulated time at the chosen
 // speed, one view per frame; commands answer their request; malformed input is refused.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { WorkerSession, type FrameTimer } from './session';
-import type { SimView, WorkerMessage } from './protocol';
+import { parseWorkerMessage, type SimView, type WorkerMessage } from './protocol';
+import { SimHost } from './sim-host';
 
 class FakeTimer implements FrameTimer {
   onFrame: (() => void) | undefined;
@@ -130,5 +131,34 @@ describe('WorkerSession', () => {
     expect(posted[1]).toMatchObject({ type: 'error' });
     session.receive({ type: 'getActionLog', requestId: 4 });
     expect(posted[2]).toMatchObject({ type: 'error', requestId: 4, request: 'getActionLog' });
+  });
+
+  it("answers the editor's check of a file with its problems and its request id, posting no view and logging nothing", () => {
+    const { posted, session, views } = started();
+    const before = views().length;
+    session.receive({ type: 'checkManifest', requestId: 9, path: 'web.yaml', text: 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  replicas: -1\n' });
+    const answer = posted.at(-1)!;
+    expect(parseWorkerMessage(answer).ok).toBe(true);
+    // an etcd-only cluster has no API server: every object is judged as a create
+    expect(answer).toMatchObject({ type: 'manifestProblems', requestId: 9 });
+    expect(answer.type === 'manifestProblems' && answer.problems.map((p) => p.message)).toContain('spec.replicas: Invalid value: -1: must be greater than or equal to 0');
+    expect(views().length).toBe(before);
+    session.receive({ type: 'getActionLog', requestId: 10 });
+    expect(posted.at(-1)).toEqual({ type: 'actionLog', requestId: 10, log: [] });
+  });
+
+  it('answers a check that throws (a bug) as a refused request, and keeps the cluster running', () => {
+    const { posted, session } = started();
+    const broken = vi.spyOn(SimHost.prototype, 'manifestProblems').mockImplementation(() => {
+      throw new Error('boom');
+    });
+    try {
+      session.receive({ type: 'checkManifest', requestId: 5, path: 'web.yaml', text: 'kind: Pod\n' });
+    } finally {
+      broken.mockRestore();
+    }
+    expect(posted.at(-1)).toEqual({ type: 'error', message: 'the manifest check failed: boom', requestId: 5, request: 'checkManifest' });
+    session.receive({ type: 'step', ticks: 1 });
+    expect(posted.at(-1)).toMatchObject({ type: 'view' });
   });
 });

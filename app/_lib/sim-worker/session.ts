@@ -6,8 +6,11 @@ import type { ActionLog } from '@/sim-core/cluster/actions';
 import {
   DEFAULT_SPEED,
   FRAME_MS,
+  MAX_MANIFEST_PROBLEMS,
+  MAX_PROBLEM_LENGTH,
   parsePageMessage,
   type CommandResult,
+  type ManifestProblem,
   type HostLab,
   type HostScenario,
   type PageMessage,
@@ -98,8 +101,30 @@ export class WorkerSession {
       case 'getActionLog':
         this.post({ type: 'actionLog', requestId: message.requestId, log: host.actionLog() });
         return;
+      case 'checkManifest':
+        this.checkManifest(host, message);
+        return;
     }
     this.postView();
+  }
+
+  /**
+   * The editor's check of a file: read-only, so no view follows. A check that throws (a
+   * bug) is answered as a refused request — the editor judges the file itself — rather
+   * than taking the lab's cluster down with the worker.
+   */
+  private checkManifest(host: SimHost, message: Extract<PageMessage, { type: 'checkManifest' }>): void {
+    let problems: ManifestProblem[];
+    try {
+      problems = host
+        .manifestProblems(message.path, message.text)
+        .slice(0, MAX_MANIFEST_PROBLEMS)
+        .map((p) => (p.message.length > MAX_PROBLEM_LENGTH ? { ...p, message: `${p.message.slice(0, MAX_PROBLEM_LENGTH - 1)}…` } : p));
+    } catch (e) {
+      this.post({ type: 'error', message: `the manifest check failed: ${e instanceof Error ? e.message : String(e)}`, requestId: message.requestId, request: message.type });
+      return;
+    }
+    this.post({ type: 'manifestProblems', requestId: message.requestId, problems });
   }
 
   private build(replay?: ActionLog): void {

@@ -22,7 +22,10 @@ import { LabGoals } from './lab-goals';
 import { describeCluster } from './cluster-view';
 import { WatchChainRecorder } from './watch-chain';
 import { LabLimits, LIMIT_SENTENCES } from './lab-limits';
-import { applyCommandLine, type CommandResult, type Fault, type GoalView, type HostLab, type HostScenario, type KeyspaceView, type LabLimit, type NotableEvent, type SimView, type TraceLine } from './protocol';
+import { liveCheckOf } from './apply-update';
+import { validationProblems } from '@/app/_components/lab/manifest-problems';
+import { committedStore } from '@/sim-core/grading';
+import { applyCommandLine, type CommandResult, type Fault, type GoalView, type HostLab, type HostScenario, type KeyspaceView, type LabLimit, type ManifestProblem, type NotableEvent, type SimView, type TraceLine } from './protocol';
 
 /** Trace lines kept for the view (the newest). */
 const TRACE_LINES = 40;
@@ -273,6 +276,17 @@ export class SimHost {
       this.record(action);
     }
     return undefined;
+  }
+
+  /**
+   * What the API server would refuse of a workspace file's `text` if Apply wrote it now: an
+   * object the cluster holds judged as Apply's update of it, any other as a create (an
+   * etcd-only cluster has no API server: every object is new). Reads the committed
+   * keyspace and changes nothing — no action, no tick, the same state hash.
+   */
+  manifestProblems(path: string, text: string): ManifestProblem[] {
+    const sim = this.sim;
+    return validationProblems(path, text, sim instanceof DefaultSimulation ? liveCheckOf(() => committedStore(sim)) : undefined);
   }
 
   /** Show the keyspace as `member` has applied it; undefined = the leader's. */
