@@ -257,6 +257,39 @@ test('Monaco flags a schema error at its line; Apply runs kubectl apply and a go
   await expect(verdict).not.toContainText('Not passed yet');
 });
 
+test('a manifest of a live object is judged as the update Apply would send: a changed selector is flagged at its line, as Apply then refuses it (first-deployment)', async ({ page }) => {
+  const starter = readFileSync(path.join(process.cwd(), 'content/labs/first-deployment/deployment.yaml'), 'utf8');
+  const selectorLine = starter.split('\n').findIndex((l) => /^\s*selector:/.test(l)) + 1;
+  expect(selectorLine).toBeGreaterThan(0);
+
+  await page.goto('/en/labs/first-deployment');
+  const region = page.getByRole('region', { name: 'Manifest editor' });
+  await expect(region.locator('.view-lines')).toContainText('kind: Deployment');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  const terminal = page.getByRole('log', { name: 'Terminal output' });
+  await expect(terminal).toContainText('deployment.apps/web created');
+
+  // the selector's label and the template's changed together: fine for a new object,
+  // refused for the live one (a Deployment's selector is immutable)
+  for (const line of [/matchLabels:/, /^\s*labels:/]) {
+    await region.locator('.view-line', { hasText: line }).last().click();
+    await page.keyboard.press('End');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('End');
+    await page.keyboard.press('Shift+Home');
+    await page.keyboard.insertText('app: api');
+  }
+  const problems = page.getByTestId('editor-problems');
+  await expect(problems).toContainText(new RegExp(`deployment\\.yaml line ${selectorLine}: if Apply updates deployment\\.apps/web, the API server refuses it: spec\\.selector: Invalid value: v1\\.LabelSelector\\{MatchLabels:map\\[string\\]string\\{"app":"api"\\}.*: field is immutable`));
+  await expect(problems).not.toContainText('if Apply creates this object');
+  await expect(problems).not.toContainText('does not match template');
+  await expect(region.locator('.squiggly-warning').first()).toBeAttached();
+
+  // Apply agrees, word for word
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(terminal).toContainText(/The Deployment "web" is invalid: .*spec\.selector: Invalid value: .*field is immutable/s);
+});
+
 test('axe finds nothing on the lab page, light and dark; an unknown lab is 404', async ({ page }) => {
   await openQuorumLab(page);
   await page.getByRole('button', { name: 'Show hint' }).click();
