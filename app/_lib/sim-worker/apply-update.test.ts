@@ -101,6 +101,19 @@ describe('a manifest of an object the cluster holds is judged as the update Appl
     expect(moved).toEqual([{ path: 'svc.yaml', line: 8, column: 1, message: 'spec.clusterIPs[0]: Invalid value: []string{"10.96.0.99"}: may not change once set', severity: 'warning', source: 'apiserver', updates: 'service/web' }]);
   });
 
+  it("flags a live Pod's changed command with the API server's list of what a Pod update may change", () => {
+    const host = applied();
+    const pod = (command: string) => `apiVersion: v1\nkind: Pod\nmetadata:\n  name: one\nspec:\n  containers:\n    - name: main\n      image: busybox:1.36\n      command: ["${command}"]\n`;
+    expect(host.applyFiles([{ path: 'pod.yaml', content: pod('sleep') }], 'pod.yaml').result.stdout).toBe('pod/one created\n');
+    expect(host.manifestProblems('pod.yaml', pod('sleep'))).toEqual([]);
+    // the image may change in place
+    expect(host.manifestProblems('pod.yaml', pod('sleep').replace('busybox:1.36', 'busybox:1.37'))).toEqual([]);
+    const changed = host.manifestProblems('pod.yaml', pod('true'));
+    expect(changed.map((p) => [p.line, p.updates])).toEqual([[5, 'pod/one']]);
+    expect(changed[0]!.message).toMatch(/^spec: Forbidden: pod updates may not change fields other than `spec\.containers\[\*\]\.image`/);
+    expect(host.applyFiles([{ path: 'pod.yaml', content: pod('true') }], 'pod.yaml').result.stderr).toContain(changed[0]!.message.slice(0, 200));
+  });
+
   it('reads the cluster and changes nothing: the same log, the same state hash', () => {
     const host = applied();
     const before = { hash: host.stateHash(), log: host.actionLog(), now: host.now };
@@ -111,7 +124,7 @@ describe('a manifest of an object the cluster holds is judged as the update Appl
 });
 
 describe("every lab's reference solution", () => {
-  it('has nothing flagged once it has run: each manifest judged again against the cluster it made', () => {
+  it('has nothing flagged in the starter files at the start, nor once it has run: each manifest judged again against the cluster it made', () => {
     // files whose objects all exist once the solution ran: judged as updates
     let updates = 0;
     for (const { lab, solution, starterFiles } of content.labs.values()) {
@@ -120,6 +133,8 @@ describe("every lab's reference solution", () => {
       const created = SimHost.create({ id: `lab:${lab.id}`, topology: lab.topology, seed: lab.seed, members: lab.members, ...(lab.controlPlanes !== undefined ? { controlPlanes: lab.controlPlanes } : {}), setup: lab.setup }, { files, goals: [] });
       if (!created.ok) throw new Error(`${lab.id}: no cluster`);
       const last = new Map<string, string>(Object.entries(starterFiles));
+      // the starter files against the cluster the setup made, before the learner does anything
+      for (const [file, text] of last) expect(created.host.manifestProblems(file, text), `${lab.id}: ${file} (starter)`).toEqual([]);
       for (const action of solution ?? []) {
         created.host.apply(action);
         if (action.type === 'writeFile') last.set(action.path, action.content);
