@@ -176,7 +176,14 @@ export default function ManifestEditor({ path, value, ariaLabel, loadingText, on
       }, CHECK_AFTER_TYPING_MS);
     };
     const contentSubs = monaco.editor.getModels().map((m) => m.onDidChangeContent(soon));
-    const subs = [monaco.editor.onDidChangeMarkers(report), monaco.editor.onDidCreateModel((m) => contentSubs.push(m.onDidChangeContent(soon)))];
+    // a tab opened for the first time brings its model: checked like an edit
+    const subs = [
+      monaco.editor.onDidChangeMarkers(report),
+      monaco.editor.onDidCreateModel((m) => {
+        contentSubs.push(m.onDidChangeContent(soon));
+        soon();
+      }),
+    ];
     check();
     report();
     return () => {
