@@ -98,7 +98,7 @@ export function useSimWorker(scenario: HostScenario, labStart?: LabStart): SimWo
         return;
       }
       if (message.type === 'manifestProblems') {
-        // the editor's own request: no state of the page's changes with it
+        // the editor's own request: nothing the page draws changes with its answer
         checks.get(message.requestId)?.(message.problems);
         checks.delete(message.requestId);
         return;
