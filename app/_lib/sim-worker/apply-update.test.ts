@@ -74,9 +74,12 @@ describe('a manifest of an object the cluster holds is judged as the update Appl
     expect(host.manifestProblems('web.yaml', partial).map((p) => [p.line, p.message, p.updates])).toEqual([
       [5, 'spec.selector: Required value', 'deployment.apps/web'],
       [5, 'spec.template.spec.containers: Required value', 'deployment.apps/web'],
+      // the strategy's ValidateUpdate lists the immutable selector with the spec's errors
+      [5, 'spec.selector: Invalid value: "null": field is immutable', 'deployment.apps/web'],
     ]);
     const apply = host.applyFiles([{ path: 'web.yaml', content: partial }], 'web.yaml').result;
     expect(apply.stderr).toContain('spec.selector: Required value');
+    expect(apply.stderr).toContain('spec.selector: Invalid value: "null": field is immutable');
   });
 
   it("judges an object the cluster does not hold as today's create, and the live one's update validation too", () => {

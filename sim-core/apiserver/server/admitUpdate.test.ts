@@ -56,4 +56,32 @@ describe('admitUpdate', () => {
     const strange = { ...deepCopy(live), spec: { replicas: 'three' } } as KubeObject;
     expect(admitUpdate(deployments, live, strange, undefined)).toMatchObject({ ok: false, errors: [], error: { code: 400 } });
   });
+
+  it("lists the kind's validation and the immutable selector together, as the strategy's ValidateUpdate does, on PATCH and PUT alike", () => {
+    const sim = testCluster();
+    const live = stored(sim, 'deployments', deployment('web'));
+    // matchLabels alone changed: the template's labels no longer match, and the selector is immutable
+    const moved = deepCopy(live);
+    (moved.spec as { selector: unknown }).selector = { matchLabels: { app: 'api' } };
+    const both = [
+      'spec.template.metadata.labels: Invalid value: map[string]string{"app":"web"}: `selector` does not match template `labels`',
+      'spec.selector: Invalid value: v1.LabelSelector{MatchLabels:map[string]string{"app":"api"}, MatchExpressions:[]v1.LabelSelectorRequirement(nil)}: field is immutable',
+    ];
+    const refused = admitUpdate(deployments, live, deepCopy(moved), undefined);
+    expect(refused.ok ? [] : refused.errors.map(formatFieldError)).toEqual(both);
+    const message = refused.ok ? '' : refused.error.message;
+    expect(message).toBe(`Deployment.apps "web" is invalid: [${both.join(', ')}]`);
+    const put = sim.kubectl.request({ verb: 'update', resource: 'deployments', namespace: 'default', name: 'web', body: moved }, TIMEOUT);
+    expect(put.ok ? '' : put.error.message).toBe(message);
+    const patch = sim.kubectl.request({ verb: 'patch', resource: 'deployments', namespace: 'default', name: 'web', patchType: 'application/merge-patch+json', patch: { spec: { selector: { matchLabels: { app: 'api' } } } } }, TIMEOUT);
+    expect(patch.ok ? '' : patch.error.message).toBe(message);
+  });
+
+  it('answers a PUT of an object that does not exist NotFound before validating it, as the store reads first', () => {
+    const sim = testCluster();
+    const invalid = deployment('ghost');
+    (invalid.spec as { replicas: number }).replicas = -1;
+    const put = sim.kubectl.request({ verb: 'update', resource: 'deployments', namespace: 'default', name: 'ghost', body: invalid }, TIMEOUT);
+    expect(put.ok ? undefined : [put.error.code, put.error.message]).toEqual([404, 'deployments.apps "ghost" not found']);
+  });
 });

@@ -11,22 +11,29 @@ import { badValueOf, type FieldError, type KindDefinition } from '../kinds';
 import { validateKindUpdate } from '../kinds/updateValidation';
 import { invalidObject } from './statuses';
 
-export function validateMetaUpdate(def: KindDefinition, current: KubeObject, next: KubeObject): Status | undefined {
-  const errors = updateFieldErrors(def, current, next);
+export function validateMetaUpdate(def: KindDefinition, current: KubeObject, next: KubeObject, validation: readonly FieldError[] = []): Status | undefined {
+  const errors = updateFieldErrors(def, current, next, validation);
   return errors.length > 0 ? invalidObject(def.kind, def.group, current.metadata?.name ?? '', errors) : undefined;
 }
 
-/** The field errors validateMetaUpdate refuses `next` with (none: the update may go on). */
-export function updateFieldErrors(def: KindDefinition, current: KubeObject, next: KubeObject): FieldError[] {
+/**
+ * The field errors validateMetaUpdate refuses `next` with (none: the update may go on).
+ * `validation`: the kind's validation of `next` (def.validate), which a strategy's
+ * ValidateUpdate runs between ObjectMeta's update errors and the kind's own update rules
+ * and reports with them in one list: a Deployment whose matchLabels alone changed is refused
+ * for both the template's labels and the immutable selector at once.
+ */
+export function updateFieldErrors(def: KindDefinition, current: KubeObject, next: KubeObject, validation: readonly FieldError[] = []): FieldError[] {
   const cm = current.metadata ?? {};
   const uid = next.metadata?.uid;
   if (uid !== undefined && uid !== '' && cm.uid !== undefined && uid !== cm.uid) {
-    return [{ type: 'Invalid value', field: 'metadata.uid', badValue: badValueOf(uid), detail: 'field is immutable' }];
+    return [{ type: 'Invalid value', field: 'metadata.uid', badValue: badValueOf(uid), detail: 'field is immutable' }, ...validation];
   }
   const ips = changedClusterIP(def, current, next);
-  if (ips !== undefined) return [{ type: 'Invalid value', field: 'spec.clusterIPs[0]', badValue: badValueOf(ips), detail: 'may not change once set' }];
+  // ValidateServiceUpdate checks what may not change, then validates the Service as on create
+  if (ips !== undefined) return [{ type: 'Invalid value', field: 'spec.clusterIPs[0]', badValue: badValueOf(ips), detail: 'may not change once set' }, ...validation];
   const fixed = changedServiceFields(def, current, next);
-  if (fixed !== undefined) return [fixed];
+  if (fixed !== undefined) return [fixed, ...validation];
   // ValidateObjectMetaUpdate's errors come first in the kind's ValidateXUpdate list
   const errors: FieldError[] = [];
   if (cm.deletionTimestamp !== undefined) {
@@ -41,7 +48,7 @@ export function updateFieldErrors(def: KindDefinition, current: KubeObject, next
       });
     }
   }
-  errors.push(...validateKindUpdate(def.kind, def.group, current as Record<string, unknown>, next as Record<string, unknown>));
+  errors.push(...validation, ...validateKindUpdate(def.kind, def.group, current as Record<string, unknown>, next as Record<string, unknown>));
   return errors;
 }
 

@@ -11,7 +11,7 @@
 // subresource: 404, the server could not find the requested resource.
 import { decodeKindRefusal } from './decodeKind';
 import { deepCopy, statusError, type ApiRequest, type KubeObject, type Status } from '../../client';
-import { admitForCreate, invalidFieldError, selectorString, type KindDefinition, type LabelSelector } from '../kinds';
+import { decodeForCreate, invalidFieldError, selectorString, type KindDefinition, type LabelSelector } from '../kinds';
 import { definitionOf, fail, keyOf, meta, storageFailure, succeed, type HandlerEnv } from './handlerEnv';
 import { decodeKv } from './objectCodec';
 import { applyPatch } from './patch';
@@ -100,11 +100,12 @@ function updateThroughScale(env: HandlerEnv, def: KindDefinition, namespace: str
     if (rv !== undefined && rv !== '' && rv !== stored.metadata?.resourceVersion) return { ok: false, error: conflict(def, name) };
     const obj = deepCopy(stored) as ScaleTarget;
     obj.spec = { ...(obj.spec ?? {}), replicas: ((r.scale.spec as { replicas?: number } | undefined)?.replicas ?? 0) };
-    const admitted = admitForCreate(obj as Record<string, unknown>);
-    if (!admitted.ok) return { ok: false, error: admissionStatus(admitted, obj) };
-    const metaRefused = validateMetaUpdate(def, stored, admitted.object as KubeObject);
-    if (metaRefused !== undefined) return { ok: false, error: metaRefused };
-    return { ok: true, next: updateStrategy(def, deepCopy(stored), admitted.object as KubeObject) };
+    const decoded = decodeForCreate(obj as Record<string, unknown>);
+    if (!decoded.ok) return { ok: false, error: admissionStatus(decoded, obj) };
+    const scaledObject = decoded.object as KubeObject;
+    const invalid = validateMetaUpdate(def, stored, scaledObject, def.validate(scaledObject as Record<string, unknown>));
+    if (invalid !== undefined) return { ok: false, error: invalid };
+    return { ok: true, next: updateStrategy(def, deepCopy(stored), scaledObject) };
   };
   mutate.readsOnly = true;
   guaranteedUpdate(scaled, def, namespace, name, expectedRv, mutate);

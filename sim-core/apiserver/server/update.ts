@@ -11,7 +11,7 @@
 import { deepCopy, type KubeObject, type Status } from '../../client';
 import type { KeyValue } from '../../etcd/types';
 import { canonicalJson } from '../../kernel';
-import { admitForCreate, canonicalStatusQuantities, type KindDefinition } from '../kinds';
+import { canonicalStatusQuantities, decodeForCreate, type KindDefinition } from '../kinds';
 import { definitionOf, fail, keyOf, meta, storageFailure, succeed, type HandlerEnv } from './handlerEnv';
 import { putWithEventLease, readRequestBody } from './create';
 import { decodeAt, encodeObject } from './objectCodec';
@@ -186,30 +186,31 @@ export function handleUpdate(env: HandlerEnv, resource: string, namespace: strin
     return fail(env, badRequest('the namespace of the provided object does not match the namespace sent on the request'));
   }
   if (def.namespaced) m.namespace = ns;
-  // a Service is validated once it is prepared against the stored one (prepareServiceUpdate);
-  // everything else before it is read
+  // a Service is decoded once it is prepared against the stored one (prepareServiceUpdate);
+  // everything else before it is read. Validation waits for the stored object either way:
+  // ValidateUpdate reports the kind's validation and what the update may not change together.
   const againstStored = def.resource === 'services';
-  let admittedBody: KubeObject | undefined;
+  let decodedBody: KubeObject | undefined;
   if (!statusOnly && !againstStored) {
-    const admitted = admitForCreate(input as Record<string, unknown>, env.fieldValidation);
-    if (admitted.warnings !== undefined) env.warnings?.push(...admitted.warnings);
-    if (!admitted.ok) return fail(env, admissionStatus(admitted, input));
-    admittedBody = admitted.object as KubeObject;
+    const decoded = decodeForCreate(input as Record<string, unknown>, env.fieldValidation);
+    if (decoded.warnings !== undefined) env.warnings?.push(...decoded.warnings);
+    if (!decoded.ok) return fail(env, admissionStatus(decoded, input));
+    decodedBody = decoded.object as KubeObject;
   }
   const update = (pool: NodePortPool | undefined) => guaranteedUpdate(env, def, ns, name, m.resourceVersion, (current) => {
     if (statusOnly) return { ok: true, next: statusStrategy(current, canonicalStatusQuantities(def, input)) };
-    let body = admittedBody;
+    let body = decodedBody;
     if (body === undefined) {
       const prepared = deepCopy(input as KubeObject);
       const refusal = prepareServiceUpdate(def, current, prepared, pool);
       if (refusal !== undefined) return { ok: false, error: refusal };
-      const admitted = admitForCreate(prepared as Record<string, unknown>, env.fieldValidation);
+      const decoded = decodeForCreate(prepared as Record<string, unknown>, env.fieldValidation);
       // a retried mutation decodes again: its warnings are the last try's
-      if (env.warnings !== undefined) env.warnings.splice(0, env.warnings.length, ...(admitted.warnings ?? []));
-      if (!admitted.ok) return { ok: false, error: admissionStatus(admitted, prepared) };
-      body = admitted.object as KubeObject;
+      if (env.warnings !== undefined) env.warnings.splice(0, env.warnings.length, ...(decoded.warnings ?? []));
+      if (!decoded.ok) return { ok: false, error: admissionStatus(decoded, prepared) };
+      body = decoded.object as KubeObject;
     }
-    const refused = validateMetaUpdate(def, current, body);
+    const refused = validateMetaUpdate(def, current, body, def.validate(body as Record<string, unknown>));
     if (refused !== undefined) return { ok: false, error: refused };
     return { ok: true, next: updateStrategy(def, current, body) };
   });
