@@ -27,7 +27,7 @@ import {
 import { AUTH_COMMANDS, COMMAND_FLAGS, CONFIG_COMMANDS, GLOBAL_FLAGS, ROLLOUT_COMMANDS, ROOT_COMMANDS } from './flags';
 import { klogLine } from './klog';
 import { HELP_PAGES } from '../help-pages';
-import { kindForResource } from '../../../apiserver';
+import { KINDS, kindForResource } from '../../../apiserver';
 import { conflictingTaints, parseTaints } from '../taints';
 import { parseWaitCondition } from '../wait-condition';
 import { requestURIError } from '../request-uri';
@@ -150,6 +150,24 @@ const RAW_COMMANDS: ReadonlySet<CommandName> = new Set<CommandName>(['get', 'cre
 
 /** what strconv.ParseBool accepts */
 const GO_BOOLS: ReadonlySet<string> = new Set(['1', 't', 'T', 'TRUE', 'true', 'True', '0', 'f', 'F', 'FALSE', 'false', 'False']);
+
+/**
+ * prune.ParseResources, which ApplyFlags.ToOptions runs for --prune before Validate: each
+ * entry GROUP/VERSION/KIND (`core` for the core group), found by the discovery REST mapper,
+ * which knows a kind by its name and by its name in lower case (restmapper's discovery.go
+ * adds both), so `core/v1/pod` is found and `core/v1/POD` is not. The first bad entry's error.
+ */
+function pruneAllowlistError(entries: readonly string[]): string | undefined {
+  for (const entry of entries) {
+    const parts = entry.split('/');
+    if (parts.length !== 3) return `invalid GroupVersionKind format: ${entry}, please follow <group/version/kind>`;
+    const [g, version, kind] = parts as [string, string, string];
+    const group = g === 'core' ? '' : g;
+    const known = KINDS.some((k) => k.group === group && k.version === version && (k.kind === kind || k.kind.toLowerCase() === kind));
+    if (!known) return `no matches for kind ${JSON.stringify(kind)} in version ${JSON.stringify(group === '' ? version : `${group}/${version}`)}`;
+  }
+  return undefined;
+}
 
 export function parseKubectl(argvIn: readonly string[], options: ParseOptions = {}): ParseResult {
   const now = options.now ?? 0;
@@ -475,6 +493,9 @@ export function parseKubectl(argvIn: readonly string[], options: ParseOptions = 
         if (!hasFiles) return plainError('must specify one of -f and -k');
         const refusedValidate = flagChecks('validate');
         if (refusedValidate) return refusedValidate;
+        // then, with --prune, the allowlist through the REST mapper (prune.ParseResources)
+        const badAllowlist = bool('prune') ? pruneAllowlistError(list('prune-allowlist')) : undefined;
+        if (badAllowlist !== undefined) return plainError(badAllowlist);
         // Validate, in its order
         const serverSide = bool('server-side');
         if (bool('force-conflicts') && !serverSide) return plainError('--force-conflicts only works with --server-side');
@@ -485,7 +506,6 @@ export function parseKubectl(argvIn: readonly string[], options: ParseOptions = 
         if (bool('prune') && !base.all && (base.selector ?? '') === '') {
           return plainError('all resources selected for prune without explicitly passing --all. To prune all resources, pass the --all flag. If you did not mean to prune all resources, specify a label selector');
         }
-        if (bool('prune')) return plainError('--prune is not part of this simulation; delete what the files no longer hold with kubectl delete');
         // kubectl looks at -o only when it prints an object it applied; the simulation, before it sends anything
         return flagChecks('output') ?? { ok: true, command: base };
       }

@@ -30,6 +30,17 @@ function getWeb(t: ReturnType<typeof testTerminal>): Deployment {
 }
 
 describe('kubectl apply', () => {
+  it('refuses --prune once its allowlist and --all pass kubectl\'s checks and the files are read, before anything is sent', () => {
+    const t = testTerminal({ files: { 'web.yaml': web('  replicas: 2\n') } });
+    // (a missing file is the builder's error, as kubectl reports it before it would prune: real-1.32-flags/apply-prune-allowlist-lowercase-kind.txt)
+    expect(t.run('kubectl apply -f web.yaml --prune --all --prune-allowlist=apps/v1/Deployment')).toEqual({
+      stdout: '',
+      stderr: 'error: --prune is not part of this simulation; delete what the files no longer hold with kubectl delete\n',
+      exitCode: 1,
+    });
+    expect(t.run('kubectl get deployments').stderr).toBe('No resources found in default namespace.\n');
+  });
+
   it('writes the last-applied configuration as kubectl serializes it', () => {
     const t = testTerminal({ files: { 'web.yaml': web('  replicas: 2\n') } });
     expect(t.run('kubectl apply -f web.yaml')).toEqual({ stdout: 'deployment.apps/web created\n', stderr: '', exitCode: 0 });

@@ -153,6 +153,13 @@ export function runApply(env: RunEnv): void {
     env.out.printErr('error: no objects passed to apply\n');
     return env.out.exit(1);
   }
+  // --prune (with its allowlist and --all or -l checked as kubectl checks them, parse.ts):
+  // kubectl would list every object of the allowed kinds that carries the last-applied
+  // annotation and delete those the files no longer hold; the simulation stops short of that
+  if (env.cmd.flags.values.get('prune') === true) {
+    env.out.printErr('error: --prune is not part of this simulation; delete what the files no longer hold with kubectl delete\n');
+    return env.out.exit(1);
+  }
   const report = exitCodeLater(env);
   const output = env.cmd.output;
   // -o other than name: the objects are printed once all are applied (printObjects: one

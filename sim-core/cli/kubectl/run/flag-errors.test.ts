@@ -1,4 +1,4 @@
-// Flag and argument errors of label, annotate, scale, drain, rollout, logs and get against
+// Flag and argument errors of label, annotate, scale, drain, rollout, logs, get and apply --prune against
 // what the real kubectl 1.32 printed for the same lines (../testdata/real-1.32-flags/,
 // recorded by ../testdata/capture-flags.sh against a server that answers discovery only):
 // each is refused before kubectl reads anything, so a simulated cluster with a Deployment

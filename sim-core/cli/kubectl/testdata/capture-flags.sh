@@ -1,6 +1,6 @@
 #!/bin/bash
 # Records what the real kubectl 1.32 prints for flag and argument errors of label, annotate,
-# scale, drain, rollout, logs and get that it finds before it reads or writes any
+# scale, drain, rollout, logs, get and apply --prune that it finds before it reads or writes any
 # object: discovery-stub.mjs answers discovery only (so the errors kubectl finds once it can
 # map a type are reached too), and every recorded line stops before its first read.
 # Replayed by run/flag-errors.test.ts in a simulated cluster, which must not change.
@@ -47,3 +47,21 @@ cap logs-selector-and-name logs -l app=web web-1
 cap get-output-watch-events get pods --output-watch-events
 cap get-output-watch-events-no-type get --output-watch-events
 cap get-show-labels-yaml-no-type get --show-labels -o yaml
+# apply --prune: ApplyFlags.ToOptions parses --prune-allowlist with the REST mapper (each
+# entry GROUP/VERSION/KIND, `core` for the core group) before Validate looks at --all
+cap apply-prune-allowlist-not-gvk apply -f x.yaml --prune --all --prune-allowlist=foo
+cap apply-prune-allowlist-two-parts apply -f x.yaml --prune --all --prune-allowlist=v1/Pod
+cap apply-prune-allowlist-unknown-kind apply -f x.yaml --prune --all --prune-allowlist=core/v1/Foo
+cap apply-prune-allowlist-lowercase-kind apply -f x.yaml --prune --all --prune-allowlist=core/v1/pod
+cap apply-prune-allowlist-unknown-version apply -f x.yaml --prune --all --prune-allowlist=apps/v2/Deployment
+cap apply-prune-allowlist-empty-group apply -f x.yaml --prune --all --prune-allowlist=/v1/Pod
+cap apply-prune-allowlist-second-bad apply -f x.yaml --prune --all --prune-allowlist=core/v1/Pod --prune-allowlist=apps/v1/Deployment/x
+cap apply-prune-allowlist-before-all apply -f x.yaml --prune --prune-allowlist=foo
+cap apply-prune-allowlist-before-all-and-selector apply -f x.yaml --prune --all -l a=b --prune-allowlist=core/v1/Foo
+cap apply-prune-allowlist-good-without-all apply -f x.yaml --prune --prune-allowlist=core/v1/Pod --prune-allowlist=apps/v1/Deployment
+cap apply-prune-allowlist-without-prune apply -f x.yaml --prune-allowlist=foo --all
+cap apply-prune-allowlist-after-validate apply -f x.yaml --prune --all --prune-allowlist=foo --validate=bogus
+cap apply-prune-allowlist-uppercase-kind apply -f x.yaml --prune --all --prune-allowlist=core/v1/POD
+cap apply-prune-allowlist-uppercase-version apply -f x.yaml --prune --all --prune-allowlist=core/V1/Pod
+cap apply-prune-allowlist-uppercase-group apply -f x.yaml --prune --all --prune-allowlist=Apps/v1/Deployment
+cap apply-prune-allowlist-plural apply -f x.yaml --prune --all --prune-allowlist=core/v1/pods
