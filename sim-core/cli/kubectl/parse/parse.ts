@@ -717,7 +717,7 @@ export function parseKubectl(argvIn: readonly string[], options: ParseOptions = 
         if ((command === 'rollout history' || command === 'rollout status') && base.revision < 0) return plainError(`revision must be a positive integer: ${base.revision}`);
         if (!hasFiles && selectorConflict(args, selected)) return plainError(selectorConflict(args, selected)!);
         // ResourceTypeOrNameArgs(true, …): a type alone is every object of it
-        if (command !== 'rollout status' && !hasFiles && !selected && args.length === 1 && !args[0]!.includes('/')) return withTargets(args, { all: true });
+        if (!hasFiles && !selected && args.length === 1 && !args[0]!.includes('/')) return withTargets(args, { all: true });
         return withTargets(args);
       case 'label':
       case 'annotate': {

@@ -3,11 +3,14 @@
 // every change a watch delivers, until the rollout is done, fails (progress deadline) or
 // --timeout passes. kubectl with --timeout=0 waits without end; the simulated terminal
 // stops after ROLLOUT_STATUS_CAP_TICKS so a stuck rollout still gives the learner a prompt.
+// A TYPE alone (or -l) is every object of it, each watched in turn (the builder's
+// ContinueOnError visit): their failures are printed after, as one aggregate, and none found
+// is `No resources found in default namespace.` on stderr.
 import type { Deployment } from '../../../apiserver';
 import { rolloutStatus } from '../messages';
-import { statusText, watchSoFar } from './api';
+import { watchSoFar } from './api';
 import type { RunEnv } from './env';
-import { exitCodeLater, liveObjects } from './objects';
+import { collectFailures, liveObjects, plainFailure, reportFailures, statusFailure, type Failure } from './objects';
 import { REVISION_ANNOTATION } from './replicasets';
 import { DEFAULT_WAIT_CAP_TICKS, POLL_TICKS, timeoutTicks } from './wait';
 
@@ -27,16 +30,21 @@ function statusAt(d: Deployment, revision: number): ReturnType<typeof rolloutSta
 }
 
 export function runRolloutStatus(env: RunEnv): void {
-  const report = exitCodeLater(env);
-  const objects = liveObjects(env, report);
+  const unread = collectFailures();
+  const objects = liveObjects(env, unread);
+  // r.Err(): a failed read ends the command before any object is looked at
+  if (unread.failed()) return reportFailures(env, unread.texts.map((t, i) => (unread.statuses[i] !== undefined ? statusFailure(unread.statuses[i]!) : plainFailure(t.replace(/^error: /, '').replace(/\n$/, '')))));
+  const failures: Failure[] = [];
+  const fail = (message: string): void => void failures.push(plainFailure(message));
   for (const live of objects) {
     if (live.def.kind !== 'Deployment') {
-      report.fail(`error: no status viewer has been implemented for ${live.def.kind}\n`);
+      // StatusViewerFor names the GroupKind (`ReplicaSet.apps`)
+      fail(`no status viewer has been implemented for ${live.def.group === '' ? live.def.kind : `${live.def.kind}.${live.def.group}`}`);
       continue;
     }
     const first = statusAt(live.object as Deployment, env.cmd.revision);
     if (!first.ok) {
-      report.fail(`error: ${first.error}\n`);
+      fail(first.error);
       continue;
     }
     env.out.print(first.message);
@@ -49,7 +57,7 @@ export function runRolloutStatus(env: RunEnv): void {
     while (!done) {
       const left = cap - (env.ports.sim.now() - start);
       if (left <= 0) {
-        report.fail('error: timed out waiting for the condition\n');
+        fail('timed out waiting for the condition');
         break;
       }
       const before = env.ports.sim.now();
@@ -60,20 +68,20 @@ export function runRolloutStatus(env: RunEnv): void {
         Math.min(left, POLL_TICKS * 10),
       );
       if (!events.ok) {
-        report.fail(statusText(events.error));
+        failures.push(statusFailure(events.error));
         break;
       }
       for (const e of events.value) {
         if (e.type === 'ERROR' || e.type === 'BOOKMARK' || e.object.metadata?.name !== live.name) continue;
         rv = e.object.metadata?.resourceVersion ?? rv;
         if (e.type === 'DELETED') {
-          report.fail(`error: object has been deleted\n`);
+          fail('object has been deleted');
           done = true;
           break;
         }
         const s = statusAt(e.object as Deployment, env.cmd.revision);
         if (!s.ok) {
-          report.fail(`error: ${s.error}\n`);
+          fail(s.error);
           done = true;
           break;
         }
@@ -87,5 +95,6 @@ export function runRolloutStatus(env: RunEnv): void {
       if (!done && env.ports.sim.now() === before) env.ports.sim.tick(Math.min(POLL_TICKS, Math.max(1, left)));
     }
   }
-  report.finish();
+  if (objects.length === 0) env.out.printErr(`No resources found in ${env.namespace} namespace.\n`);
+  reportFailures(env, failures);
 }

@@ -27,6 +27,15 @@ capr resume-all rollout resume deployment
 # every ReplicaSet: a kind these commands cannot handle, one failure each
 capr pause-replicasets rollout pause rs
 capr undo-replicasets rollout undo rs
+# status over every Deployment: each in turn (a rollout not done is watched until --timeout),
+# the failures after; none found is said on stderr
+capr status-all-no-watch rollout status deployment --watch=false
+capr status-all-timeout rollout status deployment --timeout=1s
+capr status-all-revision rollout status deployment --revision=2 --watch=false
+capr status-replicasets rollout status rs --watch=false
+capr status-none rollout status deployment -n empty
+capr status-selector rollout status deployment -l app=web --watch=false
+capr status-selector-none rollout status deployment -l app=nope
 # -o: the object as the command leaves it, by name
 capr undo-output-name rollout undo deployment/web -o name
 capr undo-dry-run-output-name rollout undo deployment/web --dry-run=client -o name

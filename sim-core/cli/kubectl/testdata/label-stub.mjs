@@ -192,6 +192,9 @@ http.createServer((req, res) => {
       const out = dry ? { ...b, metadata: { ...b.metadata, uid: 'uid-' + b.metadata.name, creationTimestamp: '2026-01-01T00:00:00Z' } } : put(b);
       return send(res, 201, out);
     }
+    // a watch: no event ever comes (the stub's objects change only when a request changes
+    // them); the connection stays open until kubectl closes it
+    if (q.get('watch') === 'true') { res.writeHead(200, { 'content-type': 'application/json' }); return res.flushHeaders(); }
     const items = [...store.values()].filter((o) => res4[o.kind] === r && (ns === undefined || o.metadata.namespace === ns) && matches(o, q));
     // LIST_SORTED=1: in namespace and name order, as a real API server lists from etcd's keys
     if (process.env.LIST_SORTED === '1') items.sort((a, b) => (a.metadata.namespace ?? '').localeCompare(b.metadata.namespace ?? '') || (a.metadata.name < b.metadata.name ? -1 : a.metadata.name > b.metadata.name ? 1 : 0));
