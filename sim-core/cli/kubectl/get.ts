@@ -28,6 +28,11 @@ export interface GetOptions {
   namespace: string;
   /** several resource types were requested (`get pods,svc`): defaults to groups.length > 1 */
   withKind?: boolean;
+  /**
+   * --server-print (default true): false prints every kind with the client-side default
+   * table, NAME and AGE, and with -A a NAMESPACE column even for cluster-scoped kinds
+   */
+  serverPrint?: boolean;
 }
 
 export interface GetOutput {
@@ -63,6 +68,7 @@ interface TableShape {
   wide: boolean;
   showLabels: boolean;
   labelColumns: readonly string[];
+  serverPrint: boolean;
 }
 
 /** tableprinter formatLabelHeaders: `app.kubernetes.io/name` → `NAME`. */
@@ -71,7 +77,7 @@ function labelHeader(key: string): string {
 }
 
 function headerLine(kind: string, shape: TableShape): string {
-  const printer = tablePrinterFor(kind);
+  const printer = tablePrinterFor(kind, shape.serverPrint);
   const headers: string[] = [];
   if (shape.withNamespace) headers.push('NAMESPACE');
   for (const c of printer.columns) if (!c.wide || shape.wide) headers.push(c.name.toUpperCase());
@@ -81,7 +87,7 @@ function headerLine(kind: string, shape: TableShape): string {
 }
 
 function rowLine(kind: string, obj: unknown, shape: TableShape, now: number): string {
-  const printer = tablePrinterFor(kind);
+  const printer = tablePrinterFor(kind, shape.serverPrint);
   const cells = printer.row(obj, { now, wide: shape.wide });
   const meta = (obj as ObjectMetaLike).metadata ?? {};
   const out: string[] = [];
@@ -99,12 +105,15 @@ function rowLine(kind: string, obj: unknown, shape: TableShape, now: number): st
 
 function shapeFor(kind: string, options: GetOptions, withKind: boolean): TableShape {
   const namespaced = definitionOf(kind)?.namespaced ?? true;
+  const serverPrint = options.serverPrint ?? true;
   return {
-    withNamespace: Boolean(options.allNamespaces) && namespaced,
+    // the server's Table leaves the column out for a cluster-scoped kind; the client-side handler does not
+    withNamespace: Boolean(options.allNamespaces) && (namespaced || !serverPrint),
     withKind,
     wide: options.output === 'wide',
     showLabels: Boolean(options.showLabels),
     labelColumns: (options.labelColumns ?? []).flatMap((k) => k.split(',')).filter((k) => k !== ''),
+    serverPrint,
   };
 }
 

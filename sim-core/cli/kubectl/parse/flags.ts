@@ -83,6 +83,7 @@ export const COMMAND_FLAGS: Readonly<Record<string, FlagSpec[]>> = {
     list('label-columns', 'L'),
     bool('no-headers'),
     bool('show-kind'),
+    bool('server-print', undefined, 'true'),
     str('sort-by'),
     bool('ignore-not-found'),
     int('chunk-size', undefined, '500'),

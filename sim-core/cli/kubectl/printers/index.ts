@@ -34,9 +34,13 @@ export const TABLE_PRINTERS: Readonly<Record<string, TablePrinter<unknown>>> = {
   ClusterRoleBinding: erase(roleBindingPrinter),
 };
 
-/** The printer for a kind; kinds without one get printers.go's default NAME AGE table. */
-export function tablePrinterFor(kind: string): TablePrinter<unknown> {
-  return TABLE_PRINTERS[kind] ?? objectMetaPrinter;
+/**
+ * The printer for a kind; kinds without one get printers.go's default NAME AGE table, and so
+ * does every kind with `get --server-print=false` (`serverPrint` false): kubectl then asks for
+ * no Table and prints the objects with cli-runtime's default handler, which reads metadata only.
+ */
+export function tablePrinterFor(kind: string, serverPrint = true): TablePrinter<unknown> {
+  return (serverPrint ? TABLE_PRINTERS[kind] : undefined) ?? objectMetaPrinter;
 }
 
 const objectMetaPrinter: TablePrinter<unknown> = {

@@ -28,6 +28,7 @@ function printOptions(env: RunEnv): GetOptions {
     noHeaders: cmd.noHeaders,
     namespace: env.namespace,
     ...(cmd.showKind ? { withKind: true } : {}),
+    ...(cmd.flags.values.get('server-print') === false ? { serverPrint: false } : {}),
   };
 }
 

@@ -198,7 +198,7 @@ http.createServer((req, res) => {
     const items = [...store.values()].filter((o) => res4[o.kind] === r && (ns === undefined || o.metadata.namespace === ns) && matches(o, q));
     // LIST_SORTED=1: in namespace and name order, as a real API server lists from etcd's keys
     if (process.env.LIST_SORTED === '1') items.sort((a, b) => (a.metadata.namespace ?? '').localeCompare(b.metadata.namespace ?? '') || (a.metadata.name < b.metadata.name ? -1 : a.metadata.name > b.metadata.name ? 1 : 0));
-    const kind = { pods: 'PodList', configmaps: 'ConfigMapList', deployments: 'DeploymentList', nodes: 'NodeList', replicasets: 'ReplicaSetList' }[r];
+    const kind = { pods: 'PodList', configmaps: 'ConfigMapList', deployments: 'DeploymentList', nodes: 'NodeList', replicasets: 'ReplicaSetList', services: 'ServiceList', namespaces: 'NamespaceList' }[r];
     send(res, 200, { kind, apiVersion: ['deployments', 'replicasets'].includes(r) ? 'apps/v1' : 'v1', metadata: { resourceVersion: String(rv) }, items });
   });
 }).listen(port, '127.0.0.1');
