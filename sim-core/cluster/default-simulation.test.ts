@@ -66,9 +66,9 @@ describe('createSimulation({ topology: "default" })', () => {
   });
 
   it('answers kubectl logs through the Pod node’s kubelet', () => {
-    const logs = sim.ports().podLogs('default', 'web', undefined, false);
+    const logs = sim.ports().podLogs('default', 'web', {});
     expect(logs.ok).toBe(true);
-    expect(sim.podLogs('default', 'nope', undefined, false)).toEqual({
+    expect(sim.podLogs('default', 'nope', {})).toEqual({
       ok: false,
       error: 'pods "nope" not found',
     });
@@ -143,7 +143,7 @@ describe('createSimulation({ topology: "default" })', () => {
     const down = sim.nodes().find((n) => n.name === host)!;
     expect(down.up).toBe(false);
     expect(down.processes.every((p) => !p.up)).toBe(true);
-    const logs = sim.podLogs('default', 'web', undefined, false);
+    const logs = sim.podLogs('default', 'web', {});
     expect(logs.ok).toBe(false);
     if (!logs.ok) expect(logs.error).toMatch(/^Get "https:\/\/172\.18\.0\.\d:10250\/containerLogs\/default\/web\/web": dial tcp 172\.18\.0\.\d:10250: connect: no route to host$/);
     expect(sim.control.restart(host).ok).toBe(true);

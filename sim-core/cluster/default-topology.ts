@@ -17,6 +17,7 @@ import { ChainJournal, resourceOfKind } from './chain/journal';
 import { causalChain, type ObjectQuery } from './chain/causal';
 import type { ChainHop, HopObject } from './chain/hop';
 import { KubeletProcess } from '../kubelet/process';
+import { kubeletLogQuery, type PodLogOptions } from '../kubelet/logRead';
 import { KubeProxyProcess } from '../kube-proxy/process';
 import { DefaultSimControl } from './default-control';
 import type { SimControl } from './sim-control';
@@ -148,7 +149,7 @@ export class DefaultSimulation extends Simulation {
     return {
       ...super.ports(),
       kube: this.kubectl,
-      podLogs: (namespace, pod, container, previous) => this.podLogs(namespace, pod, container, previous),
+      podLogs: (namespace, pod, options) => this.podLogs(namespace, pod, options),
     };
   }
 
@@ -239,17 +240,23 @@ export class DefaultSimulation extends Simulation {
   // ---- what the terminal asks of nodes ----
 
   /**
-   * `kubectl logs`: the API server finds the Pod's node and asks that node's kubelet
-   * (pkg/registry/core/pod/strategy.go LogLocation → https://<node>:10250/containerLogs/…).
-   * Errors are the API server's words; kubectl prints them after `Error from server …`.
+   * `kubectl logs`: the API server validates the options (validation.ValidatePodLogOptions),
+   * finds the Pod's node and asks that node's kubelet (pkg/registry/core/pod/strategy.go
+   * LogLocation → https://<node>:10250/containerLogs/…?<options>). Errors are the API
+   * server's words; kubectl prints them after `Error from server …` (`The … is invalid: …`
+   * for an Invalid one).
    */
-  podLogs(namespace: string, pod: string, container: string | undefined, previous: boolean): { ok: true; text: string } | { ok: false; error: string } {
+  podLogs(namespace: string, pod: string, options: PodLogOptions = {}): { ok: true; text: string } | { ok: false; error: string; reason?: 'Invalid' } {
+    // (kubectl checks tailLines and limitBytes itself; a --since under half a second rounds to 0)
+    if (options.sinceSeconds !== undefined && options.sinceSeconds < 1) {
+      return { ok: false, reason: 'Invalid', error: `PodLogOptions ${JSON.stringify(pod)} is invalid: sinceSeconds: Invalid value: ${options.sinceSeconds}: must be greater than 0` };
+    }
     const got = this.kubectl.request({ verb: 'get', resource: 'pods', namespace, name: pod }, { timeoutTicks: 500 });
     if (!got.ok) return { ok: false, error: got.error.message };
     const p = got.value as {
       spec?: { nodeName?: string; containers?: Array<{ name: string }> };
     };
-    const name = container ?? p.spec?.containers?.[0]?.name ?? '';
+    const name = options.container ?? p.spec?.containers?.[0]?.name ?? '';
     const nodeName = p.spec?.nodeName;
     if (nodeName === undefined || nodeName === '')
       return {
@@ -259,13 +266,14 @@ export class DefaultSimulation extends Simulation {
     const kubelet = this.extraProcesses.get(`kubelet@${nodeName}`);
     if (!(kubelet instanceof KubeletProcess) || !this.kernel.isAlive(kubelet.address) || kubelet.current === undefined) {
       const ip = nodeIP(this.info.nodes.indexOf(nodeName));
-      const url = `https://${ip}:10250/containerLogs/${namespace}/${pod}/${name}${previous ? '?previous=true' : ''}`;
+      const query = kubeletLogQuery(options);
+      const url = `https://${ip}:10250/containerLogs/${namespace}/${pod}/${name}${query === '' ? '' : `?${query}`}`;
       return {
         ok: false,
         error: `Get "${url}": dial tcp ${ip}:10250: connect: no route to host`,
       };
     }
-    return kubelet.current.logs(namespace, pod, container, previous);
+    return kubelet.current.logs(namespace, pod, options);
   }
 
   /**

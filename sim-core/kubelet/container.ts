@@ -9,6 +9,7 @@ import { tickToTimestamp } from '../cli/kubectl/clock';
 import { crashLoopDelaySeconds, imagePullBackoffSeconds, TICKS_PER_SECOND } from './backoff';
 import { behaviourOf, type ContainerBehaviour } from './behaviour';
 import { imageDigest, lookupImage, type ImageLookup } from './images';
+import type { LogLine } from './logRead';
 
 export const CREATE_TICKS = 30;
 /** how long ErrImagePull shows before the next sync turns it into ImagePullBackOff */
@@ -82,8 +83,9 @@ export class ContainerRuntime {
   /** the most recent exit, and the one before it (lastState while showing the newest) */
   private last: Terminated | undefined;
   private previous: Terminated | undefined;
-  private readonly logs: string[] = [];
-  private readonly previousLogs: string[] = [];
+  /** this instance's log file, and the one before it (each line with the tick it was written at) */
+  private readonly logs: LogLine[] = [];
+  private readonly previousLogs: LogLine[] = [];
 
   constructor(
     readonly spec: Container,
@@ -242,7 +244,8 @@ export class ContainerRuntime {
     this.containerID = `containerd://${this.newId()}`;
     // the log of the instance before this one is what `kubectl logs --previous` shows
     this.previousLogs.splice(0, this.previousLogs.length, ...this.logs);
-    this.logs.splice(0, this.logs.length, ...(this.behaviour?.logs ?? []));
+    // the process writes its lines as it starts
+    this.logs.splice(0, this.logs.length, ...(this.behaviour?.logs ?? []).map((text) => ({ at: now, text })));
     const exitAt = run.kind === 'exit' ? now + Math.max(10, Math.round(run.afterSeconds * TICKS_PER_SECOND)) : undefined;
     this.phase = { kind: 'running', since: now, exitAt };
     return [
@@ -326,7 +329,7 @@ export class ContainerRuntime {
     return this.isRunning() ? (this.behaviour?.listens ?? []) : [];
   }
 
-  logLines(previous: boolean): { ok: true; lines: readonly string[] } | { ok: false; error: string } {
+  logLines(previous: boolean): { ok: true; lines: readonly LogLine[] } | { ok: false; error: string } {
     if (previous) {
       if (this.restartCount === 0 && !(this.phase.kind === 'exited' || this.phase.kind === 'crash-backoff')) {
         return { ok: false, error: `previous terminated container "${this.name}" in pod "${this.pod.name}" not found` };

@@ -159,7 +159,7 @@ describe('Kubelet', () => {
     run(400);
     const logs = k.logs('default', 'web');
     expect(logs.ok && logs.text.split('\n')[0]).toBe('/docker-entrypoint.sh: /docker-entrypoint.d/ is not empty, will attempt to perform configuration');
-    expect(k.logs('default', 'web', undefined, true)).toEqual({ ok: false, error: 'previous terminated container "web" in pod "web" not found' });
+    expect(k.logs('default', 'web', { previous: true })).toEqual({ ok: false, error: 'previous terminated container "web" in pod "web" not found' });
     expect(k.backend('10.244.1.2')).toEqual({ podKey: 'default/web', image: 'nginx:1.27', listens: [80] });
   });
 });

@@ -16,6 +16,7 @@ import type { RuntimeEvent } from './container';
 import { internalIP, LEASE_RENEW_TICKS, machineStatus, microTime, NODE_LEASE_DURATION_SECONDS, NODE_LEASE_NAMESPACE, NODE_STATUS_REPORT_TICKS, NODE_STATUS_UPDATE_TICKS, nodeLease, nodeStatusChanged, nodeStatusHeartbeat, type MachineStatus } from './heartbeat';
 import { DueQueue } from './dueQueue';
 import { PodIpAllocator } from './ipam';
+import { readLog, type PodLogOptions } from './logRead';
 import { PodRuntime } from './podRuntime';
 import { buildPodStatus, statusPatch } from './status';
 
@@ -347,14 +348,14 @@ export class Kubelet {
 
   // ---- what kubectl logs and kube-proxy ask ----
 
-  /** `kubectl logs [-p] pod [-c container]`: the container's lines, or the API server's error text. */
-  logs(namespace: string, podName: string, container?: string, previous = false): LogsResult {
+  /** `kubectl logs [-p] pod [-c container] [--tail …]`: the container's log as ReadLogs reads it now, or the API server's error text. */
+  logs(namespace: string, podName: string, options: PodLogOptions = {}): LogsResult {
     const entry = [...this.runtimes.values()].find((e) => e.key === `${namespace}/${podName}`);
     if (!entry) return { ok: false, error: `pods "${podName}" not found` };
-    const c = entry.runtime.container(container);
-    if (!c) return { ok: false, error: `container ${container ?? ''} is not valid for pod ${podName}` };
-    const r = c.logLines(previous);
-    return r.ok ? { ok: true, text: r.lines.map((l) => `${l}\n`).join('') } : r;
+    const c = entry.runtime.container(options.container);
+    if (!c) return { ok: false, error: `container ${options.container ?? ''} is not valid for pod ${podName}` };
+    const r = c.logLines(options.previous === true);
+    return r.ok ? { ok: true, text: readLog(r.lines, options, this.now) } : r;
   }
 
   /** The running container behind a Pod IP on this node, if any. */

@@ -1,17 +1,19 @@
 // What one kubectl invocation works with: the parsed command, the cluster's API port, the
 // workspace files, the simulated clock, and the terminal it writes to.
 import type { KubeApiPort } from '../../../apiserver/server';
+import type { PodLogOptions } from '../../../kubelet/logRead';
 import type { SimControlPort } from '../../ports';
 import type { Terminal } from '../../terminal';
 import type { KubectlCommand } from '../parse';
 
-export type PodLogsResult = { ok: true; text: string } | { ok: false; error: string };
+/** The log, or the API server's error (its message; `Invalid`: kubectl words it `The … is invalid: …`). */
+export type PodLogsResult = { ok: true; text: string } | { ok: false; error: string; reason?: 'Invalid' };
 
 /** The simulation's side of kubectl: the API server (absent in the etcd-only topology), kubelet logs, the clock. */
 export interface KubectlPorts {
   kube?: KubeApiPort;
-  /** kubelet's container log (GET pods/<name>/log, answered by the node's kubelet) */
-  podLogs?: (namespace: string, pod: string, container: string | undefined, previous: boolean) => PodLogsResult;
+  /** kubelet's container log (GET pods/<name>/log with its PodLogOptions, answered by the node's kubelet) */
+  podLogs?: (namespace: string, pod: string, options: PodLogOptions) => PodLogsResult;
   sim: SimControlPort;
 }
 

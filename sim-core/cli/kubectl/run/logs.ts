@@ -1,26 +1,22 @@
-// `kubectl logs [-p] [-c CONTAINER] [--tail N] POD` (pkg/cmd/logs/logs.go): the API server
-// proxies GET pods/<name>/log to the node's kubelet; here `ports.podLogs` is that kubelet
-// answer. With several containers and no -c, kubectl picks the
+// `kubectl logs [-p] [-c CONTAINER] [--tail N] POD|TYPE/NAME|-l SELECTOR` (pkg/cmd/logs/logs.go,
+// polymorphichelpers/logsforobject.go): the API server proxies GET pods/<name>/log to the
+// node's kubelet; here `ports.podLogs` is that answer, given kubectl's PodLogOptions
+// (ToLogOptions: --timestamps, --since rounded to whole seconds, --since-time in UTC whole
+// seconds, --limit-bytes, --tail, the default 10 lines with -l), which the kubelet applies
+// (kubelet/logRead.ts). With several containers and no -c, kubectl picks the
 // `kubectl.kubernetes.io/default-container` annotation or the first container and says so
-// on stderr (podcmd.FindOrDefaultContainerByName).
+// on stderr (podcmd.FindOrDefaultContainerByName). kubectl keeps its requests in a Go map and
+// reads them in its random order; the simulation reads them in the order it made them.
 import { kindForResource, type KindDefinition, type Pod } from '../../../apiserver';
 import type { KubeObject } from '../../../client';
-import { parseTimestamp } from '../clock';
+import type { PodLogOptions } from '../../../kubelet/logRead';
+import { millisToTimestamp, parseTimestamp } from '../clock';
 import { getObject, listObjects, statusText } from './api';
-import type { RunEnv } from './env';
+import type { PodLogsResult, RunEnv } from './env';
 import { fail } from './objects';
 import { allContainers, defaultContainer } from './log-containers';
 
 const PODS = kindForResource('pods')!;
-
-/** --tail=N: the last N lines (a trailing newline does not count as a line). */
-function tail(text: string, lines: number): string {
-  if (lines < 0) return text;
-  if (lines === 0) return '';
-  const parts = text.split('\n');
-  if (parts[parts.length - 1] === '') parts.pop();
-  return parts.slice(-lines).map((l) => `${l}\n`).join('');
-}
 
 const isReady = (p: Pod): boolean => (p.status?.conditions ?? []).some((c) => c.type === 'Ready' && c.status === 'True');
 
@@ -53,67 +49,159 @@ function readTarget(env: RunEnv, def: KindDefinition, name: string): { ok: true;
 /** A number flag's value (int flags parse to bigint, durations to nanoseconds). */
 const numberFlag = (env: RunEnv, name: string): number => Number(env.cmd.flags.values.get(name) ?? 0);
 
+/** ToLogOptions: what kubectl asks of the kubelet (the container is set per request). */
+function logOptions(env: RunEnv): PodLogOptions {
+  const flags = env.cmd.flags;
+  const o: PodLogOptions = {};
+  if (env.cmd.flags.values.get('follow') === true) o.follow = true;
+  if (env.cmd.previous) o.previous = true;
+  if (flags.values.get('timestamps') === true) o.timestamps = true;
+  // metav1.Time in a query: UTC, whole seconds (parse.ts has refused what Go's time.Parse refuses)
+  const sinceTime = flags.values.get('since-time');
+  const sinceMs = typeof sinceTime === 'string' && sinceTime !== '' ? parseTimestamp(sinceTime) : undefined;
+  if (sinceMs !== undefined) o.sinceTime = millisToTimestamp(Math.floor(sinceMs / 1000) * 1000);
+  const limitBytes = numberFlag(env, 'limit-bytes');
+  if (limitBytes !== 0) o.limitBytes = limitBytes;
+  // time.Duration.Round(time.Second): halves away from zero
+  const since = numberFlag(env, 'since');
+  if (since !== 0) o.sinceSeconds = Math.sign(since) * Math.round(Math.abs(since) / 1e9);
+  if (env.cmd.selector !== undefined && env.cmd.selector !== '' && env.cmd.tail === -1 && !flags.changed.has('tail')) o.tailLines = SELECTOR_TAIL;
+  else if (env.cmd.tail !== -1) o.tailLines = env.cmd.tail;
+  return o;
+}
+
+/** logs.go's selectorTail: with -l, the last 10 lines of each container unless --tail says otherwise. */
+const SELECTOR_TAIL = 10;
+
 /** logs.go Validate, after the object is read, in its order; the refusal, if any. */
-function invalidOptions(env: RunEnv, container: string | undefined): string | undefined {
-  const sinceSeconds = Math.round(numberFlag(env, 'since') / 1e9);
+function invalidOptions(env: RunEnv, options: PodLogOptions): string | undefined {
   const sinceTime = env.cmd.flags.values.get('since-time');
   if (typeof sinceTime === 'string' && sinceTime !== '' && numberFlag(env, 'since') !== 0) return 'at most one of `sinceTime` or `sinceSeconds` may be specified';
+  const container = env.cmd.container;
   if (env.cmd.flags.values.get('all-containers') === true && container !== undefined && container !== '') return `--all-containers=true should not be specified with container name ${container}`;
   if (env.cmd.flags.changed.has('container') && env.cmd.args.length === 2) return 'only one of -c or an inline [CONTAINER] arg is allowed';
   if (numberFlag(env, 'limit-bytes') < 0) return '--limit-bytes must be greater than 0';
-  if (sinceSeconds < 0) return '--since must be greater than 0';
-  if (env.cmd.tail < -1) return '--tail must be greater than or equal to -1';
+  if (options.sinceSeconds !== undefined && options.sinceSeconds < 0) return '--since must be greater than 0';
+  if (options.tailLines !== undefined && options.tailLines < -1) return '--tail must be greater than or equal to -1';
   return undefined;
 }
 
-/** `logs deploy/web`, `logs rs/web-…`: polymorphichelpers.AttachablePodForObject — a Pod its selector matches. */
-function podFor(env: RunEnv, def: KindDefinition, object: KubeObject): { ok: true; pod: Pod } | { ok: false; error: string } {
-  if (def.kind === 'Pod') return { ok: true, pod: object as Pod };
+/** The Pods a Deployment or ReplicaSet selects (polymorphichelpers.SelectorsForObject), in podutils.ByLogging order. */
+function selectedPods(env: RunEnv, def: KindDefinition, object: KubeObject): { ok: true; pods: Pod[] } | { ok: false; error: string } {
   const selector = (object.spec as { selector?: { matchLabels?: Record<string, string> } } | undefined)?.selector?.matchLabels;
   if (selector === undefined) return { ok: false, error: `error: cannot attach to *v1.${def.kind}: selector for *v1.${def.kind} not implemented\n` };
   const labelSelector = Object.entries(selector).sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => `${k}=${v}`).join(',');
   const pods = listObjects(env, PODS, { namespace: env.namespace, labelSelector });
   if (!pods.ok) return { ok: false, error: statusText(pods.error) };
   const matching = (pods.value.items as Pod[]).filter((p) => Object.entries(selector).every(([k, v]) => p.metadata?.labels?.[k] === v)).sort(byLogging);
-  const first = matching[0];
-  if (first === undefined) return { ok: false, error: `error: timed out waiting for the condition\n` };
-  if (matching.length > 1) env.out.printErr(`Found ${matching.length} pods, using pod/${first.metadata?.name ?? ''}\n`);
-  return { ok: true, pod: first };
+  // GetFirstPod waits --pod-running-timeout for one to appear; nothing changes while it waits here
+  if (matching.length === 0) return { ok: false, error: `error: timed out waiting for the condition\n` };
+  return { ok: true, pods: matching };
+}
+
+/** One log request: a container of a Pod. */
+interface LogRequest {
+  pod: string;
+  container: string;
+}
+
+/**
+ * logsForObjectWithClient for one Pod: every container with --all-containers, else -c's, the
+ * annotated default or the first (saying so unless --all-pods); a container the Pod does not
+ * have fails the whole command before any log is read.
+ */
+function requestsFor(env: RunEnv, pod: Pod, allPods: boolean): { ok: true; requests: LogRequest[] } | { ok: false; error: string } {
+  const name = pod.metadata?.name ?? '';
+  if (env.cmd.flags.values.get('all-containers') === true) return { ok: true, requests: allContainers(pod).map((container) => ({ pod: name, container })) };
+  let container = env.cmd.container;
+  if (container === undefined || container === '') {
+    const chosen = defaultContainer(pod);
+    if (!allPods) env.out.printErr(chosen.notice);
+    container = chosen.container ?? '';
+  }
+  if (!allContainers(pod).includes(container)) return { ok: false, error: `error: container ${container} is not valid for pod ${name}\n` };
+  return { ok: true, requests: [{ pod: name, container }] };
+}
+
+/** An object whose Pods are read (a Deployment, a ReplicaSet), once the options are valid. */
+interface Owner {
+  def: KindDefinition;
+  object: KubeObject;
+}
+
+/**
+ * Complete's read: -l's Pods (`No resources found in … namespace.` when none: Validate still
+ * runs), the Pod named, or the Deployment or ReplicaSet whose Pods RunLogs looks up.
+ */
+function readTargets(env: RunEnv): { ok: true; pods: Pod[]; owner?: Owner } | { ok: false; error: string } {
+  const target = env.cmd.targets[0];
+  if (target === undefined) {
+    const list = listObjects(env, PODS, { namespace: env.namespace, labelSelector: env.cmd.selector ?? '' });
+    if (!list.ok) return { ok: false, error: statusText(list.error) };
+    const pods = list.value.items as Pod[];
+    if (pods.length === 0) env.out.printErr(`No resources found in ${env.namespace} namespace.\n`);
+    return { ok: true, pods };
+  }
+  if (!['Pod', 'Deployment', 'ReplicaSet'].includes(target.def.kind)) {
+    // polymorphichelpers.SelectorsForObject's refusal (a Service's selector is not followed here)
+    return { ok: false, error: `error: cannot attach to *v1.${target.def.kind}: selector for *v1.${target.def.kind} not implemented\n` };
+  }
+  const read = readTarget(env, target.def, target.name ?? '');
+  if (!read.ok) return read;
+  if (target.def.kind === 'Pod') return { ok: true, pods: [read.object as Pod] };
+  return { ok: true, pods: [], owner: { def: target.def, object: read.object } };
+}
+
+/** CheckErr's text for a failed log request (an Invalid one as `The … is invalid: …`). */
+function requestErrorText(r: Extract<PodLogsResult, { ok: false }>): string {
+  const text = r.reason === 'Invalid' ? `The ${r.error}` : /^(error|Error)/.test(r.error) ? r.error : `Error from server (BadRequest): ${r.error}`;
+  return text.endsWith('\n') ? text : `${text}\n`;
 }
 
 export function runLogs(env: RunEnv): void {
-  const target = env.cmd.targets[0];
-  if (target === undefined) return fail(env, 'error: logs with -l are not part of this simulation; name the Pod\n');
-  if (!['Pod', 'Deployment', 'ReplicaSet'].includes(target.def.kind)) {
-    // polymorphichelpers.SelectorsForObject's refusal (a Service's selector is not followed here)
-    return fail(env, `error: cannot attach to *v1.${target.def.kind}: selector for *v1.${target.def.kind} not implemented\n`);
-  }
-  const read = readTarget(env, target.def, target.name ?? '');
+  const allPods = env.cmd.flags.values.get('all-pods') === true;
+  const read = readTargets(env);
   if (!read.ok) return fail(env, read.error);
-  const invalid = invalidOptions(env, env.cmd.container);
+  let pods = read.pods;
+  const owner = read.owner;
+  const options = logOptions(env);
+  const invalid = invalidOptions(env, options);
   if (invalid !== undefined) return fail(env, `error: ${invalid}\n`);
-  const found = podFor(env, target.def, read.object);
-  if (!found.ok) return fail(env, found.error);
-  const pod = found.pod;
-  const name = pod.metadata?.name ?? '';
-  let containers: (string | undefined)[];
-  if (env.cmd.flags.values.get('all-containers') === true) containers = allContainers(pod);
-  else if (env.cmd.container !== undefined) containers = [env.cmd.container];
-  else {
-    const chosen = defaultContainer(pod);
-    env.out.printErr(chosen.notice);
-    containers = [chosen.container];
+  if (owner !== undefined) {
+    const selected = selectedPods(env, owner.def, owner.object);
+    if (!selected.ok) return fail(env, selected.error);
+    const first = selected.pods[0] as Pod;
+    if (selected.pods.length > 1 && !allPods) env.out.printErr(`Found ${selected.pods.length} pods, using pod/${first.metadata?.name ?? ''}\n`);
+    pods = allPods ? selected.pods : [first];
   }
+  const requests: LogRequest[] = [];
+  for (const pod of pods) {
+    const r = requestsFor(env, pod, allPods);
+    if (!r.ok) return fail(env, r.error);
+    requests.push(...r.requests);
+  }
+  const follow = env.cmd.flags.values.get('follow') === true;
+  const maxRequests = numberFlag(env, 'max-log-requests');
+  if (follow && requests.length > 1 && requests.length > maxRequests) {
+    return fail(env, `error: you are attempting to follow ${requests.length} log streams, but maximum allowed concurrency is ${maxRequests}, use --max-log-requests to increase the limit\n`);
+  }
+  if (requests.length === 0) return;
   if (env.ports.podLogs === undefined) return fail(env, 'error: container logs are not available in this topology (no kubelet answers)\n');
-  for (const container of containers) {
-    const logs = env.ports.podLogs(env.namespace, name, container, env.cmd.previous);
+  // --prefix (set by --all-pods too): each line led by its source, `[pod/NAME/CONTAINER] `
+  const prefixed = allPods || env.cmd.flags.values.get('prefix') === true;
+  const ignoreErrors = env.cmd.flags.values.get('ignore-errors') === true;
+  for (const request of requests) {
+    const logs = env.ports.podLogs(env.namespace, request.pod, { ...options, container: request.container });
     if (!logs.ok) {
-      const text = /^(error|Error)/.test(logs.error) ? logs.error : `Error from server (BadRequest): ${logs.error}`;
-      return fail(env, text.endsWith('\n') ? text : `${text}\n`);
+      // --ignore-errors: the error on stdout, unprefixed, and on to the next request
+      if (ignoreErrors) {
+        env.out.print(`error: ${logs.error.replace(/^error: /, '').replace(/\n$/, '')}\n`);
+        continue;
+      }
+      return fail(env, requestErrorText(logs));
     }
-    // --prefix: each line led by its source, `[pod/NAME/CONTAINER] `
-    const text = tail(logs.text, env.cmd.tail);
-    const prefix = env.cmd.flags.values.get('prefix') === true ? `[pod/${name}/${container ?? (pod.spec?.containers ?? [])[0]?.name ?? ''}] ` : '';
-    env.out.print(prefix === '' || text === '' ? text : text.split(/(?<=\n)/).map((line) => prefix + line).join(''));
+    const prefix = prefixed ? `[pod/${request.pod}/${request.container}] ` : '';
+    // DefaultConsumeRequest writes line by line (a cut last line too), the prefix before each
+    env.out.print(prefix === '' ? logs.text : logs.text.split(/(?<=\n)/).map((line) => prefix + line).join(''));
   }
 }

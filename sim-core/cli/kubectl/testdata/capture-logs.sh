@@ -4,7 +4,9 @@
 # checks the options, in its order): label-stub.mjs serves real-1.32-requests/scenario.json
 # (Pods web-1 and web-2 with one container, nginx; Deployment web), a fresh stub for each
 # recording; none gets as far as the log itself. Replayed by run/logs-recordings.test.ts.
-# Then which containers' logs it prints, and how (capc).
+# Then which containers' logs it prints, and how (capc); then what it asks of the kubelet
+# (capq: the recording, then the requests the stub received, the log's query among them) and
+# how it prints the answer: the log options, -l over several Pods, -f.
 # Run by hand with kubectl 1.32 and node:  bash capture-logs.sh
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
@@ -24,6 +26,16 @@ capl() {
 capc() {
   local name=$1; shift
   cap_fresh "$name" "$here/real-1.32-logs/scenario.json" "$@"
+}
+# the same scenario (with Pod starting, whose log request the stub refuses as a kubelet
+# would while its container waits), the requests logged after the recording (capture-lib's capr)
+log=$(mktemp)
+capq() {
+  CAPR_SCENARIO="$here/real-1.32-logs/scenario.json" capr "$@"
+}
+# the same against real-1.32-requests' scenario (Deployment web, its Pods web-1 and web-2)
+capd() {
+  CAPR_SCENARIO="$here/real-1.32-requests/scenario.json" capr "$@"
 }
 
 # the object is read first
@@ -58,3 +70,41 @@ capc all-containers-tail logs duo --all-containers --tail=1
 capc prefix logs solo --prefix
 capc prefix-named-container logs duo -c sidecar --prefix
 capc tail logs duo --tail=1
+# the log options: what kubectl sends (the kubelet applies them), and how it prints the answer
+capq timestamps logs solo --timestamps
+capq timestamps-prefix logs duo -c app --timestamps --prefix
+capq since logs solo --since=1h
+capq since-rounded logs solo --since=1500ms
+capq since-below-half-second logs solo --since=400ms
+capq since-time logs solo --since-time=2026-01-01T00:00:01Z
+capq since-time-offset-fraction logs solo --since-time=2026-01-01T01:00:01.75+01:00
+capq limit-bytes logs solo --limit-bytes=20
+capq limit-bytes-zero logs solo --limit-bytes=0
+capq limit-bytes-prefix logs solo --limit-bytes=20 --prefix
+capq limit-bytes-timestamps logs solo --limit-bytes=40 --timestamps
+capq tail-zero logs solo --tail=0
+capq previous logs solo -p
+capq follow logs solo -f
+capq pod-error logs starting
+capq pod-error-ignore-errors logs starting --ignore-errors
+# -l: every Pod it selects (the last 10 lines of each unless --tail says otherwise)
+capq selector logs -l demo=yes
+capq selector-tail logs -l demo=yes --tail=1
+capq selector-tail-all logs -l demo=yes --tail=-1
+capq selector-prefix logs -l demo=yes --prefix
+capq selector-all-containers logs -l demo=yes --all-containers --prefix
+capq selector-container logs -l demo=yes -c app
+capq selector-all-pods logs -l demo=yes --all-pods
+capq selector-none logs -l demo=maybe
+capq selector-none-namespace logs -l demo=yes -n other
+capq selector-error logs -l demo=no
+capq selector-ignore-errors logs -l demo=no --ignore-errors
+capq selector-ignore-errors-prefix logs -l demo --ignore-errors --prefix
+# -f over several streams: at most --max-log-requests of them, read in parallel
+capq selector-follow-too-many logs -l demo=yes -f --max-log-requests=2
+capq selector-follow logs -l demo=yes -f --prefix
+# a Deployment: the first of its Pods, or with --all-pods each of them
+capd deployment logs deploy/web
+capd deployment-all-pods logs deploy/web --all-pods
+capd deployment-all-pods-timestamps logs deploy/web --all-pods --timestamps --tail=1
+rm -f "$log"

@@ -132,14 +132,22 @@ http.createServer((req, res) => {
     if (!disc[path]) process.stderr.write(`${req.method} ${req.url}${req.headers['content-type'] && req.method !== 'GET' ? ' [' + req.headers['content-type'] + ']' : ''}${logged ? ' ' + logged : ''}\n`);
     if (disc[path]) return send(res, 200, disc[path]);
     if (served[path] && req.method === 'GET') return send(res, 200, served[path]);
-    // a container's log (kubectl logs): two lines naming the Pod and container, the last
-    // tailLines of them if asked
+    // a container's log (kubectl logs), as a kubelet reads it: two lines naming the Pod and
+    // container, line N written at second N of 2026-01-01; the last tailLines of them if
+    // asked, each led by its RFC3339NanoFixed time with timestamps=true, all cut after
+    // limitBytes (sinceSeconds and sinceTime are not applied: the lines are months old). A
+    // Pod annotated stub/log-error answers that message as the API server's BadRequest.
     const log = /^\/api\/v1\/namespaces\/([^/]+)\/pods\/([^/]+)\/log$/.exec(path);
     if (req.method === 'GET' && log) {
-      const lines = [1, 2].map((n) => `${log[2]}/${q.get('container')} line ${n}\n`);
+      const failure = store.get(`pods/${log[1]}/${log[2]}`)?.metadata.annotations?.['stub/log-error'];
+      if (failure) return send(res, 400, status(400, 'BadRequest', failure, undefined));
+      const stamp = (n) => (q.get('timestamps') === 'true' ? `2026-01-01T00:00:0${n}.000000000Z ` : '');
+      const lines = [1, 2].map((n) => `${stamp(n)}${log[2]}/${q.get('container')} line ${n}\n`);
       const tail = q.get('tailLines');
+      const text = (tail === null ? lines : lines.slice(lines.length - Math.min(lines.length, Number(tail)))).join('');
+      const limit = q.get('limitBytes');
       res.writeHead(200, { 'Content-Type': 'text/plain' });
-      return res.end((tail === null ? lines : lines.slice(lines.length - Math.min(lines.length, Number(tail)))).join(''));
+      return res.end(limit === null ? text : Buffer.from(text).subarray(0, Number(limit)));
     }
     // SelfSubjectAccessReview (kubectl auth can-i): allowed for kubectl's own user, denied
     // (no reason) to one it impersonates with --as

@@ -1,0 +1,90 @@
+// What the kubelet answers for GET pods/<name>/log (pkg/kubelet/kuberuntime/logs/logs.go
+// ReadLogs over the container's log file): the last tailLines lines, then those written
+// before `since` skipped, each led by its time with `timestamps`, and the whole cut after
+// limitBytes. A line's time is the simulated tick the container wrote it at.
+import { millisToTimestamp, parseTimestamp, tickToMillis } from '../cli/kubectl/clock';
+
+/** core/v1 PodLogOptions, the query of GET pods/<name>/log (the fields the simulation reads). */
+export interface PodLogOptions {
+  container?: string;
+  /** asked for; the simulation's read returns what the log holds now (see cli/kubectl/run/logs.ts) */
+  follow?: boolean;
+  previous?: boolean;
+  timestamps?: boolean;
+  sinceSeconds?: number;
+  /** RFC 3339, as metav1.Time travels in a query (whole seconds) */
+  sinceTime?: string;
+  tailLines?: number;
+  limitBytes?: number;
+}
+
+/** One line of a container's log file, without its newline, and the tick it was written at. */
+export interface LogLine {
+  at: number;
+  text: string;
+}
+
+/**
+ * types.RFC3339NanoFixed, the kubelet's timeFormatOut: nine digits of fraction always (a
+ * tick is 10 ms, so the last seven are zeros).
+ */
+export function logTimestamp(tick: number): string {
+  const ms = tickToMillis(tick);
+  const millis = String(((ms % 1000) + 1000) % 1000).padStart(3, '0');
+  return `${millisToTimestamp(ms).slice(0, -1)}.${millis}000000Z`;
+}
+
+/**
+ * NewLogOptions' `since`: sinceSeconds back from now, or sinceTime when that is later; in
+ * wall-clock milliseconds (undefined: every line).
+ */
+function sinceMillis(options: PodLogOptions, now: number): number | undefined {
+  let since: number | undefined;
+  if (options.sinceSeconds !== undefined) since = tickToMillis(now) - options.sinceSeconds * 1000;
+  const t = options.sinceTime === undefined ? undefined : parseTimestamp(options.sinceTime);
+  if (t !== undefined && (since === undefined || t > since)) since = t;
+  return since;
+}
+
+/** The bytes of `text` in UTF-8 (what limitBytes counts). */
+const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
+
+/** ReadLogs, non-following, over a whole log file at tick `now`. */
+export function readLog(lines: readonly LogLine[], options: PodLogOptions, now: number): string {
+  const tail = options.tailLines;
+  // tail.FindTailLineStartIndex, then at most that many lines read (limitedMode)
+  const from = tail === undefined || tail < 0 ? 0 : Math.max(0, lines.length - tail);
+  const since = sinceMillis(options, now);
+  let remain = options.limitBytes === undefined || options.limitBytes < 0 ? Infinity : options.limitBytes;
+  let out = '';
+  for (const line of lines.slice(from)) {
+    // logWriter.write: a line from before `since` is skipped (Before: one written at `since` stays)
+    if (since !== undefined && tickToMillis(line.at) < since) continue;
+    const text = `${options.timestamps === true ? `${logTimestamp(line.at)} ` : ''}${line.text}\n`;
+    const bytes = utf8(text);
+    if (bytes.length >= remain) {
+      out += new TextDecoder().decode(bytes.slice(0, remain));
+      break;
+    }
+    out += text;
+    remain -= bytes.length;
+  }
+  return out;
+}
+
+/**
+ * The query the API server sends the kubelet (pod/strategy.go LogLocation: each option set,
+ * url.Values.Encode sorts the keys), for its errors that name the URL.
+ */
+export function kubeletLogQuery(options: PodLogOptions): string {
+  const params: [string, string][] = [];
+  if (options.follow === true) params.push(['follow', 'true']);
+  if (options.previous === true) params.push(['previous', 'true']);
+  if (options.timestamps === true) params.push(['timestamps', 'true']);
+  if (options.sinceSeconds !== undefined) params.push(['sinceSeconds', String(options.sinceSeconds)]);
+  if (options.sinceTime !== undefined) params.push(['sinceTime', options.sinceTime]);
+  if (options.tailLines !== undefined) params.push(['tailLines', String(options.tailLines)]);
+  if (options.limitBytes !== undefined) params.push(['limitBytes', String(options.limitBytes)]);
+  params.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return params.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&');
+}
