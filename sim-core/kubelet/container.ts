@@ -101,6 +101,11 @@ export class ContainerRuntime {
     return this.spec.name ?? '';
   }
 
+  /** The running (or last) instance's container ID: a following log read is of one instance. */
+  get instanceID(): string {
+    return this.containerID;
+  }
+
   /** The sandbox is up: the kubelet may pull and start. */
   sandboxReady(now: number): RuntimeEvent[] {
     if (this.phase.kind !== 'waiting-sandbox') return [];
@@ -322,6 +327,13 @@ export class ContainerRuntime {
 
   isRunning(): boolean {
     return this.phase.kind === 'running' || this.phase.kind === 'stopping';
+  }
+
+  /** The tick the running process is due to exit by (its run ends, or a stop's SIGKILL), if it is due to. */
+  exitsBy(): number | undefined {
+    if (this.phase.kind === 'running') return this.phase.exitAt;
+    if (this.phase.kind === 'stopping') return this.phase.until;
+    return undefined;
   }
 
   /** ports the running process listens on (kube-proxy's curl reaches only these) */

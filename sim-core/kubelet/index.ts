@@ -20,5 +20,5 @@ export {
   NODE_LEASE_NAMESPACE,
 } from './heartbeat';
 export { Kubelet, type KubeletOptions, type LogsResult, type Backend } from './kubelet';
-export { kubeletLogQuery, logTimestamp, readLog, type LogLine, type PodLogOptions } from './logRead';
+export { kubeletLogQuery, logTimestamp, readLog, type LogLine, type LogStream, type PodLogOptions } from './logRead';
 export { KubeletProcess, kubeletAddress, type KubeletProcessOptions } from './process';

@@ -16,7 +16,7 @@ import type { RuntimeEvent } from './container';
 import { internalIP, LEASE_RENEW_TICKS, machineStatus, microTime, NODE_LEASE_DURATION_SECONDS, NODE_LEASE_NAMESPACE, NODE_STATUS_REPORT_TICKS, NODE_STATUS_UPDATE_TICKS, nodeLease, nodeStatusChanged, nodeStatusHeartbeat, type MachineStatus } from './heartbeat';
 import { DueQueue } from './dueQueue';
 import { PodIpAllocator } from './ipam';
-import { readLog, type PodLogOptions } from './logRead';
+import { readLog, utf8, type LogsResult, type PodLogOptions } from './logRead';
 import { PodRuntime } from './podRuntime';
 import { buildPodStatus, statusPatch } from './status';
 
@@ -28,7 +28,7 @@ export interface KubeletOptions {
   onRuntimeEvent?: (pod: string, event: RuntimeEvent) => void;
 }
 
-export type LogsResult = { ok: true; text: string } | { ok: false; error: string };
+export type { LogsResult } from './logRead';
 
 /** What kube-proxy's curl needs to know about a Pod IP: is something listening there, and what. */
 export interface Backend {
@@ -354,8 +354,15 @@ export class Kubelet {
     if (!entry) return { ok: false, error: `pods "${podName}" not found` };
     const c = entry.runtime.container(options.container);
     if (!c) return { ok: false, error: `container ${options.container ?? ''} is not valid for pod ${podName}` };
-    const r = c.logLines(options.previous === true);
-    return r.ok ? { ok: true, text: readLog(r.lines, options, this.now) } : r;
+    const previous = options.previous === true;
+    const r = c.logLines(previous);
+    if (!r.ok) return r;
+    const text = readLog(r.lines, options, this.now);
+    if (options.follow !== true) return { ok: true, text };
+    const usedUp = options.limitBytes !== undefined && utf8(text).length >= options.limitBytes;
+    const open = !previous && c.isRunning() && !usedUp;
+    const endsBy = open ? c.exitsBy() : undefined;
+    return { ok: true, text, stream: { instance: previous ? `previous:${c.instanceID}` : c.instanceID, open, ...(endsBy !== undefined ? { endsBy } : {}) } };
   }
 
   /** The running container behind a Pod IP on this node, if any. */

@@ -18,6 +18,21 @@ export interface PodLogOptions {
   limitBytes?: number;
 }
 
+/**
+ * A following read's stream (`follow`): which container instance it reads, and whether it
+ * stays open for what that instance writes next — ReadLogs waits while the container runs
+ * (waitLogs' isContainerRunning) and stops once limitBytes are written.
+ */
+export interface LogStream {
+  instance: string;
+  open: boolean;
+  /** the tick an open stream's process is due to exit by, when it is (a run that ends, a stop under way) */
+  endsBy?: number;
+}
+
+/** What GET pods/<name>/log answers: the log, or the API server's error (`Invalid`: kubectl words it `The … is invalid: …`). */
+export type LogsResult = { ok: true; text: string; stream?: LogStream } | { ok: false; error: string; reason?: 'Invalid' };
+
 /** One line of a container's log file, without its newline, and the tick it was written at. */
 export interface LogLine {
   at: number;
@@ -47,7 +62,7 @@ function sinceMillis(options: PodLogOptions, now: number): number | undefined {
 }
 
 /** The bytes of `text` in UTF-8 (what limitBytes counts). */
-const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
+export const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
 
 /** ReadLogs, non-following, over a whole log file at tick `now`. */
 export function readLog(lines: readonly LogLine[], options: PodLogOptions, now: number): string {

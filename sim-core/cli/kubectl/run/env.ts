@@ -1,13 +1,13 @@
 // What one kubectl invocation works with: the parsed command, the cluster's API port, the
 // workspace files, the simulated clock, and the terminal it writes to.
 import type { KubeApiPort } from '../../../apiserver/server';
-import type { PodLogOptions } from '../../../kubelet/logRead';
+import type { LogsResult, PodLogOptions } from '../../../kubelet/logRead';
 import type { SimControlPort } from '../../ports';
 import type { Terminal } from '../../terminal';
 import type { KubectlCommand } from '../parse';
 
-/** The log, or the API server's error (its message; `Invalid`: kubectl words it `The … is invalid: …`). */
-export type PodLogsResult = { ok: true; text: string } | { ok: false; error: string; reason?: 'Invalid' };
+/** The log (and with `follow`, whether its stream stays open), or the API server's error. */
+export type PodLogsResult = LogsResult;
 
 /** The simulation's side of kubectl: the API server (absent in the etcd-only topology), kubelet logs, the clock. */
 export interface KubectlPorts {

@@ -12,7 +12,9 @@ import type { KubeObject } from '../../../client';
 import type { PodLogOptions } from '../../../kubelet/logRead';
 import { millisToTimestamp, parseTimestamp } from '../clock';
 import { getObject, listObjects, statusText } from './api';
-import type { PodLogsResult, RunEnv } from './env';
+import { nowOf, type PodLogsResult, type RunEnv } from './env';
+import { REQUEST_TIMEOUT_TICKS } from './api';
+import { POLL_TICKS } from './wait';
 import { fail } from './objects';
 import { allContainers, defaultContainer } from './log-containers';
 
@@ -190,6 +192,7 @@ export function runLogs(env: RunEnv): void {
   // --prefix (set by --all-pods too): each line led by its source, `[pod/NAME/CONTAINER] `
   const prefixed = allPods || env.cmd.flags.values.get('prefix') === true;
   const ignoreErrors = env.cmd.flags.values.get('ignore-errors') === true;
+  const open: OpenStream[] = [];
   for (const request of requests) {
     const logs = env.ports.podLogs(env.namespace, request.pod, { ...options, container: request.container });
     if (!logs.ok) {
@@ -203,5 +206,41 @@ export function runLogs(env: RunEnv): void {
     const prefix = prefixed ? `[pod/${request.pod}/${request.container}] ` : '';
     // DefaultConsumeRequest writes line by line (a cut last line too), the prefix before each
     env.out.print(prefix === '' ? logs.text : logs.text.split(/(?<=\n)/).map((line) => prefix + line).join(''));
+    if (logs.stream?.open === true) open.push({ request, ...logs.stream });
+  }
+  if (open.length > 0) waitForStreams(env, options, open);
+}
+
+/** A followed container whose stream the kubelet keeps open: the instance it reads, and when its process is due to exit, if it is. */
+interface OpenStream {
+  request: LogRequest;
+  instance: string;
+  endsBy?: number;
+}
+
+/**
+ * -f: kubectl prints each stream as it comes and returns when every one has ended; the
+ * kubelet ends one when its container instance stops running. A simulated process writes
+ * all its lines as it starts, so an open stream has nothing more to deliver: what -f adds is
+ * the wait. The terminal does not stream (a command's output is shown when it returns), so,
+ * as `get -w` does, the wait runs in simulated time inside the command, in one-second
+ * slices, and ends when every container followed has stopped (a crash, a deletion: exit 0),
+ * or after the request timeout; while no container followed is due to stop, also when the
+ * cluster has gone quiet (a container that keeps running would hold a real kubectl until
+ * Ctrl-C).
+ */
+function waitForStreams(env: RunEnv, options: PodLogOptions, streams: OpenStream[]): void {
+  const start = nowOf(env);
+  let open = streams;
+  while (open.length > 0 && nowOf(env) - start < REQUEST_TIMEOUT_TICKS) {
+    const before = nowOf(env);
+    const due = open.some((s) => s.endsBy !== undefined);
+    // a quiet cluster settles at once; a process due to exit needs its time run
+    const quiet = due ? (env.ports.sim.tick(POLL_TICKS), false) : env.ports.sim.settle(POLL_TICKS) < POLL_TICKS;
+    open = open.flatMap((s) => {
+      const r = env.ports.podLogs?.(env.namespace, s.request.pod, { ...options, container: s.request.container });
+      return r !== undefined && r.ok && r.stream?.instance === s.instance && r.stream.open ? [{ ...s, ...r.stream }] : [];
+    });
+    if (quiet || nowOf(env) === before) break;
   }
 }
