@@ -17,24 +17,27 @@ function lists(pod: Pod): { init: string[]; main: string[]; ephemeral: string[] 
 }
 
 /**
- * FindOrDefaultContainerByName without -c: the container and what kubectl prints on stderr
- * about it (a missing annotated container's warning, `Defaulted container …`).
+ * logsForObjectWithClient without -c: the container, and what kubectl prints on stderr about
+ * it — an annotated container the Pod lacks (`Default container name "x" not found in pod
+ * y`, its own words, not podcmd's), then `Defaulted container …` when the Pod has others
+ * (`notice`, which --all-pods leaves out).
  */
-export function defaultContainer(pod: Pod): { container: string | undefined; notice: string } {
+export function defaultContainer(pod: Pod): { container: string | undefined; warning: string; notice: string } {
   const { init, main, ephemeral } = lists(pod);
   const all = [...main, ...init, ...ephemeral];
-  let notice = '';
+  let warning = '';
   const annotated = pod.metadata?.annotations?.[DEFAULT_CONTAINER];
   if (annotated !== undefined && annotated !== '') {
-    if (all.includes(annotated)) return { container: annotated, notice };
-    notice += `Warning: default container name ${JSON.stringify(annotated)} not found in pod ${pod.metadata?.name ?? ''}\n`;
+    if (all.includes(annotated)) return { container: annotated, warning, notice: '' };
+    warning = `Default container name ${JSON.stringify(annotated)} not found in pod ${pod.metadata?.name ?? ''}\n`;
   }
   const container = main[0];
+  let notice = '';
   if (main.length > 1 || init.length > 0 || ephemeral.length > 0) {
     const names = [...main, ...init.map((n) => `${n} (init)`), ...ephemeral.map((n) => `${n} (ephem)`)];
-    notice += `Defaulted container ${JSON.stringify(container ?? '')} out of: ${names.join(', ')}\n`;
+    notice = `Defaulted container ${JSON.stringify(container ?? '')} out of: ${names.join(', ')}\n`;
   }
-  return { container, notice };
+  return { container, warning, notice };
 }
 
 /**

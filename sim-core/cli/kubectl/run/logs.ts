@@ -55,7 +55,7 @@ const numberFlag = (env: RunEnv, name: string): number => Number(env.cmd.flags.v
 function logOptions(env: RunEnv): PodLogOptions {
   const flags = env.cmd.flags;
   const o: PodLogOptions = {};
-  if (env.cmd.flags.values.get('follow') === true) o.follow = true;
+  if (flags.values.get('follow') === true) o.follow = true;
   if (env.cmd.previous) o.previous = true;
   if (flags.values.get('timestamps') === true) o.timestamps = true;
   // metav1.Time in a query: UTC, whole seconds (parse.ts has refused what Go's time.Parse refuses)
@@ -118,6 +118,7 @@ function requestsFor(env: RunEnv, pod: Pod, allPods: boolean): { ok: true; reque
   let container = env.cmd.container;
   if (container === undefined || container === '') {
     const chosen = defaultContainer(pod);
+    env.out.printErr(chosen.warning);
     if (!allPods) env.out.printErr(chosen.notice);
     container = chosen.container ?? '';
   }

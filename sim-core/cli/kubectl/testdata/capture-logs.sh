@@ -85,6 +85,8 @@ capq limit-bytes-timestamps logs solo --limit-bytes=40 --timestamps
 capq tail-zero logs solo --tail=0
 capq previous logs solo -p
 capq follow logs solo -f
+capq annotated-container-missing logs misnamed
+capq selector-annotated-container-missing logs -l app=misnamed
 capq pod-error logs starting
 capq pod-error-ignore-errors logs starting --ignore-errors
 # -l: every Pod it selects (the last 10 lines of each unless --tail says otherwise)
