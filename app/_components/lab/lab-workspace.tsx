@@ -61,8 +61,13 @@ export function LabWorkspace({ view, locale, recordedHints }: LabWorkspaceProps)
     void recordHintUse({ labId: view.id, hintIndex: shown - 1 }).catch(() => undefined);
   }, [showHint, view.id]);
 
+  // The editor is built again on Reset: its verdicts of the API server were about the old
+  // cluster, whose log versions the new one counts again from 0 (a verdict keyed on a
+  // version could otherwise pass for the new cluster's), and its files are the starters.
+  const [resets, setResets] = useState(0);
   const onReset = useCallback(() => {
     reset();
+    setResets((n) => n + 1);
     setOutcome(undefined);
     attemptKey.current = undefined;
   }, [reset]);
@@ -129,6 +134,7 @@ export function LabWorkspace({ view, locale, recordedHints }: LabWorkspaceProps)
       </div>
       <div className={styles.workMain}>
         <EditorPanel
+          key={resets}
           files={session.files}
           edited={session.edited}
           active={active}

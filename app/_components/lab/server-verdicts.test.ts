@@ -51,6 +51,20 @@ describe('ServerVerdicts', () => {
     expect(v.problems('web.yaml')).toEqual([]);
   });
 
+  it('asks again about a text whose answer it dropped, once the learner types back to it', () => {
+    const v = new ServerVerdicts();
+    const b = v.ask('web.yaml', 'selector: api', 1)!;
+    expect(v.answer('web.yaml', b, [immutable], 'selector: api')).toBe(true);
+    const a = v.ask('web.yaml', 'selector: web', 1)!;
+    // the answer about "selector: web" arrives while the file says "selector: webx"…
+    expect(v.answer('web.yaml', a, [], 'selector: webx')).toBe(false);
+    // …then Backspace: the same text as the dropped question, asked again, and its answer kept
+    const again = v.ask('web.yaml', 'selector: web', 1);
+    expect(again).toBeDefined();
+    expect(v.answer('web.yaml', again!, [], 'selector: web')).toBe(true);
+    expect(v.problems('web.yaml')).toEqual([]);
+  });
+
   it('forgets a file the decoder refuses: its verdict and any answer still on its way', () => {
     const v = new ServerVerdicts();
     const id = v.ask('web.yaml', 'selector: api', 1)!;

@@ -38,7 +38,14 @@ export class ServerVerdicts {
    */
   answer(path: string, id: number, problems: EditorProblem[], textNow: string): boolean {
     const file = this.files.get(path);
-    if (file?.question === undefined || file.question.id !== id || file.question.text !== textNow) return false;
+    if (file?.question === undefined || file.question.id !== id) return false;
+    if (file.question.text !== textNow) {
+      // The text moved on after the latest question: its answer is dropped, and so is the
+      // question, or typing back to that text (a character, then Backspace) would find it
+      // "already asked" and never ask again, leaving another text's verdict up.
+      file.question = undefined;
+      return false;
+    }
     file.problems = problems;
     return true;
   }

@@ -88,6 +88,20 @@ export function useSimWorker(scenario: HostScenario, labStart?: LabStart): SimWo
     worker.onmessage = (e: MessageEvent<unknown>) => {
       const parsed = parseWorkerMessage(e.data);
       if (!parsed.ok) {
+        // A malformed answer to one of the page's own requests (a log, an editor check) is
+        // that request unanswered, as if the worker had refused it; the cluster runs on.
+        // Anything else malformed means the worker cannot be trusted: the simulation fails.
+        const answered = answerOf(e.data);
+        if (answered?.type === 'actionLog' && pending.has(answered.requestId)) {
+          pending.get(answered.requestId)?.(undefined);
+          pending.delete(answered.requestId);
+          return;
+        }
+        if (answered?.type === 'manifestProblems' && checks.has(answered.requestId)) {
+          checks.get(answered.requestId)?.(undefined);
+          checks.delete(answered.requestId);
+          return;
+        }
         update({ type: 'failed', error: parsed.error });
         return;
       }
@@ -191,4 +205,11 @@ export function useSimWorker(scenario: HostScenario, labStart?: LabStart): SimWo
   );
 
   return { state, send, runCommand, interrupt, requestActionLog, applyFiles, checkManifest };
+}
+
+/** The type and request id of a worker message that failed its schema, when it has them. */
+function answerOf(data: unknown): { type: unknown; requestId: number } | undefined {
+  if (typeof data !== 'object' || data === null) return undefined;
+  const { type, requestId } = data as { type?: unknown; requestId?: unknown };
+  return typeof requestId === 'number' ? { type, requestId } : undefined;
 }

@@ -149,4 +149,15 @@ describe("every lab's reference solution", () => {
     }
     expect(updates).toBeGreaterThan(5);
   });
+
+  it('does not look up a name longer than the API server allows: etcdctl can store one, the create path says what is wrong with it', () => {
+    const host = applied();
+    const name = 'a'.repeat(300);
+    const put = host.runCommand(`etcdctl put /registry/configmaps/default/${name} '{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"${name}","namespace":"default"}}'`);
+    expect([put.exitCode, put.stderr]).toEqual([0, '']);
+    const problems = host.manifestProblems('cm.yaml', `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ${name}\ndata:\n  a: b\n`);
+    expect(problems.length).toBeGreaterThan(0);
+    expect(problems.every((p) => p.updates === undefined)).toBe(true);
+    expect(problems[0]!.message).toMatch(/^metadata\.name: Invalid value: "a+": must be no more than 253 characters/);
+  });
 });

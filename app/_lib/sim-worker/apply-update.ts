@@ -48,6 +48,9 @@ function lastApplied(live: KubeObject): Record<string, unknown> | undefined {
   }
 }
 
+/** The longest object name the API server stores (a DNS subdomain). */
+const MAX_NAME_LENGTH = 253;
+
 /**
  * The LiveCheck of a cluster whose committed keyspace `store` gives (the grading's view:
  * the member that has applied the most): an object stored under the manifest's name is
@@ -55,6 +58,9 @@ function lastApplied(live: KubeObject): Record<string, unknown> | undefined {
  */
 export function liveCheckOf(store: () => MvccStore | undefined): LiveCheck {
   return (object, def, namespace, name) => {
+    // no object is stored under a name the API server would refuse (253 characters at most):
+    // the create path's validation says what is wrong with it
+    if (name.length > MAX_NAME_LENGTH) return undefined;
     const r = store()?.range(keyOf(def, def.namespaced ? namespace : undefined, name), undefined);
     const kv = r?.ok ? r.value.kvs[0] : undefined;
     const live = kv === undefined ? undefined : decodeKv(kv);

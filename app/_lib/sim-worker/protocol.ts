@@ -262,6 +262,8 @@ export type CommandResult = z.infer<typeof commandResultSchema>;
 /** The most problems one checked file lists (a file can name thousands of bad fields), and the longest text of one (a Pod update's refusal carries a diff). */
 export const MAX_MANIFEST_PROBLEMS = 200;
 export const MAX_PROBLEM_LENGTH = 16_384;
+/** the longest `updates` (a kind's prefix and an object name, which the API server caps at 253) */
+export const MAX_UPDATES_LENGTH = 400;
 
 /** One problem of a checked file (the editor's EditorProblem, app/_components/lab/manifest-problems.ts). */
 export const manifestProblemSchema = z.object({
@@ -273,7 +275,7 @@ export const manifestProblemSchema = z.object({
   severity: z.enum(['error', 'warning', 'info']),
   source: z.literal('apiserver').optional(),
   /** the live object Apply would update (`deployment.apps/web`); absent: Apply would create it */
-  updates: z.string().max(400).optional(),
+  updates: z.string().max(MAX_UPDATES_LENGTH).optional(),
 });
 export type ManifestProblem = z.infer<typeof manifestProblemSchema>;
 

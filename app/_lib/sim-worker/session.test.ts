@@ -161,4 +161,19 @@ describe('WorkerSession', () => {
     session.receive({ type: 'step', ticks: 1 });
     expect(posted.at(-1)).toMatchObject({ type: 'view' });
   });
+
+  it("answers within the page's schema whatever the problems hold: an over-long `updates` is clipped, not the cause of a refused message", () => {
+    const { posted, session } = started();
+    const long = vi.spyOn(SimHost.prototype, 'manifestProblems').mockImplementation((path) => [
+      { path, line: 1, column: 1, message: 'm'.repeat(20_000), severity: 'warning', source: 'apiserver', updates: `configmap/${'a'.repeat(500)}` },
+    ]);
+    try {
+      session.receive({ type: 'checkManifest', requestId: 6, path: 'cm.yaml', text: 'kind: ConfigMap\n' });
+    } finally {
+      long.mockRestore();
+    }
+    const answer = posted.at(-1)!;
+    expect(parseWorkerMessage(answer).ok).toBe(true);
+    expect(answer.type === 'manifestProblems' && answer.problems[0]!.updates).toMatch(/^configmap\/a+…$/);
+  });
 });

@@ -8,6 +8,7 @@ import {
   FRAME_MS,
   MAX_MANIFEST_PROBLEMS,
   MAX_PROBLEM_LENGTH,
+  MAX_UPDATES_LENGTH,
   parsePageMessage,
   type CommandResult,
   type ManifestProblem,
@@ -119,7 +120,7 @@ export class WorkerSession {
       problems = host
         .manifestProblems(message.path, message.text)
         .slice(0, MAX_MANIFEST_PROBLEMS)
-        .map((p) => (p.message.length > MAX_PROBLEM_LENGTH ? { ...p, message: `${p.message.slice(0, MAX_PROBLEM_LENGTH - 1)}…` } : p));
+        .map((p) => ({ ...p, message: clip(p.message, MAX_PROBLEM_LENGTH), ...(p.updates !== undefined ? { updates: clip(p.updates, MAX_UPDATES_LENGTH) } : {}) }));
     } catch (e) {
       this.post({ type: 'error', message: `the manifest check failed: ${e instanceof Error ? e.message : String(e)}`, requestId: message.requestId, request: message.type });
       return;
@@ -216,4 +217,9 @@ function refusedRequest(data: unknown): { requestId?: number; request?: string }
     ...(typeof requestId === 'number' && Number.isSafeInteger(requestId) && requestId >= 0 ? { requestId } : {}),
     ...(typeof type === 'string' && type.length <= 40 ? { request: type } : {}),
   };
+}
+
+/** `text` cut to `max` characters, with an ellipsis when it was longer: the page's schema refuses longer. */
+function clip(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
