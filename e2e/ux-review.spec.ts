@@ -160,7 +160,7 @@ test('a page, a lab and an attempt that do not exist say so in the tab title too
   await expect(page).toHaveTitle('Attempt not found · Reconcile');
 });
 
-test("Monaco's own widgets speak the page's language", async ({ page }) => {
+test("Monaco's own widgets speak the page's language, also after the language switch", async ({ page }) => {
   await page.goto('/ko/labs/first-deployment');
   const region = page.getByRole('region', { name: '매니페스트 편집기' });
   await expect(region.locator('.view-lines')).toContainText('kind: Deployment');
@@ -178,8 +178,9 @@ test("Monaco's own widgets speak the page's language", async ({ page }) => {
   await page.keyboard.insertText('replicas: "three"');
   await expect(page.getByTestId('editor-problems')).toContainText(/deployment\.yaml \d+행: 타입이 맞지 않습니다\. .*integer.* 하나여야 합니다\./);
 
-  // a full load of the English page: Monaco's English
-  await page.goto('/en/labs/first-deployment');
+  // the site's language switch keeps the page's modules: the editor reloads the page to build Monaco in English
+  await page.getByRole('link', { name: '영어로 전환' }).click();
+  await expect(page).toHaveURL(/\/en\/labs\/first-deployment$/);
   const en = page.getByRole('region', { name: 'Manifest editor' });
   await expect(en.locator('.view-lines')).toContainText('kind: Deployment');
   await en.locator('.view-line', { hasText: /replicas:/ }).first().click();

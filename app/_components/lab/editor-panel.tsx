@@ -3,10 +3,10 @@
 // the workspace is interactive), the problems monaco-yaml found listed as text with
 // their lines, and Apply.
 import dynamic from 'next/dynamic';
-import { useCallback, useId, useRef, useState } from 'react';
-import { useTranslations } from 'next-intl';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useLocale, useTranslations } from 'next-intl';
 import { FileTabs } from './file-tabs';
-import { setMonacoLanguage } from './monaco-nls';
+import { monacoSpeaksOtherThan, setMonacoLanguage } from './monaco-nls';
 import type { EditorProblem } from './manifest-problems';
 import type { ApplyRefusal } from './apply-request';
 import styles from './lab.module.css';
@@ -47,6 +47,12 @@ interface EditorPanelProps {
 
 export function EditorPanel({ files, edited, active, canApply, applyRefused, onSelect, onChange, onApply, checkManifest, clusterVersion }: EditorPanelProps) {
   const t = useTranslations('lab.editor');
+  const locale = useLocale();
+  // Monaco built in the other language (before the site's language switch): a full load
+  // builds it in this one; the files and the action log are saved in the browser as they change
+  useEffect(() => {
+    if (monacoSpeaksOtherThan(locale)) window.location.reload();
+  }, [locale]);
   const titleId = useId();
   const panelId = useId();
   const hintId = useId();

@@ -17,6 +17,16 @@ describe("Monaco's message table, set before the editor's modules load", () => {
     expect(scope._VSCODE_NLS_MESSAGES).toContain('찾기');
   });
 
+  it('is set once: a later call keeps the first language, and says when the page speaks another', async () => {
+    const { setMonacoLanguage, monacoSpeaksOtherThan } = await import('./monaco-nls');
+    expect(monacoSpeaksOtherThan('en')).toBe(false); // not loaded yet: nothing to rebuild
+    await setMonacoLanguage('ko');
+    await setMonacoLanguage('en');
+    expect(scope._VSCODE_NLS_LANGUAGE).toBe('ko');
+    expect(monacoSpeaksOtherThan('ko')).toBe(false);
+    expect(monacoSpeaksOtherThan('en')).toBe(true);
+  });
+
   it("is left unset on an English page: Monaco's own English", async () => {
     const { setMonacoLanguage } = await import('./monaco-nls');
     await setMonacoLanguage('en');
