@@ -7,7 +7,7 @@
 // `kubectl.kubernetes.io/default-container` annotation or the first container and says so
 // on stderr (podcmd.FindOrDefaultContainerByName). kubectl keeps its requests in a Go map and
 // reads them in its random order; the simulation reads them in the order it made them.
-import { kindForResource, type KindDefinition, type Pod } from '../../../apiserver';
+import { kindForResource, selectorString, type KindDefinition, type LabelSelector, type Pod } from '../../../apiserver';
 import type { KubeObject } from '../../../client';
 import type { PodLogOptions } from '../../../kubelet/logRead';
 import { millisToTimestamp, parseTimestamp } from '../clock';
@@ -90,15 +90,30 @@ function invalidOptions(env: RunEnv, options: PodLogOptions): string | undefined
 
 /** The Pods a Deployment or ReplicaSet selects (polymorphichelpers.SelectorsForObject), in podutils.ByLogging order. */
 function selectedPods(env: RunEnv, def: KindDefinition, object: KubeObject): { ok: true; pods: Pod[] } | { ok: false; error: string } {
-  const selector = (object.spec as { selector?: { matchLabels?: Record<string, string> } } | undefined)?.selector?.matchLabels;
-  if (selector === undefined) return { ok: false, error: `error: cannot attach to *v1.${def.kind}: selector for *v1.${def.kind} not implemented\n` };
-  const labelSelector = Object.entries(selector).sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => `${k}=${v}`).join(',');
-  const pods = listObjects(env, PODS, { namespace: env.namespace, labelSelector });
+  const selector = selectorOf(def, object);
+  if (!selector.ok) return { ok: false, error: `error: cannot get the logs from *v1.${def.kind}: ${selector.error}\n` };
+  const pods = listObjects(env, PODS, { namespace: env.namespace, labelSelector: selector.value });
   if (!pods.ok) return { ok: false, error: statusText(pods.error) };
-  const matching = (pods.value.items as Pod[]).filter((p) => Object.entries(selector).every(([k, v]) => p.metadata?.labels?.[k] === v)).sort(byLogging);
+  const matching = (pods.value.items as Pod[]).sort(byLogging);
   // GetFirstPod waits --pod-running-timeout for one to appear; nothing changes while it waits here
   if (matching.length === 0) return { ok: false, error: `error: timed out waiting for the condition\n` };
   return { ok: true, pods: matching };
+}
+
+/**
+ * polymorphichelpers.SelectorsForObject as a label selector string: a workload's
+ * spec.selector (matchLabels and matchExpressions), a Service's selector map (which it
+ * needs); anything else has none.
+ */
+function selectorOf(def: KindDefinition, object: KubeObject): { ok: true; value: string } | { ok: false; error: string } {
+  const spec = (object.spec ?? {}) as { selector?: unknown };
+  if (def.kind === 'Service') {
+    const set = (spec.selector ?? {}) as Record<string, string>;
+    if (Object.keys(set).length === 0) return { ok: false, error: `invalid service '${object.metadata?.name ?? ''}': Service is defined without a selector` };
+    return { ok: true, value: selectorString({ matchLabels: set }) };
+  }
+  if (def.kind === 'Deployment' || def.kind === 'ReplicaSet') return { ok: true, value: selectorString(spec.selector as LabelSelector | undefined) };
+  return { ok: false, error: `selector for *v1.${def.kind} not implemented` };
 }
 
 /** One log request: a container of a Pod. */
@@ -134,7 +149,8 @@ interface Owner {
 
 /**
  * Complete's read: -l's Pods (`No resources found in … namespace.` when none: Validate still
- * runs), the Pod named, or the Deployment or ReplicaSet whose Pods RunLogs looks up.
+ * runs), the Pod named, or the object whose Pods RunLogs looks up by its selector (a kind
+ * without one is refused there, after Validate, as LogsForObject refuses it).
  */
 function readTargets(env: RunEnv): { ok: true; pods: Pod[]; owner?: Owner } | { ok: false; error: string } {
   const target = env.cmd.targets[0];
@@ -144,10 +160,6 @@ function readTargets(env: RunEnv): { ok: true; pods: Pod[]; owner?: Owner } | { 
     const pods = list.value.items as Pod[];
     if (pods.length === 0) env.out.printErr(`No resources found in ${env.namespace} namespace.\n`);
     return { ok: true, pods };
-  }
-  if (!['Pod', 'Deployment', 'ReplicaSet'].includes(target.def.kind)) {
-    // polymorphichelpers.SelectorsForObject's refusal (a Service's selector is not followed here)
-    return { ok: false, error: `error: cannot attach to *v1.${target.def.kind}: selector for *v1.${target.def.kind} not implemented\n` };
   }
   const read = readTarget(env, target.def, target.name ?? '');
   if (!read.ok) return read;
