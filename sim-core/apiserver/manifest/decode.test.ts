@@ -48,6 +48,17 @@ describe('documents', () => {
   });
 });
 
+describe("scalars as go-yaml resolves them", () => {
+  // recorded: kubectl 1.32 create -f p.yaml --dry-run=client -o json prints these labels and args as strings
+  test('E7, e5 and . are strings (the yaml package made them NaN); 1e3, .5 and 1_000.5 stay numbers', () => {
+    const [pod] = objects('apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\n  labels:\n    a: E7\n    b: e5\n    c: .\nspec:\n  containers:\n  - name: c\n    image: nginx\n    args: [E7, ., 1e3x]\n');
+    expect((pod as { metadata: { labels: unknown } }).metadata.labels).toEqual({ a: 'E7', b: 'e5', c: '.' });
+    expect((pod as { spec: { containers: { args: unknown }[] } }).spec.containers[0]!.args).toEqual(['E7', '.', '1e3x']);
+    const [numbers] = objects('apiVersion: v1\nkind: X\nmetadata:\n  name: n\nvalues: [1e3, .5, 1_000.5, -.5e2, 1.5E3]\n');
+    expect((numbers as { values: unknown }).values).toEqual([1000, 0.5, 1000.5, -50, 1500]);
+  });
+});
+
 describe('errors in kubectl 1.32 shape', () => {
   test('mapping values not allowed', () => {
     expect(error('apiVersion: v1\nkind: Pod\nmetadata:\n  name: web: x\n  a: b\n', 'bad.yaml')).toBe(

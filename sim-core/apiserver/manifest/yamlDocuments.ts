@@ -35,10 +35,22 @@ const GO_YAML_LACKS_IDS = new Set(['timestamp', 'binary', 'set', 'omap', 'pairs'
 type Options = ParseOptions & DocumentOptions & SchemaOptions;
 type TagList = Extract<NonNullable<SchemaOptions['customTags']>, unknown[]>;
 
+/**
+ * go-yaml's floats (resolve.go's yamlStyleFloat, underscores aside): a mantissa with at least
+ * one digit. The yaml package's YAML 1.1 floats also take `E7`, `e5` and `.` (no digit before
+ * the exponent, or none at all) and resolve them to NaN, which JSON cannot carry; to kubectl
+ * they are strings.
+ */
+const GO_YAML_FLOAT = /^[-+]?(?:\.[0-9_]*[0-9][0-9_]*|[0-9][0-9_]*\.[0-9_]*)$/;
+const GO_YAML_FLOAT_EXP = /^[-+]?(?:\.[0-9_]*[0-9][0-9_]*|[0-9][0-9_]*(?:\.[0-9_]*)?)[eE][-+]?[0-9]+$/;
+
 function keepGoYamlTags(tags: TagList): TagList {
-  return tags.filter((t) =>
-    typeof t === 'string' ? !GO_YAML_LACKS_IDS.has(t) : !GO_YAML_LACKS.has(t.tag) && t.format !== 'TIME',
-  );
+  return tags
+    .filter((t) => (typeof t === 'string' ? !GO_YAML_LACKS_IDS.has(t) : !GO_YAML_LACKS.has(t.tag) && t.format !== 'TIME'))
+    .map((t) => {
+      if (typeof t === 'string' || t.tag !== 'tag:yaml.org,2002:float' || !('test' in t) || t.test === undefined || /inf/.test(t.test.source)) return t;
+      return { ...t, test: t.format === 'EXP' ? GO_YAML_FLOAT_EXP : GO_YAML_FLOAT };
+    });
 }
 
 const PARSE_OPTIONS: Options = {
