@@ -160,4 +160,16 @@ describe("every lab's reference solution", () => {
     expect(problems.every((p) => p.updates === undefined)).toBe(true);
     expect(problems[0]!.message).toMatch(/^metadata\.name: Invalid value: "a+": must be no more than 253 characters/);
   });
+
+  it('judges a file again only when its text or the committed keyspace has changed: the last verdict stands meanwhile', () => {
+    const host = applied();
+    const moved = manifest('api');
+    const first = host.manifestProblems('web.yaml', moved);
+    expect(first.map((p) => p.updates)).toContain('deployment.apps/web');
+    expect(host.manifestProblems('web.yaml', moved)).toBe(first);
+    // the Deployment deleted: the same text is judged again, now as a create
+    expect(host.runCommand('kubectl delete deployment web').exitCode).toBe(0);
+    host.runCommand('sim settle');
+    expect(host.manifestProblems('web.yaml', moved)).toEqual([]);
+  });
 });

@@ -8,7 +8,7 @@
 import { admitUpdate, applyStrategicMergePatch, decodeKv, keyOf } from '@/sim-core/apiserver/server';
 import type { FieldError, KindDefinition } from '@/sim-core/apiserver/kinds';
 import type { KubeObject } from '@/sim-core/client';
-import { LAST_APPLIED, modifiedConfiguration } from '@/sim-core/cli/kubectl/run/apply';
+import { modifiedConfiguration, parseLastApplied } from '@/sim-core/cli/kubectl/run/apply';
 import { createThreeWayMergePatch, isPatchComputeError } from '@/sim-core/cli/kubectl/strategic-diff';
 import { kindPrefix } from '@/sim-core/cli/kubectl';
 import type { MvccStore } from '@/sim-core/etcd/mvcc';
@@ -24,7 +24,7 @@ export function applyUpdateErrors(def: KindDefinition, manifest: Record<string, 
   const modified = modifiedConfiguration({ source: '', def, object: manifest as KubeObject, name, namespace });
   let patch: Record<string, unknown>;
   try {
-    patch = createThreeWayMergePatch(def.kind, lastApplied(live), modified as Record<string, unknown>, live as Record<string, unknown>);
+    patch = createThreeWayMergePatch(def.kind, parseLastApplied(live), modified as Record<string, unknown>, live as Record<string, unknown>);
   } catch (e) {
     if (!isPatchComputeError(e)) throw e;
     return [];
@@ -34,18 +34,6 @@ export function applyUpdateErrors(def: KindDefinition, manifest: Record<string, 
   if (!patched.ok) return [];
   const admitted = admitUpdate(def, live, patched.value as KubeObject, undefined);
   return admitted.ok ? [] : admitted.errors;
-}
-
-/** The last-applied configuration kubectl diffs against (apply.go: none when absent or not a JSON object). */
-function lastApplied(live: KubeObject): Record<string, unknown> | undefined {
-  const text = live.metadata?.annotations?.[LAST_APPLIED];
-  if (text === undefined) return undefined;
-  try {
-    const v = JSON.parse(text) as unknown;
-    return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /** The longest object name the API server stores (a DNS subdomain). */

@@ -25,6 +25,7 @@ import { LabLimits, LIMIT_SENTENCES } from './lab-limits';
 import { liveCheckOf } from './apply-update';
 import { validationProblems } from '@/app/_components/lab/manifest-problems';
 import { committedStore } from '@/sim-core/grading';
+import type { MvccStore } from '@/sim-core/etcd/mvcc';
 import { applyCommandLine, type CommandResult, type Fault, type GoalView, type HostLab, type HostScenario, type KeyspaceView, type LabLimit, type ManifestProblem, type NotableEvent, type SimView, type TraceLine } from './protocol';
 
 /** Trace lines kept for the view (the newest). */
@@ -72,6 +73,8 @@ export class SimHost {
   private goals: LabGoals | undefined;
   /** bumped on every change to the log, a merged tick included */
   private logVersion = 0;
+  /** each workspace file's last check: its text and the committed keyspace (store and revision) it was judged against */
+  private readonly lastChecks = new Map<string, { text: string; store: MvccStore | undefined; revision: number; problems: ManifestProblem[] }>();
 
   /** the watch chain, for the default topology */
   private readonly chain: WatchChainRecorder | undefined;
@@ -286,7 +289,17 @@ export class SimHost {
    */
   manifestProblems(path: string, text: string): ManifestProblem[] {
     const sim = this.sim;
-    return validationProblems(path, text, sim instanceof DefaultSimulation ? liveCheckOf(() => committedStore(sim)) : undefined);
+    if (!(sim instanceof DefaultSimulation)) return validationProblems(path, text, undefined);
+    // The editor asks again whenever the action log grows — every frame while the cluster
+    // plays — but the verdict depends only on the text and the committed keyspace: the
+    // last one stands while neither has changed (a large file costs a merge and admission).
+    const store = committedStore(sim);
+    const revision = store?.currentRev ?? -1;
+    const last = this.lastChecks.get(path);
+    if (last !== undefined && last.text === text && last.store === store && last.revision === revision) return last.problems;
+    const problems = validationProblems(path, text, liveCheckOf(() => store));
+    this.lastChecks.set(path, { text, store, revision, problems });
+    return problems;
   }
 
   /** Show the keyspace as `member` has applied it; undefined = the leader's. */

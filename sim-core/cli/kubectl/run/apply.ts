@@ -59,7 +59,8 @@ function withoutAnnotations(meta: NonNullable<KubeObject['metadata']>): NonNulla
   return rest;
 }
 
-function parseLastApplied(live: KubeObject): Record<string, unknown> | undefined {
+/** The last-applied configuration kubectl diffs against (apply.go: none when absent or not a JSON object); the lab editor's update check reads it too. */
+export function parseLastApplied(live: KubeObject): Record<string, unknown> | undefined {
   const text = live.metadata?.annotations?.[LAST_APPLIED];
   if (text === undefined) return undefined;
   try {
