@@ -7,7 +7,8 @@ import { checkContent, formatCounts } from './check';
 import { loadContent } from './loader';
 import { findLesson, findQuestion } from './lookup';
 import { formatProblem } from './problems';
-import type { LabProver, ScenarioProver } from './prove';
+import type { LabProver, Provers, ScenarioProver } from './prove';
+import { loadSimCoreProvers } from './prove-sim-core';
 
 const fixtures = path.join(import.meta.dirname, '__fixtures__');
 const repo = path.resolve(import.meta.dirname, '../../..');
@@ -106,7 +107,11 @@ describe('the good fixture course', () => {
 });
 
 /** A copy of the good fixture with some files rewritten: [path inside content/, edit]. */
-function goodWith(edits: [string, (text: string) => string][]) {
+function goodWith(edits: [string, (text: string) => string][], provers: Provers = noProvers) {
+  return goodReportWith(edits, provers).problems.map(formatProblem);
+}
+
+function goodReportWith(edits: [string, (text: string) => string][], provers: Provers) {
   const root = mkdtempSync(path.join(tmpdir(), 'content-check-'));
   cpSync(path.join(fixtures, 'good'), root, { recursive: true });
   for (const [file, edit] of edits) {
@@ -114,8 +119,29 @@ function goodWith(edits: [string, (text: string) => string][]) {
     writeFileSync(abs, edit(readFileSync(abs, 'utf8')));
   }
   const loaded = loadContent(path.join(root, 'content'), { displayBase: root });
-  return checkContent(loaded.content, loaded.problems, noProvers).problems.map(formatProblem);
+  return checkContent(loaded.content, loaded.problems, provers);
 }
+
+describe('labs and scenarios run on sim-core', () => {
+  it('refuses a lab setup line that fails and a solution command the terminal cannot parse, and counts only proven labs', async () => {
+    const provers = await loadSimCoreProvers(repo);
+    const report = goodReportWith(
+      [
+        ['labs/first-lab/lab.yaml', (t) => t.replace('seed: 5\n', 'seed: 5\nsetup:\n  - etcdctl put ready yes\n  - etcdctl put\n  - sim kill etcd-33\n')],
+        ['labs/first-lab/solution.json', () => '[\n  {"type":"command","line":"etcdctl putt foo bar"},\n  {"type":"command","line":"etcdctl put foo bar"},\n  {"type":"command","line":"sim restart etcd-1"}\n]\n'],
+      ],
+      provers,
+    );
+    expect(report.problems.map(formatProblem)).toEqual([
+      'content/labs/first-lab/lab.yaml:8: setup: `etcdctl put` failed (exit 128): "Error: put command needs 1 argument and input from stdin or 2 arguments"; fix the line or the order of setup',
+      expect.stringMatching(/^content\/labs\/first-lab\/lab.yaml:9: setup: `sim kill etcd-33` failed \(exit 1\): "sim kill: no member named etcd-33.*"; fix the line or the order of setup$/),
+      expect.stringMatching(/^content\/labs\/first-lab\/solution.json:2: action 1: `etcdctl putt foo bar` failed \(exit 1\): "Error: unknown command \\"putt\\".*; the terminal did not understand the command — fix it/),
+    ]);
+    // `sim restart etcd-1` (already running) ran and was refused: a failure a lab may show on purpose
+    expect(report.notes).toContain('lab proofs: 0 lab(s) proven (starter fails, solution passes), 3 problem(s); 1 NOT proven because of the problems above');
+    expect(report.notes).toContain('lab solutions: 1 command(s) ran and failed, allowed as a failure the lab shows on purpose: first-lab action 3');
+  });
+});
 
 describe('mistakes an instructor makes', () => {
   it('reports an invalid quiz, lab or scenario once, in its own file, not again as missing where it is used', () => {

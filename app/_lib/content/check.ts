@@ -42,9 +42,17 @@ export function checkContent(content: ContentSet, loadProblems: Problem[], prove
     notes.push(`predict-then-run verification: not available (${provers.unavailable.join('; ') || 'no scenario prover'}); ${predicts} question(s) NOT verified`);
   }
   if (provers.lab) {
-    const found = proveLabs(content, provers.lab);
-    problems.push(...found);
-    notes.push(`lab proofs: ${content.labs.size} lab(s) proven (starter fails, solution passes), ${found.length} problem(s)${notLoaded(content.unreadable?.labs, 'proven')}`);
+    const proofs = proveLabs(content, provers.lab);
+    problems.push(...proofs.problems);
+    const unproven = content.labs.size - proofs.proven;
+    notes.push(
+      `lab proofs: ${proofs.proven} lab(s) proven (starter fails, solution passes), ${proofs.problems.length} problem(s)` +
+        (unproven > 0 ? `; ${unproven} NOT proven because of the problems above` : '') +
+        notLoaded(content.unreadable?.labs, 'proven'),
+    );
+    if (proofs.failingOnPurpose.length > 0) {
+      notes.push(`lab solutions: ${proofs.failingOnPurpose.length} command(s) ran and failed, allowed as a failure the lab shows on purpose: ${proofs.failingOnPurpose.join(', ')}`);
+    }
   } else {
     notes.push(`lab proofs: not available (sim-core grading not built yet); ${content.labs.size} lab(s) NOT proven`);
   }

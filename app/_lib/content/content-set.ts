@@ -50,6 +50,9 @@ export interface LoadedLab {
   lineOf?: LineOf;
   /** the reference solution's action log, when it could be read */
   solution?: ActionLog;
+  /** solution.json, relative like every file name in problems, and the line each action starts on */
+  solutionFile?: string;
+  solutionLineOf?: (index: number) => number | undefined;
   /** starter files: workspace path → content */
   starterFiles: Record<string, string>;
 }

@@ -124,9 +124,14 @@ export function loadContent(contentDir: string, options: LoadOptions = {}): Load
     if (!existsSync(solutionAbs)) {
       problems.push({ file: rel(abs), subject: 'solution', message: `the reference solution '${lab.solution}' does not exist; add the action log (a JSON array of actions)` });
     } else {
-      const parsed = parseSolution(read(solutionAbs) ?? '');
-      if (parsed.ok) loaded.solution = parsed.value;
-      else problems.push({ file: rel(solutionAbs), message: parsed.error });
+      const source = read(solutionAbs) ?? '';
+      const parsed = parseSolution(source);
+      loaded.solutionFile = rel(solutionAbs);
+      if (parsed.ok) {
+        loaded.solution = parsed.value;
+        const lines = arrayElementLines(source);
+        loaded.solutionLineOf = (index) => lines[index];
+      } else problems.push({ file: rel(solutionAbs), message: parsed.error });
     }
     labs.set(lab.id, loaded);
   }
@@ -253,6 +258,36 @@ function parseSolution(source: string): { ok: true; value: ActionLog } | { ok: f
     ok: false,
     error: `the reference solution is not an action log (a JSON array of {type: command|writeFile|tick, …})${first ? `: ${describeActionIssue(first.path, first.message)}` : ''}`,
   };
+}
+
+/** The line each element of a top-level JSON array starts on (the text is valid JSON). */
+export function arrayElementLines(json: string): number[] {
+  const lines: number[] = [];
+  let line = 1;
+  let depth = 0;
+  let inString = false;
+  let expectElement = false;
+  for (let i = 0; i < json.length; i++) {
+    const c = json[i]!;
+    if (c === '\n') line++;
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+      continue;
+    }
+    if (/\s/.test(c)) continue;
+    if (depth === 1 && expectElement && c !== ']') {
+      lines.push(line);
+      expectElement = false;
+    }
+    if (c === '"') inString = true;
+    else if (c === '[' || c === '{') {
+      depth++;
+      if (depth === 1) expectElement = true;
+    } else if (c === ']' || c === '}') depth--;
+    else if (c === ',' && depth === 1) expectElement = true;
+  }
+  return lines;
 }
 
 function describeActionIssue(path: readonly PropertyKey[], message: string): string {

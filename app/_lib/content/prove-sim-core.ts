@@ -39,7 +39,11 @@ export async function loadSimCoreProvers(repoRoot: string): Promise<Provers> {
   const provers: Provers = { scenario: simCoreScenarioProver(createSimulation, runCommandLine), unavailable };
   const grading = await importIfPresent(path.join(repoRoot, 'sim-core', 'grading', 'index.ts'));
   const grade = grading.ok ? (grading.module.grade as Grade | undefined) : undefined;
-  if (typeof grade === 'function') provers.lab = simCoreLabProver(grade);
+  if (typeof grade === 'function') {
+    const budgeted = await importIfPresent(path.join(repoRoot, 'sim-core', 'grading', 'budgeted-runner.ts'));
+    const replay = grading.ok && budgeted.ok ? labReplayOf(grading.module, budgeted.module) : undefined;
+    provers.lab = simCoreLabProver(grade, replay);
+  }
   else unavailable.push(grading.ok ? 'sim-core grading/index.ts does not export grade({ topology, seed, members, setup, actionLog, goals })' : `sim-core grading ${grading.error}`);
   return provers;
 }
@@ -65,9 +69,52 @@ function gradeSupports(grade: Grade, topology: string): boolean {
   return r?.ok === true;
 }
 
-export function simCoreLabProver(grade: Grade): LabProver {
-  const supported = new Map<string, boolean>();
+/** What grade() does before judging, step by step: sim-core/grading's buildLabSimulation, writeStarterFiles and budgetLab. */
+export interface LabReplay {
+  build(spec: { topology: string; seed: number; members?: number; controlPlanes?: number }): { ok: true; sim: ReplaySimulation } | { ok: false; error: string };
+  writeStarterFiles(sim: ReplaySimulation, files: Readonly<Record<string, string>>): void;
+  budget(sim: ReplaySimulation): void;
+}
+interface ReplaySimulation {
+  dispatch(action: ActionLog[number]): { ok: boolean; error?: string; output?: CommandOutput };
+}
+
+function labReplayOf(grading: Record<string, unknown>, budgeted: Record<string, unknown>): LabReplay | undefined {
+  const { buildLabSimulation, writeStarterFiles } = grading;
+  const { budgetLab } = budgeted;
+  if (typeof buildLabSimulation !== 'function' || typeof writeStarterFiles !== 'function' || typeof budgetLab !== 'function') return undefined;
   return {
+    build: (spec) => (buildLabSimulation as LabReplay['build'])(spec),
+    writeStarterFiles: (sim, files) => (writeStarterFiles as LabReplay['writeStarterFiles'])(sim, files),
+    budget: (sim) => void (budgetLab as (sim: ReplaySimulation) => unknown)(sim),
+  };
+}
+
+export function simCoreLabProver(grade: Grade, replay?: LabReplay): LabProver {
+  const supported = new Map<string, boolean>();
+  const terminal: LabProver['terminal'] = (lab, log) => {
+    const built = replay!.build({ topology: lab.lab.topology, seed: lab.lab.seed, members: lab.lab.members, ...controlPlanesOption(lab.lab.controlPlanes) });
+    if (!built.ok) return { ok: false, error: built.error };
+    const sim = built.sim;
+    // as grade() replays: under its caps, the starter files written, the setup, then the log
+    replay!.budget(sim);
+    replay!.writeStarterFiles(sim, lab.starterFiles);
+    const play = (action: ActionLog[number]): TerminalResult | undefined => {
+      const done = sim.dispatch(action);
+      if (action.type !== 'command') return undefined;
+      if (!done.ok || done.output === undefined) return { line: action.line, output: done.error ?? '', exitCode: 1 };
+      return { line: action.line, output: done.output.stdout + done.output.stderr, exitCode: done.output.exitCode };
+    };
+    try {
+      const setup = lab.lab.setup.map((line) => play({ type: 'command', line })!);
+      const actions = log.map(play);
+      return { ok: true, value: { setup, actions } };
+    } catch (e) {
+      return { ok: false, error: `sim-core threw (a bug in sim-core; seed ${lab.lab.seed}): ${e instanceof Error ? e.message : String(e)}` };
+    }
+  };
+  return {
+    ...(replay ? { terminal } : {}),
     supports(topology) {
       if (!supported.has(topology)) {
         let ok = false;

@@ -35,6 +35,8 @@ export interface LabProver {
   supports?(topology: Scenario['topology']): boolean;
   /** Replay an action log on the lab's cluster (its starter files written, then its setup run) and evaluate every goal. */
   grade(lab: LoadedLab, log: ActionLog): ProverResult<GoalResult[]>;
+  /** The same replay, as the terminal shows it: each setup line's result, then each action's (undefined for a file write or a tick). */
+  terminal?(lab: LoadedLab, log: ActionLog): ProverResult<{ setup: TerminalResult[]; actions: (TerminalResult | undefined)[] }>;
 }
 
 export interface Provers {
@@ -128,19 +130,53 @@ export function proveScenarioSetups(content: ContentSet, prover: ScenarioProver)
   return { problems, notRun };
 }
 
-/** The starter must fail at least one goal; the reference solution must pass them all. */
-export function proveLabs(content: ContentSet, prover: LabProver): Problem[] {
+export interface LabProofs {
+  problems: Problem[];
+  /** labs whose starter fails a goal and whose solution passes every goal, every setup line and solution command running */
+  proven: number;
+  /** solution commands that ran and got an error answer, allowed (a solution may show a failure): "lab action N" each */
+  failingOnPurpose: string[];
+}
+
+/** The starter must fail at least one goal; the reference solution must pass them all; the setup and the solution's commands must run. */
+export function proveLabs(content: ContentSet, prover: LabProver): LabProofs {
   const problems: Problem[] = [];
+  const failingOnPurpose: string[] = [];
+  let proven = 0;
   for (const lab of content.labs.values()) {
     if (prover.supports && !prover.supports(lab.lab.topology)) {
       problems.push({ file: lab.file, subject: 'topology', message: `the lab uses topology ${lab.lab.topology}, which sim-core cannot build, so its starter and solution cannot be proven; use etcd-only or default` });
       continue;
     }
+    const before = problems.length;
     // the starter files are in the workspace before the setup runs (the setup may apply them)
     const starter = prover.grade(lab, []);
     if (!starter.ok) problems.push({ file: lab.file, subject: 'starter', message: `the starter state could not be graded: ${starter.error}` });
     else if (starter.value.every((g) => g.passed)) {
       problems.push({ file: lab.file, line: lab.lineOf?.(['goals']), subject: 'starter', message: 'the starter state already passes every goal; the learner would have nothing to do — make at least one goal fail at the start' });
+    }
+    if (prover.terminal) {
+      const ran = prover.terminal(lab, lab.solution ?? []);
+      if (!ran.ok) problems.push({ file: lab.file, subject: 'setup', message: `the lab's cluster could not be run: ${ran.error}` });
+      else {
+        // the learner's terminal opens on the setup's output: a failing line is an error the learner sees first
+        for (const [i, s] of ran.value.setup.entries()) {
+          if (s.exitCode !== 0) problems.push({ file: lab.file, line: lab.lineOf?.(['setup', i]), subject: 'setup', message: `\`${s.line}\` failed (exit ${s.exitCode}): ${excerpt(s.output)}; fix the line or the order of setup` });
+        }
+        for (const [i, r] of ran.value.actions.entries()) {
+          if (r === undefined || r.exitCode === 0) continue;
+          if (!notUnderstood(r)) {
+            failingOnPurpose.push(`${lab.lab.id} action ${i + 1}`);
+            continue;
+          }
+          problems.push({
+            file: lab.solutionFile ?? lab.file,
+            line: lab.solutionLineOf?.(i),
+            subject: `action ${i + 1}`,
+            message: `\`${r.line}\` failed (exit ${r.exitCode}): ${excerpt(r.output)}; the terminal did not understand the command — fix it (a solution may run a command the cluster refuses, such as a write without quorum, but not one it cannot parse)`,
+          });
+        }
+      }
     }
     if (!lab.solution) continue;
     const solved = prover.grade(lab, lab.solution);
@@ -155,9 +191,34 @@ export function proveLabs(content: ContentSet, prover: LabProver): Problem[] {
           message: `the reference solution fails this goal: ${g.explanation}; see every goal with \`npm run --silent grade -- ${lab.lab.id} --solution\``,
         });
       }
+    if (problems.length === before) proven++;
   }
-  return problems;
+  return { problems, proven, failingOnPurpose };
 }
+
+/**
+ * A command the terminal could not make sense of — a typo in a command, flag, resource
+ * type, file or member name — as opposed to one it ran and the cluster answered with an
+ * error (`context deadline exceeded` without quorum, `kubectl auth can-i` saying `no`),
+ * which a lab or a scenario may show on purpose. Exit codes: etcdctl's ExitBadArgs (128)
+ * and a usage error of `sim` or the shell (2); the texts are sim-core's kubectl, etcdctl
+ * and sim messages for the same mistakes (copied from kubectl's and etcdctl's own).
+ */
+export function notUnderstood(r: TerminalResult): boolean {
+  if (r.exitCode === 128 || r.exitCode === 2) return true;
+  return NOT_UNDERSTOOD.some((re) => re.test(r.output));
+}
+
+const NOT_UNDERSTOOD = [
+  /unknown (?:command|flag|shorthand flag)/,
+  /See '[^']+' for (?:help|usage)/,
+  /Run '[^']+' for usage/,
+  /required flag\(s\)/,
+  /the path "[^"]*" does not exist/,
+  /doesn't have a resource type/,
+  /unable to match a printer/,
+  /no (?:member, node or process|member) named/,
+];
 
 /** The terminal's final newline would make `^$` match every output; match without it. */
 export function outputForMatching(output: string): string {
