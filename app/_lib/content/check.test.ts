@@ -46,16 +46,17 @@ describe('the good fixture course', () => {
 
   it('runs each predict question and accepts an answer key that agrees with the simulation', () => {
     const loaded = load('good');
-    const prover = fakeEtcd({ 'etcdctl put foo bar': 'OK\n', 'etcdctl get foo --print-value-only': 'bar\n' });
+    const prover = fakeEtcd({ 'etcdctl put foo bar': 'OK\n', 'etcdctl get foo --print-value-only': 'bar\n', 'sim status': 'etcd-1 leader\n' });
     const report = checkContent(loaded.content, loaded.problems, { scenario: prover, unavailable: [] });
     expect(report.problems).toEqual([]);
-    expect(prover.calls).toEqual([['mini-three', 'etcdctl get foo --print-value-only'], ['mini-three']]);
+    // the setup alone, then each suggested line on a fresh cluster after the setup
+    expect(prover.calls).toEqual([['mini-three', 'etcdctl get foo --print-value-only'], ['mini-three'], ['mini-three', 'sim status']]);
     expect(report.notes[0]).toBe('predict-then-run verification: 1 question(s) run against sim-core, 0 problem(s)');
   });
 
   it('rejects an answer key the simulation contradicts, and a scenario whose setup fails', () => {
     const loaded = load('good');
-    const prover = fakeEtcd({ 'etcdctl get foo --print-value-only': '\n' });
+    const prover = fakeEtcd({ 'etcdctl get foo --print-value-only': '\n', 'sim status': 'etcd-1 leader\n' });
     expect(checkContent(loaded.content, loaded.problems, { scenario: prover, unavailable: [] }).problems.map(formatProblem)).toEqual([
       'content/courses/mini/lessons/01-basics/quiz.yaml:36: quiz \'basics\' question \'put-output\': the correct option \'a\' (matches: ^bar$) does not match what the simulation printed for `etcdctl get foo --print-value-only`: (no output); fix the answer key or the regex',
       "content/courses/mini/lessons/01-basics/quiz.yaml:40: quiz 'basics' question 'put-output': the wrong option 'b' (matches: ^$) matches what the simulation printed for `etcdctl get foo --print-value-only`: (no output); the answer key disagrees with the simulation",
@@ -140,6 +141,21 @@ describe('labs and scenarios run on sim-core', () => {
     // `sim restart etcd-1` (already running) ran and was refused: a failure a lab may show on purpose
     expect(report.notes).toContain('lab proofs: 0 lab(s) proven (starter fails, solution passes), 3 problem(s); 1 NOT proven because of the problems above');
     expect(report.notes).toContain('lab solutions: 1 command(s) ran and failed, allowed as a failure the lab shows on purpose: first-lab action 3');
+  });
+
+  it('refuses a suggested line the terminal cannot parse, but not one the cluster refuses, and node faults on an etcd-only cluster', async () => {
+    const provers = await loadSimCoreProvers(repo);
+    const problems = goodWith(
+      [['scenarios/mini-three.yaml', (t) => t.replace('suggested: ["sim status"]', 'suggested: ["sim status", "sim stauts", "sim restart etcd-1"]').replace('faults: [kill-member, restart-member]', 'faults: [kill-member, kill-node]')]],
+      provers,
+    );
+    expect(problems).toEqual([
+      "content/scenarios/mini-three.yaml:6: 'faults[1]': kill-node needs worker nodes, and an etcd-only cluster has none; use topology: default or remove it (an etcd-only cluster offers kill-member, restart-member, partition and heal)",
+    ]);
+    const suggested = goodWith([['scenarios/mini-three.yaml', (t) => t.replace('suggested: ["sim status"]', 'suggested: ["sim status", "sim stauts", "sim restart etcd-1"]')]], provers);
+    expect(suggested).toEqual([
+      expect.stringMatching(/^content\/scenarios\/mini-three.yaml:7: suggested: `sim stauts` failed \(exit 2\): "sim: unknown command \\"stauts\\".*; the terminal did not understand the command, so its one-click button prints an error — fix it/),
+    ]);
   });
 });
 

@@ -126,6 +126,18 @@ export function proveScenarioSetups(content: ContentSet, prover: ScenarioProver)
       const line = index === -1 ? undefined : lineOf?.(['setup', index]);
       problems.push({ file, line, subject: 'setup', message: `\`${s.line}\` failed (exit ${s.exitCode}): ${excerpt(s.output)}; fix the line or the order of setup` });
     }
+    // a one-click command the learner may press first, on the cluster as the setup left it
+    for (const [i, suggested] of scenario.suggested.entries()) {
+      const once = prover.run(scenario, [suggested]);
+      const r = once.ok ? once.value.run[0] : undefined;
+      if (r === undefined || r.exitCode === 0 || !notUnderstood(r)) continue;
+      problems.push({
+        file,
+        line: lineOf?.(['suggested', i]),
+        subject: 'suggested',
+        message: `\`${r.line}\` failed (exit ${r.exitCode}): ${excerpt(r.output)}; the terminal did not understand the command, so its one-click button prints an error — fix it (a suggested command may show the cluster refusing, such as a write to a minority, but not a typo)`,
+      });
+    }
   }
   return { problems, notRun };
 }

@@ -53,6 +53,16 @@ export const scenarioSchema = z
       .meta({ description: 'terminal lines offered as one-click commands' }),
   })
   .superRefine(refineControlPlanes)
+  .superRefine(refineNodeFaults)
   .meta({ title: 'Scenario (content/scenarios/<id>.yaml)' });
+
+/** Only the default topology has nodes: on etcd-only a node fault button would fail on every click. */
+function refineNodeFaults(scenario: { topology: string; faults: readonly string[] }, ctx: z.RefinementCtx): void {
+  if (scenario.topology === 'default') return;
+  scenario.faults.forEach((fault, i) => {
+    if (fault === 'kill-node' || fault === 'restart-node')
+      ctx.addIssue({ code: 'custom', path: ['faults', i], message: `${fault} needs worker nodes, and an ${scenario.topology} cluster has none; use topology: default or remove it (an ${scenario.topology} cluster offers kill-member, restart-member, partition and heal)` });
+  });
+}
 
 export type Scenario = z.infer<typeof scenarioSchema>;
