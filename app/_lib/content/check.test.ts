@@ -201,6 +201,18 @@ describe('mistakes an instructor makes', () => {
     ]);
   });
 
+  it('refuses a #fragment that names no heading of the lesson it links to, in either language', () => {
+    expect(
+      goodWith([
+        ['courses/mini/lessons/01-basics/index.en.md', (t) => t.replace('## Try it', 'See [above](#no-such), [ok](#try-it) and [ok](basics#try-it).\n\n## Try it')],
+        ['courses/mini/lessons/01-basics/index.ko.md', (t) => t.replace('## 해 보기', '[위](#해-보기), [인코딩](#%ED%95%B4-%EB%B3%B4%EA%B8%B0), [기초](basics#try-it).\n\n## 해 보기')],
+      ]),
+    ).toEqual([
+      'content/courses/mini/lessons/01-basics/index.ko.md:13: the link \'basics#try-it\' goes to /ko/courses/mini/lessons/basics, which has no such heading; its headings are #기초, #해-보기 (a heading\'s anchor is its text in lower case, punctuation removed, spaces as -: "## Roles and terms" is #roles-and-terms, "## 역할과 용어" is #역할과-용어)',
+      'content/courses/mini/lessons/01-basics/index.en.md:13: the link \'#no-such\' goes to a heading this lesson does not have; its headings are #basics, #try-it (a heading\'s anchor is its text in lower case, punctuation removed, spaces as -: "## Roles and terms" is #roles-and-terms, "## 역할과 용어" is #역할과-용어)',
+    ]);
+  });
+
   it('says which labs and scenarios it could not prove because their file has problems', () => {
     const root = mkdtempSync(path.join(tmpdir(), 'content-check-'));
     cpSync(path.join(fixtures, 'good'), root, { recursive: true });

@@ -11,8 +11,8 @@ describe('parseLessonSource', () => {
     expect(l.problems).toEqual([]);
     expect(l.frontMatter).toEqual({ title: 'T', summary: 'S', minutes: 5, objectives: ['O'] });
     expect(l.headings).toEqual([
-      { depth: 1, text: 'A', line: 8 },
-      { depth: 2, text: 'B', line: 12 },
+      { depth: 1, text: 'A', line: 8, slug: 'a' },
+      { depth: 2, text: 'B', line: 12, slug: 'b' },
     ]);
     expect(l.directives).toEqual([
       { name: 'sim', scenario: 's1', line: 10 },
@@ -83,11 +83,17 @@ describe('parseLessonSource', () => {
 });
 
 describe('renderLesson', () => {
+  it('gives each heading the anchor a #fragment link uses, as GitHub makes it, in any script', () => {
+    const r = renderLesson(`${fm}\n## Roles and \`term\`\n\n## 역할과 용어: 리더, 팔로워\n\n## Try it!\n\n## Try it\n`);
+    expect(r.ok && r.html).toBe('<h2 id="roles-and-term">Roles and <code>term</code></h2>\n<h2 id="역할과-용어-리더-팔로워">역할과 용어: 리더, 팔로워</h2>\n<h2 id="try-it">Try it!</h2>\n<h2 id="try-it-1">Try it</h2>');
+    expect(parseLessonSource(`${fm}\n## Try it!\n\n## Try it\n`, 'l.md').headings.map((h) => h.slug)).toEqual(['try-it', 'try-it-1']);
+  });
+
   it('renders GFM and turns directives into placeholders the app hydrates', () => {
-    const r = renderLesson(`${fm}\n# Raft\n\n| N | quorum |\n|---|---|\n| 5 | 3 |\n\n::sim{scenario=l4-raft-five}\n\n:::note\nA *majority*.\n:::\n\n::quiz{id=raft}\n`);
+    const r = renderLesson(`${fm}\n## Raft\n\n| N | quorum |\n|---|---|\n| 5 | 3 |\n\n::sim{scenario=l4-raft-five}\n\n:::note\nA *majority*.\n:::\n\n::quiz{id=raft}\n`);
     expect(r.ok).toBe(true);
     if (!r.ok) return;
-    expect(r.html).toContain('<h1>Raft</h1>');
+    expect(r.html).toContain('<h2 id="raft">Raft</h2>');
     expect(r.html).toContain('<td>3</td>');
     expect(r.html).toContain('<div data-directive="sim" data-scenario="l4-raft-five"></div>');
     expect(r.html).toContain('<aside data-directive="note" class="callout callout-note"><p>A <em>majority</em>.</p></aside>');

@@ -13,6 +13,7 @@ import type { Problem } from '../problems';
 import { parseYamlSource } from '../yaml-source';
 import { validateYaml } from '../schema-problems';
 import { checkDirective, type EmbeddedDirective } from './directives';
+import { headingSlugger } from './slug';
 
 export const MARKDOWN_LIMITS = { maxBytes: 256 * 1024 } as const;
 
@@ -20,6 +21,8 @@ export interface Heading {
   depth: number;
   text: string;
   line: number;
+  /** its anchor on the page (./slug): a link to it is `#<slug>` */
+  slug: string;
 }
 
 export interface CodeBlock {
@@ -97,6 +100,7 @@ export function parseLessonSource(source: string, file: string): ParsedLesson {
   }
 
   const lines = source.split('\n');
+  const slugOf = headingSlugger();
   walk(tree, (node) => {
     const line = node.position?.start.line ?? 0;
     switch (node.type) {
@@ -120,7 +124,7 @@ export function parseLessonSource(source: string, file: string): ParsedLesson {
         });
         break;
       case 'heading':
-        result.headings.push({ depth: node.depth, text: plainText(node), line });
+        result.headings.push({ depth: node.depth, text: plainText(node), line, slug: slugOf(plainText(node)) });
         break;
       case 'text':
         // emphasis Markdown did not take: `**쿼럼(quorum)**은` (a closing run after punctuation

@@ -11,6 +11,7 @@ import type { Problem } from '../problems';
 import type { LessonFrontMatter } from '../schemas/lesson';
 import type { EmbeddedDirective } from './directives';
 import { parseLessonSource, parseMarkdownText, walk } from './parse';
+import { headingSlugger } from './slug';
 
 /**
  * Code highlighting is the app's (shiki, issue 6): given a code block, return the hast
@@ -54,6 +55,8 @@ export function renderTree(tree: Root, options: RenderOptions = {}): string {
   walk(mdast, markDirective);
   const pipeline = unified().use(remarkRehype).use(rehypeSanitize, sanitizeSchema);
   const hast = pipeline.runSync(mdast) as HastRoot;
+  // after sanitising, which would prefix ids with `user-content-`: `[above](#try-it)` must find `id="try-it"`
+  addHeadingIds(hast, headingSlugger());
   if (options.highlight) highlightCode(hast, options.highlight);
   return unified().use(rehypeStringify).stringify(hast);
 }
@@ -99,6 +102,19 @@ function markDirective(node: Nodes): void {
       data.hName = 'div';
       data.hChildren = [];
   }
+}
+
+function addHeadingIds(node: HastRoot | Element, slugOf: (text: string) => string): void {
+  for (const child of node.children) {
+    if (child.type !== 'element') continue;
+    if (/^h[1-6]$/.test(child.tagName)) child.properties.id = slugOf(hastText(child));
+    else addHeadingIds(child, slugOf);
+  }
+}
+
+function hastText(node: HastContent | Element): string {
+  if (node.type === 'text') return node.value;
+  return 'children' in node ? (node.children as HastContent[]).map(hastText).join('') : '';
 }
 
 function highlightCode(node: HastRoot | Element, highlight: CodeHighlighter): void {

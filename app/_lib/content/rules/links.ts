@@ -19,7 +19,12 @@ export function checkLessonLinks(version: ParsedLesson, locale: Locale, courseId
     if (node.type !== 'link' && node.type !== 'image' && node.type !== 'definition') return;
     const url = node.url.trim();
     const at = { file: version.file, line: node.position?.start.line };
-    if (url === '' || url.startsWith('#')) return;
+    if (url === '') return;
+    if (url.startsWith('#')) {
+      const problem = anchorProblem(url.slice(1), version);
+      if (problem !== undefined) problems.push({ ...at, message: `the link '${url}' goes to a heading this lesson does not have; ${problem}` });
+      return;
+    }
     const scheme = /^([a-z][a-z0-9+.-]*:)/i.exec(url)?.[1]?.toLowerCase();
     if (scheme !== undefined) {
       if (!ALLOWED_SCHEMES.has(scheme)) problems.push({ ...at, message: `the link '${url}' uses ${scheme}, which the page removes; link to http(s), mailto or a page of this site` });
@@ -28,9 +33,44 @@ export function checkLessonLinks(version: ParsedLesson, locale: Locale, courseId
     if (url.startsWith('//')) return; // another host, as the page's own scheme
     const target = new URL(url, `${SITE}/${locale}/courses/${courseId}/lessons/${lessonId}`).pathname.replace(/\/$/, '');
     const problem = pageProblem(target, locale, content);
-    if (problem !== undefined) problems.push({ ...at, message: `the link '${url}' goes to ${target}, ${problem}; ${how}` });
+    if (problem !== undefined) {
+      problems.push({ ...at, message: `the link '${url}' goes to ${target}, ${problem}; ${how}` });
+      return;
+    }
+    const hash = url.indexOf('#');
+    const lesson = hash === -1 ? undefined : lessonAt(target, content)?.versions[locale];
+    const anchor = lesson === undefined ? undefined : anchorProblem(url.slice(hash + 1), lesson);
+    if (anchor !== undefined) problems.push({ ...at, message: `the link '${url}' goes to ${target}, which has no such heading; ${anchor}` });
   });
   return problems;
+}
+
+/** Why `#fragment` names no heading of `lesson`, or undefined when it names one (or nothing: `#` alone is the top). */
+function anchorProblem(fragment: string, lesson: ParsedLesson): string | undefined {
+  if (fragment === '') return undefined;
+  let decoded = fragment;
+  try {
+    decoded = decodeURIComponent(fragment);
+  } catch {
+    // a malformed escape is compared as written
+  }
+  const slugs = lesson.headings.map((h) => h.slug);
+  if (slugs.includes(decoded)) return undefined;
+  const list = slugs.length === 0 ? 'it has no headings' : `its headings are ${slugs.slice(0, 8).map((s) => `#${s}`).join(', ')}${slugs.length > 8 ? ', …' : ''}`;
+  return `${list} (a heading's anchor is its text in lower case, punctuation removed, spaces as -: "## Roles and terms" is #roles-and-terms, "## 역할과 용어" is #역할과-용어)`;
+}
+
+/** The lesson a page path (/<locale>/courses/<course>/lessons/<lesson>) shows, if it is one. */
+function lessonAt(path: string, content: ContentSet) {
+  const [, , section, courseId, sub, lessonId, ...more] = path.split('/').map((p) => {
+    try {
+      return decodeURIComponent(p);
+    } catch {
+      return p;
+    }
+  });
+  if (section !== 'courses' || sub !== 'lessons' || lessonId === undefined || more.length > 0) return undefined;
+  return content.courses.find((c) => c.id === courseId)?.lessons.find((l) => l.id === lessonId);
 }
 
 /** Why `path` is not a page a lesson may link to, or undefined when it is one. */
