@@ -23,6 +23,19 @@ describe('parseLessonSource', () => {
     expect(l.codeBlocks).toEqual([{ lang: 'sh', value: 'etcdctl get foo', line: 14 }]);
   });
 
+  it('refuses a leaf directive written inside a paragraph, which the page would show as text', () => {
+    expect(problems('\nAlso: ::lab{id=x} inline.\n\n::quiz{id=q} and text\n\nAt 10:30 we met; `::sim{scenario=s}` is code.\n')).toEqual([
+      "l.md:8: '::lab{id=x}' is inside a paragraph, so the page shows it as text; put ::lab{…} on a line of its own, with a blank line before and after it",
+      "l.md:10: '::quiz{id=q}' is inside a paragraph, so the page shows it as text; put ::quiz{…} on a line of its own, with a blank line before and after it",
+    ]);
+  });
+
+  it('names every raw HTML tag on a line, in one problem', () => {
+    expect(problems('\nSome <b>x</b> and <i>y</i> and <br> here.\n')).toEqual([
+      'l.md:8: raw HTML is not allowed (<b>, <i>, <br>); use Markdown, a directive such as :::note, or put markup in `inline code`',
+    ]);
+  });
+
   it('refuses raw HTML with the file and line, once per line', () => {
     expect(problems('\nSome <b>bold</b> text.\n\n<div>block</div>\n')).toEqual([
       'l.md:8: raw HTML is not allowed (<b>); use Markdown, a directive such as :::note, or put markup in `inline code`',

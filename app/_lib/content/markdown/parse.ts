@@ -101,6 +101,7 @@ export function parseLessonSource(source: string, file: string): ParsedLesson {
 
   const lines = source.split('\n');
   const slugOf = headingSlugger();
+  const htmlOnLine = new Map<number, { problem: Problem; tags: string[] }>();
   walk(tree, (node) => {
     const line = node.position?.start.line ?? 0;
     switch (node.type) {
@@ -114,19 +115,28 @@ export function parseLessonSource(source: string, file: string): ParsedLesson {
         }
         break;
       }
-      case 'html':
-        // one report per line: `<b>x</b>` is one mistake, not two
-        if (problems.some((p) => p.line === line && p.message.startsWith('raw HTML'))) break;
-        problems.push({
-          file,
-          line,
-          message: `raw HTML is not allowed (${abbreviate(node.value)}); use Markdown, a directive such as :::note, or put markup in \`inline code\``,
-        });
+      case 'html': {
+        // one report per line naming every tag on it: `<b>x</b>` is one mistake, `<b>x</b> <br>` two
+        const tag = abbreviate(node.value);
+        let report = htmlOnLine.get(line);
+        if (report === undefined) {
+          report = { problem: { file, line, message: '' }, tags: [] };
+          htmlOnLine.set(line, report);
+          problems.push(report.problem);
+        }
+        if (!tag.startsWith('</') || report.tags.length === 0) report.tags.push(tag);
+        report.problem.message = `raw HTML is not allowed (${report.tags.join(', ')}); use Markdown, a directive such as :::note, or put markup in \`inline code\``;
         break;
+      }
       case 'heading':
         result.headings.push({ depth: node.depth, text: plainText(node), line, slug: slugOf(plainText(node)) });
         break;
-      case 'text':
+      case 'text': {
+        // `Also: ::lab{id=x} here` is no directive: a leaf directive stands alone on its line, or the page shows its text
+        const inline = /(?<!:):{2,3}([A-Za-z][\w-]*)\{[^}\n]*\}?/.exec(node.value);
+        if (inline) {
+          problems.push({ file, line, message: `'${abbreviate(inline[0])}' is inside a paragraph, so the page shows it as text; put ::${inline[1]}{…} on a line of its own, with a blank line before and after it` });
+        }
         // emphasis Markdown did not take: `**쿼럼(quorum)**은` (a closing run after punctuation
         // and before a letter does not close, CommonMark's flanking rule) shows its asterisks
         if (/\*\*|\*[^\s*][^*]*\*/.test(node.value)) {
@@ -137,6 +147,7 @@ export function parseLessonSource(source: string, file: string): ParsedLesson {
           });
         }
         break;
+      }
       case 'code':
         result.codeBlocks.push({ lang: node.lang ?? null, value: node.value, line });
         break;
