@@ -173,6 +173,25 @@ describe('mistakes an instructor makes', () => {
     expect(problems[2]).toMatch(/^content\/courses\/mini\/lessons\/01-basics\/quiz.yaml:\d+: .*unknown field 'explanaton'/);
   });
 
+  it('an id that differs from its file or folder is one problem, not a missing file wherever it is used', () => {
+    expect(
+      goodWith([
+        ['labs/first-lab/lab.yaml', (t) => t.replace('id: first-lab', 'id: first-lb')],
+        ['scenarios/mini-three.yaml', (t) => t.replace('id: mini-three', 'id: mini-3')],
+        ['courses/mini/lessons/01-basics/index.en.md', (t) => t.replace('## Try it', 'See [the lab](/en/labs/first-lab).\n\n## Try it')],
+      ]),
+    ).toEqual([
+      "content/scenarios/mini-three.yaml: the scenario id 'mini-3' differs from the file name; rename the file to mini-3.yaml or set id: mini-three",
+      "content/labs/first-lab/lab.yaml: the lab id 'first-lb' differs from its folder 'first-lab'; make them equal",
+    ]);
+  });
+
+  it('refuses a lab folder no course lists, as it refuses such a lesson folder', () => {
+    expect(goodWith([['courses/mini/course.yaml', (t) => t.replace('labs: [first-lab]', 'labs: []')]])).toEqual([
+      "content/labs/first-lab: the lab folder 'first-lab' is not listed in any course.yaml; add 'first-lab' to labs: in content/courses/mini/course.yaml or remove the folder",
+    ]);
+  });
+
   it('a lesson or lab listed twice is one problem, and a duplicate goal id is refused', () => {
     expect(goodWith([['courses/mini/course.yaml', (t) => t.replace('lessons: [basics]', 'lessons: [basics, basics]').replace('labs: [first-lab]', 'labs: [first-lab, first-lab]')]])).toEqual([
       "content/courses/mini/course.yaml: the lesson 'basics' is listed twice in lessons:; list it once",
@@ -272,6 +291,7 @@ describe('the broken fixture course', () => {
       `${L1}/quiz.yaml:23: quiz 'first' question 'quorum-of-five': the question id 'quorum-of-five' is already used earlier in this quiz; question ids must be unique in the course`,
       `${L2}/index.ko.md: the Korean version of lesson 'second' is missing; write index.ko.md`,
       `${L2}/index.en.md:10: ::sim names the scenario 'split-two-three', which does not exist; create content/scenarios/split-two-three.yaml or fix the name`,
+      "content/labs/bad-lab: the lab folder 'bad-lab' is not listed in any course.yaml; add 'bad-lab' to labs: in content/courses/broken-course/course.yaml or remove the folder",
     ]);
   });
 
@@ -292,6 +312,8 @@ describe('the broken fixture course', () => {
     expect(out).toContain("content/courses/broken-course/lessons/01-first/quiz.yaml:9: quiz 'first' question 'quorum-of-five': single-choice question has 2 correct options");
     expect(out).toContain('lessons: ko 1, en 2');
     expect(out).toMatch(/predict-then-run verification: (not available \(sim-core|\d+ question\(s\) run)/);
-    expect(out).toContain('content:check: 26 problem(s)');
+    expect(out).toContain('content:check: 27 problem(s)');
+    // its one lab has problems (a missing starter file, an invalid solution): it is not counted as proven
+    expect(out).toContain('lab proofs: 0 lab(s) proven (starter fails, solution passes), 0 problem(s); 1 NOT proven because of the problems above');
   });
 });

@@ -3,7 +3,7 @@
 import type { ContentSet } from './content-set';
 import type { Problem } from './problems';
 import { predictQuestions, proveLabs, provePredictQuestions, proveScenarioSetups, type Provers } from './prove';
-import { checkCourse } from './rules/course';
+import { checkCourse, checkLabsListed } from './rules/course';
 import { QUESTION_TYPES, type QuestionType } from './schemas';
 
 export interface ContentCounts {
@@ -24,6 +24,7 @@ export interface ContentReport {
 export function checkContent(content: ContentSet, loadProblems: Problem[], provers: Provers): ContentReport {
   const problems = [...loadProblems];
   for (const course of content.courses) problems.push(...checkCourse(course, content));
+  problems.push(...checkLabsListed(content));
   const notes: string[] = [];
 
   const predicts = predictQuestions(content).length;

@@ -85,7 +85,10 @@ export function loadContent(contentDir: string, options: LoadOptions = {}): Load
     }
     const scenario = parsed.value;
     if (scenario.id !== stem) {
+      // lessons name a scenario by its file: it exists, with a problem of its own, and nothing else repeats it
       problems.push({ file: rel(abs), message: `the scenario id '${scenario.id}' differs from the file name; rename the file to ${scenario.id}.yaml or set id: ${stem}` });
+      unreadable.scenarios.add(stem);
+      continue;
     }
     if (scenarios.has(scenario.id)) {
       problems.push({ file: rel(abs), message: `the scenario id '${scenario.id}' is used by ${scenarios.get(scenario.id)!.file} too; ids must be unique` });
@@ -111,7 +114,10 @@ export function loadContent(contentDir: string, options: LoadOptions = {}): Load
     }
     const lab = parsed.value;
     if (lab.id !== name) {
+      // courses and lessons name a lab by its folder: it exists, with a problem of its own, and nothing else repeats it
       problems.push({ file: rel(abs), message: `the lab id '${lab.id}' differs from its folder '${name}'; make them equal` });
+      unreadable.labs.add(name);
+      continue;
     }
     const loaded: LoadedLab = { dir: rel(dirAbs), file: rel(abs), lab, lineOf: parsed.lineOf, starterFiles: {} };
     for (const starter of lab.starter) {

@@ -133,6 +133,23 @@ function checkLesson(lesson: LoadedLesson, courseId: string, content: ContentSet
   return problems;
 }
 
+/** Every lab folder is listed by a course, as every lesson folder is (a lab no course lists is on no course page). */
+export function checkLabsListed(content: ContentSet): Problem[] {
+  // with a course.yaml that could not be read, what it lists is unknown
+  if (content.courses.some((c) => c.course === undefined)) return [];
+  const listed = new Set(content.courses.flatMap((c) => c.course!.labs));
+  const problems: Problem[] = [];
+  for (const lab of content.labs.values()) {
+    if (listed.has(lab.lab.id)) continue;
+    const courses = content.courses.map((c) => c.file);
+    problems.push({
+      file: lab.dir,
+      message: `the lab folder '${lab.lab.id}' is not listed in any course.yaml; add '${lab.lab.id}' to labs: in ${courses.length === 1 ? courses[0] : `one of ${courses.join(', ')}`} or remove the folder`,
+    });
+  }
+  return problems;
+}
+
 /** A path inside the content folder as problems show it (the folder need not be named content/). */
 function contentPath(content: ContentSet, inside: string): string {
   const root = content.misconceptionsFile.replace(/\/?misconceptions\.yaml$/, '');

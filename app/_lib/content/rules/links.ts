@@ -94,7 +94,8 @@ function pageProblem(path: string, locale: Locale, content: ContentSet): string 
     }
     return 'which is not a page';
   }
-  if (section === 'labs' && id !== undefined && sub === undefined) return content.labs.has(id) ? undefined : `but there is no lab '${id}'`;
+  // a lab whose lab.yaml has problems exists: its own problems say what to fix
+  if (section === 'labs' && id !== undefined && sub === undefined) return content.labs.has(id) || content.unreadable?.labs.has(id) ? undefined : `but there is no lab '${id}'`;
   if (section === 'progress' && id === undefined) return undefined;
   return 'which is not a page';
 }
