@@ -100,6 +100,9 @@ export function fieldName(path: readonly PropertyKey[]): string {
 function describeIssue(issue: z.core.$ZodIssue, rest: readonly PropertyKey[], value: unknown, nearest: (key: string) => string | undefined): string {
   const field = fieldName(rest);
   const at = field === '' ? '' : `'${field}': `;
+  // sim-core names the nested kind as unknown: say why it is refused there
+  const nested = /^unknown kind "(always|eventually)"; use one of (.*)$/.exec(issue.message);
+  if (nested && rest.at(-2) === 'condition') return `${at}${nested[1]} cannot be the condition of always or eventually: they cannot nest; the condition is one of ${nested[2]}`;
   switch (issue.code) {
     case 'invalid_type':
       if (value === undefined) {

@@ -4,7 +4,25 @@
 import { z } from 'zod';
 import { kebabId, localizedText, terminalLine } from './localized';
 import { controlPlanesField, refineControlPlanes, TOPOLOGIES } from './scenario';
+import { KINDS } from '../../../../sim-core/apiserver/kinds';
 import { goalCheckSchema } from '../../../../sim-core/grading/goals';
+
+/** The resources the simulated API server serves (its kinds' plural names), which countObjects and sumField count under /registry/<resource>/. */
+const SERVED_RESOURCES = KINDS.map((k) => k.resource);
+
+/** countObjects and sumField (also as an always/eventually condition) must name a served resource, or they count nothing and fail for a reason the learner cannot fix. */
+function refineResources(check: unknown, ctx: z.RefinementCtx, path: PropertyKey[] = []): void {
+  if (typeof check !== 'object' || check === null) return;
+  const c = check as { kind?: unknown; resource?: unknown; condition?: unknown };
+  if ((c.kind === 'always' || c.kind === 'eventually') && c.condition !== undefined) refineResources(c.condition, ctx, [...path, 'condition']);
+  if ((c.kind !== 'countObjects' && c.kind !== 'sumField') || typeof c.resource !== 'string' || SERVED_RESOURCES.includes(c.resource)) return;
+  const plural = SERVED_RESOURCES.find((r) => r === `${c.resource}s` || r === `${c.resource}es` || r === (c.resource as string).toLowerCase());
+  ctx.addIssue({
+    code: 'custom',
+    path: [...path, 'resource'],
+    message: `the API server serves no resource '${c.resource}'${plural ? ` (did you mean '${plural}'?)` : ''}; write a lower-case plural it serves: ${SERVED_RESOURCES.join(', ')}`,
+  });
+}
 
 const labPath = z
   .string()
@@ -14,9 +32,11 @@ const labPath = z
 export const labGoalSchema = z.strictObject({
   id: kebabId,
   description: localizedText.meta({ description: 'what the learner must achieve, shown in the goal checklist' }),
-  check: goalCheckSchema.meta({
-    description: "the predicate evaluated over the simulated etcd contents and history (kinds and fields: sim-core/grading/README.md)",
-  }),
+  check: goalCheckSchema
+    .superRefine((check, ctx) => refineResources(check, ctx))
+    .meta({
+      description: "the predicate evaluated over the simulated etcd contents and history (kinds and fields: sim-core/grading/README.md)",
+    }),
 });
 
 export const labSchema = z
