@@ -143,6 +143,14 @@ describe('labs and scenarios run on sim-core', () => {
     expect(report.notes).toContain('lab solutions: 1 command(s) ran and failed, allowed as a failure the lab shows on purpose: first-lab action 3');
   });
 
+  it('says a committedAfterFault goal needs a fault in the solution when the only fault is in the setup', async () => {
+    const provers = await loadSimCoreProvers(repo);
+    const goal = '  - id: after-fault\n    description: { ko: "d", en: "d" }\n    check: { kind: committedAfterFault, key: foo }\n';
+    expect(goodWith([['labs/first-lab/lab.yaml', (t) => t.replace('seed: 5\n', 'seed: 5\nsetup: ["sim kill etcd-3", "sim tick 300"]\n').replace('goals:\n', `goals:\n${goal}`)]], provers)).toEqual([
+      expect.stringMatching(/^content\/labs\/first-lab\/lab.yaml:10: solution, goal 'after-fault': the reference solution fails this goal: .*; this goal needs a fault in the learner's log \(`sim kill` or `sim partition` in the solution\); a fault in `setup` does not count; see every goal/),
+    ]);
+  });
+
   it('refuses a suggested line the terminal cannot parse, but not one the cluster refuses, and node faults on an etcd-only cluster', async () => {
     const provers = await loadSimCoreProvers(repo);
     const problems = goodWith(

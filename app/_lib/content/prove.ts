@@ -200,12 +200,23 @@ export function proveLabs(content: ContentSet, prover: LabProver): LabProofs {
           file: lab.file,
           line: index === -1 ? undefined : lab.lineOf?.(['goals', index]),
           subject: `solution, goal '${g.id}'`,
-          message: `the reference solution fails this goal: ${g.explanation}; see every goal with \`npm run --silent grade -- ${lab.lab.id} --solution\``,
+          message: `the reference solution fails this goal: ${g.explanation}; ${setupFaultNote(lab, index)}see every goal with \`npm run --silent grade -- ${lab.lab.id} --solution\``,
         });
       }
     if (problems.length === before) proven++;
   }
   return { problems, proven, failingOnPurpose };
+}
+
+/**
+ * committedAfterFault measures from the last fault the learner caused (sim-core/grading's
+ * replay: the setup's faults are the lab's starting state), which an author who put the
+ * fault in `setup` does not expect.
+ */
+function setupFaultNote(lab: LoadedLab, goalIndex: number): string {
+  const check = lab.lab.goals[goalIndex]?.check;
+  if (check?.kind !== 'committedAfterFault' || !lab.lab.setup.some((line) => /^\s*sim\s+(?:kill|partition)\b/.test(line))) return '';
+  return 'this goal needs a fault in the learner\'s log (`sim kill` or `sim partition` in the solution); a fault in `setup` does not count; ';
 }
 
 /**
