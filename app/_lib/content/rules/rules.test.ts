@@ -122,11 +122,28 @@ describe('ko/en parity', () => {
         '# Title\n\n::sim{scenario=s2}\n\n```sh\netcdctl put a c\n```\n',
       ),
     ).toEqual([
-      'en.md: ko/en structure: a level-2 heading "해 보기" (ko.md:9) has no counterpart in the English file; add it at the same place or remove it from the Korean one',
-      'en.md: ko/en structure: the directive ::sim{scenario=s1} (ko.md:11) has no counterpart in the English file; add it at the same place or remove it from the Korean one',
-      'ko.md: ko/en structure: the directive ::sim{scenario=s2} (en.md:9) has no counterpart in the Korean file; add it at the same place or remove it from the English one',
-      'en.md: ko/en structure: a sh code block starting "etcdctl put a b" (ko.md:13) has no counterpart in the English file; add it at the same place or remove it from the Korean one',
-      'ko.md: ko/en structure: a sh code block starting "etcdctl put a c" (en.md:11) has no counterpart in the Korean file; add it at the same place or remove it from the English one',
+      'en.md: ko/en structure: a level-2 heading "해 보기" (ko.md:9) has no counterpart in the English file; add it at the same place (after en.md:7) or remove it from the Korean one',
+      'en.md: ko/en structure: the directive ::sim{scenario=s1} (ko.md:11) has no counterpart in the English file; add it at the same place (after en.md:7) or remove it from the Korean one',
+      'en.md: ko/en structure: a sh code block starting "etcdctl put a b" (ko.md:13) has no counterpart in the English file; add it at the same place (after en.md:7) or remove it from the Korean one',
+      'ko.md: ko/en structure: the directive ::sim{scenario=s2} (en.md:9) has no counterpart in the Korean file; add it at the same place (after ko.md:7) or remove it from the English one',
+      'ko.md: ko/en structure: a sh code block starting "etcdctl put a c" (en.md:11) has no counterpart in the Korean file; add it at the same place (after ko.md:7) or remove it from the English one',
+    ]);
+  });
+  it('names the heading actually missing among headings of the same depth, and where to add it', () => {
+    const ko = '## 핵심 아이디어\n\n## 역할과 term\n\n## 로그 복제\n\n::sim{scenario=s}\n\n## WAL과 재시작\n\n## 정리\n';
+    const en = '## The core idea\n\n## Roles and terms\n\n## Elections\n\n## Log replication\n\n::sim{scenario=s}\n\n## WAL and restart\n\n## Summary\n';
+    // before: the headings paired in order, and the last one ("Summary") was blamed
+    expect(parity(ko, en)).toEqual([
+      'ko.md: ko/en structure: a level-2 heading "Elections" (en.md:11) has no counterpart in the Korean file; add it at the same place (after ko.md:9) or remove it from the English one',
+    ]);
+    // the untranslated word tells which of two neighbouring headings is missing
+    expect(parity('## 선거\n\n## WAL\n', '## Elections\n\n## Raft terms\n\n## WAL\n')).toEqual([
+      'ko.md: ko/en structure: a level-2 heading "Raft terms" (en.md:9) has no counterpart in the Korean file; add it at the same place (after ko.md:7) or remove it from the English one',
+    ]);
+  });
+  it('a code block in another language is one problem that says so', () => {
+    expect(parity('## 해 보기\n\n```sh\n# 씁니다\netcdctl put a b\n```\n', '## Try it\n\n```bash\n# write\netcdctl put a b\n```\n')).toEqual([
+      'en.md:9: ko/en structure: the code block starting "etcdctl put a b" is bash here but sh in ko.md:9; give both the same language',
     ]);
   });
   it('heading depth matters, order of directives matters', () => {
