@@ -25,7 +25,8 @@ export function parseYamlSource(source: string, file: string): Result<YamlSource
     // it, and those later errors disappear once the first is fixed.
     const first = doc.errors[0]!;
     const more = doc.errors.length > 1 ? ' (fix this first: the lines after it cannot be read until it is)' : '';
-    return fail(file, first.linePos?.[0]?.line, `this is not valid YAML: ${withoutPosition(firstLine(first.message))}; ${YAML_FIXES[first.code] ?? 'check the indentation and quote values that contain : [ ] { } # or start with * & !'}${more}`);
+    const at = yamlErrorAt(source.split('\n'), first.code, first.message, first.linePos?.[0]);
+    return fail(file, at.line, `this is not valid YAML: ${firstLine(first.message).replace(/ at line \d+, column \d+:?$/, '')}${at.column === undefined ? '' : ` (column ${at.column})`}; ${at.fix}${more}`);
   }
   let value: unknown;
   try {
@@ -54,13 +55,70 @@ const YAML_FIXES: Partial<Record<string, string>> = {
   DUPLICATE_KEY: 'a field appears twice in the same mapping; keep one',
   BLOCK_AS_IMPLICIT_KEY: 'a value that contains ": " must be quoted, e.g. title: "Raft: how etcd agrees"',
   MULTILINE_IMPLICIT_KEY: 'a value that contains ": " must be quoted, e.g. title: "Raft: how etcd agrees"',
-  BAD_INDENT: 'line the field up with the other fields of its mapping, using spaces',
-  MISSING_CHAR: 'a quote or bracket is not closed',
 };
+const INDENTATION = 'check the indentation against the line above: a field lines up with the other fields of its mapping, and a list item\'s - with the other items of its list (spaces only)';
+const UNCLOSED = 'a quote or bracket is not closed; close it on the same line';
 
-/** The yaml package ends its messages with " at line 3, column 7:"; the line is in the problem already. */
-function withoutPosition(message: string): string {
-  return message.replace(/ at line \d+, column (\d+):?$/, ' (column $1)');
+/**
+ * Which line to blame, at which column, and what to do. The yaml package reports an
+ * indentation mistake under several codes (a list item read as "without - indicator", a
+ * more-indented line read as a multi-line key on the line above) and at column 1 of a line
+ * that starts with spaces; an author needs "the indentation" and the column where the text starts.
+ */
+function yamlErrorAt(lines: readonly string[], code: string, message: string, pos: { line: number; col: number } | undefined): { line?: number; column?: number; fix: string } {
+  if (pos === undefined) return { fix: YAML_FIXES[code] ?? INDENTATION };
+  const indent = (n: number) => /^ */.exec(lines[n - 1] ?? '')![0].length;
+  const column = (n: number, col: number) => (col === 1 ? indent(n) + 1 : col);
+  if (/Missing closing|end with a [}\]]/.test(message)) {
+    // the parser notices at the end of what it read; the author opened it on an earlier line
+    const opened = openingLine(lines, pos.line);
+    return opened === undefined ? { line: pos.line, column: column(pos.line, pos.col), fix: UNCLOSED } : { ...opened, fix: UNCLOSED };
+  }
+  if (code === 'BAD_INDENT' || code === 'MISSING_CHAR') return { line: pos.line, column: column(pos.line, pos.col), fix: INDENTATION };
+  if (code === 'BLOCK_AS_IMPLICIT_KEY' || code === 'MULTILINE_IMPLICIT_KEY') {
+    const next = nextLine(lines, pos.line);
+    // `description: x` and under it a line indented further: that line is the mistake
+    if (next !== undefined && indent(next) > indent(pos.line) && /:\s+[^\s|>]/.test(lines[pos.line - 1] ?? '')) return { line: next, column: indent(next) + 1, fix: INDENTATION };
+    const prev = previousLine(lines, pos.line);
+    // a line indented differently from the one above, which opens nothing (no trailing `:`)
+    if (prev !== undefined && indent(pos.line) !== indent(prev) && !/:\s*$/.test(lines[prev - 1] ?? '')) return { line: pos.line, column: indent(pos.line) + 1, fix: INDENTATION };
+  }
+  return { line: pos.line, column: column(pos.line, pos.col), fix: YAML_FIXES[code] ?? 'check the indentation and quote values that contain : [ ] { } # or start with * & !' };
+}
+
+/** The nearest line at or above `line` that opens a quote or bracket it does not close, and where. */
+function openingLine(lines: readonly string[], line: number): { line: number; column: number } | undefined {
+  for (let n = line; n >= 1; n--) {
+    const text = lines[n - 1] ?? '';
+    let quote: string | undefined;
+    let at = -1;
+    const open: number[] = [];
+    for (let i = 0; i < text.length; i++) {
+      const c = text[i]!;
+      if (quote !== undefined) {
+        if (c === '\\' && quote === '"') i++;
+        else if (c === quote) quote = undefined;
+      } else if (c === '#' && (i === 0 || text[i - 1] === ' ')) break;
+      else if (c === '"' || (c === "'" && (i === 0 || /[\s:[{,-]/.test(text[i - 1]!)))) {
+        quote = c;
+        at = i;
+      } else if (c === '{' || c === '[') open.push(i);
+      else if ((c === '}' || c === ']') && open.length > 0) open.pop();
+    }
+    if (quote !== undefined) return { line: n, column: at + 1 };
+    if (open.length > 0) return { line: n, column: open[0]! + 1 };
+  }
+  return undefined;
+}
+
+function nextLine(lines: readonly string[], line: number): number | undefined {
+  for (let n = line + 1; n <= lines.length; n++) if ((lines[n - 1] ?? '').trim() !== '' && !/^\s*#/.test(lines[n - 1]!)) return n;
+  return undefined;
+}
+
+function previousLine(lines: readonly string[], line: number): number | undefined {
+  for (let n = line - 1; n >= 1; n--) if ((lines[n - 1] ?? '').trim() !== '' && !/^\s*#/.test(lines[n - 1]!)) return n;
+  return undefined;
 }
 
 function firstLine(message: string): string {

@@ -113,6 +113,18 @@ questions:
     expect(tab).toEqual([expect.stringMatching(/^quiz.yaml:4: this is not valid YAML: Tabs are not allowed as indentation \(column 1\); indent with spaces, never tabs/)]);
   });
 
+  it('says a mis-indented line is an indentation mistake, on the line that is wrong, at the column where its text starts', () => {
+    const indentation = 'check the indentation against the line above: a field lines up with the other fields of its mapping, and a list item\'s - with the other items of its list (spaces only)';
+    // a field of a list item indented one space too little: not "a quote or bracket is not closed", not column 1
+    expect(quizProblems('id: raft\nquestions:\n  - id: a\n    type: single\n   tags: [t]\n')).toEqual([`quiz.yaml:5: this is not valid YAML: Sequence item without - indicator (column 4); ${indentation}`]);
+    // a field indented further than the one above it, which already has a value: the further line is the mistake
+    expect(quizProblems('id: raft\nquestions:\n  - id: a\n    type: single\n      tags: [t]\n')).toEqual([expect.stringMatching(new RegExp(`^quiz.yaml:5: this is not valid YAML: .* \\(column 7\\); ${indentation.replace(/[()]/g, '\\$&')}`))]);
+    expect(quizProblems('id: raft\ntitle:\n  ko: a\n en: b\n')).toEqual([`quiz.yaml:4: this is not valid YAML: All mapping items must start at the same column (column 2); ${indentation}`]);
+    // a value with ": " still gets the quoting hint, and an unclosed quote is blamed where it opens
+    expect(quizProblems('id: raft\ntitle: Raft: how etcd agrees\n')[0]).toMatch(/^quiz.yaml:2: .*; a value that contains ": " must be quoted/);
+    expect(quizProblems('id: raft\ntitle: "Raft\nquestions: []\n')).toEqual(['quiz.yaml:2: this is not valid YAML: Missing closing "quote (column 8); a quote or bracket is not closed; close it on the same line']);
+  });
+
   it('refuses an alias bomb instead of expanding it', () => {
     const bomb = ['a: &a ["x","x","x","x","x","x","x","x","x","x"]'];
     for (let i = 1; i < 12; i++) bomb.push(`${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [${new Array(10).fill(`*${String.fromCharCode(96 + i)}`).join(',')}]`);
