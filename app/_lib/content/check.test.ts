@@ -143,6 +143,13 @@ describe('labs and scenarios run on sim-core', () => {
     expect(report.notes).toContain('lab solutions: 1 command(s) ran and failed, allowed as a failure the lab shows on purpose: first-lab action 3');
   });
 
+  it('reports a typo in a predict question\'s run line before comparing its options', async () => {
+    const provers = await loadSimCoreProvers(repo);
+    expect(goodWith([['courses/mini/lessons/01-basics/quiz.yaml', (t) => t.replace('run: ["etcdctl get foo --print-value-only"]', 'run: ["sim restrat etcd-3", "etcdctl get foo --print-value-only"]')]], provers)).toEqual([
+      expect.stringMatching(/^content\/courses\/mini\/lessons\/01-basics\/quiz.yaml:30: quiz 'basics' question 'put-output': run line 1: `sim restrat etcd-3` failed \(exit 2\): "sim: unknown command \\"restrat\\".*; the terminal did not understand the command — fix it, then the options are checked against what it prints$/),
+    ]);
+  });
+
   it('says a committedAfterFault goal needs a fault in the solution when the only fault is in the setup', async () => {
     const provers = await loadSimCoreProvers(repo);
     const goal = '  - id: after-fault\n    description: { ko: "d", en: "d" }\n    check: { kind: committedAfterFault, key: foo }\n';

@@ -85,6 +85,16 @@ export function provePredictQuestions(content: ContentSet, prover: ScenarioProve
       problems.push({ ...at, message: `the scenario '${q.scenario}' could not be run: ${r.error}` });
       continue;
     }
+    // a typo in a run line comes first: the options would be compared with an error message
+    const typos = r.value.run.flatMap((x, k) => (x.exitCode !== 0 && notUnderstood(x) ? [{ x, k }] : []));
+    for (const { x, k } of typos) {
+      problems.push({
+        ...at,
+        line: ref.lineOf(['run', k]),
+        message: `run line ${k + 1}: \`${x.line}\` failed (exit ${x.exitCode}): ${excerpt(x.output)}; the terminal did not understand the command — fix it, then the options are checked against what it prints`,
+      });
+    }
+    if (typos.length > 0) continue;
     const last = r.value.run[r.value.run.length - 1];
     if (!last) continue;
     for (const [j, o] of q.options.entries()) {
