@@ -15,6 +15,9 @@ interface Landmark {
   line: number;
   /** a heading's untranslated words (Raft, WAL, etcd-3, 5) that help tell which heading is which */
   words?: Set<string>;
+  /** lines from it to the next landmark, and from the one before: sections are about as long in both languages (a missing heading changes one of the two) */
+  span?: number;
+  before?: number;
   /** a code block's language and code without comments, to tell "the language differs" from "missing" */
   lang?: string | null;
   code?: string;
@@ -68,7 +71,13 @@ export function checkLessonParity(ko: ParsedLesson, en: ParsedLesson): Problem[]
 }
 
 function landmarks(l: ParsedLesson): Landmark[] {
-  return [...headings(l), ...directives(l), ...codeBlocks(l)].sort((x, y) => x.line - y.line);
+  const all = [...headings(l), ...directives(l), ...codeBlocks(l)].sort((x, y) => x.line - y.line);
+  const end = (l.tree.position?.end.line ?? 0) + 1;
+  all.forEach((x, i) => {
+    x.span = (all[i + 1]?.line ?? end) - x.line;
+    x.before = x.line - (all[i - 1]?.line ?? 0);
+  });
+  return all;
 }
 
 function headings(l: ParsedLesson): Landmark[] {
@@ -77,7 +86,8 @@ function headings(l: ParsedLesson): Landmark[] {
     key: `h${h.depth}`,
     label: `a level-${h.depth} heading "${h.text}"`,
     line: h.line,
-    words: new Set([...h.text.matchAll(/[A-Za-z0-9][A-Za-z0-9._-]*/g)].map((m) => m[0].toLowerCase())),
+    // `term` and `terms` are one word here: a Korean heading keeps the singular
+    words: new Set([...h.text.matchAll(/[A-Za-z0-9][A-Za-z0-9._-]*/g)].map((m) => m[0].toLowerCase().replace(/(?<=[a-z]{3})s$/, ''))),
   }));
 }
 
@@ -125,7 +135,7 @@ type Step = { op: 'only-a'; item: Landmark } | { op: 'only-b'; item: Landmark } 
 /**
  * How well a[i] and b[j] pair up; 0 when they cannot. Directives and identical code anchor
  * the alignment; a heading prefers the one with the same untranslated words, then the one
- * whose section starts the same way (the landmark after it is alike).
+ * whose sections around it (the lines from the landmark before and to the one after) are about as long.
  */
 function pairScore(a: Landmark[], i: number, b: Landmark[], j: number): number {
   const x = a[i]!;
@@ -135,12 +145,15 @@ function pairScore(a: Landmark[], i: number, b: Landmark[], j: number): number {
     if (x.key !== y.key) return 0;
     let shared = 0;
     for (const w of x.words ?? []) if (y.words?.has(w)) shared++;
-    const alikeAfter = a[i + 1]?.key === b[j + 1]?.key ? 0.5 : 0;
-    return 2 + shared + alikeAfter;
+    return 2 + shared + 0.25 * ratio(x.span, y.span) + 0.25 * ratio(x.before, y.before);
   }
   if (x.key === y.key) return 4;
   // the same code in another language: one block whose language differs, not two missing ones
   return x.kind === 'code' && x.code === y.code && x.code !== '' ? 3 : 0;
+}
+
+function ratio(p = 0, q = 0): number {
+  return Math.max(p, q) === 0 ? 0 : Math.min(p, q) / Math.max(p, q);
 }
 
 /** A maximum-score alignment (a weighted longest common subsequence) of the two files' landmarks. */

@@ -130,11 +130,11 @@ describe('ko/en parity', () => {
     ]);
   });
   it('names the heading actually missing among headings of the same depth, and where to add it', () => {
-    const ko = '## 핵심 아이디어\n\n## 역할과 term\n\n## 로그 복제\n\n::sim{scenario=s}\n\n## WAL과 재시작\n\n## 정리\n';
-    const en = '## The core idea\n\n## Roles and terms\n\n## Elections\n\n## Log replication\n\n::sim{scenario=s}\n\n## WAL and restart\n\n## Summary\n';
+    const ko = '## 핵심 아이디어\n\n한 줄.\n\n## 역할과 term\n\n한 줄.\n\n## 로그 복제\n\n리더가\n항목을\n복제합니다.\n\n::sim{scenario=s}\n\n## WAL과 재시작\n\n## 정리\n';
+    const en = '## The core idea\n\nOne line.\n\n## Roles and terms\n\nOne line.\n\n## Elections\n\nOne line.\n\n## Log replication\n\nThe leader\nreplicates\nentries.\n\n::sim{scenario=s}\n\n## WAL and restart\n\n## Summary\n';
     // before: the headings paired in order, and the last one ("Summary") was blamed
     expect(parity(ko, en)).toEqual([
-      'ko.md: ko/en structure: a level-2 heading "Elections" (en.md:11) has no counterpart in the Korean file; add it at the same place (after ko.md:9) or remove it from the English one',
+      'ko.md: ko/en structure: a level-2 heading "Elections" (en.md:15) has no counterpart in the Korean file; add it at the same place (after ko.md:11) or remove it from the English one',
     ]);
     // the untranslated word tells which of two neighbouring headings is missing
     expect(parity('## 선거\n\n## WAL\n', '## Elections\n\n## Raft terms\n\n## WAL\n')).toEqual([
