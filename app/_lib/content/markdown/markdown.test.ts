@@ -7,11 +7,11 @@ const problems = (body: string) => parseLessonSource(fm + body, 'l.md').problems
 
 describe('parseLessonSource', () => {
   it('collects front matter, headings, directives and code blocks with their lines', () => {
-    const l = parseLessonSource(`${fm}\n# A\n\n::sim{scenario=s1}\n\n## B\n\n\`\`\`sh\netcdctl get foo\n\`\`\`\n\n:::warning\nCareful\n:::\n\n::lab{id=lab-1}\n\n::quiz{id=q}\n`, 'l.md');
+    const l = parseLessonSource(`${fm}\n## A\n\n::sim{scenario=s1}\n\n## B\n\n\`\`\`sh\netcdctl get foo\n\`\`\`\n\n:::warning\nCareful\n:::\n\n::lab{id=lab-1}\n\n::quiz{id=q}\n`, 'l.md');
     expect(l.problems).toEqual([]);
     expect(l.frontMatter).toEqual({ title: 'T', summary: 'S', minutes: 5, objectives: ['O'] });
     expect(l.headings).toEqual([
-      { depth: 1, text: 'A', line: 8, slug: 'a' },
+      { depth: 2, text: 'A', line: 8, slug: 'a' },
       { depth: 2, text: 'B', line: 12, slug: 'b' },
     ]);
     expect(l.directives).toEqual([
@@ -27,6 +27,12 @@ describe('parseLessonSource', () => {
     expect(problems('\nAlso: ::lab{id=x} inline.\n\n::quiz{id=q} and text\n\nAt 10:30 we met; `::sim{scenario=s}` is code.\n')).toEqual([
       "l.md:8: '::lab{id=x}' is inside a paragraph, so the page shows it as text; put ::lab{…} on a line of its own, with a blank line before and after it",
       "l.md:10: '::quiz{id=q}' is inside a paragraph, so the page shows it as text; put ::quiz{…} on a line of its own, with a blank line before and after it",
+    ]);
+  });
+
+  it('refuses a top-level heading in the body: the page shows the front matter\'s title as the H1', () => {
+    expect(problems('\n# Raft — how etcd agrees\n\n## Roles\n')).toEqual([
+      "l.md:8: '# Raft — how etcd agrees' is a second top-level heading: the page already shows the front matter's title as the lesson's heading; remove it, or make it ## to start a section",
     ]);
   });
 
@@ -86,7 +92,7 @@ describe('parseLessonSource', () => {
 
   it('requires front matter and checks it', () => {
     expect(problems('').length).toBe(0);
-    expect(parseLessonSource('# No front matter\n', 'l.md').problems.map(formatProblem)).toEqual([
+    expect(parseLessonSource('No front matter\n', 'l.md').problems.map(formatProblem)).toEqual([
       'l.md:1: the lesson has no front matter; start the file with --- , title, summary, minutes, objectives, then ---',
     ]);
     expect(parseLessonSource('---\ntitle: T\nsummary: S\nminutes: ten\nobjectives: [O]\n---\n', 'l.md').problems.map(formatProblem)).toEqual([

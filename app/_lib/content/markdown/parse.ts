@@ -129,6 +129,8 @@ export function parseLessonSource(source: string, file: string): ParsedLesson {
         break;
       }
       case 'heading':
+        // the lesson page shows the front-matter title as its one H1
+        if (node.depth === 1) problems.push({ file, line, message: `'# ${abbreviate(plainText(node))}' is a second top-level heading: the page already shows the front matter's title as the lesson's heading; remove it, or make it ## to start a section` });
         result.headings.push({ depth: node.depth, text: plainText(node), line, slug: slugOf(plainText(node)) });
         break;
       case 'text': {
