@@ -76,12 +76,17 @@ function yamlErrorAt(lines: readonly string[], code: string, message: string, po
   }
   if (code === 'BAD_INDENT' || code === 'MISSING_CHAR') return { line: pos.line, column: column(pos.line, pos.col), fix: INDENTATION };
   if (code === 'BLOCK_AS_IMPLICIT_KEY' || code === 'MULTILINE_IMPLICIT_KEY') {
+    if (misalignedItem(lines, pos.line, indent)) return { line: pos.line, column: indent(pos.line) + 1, fix: INDENTATION };
     const next = nextLine(lines, pos.line);
     // `description: x` and under it a line indented further: that line is the mistake
     if (next !== undefined && indent(next) > indent(pos.line) && /:\s+[^\s|>]/.test(lines[pos.line - 1] ?? '')) return { line: next, column: indent(next) + 1, fix: INDENTATION };
     const prev = previousLine(lines, pos.line);
     // a line indented differently from the one above, which opens nothing (no trailing `:`)
-    if (prev !== undefined && indent(pos.line) !== indent(prev) && !/:\s*$/.test(lines[prev - 1] ?? '')) return { line: pos.line, column: indent(pos.line) + 1, fix: INDENTATION };
+    if (prev !== undefined && indent(pos.line) !== indent(prev) && !/:\s*$/.test(lines[prev - 1] ?? '')) {
+      // the list item above is the one out of line
+      if (misalignedItem(lines, prev, indent)) return { line: prev, column: indent(prev) + 1, fix: INDENTATION };
+      return { line: pos.line, column: indent(pos.line) + 1, fix: INDENTATION };
+    }
   }
   return { line: pos.line, column: column(pos.line, pos.col), fix: YAML_FIXES[code] ?? 'check the indentation and quote values that contain : [ ] { } # or start with * & !' };
 }
@@ -109,6 +114,17 @@ function openingLine(lines: readonly string[], line: number): { line: number; co
     if (open.length > 0) return { line: n, column: open[0]! + 1 };
   }
   return undefined;
+}
+
+/** ` - id: b` under `  - id: a`: a list item a space or two out of line with the item before it. */
+function misalignedItem(lines: readonly string[], line: number, indent: (n: number) => number): boolean {
+  if (!/^\s*- /.test(lines[line - 1] ?? '')) return false;
+  for (let n = line - 1; n >= 1; n--) {
+    if (!/^\s*- /.test(lines[n - 1] ?? '')) continue;
+    const d = Math.abs(indent(n) - indent(line));
+    return d > 0 && d <= 2;
+  }
+  return false;
 }
 
 function nextLine(lines: readonly string[], line: number): number | undefined {

@@ -119,6 +119,8 @@ questions:
     expect(quizProblems('id: raft\nquestions:\n  - id: a\n    type: single\n   tags: [t]\n')).toEqual([`quiz.yaml:5: this is not valid YAML: Sequence item without - indicator (column 4); ${indentation}`]);
     // a field indented further than the one above it, which already has a value: the further line is the mistake
     expect(quizProblems('id: raft\nquestions:\n  - id: a\n    type: single\n      tags: [t]\n')).toEqual([expect.stringMatching(new RegExp(`^quiz.yaml:5: this is not valid YAML: .* \\(column 7\\); ${indentation.replace(/[()]/g, '\\$&')}`))]);
+    // a list item one space out of line with the item above: that item is blamed, not the field under it
+    expect(quizProblems('id: raft\nquestions:\n  - id: a\n    type: single\n - id: b\n    type: single\n')).toEqual([expect.stringMatching(/^quiz.yaml:5: this is not valid YAML: .* \(column 2\); check the indentation against the line above/)]);
     expect(quizProblems('id: raft\ntitle:\n  ko: a\n en: b\n')).toEqual([`quiz.yaml:4: this is not valid YAML: All mapping items must start at the same column (column 2); ${indentation}`]);
     // a value with ": " still gets the quoting hint, and an unclosed quote is blamed where it opens
     expect(quizProblems('id: raft\ntitle: Raft: how etcd agrees\n')[0]).toMatch(/^quiz.yaml:2: .*; a value that contains ": " must be quoted/);
