@@ -90,15 +90,15 @@ function labReplayOf(grading: Record<string, unknown>, budgeted: Record<string, 
   };
 }
 
-export function simCoreLabProver(grade: Grade, replay?: LabReplay): LabProver {
-  const supported = new Map<string, boolean>();
-  const terminal: LabProver['terminal'] = (lab, log) => {
-    const built = replay!.build({ topology: lab.lab.topology, seed: lab.lab.seed, members: lab.lab.members, ...controlPlanesOption(lab.lab.controlPlanes) });
+/** The lab's cluster replayed as grade() replays it, with each setup line's and action's terminal result. */
+function labTerminal(replay: LabReplay): NonNullable<LabProver['terminal']> {
+  return (lab, log) => {
+    const built = replay.build({ topology: lab.lab.topology, seed: lab.lab.seed, members: lab.lab.members, ...controlPlanesOption(lab.lab.controlPlanes) });
     if (!built.ok) return { ok: false, error: built.error };
     const sim = built.sim;
     // as grade() replays: under its caps, the starter files written, the setup, then the log
-    replay!.budget(sim);
-    replay!.writeStarterFiles(sim, lab.starterFiles);
+    replay.budget(sim);
+    replay.writeStarterFiles(sim, lab.starterFiles);
     const play = (action: ActionLog[number]): TerminalResult | undefined => {
       const done = sim.dispatch(action);
       if (action.type !== 'command') return undefined;
@@ -113,8 +113,12 @@ export function simCoreLabProver(grade: Grade, replay?: LabReplay): LabProver {
       return { ok: false, error: `sim-core threw (a bug in sim-core; seed ${lab.lab.seed}): ${e instanceof Error ? e.message : String(e)}` };
     }
   };
+}
+
+export function simCoreLabProver(grade: Grade, replay?: LabReplay): LabProver {
+  const supported = new Map<string, boolean>();
   return {
-    ...(replay ? { terminal } : {}),
+    ...(replay ? { terminal: labTerminal(replay) } : {}),
     supports(topology) {
       if (!supported.has(topology)) {
         let ok = false;
