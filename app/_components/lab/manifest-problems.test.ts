@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadContent } from '@/app/_lib/content/loader';
 import { decoderProblem, mergeProblems, VALIDATION_MAX_BYTES, validationProblems, type EditorProblem } from './manifest-problems';
+import { deploymentYaml } from './test-manifests';
 
 const laughs = [
   'apiVersion: v1',
@@ -40,25 +41,7 @@ describe('the Problems list agrees with Apply', () => {
   });
 });
 
-const deployment = (container: string, replicas = 3) =>
-  [
-    'apiVersion: apps/v1',
-    'kind: Deployment',
-    'metadata:',
-    '  name: web',
-    'spec:',
-    `  replicas: ${replicas}`,
-    '  selector:',
-    '    matchLabels:',
-    '      app: web',
-    '  template:',
-    '    metadata:',
-    '      labels:',
-    '        app: web',
-    '    spec:',
-    '      containers:',
-    container,
-  ].join('\n');
+const deployment = (containers: string, replicas = 3) => deploymentYaml({ containers, replicas });
 
 describe("the Problems list names what the API server's validation would refuse", () => {
   it('a container with no image, at the line of that container, in the server words', () => {

@@ -7,32 +7,13 @@ import { loadContent } from '@/app/_lib/content/loader';
 import { isManifestPath, validationProblems } from '@/app/_components/lab/manifest-problems';
 import { SimHost } from './sim-host';
 import type { HostScenario } from './protocol';
+import { deploymentYaml } from '@/app/_components/lab/test-manifests';
 
 const { content } = loadContent(path.join(process.cwd(), 'content'));
 const lab = content.labs.get('first-deployment')!.lab;
 const scenario: HostScenario = { id: `lab:${lab.id}`, topology: lab.topology, seed: lab.seed, members: lab.members, setup: lab.setup };
 
-const manifest = (app: string, replicas = 3) =>
-  [
-    'apiVersion: apps/v1',
-    'kind: Deployment',
-    'metadata:',
-    '  name: web',
-    'spec:',
-    `  replicas: ${replicas}`,
-    '  selector:',
-    '    matchLabels:',
-    `      app: ${app}`,
-    '  template:',
-    '    metadata:',
-    '      labels:',
-    `        app: ${app}`,
-    '    spec:',
-    '      containers:',
-    '        - name: nginx',
-    '          image: nginx:1.27',
-    '',
-  ].join('\n');
+const manifest = (app: string, replicas = 3) => deploymentYaml({ app, replicas });
 
 /** A lab cluster holding deployment.apps/web, applied from `manifest('web')`. */
 function applied(): SimHost {

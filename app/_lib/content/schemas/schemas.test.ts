@@ -196,8 +196,8 @@ solution: solution.json
     ]);
     expect(check(labSchema, good.replace('count: { eq: 3 }', 'count: {}'))).toEqual(["f.yaml:9: 'goals[0].check.count': give eq, gte or lte (e.g. { eq: 3 })"]);
   });
-  it('lab: countObjects and sumField count a resource the API server serves, also inside always/eventually', () => {
-    const lab = (check: string) => `id: l
+  /** a lab.yaml whose one goal checks `check`, which is on line 9 */
+  const lab = (check: string) => `id: l
 title: { ko: "t", en: "t" }
 brief: { ko: "b", en: "b" }
 topology: default
@@ -209,6 +209,7 @@ goals:
 hints: [{ ko: "h", en: "h" }]
 solution: solution.json
 `;
+  it('lab: countObjects and sumField count a resource the API server serves, also inside always/eventually', () => {
     expect(check(labSchema, lab('{ kind: countObjects, resource: replicaset, count: { eq: 1 } }'))).toEqual([
       "f.yaml:9: 'goals[0].check.resource': the API server serves no resource 'replicaset' (did you mean 'replicasets'?); write a lower-case plural it serves: namespaces, nodes, pods, deployments, replicasets, services, endpoints, endpointslices, configmaps, secrets, serviceaccounts, leases, events, roles, rolebindings, clusterroles, clusterrolebindings",
     ]);
@@ -218,18 +219,7 @@ solution: solution.json
     expect(check(labSchema, lab('{ kind: sumField, resource: replicasets, path: spec.replicas, total: { lte: 4 } }'))).toEqual([]);
   });
   it('lab: always and eventually cannot nest, and the message says so', () => {
-    const nested = `id: l
-title: { ko: "t", en: "t" }
-brief: { ko: "b", en: "b" }
-topology: default
-seed: 7
-goals:
-  - id: g
-    description: { ko: "d", en: "d" }
-    check: { kind: always, condition: { kind: eventually, condition: { kind: keyExists, key: /a } } }
-hints: [{ ko: "h", en: "h" }]
-solution: solution.json
-`;
+    const nested = lab('{ kind: always, condition: { kind: eventually, condition: { kind: keyExists, key: /a } } }');
     expect(check(labSchema, nested).join()).toMatch(/^f.yaml:9: 'goals\[0\].check.condition.kind': eventually cannot be the condition of always or eventually: they cannot nest; the condition is one of keyExists, /);
   });
 });
