@@ -10,13 +10,13 @@
 // handlers keep this node's.
 import type { Node, Pod, PodStatus } from '../apiserver';
 import { deepCopy, Informer, objectKey, sameJson, type ApiClient, type Continuation, type KubeObject } from '../client';
-import { hashName32, type Prng } from '../kernel';
+import { hashName32, utf8Length, type Prng } from '../kernel';
 import { newEvent } from '../scheduler/events';
 import type { RuntimeEvent } from './container';
 import { internalIP, LEASE_RENEW_TICKS, machineStatus, microTime, NODE_LEASE_DURATION_SECONDS, NODE_LEASE_NAMESPACE, NODE_STATUS_REPORT_TICKS, NODE_STATUS_UPDATE_TICKS, nodeLease, nodeStatusChanged, nodeStatusHeartbeat, type MachineStatus } from './heartbeat';
 import { DueQueue } from './dueQueue';
 import { PodIpAllocator } from './ipam';
-import { readLog, utf8, type LogsResult, type PodLogOptions } from './logRead';
+import { readLog, type LogsResult, type PodLogOptions } from './logRead';
 import { PodRuntime } from './podRuntime';
 import { buildPodStatus, statusPatch } from './status';
 
@@ -359,7 +359,7 @@ export class Kubelet {
     if (!r.ok) return r;
     const text = readLog(r.lines, options, this.now);
     if (options.follow !== true) return { ok: true, text };
-    const usedUp = options.limitBytes !== undefined && utf8(text).length >= options.limitBytes;
+    const usedUp = options.limitBytes !== undefined && utf8Length(text) >= options.limitBytes;
     const open = !previous && c.isRunning() && !usedUp;
     const endsBy = open ? c.exitsBy() : undefined;
     return { ok: true, text, stream: { instance: previous ? `previous:${c.instanceID}` : c.instanceID, open, ...(endsBy !== undefined ? { endsBy } : {}) } };

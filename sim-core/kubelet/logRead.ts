@@ -3,6 +3,7 @@
 // before `since` skipped, each led by its time with `timestamps`, and the whole cut after
 // limitBytes. A line's time is the simulated tick the container wrote it at.
 import { millisToTimestamp, parseTimestamp, tickToMillis } from '../cli/kubectl/clock';
+import { utf8Length } from '../kernel';
 
 /** core/v1 PodLogOptions, the query of GET pods/<name>/log (the fields the simulation reads). */
 export interface PodLogOptions {
@@ -61,9 +62,6 @@ function sinceMillis(options: PodLogOptions, now: number): number | undefined {
   return since;
 }
 
-/** The bytes of `text` in UTF-8 (what limitBytes counts). */
-export const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
-
 /** ReadLogs, non-following, over a whole log file at tick `now`. */
 export function readLog(lines: readonly LogLine[], options: PodLogOptions, now: number): string {
   const tail = options.tailLines;
@@ -76,13 +74,14 @@ export function readLog(lines: readonly LogLine[], options: PodLogOptions, now: 
     // logWriter.write: a line from before `since` is skipped (Before: one written at `since` stays)
     if (since !== undefined && tickToMillis(line.at) < since) continue;
     const text = `${options.timestamps === true ? `${logTimestamp(line.at)} ` : ''}${line.text}\n`;
-    const bytes = utf8(text);
-    if (bytes.length >= remain) {
-      out += new TextDecoder().decode(bytes.slice(0, remain));
+    // limitBytes counts UTF-8 bytes; only the line it cuts is encoded
+    const length = utf8Length(text);
+    if (length >= remain) {
+      out += new TextDecoder().decode(new TextEncoder().encode(text).slice(0, remain));
       break;
     }
     out += text;
-    remain -= bytes.length;
+    remain -= length;
   }
   return out;
 }
