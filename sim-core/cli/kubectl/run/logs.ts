@@ -195,9 +195,8 @@ export function runLogs(env: RunEnv): void {
     if (!r.ok) return fail(env, r.error);
     requests.push(...r.requests);
   }
-  const follow = env.cmd.flags.values.get('follow') === true;
   const maxRequests = numberFlag(env, 'max-log-requests');
-  if (follow && requests.length > 1 && requests.length > maxRequests) {
+  if (options.follow === true && requests.length > 1 && requests.length > maxRequests) {
     return fail(env, `error: you are attempting to follow ${requests.length} log streams, but maximum allowed concurrency is ${maxRequests}, use --max-log-requests to increase the limit\n`);
   }
   if (requests.length === 0) return;
