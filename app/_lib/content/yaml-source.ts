@@ -77,10 +77,10 @@ function yamlErrorAt(lines: readonly string[], code: string, message: string, po
   if (code === 'BAD_INDENT' || code === 'MISSING_CHAR') return { line: pos.line, column: column(pos.line, pos.col), fix: INDENTATION };
   if (code === 'BLOCK_AS_IMPLICIT_KEY' || code === 'MULTILINE_IMPLICIT_KEY') {
     if (misalignedItem(lines, pos.line, indent)) return { line: pos.line, column: indent(pos.line) + 1, fix: INDENTATION };
-    const next = nextLine(lines, pos.line);
+    const next = contentLine(lines, pos.line, 1);
     // `description: x` and under it a line indented further: that line is the mistake
     if (next !== undefined && indent(next) > indent(pos.line) && /:\s+[^\s|>]/.test(lines[pos.line - 1] ?? '')) return { line: next, column: indent(next) + 1, fix: INDENTATION };
-    const prev = previousLine(lines, pos.line);
+    const prev = contentLine(lines, pos.line, -1);
     // a line indented differently from the one above, which opens nothing (no trailing `:`)
     if (prev !== undefined && indent(pos.line) !== indent(prev) && !/:\s*$/.test(lines[prev - 1] ?? '')) {
       // the list item above is the one out of line
@@ -127,13 +127,9 @@ function misalignedItem(lines: readonly string[], line: number, indent: (n: numb
   return false;
 }
 
-function nextLine(lines: readonly string[], line: number): number | undefined {
-  for (let n = line + 1; n <= lines.length; n++) if ((lines[n - 1] ?? '').trim() !== '' && !/^\s*#/.test(lines[n - 1]!)) return n;
-  return undefined;
-}
-
-function previousLine(lines: readonly string[], line: number): number | undefined {
-  for (let n = line - 1; n >= 1; n--) if ((lines[n - 1] ?? '').trim() !== '' && !/^\s*#/.test(lines[n - 1]!)) return n;
+/** The nearest line after (`step` 1) or before (-1) `line` with content: not blank, not a comment. */
+function contentLine(lines: readonly string[], line: number, step: 1 | -1): number | undefined {
+  for (let n = line + step; n >= 1 && n <= lines.length; n += step) if ((lines[n - 1] ?? '').trim() !== '' && !/^\s*#/.test(lines[n - 1]!)) return n;
   return undefined;
 }
 
