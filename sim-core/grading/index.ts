@@ -2,7 +2,7 @@
 // attempt from its action log (./replay). Pure: runs in the browser for the live goal
 // checklist and on the server, which alone decides the verdict.
 export * from './goals';
-export { grade, isFaultLine, buildLabSimulation, writeStarterFiles, type LabClusterSpec, type GradeInput, type GradeResult, type GradeVerdict, type GoalResult } from './replay';
+export { grade, isFaultLine, buildLabSimulation, writeStarterFiles, type LabClusterSpec, type ReplayStep, type GradeInput, type GradeResult, type GradeVerdict, type GoalResult } from './replay';
 export { gradeLab, type GradableLab } from './lab';
 export { benchGrade, type BenchGradeResult } from './bench';
 export { DEFAULT_GRADE_CAPS, type GradeCaps } from './caps';

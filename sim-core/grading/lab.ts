@@ -1,7 +1,7 @@
 // gradeLab(): grade() with a lab's own settings — the lab.yaml the content loader parsed
 // (topology, seed, members, control-plane nodes, setup lines, goals) and its starter files.
 import type { GradeCaps } from './caps';
-import { grade, type GradeResult } from './replay';
+import { grade, type GradeResult, type ReplayStep } from './replay';
 
 /** The parts of a loaded lab grading needs (app/_lib/content's Lab, structurally). */
 export interface GradableLab {
@@ -22,6 +22,8 @@ export function gradeLab(
   options: {
     starterFiles?: Readonly<Record<string, string>>;
     caps?: Partial<GradeCaps>;
+    /** sees every setup line and action as grade() dispatches it */
+    observe?: (step: ReplayStep) => void;
   } = {},
 ): GradeResult {
   return grade({
@@ -35,5 +37,5 @@ export function gradeLab(
     actionLog,
     goals: lab.goals.map((g) => ({ id: g.id, check: g.check })),
     ...(options.caps !== undefined ? { caps: options.caps } : {}),
-  });
+  }, options.observe);
 }

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Action, ActionLog } from '../cluster/actions';
 import { benchGrade } from './bench';
-import { grade, type GradeInput, type GradeResult } from './replay';
+import { grade, type GradeInput, type GradeResult, type ReplayStep } from './replay';
 
 const goals = [
   { id: 'answer', check: { kind: 'keyValue', key: '/answer', equals: '42' } },
@@ -50,6 +50,23 @@ describe('replay', () => {
     // the seed is part of the state
     const reseeded = grade(base(solution, { seed: 12 }));
     expect(reseeded.ok && a.ok && reseeded.stateHash !== a.stateHash).toBe(true);
+  });
+
+  it('shows an observer each setup line and action as it replays them, and judges exactly as without one', () => {
+    const steps: ReplayStep[] = [];
+    const input = base(solution, { setup: ['etcdctl put /seeded 1', 'etcdctl gett /x'] });
+    const watched = grade(input, (step) => steps.push(step));
+    expect(watched).toEqual(grade(input));
+    expect(steps.map((s) => [s.phase, s.index, s.action.type === 'command' ? s.action.line : s.action.type])).toEqual([
+      ['setup', 0, 'etcdctl put /seeded 1'],
+      ['setup', 1, 'etcdctl gett /x'],
+      ...solution.map((a, i) => ['action', i, a.type === 'command' ? a.line : a.type]),
+    ]);
+    expect(steps[0]!.result).toEqual({ ok: true, output: expect.objectContaining({ stdout: 'OK\n', exitCode: 0 }) });
+    expect(steps[1]!.result).toMatchObject({ ok: true, output: { exitCode: 1 } });
+    // each step carries the tick after it: the 300-tick wait moves it by 300
+    expect(steps[3]!.tick - steps[2]!.tick).toBe(300);
+    expect(steps.at(-1)!.tick).toBeLessThanOrEqual(watched.ok ? watched.ticks : 0);
   });
 
   it('runs each action at its recorded tick and counts steps', () => {

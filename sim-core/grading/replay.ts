@@ -6,6 +6,7 @@
 // same state hash.
 import { tokenize } from '../cli/shell/tokenize';
 import type { Action } from '../cluster/actions';
+import type { DispatchResult } from '../cluster/etcd-only';
 import { createSimulation, type Simulation, type SimulationOptions } from '../cluster/simulation';
 import { budgetLab } from './budgeted-runner';
 import { capSentence, DEFAULT_GRADE_CAPS, type GradeCaps, type Refusal } from './caps';
@@ -55,6 +56,21 @@ export interface GradeVerdict {
 /** The verdict, or the refusal of the log (`reason`: the cap it broke, or 'invalid'; `error`: the English sentence). */
 export type GradeResult = ({ ok: true } & GradeVerdict) | Refusal;
 
+/**
+ * One replayed step as the terminal showed it: a setup line (`phase: 'setup'`) or a logged
+ * action, what dispatching it returned and the tick after it. content:check reads each
+ * setup line's and solution command's output, the replay page each action's, from the
+ * judge's own replay instead of rebuilding it.
+ */
+export interface ReplayStep {
+  phase: 'setup' | 'action';
+  /** 0-based within its phase */
+  index: number;
+  action: Action;
+  result: DispatchResult;
+  tick: number;
+}
+
 /** `sim kill …` and `sim partition …` inject faults (restart and heal are recoveries): committedAfterFault measures from the last one. */
 export function isFaultLine(line: string): boolean {
   // without quotes or backslashes, a line whose text has no "sim" has no word `sim`
@@ -86,7 +102,8 @@ export function writeStarterFiles(sim: Simulation, files: Readonly<Record<string
   for (const [path, content] of Object.entries(files).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) sim.files.set(path, content);
 }
 
-export function grade(input: GradeInput): GradeResult {
+/** Replays and judges; `observe`, when given, sees every setup line and action as it is dispatched (it must not touch the Simulation). */
+export function grade(input: GradeInput, observe?: (step: ReplayStep) => void): GradeResult {
   const caps: GradeCaps = { ...DEFAULT_GRADE_CAPS, ...input.caps };
   const goals = checkGoals(input.goals);
   if (!goals.ok) return goals;
@@ -94,10 +111,10 @@ export function grade(input: GradeInput): GradeResult {
   if (!log.ok) return log;
   const built = buildLabSimulation(input);
   if (!built.ok) return { ok: false, reason: 'invalid', error: built.error };
-  return replay(built.sim, input, goals.value, log.value, caps);
+  return replay(built.sim, input, goals.value, log.value, caps, observe);
 }
 
-function replay(sim: Simulation, input: GradeInput, goals: Goal[], log: Action[], caps: GradeCaps): GradeResult {
+function replay(sim: Simulation, input: GradeInput, goals: Goal[], log: Action[], caps: GradeCaps, observe?: (step: ReplayStep) => void): GradeResult {
   const committed = new CommittedStoreReader(sim);
   const budget = budgetLab(sim, caps, () => committed.invalidate());
   writeStarterFiles(sim, input.files ?? {});
@@ -109,8 +126,10 @@ function replay(sim: Simulation, input: GradeInput, goals: Goal[], log: Action[]
   const history = new HistoryTracker(historyGoals);
 
   const setup = input.setup ?? [];
-  for (const line of setup) {
-    sim.dispatch({ type: 'command', line });
+  for (const [i, line] of setup.entries()) {
+    const action: Action = { type: 'command', line };
+    const result = sim.dispatch(action);
+    observe?.({ phase: 'setup', index: i, action, result, tick: sim.now });
     const stop = budget.stopReason();
     if (stop !== undefined) return { ok: false, reason: stop.reason, error: `${stop.sentence} (in the lab's setup)` };
   }
@@ -133,6 +152,7 @@ function replay(sim: Simulation, input: GradeInput, goals: Goal[], log: Action[]
       if (action.at !== undefined && action.at > budget.deadline) return overTicks(caps, i);
       if (action.type === 'tick' && Math.max(sim.now, action.at ?? 0) + action.ticks > budget.deadline) return overTicks(caps, i);
       const done = sim.dispatch(action);
+      observe?.({ phase: 'action', index: i, action, result: done, tick: sim.now });
       const stop = budget.stopReason();
       if (stop !== undefined) return { ok: false, reason: stop.reason, error: `${stop.sentence} (at action ${i + 1})` };
       // Only the learner's own faults count, and only those that happened: the setup's

@@ -79,14 +79,14 @@ describe('the good fixture course', () => {
     const grader = (passWhenEmpty: boolean): LabProver => ({
       grade: (_lab, log) => ({
         ok: true,
-        value: [{ id: 'foo-is-bar', passed: passWhenEmpty || log.some((a) => a.type === 'command' && a.line === 'etcdctl put foo bar'), explanation: 'expected foo = bar, found no key foo' }],
+        value: { goals: [{ id: 'foo-is-bar', passed: passWhenEmpty || log.some((a) => a.type === 'command' && a.line === 'etcdctl put foo bar'), explanation: 'expected foo = bar, found no key foo' }] },
       }),
     });
     expect(checkContent(content, [], { lab: grader(false), unavailable: [] }).problems).toEqual([]);
     expect(checkContent(content, [], { lab: grader(true), unavailable: [] }).problems.map(formatProblem)).toEqual([
       'content/labs/first-lab/lab.yaml:9: starter: the starter state already passes every goal; the learner would have nothing to do — make at least one goal fail at the start',
     ]);
-    const failing: LabProver = { grade: () => ({ ok: true, value: [{ id: 'foo-is-bar', passed: false, explanation: 'expected foo = bar, found no key foo' }] }) };
+    const failing: LabProver = { grade: () => ({ ok: true, value: { goals: [{ id: 'foo-is-bar', passed: false, explanation: 'expected foo = bar, found no key foo' }] } }) };
     expect(checkContent(content, [], { lab: failing, unavailable: [] }).problems.map(formatProblem)).toEqual([
       "content/labs/first-lab/lab.yaml:9: solution, goal 'foo-is-bar': the reference solution fails this goal: expected foo = bar, found no key foo; see every goal with `npm run --silent grade -- first-lab --solution`",
     ]);
@@ -255,7 +255,7 @@ describe('mistakes an instructor makes', () => {
       writeFileSync(abs, readFileSync(abs, 'utf8').replace(/seed: \d+/, 'sed: 5'));
     }
     const loaded = loadContent(path.join(root, 'content'), { displayBase: root });
-    const passing: LabProver = { grade: () => ({ ok: true, value: [] }) };
+    const passing: LabProver = { grade: () => ({ ok: true, value: { goals: [] } }) };
     const report = checkContent(loaded.content, loaded.problems, { lab: passing, scenario: fakeEtcd({}), unavailable: [] });
     expect(report.notes).toContain("scenario setups: 0 run, 0 problem(s); 1 NOT run until its file's problems are fixed: mini-three");
     expect(report.notes).toContain("lab proofs: 0 lab(s) proven (starter fails, solution passes), 0 problem(s); 1 NOT proven until its file's problems are fixed: first-lab");

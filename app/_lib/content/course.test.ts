@@ -65,7 +65,7 @@ describe('the sim-core lab prover', () => {
         goals: [{ id: 'foo-is-bar', check: { kind: 'keyValue', key: 'foo', equals: 'bar' } }],
       },
     ]);
-    expect(r).toEqual({ ok: true, value: [{ id: 'foo-is-bar', passed: false, explanation: 'no key foo' }] });
+    expect(r).toEqual({ ok: true, value: { goals: [{ id: 'foo-is-bar', passed: false, explanation: 'no key foo' }], terminal: { setup: [], actions: [undefined] } } });
     expect(simCoreLabProver(() => ({})).grade(lab, [])).toEqual({ ok: false, error: 'sim-core grade() returned no goals list' });
     expect(simCoreLabProver(() => ({ ok: false, error: 'action log exceeds 5000 actions' })).grade(lab, [])).toEqual({ ok: false, error: 'action log exceeds 5000 actions' });
   });
@@ -75,8 +75,15 @@ describe('the sim-core lab prover', () => {
     const lab = provers.lab!;
     expect(lab.supports?.('etcd-only')).toBe(true);
     const fixture = loadContent(path.join(import.meta.dirname, '__fixtures__', 'good', 'content')).content.labs.get('first-lab')!;
-    expect(lab.grade(fixture, [])).toEqual({ ok: true, value: [{ id: 'foo-is-bar', passed: false, explanation: 'expected foo = "bar", found no key foo' }] });
-    expect(lab.grade(fixture, fixture.solution!)).toEqual({ ok: true, value: [{ id: 'foo-is-bar', passed: true, explanation: 'expected foo = "bar", found "bar"' }] });
+    expect(lab.grade(fixture, [])).toEqual({ ok: true, value: { goals: [{ id: 'foo-is-bar', passed: false, explanation: 'expected foo = "bar", found no key foo' }], terminal: { setup: [], actions: [] } } });
+    // the judge's own replay, watched: what the terminal printed for each command, nothing for a tick
+    expect(lab.grade(fixture, fixture.solution!)).toEqual({
+      ok: true,
+      value: {
+        goals: [{ id: 'foo-is-bar', passed: true, explanation: 'expected foo = "bar", found "bar"' }],
+        terminal: { setup: [], actions: [{ line: 'etcdctl put foo bar', output: 'OK\n', exitCode: 0 }, undefined] },
+      },
+    });
     const loaded = loadContent(path.join(import.meta.dirname, '__fixtures__', 'good', 'content'));
     const report = checkContent(loaded.content, loaded.problems, provers);
     expect(report.notes).toContain('lab proofs: 1 lab(s) proven (starter fails, solution passes), 0 problem(s)');

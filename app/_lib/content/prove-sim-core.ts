@@ -4,14 +4,15 @@
 //   sim-core/cluster/index.ts  createSimulation({ topology, seed, members }) → a Simulation
 //                              whose `ports()` gives { etcd, sim, files }
 //   sim-core/cli/index.ts      runCommandLine(line, stdin, ports, { readFile }) → { stdout, stderr, exitCode }
-//   sim-core/grading/index.ts  grade({ topology, seed, members, setup, actionLog, goals }) →
-//                              { ok: true, passed, goals: [{ id, passed, explanation: { ko, en } }], stateHash } | { ok: false, error }
+//   sim-core/grading/index.ts  grade({ topology, seed, members, setup, actionLog, goals }, observe) →
+//                              { ok: true, passed, goals: [{ id, passed, explanation: { ko, en } }], stateHash } | { ok: false, error },
+//                              calling observe({ phase, index, action, result }) for each setup line and action it replays
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ActionLog } from '../../../sim-core/cluster/actions';
 import type { LoadedLab } from './content-set';
-import type { LabProver, Provers, ScenarioProver, TerminalResult } from './prove';
+import type { LabProver, LabRun, Provers, ScenarioProver, TerminalResult } from './prove';
 import type { Scenario } from './schemas';
 import { controlPlanesOption } from './schemas/control-planes';
 
@@ -39,11 +40,7 @@ export async function loadSimCoreProvers(repoRoot: string): Promise<Provers> {
   const provers: Provers = { scenario: simCoreScenarioProver(createSimulation, runCommandLine), unavailable };
   const grading = await importIfPresent(path.join(repoRoot, 'sim-core', 'grading', 'index.ts'));
   const grade = grading.ok ? (grading.module.grade as Grade | undefined) : undefined;
-  if (typeof grade === 'function') {
-    const budgeted = await importIfPresent(path.join(repoRoot, 'sim-core', 'grading', 'budgeted-runner.ts'));
-    const replay = grading.ok && budgeted.ok ? labReplayOf(grading.module, budgeted.module) : undefined;
-    provers.lab = simCoreLabProver(grade, replay);
-  }
+  if (typeof grade === 'function') provers.lab = simCoreLabProver(grade);
   else unavailable.push(grading.ok ? 'sim-core grading/index.ts does not export grade({ topology, seed, members, setup, actionLog, goals })' : `sim-core grading ${grading.error}`);
   return provers;
 }
@@ -61,7 +58,14 @@ export interface GradeInput {
   actionLog: unknown;
   goals: readonly { id: string; check: unknown }[];
 }
-type Grade = (input: GradeInput) => unknown;
+/** One replayed step, as grade() hands it to its observer (sim-core/grading/replay.ts ReplayStep). */
+interface ReplayStep {
+  phase: 'setup' | 'action';
+  index: number;
+  action: ActionLog[number];
+  result: { ok: boolean; error?: string; output?: CommandOutput };
+}
+type Grade = (input: GradeInput, observe?: (step: ReplayStep) => void) => unknown;
 
 /** Whether grade() can build a topology: a 1-member cluster with no goals to judge is the cheapest probe. */
 function gradeSupports(grade: Grade, topology: string): boolean {
@@ -69,56 +73,9 @@ function gradeSupports(grade: Grade, topology: string): boolean {
   return r?.ok === true;
 }
 
-/** What grade() does before judging, step by step: sim-core/grading's buildLabSimulation, writeStarterFiles and budgetLab. */
-export interface LabReplay {
-  build(spec: { topology: string; seed: number; members?: number; controlPlanes?: number }): { ok: true; sim: ReplaySimulation } | { ok: false; error: string };
-  writeStarterFiles(sim: ReplaySimulation, files: Readonly<Record<string, string>>): void;
-  budget(sim: ReplaySimulation): void;
-}
-interface ReplaySimulation {
-  dispatch(action: ActionLog[number]): { ok: boolean; error?: string; output?: CommandOutput };
-}
-
-function labReplayOf(grading: Record<string, unknown>, budgeted: Record<string, unknown>): LabReplay | undefined {
-  const { buildLabSimulation, writeStarterFiles } = grading;
-  const { budgetLab } = budgeted;
-  if (typeof buildLabSimulation !== 'function' || typeof writeStarterFiles !== 'function' || typeof budgetLab !== 'function') return undefined;
-  return {
-    build: (spec) => (buildLabSimulation as LabReplay['build'])(spec),
-    writeStarterFiles: (sim, files) => (writeStarterFiles as LabReplay['writeStarterFiles'])(sim, files),
-    budget: (sim) => void (budgetLab as (sim: ReplaySimulation) => unknown)(sim),
-  };
-}
-
-/** The lab's cluster replayed as grade() replays it, with each setup line's and action's terminal result. */
-function labTerminal(replay: LabReplay): NonNullable<LabProver['terminal']> {
-  return (lab, log) => {
-    const built = replay.build({ topology: lab.lab.topology, seed: lab.lab.seed, members: lab.lab.members, ...controlPlanesOption(lab.lab.controlPlanes) });
-    if (!built.ok) return { ok: false, error: built.error };
-    const sim = built.sim;
-    // as grade() replays: under its caps, the starter files written, the setup, then the log
-    replay.budget(sim);
-    replay.writeStarterFiles(sim, lab.starterFiles);
-    const play = (action: ActionLog[number]): TerminalResult | undefined => {
-      const done = sim.dispatch(action);
-      if (action.type !== 'command') return undefined;
-      if (!done.ok || done.output === undefined) return { line: action.line, output: done.error ?? '', exitCode: 1 };
-      return { line: action.line, output: done.output.stdout + done.output.stderr, exitCode: done.output.exitCode };
-    };
-    try {
-      const setup = lab.lab.setup.map((line) => play({ type: 'command', line })!);
-      const actions = log.map(play);
-      return { ok: true, value: { setup, actions } };
-    } catch (e) {
-      return { ok: false, error: `sim-core threw (a bug in sim-core; seed ${lab.lab.seed}): ${e instanceof Error ? e.message : String(e)}` };
-    }
-  };
-}
-
-export function simCoreLabProver(grade: Grade, replay?: LabReplay): LabProver {
+export function simCoreLabProver(grade: Grade): LabProver {
   const supported = new Map<string, boolean>();
   return {
-    ...(replay ? { terminal: labTerminal(replay) } : {}),
     supports(topology) {
       if (!supported.has(topology)) {
         let ok = false;
@@ -144,9 +101,19 @@ export function simCoreLabProver(grade: Grade, replay?: LabReplay): LabProver {
         actionLog: log,
         goals: lab.lab.goals.map((g) => ({ id: g.id, check: g.check })),
       };
+      // the judge's own replay, watched: each setup line's and command's terminal result
+      const setup: TerminalResult[] = [];
+      const actions: (TerminalResult | undefined)[] = log.map(() => undefined);
+      const observe = (step: ReplayStep) => {
+        if (step.action.type !== 'command') return;
+        const { result } = step;
+        const shown = !result.ok || result.output === undefined ? { line: step.action.line, output: result.error ?? '', exitCode: 1 } : { line: step.action.line, output: result.output.stdout + result.output.stderr, exitCode: result.output.exitCode };
+        if (step.phase === 'setup') setup[step.index] = shown;
+        else actions[step.index] = shown;
+      };
       let verdict: unknown;
       try {
-        verdict = grade(input);
+        verdict = grade(input, observe);
       } catch (e) {
         return { ok: false, error: `sim-core grading threw (a bug in sim-core; seed ${lab.lab.seed}): ${e instanceof Error ? e.message : String(e)}` };
       }
@@ -154,14 +121,15 @@ export function simCoreLabProver(grade: Grade, replay?: LabReplay): LabProver {
       if (v?.ok === false) return { ok: false, error: String(v.error) };
       const results = v?.goals;
       if (!Array.isArray(results)) return { ok: false, error: 'sim-core grade() returned no goals list' };
-      return {
-        ok: true,
-        value: results.map((r: { id?: unknown; passed?: unknown; explanation?: unknown }) => ({
+      const run: LabRun = {
+        goals: results.map((r: { id?: unknown; passed?: unknown; explanation?: unknown }) => ({
           id: String(r.id),
           passed: r.passed === true,
           explanation: typeof r.explanation === 'string' ? r.explanation : String((r.explanation as { en?: unknown } | undefined)?.en ?? ''),
         })),
+        terminal: { setup, actions },
       };
+      return { ok: true, value: run };
     },
   };
 }

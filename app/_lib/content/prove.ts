@@ -30,13 +30,17 @@ export interface GoalResult {
   explanation: string;
 }
 
+export interface LabRun {
+  goals: GoalResult[];
+  /** The same replay as the terminal showed it: each setup line's result, then each action's (undefined for a file write or a tick). */
+  terminal?: { setup: TerminalResult[]; actions: (TerminalResult | undefined)[] };
+}
+
 export interface LabProver {
   /** whether the simulation can build this topology yet; a lab on one it cannot is reported, not proven */
   supports?(topology: Scenario['topology']): boolean;
   /** Replay an action log on the lab's cluster (its starter files written, then its setup run) and evaluate every goal. */
-  grade(lab: LoadedLab, log: ActionLog): ProverResult<GoalResult[]>;
-  /** The same replay, as the terminal shows it: each setup line's result, then each action's (undefined for a file write or a tick). */
-  terminal?(lab: LoadedLab, log: ActionLog): ProverResult<{ setup: TerminalResult[]; actions: (TerminalResult | undefined)[] }>;
+  grade(lab: LoadedLab, log: ActionLog): ProverResult<LabRun>;
 }
 
 export interface Provers {
@@ -174,37 +178,34 @@ export function proveLabs(content: ContentSet, prover: LabProver): LabProofs {
     // the starter files are in the workspace before the setup runs (the setup may apply them)
     const starter = prover.grade(lab, []);
     if (!starter.ok) problems.push({ file: lab.file, subject: 'starter', message: `the starter state could not be graded: ${starter.error}` });
-    else if (starter.value.every((g) => g.passed)) {
+    else if (starter.value.goals.every((g) => g.passed)) {
       problems.push({ file: lab.file, line: lab.lineOf?.(['goals']), subject: 'starter', message: 'the starter state already passes every goal; the learner would have nothing to do — make at least one goal fail at the start' });
     }
-    if (prover.terminal) {
-      const ran = prover.terminal(lab, lab.solution ?? []);
-      if (!ran.ok) problems.push({ file: lab.file, subject: 'setup', message: `the lab's cluster could not be run: ${ran.error}` });
-      else {
-        // the learner's terminal opens on the setup's output: a failing line is an error the learner sees first
-        for (const [i, s] of ran.value.setup.entries()) {
-          if (s.exitCode !== 0) problems.push({ file: lab.file, line: lab.lineOf?.(['setup', i]), subject: 'setup', message: `\`${s.line}\` failed (exit ${s.exitCode}): ${excerpt(s.output)}; fix the line or the order of setup` });
+    const solved = lab.solution ? prover.grade(lab, lab.solution) : undefined;
+    // what the terminal showed in the solution's replay (or the starter's, with no solution): one replay judges and shows
+    const ran = solved?.ok ? solved.value.terminal : starter.ok ? starter.value.terminal : undefined;
+    if (ran) {
+      // the learner's terminal opens on the setup's output: a failing line is an error the learner sees first
+      for (const [i, s] of ran.setup.entries()) {
+        if (s.exitCode !== 0) problems.push({ file: lab.file, line: lab.lineOf?.(['setup', i]), subject: 'setup', message: `\`${s.line}\` failed (exit ${s.exitCode}): ${excerpt(s.output)}; fix the line or the order of setup` });
+      }
+      for (const [i, r] of ran.actions.entries()) {
+        if (r === undefined || r.exitCode === 0) continue;
+        if (!notUnderstood(r)) {
+          failingOnPurpose.push(`${lab.lab.id} action ${i + 1}`);
+          continue;
         }
-        for (const [i, r] of ran.value.actions.entries()) {
-          if (r === undefined || r.exitCode === 0) continue;
-          if (!notUnderstood(r)) {
-            failingOnPurpose.push(`${lab.lab.id} action ${i + 1}`);
-            continue;
-          }
-          problems.push({
-            file: lab.solutionFile ?? lab.file,
-            line: lab.solutionLineOf?.(i),
-            subject: `action ${i + 1}`,
-            message: `\`${r.line}\` failed (exit ${r.exitCode}): ${excerpt(r.output)}; the terminal did not understand the command — fix it (a solution may run a command the cluster refuses, such as a write without quorum, but not one it cannot parse)`,
-          });
-        }
+        problems.push({
+          file: lab.solutionFile ?? lab.file,
+          line: lab.solutionLineOf?.(i),
+          subject: `action ${i + 1}`,
+          message: `\`${r.line}\` failed (exit ${r.exitCode}): ${excerpt(r.output)}; the terminal did not understand the command — fix it (a solution may run a command the cluster refuses, such as a write without quorum, but not one it cannot parse)`,
+        });
       }
     }
-    if (!lab.solution) continue;
-    const solved = prover.grade(lab, lab.solution);
-    if (!solved.ok) problems.push({ file: lab.file, subject: 'solution', message: `the reference solution could not be graded: ${solved.error}` });
-    else
-      for (const g of solved.value.filter((g) => !g.passed)) {
+    if (solved && !solved.ok) problems.push({ file: lab.file, subject: 'solution', message: `the reference solution could not be graded: ${solved.error}` });
+    else if (solved)
+      for (const g of solved.value.goals.filter((g) => !g.passed)) {
         const index = lab.lab.goals.findIndex((goal) => goal.id === g.id);
         problems.push({
           file: lab.file,
@@ -213,7 +214,7 @@ export function proveLabs(content: ContentSet, prover: LabProver): LabProofs {
           message: `the reference solution fails this goal: ${g.explanation}; ${setupFaultNote(lab, index)}see every goal with \`npm run --silent grade -- ${lab.lab.id} --solution\``,
         });
       }
-    if (problems.length === before) proven++;
+    if (solved && problems.length === before) proven++;
   }
   return { problems, proven, failingOnPurpose };
 }

@@ -1,15 +1,13 @@
-// The replay page's view of an attempt: the replay sim-core's grade() makes (the lab's
-// seed and topology, its setup, the starter files, each action at its tick), keeping what
-// each command printed so the learner can step through it. It replays stored attempts,
-// which grading accepted, under the same tick budget (a wait that reached its end is cut
-// there, as grading and the browser cut it), and the terminal runs as in the browser
-// (app/_lib/sim-worker/sim-host.ts). The worker's wall-clock cap
-// still bounds it. A command's output is cut at TRANSCRIPT_OUTPUT_LIMIT for the page.
+// The replay page's view of an attempt: sim-core's grade() replaying it (the lab's seed and
+// topology, its setup, the starter files, each action at its tick, under grading's tick
+// budget), watched step by step so the learner can see what each command printed. It is
+// the judge's replay itself, not a copy of it, so the page always ends where the verdict
+// did. The worker's wall-clock cap still bounds it. A command's output is cut at
+// TRANSCRIPT_OUTPUT_LIMIT for the page.
 import { commandInput } from '../../../sim-core/cluster/actions';
-import { budgetLab } from '../../../sim-core/grading/budgeted-runner';
-import { DEFAULT_GRADE_CAPS, type GradeCaps } from '../../../sim-core/grading/caps';
-import { checkActionLog } from '../../../sim-core/grading/refuse';
-import { buildLabSimulation, writeStarterFiles } from '../../../sim-core/grading/replay';
+import type { GradeCaps } from '../../../sim-core/grading/caps';
+import { gradeLab } from '../../../sim-core/grading/lab';
+import type { ReplayStep } from '../../../sim-core/grading/replay';
 import type { JobLab, TranscriptOutcome, TranscriptStep } from './protocol';
 
 /** characters of one command's stdout (and of its stderr) kept for the page */
@@ -19,24 +17,13 @@ function cut(text: string): { text: string; truncated: boolean } {
   return text.length > TRANSCRIPT_OUTPUT_LIMIT ? { text: text.slice(0, TRANSCRIPT_OUTPUT_LIMIT), truncated: true } : { text, truncated: false };
 }
 
-export function replayTranscript(lab: JobLab, actionLog: unknown, capsOverride: Partial<GradeCaps> = {}): TranscriptOutcome {
-  const caps: GradeCaps = { ...DEFAULT_GRADE_CAPS, ...capsOverride };
-  const log = checkActionLog(actionLog, caps);
-  if (!log.ok) return log;
-  const built = buildLabSimulation(lab);
-  if (!built.ok) return built;
-  const sim = built.sim;
-  // the budget grading replays under (replay.ts): a wait cut at the end of it is cut here too
-  budgetLab(sim, caps);
-  writeStarterFiles(sim, lab.starterFiles);
-  for (const line of lab.setup ?? []) sim.dispatch({ type: 'command', line });
-
+export function replayTranscript(lab: JobLab, actionLog: unknown, caps: Partial<GradeCaps> = {}): TranscriptOutcome {
   const steps: TranscriptStep[] = [];
-  for (const [i, action] of log.value.entries()) {
-    const r = sim.dispatch(action);
+  const observe = ({ phase, index, action, result: r, tick }: ReplayStep) => {
+    if (phase !== 'action') return;
     const step: TranscriptStep = {
-      index: i + 1,
-      tick: sim.now,
+      index: index + 1,
+      tick,
       action:
         action.type === 'command'
           ? { type: 'command', line: action.line, ...commandInput(action) }
@@ -53,7 +40,9 @@ export function replayTranscript(lab: JobLab, actionLog: unknown, capsOverride: 
       if (out.budget !== undefined) step.budget = out.budget;
     }
     steps.push(step);
-  }
-  sim.runUntilIdle(caps.settleTicks);
-  return { ok: true, steps, stateHash: sim.stateHash() };
+  };
+  // grading's own replay, watched: the same seed, setup, starter files, budget and settle, so the page ends where the verdict did
+  const graded = gradeLab(lab, actionLog, { starterFiles: lab.starterFiles, caps, observe });
+  if (!graded.ok) return { ok: false, error: graded.error };
+  return { ok: true, steps, stateHash: graded.stateHash };
 }
