@@ -24,7 +24,7 @@ import { WatchChainRecorder } from './watch-chain';
 import { LabLimits, LIMIT_SENTENCES } from './lab-limits';
 import { liveCheckOf } from './apply-update';
 import { validationProblems } from '@/app/_components/lab/manifest-problems';
-import { committedStore } from '@/sim-core/grading';
+import { committedStore, writeStarterFiles } from '@/sim-core/grading';
 import type { MvccStore } from '@/sim-core/etcd/mvcc';
 import { applyCommandLine, type CommandResult, type Fault, type GoalView, type HostLab, type HostScenario, type KeyspaceView, type LabLimit, type ManifestProblem, type NotableEvent, type SimView, type TraceLine } from './protocol';
 
@@ -115,8 +115,8 @@ export class SimHost {
     const sim = buildSimulation(scenario);
     if (sim === undefined) return { ok: false, error: 'unsupported-topology', topology: scenario.topology };
     const host = new SimHost(sim, lab !== undefined, caps);
-    // grade() writes the files in path order; the order does not change the map, but keep it the same
-    for (const f of [...(lab?.files ?? [])].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) sim.files.set(f.path, f.content);
+    // as grade() writes them
+    writeStarterFiles(sim, Object.fromEntries((lab?.files ?? []).map((f) => [f.path, f.content])));
     // the scenario's setup is where the lesson starts, not something the learner did: not logged
     const setup = scenario.setup.map((line) => host.execute({ type: 'command', line }));
     host.events.drain();
