@@ -6,7 +6,7 @@ import { db } from '@/app/_lib/db';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '@/app/_lib/auth/password';
 import { fieldErrorsOf, signInSchema, signUpSchema, type FieldErrors } from '@/app/_lib/auth/credentials';
 import { clientIp, endSession, startSession } from '@/app/_lib/auth/session';
-import { consumeRateLimit, resetRateLimit, RATE_LIMITS } from '@/app/_lib/auth/rate-limit';
+import { consumeRateLimit, countSignInFailure, forgetSignInFailures, RATE_LIMITS, signInAllowed } from '@/app/_lib/auth/rate-limit';
 import { isLocale } from '@/app/_lib/i18n/routing';
 import { safeNextPath } from '@/app/_lib/auth/next-path';
 
@@ -78,18 +78,19 @@ export async function signIn(_prev: AuthFormState, formData: FormData): Promise<
   }
   const { email, password } = parsed.data;
   const ip = await clientIp();
-  const perIp = await consumeRateLimit(`signin:ip:${ip}`, RATE_LIMITS.signInPerIp);
-  if (!perIp.allowed) return rateLimited(perIp.retryAfterMs, rawEmail);
-  const accountKey = `signin:account:${email}`;
-  const perAccount = await consumeRateLimit(accountKey, RATE_LIMITS.signInPerAccount);
-  if (!perAccount.allowed) return rateLimited(perAccount.retryAfterMs, rawEmail);
+  // only failures count (rate-limit-window.ts RATE_LIMITS): a class behind one address signs in freely
+  const allowed = await signInAllowed(email, ip);
+  if (!allowed.allowed) return rateLimited(allowed.retryAfterMs, rawEmail);
 
   const user = await db.user.findUnique({ where: { email } });
   // Verify against a dummy hash for unknown emails so both paths take the same time.
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
-  if (!user || !ok) return { message: 'wrongCredentials', email: rawEmail };
+  if (!user || !ok) {
+    await countSignInFailure(email, ip);
+    return { message: 'wrongCredentials', email: rawEmail };
+  }
 
-  await resetRateLimit(accountKey);
+  await forgetSignInFailures(email, ip);
   await startSession(user.id);
   redirect(safeNextPath(String(formData.get('next') ?? ''), `/${locale}/courses`));
 }

@@ -18,11 +18,27 @@ export type RateLimitVerdict = { allowed: true } | { allowed: false; retryAfterM
  */
 export const RATE_LIMIT_ROW_TTL_MS = 24 * 60 * 60_000;
 
+/**
+ * Sign-in counts failures only, so a classroom behind one address signs in as often as it
+ * likes: a wrong password counts against the address (a guesser's spray), against the
+ * account from that address (the usual lockout, which a correct sign-in clears) and against
+ * the account from anywhere (a looser bound, so one address cannot lock someone else out
+ * for long, while many addresses still cannot guess freely). Sign-up counts every account
+ * made, sized for a class registering together behind one NAT.
+ */
 export const RATE_LIMITS = {
-  signInPerIp: { limit: 30, windowMs: 15 * 60_000 },
-  signInPerAccount: { limit: 8, windowMs: 15 * 60_000 },
-  signUpPerIp: { limit: 20, windowMs: 60 * 60_000 },
+  signInFailuresPerIp: { limit: 60, windowMs: 15 * 60_000 },
+  signInFailuresPerAccountAndIp: { limit: 8, windowMs: 15 * 60_000 },
+  signInFailuresPerAccount: { limit: 40, windowMs: 15 * 60_000 },
+  signUpPerIp: { limit: 120, windowMs: 60 * 60_000 },
+  passwordChangeFailuresPerAccount: { limit: 8, windowMs: 15 * 60_000 },
 } as const satisfies Record<string, RateLimitRule>;
+
+/** Whether one more attempt would be allowed, without counting it. */
+export function peekWindow(current: RateLimitWindow | undefined, now: Date, rule: RateLimitRule): RateLimitVerdict {
+  if (!current || now.getTime() - current.windowStart.getTime() >= rule.windowMs || current.count < rule.limit) return { allowed: true };
+  return { allowed: false, retryAfterMs: Math.max(current.windowStart.getTime() + rule.windowMs - now.getTime(), 1000) };
+}
 
 export function nextWindow(
   current: RateLimitWindow | undefined,
