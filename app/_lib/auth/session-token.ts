@@ -49,10 +49,15 @@ export function shouldTouch(lastSeenAt: Date, now: Date): boolean {
   return now.getTime() - lastSeenAt.getTime() >= TOUCH_INTERVAL_MS;
 }
 
-/** When the cookie should expire: at the idle deadline, never past the absolute one. */
-export function cookieExpiry(s: SessionTimes, now: Date, policy: SessionPolicy): Date {
-  const idleDeadline = now.getTime() + policy.idleTimeoutMs;
-  return new Date(Math.min(idleDeadline, s.expiresAt.getTime()));
+/**
+ * When the cookie should expire: at the session's absolute deadline. The idle timeout
+ * slides with every visit, and a cookie cannot be re-set while a server component renders,
+ * so the database row enforces it (getCurrentUser refuses and deletes an idle session); a
+ * cookie expiring at the first idle deadline signed an active learner out one idle timeout
+ * after signing in.
+ */
+export function cookieExpiry(s: SessionTimes): Date {
+  return s.expiresAt;
 }
 
 export function sessionCookieOptions(expires: Date, secure: boolean) {

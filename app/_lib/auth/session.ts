@@ -72,7 +72,7 @@ export async function startSession(userId: string): Promise<void> {
       userAgent: h.get('user-agent')?.slice(0, 256) ?? null,
     },
   });
-  jar.set(SESSION_COOKIE, token, sessionCookieOptions(cookieExpiry(times, now, policy), await secureCookies()));
+  jar.set(SESSION_COOKIE, token, sessionCookieOptions(cookieExpiry(times), await secureCookies()));
 }
 
 /**
@@ -109,8 +109,8 @@ export const getCurrentUser = cache(async (): Promise<CurrentUser | null> => {
     return null;
   }
   if (shouldTouch(session.lastSeenAt, now)) {
-    // Sliding idle timeout. Cookies cannot be set while rendering a server component,
-    // so the cookie keeps its first expiry; the database row is the authority.
+    // Sliding idle timeout. Cookies cannot be set while rendering a server component, so
+    // the cookie lasts to the absolute deadline and the database row enforces idleness.
     await db.session.update({ where: { id: session.id }, data: { lastSeenAt: now } });
   }
   const { user } = session;
