@@ -93,3 +93,42 @@ test('sign-in is rate-limited per account with a clear message', async ({ page }
   await signIn(page, email, PASSWORD);
   await expect(page.locator('form').getByRole('alert')).toContainText('Too many attempts');
 });
+
+test('a learner changes their password on the account page: other sessions end, the new password signs in', async ({ page, browser }) => {
+  const email = uniqueEmail('newpass');
+  await signUp(page, email);
+  const elsewhere = await browser.newContext();
+  try {
+    const other = await elsewhere.newPage();
+    await signIn(other, email, PASSWORD);
+    await expect(other).toHaveURL(/\/en\/courses$/);
+
+    await page.goto('/en/account');
+    const form = page.getByRole('form', { name: 'Change password' });
+    await form.getByLabel('Current password').fill('not-my-password');
+    await form.getByLabel('New password', { exact: true }).fill('a brand new passphrase');
+    await form.getByLabel('New password again').fill('a brand new passphrase');
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await expect(form.getByText('That is not your current password.')).toBeVisible();
+    await expect(form.getByLabel('Current password')).toBeFocused();
+
+    await form.getByLabel('Current password').fill(PASSWORD);
+    await form.getByLabel('New password', { exact: true }).fill('a brand new passphrase');
+    await form.getByLabel('New password again').fill('a brand new passphrase');
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await expect(form.getByRole('status')).toHaveText('Your password is changed. 1 other session was signed out.');
+
+    // the other browser is signed out; this one is not
+    await other.goto('/en/account');
+    await expect(other).toHaveURL(/\/en\/sign-in\?next=/);
+    await page.goto('/en/account');
+    await expect(page).toHaveURL(/\/en\/account$/);
+    await signOut(page);
+    await signIn(page, email, PASSWORD);
+    await expect(page.locator('form').getByRole('alert')).toHaveText('Email or password is wrong.');
+    await signIn(page, email, 'a brand new passphrase');
+    await expect(page).toHaveURL(/\/en\/courses$/);
+  } finally {
+    await elsewhere.close();
+  }
+});

@@ -77,12 +77,14 @@ export function AuthForm({ mode, action, locale, next, passwordMinLength }: Prop
         type: 'email',
         autoComplete: 'email',
         required: true,
+        maxLength: 254,
         defaultValue: state.email ?? '',
       })}
       {mode === 'sign-up'
         ? field('name', t('name'), {
             type: 'text',
             autoComplete: 'name',
+            maxLength: 80,
             defaultValue: state.name ?? '',
           })
         : null}
@@ -94,6 +96,7 @@ export function AuthForm({ mode, action, locale, next, passwordMinLength }: Prop
           autoComplete: mode === 'sign-up' ? 'new-password' : 'current-password',
           required: true,
           minLength: mode === 'sign-up' ? passwordMinLength : undefined,
+          maxLength: mode === 'sign-up' ? 256 : 1024,
         },
         mode === 'sign-up' ? t('passwordHint', { min: passwordMinLength }) : undefined,
       )}

@@ -95,6 +95,14 @@ export async function endSession(): Promise<void> {
   jar.delete(SESSION_COOKIE);
 }
 
+/** Ends every session of `userId` but the one this request came with (after a password change); returns how many ended. */
+export async function endOtherSessions(userId: string): Promise<number> {
+  const token = (await cookies()).get(SESSION_COOKIE)?.value;
+  const keep = isWellFormedToken(token) ? hashSessionToken(token) : undefined;
+  const ended = await db.session.deleteMany({ where: { userId, ...(keep !== undefined ? { NOT: { tokenHash: keep } } : {}) } });
+  return ended.count;
+}
+
 /** The signed-in user, or null. Expired sessions are deleted on sight. */
 export const getCurrentUser = cache(async (): Promise<CurrentUser | null> => {
   const jar = await cookies();

@@ -34,6 +34,7 @@ export default async function SignInPage({
       <ClientMessages namespaces={['auth']}>
         <AuthForm mode="sign-in" action={signIn} locale={locale} next={next} passwordMinLength={PASSWORD_MIN_LENGTH} />
       </ClientMessages>
+      <p className="muted">{t('forgotPassword')}</p>
       <p className="muted">
         {t('noAccount')} <Link href="/sign-up">{t('submitSignUp')}</Link>
       </p>

@@ -1,6 +1,10 @@
 import type { Metadata } from 'next';
 import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
 import { requireUser } from '@/app/_lib/auth/guards';
+import { ClientMessages } from '@/app/_components/client-messages';
+import { PasswordForm } from '@/app/_components/password-form';
+import { PASSWORD_MIN_LENGTH } from '@/app/_lib/auth/password';
+import { changePasswordAction } from './actions';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('account');
@@ -30,6 +34,10 @@ export default async function AccountPage({ params }: { params: Promise<{ locale
         <dt>{t('memberSince')}</dt>
         <dd>{format.dateTime(user.createdAt, { dateStyle: 'long' })}</dd>
       </dl>
+      <ClientMessages namespaces={['account', 'auth']}>
+        <PasswordForm action={changePasswordAction} minLength={PASSWORD_MIN_LENGTH} />
+      </ClientMessages>
+      <p className="muted">{t('forgotPassword')}</p>
     </div>
   );
 }

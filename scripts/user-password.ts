@@ -1,0 +1,73 @@
+// `npm run user:password -- --email learner@example.com [--password …]` (`--help` explains it)
+// Sets a new password for an existing account and keeps its role: the way out for a
+// learner who forgot theirs (the site sends no email). Every session of the account ends
+// and its sign-in failures are forgotten. Without --password it asks on the terminal.
+import { parseArgs } from 'node:util';
+import { createInterface } from 'node:readline/promises';
+import { db } from '../app/_lib/db';
+import { emailSchema } from '../app/_lib/auth/credentials';
+import { hashPassword, passwordSchema, PASSWORD_MIN_LENGTH } from '../app/_lib/auth/password';
+
+const usage = 'usage: npm run user:password -- --email <email> [--password <password>]';
+
+const help = `${usage}
+
+Sets a new password for an existing account; its role is kept (admin:create makes an
+administrator). Every session of the account ends, so whoever signed in with the old
+password is signed out, and the account's sign-in failures are forgotten. Without
+--password the new password is asked for on the terminal (at least ${PASSWORD_MIN_LENGTH} characters).
+Tell the learner to change it on their account page (/en/account) after signing in.`;
+
+async function askPassword(email: string): Promise<string> {
+  if (!process.stdin.isTTY) return '';
+  const rl = createInterface({ input: process.stdin, output: process.stdout });
+  const answer = await rl.question(`New password for ${email} (at least ${PASSWORD_MIN_LENGTH} characters): `);
+  rl.close();
+  return answer;
+}
+
+async function main(): Promise<number> {
+  let values: { email?: string; password?: string; help?: boolean };
+  try {
+    ({ values } = parseArgs({ options: { email: { type: 'string' }, password: { type: 'string' }, help: { type: 'boolean', short: 'h' } } }));
+  } catch (error) {
+    console.error(`${(error as Error).message}\n${usage}`);
+    return 2;
+  }
+  if (values.help) {
+    console.log(help);
+    return 0;
+  }
+  const email = emailSchema.safeParse(values.email ?? '');
+  if (!email.success) {
+    console.error(`user:password: --email must be an email address.\n${usage}`);
+    return 2;
+  }
+  const user = await db.user.findUnique({ where: { email: email.data }, select: { id: true, role: true } });
+  if (!user) {
+    console.error(`user:password: no account has the email ${email.data}; the learner signs up at /en/sign-up.`);
+    return 1;
+  }
+  const password = passwordSchema.safeParse(values.password ?? (await askPassword(email.data)));
+  if (!password.success) {
+    console.error(`user:password: the password must be ${PASSWORD_MIN_LENGTH} to 256 characters and not blank.\n${usage}`);
+    return 2;
+  }
+  await db.user.update({ where: { id: user.id }, data: { passwordHash: await hashPassword(password.data) } });
+  const ended = (await db.session.deleteMany({ where: { userId: user.id } })).count;
+  // the lockouts sign-in keeps for this account (rate-limit.ts): from every address
+  await db.rateLimit.deleteMany({ where: { OR: [{ key: `signin:account:${email.data}` }, { key: { startsWith: `signin:account-ip:${email.data}:` } }, { key: `password:account:${user.id}` }] } });
+  console.log(`user:password: ${email.data} (${user.role}) has a new password; ${ended} session${ended === 1 ? '' : 's'} ended.`);
+  return 0;
+}
+
+main()
+  .then(async (code) => {
+    await db.$disconnect();
+    process.exit(code);
+  })
+  .catch(async (error) => {
+    console.error(error);
+    await db.$disconnect();
+    process.exit(1);
+  });
