@@ -119,3 +119,20 @@ test('a guest is graded but nothing is stored', async ({ page }) => {
   const body = (await r.json()) as VerdictBody;
   expect(body).toMatchObject({ attemptId: null, replayUrl: null, passed: true });
 });
+
+test('a submission’s time is shown in the reader’s time zone, naming it', async ({ browser }) => {
+  const context = await browser.newContext({ timezoneId: 'Asia/Seoul' });
+  try {
+    const page = await context.newPage();
+    await signUp(page, uniqueEmail('seoul'));
+    const verdict = (await (await postAttempt(page, LAB, { actionLog: [], idempotencyKey: newIdempotencyKey() })).json()) as VerdictBody;
+    // the first page a browser opens tells the server its zone for the renders after it
+    await page.goto('/en/progress');
+    await page.goto(verdict.replayUrl!);
+    await expect(page.getByText(/Submitted .*GMT\+9/)).toBeVisible();
+    await page.goto(verdict.replayUrl!.replace('/en/', '/ko/'));
+    await expect(page.getByText(/\d{4}년 \d{1,2}월 \d{1,2}일 \d{2}:\d{2} GMT\+9/)).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});

@@ -8,6 +8,7 @@ import { routing } from '@/app/_lib/i18n/routing';
 import { SiteHeader } from '@/app/_components/site-header';
 import { SiteFooter } from '@/app/_components/site-footer';
 import { THEME_SCRIPT } from '@/app/_components/theme-toggle';
+import { TIME_ZONE_SCRIPT } from '@/app/_lib/i18n/time-zone';
 import { ClientMessages } from '@/app/_components/client-messages';
 
 export function generateStaticParams() {
@@ -31,6 +32,7 @@ export default async function LocaleLayout({ children, params }: { children: Rea
     <html lang={locale} suppressHydrationWarning>
       <head>
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: TIME_ZONE_SCRIPT }} />
         {/* zod 4 probes for eval (new Function) the first time it parses an object, which the CSP
             blocks and Chromium reports as a violation; jitless parsing never probes. zod reads its
             config from globalThis.__zod_globalConfig (zod/v4/core/core.js), so setting it here,

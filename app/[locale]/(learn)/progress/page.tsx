@@ -80,7 +80,7 @@ export default async function ProgressPage({ params }: { params: Promise<{ local
                   {tLabs('attempts', { count: lab.attempts })} · {tLabs('best', { passed: lab.best.passedGoals, total: lab.best.totalGoals })}
                 </p>
                 <p className="muted">
-                  {tLabs('lastAttempt', { date: format.dateTime(lab.lastAttemptAt, { dateStyle: 'medium', timeStyle: 'short' }) })}{' '}
+                  {tLabs('lastAttempt', { date: format.dateTime(lab.lastAttemptAt, 'stamp') })}{' '}
                   <Link href={`/labs/${lab.labId}/attempts/${lab.lastAttemptId}`}>{tLabs('replayLast')}</Link>
                 </p>
               </li>
@@ -142,7 +142,7 @@ export default async function ProgressPage({ params }: { params: Promise<{ local
                     <td>
                       <span aria-hidden="true">{a.correct ? '✓' : '✗'}</span> {a.correct ? t('correct') : t('incorrect')}
                     </td>
-                    <td>{format.dateTime(a.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}</td>
+                    <td>{format.dateTime(a.createdAt, 'stamp')}</td>
                   </tr>
                 ))}
               </tbody>

@@ -56,7 +56,7 @@ export default async function AttemptReplayPage({ params }: { params: Params }) 
       </p>
       <h1>{whose === undefined ? t('titleAnonymous', { lab: title }) : whose.own ? t('title', { lab: title }) : t('titleOf', { lab: title, learner: whose.learner })}</h1>
       <p className="muted">
-        {t('submittedAt', { date: format.dateTime(attempt.createdAt, { dateStyle: 'medium', timeStyle: 'short' }) })} ·{' '}
+        {t('submittedAt', { date: format.dateTime(attempt.createdAt, 'stamp') })} ·{' '}
         {t('hintsUsed', { count: attempt.hintsUsed })}
       </p>
 
