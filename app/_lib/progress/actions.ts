@@ -5,6 +5,7 @@
 import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
 import { consumeRateLimit } from '../auth/rate-limit';
+import { db } from '../db';
 import { clientIp, getCurrentUser } from '../auth/session';
 import { findLesson, kebabId } from '../content';
 import { isLocale, type Locale } from '../i18n/routing';
@@ -12,6 +13,7 @@ import { getContent } from '../queries/content';
 import type { CheckAnswerResult } from '@/app/_components/quiz/types';
 import { gradeSubmitted, presentGrade } from './grade-answer';
 import { guestAttemptBatchSchema, guestAttemptSchema } from './guest';
+import { syncedAnswerTime } from './guest-times';
 import { ANSWER_RATE_LIMIT, SYNC_RATE_LIMIT } from './limits';
 import { runPredictQuestion } from './predict-run';
 import { completeIfMastered, markCompleted, recordVisit, storeAttempts, type AttemptToStore } from './store';
@@ -46,6 +48,10 @@ export async function syncGuestAttempts(batch: unknown): Promise<SyncResult> {
   if (!parsed.success) return { ok: false, error: 'invalid-batch' };
   const { content } = getContent();
   const now = Date.now();
+  // the account's latest answer to each question: a synced answer is ordered after it (guest-times.ts)
+  const onRecord = new Map(
+    (await db.quizAttempt.groupBy({ by: ['courseId', 'questionId'], where: { userId: user.id }, _max: { createdAt: true } })).map((r) => [`${r.courseId}/${r.questionId}`, r._max.createdAt?.getTime()]),
+  );
   const toStore: AttemptToStore[] = [];
   let refused = 0;
   for (const raw of parsed.data) {
@@ -60,8 +66,7 @@ export async function syncGuestAttempts(batch: unknown): Promise<SyncResult> {
       refused++;
       continue;
     }
-    // the claimed time only orders attempts; a time in the future is clamped to now
-    toStore.push({ ...graded, createdAt: new Date(Math.min(entry.answeredAt, now)) });
+    toStore.push({ ...graded, createdAt: new Date(syncedAnswerTime(entry.answeredAt, onRecord.get(`${graded.courseId}/${graded.questionId}`), now)) });
   }
   await storeAttempts(user.id, toStore);
   const lessons = new Map(toStore.map((a) => [`${a.courseId}/${a.lessonId}`, a]));
