@@ -57,8 +57,9 @@ export const IGNORED_FORWARDED_FOR_NOTICE =
   'or every client counts as the proxy for the per-IP rate limits.';
 
 /**
- * Rewrite every request's X-Forwarded-For to the one address `clientAddress` vouches for,
- * before any 'request' listener (Next's) sees it. With no proxy trusted, the first request
+ * Rewrite every request's X-Forwarded-For to the one address `clientAddress` vouches for
+ * (and, with no proxy trusted, drop X-Forwarded-Host and X-Forwarded-Proto), before any
+ * 'request' listener (Next's) sees it. With no proxy trusted, the first request
  * that carries the header is reported through `notice` (once): an operator behind a proxy
  * who has not set TRUSTED_PROXIES learns why everyone shares one rate limit.
  * @param {number} trustedProxies
@@ -76,6 +77,13 @@ export function installClientAddress(trustedProxies, { server = http.Server, not
         notice(IGNORED_FORWARDED_FOR_NOTICE);
       }
       request.headers['x-forwarded-for'] = clientAddress(forwardedFor, request.socket?.remoteAddress, trustedProxies);
+      // with no proxy in front, the host and scheme a client claims are its own words: the
+      // same-origin checks (the attempts API's, Next's server actions') compare Origin with
+      // X-Forwarded-Host before Host, so a client naming its own origin there passed them
+      if (trustedProxies === 0) {
+        delete request.headers['x-forwarded-host'];
+        delete request.headers['x-forwarded-proto'];
+      }
     }
     return emit.call(this, event, ...args);
   };

@@ -46,4 +46,23 @@ describe('the client address the per-IP rate limits count against', () => {
       await new Promise((resolve) => server.close(resolve));
     }
   });
+
+  it('drops a client’s X-Forwarded-Host and X-Forwarded-Proto when no proxy is trusted, and keeps a trusted proxy’s', async () => {
+    for (const [trusted, expected] of [
+      [0, 'undefined undefined'],
+      [1, 'evil.example https'],
+    ] as const) {
+      class AppServer extends http.Server {}
+      installClientAddress(trusted, { server: AppServer, notice: () => {} });
+      const server = new AppServer((req, res) => res.end(`${req.headers['x-forwarded-host']} ${req.headers['x-forwarded-proto']}`));
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      try {
+        const { port } = server.address() as AddressInfo;
+        const text = await fetch(`http://127.0.0.1:${port}/`, { headers: { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' } }).then((r) => r.text());
+        expect(text).toBe(expected);
+      } finally {
+        await new Promise((resolve) => server.close(resolve));
+      }
+    }
+  });
 });
