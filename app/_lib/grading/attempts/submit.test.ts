@@ -130,11 +130,16 @@ describe('POST /api/labs/<lab>/attempts', () => {
     expect(await db.labAttempt.count({ where: { idempotencyKey: key } })).toBe(1);
   });
 
-  it('refuses the same key from another learner or for another lab (409)', async () => {
+  it('refuses the same key from another learner, for another lab or with another log (409)', async () => {
     const key = newKey();
     await submit({ actionLog: solution, idempotencyKey: key });
     expect((await submit({ actionLog: solution, idempotencyKey: key }, { user: users.b })).status).toBe(409);
     expect((await submit({ actionLog: otherSolution, idempotencyKey: key }, { labId: 'etcd-five-members' })).status).toBe(409);
+    // the key of a passing attempt does not pass an empty log
+    const before = gradings;
+    expect(await submit({ actionLog: [], idempotencyKey: key })).toMatchObject({ status: 409, body: { error: { code: 'key-conflict' } } });
+    expect(await submit({ actionLog: solution.slice(1), idempotencyKey: key })).toMatchObject({ status: 409 });
+    expect(gradings).toBe(before);
   });
 
   it('trusts nothing the browser says about its verdict or state: extra fields are a 400 and nothing is stored', async () => {

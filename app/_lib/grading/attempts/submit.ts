@@ -132,6 +132,8 @@ export async function handleAttempt(deps: AttemptDeps, input: AttemptInput): Pro
     const existing = await findAttemptByKey(deps.db, idempotencyKey);
     if (existing !== undefined) {
       if (existing.userId !== user.id || existing.labId !== labId) return fail(409, 'key-conflict');
+      // the same key with another log is not a retry (the page makes a key per log, submission.ts keyForLog): its verdict is not this log's
+      if (!sameLog(existing.actionLog, body.data.actionLog)) return fail(409, 'key-conflict');
       return { status: 200, body: verdictOf(existing, locale) };
     }
   }
@@ -156,6 +158,12 @@ export async function handleAttempt(deps: AttemptDeps, input: AttemptInput): Pro
     running.delete(submission);
     if (running.size === 0) gradingNow.delete(submitter);
   }
+}
+
+/** Whether a submitted log is the one stored (as checkActionLog normalised it before storing). */
+function sameLog(stored: unknown, submitted: unknown): boolean {
+  const checked = checkActionLog(submitted, DEFAULT_GRADE_CAPS);
+  return checked.ok && JSON.stringify(checked.value) === JSON.stringify(stored);
 }
 
 /**
