@@ -2,7 +2,8 @@
 // says they were written — a refused Apply leaves every edit marked as not applied, so the
 // next Apply writes it again instead of applying the cluster's old copy.
 import { describe, expect, it } from 'vitest';
-import { applyRefusalOf, appliedAfter, filesToWrite } from './apply-request';
+import { appliedAfter, applyRefusalOf, filesToWrite, oversizedFile } from './apply-request';
+import { ACTION_LOG_LIMITS } from '@/sim-core/cluster/actions';
 
 const applied = { 'web.yaml': 'replicas: 1\n', 'svc.yaml': 'port: 80\n' };
 const files = { 'web.yaml': 'replicas: 3\n', 'svc.yaml': 'port: 80\n', 'extra.yaml': 'x: 1\n' };
@@ -32,5 +33,13 @@ describe('Apply on the page', () => {
     expect(applyRefusalOf({ written: false, refused: 'size' })).toEqual({ kind: 'limit', limit: 'size' });
     expect(appliedAfter(applied, writes, undefined)).toBe(applied);
     expect(applyRefusalOf(undefined)).toEqual({ kind: 'failed' });
+  });
+});
+
+describe('a file too large for the workspace', () => {
+  it('is refused before anything is sent, naming the file and the limit', () => {
+    const max = ACTION_LOG_LIMITS.maxFileBytes;
+    expect(oversizedFile([{ path: 'a.yaml', content: 'x'.repeat(max) }])).toBeUndefined();
+    expect(oversizedFile([{ path: 'a.yaml', content: 'ok' }, { path: 'big.yaml', content: 'x'.repeat(max + 1) }])).toEqual({ kind: 'fileTooLarge', path: 'big.yaml', length: max + 1, max });
   });
 });

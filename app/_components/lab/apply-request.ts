@@ -4,9 +4,17 @@
 // Apply changes nothing, so every edit stays in the editor marked as not applied.
 import type { ApplyAnswer, WorkspaceFile } from '@/app/_components/sim/use-sim-worker';
 import type { LabLimit } from '@/app/_lib/sim-worker/protocol';
+import { ACTION_LOG_LIMITS } from '@/sim-core/cluster/actions';
 
-/** Why an Apply wrote nothing: a cap of grading's, or the worker did not answer. */
-export type ApplyRefusal = { kind: 'limit'; limit: LabLimit } | { kind: 'failed' };
+/** Why an Apply wrote nothing: a cap of grading's, a file larger than the workspace records, or the worker did not answer. */
+export type ApplyRefusal = { kind: 'limit'; limit: LabLimit } | { kind: 'fileTooLarge'; path: string; length: number; max: number } | { kind: 'failed' };
+
+/** A file too large for the action log (etcd's request limit, as the log's schema counts it): refused before anything is sent. */
+export function oversizedFile(writes: readonly WorkspaceFile[]): ApplyRefusal | undefined {
+  const max = ACTION_LOG_LIMITS.maxFileBytes;
+  const big = writes.find((f) => f.content.length > max);
+  return big === undefined ? undefined : { kind: 'fileTooLarge', path: big.path, length: big.content.length, max };
+}
 
 /** The files Apply sends: each one whose text differs from the cluster's copy, in the editor's order. */
 export function filesToWrite(files: Readonly<Record<string, string>>, applied: Readonly<Record<string, string>>): WorkspaceFile[] {

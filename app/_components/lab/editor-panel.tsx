@@ -99,7 +99,11 @@ export function EditorPanel({ files, edited, active, canApply, applyRefused, onS
           <div role="alert" data-testid="apply-refused">
             {applyRefused !== undefined ? (
               <p className={styles.error}>
-                {applyRefused.kind === 'limit' ? t(`refused.${applyRefused.limit}`) : t('refused.failed')} {t('refusedKept')}
+                {applyRefused.kind === 'limit'
+                  ? t(`refused.${applyRefused.limit}`)
+                  : applyRefused.kind === 'fileTooLarge'
+                    ? t('refused.fileTooLarge', { path: applyRefused.path, length: applyRefused.length, max: applyRefused.max })
+                    : t('refused.failed')} {t('refusedKept')}
               </p>
             ) : null}
           </div>

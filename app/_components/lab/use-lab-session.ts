@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ActionLog } from '@/sim-core/cluster/actions';
 import { useSimWorker, type LabStart, type SimWorker } from '@/app/_components/sim/use-sim-worker';
-import { applyRefusalOf, appliedAfter, filesToWrite, type ApplyRefusal } from './apply-request';
+import { applyRefusalOf, appliedAfter, filesToWrite, oversizedFile, type ApplyRefusal } from './apply-request';
 import { clusterFiles, loadWork, restoreFiles, saveWork, workKey, type SavedWork, type WorkStorage } from './local-save';
 import type { LabClientView } from './types';
 
@@ -116,7 +116,9 @@ export function useLabSession(view: LabClientView, recordedHints: number): LabSe
       // what this Apply writes, as it is now: an edit made while it runs stays an edit
       const writes = filesToWrite(files, applied);
       const at = generation.current;
-      setApplyRefused(undefined);
+      const tooLarge = oversizedFile(writes);
+      setApplyRefused(tooLarge);
+      if (tooLarge !== undefined) return;
       void applyFiles(writes, path).then((answer) => {
         if (at !== generation.current) return;
         setApplied((a) => appliedAfter(a, writes, answer));
