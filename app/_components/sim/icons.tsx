@@ -36,3 +36,18 @@ export function ResetIcon() {
     </svg>
   );
 }
+
+/** To the first step: a bar, then a triangle pointing left. */
+export function FirstIcon() {
+  return (
+    <svg {...common}>
+      <rect x="2.5" y="2.5" width="2.5" height="11" fill="currentColor" />
+      <path d="M13 2.5v11l-7.5-5.5z" fill="currentColor" />
+    </svg>
+  );
+}
+
+/** To the last step: a triangle pointing right, then a bar (StepIcon's shape). */
+export function LastIcon() {
+  return <StepIcon />;
+}

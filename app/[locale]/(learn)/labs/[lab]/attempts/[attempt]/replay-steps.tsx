@@ -6,6 +6,7 @@ import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 
 import { useTranslations } from 'next-intl';
 import type { TranscriptStep } from '@/app/_lib/grading/protocol';
 import { heredocOf } from '@/sim-core/cli/shell/heredoc';
+import { FirstIcon, LastIcon } from '@/app/_components/sim/icons';
 import styles from './replay.module.css';
 
 function filesAfter(starter: Readonly<Record<string, string>>, steps: readonly TranscriptStep[], upTo: number): [string, string][] {
@@ -49,8 +50,7 @@ export function ReplaySteps({ steps, starterFiles }: { steps: TranscriptStep[]; 
         </p>
         <div className={styles.controls}>
           <button type="button" className="button" onClick={() => go(0)} disabled={current === 0}>
-            <span aria-hidden="true">⏮ </span>
-            {t('first')}
+            <FirstIcon /> {t('first')}
           </button>
           <button type="button" className="button" onClick={() => go(current - 1)} disabled={current === 0}>
             <span aria-hidden="true">← </span>
@@ -61,8 +61,7 @@ export function ReplaySteps({ steps, starterFiles }: { steps: TranscriptStep[]; 
             <span aria-hidden="true"> →</span>
           </button>
           <button type="button" className="button" onClick={() => go(last)} disabled={current === last}>
-            {t('last')}
-            <span aria-hidden="true"> ⏭</span>
+            {t('last')} <LastIcon />
           </button>
         </div>
         <p className={styles.muted}>{t('keyboardHint')}</p>
