@@ -207,6 +207,13 @@ describe('mistakes an instructor makes', () => {
     ]);
   });
 
+  it('refuses a listed lab no lesson embeds: no page would link to it', () => {
+    const unembed = (t: string) => t.replace('\n::lab{id=first-lab}\n', '\n');
+    expect(goodWith([['courses/mini/lessons/01-basics/index.en.md', unembed], ['courses/mini/lessons/01-basics/index.ko.md', unembed]])).toEqual([
+      "content/courses/mini/course.yaml: lab 'first-lab': the course lists the lab 'first-lab', but no lesson embeds it, so no page links to it; add ::lab{id=first-lab} to the lesson it practises (both languages)",
+    ]);
+  });
+
   it('a lesson or lab listed twice is one problem, and a duplicate goal id is refused', () => {
     expect(goodWith([['courses/mini/course.yaml', (t) => t.replace('lessons: [basics]', 'lessons: [basics, basics]').replace('labs: [first-lab]', 'labs: [first-lab, first-lab]')]])).toEqual([
       "content/courses/mini/course.yaml: the lesson 'basics' is listed twice in lessons:; list it once",

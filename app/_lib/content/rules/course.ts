@@ -133,7 +133,7 @@ function checkLesson(lesson: LoadedLesson, courseId: string, content: ContentSet
   return problems;
 }
 
-/** Every lab folder is listed by a course, as every lesson folder is (a lab no course lists is on no course page). */
+/** Every lab folder is listed by a course, as every lesson folder is (a lab no course lists is on no course page), and every listed lab is embedded by a lesson. */
 export function checkLabsListed(content: ContentSet): Problem[] {
   // with a course.yaml that could not be read, what it lists is unknown
   if (content.courses.some((c) => c.course === undefined)) return [];
@@ -146,6 +146,14 @@ export function checkLabsListed(content: ContentSet): Problem[] {
       file: lab.dir,
       message: `the lab folder '${lab.lab.id}' is not listed in any course.yaml; add '${lab.lab.id}' to labs: in ${courses.length === 1 ? courses[0] : `one of ${courses.join(', ')}`} or remove the folder`,
     });
+  }
+  // the course page shows a lab under the lesson that embeds it: one no lesson embeds is reachable only by typing its address
+  for (const c of content.courses) {
+    const embedded = new Set(c.lessons.flatMap((l) => Object.values(l.versions).flatMap((v) => v?.directives.flatMap((d) => (d.name === 'lab' ? [d.id] : [])) ?? [])));
+    for (const id of c.course!.labs) {
+      if (embedded.has(id) || !content.labs.has(id)) continue;
+      problems.push({ file: c.file, subject: `lab '${id}'`, message: `the course lists the lab '${id}', but no lesson embeds it, so no page links to it; add ::lab{id=${id}} to the lesson it practises (both languages)` });
+    }
   }
   return problems;
 }
