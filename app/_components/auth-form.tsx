@@ -32,8 +32,10 @@ export function AuthForm({ mode, action, locale, next, passwordMinLength }: Prop
     if (target !== undefined) form.current?.querySelector<HTMLInputElement>(`input[name="${target}"]`)?.focus();
   }, [state]);
 
-  const field = (name: 'email' | 'password' | 'name', label: string, props: React.InputHTMLAttributes<HTMLInputElement>, hint?: string) => {
+  const field = (name: 'email' | 'password' | 'name', label: string, props: React.InputHTMLAttributes<HTMLInputElement>, hintText?: string) => {
     const error = fieldError(name);
+    // an error replaces the hint (at sign-up both say how long a password must be)
+    const hint = error ? undefined : hintText;
     const describedBy = [hint ? `${id}-${name}-hint` : null, error ? `${id}-${name}-error` : null].filter(Boolean).join(' ');
     return (
       <div className="field">
