@@ -304,3 +304,12 @@ test('axe finds nothing on the lab page, light and dark; an unknown lab is 404',
   expect(res?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1, name: 'Lab not found' })).toBeVisible();
 });
+
+test('a lab whose task is to find the cause keeps grading’s explanations out of the live checklist', async ({ page }) => {
+  await page.goto('/en/labs/rbac-least-privilege');
+  await expect(page.getByTestId('goal-progress')).toHaveText(/of \d+ goals done/);
+  // the state of each goal shows, but not which binding grants too much: finding that is the task
+  await expect(goal(page, 'no-delete')).toContainText('Not yet');
+  await expect(goal(page, 'no-delete')).not.toContainText('ClusterRoleBinding');
+  await expect(page.getByText('the checklist says only whether it is')).toBeVisible();
+});

@@ -11,11 +11,13 @@ import styles from './lab.module.css';
 
 interface GoalChecklistProps {
   goals: LabClientView['goals'];
+  /** false: a goal's state only, until Submit explains it (the explanation would give the task away) */
+  explain: boolean;
   live: readonly GoalView[] | undefined;
   locale: 'ko' | 'en';
 }
 
-function GoalChecklistImpl({ goals, live, locale }: GoalChecklistProps) {
+function GoalChecklistImpl({ goals, live, locale, explain }: GoalChecklistProps) {
   const t = useTranslations('lab.goals');
   const titleId = useId();
   const byId = new Map((live ?? []).map((g) => [g.id, g]));
@@ -44,7 +46,7 @@ function GoalChecklistImpl({ goals, live, locale }: GoalChecklistProps) {
                 {': '}
                 <InlineCode text={g.description} />
               </span>
-              {v !== undefined ? (
+              {v !== undefined && explain ? (
                 <p className={styles.explanation}>
                   <InlineCode text={v.explanation[locale]} />
                 </p>
@@ -54,7 +56,7 @@ function GoalChecklistImpl({ goals, live, locale }: GoalChecklistProps) {
           );
         })}
       </ul>
-      <p className={styles.muted}>{t('live')}</p>
+      <p className={styles.muted}>{explain ? t('live') : t('liveWithoutExplanations')}</p>
     </section>
   );
 }

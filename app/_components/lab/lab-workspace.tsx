@@ -130,7 +130,7 @@ export function LabWorkspace({ view, locale, recordedHints }: LabWorkspaceProps)
     // narrower, one column in reading order: goals, the work, hints, Submit.
     <div className={styles.workspace}>
       <div className={styles.workGoals}>
-        <GoalChecklist goals={view.goals} live={state.goals} locale={locale} />
+        <GoalChecklist goals={view.goals} live={state.goals} locale={locale} explain={view.liveExplanations} />
       </div>
       <div className={styles.workMain}>
         <EditorPanel

@@ -6,6 +6,8 @@ export interface LabClientView {
   title: string;
   /** goal descriptions in the page's language, in the lab's order */
   goals: { id: string; description: string }[];
+  /** whether the live checklist shows grading's explanation of each goal before Submit */
+  liveExplanations: boolean;
   /** sanitised HTML, one per hint */
   hints: string[];
   scenario: HostScenario;

@@ -24,6 +24,8 @@ export interface LabPageView {
   briefHtml: string;
   /** the goals' descriptions in the page's language, in the lab's order */
   goals: LabGoalText[];
+  /** whether the live checklist shows grading's explanations before Submit (lab.yaml liveExplanations) */
+  liveExplanations: boolean;
   /** the hints in the page's language, rendered and sanitised like the brief, revealed one by one */
   hints: string[];
   scenario: HostScenario;
@@ -53,6 +55,7 @@ async function buildLabPage(labId: string, locale: Locale): Promise<LabPageView 
     title: lab.title[locale],
     briefHtml: renderMarkdownText(lab.brief[locale], { highlight }),
     goals: lab.goals.map((g) => ({ id: g.id, description: g.description[locale] })),
+    liveExplanations: lab.liveExplanations,
     hints: lab.hints.map((h) => renderMarkdownText(h[locale], { highlight })),
     scenario: { id: `lab:${lab.id}`, topology: lab.topology, seed: lab.seed, members: lab.members, ...controlPlanesOption(lab.controlPlanes), setup: lab.setup },
     lab: {

@@ -67,6 +67,13 @@ export const labSchema = z
           seen.add(g.id);
         });
       }),
+    liveExplanations: z
+      .boolean()
+      .default(true)
+      .meta({
+        description:
+          "whether the live goal checklist shows grading's explanation of each goal as the learner works (default true); false where the explanation names what the learner is asked to find (which binding grants a permission, which node led first) — the verdict after Submit explains every goal either way",
+      }),
     hints: z
       .array(localizedText)
       .min(1, 'a lab needs at least one hint, in both languages')
