@@ -3,7 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { deepCopy, type KubeObject } from '../../client';
 import { formatFieldError, kindFor } from '../kinds';
+import { Prng } from '../../kernel';
 import { admitUpdate } from './admitUpdate';
+import { nodePortPoolOf } from './serviceUpdate';
 import { deployment, must, testCluster, TIMEOUT } from './testCluster';
 
 const deployments = kindFor('apps/v1', 'Deployment')!;
@@ -44,6 +46,27 @@ describe('admitUpdate', () => {
     delete (left.spec as { clusterIP?: string }).clusterIP;
     delete (left.spec as { clusterIPs?: string[] }).clusterIPs;
     expect(admitUpdate(services, live, left, undefined)).toMatchObject({ ok: true });
+  });
+
+  it("gives a node port allocator's 422 with its field error, and its 500 with none, in the words PUT answers", () => {
+    const sim = testCluster();
+    const taken = stored(sim, 'services', { apiVersion: 'v1', kind: 'Service', metadata: { name: 'a' }, spec: { type: 'NodePort', selector: { app: 'a' }, ports: [{ port: 80, nodePort: 30080 }] } });
+    const live = stored(sim, 'services', { apiVersion: 'v1', kind: 'Service', metadata: { name: 'web' }, spec: { selector: { app: 'web' }, ports: [{ port: 80 }] } });
+    const pool = nodePortPoolOf(new Prng(1), [taken]);
+    const asks = (ports: { name?: string; port: number; nodePort: number }[]) => {
+      const next = deepCopy(live);
+      Object.assign(next.spec as object, { type: 'NodePort', ports });
+      return next;
+    };
+    const refused = admitUpdate(services, live, asks([{ port: 80, nodePort: 30080 }]), pool);
+    expect(refused.ok ? [] : refused.errors.map(formatFieldError)).toEqual(['spec.ports[0].nodePort: Invalid value: 30080: provided port is already allocated']);
+    const put = sim.kubectl.request({ verb: 'update', resource: 'services', namespace: 'default', name: 'web', body: asks([{ port: 80, nodePort: 30080 }]) }, TIMEOUT);
+    expect(put.ok ? undefined : put.error.message).toBe(refused.ok ? '' : refused.error.message);
+    // the same port twice is a plain error, a 500 with no field errors
+    const twice = admitUpdate(services, live, asks([{ name: 'a', port: 80, nodePort: 30090 }, { name: 'b', port: 81, nodePort: 30090 }]), nodePortPoolOf(new Prng(1), [taken]));
+    expect(twice).toMatchObject({ ok: false, errors: [], error: { code: 500, message: 'duplicate nodePort: {TCP 30090}' } });
+    // without a pool nothing is allocated, so nothing of the allocator's is refused
+    expect(admitUpdate(services, live, asks([{ port: 80, nodePort: 30080 }]), undefined)).toMatchObject({ ok: true });
   });
 
   it("gives the create validation's field errors too, and no field errors for a refusal that has none", () => {

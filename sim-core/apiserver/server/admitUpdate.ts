@@ -25,7 +25,7 @@ export type UpdateAdmission = { ok: true; object: KubeObject } | { ok: false; er
 export function admitUpdate(def: KindDefinition, stored: KubeObject, patched: KubeObject, pool: NodePortPool | undefined): UpdateAdmission {
   if (def.resource === 'services') {
     const refusal = prepareServiceUpdate(def, stored, patched, pool);
-    if (refusal !== undefined) return { ok: false, error: refusal, errors: [] };
+    if (refusal !== undefined) return { ok: false, ...refusal };
   }
   const decoded = decodeForCreate(patched as Record<string, unknown>);
   if (!decoded.ok) return { ok: false, error: admissionStatus(decoded, patched), errors: decoded.code === 422 ? decoded.errors : [] };

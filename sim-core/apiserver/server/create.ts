@@ -6,14 +6,15 @@
 // → a Service's cluster IP and node ports (ipallocator, portallocator)
 // → a txn that stores the JSON only if the key does not exist (create_revision == 0).
 // Events get a one-hour etcd lease (kube-apiserver --event-ttl=1h), so etcd removes them.
-import type { KubeObject, Status } from '../../client';
-import { badValueOf, decodeForCreate, EVENT_TTL_SECONDS, invalidFieldError, requestedClusterIPs, validateDecoded, type FieldError, type KindDefinition } from '../kinds';
+import type { KubeObject } from '../../client';
+import { decodeForCreate, EVENT_TTL_SECONDS, validateDecoded, type KindDefinition } from '../kinds';
 import { definitionOf, fail, keyOf, meta, storageFailure, succeed, type HandlerEnv } from './handlerEnv';
-import { allocateClusterIP, allocateNodePorts, canonicalClusterIP, clusterIPsInUse, needsNodePorts, newUid, nodePortsInUse, randomSuffix, requestedClusterIPRefusal } from './identity';
+import { clusterIPsInUse, newUid, nodePortsInUse, randomSuffix } from './identity';
 import { decodeKindRefusal } from './decodeKind';
 import { decodeKv, encodeObject } from './objectCodec';
 import { admitServiceAccount } from './serviceAccountAdmission';
-import { alreadyExists, badRequest, namespaceNotFound, namespaceTerminating, statusWithCode, admissionStatus, invalidObject } from './statuses';
+import { allocateServiceCreate, prepareServiceCreate } from './serviceCreate';
+import { alreadyExists, badRequest, namespaceNotFound, namespaceTerminating, admissionStatus } from './statuses';
 import { timestampAt } from './clock';
 
 /**
@@ -119,65 +120,30 @@ function stampNewObject(env: HandlerEnv, def: KindDefinition, obj: KubeObject): 
   }
 }
 
-type ServiceSpec = Parameters<typeof allocateNodePorts>[1] & { type?: string; clusterIP?: string; clusterIPs?: string[]; ipFamilies?: string[] };
-
-const invalidService = (def: KindDefinition, name: string, err: FieldError): Status => invalidObject(def.kind, def.group, name, [err]);
-
 /**
- * A Service's allocations before it is stored (the service REST's allocateCreate): the
- * clusterIP it asks for must be in the service CIDR and free, one it does not ask for is a
- * free one drawn at random, and a NodePort or LoadBalancer Service takes its node ports.
- * The real allocators keep bitmaps in etcd (/registry/ranges/serviceips,
- * /registry/ranges/servicenodeports) and claim from them with a compare-and-swap; here
- * what is in use is read from the stored Services, which hold the same information, plus
- * what this API server's creates in flight have claimed (`env.serviceClaims`) until etcd
- * answers them.
+ * A Service's allocations before it is stored (serviceCreate.ts). The real allocators keep
+ * bitmaps in etcd (/registry/ranges/serviceips, /registry/ranges/servicenodeports) and
+ * claim from them with a compare-and-swap; here what is in use is read from the stored
+ * Services, which hold the same information, plus what this API server's creates in
+ * flight have claimed (`env.serviceClaims`) until etcd answers them.
  */
 function withServiceAllocations(env: HandlerEnv, def: KindDefinition, obj: KubeObject): void {
-  const spec = (obj.spec ??= {}) as ServiceSpec;
-  const name = meta(obj).name ?? '';
-  const wantsIP = spec.type !== 'ExternalName' && spec.clusterIP !== 'None';
-  // normalizeClusterIPs: a create names its address with clusterIP, and clusterIPs repeats it
-  if ((spec.clusterIPs ?? []).length > 0 && (spec.clusterIP ?? '') === '') {
-    return fail(env, invalidService(def, name, { type: 'Invalid value', field: 'spec.clusterIPs', badValue: badValueOf(spec.clusterIPs), detail: 'must be empty when `clusterIP` is not specified' }));
-  }
-  const requested = spec.clusterIP !== undefined && spec.clusterIP !== '' ? spec.clusterIP : undefined;
-  if (requested !== undefined) spec.clusterIPs = requestedClusterIPs(spec);
-  // initIPFamilyFields: this cluster allocates IPv4 only
-  const family = wantsIP ? (spec.ipFamilies ?? []).findIndex((f) => f !== 'IPv4') : -1;
-  if (family >= 0) {
-    return fail(env, invalidService(def, name, { type: 'Invalid value', field: `spec.ipFamilies[${family}]`, badValue: badValueOf(spec.ipFamilies?.[family]), detail: 'not configured on this cluster' }));
-  }
-  const ports = needsNodePorts(spec);
-  if (!wantsIP && !ports) return store(env, def, obj);
+  const prepared = prepareServiceCreate(def, obj);
+  if (prepared.refusal !== undefined) return fail(env, prepared.refusal.error);
+  if (!prepared.allocates) return store(env, def, obj);
   const claims = env.serviceClaims ?? { ips: new Set<string>(), ports: new Set<number>() };
   env.storage.list(env.ctx, `${def.etcdPrefix}/`, (r) => {
     if (!r.ok) return fail(env, storageFailure(r.error));
     const services = r.value.kvs.map((kv) => decodeKv(kv) ?? {});
     const usedIPs = clusterIPsInUse(services);
     for (const ip of claims.ips) usedIPs.add(ip);
-    let claimedIP: string | undefined;
-    if (wantsIP) {
-      if (requested !== undefined) {
-        const refusal = requestedClusterIPRefusal(requested, usedIPs);
-        if (refusal !== undefined) {
-          return fail(env, invalidService(def, name, { type: 'Invalid value', field: 'spec.clusterIPs', badValue: badValueOf(spec.clusterIPs), detail: `failed to allocate IP ${requested}: ${refusal}` }), r.value.revision);
-        }
-        claimedIP = canonicalClusterIP(requested);
-      } else {
-        claimedIP = allocateClusterIP(env.ctx.rng, usedIPs);
-        if (claimedIP === undefined) return fail(env, statusWithCode('InternalError', 500, 'Internal error occurred: failed to allocate a serviceIP: range is full'), r.value.revision);
-        spec.clusterIP = claimedIP;
-        spec.clusterIPs = [claimedIP];
-      }
-    }
     const usedPorts = nodePortsInUse(services);
     for (const p of claims.ports) usedPorts.add(p);
     const before = new Set(usedPorts);
-    const refused = ports ? allocateNodePorts(env.ctx.rng, spec, usedPorts) : undefined;
-    if (refused?.internal) return fail(env, statusWithCode('InternalError', 500, `Internal error occurred: ${refused.detail}`), r.value.revision);
-    if (refused) return fail(env, invalidService(def, name, invalidFieldError(refused.field, refused.port, refused.detail)), r.value.revision);
+    const allocated = allocateServiceCreate(def, obj, env.ctx.rng, usedIPs, usedPorts);
+    if (!allocated.ok) return fail(env, allocated.error, r.value.revision);
     // claimed until etcd answers the create: a concurrent create sees them taken
+    const claimedIP = allocated.claimedIP;
     const claimedPorts = [...usedPorts].filter((p) => !before.has(p));
     if (claimedIP !== undefined) claims.ips.add(claimedIP);
     for (const p of claimedPorts) claims.ports.add(p);

@@ -5,7 +5,7 @@
 // Services: `withServiceNodePorts` lists them before the update starts.
 import type { KubeObject, Status } from '../../client';
 import type { Prng } from '../../kernel';
-import { badValueOf, externallyAccessible, invalidFieldError, needsHealthCheck, type KindDefinition } from '../kinds';
+import { badValueOf, externallyAccessible, invalidFieldError, needsHealthCheck, type FieldError, type KindDefinition } from '../kinds';
 import { decodeKv } from './objectCodec';
 import { fail, keyOf, storageFailure, type HandlerEnv } from './handlerEnv';
 import { allocateClusterIP, allocateHealthCheckNodePort, allocatesNodePorts, clusterIPsInUse, needsNodePorts, nextNodePort, nodePortsInUse, requestedClusterIPRefusal, takeNodePort, type NodePortRefusal } from './identity';
@@ -29,6 +29,18 @@ type ServiceSpec = {
 /** What an update needs to allocate: the API server's PRNG, and the node ports and cluster IPs every other Service holds. */
 export type NodePortPool = { rng: Prng; used: Set<number>; usedIPs: Set<string> };
 
+/** An allocator's refusal: the Status the API server answers, and its field errors when it is a 422 Invalid (none for a 500). */
+export type ServiceRefusal = { error: Status; errors: FieldError[] };
+
+/** The pool of an update of one Service: what `others` (every other stored Service) hold, plus what creates in flight have claimed. */
+export function nodePortPoolOf(rng: Prng, others: ReadonlyArray<Record<string, unknown>>, claims?: { ips: Iterable<string>; ports: Iterable<number> }): NodePortPool {
+  const used = nodePortsInUse(others);
+  for (const p of claims?.ports ?? []) used.add(p);
+  const usedIPs = clusterIPsInUse(others);
+  for (const ip of claims?.ips ?? []) usedIPs.add(ip);
+  return { rng, used, usedIPs };
+}
+
 /**
  * For a Service (not its status), the node ports the other stored Services hold and this
  * API server's creates in flight have claimed; `then` gets undefined for anything else.
@@ -39,11 +51,7 @@ export function withServiceNodePorts(env: HandlerEnv, def: KindDefinition, names
   env.storage.list(env.ctx, `${def.etcdPrefix}/`, (r) => {
     if (!r.ok) return fail(env, storageFailure(r.error));
     const others = r.value.kvs.filter((kv) => kv.key !== own).map((kv) => decodeKv(kv) ?? {});
-    const used = nodePortsInUse(others);
-    for (const p of env.serviceClaims?.ports ?? []) used.add(p);
-    const usedIPs = clusterIPsInUse(others);
-    for (const ip of env.serviceClaims?.ips ?? []) usedIPs.add(ip);
-    then({ rng: env.ctx.rng, used, usedIPs });
+    then(nodePortPoolOf(env.ctx.rng, others, env.serviceClaims));
   });
 }
 
@@ -66,7 +74,7 @@ const sameList = (a: readonly unknown[] | undefined, b: readonly unknown[] | und
 
 /**
  * Prepares `next` (the update's body, or the patched object) against the stored `current`
- * before it is defaulted and validated; a refusal of the node port allocator is returned.
+ * before it is defaulted and validated; a refusal of an allocator is returned.
  * - patchAllocatedValues: an address the update leaves out is the allocated one; a port
  *   without a nodePort keeps the one the stored port of the same name had, unless another
  *   port of the update now holds it; a LoadBalancer that stays Local keeps its health-check
@@ -85,7 +93,7 @@ const sameList = (a: readonly unknown[] | undefined, b: readonly unknown[] | und
  *   validation's to refuse). (It also clears the load balancer's status; no load balancer
  *   is ever provisioned here, so that status is always empty.)
  */
-export function prepareServiceUpdate(def: KindDefinition, current: KubeObject, next: KubeObject, pool: NodePortPool | undefined): Status | undefined {
+export function prepareServiceUpdate(def: KindDefinition, current: KubeObject, next: KubeObject, pool: NodePortPool | undefined): ServiceRefusal | undefined {
   // a body whose spec is not a Service's shape is left for decoding to refuse (400)
   if (!wellFormed(next.spec)) return undefined;
   const cur = (current.spec ?? {}) as ServiceSpec;
@@ -121,11 +129,11 @@ export function prepareServiceUpdate(def: KindDefinition, current: KubeObject, n
     if (requested === 'None') spec.clusterIPs = ['None'];
     else if (requested !== undefined) {
       const refusal = requestedClusterIPRefusal(requested, pool.usedIPs);
-      if (refusal !== undefined) return invalidObject(def.kind, def.group, name, [{ type: 'Invalid value', field: 'spec.clusterIPs', badValue: badValueOf([requested]), detail: `failed to allocate IP ${requested}: ${refusal}` }]);
+      if (refusal !== undefined) return invalidService(def, name, { type: 'Invalid value', field: 'spec.clusterIPs', badValue: badValueOf([requested]), detail: `failed to allocate IP ${requested}: ${refusal}` });
       spec.clusterIPs = [requested];
     } else {
       const ip = allocateClusterIP(pool.rng, pool.usedIPs);
-      if (ip === undefined) return statusWithCode('InternalError', 500, 'Internal error occurred: failed to allocate a serviceIP: range is full');
+      if (ip === undefined) return { error: statusWithCode('InternalError', 500, 'Internal error occurred: failed to allocate a serviceIP: range is full'), errors: [] };
       spec.clusterIP = ip;
       spec.clusterIPs = [ip];
     }
@@ -135,12 +143,17 @@ export function prepareServiceUpdate(def: KindDefinition, current: KubeObject, n
     const used = new Set(pool.used);
     const refused = allocateUpdatedNodePorts(pool.rng, cur, spec, used);
     // a plain error: ErrorToAPIStatus gives it code 500 and no reason (StatusReasonUnknown)
-    if (refused?.plain) return statusWithCode('', 500, refused.detail);
-    if (refused?.internal) return statusWithCode('InternalError', 500, `Internal error occurred: ${refused.detail}`);
-    if (refused) return invalidObject(def.kind, def.group, name, [invalidFieldError(refused.field, refused.port, refused.detail)]);
+    if (refused?.plain) return { error: statusWithCode('', 500, refused.detail), errors: [] };
+    if (refused?.internal) return { error: statusWithCode('InternalError', 500, `Internal error occurred: ${refused.detail}`), errors: [] };
+    if (refused) return invalidService(def, name, invalidFieldError(refused.field, refused.port, refused.detail));
   }
   dropTypeDependentFields(cur, spec);
   return undefined;
+}
+
+/** A 422 Invalid of one field error. */
+export function invalidService(def: KindDefinition, name: string, error: FieldError): ServiceRefusal {
+  return { error: invalidObject(def.kind, def.group, name, [error]), errors: [error] };
 }
 
 /**

@@ -203,7 +203,7 @@ export function handleUpdate(env: HandlerEnv, resource: string, namespace: strin
     if (body === undefined) {
       const prepared = deepCopy(input as KubeObject);
       const refusal = prepareServiceUpdate(def, current, prepared, pool);
-      if (refusal !== undefined) return { ok: false, error: refusal };
+      if (refusal !== undefined) return { ok: false, error: refusal.error };
       const decoded = decodeForCreate(prepared as Record<string, unknown>, env.fieldValidation);
       // a retried mutation decodes again: its warnings are the last try's
       if (env.warnings !== undefined) env.warnings.splice(0, env.warnings.length, ...(decoded.warnings ?? []));
