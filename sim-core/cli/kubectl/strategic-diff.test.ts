@@ -3,7 +3,7 @@
 // run/requests.test.ts.
 import { describe, expect, it } from 'vitest';
 import { applyStrategicMergePatch } from '../../apiserver/server';
-import { createThreeWayMergePatch, createTwoWayMergePatch } from './strategic-diff';
+import { createThreeWayMergePatch, createTwoWayMergePatch, isPatchComputeError, patchComputeErrorList } from './strategic-diff';
 
 type Obj = Record<string, unknown>;
 
@@ -95,5 +95,22 @@ describe('createThreeWayMergePatch (kubectl apply)', () => {
       { name: 'side', image: 'b2' },
       { name: 'app', image: 'a', imagePullPolicy: 'Always' },
     ]);
+  });
+
+  it('a patch it cannot compute names the list it was met in: a container without its name, a string among them, a list of lists', () => {
+    const failure = (original: Obj | undefined, modified: Obj, current: Obj) => {
+      try {
+        createThreeWayMergePatch('Deployment', original, modified, current);
+      } catch (e) {
+        if (!isPatchComputeError(e)) throw e;
+        return [e.message, patchComputeErrorList(e)?.join('.')];
+      }
+      return undefined;
+    };
+    const live = deployment([{ name: 'app', image: 'a' }]);
+    expect(failure(live, deployment([{ image: 'b' }]), live)).toEqual(['map: map[image:b] does not contain declared merge key: name', 'spec.template.spec.containers']);
+    expect(failure(live, deployment(['app' as unknown as Obj]), live)).toEqual(['list element types are not identical: [[{"name":"app","image":"a"}],["app"]]', 'spec.template.spec.containers']);
+    const ports = (containerPort: unknown) => deployment([{ name: 'app', image: 'a', ports: [containerPort] }]);
+    expect(failure(ports({ containerPort: 80 }), ports([80]), ports({ containerPort: 80 }))).toEqual(['lists of lists are not supported', 'spec.template.spec.containers.ports']);
   });
 });

@@ -44,6 +44,24 @@ export function isPatchComputeError(e: unknown): e is Error {
   return e instanceof StrategicDiffError || e instanceof MergeKeyError;
 }
 
+/** The list each patch compute error was met in (its message rarely names it). */
+const listOfError = new WeakMap<Error, readonly string[]>();
+
+/** The path of the list a patch could not be computed for (`['spec', 'template', 'spec', 'containers']`), when the error was met in one. */
+export function patchComputeErrorList(e: Error): readonly string[] | undefined {
+  return listOfError.get(e);
+}
+
+/** Runs a step on the list at `path`, noting that list on a patch compute error it throws (the innermost list keeps it). */
+function inList<T>(path: readonly string[], step: () => T): T {
+  try {
+    return step();
+  } catch (e) {
+    if (isPatchComputeError(e) && !listOfError.has(e)) listOfError.set(e, path);
+    throw e;
+  }
+}
+
 /** reflect.TypeOf of a decoded JSON value, as far as the diff tells them apart. */
 function typeOf(v: Json): string {
   if (v === null) return 'nil';
@@ -144,7 +162,7 @@ function diffSliceInto(kind: string, path: readonly string[], key: string, origi
     return;
   }
   const mergeKey = meta.list.merge === 'key' ? meta.list.key : '';
-  const { add, del, order } = diffLists(kind, path, original, modified, mergeKey, { ...opts, buildRetainKeys: meta.retainKeys });
+  const { add, del, order } = inList(path, () => diffLists(kind, path, original, modified, mergeKey, { ...opts, buildRetainKeys: meta.retainKeys }));
   if (add.length > 0) setOwn(patch, key, add);
   if (del.length > 0) patch[`${DELETE_FROM}${key}`] = del;
   if (order.length > 0) patch[`${SET_ORDER}${key}`] = order;
@@ -326,11 +344,13 @@ function mergeMap(kind: string, path: readonly string[], original: Obj, patch: O
     let merged: Json[];
     if (Array.isArray(o) && p === undefined) merged = o;
     else if (o === undefined && Array.isArray(p)) merged = removeDirectives(p).value as Json[];
-    else if (Array.isArray(o) && Array.isArray(p)) merged = strategy !== undefined ? mergeSlice(kind, childPath, o, p, mergeKey) : p;
+    else if (Array.isArray(o) && Array.isArray(p)) merged = strategy !== undefined ? inList(childPath, () => mergeSlice(kind, childPath, o, p, mergeKey)) : p;
     else continue;
-    const k = elementKind([Array.isArray(o) ? o : [], Array.isArray(p) ? p : []]);
-    const { inPatch, serverOnly } = partition(merged, order, mergeKey, k);
-    original[field] = normalizeElementOrder(inPatch, serverOnly, order, Array.isArray(o) ? o : [], mergeKey, k);
+    original[field] = inList(childPath, () => {
+      const k = elementKind([Array.isArray(o) ? o : [], Array.isArray(p) ? p : []]);
+      const { inPatch, serverOnly } = partition(merged, order, mergeKey, k);
+      return normalizeElementOrder(inPatch, serverOnly, order, Array.isArray(o) ? o : [], mergeKey, k);
+    });
     delete patch[field];
   }
   for (const key of Object.keys(patch)) {
@@ -351,7 +371,7 @@ function mergeMap(kind: string, path: readonly string[], original: Obj, patch: O
     if (isPlainObject(o) && isPlainObject(p)) original[key] = mergeMap(kind, childPath, o, p);
     else if (Array.isArray(o) && Array.isArray(p)) {
       const strategy = listStrategy(kind, childPath);
-      original[key] = strategy === undefined ? p : mergeSlice(kind, childPath, o, p, strategy.merge === 'key' ? strategy.key : '');
+      original[key] = strategy === undefined ? p : inList(childPath, () => mergeSlice(kind, childPath, o, p, strategy.merge === 'key' ? strategy.key : ''));
     } else {
       const r = removeDirectives(p);
       if (r.keep) original[key] = r.value;

@@ -75,9 +75,9 @@ export function parseLastApplied(live: KubeObject): Record<string, unknown> | un
  * A patch kubectl could not compute (a list element without its merge key): patcher.go's
  * `creating patch with:` and the three documents, inside AddSourceToErr's `error when
  * patching` and apply.go's `error when applying patch` (whose dump of kubectl's resource Info
- * is left out here).
+ * is left out here). The lab editor shows it for a manifest Apply would fail on.
  */
-function patchComputeError(m: ManifestObject, live: KubeObject, e: Error): string {
+export function patchComputeError(m: ManifestObject, live: KubeObject, e: Error): string {
   const original = live.metadata?.annotations?.[LAST_APPLIED] ?? '';
   const doc = (o: unknown) => `${goCompactJson(o)}\n`;
   return (
