@@ -20,9 +20,10 @@ function EditorLoading() {
   );
 }
 
-/** The sentence a problem is listed in: the editor's, or the API server's on a create or on an update of a live object; at its line, or about the whole file. */
+/** The sentence a problem is listed in: the editor's, the API server's or kubectl's on a create or on an update of a live object; at its line, or about the whole file. */
 function problemKey(p: EditorProblem) {
-  const sentence = p.source !== 'apiserver' ? 'problem' : p.updates === undefined ? 'problemServer' : 'problemServerUpdate';
+  const who = p.source === 'apiserver' ? 'Server' : 'Kubectl';
+  const sentence = p.source === undefined ? 'problem' : `problem${who}${p.updates === undefined ? '' : 'Update'}` as const;
   return `${sentence}${p.line > 0 ? '' : 'File'}` as const;
 }
 
@@ -59,8 +60,11 @@ export function EditorPanel({ files, edited, active, canApply, applyRefused, onS
   const tabPrefix = useId();
   const [problems, setProblems] = useState<EditorProblem[]>([]);
   const onProblems = useCallback((p: EditorProblem[]) => setProblems(p), []);
-  // a create's squiggle keeps the server's words alone; an update's says which live object it is about
-  const serverMarker = useCallback((p: EditorProblem) => (p.updates !== undefined ? t('markerUpdate', { object: p.updates, message: p.message }) : `kube-apiserver: ${p.message}`), [t]);
+  // a create's squiggle keeps the server's (or kubectl's) words alone; an update's says which live object it is about
+  const serverMarker = useCallback((p: EditorProblem) => {
+    if (p.source === 'kubectl') return p.updates !== undefined ? t('markerKubectlUpdate', { object: p.updates, message: p.message }) : `kubectl apply: ${p.message}`;
+    return p.updates !== undefined ? t('markerUpdate', { object: p.updates, message: p.message }) : `kube-apiserver: ${p.message}`;
+  }, [t]);
   // Escape in the editor lands here: the next Tab goes on to Apply, Shift+Tab back into the editor
   const keysNote = useRef<HTMLParagraphElement>(null);
   const onLeave = useCallback(() => keysNote.current?.focus(), []);
@@ -118,6 +122,13 @@ export function EditorPanel({ files, edited, active, canApply, applyRefused, onS
                     <li key={i} className={`${styles.problem} ${p.severity === 'error' ? styles.problemError : ''}`}>
                       <strong>{t('severity', { severity: p.severity })}</strong>{' '}
                       {t(problemKey(p), { file: p.path, line: p.line, message: p.message, object: p.updates ?? '' })}
+                      {/* kubectl's whole text (a patch it cannot compute: the three documents it diffed) on demand */}
+                      {p.output !== undefined ? (
+                        <details className={styles.problemOutput}>
+                          <summary>{t('kubectlOutput')}</summary>
+                          <pre>{p.output}</pre>
+                        </details>
+                      ) : null}
                     </li>
                   ))}
                 </ul>

@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadContent } from '@/app/_lib/content/loader';
-import { decoderProblem, mergeProblems, VALIDATION_MAX_BYTES, validationProblems, type EditorProblem } from './manifest-problems';
+import { decoderProblem, mergeProblems, VALIDATION_MAX_BYTES, validationProblems, type EditorProblem, type LiveCheck } from './manifest-problems';
 import { deploymentYaml } from './test-manifests';
 
 const laughs = [
@@ -87,5 +87,44 @@ describe("the Problems list names what the API server's validation would refuse"
       }
     }
     expect(files).toBeGreaterThan(10);
+  });
+});
+
+describe('what the live cluster says of an object (a LiveCheck) is listed at the lines of the file', () => {
+  const service = 'apiVersion: v1\nkind: Service\nmetadata:\n  name: web\nspec:\n  type: NodePort\n  selector:\n    app: web\n  ports:\n    - port: 80\n      nodePort: 30080\n';
+  /** A cluster holding only `live`, kubectl failing on every update of it; its allocators refuse every new Service. */
+  function cluster(live?: string): LiveCheck & { created: string[] } {
+    const created: string[] = [];
+    return {
+      created,
+      update: (_object, _def, _namespace, name) => (name === live ? { errors: [], failure: { message: 'list element types are not identical', output: 'error: error when applying patch:\n…', field: 'spec.ports' }, updates: `service/${name}` } : undefined),
+      create(def, admitted) {
+        created.push(`${def.kind}/${String((admitted.metadata as { name?: string }).name)}`);
+        return def.kind === 'Service' ? { errors: [{ type: 'Invalid value', field: 'spec.ports[0].nodePort', badValue: { kind: 'number', value: 30080 }, detail: 'provided port is already allocated' }] } : { errors: [] };
+      },
+    };
+  }
+
+  it("a new object the create path's validation admits is handed to the cluster's allocators; one it refuses is not", () => {
+    const check = cluster();
+    expect(validationProblems('svc.yaml', service, check)).toEqual([
+      { path: 'svc.yaml', line: 11, column: 1, message: 'spec.ports[0].nodePort: Invalid value: 30080: provided port is already allocated', severity: 'warning', source: 'apiserver' },
+    ]);
+    expect(check.created).toEqual(['Service/web']);
+    // refused by validation (a port of 0): only validation's refusal, the allocators never asked
+    expect(validationProblems('svc.yaml', service.replace('port: 80', 'port: 0'), check).map((p) => p.message)).toEqual([
+      'spec.ports[0].port: Invalid value: 0: must be between 1 and 65535, inclusive',
+      // targetPort defaults to the port
+      'spec.ports[0].targetPort: Invalid value: 0: must be between 1 and 65535, inclusive',
+    ]);
+    expect(check.created).toEqual(['Service/web']);
+  });
+
+  it("an update Apply would fail on is listed as kubectl's, at the field it names (the whole file when it names none), with kubectl's whole text", () => {
+    expect(validationProblems('svc.yaml', service, cluster('web'))).toEqual([
+      { path: 'svc.yaml', line: 9, column: 1, message: 'list element types are not identical', severity: 'warning', source: 'kubectl', updates: 'service/web', output: 'error: error when applying patch:\n…' },
+    ]);
+    const nowhere: LiveCheck = { ...cluster(), update: (_o, _d, _n, name) => ({ errors: [], failure: { message: 'Error from server: duplicate nodePort: {TCP 30080}' }, updates: `service/${name}` }) };
+    expect(validationProblems('svc.yaml', service, nowhere).map((p) => [p.line, p.source])).toEqual([[0, 'kubectl']]);
   });
 });

@@ -9,7 +9,9 @@
 // no image, replicas below 0) is listed too, at the line of the field, in the server's words.
 // An object the lab's cluster already holds is judged as Apply would send it — merged into
 // the live one, then the update's validation (an immutable selector…) — by the simulation's
-// worker, which has the cluster (liveCheck, app/_lib/sim-worker/apply-update.ts).
+// worker, which has the cluster (liveCheck, app/_lib/sim-worker/apply-update.ts); so is what
+// the cluster's allocators would refuse (a node port another Service has), and a failure of
+// Apply that is no field's (a patch kubectl cannot compute), in kubectl's words.
 import { isMap, isScalar, isSeq, LineCounter, parseAllDocuments, type Document } from 'yaml';
 import { admitForCreate, kindFor, type KindDefinition } from '@/sim-core/apiserver/kinds';
 import { formatFieldError, type FieldError } from '@/sim-core/apiserver/kinds/fieldErrors';
@@ -21,19 +23,48 @@ export interface EditorProblem {
   column: number;
   message: string;
   severity: 'error' | 'warning' | 'info';
-  /** the API server's validation, in its words (validationProblems); absent: the editor's schema or the decoder */
-  source?: 'apiserver';
+  /**
+   * `apiserver`: the API server's validation, in its words (validationProblems); `kubectl`:
+   * Apply would fail otherwise, as kubectl apply prints it; absent: the editor's schema or the decoder
+   */
+  source?: 'apiserver' | 'kubectl';
   /** the live object Apply would update, as kubectl names it (`deployment.apps/web`); absent: Apply would create the object */
   updates?: string;
+  /** everything kubectl apply prints of a `kubectl` failure, when that is more than the message (a patch it cannot compute: the three documents it diffed) */
+  output?: string;
+}
+
+/** A failure of Apply that is no field error of the server's, in kubectl's words. */
+export interface ApplyFailure {
+  /** what kubectl apply prints (the reason alone, when `output` has the whole text) */
+  message: string;
+  output?: string;
+  /** the field it is about, as a path (`spec.template.spec.containers`), when kubectl or the server names one */
+  field?: string;
+}
+
+/** How Apply would fare with one object, as far as the live cluster decides it. */
+export interface ApplyVerdict {
+  /** the field errors the API server would refuse it with (422 Invalid) */
+  errors: FieldError[];
+  /** Apply would fail otherwise */
+  failure?: ApplyFailure;
 }
 
 /**
- * How Apply would write an object the live cluster already holds (kubectl apply's
- * three-way merge into it, then the API server's update path): the field errors the
- * server would refuse it with, at the fields of the manifest, and the object as kubectl
- * names it. Undefined when the cluster has no such object: Apply would create it.
+ * What the live cluster says of an object Apply would write (the simulation's worker:
+ * app/_lib/sim-worker/apply-update.ts). `source` is the file, as Apply names it.
  */
-export type LiveCheck = (object: Record<string, unknown>, def: KindDefinition, namespace: string, name: string) => { errors: FieldError[]; updates: string } | undefined;
+export interface LiveCheck {
+  /**
+   * An object the cluster already holds: Apply's update of it (kubectl apply's three-way
+   * merge into it, then the API server's update path), and the object as kubectl names it.
+   * Undefined when the cluster has no such object: Apply would create it.
+   */
+  update(object: Record<string, unknown>, def: KindDefinition, namespace: string, name: string, source: string): (ApplyVerdict & { updates: string }) | undefined;
+  /** A new object the create path's validation admits (`admitted`, decoded and defaulted): what the API server's allocators would refuse of it (a Service's node port or cluster IP another one has). */
+  create(def: KindDefinition, admitted: Record<string, unknown>, source: string): ApplyVerdict;
+}
 
 /** The files Apply reads as manifests (kubectl's recognized extensions). */
 export function isManifestPath(path: string): boolean {
@@ -82,10 +113,10 @@ export function validationProblems(path: string, text: string, live?: LiveCheck)
     else if (meta.namespace === undefined || meta.namespace === '') meta.namespace = 'default';
     // Apply updates an object it finds by name (one named by generateName it refuses to apply)
     const name = typeof meta.name === 'string' ? meta.name : '';
-    const update = live !== undefined && name !== '' ? live(copy, def, def.namespaced ? String(meta.namespace) : '', name) : undefined;
+    const update = live !== undefined && name !== '' ? live.update(copy, def, def.namespaced ? String(meta.namespace) : '', name, path) : undefined;
     if ((meta.name === undefined || meta.name === '') && typeof meta.generateName === 'string' && meta.generateName !== '') meta.name = `${meta.generateName}x`;
-    const errors = update !== undefined ? update.errors : createErrors(copy);
-    if (errors.length === 0) return;
+    const { errors, failure } = update ?? createVerdict(copy, live, path);
+    if (errors.length === 0 && failure === undefined) return;
     if (nodes === undefined) {
       // lines only for a file with something to report; the text already passed the
       // hostile-input-proof decoder, so parsing it again is safe
@@ -94,18 +125,27 @@ export function validationProblems(path: string, text: string, live?: LiveCheck)
       nodes = Array.isArray(documents) ? documents.filter((d) => d.contents !== null) : [];
     }
     const document = nodes.length === decoded.objects.length ? nodes[i] : undefined;
+    const updates = update !== undefined ? { updates: update.updates } : {};
     for (const e of errors) {
       const line = document ? lineOfField(document, e, lines!) : 0;
-      problems.push({ path, line, column: 1, message: formatFieldError(e), severity: 'warning', source: 'apiserver', ...(update !== undefined ? { updates: update.updates } : {}) });
+      problems.push({ path, line, column: 1, message: formatFieldError(e), severity: 'warning', source: 'apiserver', ...updates });
+    }
+    if (failure !== undefined) {
+      const line = document && failure.field !== undefined ? lineOfPath(document, segmentsOf(failure.field), lines!) : 0;
+      problems.push({ path, line, column: 1, message: failure.message, severity: 'warning', source: 'kubectl', ...updates, ...(failure.output !== undefined ? { output: failure.output } : {}) });
     }
   });
   return problems;
 }
 
-/** The create path's validation refusal of an object prepared as the server prepares a create. */
-function createErrors(object: Record<string, unknown>): FieldError[] {
+/**
+ * The create path of an object prepared as the server prepares a create: its validation's
+ * refusal, else what the live cluster's allocators would refuse (none without a cluster).
+ */
+function createVerdict(object: Record<string, unknown>, live: LiveCheck | undefined, source: string): ApplyVerdict {
   const admitted = admitForCreate(object, 'Ignore');
-  return admitted.ok || admitted.code !== 422 ? [] : admitted.errors;
+  if (admitted.ok) return live?.create(admitted.kind, admitted.object, source) ?? { errors: [] };
+  return { errors: admitted.code === 422 ? admitted.errors : [] };
 }
 
 /**

@@ -107,6 +107,114 @@ describe('a manifest of an object the cluster holds is judged as the update Appl
   });
 });
 
+/** A Service `name` selecting app: web, its type and its port (with the node port it asks for). */
+const serviceYaml = (name: string, { type, nodePort, clusterIP }: { type?: string; nodePort?: number; clusterIP?: string } = {}) =>
+  [
+    'apiVersion: v1',
+    'kind: Service',
+    'metadata:',
+    `  name: ${name}`,
+    'spec:',
+    ...(type !== undefined ? [`  type: ${type}`] : []),
+    ...(clusterIP !== undefined ? [`  clusterIP: ${clusterIP}`] : []),
+    '  selector:',
+    '    app: web',
+    '  ports:',
+    '    - port: 80',
+    ...(nodePort !== undefined ? [`      nodePort: ${nodePort}`] : []),
+    '',
+  ].join('\n');
+
+/** A cluster holding service/taken (NodePort 30080) and service/web (ClusterIP), applied as a learner would. */
+function withServices(): SimHost {
+  const host = applied();
+  for (const [file, text] of [
+    ['taken.yaml', serviceYaml('taken', { type: 'NodePort', nodePort: 30080 })],
+    ['svc.yaml', serviceYaml('web')],
+  ] as const) {
+    expect(host.applyFiles([{ path: file, content: text }], file).result.stdout).toMatch(/^service\/\w+ created\n$/);
+  }
+  return host;
+}
+
+describe("a Service's node ports and cluster IP are judged against what the other Services hold, as the API server allocates them", () => {
+  it('flags an update to NodePort asking for a node port another Service holds, or one outside 30000-32767, at the nodePort line — as Apply then refuses it', () => {
+    const host = withServices();
+    expect(host.manifestProblems('svc.yaml', serviceYaml('web', { type: 'NodePort' }))).toEqual([]);
+    expect(host.manifestProblems('svc.yaml', serviceYaml('web', { type: 'NodePort', nodePort: 30081 }))).toEqual([]);
+    for (const [nodePort, detail] of [
+      [30080, 'provided port is already allocated'],
+      [29999, 'provided port is not in the valid range. The range of valid ports is 30000-32767'],
+    ] as const) {
+      const text = serviceYaml('web', { type: 'NodePort', nodePort });
+      const message = `spec.ports[0].nodePort: Invalid value: ${nodePort}: ${detail}`;
+      expect(host.manifestProblems('svc.yaml', text)).toEqual([{ path: 'svc.yaml', line: 11, column: 1, message, severity: 'warning', source: 'apiserver', updates: 'service/web' }]);
+      expect(host.applyFiles([{ path: 'svc.yaml', content: text }], 'svc.yaml').result.stderr).toBe(`The Service "web" is invalid: ${message}\n`);
+    }
+    // the Service's own node port is its own to ask for again
+    expect(host.manifestProblems('taken.yaml', serviceYaml('taken', { type: 'NodePort', nodePort: 30080 }))).toEqual([]);
+  });
+
+  it('flags a new Service asking for a node port or a cluster IP another Service holds — the create path', () => {
+    const host = withServices();
+    const text = serviceYaml('other', { type: 'NodePort', nodePort: 30080 });
+    const message = 'spec.ports[0].nodePort: Invalid value: 30080: provided port is already allocated';
+    expect(host.manifestProblems('other.yaml', text)).toEqual([{ path: 'other.yaml', line: 11, column: 1, message, severity: 'warning', source: 'apiserver' }]);
+    // judged without the cluster (the editor before the worker answers), it is fine
+    expect(validationProblems('other.yaml', text)).toEqual([]);
+    expect(host.applyFiles([{ path: 'other.yaml', content: text }], 'other.yaml').result.stderr).toBe(`The Service "other" is invalid: ${message}\n`);
+    // the kubernetes Service holds 10.96.0.1
+    const ip = serviceYaml('other', { clusterIP: '10.96.0.1' });
+    expect(host.manifestProblems('other.yaml', ip).map((p) => [p.line, p.message, p.updates])).toEqual([[6, 'spec.clusterIPs: Invalid value: []string{"10.96.0.1"}: failed to allocate IP 10.96.0.1: provided IP is already allocated', undefined]]);
+    expect(host.manifestProblems('other.yaml', serviceYaml('other', { type: 'NodePort', nodePort: 30082 }))).toEqual([]);
+  });
+
+  it("lists an update the allocator refuses with no field error as kubectl apply prints the server's answer", () => {
+    const host = withServices();
+    const twice = serviceYaml('web', { type: 'NodePort' }).replace('    - port: 80\n', '    - name: a\n      port: 80\n      nodePort: 30090\n    - name: b\n      port: 81\n      nodePort: 30090\n');
+    const printed = 'Error from server: error when applying patch "svc.yaml": duplicate nodePort: {TCP 30090}';
+    expect(host.manifestProblems('svc.yaml', twice)).toEqual([{ path: 'svc.yaml', line: 0, column: 1, message: printed, severity: 'warning', source: 'kubectl', updates: 'service/web' }]);
+    expect(host.applyFiles([{ path: 'svc.yaml', content: twice }], 'svc.yaml').result.stderr).toBe(`${printed}\n`);
+  });
+
+  it('reads the other Services and changes nothing: no node port or address drawn from the cluster, the same log and state hash', () => {
+    const host = withServices();
+    const before = { hash: host.stateHash(), log: host.actionLog(), now: host.now };
+    host.manifestProblems('svc.yaml', serviceYaml('web', { type: 'NodePort' }));
+    host.manifestProblems('svc.yaml', serviceYaml('web', { type: 'LoadBalancer', nodePort: 30080 }));
+    host.manifestProblems('other.yaml', serviceYaml('other', { type: 'NodePort' }));
+    host.manifestProblems('other.yaml', serviceYaml('other', { type: 'NodePort', nodePort: 30080 }));
+    expect({ hash: host.stateHash(), log: host.actionLog(), now: host.now }).toEqual(before);
+    // the API server's PRNG was not drawn from either: the next allocation is the one it would have made
+    const twin = withServices();
+    for (const h of [host, twin]) h.applyFiles([{ path: 'svc.yaml', content: serviceYaml('web', { type: 'NodePort' }) }], 'svc.yaml');
+    expect(host.runCommand('kubectl get svc web -o jsonpath={.spec.ports[0].nodePort}').stdout).toBe(twin.runCommand('kubectl get svc web -o jsonpath={.spec.ports[0].nodePort}').stdout);
+    expect(host.stateHash()).toBe(twin.stateHash());
+  });
+});
+
+describe('a manifest Apply would fail on before the server validates it is listed in kubectl apply’s words', () => {
+  it("a patch kubectl cannot compute (a container without its name): kubectl's reason at the list's line, and all it prints", () => {
+    const host = applied();
+    const text = manifest('web').replace('        - name: nginx\n          image: nginx:1.27', '        - image: nginx:1.28');
+    const problems = host.manifestProblems('web.yaml', text);
+    expect(problems.map(({ output: _o, ...p }) => p)).toEqual([
+      { path: 'web.yaml', line: 15, column: 1, message: 'map: map[image:nginx:1.28] does not contain declared merge key: name', severity: 'warning', source: 'kubectl', updates: 'deployment.apps/web' },
+    ]);
+    const printed = host.applyFiles([{ path: 'web.yaml', content: text }], 'web.yaml').result.stderr;
+    expect(printed).toMatch(/^error: error when applying patch:\n/);
+    expect(problems[0]!.output).toBe(printed.trimEnd());
+  });
+
+  it('a list where the live object has a map, and the server cannot decode the patched object: the server\'s answer as kubectl prints it, at the field it names', () => {
+    const host = applied();
+    const text = manifest('web').replace('        - name: nginx\n          image: nginx:1.27', '        name: nginx\n        image: nginx:1.27');
+    const printed = 'Error from server (BadRequest): error when applying patch "web.yaml": Deployment in version "v1" cannot be handled as a Deployment: json: cannot unmarshal object into Go struct field PodSpec.spec.template.spec.containers of type []v1.Container';
+    expect(host.manifestProblems('web.yaml', text)).toEqual([{ path: 'web.yaml', line: 15, column: 1, message: printed, severity: 'warning', source: 'kubectl', updates: 'deployment.apps/web' }]);
+    expect(host.applyFiles([{ path: 'web.yaml', content: text }], 'web.yaml').result.stderr).toBe(`${printed}\n`);
+  });
+});
+
 describe("every lab's reference solution", () => {
   it('has nothing flagged in the starter files at the start, nor once it has run: each manifest judged again against the cluster it made', () => {
     // files whose objects all exist once the solution ran: judged as updates

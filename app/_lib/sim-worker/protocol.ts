@@ -264,6 +264,8 @@ export const MAX_MANIFEST_PROBLEMS = 200;
 export const MAX_PROBLEM_LENGTH = 16_384;
 /** the longest `updates` (a kind's prefix and an object name, which the API server caps at 253) */
 export const MAX_UPDATES_LENGTH = 400;
+/** the longest `output` (kubectl apply's text of a patch it cannot compute dumps the file twice and the live object) */
+export const MAX_OUTPUT_LENGTH = 65_536;
 
 /** One problem of a checked file (the editor's EditorProblem, app/_components/lab/manifest-problems.ts). */
 export const manifestProblemSchema = z.object({
@@ -273,9 +275,12 @@ export const manifestProblemSchema = z.object({
   column: z.number().int().min(1),
   message: z.string().max(MAX_PROBLEM_LENGTH),
   severity: z.enum(['error', 'warning', 'info']),
-  source: z.literal('apiserver').optional(),
+  /** apiserver: the server's field errors; kubectl: Apply would fail otherwise, in kubectl's words */
+  source: z.enum(['apiserver', 'kubectl']).optional(),
   /** the live object Apply would update (`deployment.apps/web`); absent: Apply would create it */
   updates: z.string().max(MAX_UPDATES_LENGTH).optional(),
+  /** all kubectl apply prints of a failure, when more than the message */
+  output: z.string().max(MAX_OUTPUT_LENGTH).optional(),
 });
 export type ManifestProblem = z.infer<typeof manifestProblemSchema>;
 

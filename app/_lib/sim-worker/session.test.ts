@@ -2,7 +2,7 @@
 // speed, one view per frame; commands answer their request; malformed input is refused.
 import { describe, expect, it, vi } from 'vitest';
 import { WorkerSession, type FrameTimer } from './session';
-import { parseWorkerMessage, type SimView, type WorkerMessage } from './protocol';
+import { MAX_OUTPUT_LENGTH, parseWorkerMessage, type SimView, type WorkerMessage } from './protocol';
 import { SimHost } from './sim-host';
 
 class FakeTimer implements FrameTimer {
@@ -175,5 +175,21 @@ describe('WorkerSession', () => {
     const answer = posted.at(-1)!;
     expect(parseWorkerMessage(answer).ok).toBe(true);
     expect(answer.type === 'manifestProblems' && answer.problems[0]!.updates).toMatch(/^configmap\/a+…$/);
+  });
+
+  it("clips kubectl's whole output of a failure too (the live object it dumps may be large)", () => {
+    const { posted, session } = started();
+    const long = vi.spyOn(SimHost.prototype, 'manifestProblems').mockImplementation((path) => [
+      { path, line: 0, column: 1, message: 'list element types are not identical', severity: 'warning', source: 'kubectl', updates: 'configmap/a', output: `error: error when applying patch:\n${'x'.repeat(MAX_OUTPUT_LENGTH)}` },
+    ]);
+    try {
+      session.receive({ type: 'checkManifest', requestId: 7, path: 'cm.yaml', text: 'kind: ConfigMap\n' });
+    } finally {
+      long.mockRestore();
+    }
+    const answer = posted.at(-1)!;
+    expect(parseWorkerMessage(answer).ok).toBe(true);
+    const output = answer.type === 'manifestProblems' ? answer.problems[0]!.output : undefined;
+    expect([output?.length, output?.startsWith('error: error when applying patch:\n'), output?.endsWith('…')]).toEqual([MAX_OUTPUT_LENGTH, true, true]);
   });
 });

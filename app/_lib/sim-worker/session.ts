@@ -9,6 +9,7 @@ import {
   MAX_MANIFEST_PROBLEMS,
   MAX_PROBLEM_LENGTH,
   MAX_UPDATES_LENGTH,
+  MAX_OUTPUT_LENGTH,
   parsePageMessage,
   type CommandResult,
   type ManifestProblem,
@@ -120,7 +121,12 @@ export class WorkerSession {
       problems = host
         .manifestProblems(message.path, message.text)
         .slice(0, MAX_MANIFEST_PROBLEMS)
-        .map((p) => ({ ...p, message: clip(p.message, MAX_PROBLEM_LENGTH), ...(p.updates !== undefined ? { updates: clip(p.updates, MAX_UPDATES_LENGTH) } : {}) }));
+        .map((p) => ({
+          ...p,
+          message: clip(p.message, MAX_PROBLEM_LENGTH),
+          ...(p.updates !== undefined ? { updates: clip(p.updates, MAX_UPDATES_LENGTH) } : {}),
+          ...(p.output !== undefined ? { output: clip(p.output, MAX_OUTPUT_LENGTH) } : {}),
+        }));
     } catch (e) {
       this.post({ type: 'error', message: `the manifest check failed: ${e instanceof Error ? e.message : String(e)}`, requestId: message.requestId, request: message.type });
       return;
