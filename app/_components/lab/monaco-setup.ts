@@ -73,7 +73,8 @@ export function setUpMonaco(): Monaco {
     completion: true,
     hover: true,
     format: { enable: false },
-    schemas: [{ uri: MANIFEST_SCHEMA_URI, fileMatch: MANIFEST_FILE_MATCH, schema: manifestSchema() as never }],
+    // Monaco is built once per page in its language (monaco-nls.ts): so is the schema its hovers read
+    schemas: [{ uri: MANIFEST_SCHEMA_URI, fileMatch: MANIFEST_FILE_MATCH, schema: manifestSchema(document.documentElement.lang) as never }],
   });
   ready = monaco;
   return monaco;

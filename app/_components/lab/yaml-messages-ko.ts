@@ -1,4 +1,4 @@
-// monaco-yaml's schema problems in Korean. Its worker (yaml-language-server inside) words
+// monaco-yaml's schema problems, and its hover's labels, in Korean. Its worker (yaml-language-server inside) words
 // every schema problem through @vscode/l10n's `t(message, …args)`, which looks the English
 // template up in a bundle set with `l10n.config({ contents })`; yaml-ko.worker.ts sets this
 // one. Keys are the templates exactly as monaco-yaml 5.5.1 passes them (a test checks each
@@ -43,4 +43,8 @@ export const YAML_MESSAGES_KO: Readonly<Record<string, string>> = {
   'Matches multiple schemas when only one must validate.': '스키마 하나와만 일치해야 하는데 여러 스키마와 일치합니다.',
   'Unused anchor "{0}"': '쓰이지 않는 앵커 "{0}"',
   'Unresolved alias "{0}"': '찾을 수 없는 별칭 "{0}"',
+  // the hover's own labels around a field's description (yamlHover.ts)
+  'Allowed Values:': '허용되는 값:',
+  'Example:': '예:',
+  'Source: [{0}]({1})': '출처: [{0}]({1})',
 };
