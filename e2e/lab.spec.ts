@@ -290,6 +290,83 @@ test('a manifest of a live object is judged as the update Apply would send: a ch
   await expect(terminal).toContainText(/The Deployment "web" is invalid: .*spec\.selector: Invalid value: .*field is immutable/s);
 });
 
+test("a Service update asking for a node port another Service holds is flagged at the nodePort line, as Apply then refuses it (service-endpoints)", async ({ page }) => {
+  const starter = readFileSync(path.join(process.cwd(), 'content/labs/service-endpoints/service.yaml'), 'utf8');
+  // `type: NodePort` goes in above `selector:`, so the port's line moves down by one
+  const nodePortLine = starter.split('\n').findIndex((l) => /^\s*targetPort:/.test(l)) + 2;
+  expect(nodePortLine).toBeGreaterThan(1);
+
+  await page.goto('/en/labs/service-endpoints');
+  const region = page.getByRole('region', { name: 'Manifest editor' });
+  await expect(region.locator('.view-lines')).toContainText('kind: Service');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  const terminal = page.getByRole('log', { name: 'Terminal output' });
+  await expect(terminal).toContainText('service/web created');
+  await run(page, 'kubectl create service nodeport taken --tcp=8080:80 --node-port=30080');
+  await expect(terminal).toContainText('service/taken created');
+
+  // web becomes a NodePort Service asking for taken's port
+  for (const [line, text] of [
+    // a new line keeps the indentation of the one it breaks
+    [/^\s*selector:/, 'type: NodePort\nselector:'],
+    [/targetPort:/, 'nodePort: 30080'],
+  ] as const) {
+    await region.locator('.view-line', { hasText: line }).first().click();
+    await page.keyboard.press('End');
+    await page.keyboard.press('Shift+Home');
+    await page.keyboard.insertText(text);
+  }
+  const problems = page.getByTestId('editor-problems');
+  const refusal = 'spec.ports[0].nodePort: Invalid value: 30080: provided port is already allocated';
+  await expect(problems).toContainText(`service.yaml line ${nodePortLine}: if Apply updates service/web, the API server refuses it: ${refusal}`);
+  await expect(region.locator('.squiggly-warning').first()).toBeAttached();
+
+  // Apply agrees, word for word
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(terminal).toContainText(`The Service "web" is invalid: ${refusal}`);
+});
+
+test("on a Korean page the hover describes the kind in Korean, and a patch kubectl apply cannot compute is listed in kubectl's words, with all it prints on demand (first-deployment)", async ({ page }) => {
+  const starter = readFileSync(path.join(process.cwd(), 'content/labs/first-deployment/deployment.yaml'), 'utf8');
+  const containersLine = starter.split('\n').findIndex((l) => /^\s*containers:/.test(l)) + 1;
+  expect(containersLine).toBeGreaterThan(0);
+
+  await page.goto('/ko/labs/first-deployment');
+  const region = page.getByRole('region', { name: '매니페스트 편집기' });
+  await expect(region.locator('.view-lines')).toContainText('kind: Deployment');
+  // the hover over `kind:` describes the kind in the page's language
+  await region.locator('.view-line', { hasText: /^kind:/ }).getByText('kind', { exact: true }).hover();
+  const hover = page.locator('.monaco-hover-content', { hasText: 'Deployment(apps/v1)' });
+  await expect(hover).toContainText('Deployment(apps/v1): Pod 템플릿으로 만든 Pod를 spec.replicas개만큼 계속 실행합니다.');
+  await expect(hover).toContainText('허용되는 값:');
+  await page.mouse.move(0, 0);
+  await page.getByRole('button', { name: '적용', exact: true }).click();
+  const terminal = page.getByRole('log', { name: '터미널 출력' });
+  await expect(terminal).toContainText('deployment.apps/web created');
+
+  // the container loses its name, the key kubectl merges containers by (at the end of the
+  // file: Monaco draws only the lines in view)
+  await region.locator('.view-line', { hasText: /kind:/ }).first().click();
+  await page.keyboard.press('Control+End');
+  await region.locator('.view-line', { hasText: /name:\s+nginx/ }).first().click();
+  await page.keyboard.press('End');
+  await page.keyboard.press('Shift+Home');
+  await page.keyboard.insertText('- imagePullPolicy: Always');
+  // back to the top: Monaco's dimmed number of the file's last, empty line is its own contrast problem
+  await page.keyboard.press('Control+Home');
+  const reason = 'map: map[image:nginx:1.27 imagePullPolicy:Always ports:[map[containerPort:80]]] does not contain declared merge key: name';
+  const problems = page.getByTestId('editor-problems');
+  await expect(problems).toContainText(`deployment.yaml ${containersLine}행: Apply가 클러스터에 있는 deployment.apps/web 오브젝트를 수정한다면 kubectl apply가 실패합니다: ${reason}`);
+  const output = problems.getByRole('group').filter({ hasText: 'kubectl apply가 출력하는 전체 내용' });
+  await output.getByText('kubectl apply가 출력하는 전체 내용').click();
+  await expect(output.locator('pre')).toContainText('error: error when applying patch:');
+  await expect(output.locator('pre')).toContainText(`for:: ${reason}`);
+  await expectNoAxeViolations(page);
+
+  await page.getByRole('button', { name: '적용', exact: true }).click();
+  await expect(terminal).toContainText(`for:: ${reason}`);
+});
+
 test('axe finds nothing on the lab page, light and dark; an unknown lab is 404', async ({ page }) => {
   await openQuorumLab(page);
   await page.getByRole('button', { name: 'Show hint' }).click();

@@ -126,7 +126,8 @@ export function EditorPanel({ files, edited, active, canApply, applyRefused, onS
                       {p.output !== undefined ? (
                         <details className={styles.problemOutput}>
                           <summary>{t('kubectlOutput')}</summary>
-                          <pre>{p.output}</pre>
+                          {/* it scrolls: the keyboard can reach it */}
+                          <pre tabIndex={0}>{p.output}</pre>
                         </details>
                       ) : null}
                     </li>
