@@ -76,9 +76,8 @@ function decodedField(message: string): string | undefined {
   return /Go struct field [A-Za-z0-9_]+\.(\S+) of type/.exec(message)?.[1];
 }
 
-/** What the allocators of a new Service would refuse: an address or node port another Service holds, or one outside the range. */
-export function createVerdict(def: KindDefinition, admitted: Record<string, unknown>, source: string, services: readonly Record<string, unknown>[]): ApplyVerdict {
-  if (def.resource !== 'services') return { errors: [] };
+/** What the allocators would refuse of a new Service, given the stored `services`: an address or node port another one holds, or one outside its range. */
+function serviceCreateVerdict(def: KindDefinition, admitted: Record<string, unknown>, source: string, services: readonly Record<string, unknown>[]): ApplyVerdict {
   const copy = deepCopy(admitted as KubeObject);
   const prepared = prepareServiceCreate(def, copy);
   if (prepared.refusal !== undefined) return verdictOf(prepared.refusal, 'creating', source);
@@ -121,7 +120,8 @@ export function liveCheckOf(store: () => MvccStore | undefined): LiveCheck {
       return { ...applyUpdateVerdict(def, object, namespace, name, live, source, pool), updates: `${kindPrefix(def.kind)}/${name}` };
     },
     create(def, admitted, source) {
-      return def.resource === 'services' ? createVerdict(def, admitted, source, stored(def).map((s) => s.object)) : { errors: [] };
+      // only a Service takes anything from an allocator on create
+      return def.resource === 'services' ? serviceCreateVerdict(def, admitted, source, stored(def).map((s) => s.object)) : { errors: [] };
     },
   };
 }
