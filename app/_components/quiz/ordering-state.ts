@@ -20,22 +20,32 @@ function hash(text: string): number {
   return h;
 }
 
+/** Numbers in [0, 1) from a seeded LCG: the same seed gives the same sequence on server and browser. */
+export function seededRandom(seed: string): () => number {
+  let state = hash(seed) || 1;
+  return () => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+/** Fisher–Yates over a copy of `list`, driven by `next` (a seededRandom). */
+export function seededShuffle<T>(list: readonly T[], next: () => number): T[] {
+  const out = [...list];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(next() * (i + 1));
+    [out[i], out[j]] = [out[j] as T, out[i] as T];
+  }
+  return out;
+}
+
 /**
  * A deterministic shuffle (Fisher–Yates driven by a seeded LCG) that never returns the
  * original order for two or more ids: the listed order is the answer of an ordering question.
  * Deterministic so that server and browser render the same list (no hydration mismatch).
  */
 export function shuffledOrder(ids: readonly string[], seed: string): string[] {
-  const out = [...ids];
-  let state = hash(seed) || 1;
-  const next = () => {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(next() * (i + 1));
-    [out[i], out[j]] = [out[j] as string, out[i] as string];
-  }
+  const out = seededShuffle(ids, seededRandom(seed));
   if (out.length > 1 && out.every((id, i) => id === ids[i])) out.push(out.shift() as string);
   return out;
 }

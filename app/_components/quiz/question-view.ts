@@ -1,6 +1,7 @@
 // Server side: a content question → the answer-free view the browser renders (./types).
 // Texts are rendered and sanitised here so no Markdown parser ships to the browser.
-import { renderMarkdownText, type Locale, type Question } from '@/app/_lib/content';
+import { renderMarkdownText, type Locale, type LocalizedText, type Question } from '@/app/_lib/content';
+import { optionOrder } from './option-order';
 import { shuffledOrder } from './ordering-state';
 import type { QuestionView } from './types';
 
@@ -35,17 +36,23 @@ export function unwrapParagraph(html: string): string {
   return m && !m[1]!.includes('<p>') ? m[1]! : html;
 }
 
+/** A choice question's options in display order (./option-order): shuffled, pinned ones in place. */
+function shownOptions(options: readonly { id: string; text: LocalizedText; fixed?: boolean | undefined }[], seed: string, locale: Locale) {
+  const byId = new Map(options.map((o) => [o.id, o]));
+  return optionOrder(options, seed).map((id) => choice(id, byId.get(id)!.text[locale]));
+}
+
 export function toQuestionView(question: Question, courseId: string, number: number, locale: Locale): QuestionView {
   const base = { id: question.id, courseId, number, promptHtml: renderMarkdownText(question.prompt[locale]) };
   switch (question.type) {
     case 'single':
     case 'multiple':
-      return { ...base, type: question.type, options: question.options.map((o) => choice(o.id, o.text[locale])) };
+      return { ...base, type: question.type, options: shownOptions(question.options, question.id, locale) };
     case 'predict':
       return {
         ...base,
         type: 'predict',
-        options: question.options.map((o) => choice(o.id, o.text[locale])),
+        options: shownOptions(question.options, question.id, locale),
         observableHtml: inlineHtml(question.observable[locale]),
         commands: question.run,
       };

@@ -4,13 +4,14 @@
 // and for predict-then-run the commands and what the simulation printed.
 import { forwardRef } from 'react';
 import { useTranslations } from 'next-intl';
+import { inShownOrder } from './feedback-order';
 import type { CheckAnswerResult, ChoiceView } from './types';
 
 type Graded = Extract<CheckAnswerResult, { ok: true }>;
 
 interface Props {
   result: Graded;
-  /** options, items or O/X labels by id, to say which one a feedback line is about */
+  /** options, items or O/X labels by id, in the order shown, to say which one a feedback line is about */
   labels: ReadonlyMap<string, ChoiceView>;
 }
 
@@ -28,7 +29,7 @@ export const ResultPanel = forwardRef<HTMLHeadingElement, Props>(function Result
       </h4>
       {result.feedback.length > 0 ? (
         <ul className="quiz-feedback">
-          {result.feedback.map((f, i) => {
+          {inShownOrder(result.feedback, labels.keys()).map((f, i) => {
             const about = f.optionId === undefined ? undefined : labels.get(f.optionId);
             return (
               <li key={`${f.optionId ?? ''}-${i}`}>

@@ -42,6 +42,10 @@ const option = z.strictObject({
     .array(kebabId)
     .optional()
     .meta({ description: 'misconceptions this particular wrong option reveals (defaults to the question tags)' }),
+  fixed: z
+    .boolean()
+    .optional()
+    .meta({ description: 'true keeps this option at its written position (e.g. "none of the above" last, or a sequence like 2 s, 10 s, 15 s); the other options are shown shuffled' }),
 });
 export type ChoiceOption = z.infer<typeof option>;
 
