@@ -67,7 +67,7 @@ test('the admin sees a learner’s answer and lab attempt on the dashboard, in b
   expect(attemptsAfter).toBe(attemptsBefore! + 1);
   expect(learnersAfter).toBe(learnersBefore! + 1);
   const details = page.locator(`#q-objects-and-processes-${QUESTION}`);
-  await expect(details.getByRole('heading', { level: 3 })).toContainText('a Deployment is only an object stored in etcd');
+  await expect(details.getByRole('heading', { level: 3 })).toContainText('A Deployment is only an object stored in etcd');
   const falseRow = details.getByRole('table', { name: /What learners chose/ }).getByRole('row').filter({ hasText: 'False' });
   await expect(falseRow).toContainText('✗ Wrong');
   await expect(falseRow.getByRole('cell').nth(1)).toHaveText(String(falseBefore + 1));

@@ -4,6 +4,7 @@ import type { ContentSet } from './content-set';
 import type { Problem } from './problems';
 import { predictQuestions, proveLabs, provePredictQuestions, proveScenarioSetups, type Provers } from './prove';
 import { checkCourse, checkLabsListed } from './rules/course';
+import { trueFalseNotes } from './rules/truefalse-balance';
 import { QUESTION_TYPES, type QuestionType } from './schemas';
 
 export interface ContentCounts {
@@ -57,6 +58,7 @@ export function checkContent(content: ContentSet, loadProblems: Problem[], prove
   } else {
     notes.push(`lab proofs: not available (sim-core grading not built yet); ${content.labs.size} lab(s) NOT proven`);
   }
+  notes.push(...trueFalseNotes(content));
   return { problems: dedupe(problems), counts: countContent(content), notes };
 }
 

@@ -90,6 +90,10 @@ function checkQuestion(q: Question, report: Report, ctx: QuizRuleContext): void 
       return;
     }
     case 'truefalse':
+      // the card already names the type (and marks the answers O and X in Korean)
+      if (/^\s*O\s*\/\s*X\s*[:：]/i.test(q.prompt.ko) || /^\s*true or false\s*[:：]/i.test(q.prompt.en)) {
+        report(['prompt'], "the prompt starts with 'O/X:' or 'True or false:', which the question card already says; start with the statement itself");
+      }
       return;
   }
 }

@@ -19,6 +19,13 @@ function quizProblems(questions: unknown[]): string[] {
 const opt = (id: string, text: string, correct = false) => ({ id, text: t(text), correct, feedback: t(`why ${id}`) });
 
 describe('quiz rules', () => {
+  it('a true/false prompt starts with the statement, not with the type the card already names', () => {
+    const tf = (prompt: { ko: string; en: string }) => ({ ...base('pod-process'), prompt, type: 'truefalse', answer: false, feedback: { true: t('no'), false: t('yes') } });
+    const message = "quiz.yaml: quiz 'raft' question 'pod-process': the prompt starts with 'O/X:' or 'True or false:', which the question card already says; start with the statement itself";
+    expect(quizProblems([tf({ ko: 'O/X: Pod는 프로세스다.', en: 'A Pod is a process.' })])).toEqual([message]);
+    expect(quizProblems([tf({ ko: 'Pod는 프로세스다.', en: 'True or false: a Pod is a process.' })])).toEqual([message]);
+    expect(quizProblems([tf({ ko: 'Pod는 프로세스다.', en: 'A Pod is a process.' })])).toEqual([]);
+  });
   it('a clean question has no problems', () => {
     expect(quizProblems([{ ...base('quorum-of-five'), type: 'single', options: [opt('a', '3', true), opt('b', '2')] }])).toEqual([]);
   });
