@@ -6,12 +6,14 @@ import type { ChoiceView } from './types';
 
 export type { Marks };
 
-export function Mark({ mark }: { mark: 'right' | 'wrong' | undefined }) {
+/** A verdict beside a choice, an item or a step: an icon and a word, never colour alone. */
+export function Mark({ mark, words }: { mark: 'right' | 'wrong' | undefined; words?: { right: string; wrong: string } }) {
   const t = useTranslations('quiz');
   if (!mark) return null;
+  const word = words ? words[mark] : mark === 'right' ? t('correct') : t('incorrect');
   return (
     <span className={`quiz-mark is-${mark}`}>
-      <span aria-hidden="true">{mark === 'right' ? '✓' : '✗'}</span> {mark === 'right' ? t('correct') : t('incorrect')}
+      <span aria-hidden="true">{mark === 'right' ? '✓' : '✗'}</span> {word}
     </span>
   );
 }

@@ -46,9 +46,14 @@ describe('responseOf', () => {
     });
   });
 
-  it('starts an ordering question from the order shown, which is a complete answer', () => {
+  it('does not take the shuffled starting order of an ordering question as an answer: one move first', () => {
     const ordering: QuestionView = { ...base, type: 'ordering', items: [{ id: 'b', html: 'B', label: 'B' }, { id: 'a', html: 'A', label: 'A' }] };
-    expect(responseOf(ordering, emptyDraft(ordering))).toEqual({ ok: true, response: { type: 'ordering', itemIds: ['b', 'a'] } });
+    const start = emptyDraft(ordering);
+    expect(start).toEqual({ type: 'ordering', itemIds: ['b', 'a'], moved: false });
+    expect(responseOf(ordering, start)).toEqual({ ok: false, reason: 'move-first' });
+    expect(responseOf(ordering, { type: 'ordering', itemIds: ['a', 'b'], moved: true })).toEqual({ ok: true, response: { type: 'ordering', itemIds: ['a', 'b'] } });
+    // moved back to where it started is still the learner's own answer
+    expect(responseOf(ordering, { type: 'ordering', itemIds: ['b', 'a'], moved: true })).toEqual({ ok: true, response: { type: 'ordering', itemIds: ['b', 'a'] } });
   });
 });
 
@@ -69,6 +74,13 @@ describe('marksOf (right/wrong shown next to the choices after grading)', () => 
   it('marks each classify item: the misplaced ones are those the feedback names', () => {
     const marks = marksOf({ type: 'classify', placements: { pod: 'process', lease: 'record' } }, graded(false, ['pod']));
     expect(Object.fromEntries(marks)).toEqual({ pod: 'wrong', lease: 'right' });
+  });
+  it('marks each step of an ordering answer as at its place or not, as the grade says', () => {
+    const draft = { type: 'ordering' as const, itemIds: ['etcd', 'apiserver', 'kubectl'], moved: true };
+    expect(Object.fromEntries(marksOf(draft, { ...graded(false), misplaced: ['etcd', 'kubectl'] }))).toEqual({ etcd: 'wrong', apiserver: 'right', kubectl: 'wrong' });
+    expect(Object.fromEntries(marksOf(draft, graded(true)))).toEqual({ etcd: 'right', apiserver: 'right', kubectl: 'right' });
+    // a grade without the list (a mismatched response) marks nothing rather than everything right
+    expect(marksOf(draft, graded(false)).size).toBe(0);
   });
   it('does not guess which picks of a wrong multiple-choice answer were wrong', () => {
     expect(marksOf({ type: 'multiple', optionIds: ['a', 'b'] }, graded(false, ['a', 'b', 'c'])).size).toBe(0);

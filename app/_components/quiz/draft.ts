@@ -10,7 +10,8 @@ export type Draft =
   | { type: 'single' | 'predict'; optionId: string | null }
   | { type: 'multiple'; optionIds: string[] }
   | { type: 'truefalse'; answer: boolean | null }
-  | { type: 'ordering'; itemIds: string[] }
+  /** moved: whether the learner has moved an item; the order shown first is a shuffle, not an answer */
+  | { type: 'ordering'; itemIds: string[]; moved: boolean }
   | { type: 'numeric'; text: string }
   | { type: 'short'; text: string }
   | { type: 'classify'; placements: Record<string, string> };
@@ -25,7 +26,7 @@ export function emptyDraft(q: QuestionView): Draft {
     case 'truefalse':
       return { type: 'truefalse', answer: null };
     case 'ordering':
-      return { type: 'ordering', itemIds: q.items.map((i) => i.id) };
+      return { type: 'ordering', itemIds: q.items.map((i) => i.id), moved: false };
     case 'numeric':
       return { type: 'numeric', text: '' };
     case 'short':
@@ -44,7 +45,7 @@ export function parseNumber(text: string): number | undefined {
   return Number.isFinite(n) ? n : undefined;
 }
 
-export type Incomplete = 'choose-one' | 'choose-some' | 'enter-number' | 'enter-text' | 'place-all';
+export type Incomplete = 'choose-one' | 'choose-some' | 'enter-number' | 'enter-text' | 'place-all' | 'move-first';
 
 export function responseOf(q: QuestionView, d: Draft): { ok: true; response: QuestionResponse } | { ok: false; reason: Incomplete } {
   switch (d.type) {
@@ -56,7 +57,9 @@ export function responseOf(q: QuestionView, d: Draft): { ok: true; response: Que
     case 'truefalse':
       return d.answer === null ? { ok: false, reason: 'choose-one' } : { ok: true, response: { type: 'truefalse', answer: d.answer } };
     case 'ordering':
-      return { ok: true, response: { type: 'ordering', itemIds: d.itemIds } };
+      // the shuffled starting order is never the answer: sent untouched it would be stored as a
+      // wrong attempt and count misconceptions the learner never showed
+      return d.moved ? { ok: true, response: { type: 'ordering', itemIds: d.itemIds } } : { ok: false, reason: 'move-first' };
     case 'numeric': {
       const value = parseNumber(d.text);
       return value === undefined ? { ok: false, reason: 'enter-number' } : { ok: true, response: { type: 'numeric', value } };
@@ -73,8 +76,9 @@ export function responseOf(q: QuestionView, d: Draft): { ok: true; response: Que
 }
 
 /**
- * Marks the grade allows in place: the picked option of a one-answer question, and every
- * item of a classify question (the grade's feedback lists exactly the misplaced ones).
+ * Marks the grade allows in place: the picked option of a one-answer question, every item
+ * of a classify question (the grade's feedback lists exactly the misplaced ones) and every
+ * step of an ordering question (the grade names the steps not at their place).
  * A wrong multiple-choice answer gets none: which picks were wrong is for the feedback to say.
  */
 export function marksOf(draft: Draft, graded: Extract<CheckAnswerResult, { ok: true }>): Marks {
@@ -90,6 +94,11 @@ export function marksOf(draft: Draft, graded: Extract<CheckAnswerResult, { ok: t
     case 'classify': {
       const wrong = new Set(graded.correct ? [] : graded.feedback.map((f) => f.optionId));
       return new Map(Object.keys(draft.placements).map((id) => [id, wrong.has(id) ? 'wrong' : 'right'] as const));
+    }
+    case 'ordering': {
+      if (!graded.correct && !graded.misplaced) return new Map();
+      const wrong = new Set(graded.correct ? [] : graded.misplaced);
+      return new Map(draft.itemIds.map((id) => [id, wrong.has(id) ? 'wrong' : 'right'] as const));
     }
     default:
       return new Map();

@@ -1,9 +1,11 @@
 'use client';
 // Ordering without drag and drop: each item has "Move up" and "Move down" buttons, so the
 // keyboard and switch users get the same interaction as everyone else. Focus stays on the
-// moved item's button, and the new position is announced.
+// moved item's button, and the new position is announced. After a wrong answer each step
+// is marked as at its place or not (an icon and a word).
 import { useEffect, useRef, useState } from 'react';
 import { useTranslations } from 'next-intl';
+import { Mark, type Marks } from './choice-input';
 import { moveItem } from './ordering-state';
 import type { ChoiceView } from './types';
 
@@ -12,11 +14,13 @@ interface Props {
   items: ChoiceView[];
   order: readonly string[];
   disabled: boolean;
+  marks?: Marks;
   onChange: (order: string[]) => void;
 }
 
-export function OrderingInput({ promptId, items, order, disabled, onChange }: Props) {
+export function OrderingInput({ promptId, items, order, disabled, marks, onChange }: Props) {
   const t = useTranslations('quiz');
+  const placeWords = { right: t('inPlace'), wrong: t('outOfPlace') };
   const byId = new Map(items.map((i) => [i.id, i]));
   const buttons = useRef(new Map<string, HTMLButtonElement>());
   const [focus, setFocus] = useState<{ id: string; dir: 'up' | 'down' } | null>(null);
@@ -54,6 +58,7 @@ export function OrderingInput({ promptId, items, order, disabled, onChange }: Pr
                 {index + 1}
               </span>
               <span className="ordering-text" dangerouslySetInnerHTML={{ __html: item.html }} />
+              <Mark mark={marks?.get(id)} words={placeWords} />
               <span className="ordering-buttons">
                 <button type="button" ref={ref('up')} className="icon-button" disabled={disabled || index === 0} aria-label={t('moveUp', { item: item.label })} onClick={() => move(index, -1)}>
                   <span aria-hidden="true">↑</span>

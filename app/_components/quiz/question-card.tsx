@@ -14,6 +14,7 @@ import { OrderingInput } from './ordering-input';
 import { ResultPanel } from './result-panel';
 import { TextAnswerInput } from './text-input';
 import type { CheckAnswerResult, ChoiceView, QuestionView } from './types';
+import styles from './quiz.module.css';
 
 export function QuestionCard({ question, total }: { question: QuestionView; total: number }) {
   const t = useTranslations('quiz');
@@ -30,6 +31,10 @@ export function QuestionCard({ question, total }: { question: QuestionView; tota
   const inFlight = useRef(false);
   const graded = result?.ok ? result : null;
   const locked = pending || graded !== null;
+  // an ordering question still in its shuffled starting order has no answer to check yet:
+  // the button stays focusable, marked unavailable and described by a note saying why
+  const untouched = draft.type === 'ordering' && !draft.moved;
+  const noteId = `${promptId}-check-note`;
 
   useEffect(() => {
     // focus follows the answer: to the verdict after a check
@@ -82,7 +87,14 @@ export function QuestionCard({ question, total }: { question: QuestionView; tota
             {t('tryAgain')}
           </button>
         ) : (
-          <button type="button" className="button primary" onClick={check} disabled={pending} aria-disabled={pending}>
+          <button
+            type="button"
+            className={`button primary ${styles.unavailable}`}
+            onClick={check}
+            disabled={pending}
+            aria-disabled={pending || untouched}
+            aria-describedby={untouched ? noteId : undefined}
+          >
             {t('check')}
           </button>
         )}
@@ -90,6 +102,11 @@ export function QuestionCard({ question, total }: { question: QuestionView; tota
           <span className="muted" aria-hidden="true">
             {t('checking')}
           </span>
+        ) : null}
+        {untouched && !graded ? (
+          <p id={noteId} className={`muted ${styles.note}`}>
+            {t('moveFirst')}
+          </p>
         ) : null}
       </div>
       <div role="status" aria-live="polite" className="quiz-status">
@@ -141,7 +158,7 @@ function Input({ question: q, draft: d, setDraft, name, promptId, disabled, mark
     return <TrueFalseInput {...common} draft={d} onChange={(answer) => setDraft({ ...d, answer })} />;
   }
   if (q.type === 'ordering' && d.type === 'ordering') {
-    return <OrderingInput promptId={promptId} disabled={disabled} items={q.items} order={d.itemIds} onChange={(itemIds) => setDraft({ ...d, itemIds })} />;
+    return <OrderingInput promptId={promptId} disabled={disabled} items={q.items} order={d.itemIds} {...(marks ? { marks } : {})} onChange={(itemIds) => setDraft({ ...d, itemIds, moved: true })} />;
   }
   if ((q.type === 'numeric' || q.type === 'short') && (d.type === 'numeric' || d.type === 'short')) {
     return <TextAnswerInput name={name} promptId={promptId} disabled={disabled} kind={q.type} {...(q.type === 'numeric' && q.unit ? { unit: q.unit } : {})} value={d.text} onChange={(text) => setDraft({ ...d, text })} />;

@@ -27,6 +27,7 @@ export const ResultPanel = forwardRef<HTMLHeadingElement, Props>(function Result
         {result.correct ? t('correct') : t('incorrect')}
         {!result.correct && percent > 0 ? <span className="quiz-partial"> · {t('partial', { percent })}</span> : null}
       </h4>
+      {!result.correct && result.misplaced && result.misplaced.length > 0 ? <p>{t('misplacedSummary', { count: result.misplaced.length })}</p> : null}
       {result.feedback.length > 0 ? (
         <ul className="quiz-feedback">
           {inShownOrder(result.feedback, labels.keys()).map((f, i) => {

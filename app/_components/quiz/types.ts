@@ -52,6 +52,8 @@ export type CheckAnswerResult =
       feedback: FeedbackView[];
       explanationHtml: string;
       run?: PredictRunView;
+      /** ordering: the items not at their place (the browser marks them after a wrong answer) */
+      misplaced?: string[];
       /** 'account' when stored as a QuizAttempt; 'guest' when the browser keeps it until sign-in */
       savedTo: 'account' | 'guest';
       /** true when this answer completed the lesson */

@@ -58,6 +58,7 @@ export function presentGrade(
     feedback: grade.feedback.map((f) => ({ ...(f.optionId !== undefined ? { optionId: f.optionId } : {}), html: renderMarkdownText(f.text[locale]) })),
     explanationHtml: renderMarkdownText(question.explanation[locale]),
     ...(run ? { run } : {}),
+    ...(grade.misplaced ? { misplaced: grade.misplaced } : {}),
     ...saved,
   };
 }

@@ -107,6 +107,11 @@ describe('ordering', () => {
     expect(swapped.feedback).toEqual([{ text: t('wrong order') }]);
     expect(grade(['controller', 'etcd', 'apiserver', 'kubectl']).score).toBe(0);
   });
+  it('names the items that are not at their place, so they can be marked', () => {
+    expect(grade(['kubectl', 'etcd', 'apiserver', 'controller']).misplaced).toEqual(['etcd', 'apiserver']);
+    expect(grade(['controller', 'kubectl', 'apiserver', 'etcd']).misplaced).toEqual(['controller', 'kubectl', 'apiserver', 'etcd']);
+    expect(grade(['kubectl', 'apiserver', 'etcd', 'controller']).misplaced).toEqual([]);
+  });
   it('a list that is not a permutation of the items is wrong', () => {
     expect(grade(['kubectl', 'apiserver', 'etcd'])).toMatchObject({ correct: false, score: 0 });
     expect(grade(['kubectl', 'kubectl', 'etcd', 'controller'])).toMatchObject({ correct: false, score: 0 });

@@ -1,6 +1,7 @@
 // Ordering: put the steps in sequence (e.g. the hops of the watch chain). Partial credit is
 // the share of item pairs in the right relative order (Kendall's tau as a fraction), so
-// one step out of place costs little and a reversed list scores 0.
+// one step out of place costs little and a reversed list scores 0. The items not at their
+// own place are listed too, so the learner sees which ones to move.
 import type { OrderingQuestion } from '../schemas/quiz';
 import type { OrderingResponse } from './responses';
 import { wrongShape, type Grade } from './types';
@@ -24,5 +25,7 @@ export function gradeOrdering(q: OrderingQuestion, r: OrderingResponse): Grade {
     score: pairs === 0 ? 1 : concordant / pairs,
     feedback: [{ text: correct ? q.feedback.correct : q.feedback.incorrect }],
     misconceptions: correct ? [] : q.tags,
+    // marked in place after a wrong answer: which steps are not where they belong
+    misplaced: given.filter((id, i) => id !== expected[i]),
   };
 }

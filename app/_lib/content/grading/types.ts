@@ -15,6 +15,8 @@ export interface Grade {
   feedback: FeedbackLine[];
   /** misconception tags the answer suggests; empty when correct */
   misconceptions: string[];
+  /** ordering: the items not at their place, in the order given (absent for other types) */
+  misplaced?: string[];
 }
 
 export const MISMATCHED_RESPONSE: LocalizedText = {

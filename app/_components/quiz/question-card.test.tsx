@@ -1,0 +1,98 @@
+// The question card as the server renders it (and the browser hydrates it): the check
+// button of an ordering question nobody has touched yet, the marks on the steps after a
+// wrong answer, and the result panel's words, in both languages.
+import { describe, expect, it, vi } from 'vitest';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { NextIntlClientProvider } from 'next-intl';
+import type { ReactNode } from 'react';
+import en from '../../../messages/en.json';
+import ko from '../../../messages/ko.json';
+import { OrderingInput } from './ordering-input';
+import { QuestionCard } from './question-card';
+import { ResultPanel } from './result-panel';
+import type { CheckAnswerResult, QuestionView } from './types';
+
+// the server action is not called by a static render; its module needs the database
+vi.mock('@/app/_lib/progress/actions', () => ({ checkAnswer: vi.fn() }));
+
+function render(node: ReactNode, locale: 'en' | 'ko' = 'en'): string {
+  return renderToStaticMarkup(
+    <NextIntlClientProvider locale={locale} messages={locale === 'en' ? en : ko} timeZone="UTC">
+      {node}
+    </NextIntlClientProvider>,
+  );
+}
+
+/** the opening tag of the button whose text contains `label` */
+function button(html: string, label: string): string {
+  const m = new RegExp(`<button[^>]*>(?:(?!</button>).)*${label}`, 's').exec(html);
+  if (m === null) throw new Error(`no ${label} button`);
+  return m[0].slice(0, m[0].indexOf('>') + 1);
+}
+
+const items = [
+  { id: 'etcd', html: 'etcd', label: 'etcd' },
+  { id: 'apiserver', html: 'API server', label: 'API server' },
+  { id: 'kubectl', html: 'kubectl', label: 'kubectl' },
+];
+const base = { id: 'apply-chain', courseId: 'c', number: 1, promptHtml: '<p>Order</p>' };
+const ordering: QuestionView = { ...base, type: 'ordering', items };
+
+describe('an ordering question before any move', () => {
+  it('offers Check answer as unavailable, still focusable, and described by a note saying why', () => {
+    const html = render(<QuestionCard question={ordering} total={3} />);
+    const note = /<p id="([^"]+)"[^>]*>([^<]*)<\/p>/.exec(html.slice(html.indexOf('quiz-actions')));
+    expect(note?.[2]).toBe(en.quiz.moveFirst);
+    const tag = button(html, 'Check answer');
+    expect(tag).toContain('aria-disabled="true"');
+    expect(tag).toContain(`aria-describedby="${note?.[1]}"`);
+    expect(tag).not.toContain(' disabled=""');
+  });
+
+  it('says so in Korean in the Korean UI', () => {
+    const html = render(<QuestionCard question={ordering} total={3} />, 'ko');
+    expect(html).toContain('처음 순서는 무작위로 섞어 놓은 것');
+    expect(button(html, '정답 확인')).toContain('aria-disabled="true"');
+  });
+
+  it('leaves Check answer available for the other types, whose empty answer is caught on press', () => {
+    const single: QuestionView = { ...base, type: 'single', options: items };
+    const html = render(<QuestionCard question={single} total={3} />);
+    expect(button(html, 'Check answer')).toContain('aria-disabled="false"');
+    expect(html).not.toContain(en.quiz.moveFirst);
+  });
+});
+
+describe('after a wrong ordering answer', () => {
+  const marks = new Map([
+    ['etcd', 'wrong'],
+    ['apiserver', 'right'],
+    ['kubectl', 'wrong'],
+  ] as const);
+
+  it('marks each step as in place or not with an icon and a word, not colour alone', () => {
+    const html = render(<OrderingInput promptId="p" items={items} order={['etcd', 'apiserver', 'kubectl']} disabled marks={marks} onChange={() => {}} />);
+    const step = (id: string) => /<li[^>]*>([\s\S]*?)<\/li>/.exec(html.slice(html.indexOf(`data-item-id="${id}"`) - 40))![1]!;
+    expect(step('etcd')).toContain('✗</span> Wrong place');
+    expect(step('apiserver')).toContain('✓</span> In place');
+    expect(step('kubectl')).toContain('✗</span> Wrong place');
+    const koHtml = render(<OrderingInput promptId="p" items={items} order={['etcd', 'apiserver', 'kubectl']} disabled marks={marks} onChange={() => {}} />, 'ko');
+    expect(koHtml).toContain('위치 틀림');
+    expect(koHtml).toContain('위치 맞음');
+  });
+
+  it('says how many steps are out of place under the verdict', () => {
+    const result: Extract<CheckAnswerResult, { ok: true }> = {
+      ok: true,
+      correct: false,
+      score: 1 / 3,
+      feedback: [{ html: '<p>Think about the order.</p>' }],
+      explanationHtml: '<p>Because.</p>',
+      misplaced: ['etcd', 'kubectl'],
+      savedTo: 'guest',
+      lessonCompleted: false,
+    };
+    expect(render(<ResultPanel result={result} labels={new Map()} />)).toContain('2 steps are in the wrong place, marked ✗.');
+    expect(render(<ResultPanel result={result} labels={new Map()} />, 'ko')).toContain('위치가 틀린 항목 2개에 ✗ 표시를 했습니다.');
+  });
+});
