@@ -5,6 +5,7 @@ import { gradeSubmitted, presentGrade } from './grade-answer';
 import { runPredictQuestion } from './predict-run';
 
 const { content } = loadContent(path.join(import.meta.dirname, '../content/__fixtures__/good/content'));
+const course = loadContent(path.join(import.meta.dirname, '../../../content')).content;
 const saved = { savedTo: 'account' as const, lessonCompleted: false };
 
 describe('gradeSubmitted', () => {
@@ -44,5 +45,29 @@ describe('presentGrade', () => {
     expect(shown.run?.lines).toEqual([{ command: 'etcdctl get foo --print-value-only', output: 'bar\n' }]);
     expect(shown.run?.matchedOptionId).toBe('a');
     expect(shown.run?.observableHtml).toBe("the last command's output");
+  });
+});
+
+describe("the course's short answers that are almost right", () => {
+  const shown = (questionId: string, text: string, locale: 'ko' | 'en' = 'en') => {
+    const graded = gradeSubmitted(course, { courseId: 'kubernetes-internals', questionId, response: { type: 'short', text } });
+    if (!graded.ok) throw new Error('expected a grade');
+    return { graded, view: presentGrade(course, graded, locale, runPredictQuestion, saved) };
+  };
+
+  it('refuses a namespace in the wrong case and says namespace names are lowercase, counting no misconception', () => {
+    const { graded, view } = shown('node-lease-namespace', 'Kube-Node-Lease');
+    expect(view.correct).toBe(false);
+    expect(graded.grade.misconceptions).toEqual([]);
+    expect(view.feedback.map((f) => f.html).join('')).toContain('Namespace names are DNS-1123 labels');
+    expect(shown('node-lease-namespace', 'Kube-Node-Lease', 'ko').view.feedback.map((f) => f.html).join('')).toContain('네임스페이스 이름은 DNS-1123 레이블');
+    expect(shown('node-lease-namespace', 'kube-node-lease').view.correct).toBe(true);
+  });
+
+  it('says why an etcd key with a trailing slash is another key', () => {
+    const { view } = shown('deployment-key-path', '/registry/deployments/shop/cart/');
+    expect(view.correct).toBe(false);
+    expect(view.feedback.map((f) => f.html).join('')).toContain('so with the <code>/</code> it is a different key');
+    expect(shown('deployment-key-path', '`/registry/deployments/shop/cart`').view.correct).toBe(true);
   });
 });

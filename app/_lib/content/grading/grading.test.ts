@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { questionSchema, type Question } from '../schemas/quiz';
-import { gradeQuestion, normaliseShortAnswer, responseSchema } from './index';
+import { gradeQuestion, nearMissOf, NEAR_MISS_FEEDBACK, normaliseShortAnswer, responseSchema } from './index';
 
 const t = (en: string) => ({ ko: `${en} (ko)`, en });
 const base = { tags: ['quorum-is-half'], prompt: t('prompt'), explanation: t('explanation') };
@@ -167,6 +167,29 @@ describe('short answer', () => {
   it('respects caseSensitive', () => {
     expect(grade(kind, 'ReplicaSet')).toBe(true);
     expect(grade(kind, 'replicaset')).toBe(false);
+  });
+  it('tells a near miss what differs instead of the general feedback, and counts no misconception for it', () => {
+    const namespace = q({
+      id: 'node-lease-namespace',
+      type: 'short',
+      accepted: ['kube-node-lease'],
+      caseSensitive: true,
+      feedback: { correct: t('yes'), incorrect: t('no') },
+      nearMiss: { case: t('namespace names are lowercase') },
+    });
+    const cased = gradeQuestion(namespace, { type: 'short', text: 'Kube-Node-Lease' });
+    expect(cased).toEqual({ correct: false, score: 0, feedback: [{ text: t('namespace names are lowercase') }], misconceptions: [] });
+    // no authored text: the general one, in both languages
+    expect(gradeQuestion(kind, { type: 'short', text: 'replicaset' }).feedback).toEqual([{ text: NEAR_MISS_FEEDBACK.case }]);
+    expect(gradeQuestion(namespace, { type: 'short', text: 'kube-system' })).toMatchObject({ feedback: [{ text: t('no') }], misconceptions: ['quorum-is-half'] });
+  });
+  it('a trailing slash is a different answer (an etcd key is an exact string), and it is told so', () => {
+    const key = q({ id: 'key', type: 'short', accepted: ['/registry/deployments/shop/cart'], feedback: { correct: t('yes'), incorrect: t('no') } });
+    expect(gradeQuestion(key, { type: 'short', text: '/registry/deployments/shop/cart/' })).toEqual({ correct: false, score: 0, feedback: [{ text: NEAR_MISS_FEEDBACK.trailingSlash }], misconceptions: [] });
+    const accepted = { accepted: ['/registry/deployments/shop/cart'], caseSensitive: false };
+    expect(nearMissOf(accepted, '/registry/deployments/shop/cart')).toBeUndefined();
+    expect(nearMissOf(accepted, '/registry/deployments/shop/')).toBeUndefined();
+    expect(nearMissOf({ accepted: ['/registry/'], caseSensitive: false }, '/registry')).toBe('trailingSlash');
   });
   it('normalises composed and decomposed Hangul alike', () => {
     expect(normaliseShortAnswer('한'.normalize('NFD'), false)).toBe(normaliseShortAnswer('한', false));

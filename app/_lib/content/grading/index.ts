@@ -5,7 +5,7 @@ export { gradeSingle, gradeMultiple } from './choice';
 export { gradeTrueFalse } from './truefalse';
 export { gradeOrdering } from './ordering';
 export { gradeNumeric, withinTolerance } from './numeric';
-export { gradeShort, normaliseShortAnswer } from './short';
+export { gradeShort, nearMissOf, normaliseShortAnswer, NEAR_MISS_FEEDBACK, type NearMiss } from './short';
 export { gradeClassify } from './classify';
 export * from './responses';
 export type { Grade, FeedbackLine } from './types';

@@ -73,6 +73,9 @@ function checkQuestion(q: Question, report: Report, ctx: QuizRuleContext): void 
     case 'short': {
       const forms = q.accepted.map((a) => normaliseShortAnswer(a, q.caseSensitive));
       duplicates(forms).forEach((f) => report(['accepted'], `the accepted answer '${f}' is listed twice (after trimming${q.caseSensitive ? '' : ' and ignoring case'}); keep one`));
+      if (q.nearMiss?.case && !q.caseSensitive) {
+        report(['nearMiss', 'case'], 'nearMiss.case is never shown: case is ignored unless the question sets caseSensitive: true; set it or remove nearMiss.case');
+      }
       return;
     }
     case 'classify': {

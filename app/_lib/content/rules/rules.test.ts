@@ -26,6 +26,13 @@ describe('quiz rules', () => {
     expect(quizProblems([tf({ ko: 'Pod는 프로세스다.', en: 'True or false: a Pod is a process.' })])).toEqual([message]);
     expect(quizProblems([tf({ ko: 'Pod는 프로세스다.', en: 'A Pod is a process.' })])).toEqual([]);
   });
+  it('a near-miss feedback for case on a question that ignores case is never shown', () => {
+    const short = (caseSensitive: boolean) => ({ ...base('namespace'), type: 'short', accepted: ['kube-node-lease'], caseSensitive, feedback: { correct: t('yes'), incorrect: t('no') }, nearMiss: { case: t('lowercase') } });
+    expect(quizProblems([short(false)])).toEqual([
+      "quiz.yaml: quiz 'raft' question 'namespace': nearMiss.case is never shown: case is ignored unless the question sets caseSensitive: true; set it or remove nearMiss.case",
+    ]);
+    expect(quizProblems([short(true)])).toEqual([]);
+  });
   it('a clean question has no problems', () => {
     expect(quizProblems([{ ...base('quorum-of-five'), type: 'single', options: [opt('a', '3', true), opt('b', '2')] }])).toEqual([]);
   });

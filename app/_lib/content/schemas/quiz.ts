@@ -102,8 +102,15 @@ export const shortQuestionSchema = z.strictObject({
     .array(z.string().trim().min(1))
     .min(1, 'a short-answer question needs at least one accepted answer')
     .meta({ description: 'accepted answers; compared trimmed, with spaces collapsed, case-insensitive unless caseSensitive' }),
-  caseSensitive: z.boolean().default(false),
+  caseSensitive: z.boolean().default(false).meta({ description: 'true when case matters (a namespace, an etcd key); an answer that differs only in case gets the nearMiss.case feedback' }),
   feedback: rightWrong,
+  nearMiss: z
+    .strictObject({
+      case: localizedText.optional().meta({ description: 'shown instead of feedback.incorrect when the answer differs from an accepted one only in upper/lower case (needs caseSensitive: true)' }),
+      trailingSlash: localizedText.optional().meta({ description: 'shown instead of feedback.incorrect when the answer differs from an accepted one only by a trailing /' }),
+    })
+    .optional()
+    .meta({ description: 'feedback for answers that are almost right; a general one in both languages is shown when absent' }),
 });
 
 export const classifyQuestionSchema = z.strictObject({
