@@ -139,8 +139,8 @@ describe('numeric', () => {
     expect(grade(loose, 0.25).correct).toBe(true);
     expect(grade(loose, 0.36).correct).toBe(false);
   });
-  it('a known wrong answer adds its own feedback', () => {
-    expect(grade(exact, 2.5).feedback).toEqual([{ text: t('no') }, { text: t('half is not a quorum') }]);
+  it('a known wrong answer gets its own feedback instead of the general one: one block, not two', () => {
+    expect(grade(exact, 2.5).feedback).toEqual([{ text: t('half is not a quorum') }]);
     expect(grade(exact, 4).feedback).toEqual([{ text: t('no') }]);
   });
   it('the response schema refuses non-finite numbers', () => {

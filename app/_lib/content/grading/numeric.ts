@@ -14,11 +14,13 @@ export function gradeNumeric(q: NumericQuestion, r: NumericResponse): Grade {
   if (withinTolerance(r.value, q.answer, q.tolerance)) {
     return { correct: true, score: 1, feedback: [{ text: q.feedback.correct }], misconceptions: [] };
   }
+  // a known wrong answer is told about its own mistake, instead of (not beside) the general
+  // feedback: two paragraphs, the second half repeating the first, read as one confused block
   const common = q.common?.find((c) => withinTolerance(r.value, c.value, 0));
   return {
     correct: false,
     score: 0,
-    feedback: [{ text: q.feedback.incorrect }, ...(common ? [{ text: common.feedback }] : [])],
+    feedback: [{ text: common ? common.feedback : q.feedback.incorrect }],
     misconceptions: q.tags,
   };
 }

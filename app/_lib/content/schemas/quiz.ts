@@ -92,7 +92,7 @@ export const numericQuestionSchema = z.strictObject({
   common: z
     .array(z.strictObject({ value: z.number(), feedback: localizedText }))
     .optional()
-    .meta({ description: 'known wrong answers with their own feedback' }),
+    .meta({ description: 'known wrong answers with their own feedback, shown instead of feedback.incorrect' }),
 });
 
 export const shortQuestionSchema = z.strictObject({
