@@ -21,6 +21,7 @@ export function ClassifyInput({ marks, name, promptId, buckets, items, placement
   const t = useTranslations('quiz');
   return (
     <div className="quiz-classify">
+      <p className="muted">{t('classifyHint')}</p>
       <fieldset className="classify-items" aria-labelledby={promptId}>
         {items.map((item) => {
           const id = `${name}-${item.id}`;

@@ -96,3 +96,11 @@ describe('after a wrong ordering answer', () => {
     expect(render(<ResultPanel result={result} labels={new Map()} />, 'ko')).toContain('위치가 틀린 항목 2개에 ✗ 표시를 했습니다.');
   });
 });
+
+describe('a classify question', () => {
+  it('says the groups are chosen from a list (there is nothing to drag)', () => {
+    const classify: QuestionView = { ...base, type: 'classify', buckets: [{ id: 'record', html: 'Record', label: 'Record' }, { id: 'process', html: 'Process', label: 'Process' }], items };
+    expect(render(<QuestionCard question={classify} total={3} />)).toContain(en.quiz.classifyHint);
+    expect(render(<QuestionCard question={classify} total={3} />, 'ko')).toContain(ko.quiz.classifyHint);
+  });
+});

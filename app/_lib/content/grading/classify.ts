@@ -1,4 +1,5 @@
-// Classify: drag items into buckets ("JSON object stored in etcd" vs "process"). The score
+// Classify: sort items into buckets ("JSON object stored in etcd" vs "process"; the learner
+// picks each item's bucket from a list, there is nothing to drag). The score
 // is the share of items in their right bucket; every misplaced item gets its own feedback.
 import type { ClassifyQuestion } from '../schemas/quiz';
 import type { ClassifyResponse } from './responses';
