@@ -104,3 +104,30 @@ describe('a classify question', () => {
     expect(render(<QuestionCard question={classify} total={3} />, 'ko')).toContain(ko.quiz.classifyHint);
   });
 });
+
+describe('the explanation after a wrong answer', () => {
+  const wrong: Extract<CheckAnswerResult, { ok: true }> = {
+    ok: true,
+    correct: false,
+    score: 0,
+    feedback: [{ html: '<p>Think of the component every other one talks to.</p>' }],
+    explanationHtml: '<p>The answer is kube-apiserver.</p>',
+    savedTo: 'guest',
+    lessonCompleted: false,
+  };
+
+  it('is held back behind a button while the feedback is shown', () => {
+    const html = render(<ResultPanel result={wrong} labels={new Map()} showExplanation={false} onShowExplanation={() => {}} />);
+    expect(html).toContain('Think of the component every other one talks to.');
+    expect(html).not.toContain('kube-apiserver');
+    expect(button(html, 'Show the explanation')).toContain('type="button"');
+    expect(render(<ResultPanel result={wrong} labels={new Map()} showExplanation={false} onShowExplanation={() => {}} />, 'ko')).toContain('해설 보기');
+  });
+
+  it('is shown, under its title, when the card says so', () => {
+    const html = render(<ResultPanel result={wrong} labels={new Map()} showExplanation />);
+    expect(html).toContain('The answer is kube-apiserver.');
+    expect(html).toContain('>Why</p>');
+    expect(html).not.toContain('Show the explanation');
+  });
+});

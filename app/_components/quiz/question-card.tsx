@@ -12,6 +12,7 @@ import { emptyDraft, marksOf, responseOf, type Draft, type Incomplete } from './
 import { keepGuestAttempt } from './guest-store';
 import { OrderingInput } from './ordering-input';
 import { ResultPanel } from './result-panel';
+import { showsExplanation } from './reveal';
 import { TextAnswerInput } from './text-input';
 import type { CheckAnswerResult, ChoiceView, QuestionView } from './types';
 import styles from './quiz.module.css';
@@ -24,6 +25,9 @@ export function QuestionCard({ question, total }: { question: QuestionView; tota
   const [draft, setDraft] = useState<Draft>(() => emptyDraft(question));
   const [result, setResult] = useState<CheckAnswerResult | null>(null);
   const [missing, setMissing] = useState<Incomplete | null>(null);
+  // wrong answers checked on this card, and whether the learner asked for the explanation (./reveal)
+  const [wrongTries, setWrongTries] = useState(0);
+  const [asked, setAsked] = useState(false);
   const [pending, startTransition] = useTransition();
   const verdictRef = useRef<HTMLHeadingElement>(null);
   const cardRef = useRef<HTMLElement>(null);
@@ -61,6 +65,7 @@ export function QuestionCard({ question, total }: { question: QuestionView; tota
         keepGuestAttempt({ courseId: question.courseId, questionId: question.id, response: r.response, answeredAt: Date.now() });
       }
       inFlight.current = false;
+      if (answer.ok && !answer.correct) setWrongTries((n) => n + 1);
       setResult(answer);
     });
   };
@@ -68,6 +73,7 @@ export function QuestionCard({ question, total }: { question: QuestionView; tota
   const retry = () => {
     setResult(null);
     setMissing(null);
+    setAsked(false);
     // back to the first control of the question, with the previous answer still in place
     requestAnimationFrame(() => cardRef.current?.querySelector<HTMLElement>('input:not([disabled]), select:not([disabled]), button:not([disabled])')?.focus());
   };
@@ -112,7 +118,15 @@ export function QuestionCard({ question, total }: { question: QuestionView; tota
       <div role="status" aria-live="polite" className="quiz-status">
         {missing ? <p className="field-error">{t(`incomplete.${missing}`)}</p> : null}
         {result && !result.ok ? <p className="field-error">{result.error === 'rate-limited' ? t('rateLimited') : t('failed')}</p> : null}
-        {graded ? <ResultPanel ref={verdictRef} result={graded} labels={labelsOf(question, t('true'), t('false'), oxMarks(locale))} /> : null}
+        {graded ? (
+          <ResultPanel
+            ref={verdictRef}
+            result={graded}
+            labels={labelsOf(question, t('true'), t('false'), oxMarks(locale))}
+            showExplanation={showsExplanation({ type: question.type, correct: graded.correct, wrongTries, asked })}
+            onShowExplanation={() => setAsked(true)}
+          />
+        ) : null}
       </div>
     </article>
   );

@@ -1,8 +1,9 @@
 'use client';
 // The grade of one answer: "Correct" / "Not quite" with an icon (never colour alone), the
-// feedback for each option the learner chose (or item they misplaced), the explanation,
-// and for predict-then-run the commands and what the simulation printed.
-import { forwardRef } from 'react';
+// feedback for each option the learner chose (or item they misplaced), the explanation (or,
+// after a first wrong try, a button for it: ./reveal), and for predict-then-run the
+// commands and what the simulation printed.
+import { forwardRef, useEffect, useRef } from 'react';
 import { useTranslations } from 'next-intl';
 import { inShownOrder } from './feedback-order';
 import type { CheckAnswerResult, ChoiceView } from './types';
@@ -13,11 +14,21 @@ interface Props {
   result: Graded;
   /** options, items or O/X labels by id, in the order shown, to say which one a feedback line is about */
   labels: ReadonlyMap<string, ChoiceView>;
+  /** false: the explanation is held back and offered by a button (./reveal) */
+  showExplanation?: boolean;
+  onShowExplanation?: () => void;
 }
 
-export const ResultPanel = forwardRef<HTMLHeadingElement, Props>(function ResultPanel({ result, labels }, headingRef) {
+export const ResultPanel = forwardRef<HTMLHeadingElement, Props>(function ResultPanel({ result, labels, showExplanation = true, onShowExplanation }, headingRef) {
   const t = useTranslations('quiz');
   const percent = Math.round(result.score * 100);
+  // the button goes away when pressed: focus moves to what it showed
+  const explanationRef = useRef<HTMLParagraphElement>(null);
+  const offered = useRef(!showExplanation);
+  useEffect(() => {
+    if (showExplanation && offered.current) explanationRef.current?.focus();
+    offered.current = !showExplanation;
+  }, [showExplanation]);
   return (
     <div className={`quiz-result ${result.correct ? 'is-correct' : 'is-incorrect'}`}>
       <h4 ref={headingRef} tabIndex={-1} className="quiz-verdict">
@@ -42,10 +53,21 @@ export const ResultPanel = forwardRef<HTMLHeadingElement, Props>(function Result
         </ul>
       ) : null}
       {result.run ? <PredictRun run={result.run} labels={labels} /> : null}
-      <div className="quiz-explanation">
-        <p className="quiz-explanation-title">{t('explanation')}</p>
-        <div dangerouslySetInnerHTML={{ __html: result.explanationHtml }} />
-      </div>
+      {showExplanation ? (
+        <div className="quiz-explanation">
+          <p ref={explanationRef} tabIndex={-1} className="quiz-explanation-title">
+            {t('explanation')}
+          </p>
+          <div dangerouslySetInnerHTML={{ __html: result.explanationHtml }} />
+        </div>
+      ) : (
+        <p className="quiz-explanation-held">
+          <button type="button" className="button secondary small" onClick={onShowExplanation}>
+            {t('showExplanation')}
+          </button>{' '}
+          <span className="muted">{t('explanationHeld')}</span>
+        </p>
+      )}
       <p className="muted quiz-saved">
         {result.savedTo === 'account' ? t('savedAccount') : t('savedGuest')}
         {result.lessonCompleted ? ` ${t('lessonCompleted')}` : ''}

@@ -73,6 +73,14 @@ function checkQuestion(q: Question, report: Report, ctx: QuizRuleContext): void 
     case 'short': {
       const forms = q.accepted.map((a) => normaliseShortAnswer(a, q.caseSensitive));
       duplicates(forms).forEach((f) => report(['accepted'], `the accepted answer '${f}' is listed twice (after trimming${q.caseSensitive ? '' : ' and ignoring case'}); keep one`));
+      // the explanation may give the answer; the feedback to a wrong try is a hint (./reveal)
+      for (const locale of ['ko', 'en'] as const) {
+        const feedback = normaliseShortAnswer(q.feedback.incorrect[locale], false);
+        const given = q.accepted.find((a) => containsWord(feedback, normaliseShortAnswer(a, false)));
+        if (given !== undefined) {
+          report(['feedback', 'incorrect', locale], `the feedback to a wrong answer contains the accepted answer '${given}'; a wrong try should get a hint, and the explanation (shown later) can give the answer`);
+        }
+      }
       if (q.nearMiss?.case && !q.caseSensitive) {
         report(['nearMiss', 'case'], 'nearMiss.case is never shown: case is ignored unless the question sets caseSensitive: true; set it or remove nearMiss.case');
       }
@@ -156,6 +164,13 @@ export function localizedTexts(value: unknown, path: PropertyKey[] = []): [Prope
   const v = value as Record<string, unknown>;
   if (typeof v.ko === 'string' && typeof v.en === 'string') return [[path, { ko: v.ko, en: v.en }]];
   return Object.entries(value).flatMap(([k, child]) => localizedTexts(child, [...path, Array.isArray(value) ? Number(k) : k]));
+}
+
+/** `word` in `text` as a whole name, not inside a longer one (`apiserver` in `kube-apiserver-2`); a full stop or a Korean particle may follow it. */
+function containsWord(text: string, word: string): boolean {
+  if (word === '') return false;
+  const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(?<![\\p{L}\\p{N}_./-])${escaped}(?![\\p{Script=Latin}\\p{N}_/-]|\\.[\\p{L}\\p{N}])`, 'u').test(text);
 }
 
 export function duplicates(values: string[]): string[] {

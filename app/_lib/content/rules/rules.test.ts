@@ -33,6 +33,14 @@ describe('quiz rules', () => {
     ]);
     expect(quizProblems([short(true)])).toEqual([]);
   });
+  it('the feedback to a wrong short answer gives a hint, not the answer', () => {
+    const short = (incorrect: { ko: string; en: string }) => ({ ...base('writer'), type: 'short', accepted: ['kube-apiserver', 'API 서버'], feedback: { correct: t('yes'), incorrect } });
+    expect(quizProblems([short({ ko: '정답은 API 서버입니다.', en: 'The answer is kube-apiserver.' })])).toEqual([
+      "quiz.yaml: quiz 'raft' question 'writer': the feedback to a wrong answer contains the accepted answer 'API 서버'; a wrong try should get a hint, and the explanation (shown later) can give the answer",
+      "quiz.yaml: quiz 'raft' question 'writer': the feedback to a wrong answer contains the accepted answer 'kube-apiserver'; a wrong try should get a hint, and the explanation (shown later) can give the answer",
+    ]);
+    expect(quizProblems([short({ ko: '모든 컴포넌트가 요청을 보내는 곳은?', en: 'Not kube-apiserver-2: which one do all the others talk to?' })])).toEqual([]);
+  });
   it('a clean question has no problems', () => {
     expect(quizProblems([{ ...base('quorum-of-five'), type: 'single', options: [opt('a', '3', true), opt('b', '2')] }])).toEqual([]);
   });

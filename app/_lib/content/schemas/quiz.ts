@@ -25,7 +25,7 @@ const base = {
   id: kebabId.meta({ description: 'unique in the course, kebab-case' }),
   tags,
   prompt: localizedText.meta({ description: 'the question; Markdown allowed' }),
-  explanation: localizedText.meta({ description: 'shown after answering, whatever the answer' }),
+  explanation: localizedText.meta({ description: 'shown with a right answer, after a second wrong one, or when the learner asks; may state the answer' }),
 };
 
 const optionId = z
