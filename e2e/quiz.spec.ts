@@ -1,11 +1,15 @@
 // Quizzes in the browser: wrong then right with per-option feedback, every question type
 // answered through its own control (keyboard for ordering), attempts stored and visible on
 // the progress page, guest answers synced after sign-up, and completion of a lesson.
+// Answers are picked by option id, never by position: the options are shown shuffled.
+// Also: an ordering question is not checked untouched and marks misplaced steps; near
+// misses of short answers; one feedback block for a wrong number; the explanation held
+// back after a first wrong try.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import type { Locator, Page } from '@playwright/test';
-import { test, expect, signUp, uniqueEmail } from './fixtures';
+import { test, expect, expectNoAxeViolations, signUp, uniqueEmail } from './fixtures';
 
 const COURSE = 'kubernetes-internals';
 const LESSONS = path.join(import.meta.dirname, '..', 'content', 'courses', COURSE, 'lessons');
@@ -26,6 +30,10 @@ function quizOf(folder: string): KeyQuestion[] {
 
 function card(page: Page, number: number, total: number): Locator {
   return page.getByRole('article', { name: new RegExp(`^Question ${number} of ${total}\\b`) });
+}
+
+function koCard(page: Page, number: number, total: number): Locator {
+  return page.getByRole('article', { name: new RegExp(`^문제 ${number} / ${total}\\b`) });
 }
 
 async function answerCorrectly(page: Page, c: Locator, q: KeyQuestion) {
@@ -159,4 +167,111 @@ test('a guest’s answers are kept in the browser and saved to the account after
   await expect(rows.nth(1)).toContainText('Not quite');
   await expect(rows.nth(2)).toContainText('Correct');
   expect(await page.evaluate(() => localStorage.getItem('reconcile-guest-attempts'))).toBeNull();
+});
+
+test('an ordering question is not checked in its shuffled starting order; after a wrong order each step says whether it is in place (Korean)', async ({ page }) => {
+  await page.goto(`/ko/courses/${COURSE}/lessons/watch-chain`);
+  const questions = quizOf('02-watch-chain');
+  const c = koCard(page, 1, questions.length);
+  const target = questions[0]!.items!.map((it) => it.id);
+  const check = c.getByRole('button', { name: '정답 확인' });
+  // unavailable, still focusable, and saying why
+  await expect(check).toHaveAttribute('aria-disabled', 'true');
+  await expect(check).toHaveAccessibleDescription(/처음 순서는 무작위로 섞어 놓은 것/);
+  await check.focus();
+  await page.keyboard.press('Enter');
+  await expect(c.getByRole('status')).toContainText('아직 정답을 확인할 수 없습니다');
+  await expect(c.getByRole('heading', { name: /아쉽습니다|정답/ })).toHaveCount(0);
+  expect(await page.evaluate(() => localStorage.getItem('reconcile-guest-attempts'))).toBeNull();
+
+  // one move, and a second if the first happened to finish the order: the answer must be wrong
+  const order = () => c.locator('li.ordering-item').evaluateAll((els) => els.map((e) => e.getAttribute('data-item-id')!));
+  const first = (await order())[0]!;
+  await c.locator(`li[data-item-id="${first}"]`).getByRole('button', { name: /^아래로 이동/ }).click();
+  if ((await order()).join() === target.join()) await c.locator(`li[data-item-id="${first}"]`).getByRole('button', { name: /^아래로 이동/ }).click();
+  await expect(check).toHaveAttribute('aria-disabled', 'false');
+  const given = await order();
+  await check.click();
+  await expect(c.getByRole('heading', { name: /아쉽습니다/ })).toBeVisible();
+  for (const [i, id] of given.entries()) {
+    await expect(c.locator(`li[data-item-id="${id}"] .quiz-mark`)).toHaveText(id === target[i] ? '✓ 위치 맞음' : '✗ 위치 틀림');
+  }
+  const misplaced = given.filter((id, i) => id !== target[i]).length;
+  await expect(c.getByRole('status')).toContainText(`위치가 틀린 항목 ${misplaced}개에 ✗ 표시를 했습니다.`);
+  // exactly one attempt kept: the press on the untouched order stored nothing
+  expect(JSON.parse((await page.evaluate(() => localStorage.getItem('reconcile-guest-attempts'))) ?? '[]')).toHaveLength(1);
+  await expectNoAxeViolations(page);
+});
+
+test('choice options are shown shuffled, in the same order after a reload, and graded by option id', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  const questions = quizOf('02-watch-chain');
+  const shown = async () => {
+    const out: Record<string, string[]> = {};
+    for (const [i, q] of questions.entries()) {
+      if (q.type !== 'single' && q.type !== 'multiple' && q.type !== 'predict') continue;
+      out[q.id] = await card(page, i + 1, questions.length).locator('.quiz-option input').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
+    }
+    return out;
+  };
+  await page.goto(`/en/courses/${COURSE}/lessons/watch-chain`);
+  const before = await shown();
+  await page.reload();
+  expect(await shown()).toEqual(before);
+  // the written order put the answer first in every single-choice question here; shown, it is not always first
+  const written = questions.filter((q) => q.type === 'single');
+  expect(written.every((q) => q.options![0]!.correct)).toBe(true);
+  expect(written.some((q) => before[q.id]![0] !== q.options!.find((o) => o.correct)!.id)).toBe(true);
+  for (const q of written) expect([...before[q.id]!].sort()).toEqual(q.options!.map((o) => o.id).sort());
+  // answered by id wherever it sits
+  const index = questions.findIndex((q) => q.type === 'single');
+  await answerCorrectly(page, card(page, index + 1, questions.length), questions[index]!);
+  expect(errors.filter((e) => /hydrat/i.test(e))).toEqual([]);
+});
+
+test('near misses are told what differs, a wrong number gets one feedback block, and the explanation waits for a second try or the button', async ({ page }) => {
+  await page.goto(`/en/courses/${COURSE}/lessons/nodes-and-services`);
+  const questions = quizOf('07-nodes-and-services');
+  const index = questions.findIndex((q) => q.id === 'node-lease-namespace');
+  const c = card(page, index + 1, questions.length);
+  await c.getByLabel('Your answer').fill('Kube-Node-Lease');
+  await c.getByRole('button', { name: 'Check answer' }).click();
+  await expect(c.getByRole('heading', { name: /Not quite/ })).toBeVisible();
+  await expect(c.getByRole('status')).toContainText('Namespace names are DNS-1123 labels');
+  // first wrong try: the explanation (which names the namespace) is held back
+  await expect(c.getByText('Why', { exact: true })).toHaveCount(0);
+  await expect(c.getByRole('status')).not.toContainText('kubectl get leases -n kube-node-lease');
+  await c.getByRole('button', { name: 'Show the explanation' }).click();
+  await expect(c.getByText('Why', { exact: true })).toBeFocused();
+  await expect(c.getByRole('status')).toContainText('kubectl get leases -n kube-node-lease');
+  // a second wrong try shows it without asking
+  await c.getByRole('button', { name: 'Try again' }).click();
+  await c.getByLabel('Your answer').fill('kube-system');
+  await c.getByRole('button', { name: 'Check answer' }).click();
+  await expect(c.getByRole('heading', { name: /Not quite/ })).toBeVisible();
+  await expect(c.getByText('Why', { exact: true })).toBeVisible();
+  await c.getByRole('button', { name: 'Try again' }).click();
+  await c.getByLabel('Your answer').fill('kube-node-lease');
+  await c.getByRole('button', { name: 'Check answer' }).click();
+  await expect(c.getByRole('heading', { name: /Correct/ })).toBeVisible();
+
+  await page.goto(`/ko/courses/${COURSE}/lessons/etcd-source-of-truth`);
+  const keyQuestions = quizOf('03-etcd-source-of-truth');
+  const key = koCard(page, keyQuestions.findIndex((q) => q.id === 'deployment-key-path') + 1, keyQuestions.length);
+  await key.getByLabel('내 답').fill('/registry/deployments/shop/cart/');
+  await key.getByRole('button', { name: '정답 확인' }).click();
+  await expect(key.getByRole('status')).toContainText('끝의 /만 다릅니다');
+  await expect(key.getByRole('button', { name: '해설 보기' })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.goto(`/en/courses/${COURSE}/lessons/raft`);
+  const raft = quizOf('04-raft');
+  const quorum = card(page, raft.findIndex((q) => q.id === 'quorum-of-five') + 1, raft.length);
+  await quorum.getByLabel('Your answer').fill('2');
+  await quorum.getByRole('button', { name: 'Check answer' }).click();
+  await expect(quorum.locator('.quiz-feedback > li')).toHaveCount(1);
+  await expect(quorum.locator('.quiz-feedback')).toContainText('2 is half of 5 rounded down');
 });
