@@ -46,8 +46,7 @@ export async function labReport(client: Database, content: ContentSet, locale: L
     client.labAttempt.groupBy({ by: ['labId', 'goalResults'], where: byLearners, _count: { _all: true } }),
   ]);
   const countsBy = new Map(counts.map((c) => [c.labId, c]));
-  // labs in content order, then any lab id attempts name that the content no longer has
-  const ids = [...[...content.labs.keys()].sort(), ...counts.map((c) => c.labId).filter((id) => !content.labs.has(id)).sort()];
+  const ids = labOrder(content, counts.map((c) => c.labId));
   // goal descriptions are Markdown (`/app/recovered` = `yes`): the page and the CSV show plain text
   const descriptionOf = (text: LocalizedText | undefined) => (text ? textOf(text, locale) : undefined);
   return ids.map((id) => {
@@ -69,4 +68,23 @@ export async function labReport(client: Database, content: ContentSet, locale: L
       goalsUnreadable: tally.unreadable,
     };
   });
+}
+
+/**
+ * The order the labs page and its CSV list labs in: as each course's course.yaml lists them
+ * (the order a learner meets them), then labs no course lists, then lab ids that attempts
+ * name but the content no longer has — each of the last two groups by id.
+ */
+export function labOrder(content: Pick<ContentSet, 'courses' | 'labs'>, attempted: readonly string[] = []): string[] {
+  const ids: string[] = [];
+  const seen = new Set<string>();
+  const add = (id: string) => {
+    if (seen.has(id)) return;
+    seen.add(id);
+    ids.push(id);
+  };
+  for (const course of content.courses) for (const id of course.course?.labs ?? []) if (content.labs.has(id)) add(id);
+  [...content.labs.keys()].sort().forEach(add);
+  attempted.filter((id) => !content.labs.has(id)).sort().forEach(add);
+  return ids;
 }
