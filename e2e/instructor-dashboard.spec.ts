@@ -6,12 +6,18 @@
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, expectNoAxeViolations, signIn, signUp, uniqueEmail } from './fixtures';
+import { insertAccounts } from './database';
 import { labSolution, newIdempotencyKey, postAttempt } from './grading-fixtures';
 
 const COURSE = 'kubernetes-internals';
 const QUESTION = 'ox-deployment-is-a-record';
 const LAB = 'etcd-quorum-recovery';
 const ADMIN = { email: 'admin@e2e.test', password: 'e2e-admin-password' };
+
+/** A name for this run's rows, so searches find only them whatever other tests left in the database. */
+function runStamp(): string {
+  return Date.now().toString(36);
+}
 
 /** The numbers in a summary-table row's cells (attempts, learners, …), read as integers. */
 async function cellNumbers(row: Locator): Promise<number[]> {
@@ -146,6 +152,72 @@ test('the admin sees a learner’s answer and lab attempt on the dashboard, in b
   expect(labsCsv.headers()['content-type']).toBe('text/csv; charset=utf-8');
   expect(await labsCsv.text()).toContain(`${LAB},etcd 멤버 장애에서 살아남기: 쿼럼 되찾기,${labAttemptsAfter},`);
   expect((await page.request.get('/api/instructor/export/secrets.csv', { failOnStatusCode: false })).status()).toBe(404);
+});
+
+test('Users and roles pages through every account, finds one by email or name, and changes a role from any page', async ({ page }) => {
+  // more accounts than a page holds, the newest last; the form would take minutes to make them
+  const stamp = runStamp();
+  const emails = Array.from({ length: 60 }, (_, i) => `pager-${stamp}-${String(i).padStart(2, '0')}@e2e.test`);
+  insertAccounts(emails.map((email, i) => ({ email, name: `페이저${stamp}-${i}` })));
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await expect(page.getByRole('link', { name: 'Instructor' })).toBeVisible();
+
+  // the true total: every account the overview counts by role
+  await page.goto('/en/instructor');
+  const roleCounts = await page.locator('.fact-row dd').allTextContents();
+  const total = roleCounts.reduce((n, c) => n + Number(c.replaceAll(',', '')), 0);
+  await page.goto('/en/instructor/users');
+  const pages = Math.ceil(total / 50);
+  const users = page.getByRole('region', { name: 'Users and roles' }).getByRole('table');
+  await expect(users.locator('caption')).toHaveText(`${total.toLocaleString('en')} accounts, newest first, page 1 of ${pages}`);
+  const rows = users.locator('tbody tr');
+  await expect(rows).toHaveCount(50);
+  await expect(rows.first().getByRole('rowheader')).toHaveText(emails[59]!);
+
+  // page 2 through the pager: the oldest of this run's accounts is there, and its role changes from there
+  const pager = page.getByRole('navigation', { name: 'Pages of accounts' });
+  await expect(pager).toContainText(`Page 1 of ${pages}`);
+  await expect(pager.getByRole('link', { name: 'Page 1', exact: true })).toHaveCount(0);
+  await pager.getByRole('link', { name: 'Page 2', exact: true }).click();
+  await expect(page).toHaveURL(/\/en\/instructor\/users\?page=2$/);
+  await expect(page.locator('caption')).toContainText(`page 2 of ${pages}`);
+  const oldest = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: emails[0], exact: true }) });
+  await oldest.getByLabel(`Role for ${emails[0]}`).selectOption('instructor');
+  await oldest.getByRole('button', { name: 'Save' }).click();
+  await expect(oldest.getByRole('status')).toHaveText('Role updated.');
+  await page.reload();
+  await expect(page).toHaveURL(/\?page=2$/);
+  await expect(page.getByLabel(`Role for ${emails[0]}`)).toHaveValue('instructor');
+
+  // a search by email, then by name; the role changes from the search's result too
+  const search = page.getByRole('searchbox', { name: 'Find an account by email or name' });
+  await search.fill(`pager-${stamp}-07`);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(new RegExp(`[?&]q=pager-${stamp}-07`));
+  await expect(page.locator('caption')).toHaveText(`1 account of ${total.toLocaleString('en')} with “pager-${stamp}-07” in the email or name, page 1 of 1`);
+  await page.getByLabel(`Role for ${emails[7]}`).selectOption('admin');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status')).toHaveText('Role updated.');
+  await page.reload();
+  await expect(page.getByLabel(`Role for ${emails[7]}`)).toHaveValue('admin');
+  await expect(page.locator('tbody tr')).toHaveCount(1);
+  await search.fill(`페이저${stamp}-33`);
+  await search.press('Enter');
+  await expect(page.locator('tbody tr').getByRole('rowheader')).toHaveText([emails[33]!]);
+  // % and _ are themselves, not wildcards; "Show all" ends the search
+  await search.fill('%');
+  await search.press('Enter');
+  await expect(page.getByText('No account has “%” in its email or name.')).toBeVisible();
+  await page.getByRole('link', { name: 'Show all' }).click();
+  await expect(page).toHaveURL(/\/en\/instructor\/users$/);
+
+  // a bad page number is page 1, one past the end the last page
+  await page.goto('/en/instructor/users?page=abc');
+  await expect(page.locator('caption')).toContainText('page 1 of');
+  await page.goto('/ko/instructor/users?page=999999');
+  await expect(page.locator('caption')).toContainText(`${pages}쪽 중 ${pages}쪽`);
+  await expect(page.getByRole('searchbox', { name: '이메일이나 이름으로 계정 찾기' })).toBeVisible();
+  await expectNoAxeViolations(page);
 });
 
 test('a signed-out visitor gets a 401 from the export and is sent to sign in from the pages', async ({ page }) => {

@@ -1,5 +1,6 @@
 // The server the Playwright suite runs against: the production build (built if needed),
-// a fresh database in a temporary folder with a known admin, on 127.0.0.1:PORT.
+// a fresh database in a temporary folder (E2E_DATA_DIR, which playwright.config.ts picks so
+// the tests can find the database, or one of its own) with a known admin, on 127.0.0.1:PORT.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { ensureBuild, ROOT } from './lib/build.mjs';
 import { prepareDatabase } from './lib/database.mjs';
 
-const dir = mkdtempSync(path.join(tmpdir(), 'reconcile-e2e-'));
+const dir = process.env.E2E_DATA_DIR || mkdtempSync(path.join(tmpdir(), 'reconcile-e2e-'));
 const env = {
   ...process.env,
   DATABASE_URL: `file:${path.join(dir, 'e2e.db')}`,

@@ -61,13 +61,6 @@ export function learnerSort(rawKey: string | string[] | undefined, rawDir: strin
   return { key: k, dir: dir === 'asc' || dir === 'desc' ? dir : firstDirection(k) };
 }
 
-/** A page number from the query string: 1 when absent or not a positive integer. */
-export function pageNumber(raw: string | string[] | undefined): number {
-  const value = Array.isArray(raw) ? raw[0] : raw;
-  const n = value !== undefined && /^\d{1,9}$/.test(value) ? Number(value) : 1;
-  return n >= 1 ? n : 1;
-}
-
 function latest(...dates: (Date | null | undefined)[]): Date | null {
   let best: Date | null = null;
   for (const d of dates) if (d && (!best || d.getTime() > best.getTime())) best = d;

@@ -3,6 +3,7 @@
 import 'server-only';
 import { db } from '../db';
 import { parseRole, type Role } from '../auth/roles';
+import { userPage } from '../instructor/users';
 
 export async function countUsersByRole(): Promise<Record<Role, number>> {
   const groups = await db.user.groupBy({ by: ['role'], _count: { _all: true } });
@@ -11,13 +12,9 @@ export async function countUsersByRole(): Promise<Record<Role, number>> {
   return counts;
 }
 
-export async function listUsers(limit = 500) {
-  const users = await db.user.findMany({
-    orderBy: { createdAt: 'asc' },
-    take: limit,
-    select: { id: true, email: true, role: true, createdAt: true },
-  });
-  return users.map((u) => ({ ...u, role: parseRole(u.role) }));
+/** One page of every account, newest first, optionally only those whose email or name contains `search`. */
+export function getUserPage(page: number, search: string | undefined) {
+  return userPage(db, { page, search });
 }
 
 /** Who a user is, for naming them on a page: id, name and email. */

@@ -74,3 +74,16 @@ export function NumHeader({ children }: { children: React.ReactNode }) {
     </th>
   );
 }
+
+/**
+ * A name someone typed, in a table cell: isolated from the text around it (<bdi>), broken
+ * anywhere when a part has no spaces and cut after two lines, the whole name in its title
+ * (and on the learner's page) — one 80-character name must not stretch a table off screen.
+ */
+export function Name({ name }: { name: string }) {
+  return (
+    <bdi className={`${styles.identity} ${styles.name} ${styles.clamp}`} title={name}>
+      {name}
+    </bdi>
+  );
+}
