@@ -14,6 +14,13 @@ const QUESTION = 'ox-deployment-is-a-record';
 const LAB = 'etcd-quorum-recovery';
 const ADMIN = { email: 'admin@e2e.test', password: 'e2e-admin-password' };
 
+const DESKTOP = { width: 1280, height: 900 };
+
+/** How far the page scrolls sideways past the window (0 or less: not at all). */
+async function sidewaysOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
 /** A name for this run's rows, so searches find only them whatever other tests left in the database. */
 function runStamp(): string {
   return Date.now().toString(36);
@@ -217,6 +224,55 @@ test('Users and roles pages through every account, finds one by email or name, a
   await page.goto('/ko/instructor/users?page=999999');
   await expect(page.locator('caption')).toContainText(`${pages}쪽 중 ${pages}쪽`);
   await expect(page.getByRole('searchbox', { name: '이메일이나 이름으로 계정 찾기' })).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test('the learners page finds learners by email or name, sorts names as people read them, pages with numbers and fits a 1280 px screen', async ({ page }) => {
+  const stamp = runStamp();
+  const long = `L${'o'.repeat(78)}ng`;
+  const named = ['최수아99', '최수아315', '최수아51', '최수아75', long];
+  insertAccounts([...named.map((name, i) => ({ email: `roster-${stamp}-named${i}@e2e.test`, name })), ...Array.from({ length: 55 }, (_, i) => ({ email: `roster-${stamp}-${String(i).padStart(2, '0')}@e2e.test` }))]);
+  await page.setViewportSize(DESKTOP);
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await expect(page.getByRole('link', { name: 'Instructor' })).toBeVisible();
+
+  // search from a sorted table: the order stays, and the caption says how many match
+  await page.goto('/en/instructor/learners?sort=name&dir=asc');
+  await page.getByRole('searchbox', { name: 'Find a learner by email or name' }).fill(`roster-${stamp}`);
+  await page.getByRole('button', { name: 'Search' }).click();
+  expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ sort: 'name', dir: 'asc', q: `roster-${stamp}` });
+  const table = page.getByRole('table');
+  await expect(table.locator('caption')).toHaveText(/^Learners with “roster-.*” in the email or name \(60 of [\d,]+\), page 1 of 2 · sorted by Name, ascending$/);
+  // names in the page language's order with digits as numbers (not 최수아315 before 최수아51), a long name cut with its whole text in the title
+  const names = table.locator('tbody tr td:nth-child(2)');
+  await expect(names.first().locator('bdi')).toHaveAttribute('title', long);
+  expect((await names.allTextContents()).slice(0, 6)).toEqual([long, '최수아51', '최수아75', '최수아99', '최수아315', '—']);
+
+  // the table fits the screen, with that 80-character name in it
+  const region = page.getByRole('region', { name: 'Learners' });
+  expect(await region.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+  expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+
+  // numbered pages keep the search and the order
+  const pager = page.getByRole('navigation', { name: 'Pages of learners' });
+  await expect(pager).toContainText('Page 1 of 2');
+  await pager.getByRole('link', { name: 'Page 2', exact: true }).click();
+  await expect(page).toHaveURL(/[?&]page=2/);
+  expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ sort: 'name', dir: 'asc', q: `roster-${stamp}`, page: '2' });
+  await expect(table.locator('caption')).toContainText('page 2 of 2');
+  await expect(table.locator('tbody tr')).toHaveCount(10);
+  await pager.getByRole('link', { name: /Previous page/ }).click();
+  await expect(table.locator('caption')).toContainText('page 1 of 2');
+
+  // the quiz column says what it measures; bad values fall back to the defaults
+  await expect(page.getByText('Quiz answers right: the share of all the learner’s answers')).toBeVisible();
+  await page.goto(`/en/instructor/learners?sort=passwordHash&dir=sideways&page=-3&q=${encodeURIComponent(`roster-${stamp}-named`)}`);
+  await expect(table.locator('caption')).toHaveText(/\(5 of [\d,]+\), page 1 of 1 · in sign-up order$/);
+  await page.goto('/en/instructor/learners?q=%25');
+  await expect(page.getByText('No learner has “%” in their email or name.')).toBeVisible();
+  await page.goto(`/ko/instructor/learners?q=roster-${stamp}&sort=name`);
+  // Korean puts Hangul first
+  expect((await page.getByRole('table').locator('tbody tr td:nth-child(2)').allTextContents()).slice(0, 5)).toEqual(['최수아51', '최수아75', '최수아99', '최수아315', long]);
   await expectNoAxeViolations(page);
 });
 

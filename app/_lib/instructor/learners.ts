@@ -1,13 +1,18 @@
 // The learners table: one page of learners with lessons completed, quiz correctness, labs
-// passed, last activity and the lesson they touched last (where they are). In the default
-// order (by sign-up) only the page's users are aggregated (groupBy … where userId in the
-// page), so the page costs the same with ten learners or ten thousand. Sorted by a figure,
-// the order needs that figure for every learner: the database aggregates and orders them
-// in one query (pageByFigure) and returns the page's ids, which are then aggregated as
-// before. The select names its columns: no password hash or session ever leaves this module.
+// passed, last activity and the lesson they touched last (where they are), optionally only
+// those whose email or name contains a search term. In sign-up order the database pages
+// (LIMIT/OFFSET over User) and only the page's users are aggregated (groupBy … where userId
+// in the page), so the page costs the same with ten learners or ten thousand. Sorted by a
+// figure, the order needs that figure for every learner: the database aggregates and orders
+// them in one query (pageByFigure) and returns the page's ids, which are then aggregated as
+// before. Sorted by email or name, the order is the page language's (pageByText). The
+// select names its columns: no password hash or session ever leaves this module.
 import { Prisma } from '../../_generated/prisma/client';
+import type { Locale } from '../content';
 import type { Database } from '../db';
 import { LEARNER_ROLE } from './learner-scope';
+import { pageSlice } from './paging';
+import { userMatches } from './search';
 
 export const LEARNERS_PER_PAGE = 50;
 
@@ -30,11 +35,15 @@ export interface LearnerLine {
 
 export interface LearnerPage {
   learners: LearnerLine[];
+  /** every learner */
   total: number;
   /** 1-based */
   page: number;
   pages: number;
   sort: LearnerSort;
+  /** learners the search matches (`total` without a search) */
+  matching: number;
+  search: string | undefined;
 }
 
 /** The columns the table sorts by: three stored ones and four figures. */
@@ -116,72 +125,152 @@ function latestLessonOf(p: { courseId: string; lessonId: string; completedAt: Da
 const learnerColumns = { id: true, email: true, name: true, createdAt: true } as const;
 
 type FigureKey = Exclude<LearnerSortKey, 'joined' | 'email' | 'name'>;
+type TextKey = Extract<LearnerSortKey, 'email' | 'name'>;
 type LearnerRow = { id: string; email: string; name: string | null; createdAt: Date };
 
-export async function learnerPage(client: Database, page: number, perPage = LEARNERS_PER_PAGE, sort: LearnerSort = DEFAULT_LEARNER_SORT): Promise<LearnerPage> {
-  const total = await client.user.count({ where: { role: LEARNER_ROLE } });
-  const pages = Math.max(1, Math.ceil(total / perPage));
-  const current = Math.min(Math.max(1, page), pages);
-  const skip = (current - 1) * perPage;
-  let users: LearnerRow[];
-  if (sort.key === 'joined' || sort.key === 'email' || sort.key === 'name') {
-    const column = sort.key === 'joined' ? 'createdAt' : sort.key;
-    users = await client.user.findMany({
-      where: { role: LEARNER_ROLE },
-      // ties (two learners without a name) keep sign-up order, whichever way the column goes
-      orderBy: [{ [column]: sort.dir }, { createdAt: 'asc' }, { id: 'asc' }],
-      skip,
-      take: perPage,
-      select: learnerColumns,
-    });
-  } else {
-    users = await pageByFigure(client, { key: sort.key, dir: sort.dir }, skip, perPage);
-  }
-  return { learners: await learnerLines(client, users), total, page: current, pages, sort };
+export interface LearnerPageOptions {
+  /** only learners whose email or name contains this (app/_lib/instructor/search.ts) */
+  search?: string;
+  /** the page's language: emails and names sort as its readers expect */
+  locale?: Locale;
 }
 
-/**
- * One page of learners ordered by a figure: one SQL query aggregates each table by learner
- * and orders every learner by the figure, so only the page's ids come back. A count a
- * learner has none of is 0 (they sort among the zeros); no quiz answer or no activity at
- * all sorts last whichever way; ties keep sign-up order. Quiz answers sort by the share
- * right, then by how many were answered.
- */
-async function pageByFigure(client: Database, sort: LearnerSort & { key: FigureKey }, skip: number, take: number): Promise<LearnerRow[]> {
-  // the direction is one of two words, never text from the request
-  const dir = Prisma.raw(sort.dir === 'asc' ? 'ASC' : 'DESC');
-  const rows = await client.$queryRaw<{ id: string }[]>`
-    SELECT u."id" FROM "User" u
-    LEFT JOIN (SELECT "userId", COUNT(*) AS n FROM "LessonProgress" WHERE "completedAt" IS NOT NULL GROUP BY "userId") lessons ON lessons."userId" = u."id"
-    LEFT JOIN (SELECT "userId", COUNT(DISTINCT "labId") AS n FROM "LabAttempt" WHERE "passed" GROUP BY "userId") labs ON labs."userId" = u."id"
-    LEFT JOIN (SELECT "userId", CAST(SUM(CASE WHEN "correct" THEN 1 ELSE 0 END) AS REAL) / COUNT(*) AS share, COUNT(*) AS n FROM "QuizAttempt" GROUP BY "userId") quiz ON quiz."userId" = u."id"
-    LEFT JOIN (SELECT "userId", MAX(t) AS t FROM (
-        SELECT "userId", "updatedAt" AS t FROM "LessonProgress"
-        UNION ALL SELECT "userId", "createdAt" FROM "QuizAttempt"
-        UNION ALL SELECT "userId", "createdAt" FROM "LabAttempt"
-        UNION ALL SELECT "userId", "createdAt" FROM "HintUse"
-      ) AS events GROUP BY "userId") seen ON seen."userId" = u."id"
-    WHERE u."role" = ${LEARNER_ROLE}
-    ORDER BY ${figureOrder(sort.key, dir)}, u."createdAt" ASC, u."id" ASC
-    LIMIT ${take} OFFSET ${skip}`;
-  const ids = rows.map((r) => r.id);
+export async function learnerPage(
+  client: Database,
+  page: number,
+  perPage = LEARNERS_PER_PAGE,
+  sort: LearnerSort = DEFAULT_LEARNER_SORT,
+  { search, locale = 'en' }: LearnerPageOptions = {},
+): Promise<LearnerPage> {
+  const [total, matched] = await Promise.all([
+    client.user.count({ where: { role: LEARNER_ROLE } }),
+    search === undefined
+      ? undefined
+      : client.$queryRaw<{ n: bigint | number }[]>`SELECT COUNT(*) AS n FROM "User" u WHERE u."role" = ${LEARNER_ROLE} AND ${userMatches(search)}`,
+  ]);
+  const matching = matched === undefined ? total : Number(matched[0]?.n ?? 0);
+  const slice = pageSlice(matching, perPage, page);
+  const ids =
+    sort.key === 'email' || sort.key === 'name'
+      ? await pageByText(client, { key: sort.key, dir: sort.dir }, search, locale, slice.skip, perPage)
+      : sort.key === 'joined'
+        ? await pageByJoined(client, sort.dir, search, slice.skip, perPage)
+        : await pageByFigure(client, { key: sort.key, dir: sort.dir }, search, slice.skip, perPage);
+  return { learners: await learnerLines(client, await learnersByIds(client, ids)), total, matching, page: slice.page, pages: slice.pages, sort, search };
+}
+
+/** The learners of `ids`, in that order. */
+async function learnersByIds(client: Database, ids: readonly string[]): Promise<LearnerRow[]> {
   if (ids.length === 0) return [];
-  const found = await client.user.findMany({ where: { id: { in: ids } }, select: learnerColumns });
+  const found = await client.user.findMany({ where: { id: { in: [...ids] } }, select: learnerColumns });
   const byId = new Map(found.map((r) => [r.id, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-/** The ORDER BY terms for a figure (the subqueries' names above); missing measurements last. */
+async function pageByJoined(client: Database, dir: LearnerSort['dir'], search: string | undefined, skip: number, take: number): Promise<string[]> {
+  // the direction is one of two words, never text from the request
+  const order = Prisma.raw(dir === 'asc' ? 'ASC' : 'DESC');
+  const rows = await client.$queryRaw<{ id: string }[]>`
+    SELECT u."id" FROM "User" u
+    WHERE u."role" = ${LEARNER_ROLE} AND ${userMatches(search)}
+    ORDER BY u."createdAt" ${order}, u."id" ASC
+    LIMIT ${take} OFFSET ${skip}`;
+  return rows.map((r) => r.id);
+}
+
+const collators = new Map<Locale, Intl.Collator>();
+
+/** How the page's readers sort text: by their language's rules, digits as numbers (최수아51 before 최수아315). */
+export function learnerCollator(locale: Locale): Intl.Collator {
+  let collator = collators.get(locale);
+  if (!collator) collators.set(locale, (collator = new Intl.Collator(locale, { numeric: true })));
+  return collator;
+}
+
+/**
+ * One page of learners by email or name, in the page language's collation (Intl.Collator,
+ * numeric): the database's binary order put 최수아99 before 최수아315 and every capital
+ * before every lowercase letter. SQLite has no such collation, so the emails and names of
+ * the learners the search matches are read (three short columns, in sign-up order) and
+ * sorted here; ties keep sign-up order (the sort is stable). A learner without a name sorts
+ * last whichever way.
+ */
+async function pageByText(client: Database, sort: { key: TextKey; dir: LearnerSort['dir'] }, search: string | undefined, locale: Locale, skip: number, take: number): Promise<string[]> {
+  const rows = await client.$queryRaw<{ id: string; email: string; name: string | null }[]>`
+    SELECT u."id", u."email", u."name" FROM "User" u
+    WHERE u."role" = ${LEARNER_ROLE} AND ${userMatches(search)}
+    ORDER BY u."createdAt" ASC, u."id" ASC`;
+  const collator = learnerCollator(locale);
+  const sign = sort.dir === 'asc' ? 1 : -1;
+  rows.sort((a, b) => {
+    const x = a[sort.key];
+    const y = b[sort.key];
+    if (x === null || y === null) return x === y ? 0 : x === null ? 1 : -1;
+    return sign * collator.compare(x, y);
+  });
+  return rows.slice(skip, skip + take).map((r) => r.id);
+}
+
+/**
+ * One page of learners ordered by a figure: one SQL query aggregates the figure's table by
+ * learner (only that table) and orders every learner by it, so only the page's ids come
+ * back. A count a learner has none of is 0 (they sort among the zeros); no quiz answer or
+ * no activity at all sorts last whichever way; ties keep sign-up order. Quiz answers sort
+ * by quizRank (below), then by how many were answered, the most first either way.
+ */
+async function pageByFigure(client: Database, sort: LearnerSort & { key: FigureKey }, search: string | undefined, skip: number, take: number): Promise<string[]> {
+  // the direction is one of two words, never text from the request
+  const dir = Prisma.raw(sort.dir === 'asc' ? 'ASC' : 'DESC');
+  const rows = await client.$queryRaw<{ id: string }[]>`
+    SELECT u."id" FROM "User" u
+    LEFT JOIN ${figureTable(sort.key)} f ON f."userId" = u."id"
+    WHERE u."role" = ${LEARNER_ROLE} AND ${userMatches(search)}
+    ORDER BY ${figureOrder(sort.key, dir)}, u."createdAt" ASC, u."id" ASC
+    LIMIT ${take} OFFSET ${skip}`;
+  return rows.map((r) => r.id);
+}
+
+/** The figure per learner, as a subquery with "userId" and the columns figureOrder reads. */
+function figureTable(key: FigureKey): Prisma.Sql {
+  switch (key) {
+    case 'lessons':
+      return Prisma.sql`(SELECT "userId", COUNT(*) AS n FROM "LessonProgress" WHERE "completedAt" IS NOT NULL GROUP BY "userId")`;
+    case 'labs':
+      return Prisma.sql`(SELECT "userId", COUNT(DISTINCT "labId") AS n FROM "LabAttempt" WHERE "passed" GROUP BY "userId")`;
+    case 'quiz':
+      return Prisma.sql`(SELECT "userId", SUM(CASE WHEN "correct" THEN 1 ELSE 0 END) AS "right", COUNT(*) AS n FROM "QuizAttempt" GROUP BY "userId")`;
+    case 'activity':
+      return Prisma.sql`(SELECT "userId", MAX(t) AS t FROM (
+          SELECT "userId", MAX("updatedAt") AS t FROM "LessonProgress" GROUP BY "userId"
+          UNION ALL SELECT "userId", MAX("createdAt") FROM "QuizAttempt" GROUP BY "userId"
+          UNION ALL SELECT "userId", MAX("createdAt") FROM "LabAttempt" GROUP BY "userId"
+          UNION ALL SELECT "userId", MAX("createdAt") FROM "HintUse" GROUP BY "userId"
+        ) AS events GROUP BY "userId")`;
+  }
+}
+
+/**
+ * What "Quiz answers right" sorts by: the share of the learner's answers that were right,
+ * as if they had given two more answers, one right and one wrong — (right + 1) /
+ * (answers + 2), Laplace's rule of succession. A share from a few answers moves toward
+ * one half, so 19 right of 23 (80 %) ranks above 1 of 1 (67 %) and 0 of 1 (33 %) above 5 of
+ * 23 (24 %), while shares from many answers keep their order. The column still shows the
+ * plain share; figureOrder computes the same in SQL.
+ */
+export function quizRank(right: number, answers: number): number {
+  return (right + 1) / (answers + 2);
+}
+
+/** The ORDER BY terms for a figure (figureTable's columns, as f); missing measurements last. */
 function figureOrder(key: FigureKey, dir: Prisma.Sql): Prisma.Sql {
   switch (key) {
     case 'lessons':
-      return Prisma.sql`COALESCE(lessons.n, 0) ${dir}`;
     case 'labs':
-      return Prisma.sql`COALESCE(labs.n, 0) ${dir}`;
+      return Prisma.sql`COALESCE(f.n, 0) ${dir}`;
     case 'quiz':
-      return Prisma.sql`(quiz.n IS NULL) ASC, quiz.share ${dir}, quiz.n ${dir}`;
+      return Prisma.sql`(f.n IS NULL) ASC, (f."right" + 1.0) / (f.n + 2) ${dir}, f.n DESC`;
     case 'activity':
-      return Prisma.sql`(seen.t IS NULL) ASC, seen.t ${dir}`;
+      return Prisma.sql`(f.t IS NULL) ASC, f.t ${dir}`;
   }
 }
 

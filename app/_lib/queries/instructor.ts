@@ -28,8 +28,8 @@ export function getLabReport(locale: Locale) {
   return labReport(db, getContent().content, locale);
 }
 
-export function getLearnerPage(page: number, sort: LearnerSort) {
-  return learnerPage(db, page, LEARNERS_PER_PAGE, sort);
+export function getLearnerPage(page: number, sort: LearnerSort, search: string | undefined, locale: Locale) {
+  return learnerPage(db, page, LEARNERS_PER_PAGE, sort, { search, locale });
 }
 
 export function getLearnerDetail(locale: Locale, userId: string) {

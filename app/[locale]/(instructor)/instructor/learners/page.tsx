@@ -1,26 +1,32 @@
 // The learners table (../shared/DESIGN.md §4), a page at a time: lessons completed, quiz
 // correctness, labs passed and last activity, in sign-up order or sorted by any of those
-// columns (`?sort=labs&dir=desc`); each email opens the learner's own page
-// (lessons and lab attempts, with their replays). Only learners are listed; staff
-// accounts are on the users page.
+// columns (`?sort=labs&dir=desc`), optionally only the learners whose email or name
+// contains a search (`?q=kim`); each email opens the learner's own page (lessons, answers
+// and lab attempts, with their replays). Only learners are listed; staff accounts are on
+// the users page. Bad `page`, `sort` or `dir` values fall back to the defaults.
 import type { Metadata } from 'next';
 import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
 import { Link } from '@/app/_lib/i18n/navigation';
 import type { Locale } from '@/app/_lib/i18n/routing';
 import { DEFAULT_LEARNER_SORT, firstDirection, learnerSort, type LearnerSort, type LearnerSortKey } from '@/app/_lib/instructor/learners';
 import { pageNumber } from '@/app/_lib/instructor/paging';
+import { searchTerm } from '@/app/_lib/instructor/search';
 import { lessonTitle } from '@/app/_lib/instructor/learner-detail';
 import { getContent } from '@/app/_lib/queries/content';
 import { getContentValidation, getLearnerPage } from '@/app/_lib/queries/instructor';
 import { dashboardMetadata, gateDashboard } from '../gate';
 import { DashboardHeader } from '../dashboard-header';
-import { Share, TableScroll } from '../figures';
+import { Name, Share, TableScroll } from '../figures';
+import { Pager } from '../pager';
+import { SearchForm } from '../search-form';
 import styles from '../dashboard.module.css';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('instructor.nav');
   return dashboardMetadata(t('learners'));
 }
+
+const PATH = '/instructor/learners';
 
 export default async function LearnersPage({
   params,
@@ -36,7 +42,8 @@ export default async function LearnersPage({
   const user = await gateDashboard(locale, '/instructor/learners', 'instructor', query);
   const page = pageNumber(query.page);
   const sort = learnerSort(query.sort, query.dir);
-  const [t, tn, format, result] = await Promise.all([getTranslations('instructor.learnersPage'), getTranslations('instructor.nav'), getFormatter(), getLearnerPage(page, sort)]);
+  const search = searchTerm(query.q);
+  const [t, tn, format, result] = await Promise.all([getTranslations('instructor.learnersPage'), getTranslations('instructor.nav'), getFormatter(), getLearnerPage(page, sort, search, locale)]);
   const { counts } = getContentValidation();
   const date = (d: Date | null) => (d ? format.dateTime(d, { dateStyle: 'medium', timeStyle: 'short' }) : t('never'));
   const { content } = getContent();
@@ -49,7 +56,9 @@ export default async function LearnersPage({
     return i === -1 ? title : `${format.number(i + 1)}. ${title}`;
   };
   // the order in the address, left out when it is the default (`?page=2`, not `?page=2&sort=joined&dir=asc`)
-  const orderQuery = (o: LearnerSort) => (o.key === DEFAULT_LEARNER_SORT.key && o.dir === DEFAULT_LEARNER_SORT.dir ? {} : { sort: o.key, dir: o.dir });
+  const orderQuery = (o: LearnerSort): Record<string, string> => (o.key === DEFAULT_LEARNER_SORT.key && o.dir === DEFAULT_LEARNER_SORT.dir ? {} : { sort: o.key, dir: o.dir });
+  // the search goes along with a new order and to other pages
+  const searchQuery: Record<string, string> = search === undefined ? {} : { q: search };
   const columnLabel: Record<LearnerSortKey, string> = {
     joined: t('joined'),
     email: t('email'),
@@ -66,7 +75,7 @@ export default async function LearnersPage({
     const next: LearnerSort = { key, dir: current ? (result.sort.dir === 'asc' ? 'desc' : 'asc') : firstDirection(key) };
     return (
       <th scope="col" className={className} aria-sort={current ? (result.sort.dir === 'asc' ? 'ascending' : 'descending') : undefined}>
-        <Link className={styles.sortLink} href={{ pathname: '/instructor/learners', query: orderQuery(next) }}>
+        <Link className={styles.sortLink} href={{ pathname: PATH, query: { ...orderQuery(next), ...searchQuery } }} aria-describedby={key === 'quiz' ? 'quiz-measure' : undefined}>
           {columnLabel[key]}
           <span className={styles.sortArrow} aria-hidden="true">
             {current ? (result.sort.dir === 'asc' ? '▲' : '▼') : '↕'}
@@ -82,69 +91,70 @@ export default async function LearnersPage({
         <p className="empty-state">{t('empty')}</p>
       ) : (
         <>
+          <SearchForm id="learners-search" label={t('search')} search={search} pathname={PATH} locale={locale} keep={orderQuery(result.sort)} />
           {orderQuery(result.sort).sort !== undefined ? (
             <p>
-              <Link href="/instructor/learners">{t('resetOrder')}</Link>
+              <Link href={{ pathname: PATH, query: searchQuery }}>{t('resetOrder')}</Link>
             </p>
           ) : null}
-          <TableScroll label={tn('learners')}>
-            <table className="table">
-              <caption className={styles.caption}>
-                {t('caption', { total: result.total, page: result.page, pages: result.pages })} · {order}
-              </caption>
-              <thead>
-                <tr>
-                  {sortHeader('email')}
-                  {sortHeader('name')}
-                  {sortHeader('lessons', styles.num)}
-                  {sortHeader('quiz')}
-                  {sortHeader('labs', styles.num)}
-                  {sortHeader('activity')}
-                  <th scope="col">{t('whereTheyAre')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {result.learners.map((l) => (
-                  <tr key={l.id}>
-                    <th scope="row">
-                      <Link href={`/instructor/learners/${l.id}`}>{l.email}</Link>
-                    </th>
-                    <td>{l.name === null ? '—' : <bdi>{l.name}</bdi>}</td>
-                    <td className={styles.num}>
-                      {format.number(l.lessonsCompleted)}/{format.number(counts.lessons.en)}
-                    </td>
-                    <td>
-                      <Share format={format} part={l.quizCorrect} whole={l.quizAttempts} />
-                    </td>
-                    <td className={styles.num}>
-                      {format.number(l.labsPassed)}/{format.number(counts.labs)}
-                    </td>
-                    <td>{date(l.lastActivity)}</td>
-                    <td>
-                      {l.latestLesson === null
-                        ? t('noLesson')
-                        : t(l.latestLesson.completed ? 'lessonCompleted' : 'lessonInProgress', { lesson: lessonName(l.latestLesson.courseId, l.latestLesson.lessonId) })}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
-          {result.pages > 1 ? (
-            <nav className={styles.pager} aria-label={t('pages')}>
-              {result.page > 1 ? (
-                <Link href={{ pathname: '/instructor/learners', query: { page: result.page - 1, ...orderQuery(result.sort) } }} rel="prev">
-                  ← {t('previous')}
-                </Link>
-              ) : null}
-              <span>{t('pageOf', { page: result.page, pages: result.pages })}</span>
-              {result.page < result.pages ? (
-                <Link href={{ pathname: '/instructor/learners', query: { page: result.page + 1, ...orderQuery(result.sort) } }} rel="next">
-                  {t('next')} →
-                </Link>
-              ) : null}
-            </nav>
-          ) : null}
+          {result.matching === 0 ? (
+            <p className="empty-state">{t('noMatch', { search: search ?? '' })}</p>
+          ) : (
+            <>
+              <TableScroll label={tn('learners')}>
+                <table className="table">
+                  <caption className={styles.caption}>
+                    {search === undefined
+                      ? t('caption', { total: result.total, page: result.page, pages: result.pages })
+                      : t('captionSearch', { search, matching: result.matching, total: result.total, page: result.page, pages: result.pages })}{' '}
+                    · {order}
+                  </caption>
+                  <thead>
+                    <tr>
+                      {sortHeader('email')}
+                      {sortHeader('name')}
+                      {sortHeader('lessons', styles.num)}
+                      {sortHeader('quiz')}
+                      {sortHeader('labs', styles.num)}
+                      {sortHeader('activity')}
+                      <th scope="col">{t('whereTheyAre')}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {result.learners.map((l) => (
+                      <tr key={l.id}>
+                        <th scope="row">
+                          <Link className={styles.identity} href={`/instructor/learners/${l.id}`}>
+                            {l.email}
+                          </Link>
+                        </th>
+                        <td>{l.name === null ? '—' : <Name name={l.name} />}</td>
+                        <td className={styles.num}>
+                          {format.number(l.lessonsCompleted)}/{format.number(counts.lessons.en)}
+                        </td>
+                        <td>
+                          <Share format={format} part={l.quizCorrect} whole={l.quizAttempts} />
+                        </td>
+                        <td className={styles.num}>
+                          {format.number(l.labsPassed)}/{format.number(counts.labs)}
+                        </td>
+                        <td>{date(l.lastActivity)}</td>
+                        <td>
+                          {l.latestLesson === null
+                            ? t('noLesson')
+                            : t(l.latestLesson.completed ? 'lessonCompleted' : 'lessonInProgress', { lesson: lessonName(l.latestLesson.courseId, l.latestLesson.lessonId) })}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </TableScroll>
+              <p id="quiz-measure" className={styles.note}>
+                {t('quizMeasure')}
+              </p>
+            </>
+          )}
+          <Pager label={t('pages')} page={result.page} pages={result.pages} pathname={PATH} query={{ ...orderQuery(result.sort), ...searchQuery }} />
         </>
       )}
     </div>
