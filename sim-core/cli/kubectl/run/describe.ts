@@ -13,6 +13,7 @@ import { exitCodeLater, type LiveObject } from './objects';
 import { commandTargets } from './targets';
 import { newAndOldReplicaSets } from './replicasets';
 import { qualifiedResource } from '../errors';
+import { inFirstOccurrenceOrder } from './events-order';
 
 const kind = (r: string) => kindForResource(r)!;
 
@@ -28,11 +29,15 @@ function eventsFor(env: RunEnv, obj: KubeObject, objKind: string): Event[] | und
   // a server that does not know these field labels refuses the selector: list and filter here
   if (!r.ok && r.error.reason === 'BadRequest') r = listObjects(env, kind('events'), scope);
   if (!r.ok) return [];
-  return (r.value.items as Event[]).filter((e) => {
+  const mine = (r.value.items as Event[]).filter((e) => {
     const io = e.involvedObject ?? {};
     if (io.uid !== undefined && io.uid !== '' && meta.uid !== undefined) return io.uid === meta.uid;
     return io.name === meta.name && io.kind === objKind && (io.namespace ?? '') === namespace;
   });
+  // as a real API server lists them (by name, which is the first occurrence's time): describe's
+  // sort by last timestamp keeps that order among Events of the same second (Scheduled, Pulling,
+  // Pulled, Created, Started), where the simulated names' random hex scrambled it
+  return inFirstOccurrenceOrder(mine) as Event[];
 }
 
 function describeOne(env: RunEnv, live: LiveObject): string | undefined {
