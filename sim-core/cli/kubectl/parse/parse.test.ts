@@ -167,6 +167,10 @@ describe('parseKubectl: what a command line means', () => {
       exitCode: 1,
     });
     expect(parseKubectl(['create', 'token', 'robot'])).toMatchObject({ ok: false, stderr: expect.stringContaining('"kubectl create token" is not part of this simulation') });
+    // a command it does not run names the ones it does (there is no course page listing them)
+    const exec = parseKubectl(['exec', '-it', 'web', '--', 'sh']);
+    expect(exec).toMatchObject({ ok: false, stderr: expect.stringMatching(/^error: "kubectl exec" is not part of this simulation; the commands it has: annotate, .*\bapply\b.*\bget\b.*\blogs\b.*, wait\n$/) });
+    expect(parseKubectl(['auth', 'whoami'])).toMatchObject({ ok: false, stderr: 'error: "kubectl auth whoami" is not part of this simulation; it has kubectl auth can-i\n' });
     expect(accepted(['create', 'sa', 'robot']).command).toBe('create serviceaccount');
     expect(accepted(['create', 'svc', 'clusterip', 'web', '--tcp=80']).command).toBe('create service clusterip');
     expect(parseKubectl(['set', 'serviceaccount', 'deploy/web', 'sa1'])).toMatchObject({ ok: false, stderr: expect.stringContaining('"kubectl set serviceaccount" is not part of this simulation') });

@@ -226,7 +226,7 @@ export function parseKubectl(argvIn: readonly string[], options: ParseOptions = 
   } else if (first === 'auth') {
     if (second === undefined) return groupWithoutSubcommand(['auth'], argv);
     if (!AUTH_COMMANDS.includes(second)) return unknownSubcommand(['auth'], groupWords(first, argv), argv);
-    if (second !== 'can-i') return plainError(`"kubectl auth ${second}" is not part of this simulation; see the course's list of kubectl commands`);
+    if (second !== 'can-i') return plainError(`"kubectl auth ${second}" is not part of this simulation; it has kubectl auth can-i`);
     argv = removeWord(argv, 'can-i');
     name = 'auth can-i';
   } else if (first === 'config') {
@@ -247,7 +247,7 @@ export function parseKubectl(argvIn: readonly string[], options: ParseOptions = 
     name = `set ${second}`;
   }
   const specs = COMMAND_FLAGS[name];
-  if (!specs) return plainError(`"kubectl ${name}" is not part of this simulation; see the course's list of kubectl commands`);
+  if (!specs) return plainError(`"kubectl ${name}" is not part of this simulation; the commands it has: ${simulatedCommands()}`);
   const command = name as CommandName;
 
   const parsed = parseFlags(argv, [...specs, ...GLOBAL_FLAGS, HELP]);
@@ -776,4 +776,9 @@ export function parseKubectl(argvIn: readonly string[], options: ParseOptions = 
       }
     }
   }
+}
+
+/** The commands the terminal's kubectl runs, for the refusal of one it does not: the first word of each, once. */
+function simulatedCommands(): string {
+  return [...new Set(Object.keys(COMMAND_FLAGS).map((c) => c.split(' ')[0]!))].sort().join(', ');
 }
