@@ -15,6 +15,7 @@ const LAB = 'etcd-quorum-recovery';
 const ADMIN = { email: 'admin@e2e.test', password: 'e2e-admin-password' };
 
 const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 375, height: 800 };
 
 /** How far the page scrolls sideways past the window (0 or less: not at all). */
 async function sidewaysOverflow(page: Page): Promise<number> {
@@ -43,6 +44,8 @@ async function labRow(page: Page, locale = 'en'): Promise<Locator> {
 }
 
 test('the admin sees a learner’s answer and lab attempt on the dashboard, in both languages and as CSV', async ({ page, browser }) => {
+  // a long walk through every page, in two languages, with two axe scans
+  test.setTimeout(120_000);
   await signIn(page, ADMIN.email, ADMIN.password);
   await expect(page.getByRole('link', { name: 'Instructor' })).toBeVisible();
   const [attemptsBefore, learnersBefore] = await cellNumbers(await questionRow(page));
@@ -103,7 +106,21 @@ test('the admin sees a learner’s answer and lab attempt on the dashboard, in b
   await learnerRow.getByRole('link', { name: learner, exact: true }).click();
   await expect(page.getByRole('heading', { level: 1 })).toContainText(learner);
   await expect(page.getByRole('heading', { name: 'Lab attempts' })).toBeVisible();
+  const learnerUrl = page.url();
+  // the question the learner got wrong, with its text: lesson 1 is open because its latest answer is wrong
+  const answers = page.locator('[data-answers-lesson="objects-and-processes"]');
+  await expect(answers).toHaveAttribute('open', '');
+  await expect(answers.locator('summary')).toContainText(/1\. Objects and processes 1 of \d+ answered · 1 wrong at the latest answer/);
+  const answerRow = answers.getByRole('table', { name: /^Answers of .* in Objects and processes$/ }).locator(`tr[data-question-id="${QUESTION}"]`);
+  await expect(answerRow.getByRole('rowheader')).toContainText('Q1');
+  await expect(answerRow.getByRole('rowheader')).toContainText('a Deployment is only an object stored in etcd');
+  await expect(answerRow.getByRole('cell')).toHaveText(['✗ Wrong', '1', '✗ Wrong']);
+  await expect(page.locator('[data-answers-lesson="watch-chain"]')).toHaveCount(0);
   await expectNoAxeViolations(page);
+  // on a phone the tables scroll in their own regions: the hidden "Replay" header no longer widens the page
+  await page.setViewportSize(PHONE);
+  expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+  await page.setViewportSize(DESKTOP);
   await page.getByRole('link', { name: /Replay/ }).first().click();
   await expect(page).toHaveURL(new RegExp(`/en/labs/${LAB}/attempts/`));
 
@@ -142,6 +159,9 @@ test('the admin sees a learner’s answer and lab attempt on the dashboard, in b
   await expect(page.getByRole('columnheader', { name: '통과한 학습자' })).toBeVisible();
   await page.goto('/ko/instructor/learners?page=999999');
   await expect(page.getByRole('rowheader', { name: learner, exact: true })).toBeVisible();
+  await page.goto(learnerUrl.replace('/en/', '/ko/'));
+  await expect(page.locator('[data-answers-lesson="objects-and-processes"] summary')).toContainText('최근 답 1개 오답');
+  await expect(page.locator(`[data-answers-lesson="objects-and-processes"] tr[data-question-id="${QUESTION}"]`).getByRole('cell')).toHaveText(['✗ 오답', '1', '✗ 오답']);
 
   // CSV: downloaded through the page's link, UTF-8 with a BOM, the learner's line in it
   await page.goto('/en/instructor/learners');

@@ -147,7 +147,14 @@ describe('one learner’s page', () => {
     const bobs = await learnerDetail(client, content, 'en', bob);
     expect(bobs).toMatchObject({ email: 'bob@example.com', attemptsTotal: 2 });
     // bob opened basics; of its 3 questions he answered 2, and his latest answer to put-output is wrong
-    expect(bobs!.lessons).toEqual([{ courseId: 'mini', lessonId: 'basics', number: 1, title: expect.any(String), status: 'inProgress', questions: 3, answered: 2, latestCorrect: 1 }]);
+    expect(bobs!.lessons).toEqual([{ courseId: 'mini', lessonId: 'basics', number: 1, title: expect.any(String), status: 'inProgress', questions: 3, answered: 2, latestCorrect: 1, answers: expect.any(Array) }]);
+    // each question he answered, in the quiz's order, with its text in the page's language (Markdown read)
+    expect(bobs!.lessons[0]!.answers).toEqual([
+      { questionId: 'quorum-of-three', number: 1, prompt: 'What is the quorum of 3 members?', tries: 1, firstCorrect: true, latestCorrect: true, latestAt: at(12) },
+      { questionId: 'put-output', number: 3, prompt: 'What does etcdctl get foo print?', tries: 2, firstCorrect: true, latestCorrect: false, latestAt: at(14) },
+    ]);
+    const bobsKo = await learnerDetail(client, content, 'ko', bob);
+    expect(bobsKo!.lessons[0]!.answers.map((a) => a.prompt)).toEqual(['멤버 3개의 쿼럼은?', 'etcdctl get foo의 출력은?']);
     expect(bobs!.attempts.map((a) => [a.createdAt, a.passed, a.hintsUsed, a.goals, a.failedGoals])).toEqual([
       [at(23), false, 3, null, []],
       [at(22), false, 1, 1, ['foo = bar']],
@@ -155,6 +162,8 @@ describe('one learner’s page', () => {
     expect(bobs!.attempts[1]).toMatchObject({ labId: 'first-lab', labTitle: 'A first lab' });
     const anns = await learnerDetail(client, content, 'en', ann, 1);
     expect(anns!.lessons[0]).toMatchObject({ status: 'completed', answered: 1, latestCorrect: 1 });
+    // ann got quorum-of-three wrong first, right at her second try
+    expect(anns!.lessons[0]!.answers).toEqual([{ questionId: 'quorum-of-three', number: 1, prompt: expect.any(String), tries: 2, firstCorrect: false, latestCorrect: true, latestAt: at(11) }]);
     expect(anns!.attempts.map((a) => a.passed)).toEqual([true]);
     expect(anns!.attemptsTotal).toBe(2);
     const cats = await learnerDetail(client, content, 'en', cat);

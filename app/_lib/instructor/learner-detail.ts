@@ -1,10 +1,12 @@
 // One learner, for the dashboard's learner page: where they are in each lesson (not
 // started, in progress, completed; quiz questions answered and right at their latest
-// answer) and their lab attempts, newest first, with the goals each failed and a link to
-// its replay. Only learner accounts are shown, as on the learners table; the select names
+// answer), each question they answered (latest answer right or wrong, how many tries,
+// first answer right or wrong) and their lab attempts, newest first, with the goals each
+// failed and a link to its replay. Only learner accounts are shown, as on the learners table; the select names
 // its columns, so no password hash or session leaves this module.
 import type { ContentSet, Locale } from '../content';
 import type { Database } from '../db';
+import { textOf } from './answers';
 import { LEARNER_ROLE } from './learner-scope';
 
 export const LEARNER_ATTEMPTS_SHOWN = 50;
@@ -30,6 +32,21 @@ export interface LearnerLessonLine {
   answered: number;
   /** questions whose latest answer is right */
   latestCorrect: number;
+  /** the questions answered at least once, in the quiz's order */
+  answers: LearnerAnswerLine[];
+}
+
+export interface LearnerAnswerLine {
+  questionId: string;
+  /** 1-based, as the lesson numbers its questions */
+  number: number;
+  /** the question's text in the page's language, plain (its Markdown read) */
+  prompt: string;
+  /** answers given to it */
+  tries: number;
+  firstCorrect: boolean;
+  latestCorrect: boolean;
+  latestAt: Date;
 }
 
 export interface LearnerAttemptLine {
@@ -59,15 +76,13 @@ export interface LearnerDetail {
 export async function learnerDetail(client: Database, content: ContentSet, locale: Locale, userId: string, shown = LEARNER_ATTEMPTS_SHOWN): Promise<LearnerDetail | undefined> {
   const user = await client.user.findFirst({ where: { id: userId, role: LEARNER_ROLE }, select: { id: true, email: true, name: true, createdAt: true } });
   if (!user) return undefined;
-  const [progress, latestAnswers, attempts, attemptsTotal] = await Promise.all([
+  const answerColumns = { courseId: true, quizId: true, questionId: true, correct: true, createdAt: true } as const;
+  const [progress, latestAnswers, firstAnswers, tries, attempts, attemptsTotal] = await Promise.all([
     client.lessonProgress.findMany({ where: { userId }, select: { courseId: true, lessonId: true, completedAt: true } }),
-    // the newest answer per question: distinct keeps the first row of each in this order
-    client.quizAttempt.findMany({
-      where: { userId },
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      distinct: ['courseId', 'quizId', 'questionId'],
-      select: { courseId: true, quizId: true, questionId: true, correct: true },
-    }),
+    // the newest and the first answer per question: distinct keeps the first row of each in this order
+    client.quizAttempt.findMany({ where: { userId }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], distinct: ['courseId', 'quizId', 'questionId'], select: answerColumns }),
+    client.quizAttempt.findMany({ where: { userId }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], distinct: ['courseId', 'quizId', 'questionId'], select: answerColumns }),
+    client.quizAttempt.groupBy({ by: ['courseId', 'quizId', 'questionId'], where: { userId }, _count: { _all: true } }),
     client.labAttempt.findMany({
       where: { userId },
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
@@ -78,14 +93,31 @@ export async function learnerDetail(client: Database, content: ContentSet, local
   ]);
   const key = (...parts: string[]) => parts.join('\u0000');
   const progressBy = new Map(progress.map((p) => [key(p.courseId, p.lessonId), p]));
-  const answerBy = new Map(latestAnswers.map((a) => [key(a.courseId, a.quizId, a.questionId), a.correct]));
+  const answerBy = new Map(latestAnswers.map((a) => [key(a.courseId, a.quizId, a.questionId), a]));
+  const firstBy = new Map(firstAnswers.map((a) => [key(a.courseId, a.quizId, a.questionId), a.correct]));
+  const triesBy = new Map(tries.map((g) => [key(g.courseId, g.quizId, g.questionId), g._count._all]));
 
   const lessons = content.courses.flatMap((course) =>
     course.course
       ? course.lessons.map((lesson, i): LearnerLessonLine => {
           const p = progressBy.get(key(course.id, lesson.id));
           const questions = lesson.quiz?.quiz.questions ?? [];
-          const answers = questions.map((q) => answerBy.get(key(course.id, lesson.id, q.id)));
+          const answered = questions.flatMap((q, n): LearnerAnswerLine[] => {
+            const k = key(course.id, lesson.id, q.id);
+            const latest = answerBy.get(k);
+            if (!latest) return [];
+            return [
+              {
+                questionId: q.id,
+                number: n + 1,
+                prompt: textOf(q.prompt, locale),
+                tries: triesBy.get(k) ?? 1,
+                firstCorrect: firstBy.get(k) ?? latest.correct,
+                latestCorrect: latest.correct,
+                latestAt: latest.createdAt,
+              },
+            ];
+          });
           return {
             courseId: course.id,
             lessonId: lesson.id,
@@ -93,8 +125,9 @@ export async function learnerDetail(client: Database, content: ContentSet, local
             title: lessonTitle(lesson, lesson.id, locale),
             status: p === undefined ? 'notStarted' : p.completedAt ? 'completed' : 'inProgress',
             questions: questions.length,
-            answered: answers.filter((a) => a !== undefined).length,
-            latestCorrect: answers.filter((a) => a === true).length,
+            answered: answered.length,
+            latestCorrect: answered.filter((a) => a.latestCorrect).length,
+            answers: answered,
           };
         })
       : [],

@@ -1,5 +1,6 @@
-// One learner (/[locale]/instructor/learners/<id>): where they are in each lesson and
-// every lab attempt, newest first, with the goals it failed and a link to its replay
+// One learner (/[locale]/instructor/learners/<id>): where they are in each lesson, each
+// quiz question they answered (latest and first answer right or wrong, tries), and every
+// lab attempt, newest first, with the goals it failed and a link to its replay
 // (app/[locale]/(learn)/labs/[lab]/attempts/[attempt], which instructors may open). The
 // learners table links here; a staff account or an unknown id is a 404.
 import type { Metadata } from 'next';
@@ -12,6 +13,7 @@ import { getLearnerDetail } from '@/app/_lib/queries/instructor';
 import { dashboardMetadata, gateDashboard } from '../../gate';
 import { DashboardHeader } from '../../dashboard-header';
 import { DataTable, NumHeader, Section, Share } from '../../figures';
+import { Verdict } from '../../verdict';
 import styles from '../../dashboard.module.css';
 import { learnerLabel } from '@/app/_lib/i18n/bidi';
 
@@ -27,6 +29,7 @@ export default async function LearnerPage({ params }: { params: Promise<{ locale
   const [t, format, detail] = await Promise.all([getTranslations('instructor.learnerPage'), getFormatter(), getLearnerDetail(locale, learner)]);
   if (!detail) notFound();
   const date = (d: Date) => format.dateTime(d, { dateStyle: 'medium', timeStyle: 'short' });
+  const answered = detail.lessons.filter((l) => l.answers.length > 0);
   return (
     <div className="container">
       <p>
@@ -50,7 +53,13 @@ export default async function LearnerPage({ params }: { params: Promise<{ locale
           {detail.lessons.map((l) => (
             <tr key={`${l.courseId}/${l.lessonId}`} data-lesson-id={l.lessonId}>
               <th scope="row">
-                {format.number(l.number)}. {l.title}
+                {l.answered === 0 ? (
+                  `${format.number(l.number)}. ${l.title}`
+                ) : (
+                  <a href={`#answers-${l.lessonId}`}>
+                    {format.number(l.number)}. {l.title}
+                  </a>
+                )}
               </th>
               <td>{t(l.status)}</td>
               <td className={styles.num}>
@@ -62,6 +71,55 @@ export default async function LearnerPage({ params }: { params: Promise<{ locale
             </tr>
           ))}
         </DataTable>
+      </Section>
+
+      <Section id="answers-title" title={t('answersTitle')} note={answered.length === 0 ? undefined : t('answersNote')}>
+        {answered.length === 0 ? (
+          <p className="empty-state">{t('noAnswers')}</p>
+        ) : (
+          answered.map((l) => {
+            const wrong = l.answered - l.latestCorrect;
+            return (
+              <details key={`${l.courseId}/${l.lessonId}`} id={`answers-${l.lessonId}`} className={styles.disclosure} open={wrong > 0} data-answers-lesson={l.lessonId}>
+                <summary>
+                  <span className={styles.summaryTitle}>
+                    {format.number(l.number)}. {l.title}
+                  </span>{' '}
+                  <span className="muted">{t('answersSummary', { answered: l.answered, questions: l.questions, wrong })}</span>
+                </summary>
+                <DataTable
+                  caption={t('answersCaption', { email: detail.email, lesson: l.title })}
+                  head={
+                    <>
+                      <th scope="col">{t('question')}</th>
+                      <th scope="col">{t('latestAnswer')}</th>
+                      <NumHeader>{t('tries')}</NumHeader>
+                      <th scope="col">{t('firstAnswer')}</th>
+                    </>
+                  }
+                >
+                  {l.answers.map((a) => (
+                    <tr key={a.questionId} data-question-id={a.questionId}>
+                      <th scope="row">
+                        <Link href={`/instructor/questions?lesson=${encodeURIComponent(l.lessonId)}#q-${l.lessonId}-${a.questionId}`}>{t('number', { number: a.number })}</Link>
+                        <span className={`${styles.prompt} ${styles.clamp}`} title={a.prompt}>
+                          {a.prompt}
+                        </span>
+                      </th>
+                      <td>
+                        <Verdict correct={a.latestCorrect} />
+                      </td>
+                      <td className={styles.num}>{format.number(a.tries)}</td>
+                      <td>
+                        <Verdict correct={a.firstCorrect} />
+                      </td>
+                    </tr>
+                  ))}
+                </DataTable>
+              </details>
+            );
+          })
+        )}
       </Section>
 
       <Section id="attempts-title" title={t('attemptsTitle')} note={detail.attemptsTotal === 0 ? undefined : t('attemptsNote')}>
