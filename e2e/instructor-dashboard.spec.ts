@@ -296,6 +296,25 @@ test('the learners page finds learners by email or name, sorts names as people r
   await expectNoAxeViolations(page);
 });
 
+test('the questions page filters by lesson and shows each question’s text', async ({ page }) => {
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await expect(page.getByRole('link', { name: 'Instructor' })).toBeVisible();
+  await page.goto('/en/instructor/questions');
+  await page.getByLabel('Lesson', { exact: true }).selectOption({ label: 'Raft: how etcd members agree' });
+  await page.getByRole('button', { name: 'Show' }).click();
+  await expect(page).toHaveURL(/\/en\/instructor\/questions\?lesson=raft$/);
+  const all = page.getByRole('table', { name: /^Correctness per question/ });
+  const headers = await all.getByRole('rowheader').allTextContents();
+  expect(headers.length).toBeGreaterThan(0);
+  for (const h of headers) expect(h).toMatch(/^Raft: how etcd members agree · Q\d+.{10,}/);
+  await expect(page.getByRole('heading', { level: 2, name: /Objects and processes/ })).toHaveCount(0);
+  // the question's text, not only "Q1"
+  await page.goto('/en/instructor/questions');
+  await expect(page.locator(`tr[data-question-id="${QUESTION}"]`).first().getByRole('rowheader')).toContainText('a Deployment is only an object stored in etcd');
+  await page.goto('/en/instructor/questions?lesson=no-such-lesson');
+  await expect(page.getByRole('heading', { level: 2, name: /Objects and processes/ })).toBeVisible();
+});
+
 test('a signed-out visitor gets a 401 from the export and is sent to sign in from the pages', async ({ page }) => {
   const r = await page.request.get('/api/instructor/export/questions.csv?locale=ko', { failOnStatusCode: false });
   expect(r.status()).toBe(401);

@@ -9,7 +9,7 @@ import { lessonCompletion } from './completion';
 import { labReport } from './labs';
 import { learnerDetail } from './learner-detail';
 import { allLearnerLines, learnerPage, learnerSort, type LearnerSort } from './learners';
-import { mostMissed, questionReport } from './questions';
+import { mostMissed, questionReport, questionsOfLesson } from './questions';
 import { validateContent } from './content-report';
 
 const fixtures = path.join(import.meta.dirname, '..', 'content', '__fixtures__');
@@ -113,6 +113,19 @@ describe('questionReport', () => {
     const quorum = report.lessons[0]!.questions.find((x) => x.id === 'quorum-of-three')!;
     expect(quorum.answers.rows.map((r) => [r.label, r.correct, r.count])).toEqual([['2', true, 2], ['1.5', false, 1]]);
     expect(quorum.misconceptions).toEqual([{ tag: 'quorum-is-half', description: expect.any(String), count: 1 }]);
+  });
+});
+
+describe('questionsOfLesson', () => {
+  it('narrows the report to the lesson the address names, and keeps all of it for an unknown or absent one', () => {
+    const line = { id: 'q', number: 1, type: 'single' as const, prompt: 'q', attempts: 0, learners: 0, firstCorrect: 0, latestCorrect: 0, answers: { rows: [], other: 0, responses: 0, unreadable: 0 }, misconceptions: [], misconceptionsUnreadable: 0 };
+    const lesson = (lessonId: string) => ({ courseId: 'c', courseTitle: 'C', lessonId, lessonTitle: lessonId, questions: [line] });
+    const report = { lessons: [lesson('raft'), lesson('watch-chain')], orphanAttempts: 4 };
+    expect(questionsOfLesson(report, 'watch-chain').lessons.map((l) => l.lessonId)).toEqual(['watch-chain']);
+    expect(questionsOfLesson(report, ['raft', 'watch-chain']).lessons.map((l) => l.lessonId)).toEqual(['raft']);
+    expect(questionsOfLesson(report, 'no-such-lesson')).toBe(report);
+    expect(questionsOfLesson(report, undefined)).toBe(report);
+    expect(questionsOfLesson(report, '')).toBe(report);
   });
 });
 

@@ -157,3 +157,14 @@ export function mostMissed(report: QuestionReport, limit = MOST_MISSED_SHOWN): {
     .slice(0, limit)
     .map(({ line }) => line);
 }
+
+/**
+ * The report narrowed to the lesson the query string names (`?lesson=raft`), for the
+ * questions page's filter; the whole report when it names none, or no lesson with
+ * questions (an old or mistyped address still shows every question).
+ */
+export function questionsOfLesson(report: QuestionReport, raw: string | string[] | undefined): QuestionReport {
+  const lessonId = Array.isArray(raw) ? raw[0] : raw;
+  const lessons = report.lessons.filter((l) => l.lessonId === lessonId);
+  return lessons.length === 0 ? report : { lessons, orphanAttempts: 0 };
+}

@@ -1,11 +1,13 @@
 // Correctness per question, then per option and misconception tag (../shared/DESIGN.md
 // §4): the questions missed most at the first answer, one table of every question in
 // course order, and below it each question's answers. First-answer correctness shows what
-// learners knew; latest-answer correctness what they know after the feedback.
+// learners knew; latest-answer correctness what they know after the feedback. A lesson
+// filter (`?lesson=raft`) narrows all three to one lesson; an unknown lesson shows all.
 import type { Metadata } from 'next';
 import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
+import { getPathname } from '@/app/_lib/i18n/navigation';
 import type { Locale } from '@/app/_lib/i18n/routing';
-import { mostMissed } from '@/app/_lib/instructor/questions';
+import { mostMissed, questionsOfLesson } from '@/app/_lib/instructor/questions';
 import { getQuestionReport } from '@/app/_lib/queries/instructor';
 import { dashboardMetadata, gateDashboard } from '../gate';
 import { DashboardHeader } from '../dashboard-header';
@@ -20,17 +22,44 @@ export async function generateMetadata(): Promise<Metadata> {
 
 const anchor = (lessonId: string, questionId: string) => `q-${lessonId}-${questionId}`;
 
-export default async function QuestionsPage({ params }: { params: Promise<{ locale: Locale }> }) {
+const PATH = '/instructor/questions';
+
+export default async function QuestionsPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ locale: Locale }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { locale } = await params;
   setRequestLocale(locale);
-  const user = await gateDashboard(locale, '/instructor/questions');
+  const query = await searchParams;
+  const user = await gateDashboard(locale, PATH, 'instructor', query);
   const [t, tn, format] = await Promise.all([getTranslations('instructor.questions'), getTranslations('instructor.nav'), getFormatter()]);
-  const report = await getQuestionReport(locale, { true: t('true'), false: t('false') });
+  const full = await getQuestionReport(locale, { true: t('true'), false: t('false') });
+  const report = questionsOfLesson(full, query.lesson);
   const questions = report.lessons.flatMap((l) => l.questions.map((q) => ({ lesson: l, q })));
   const missed = mostMissed(report);
+  const chosen = report.lessons.length === 1 && report.lessons.length < full.lessons.length ? report.lessons[0]!.lessonId : '';
   return (
     <div className="container">
       <DashboardHeader title={tn('questions')} lead={t('lead')} current="questions" isAdmin={user.role === 'admin'} exports={['questions', 'answers']} locale={locale} />
+      {full.lessons.length > 1 ? (
+        <form method="get" action={getPathname({ href: PATH, locale })} className={styles.filter}>
+          <label htmlFor="lesson-filter">{t('lessonFilter')}</label>
+          <select id="lesson-filter" name="lesson" defaultValue={chosen}>
+            <option value="">{t('allLessons')}</option>
+            {full.lessons.map((l) => (
+              <option key={`${l.courseId}/${l.lessonId}`} value={l.lessonId}>
+                {l.lessonTitle}
+              </option>
+            ))}
+          </select>
+          <button type="submit" className="button small">
+            {t('showLesson')}
+          </button>
+        </form>
+      ) : null}
       {questions.length === 0 ? (
         <p className="empty-state">{t('noQuestions')}</p>
       ) : (
@@ -93,6 +122,9 @@ export default async function QuestionsPage({ params }: { params: Promise<{ loca
                     <a href={`#${anchor(lesson.lessonId, q.id)}`}>
                       {lesson.lessonTitle} · {t('number', { number: q.number })}
                     </a>
+                    <span className={`${styles.prompt} ${styles.clamp}`} title={q.prompt}>
+                      {q.prompt}
+                    </span>
                   </th>
                   <td className={styles.num}>{format.number(q.attempts)}</td>
                   <td className={styles.num}>{format.number(q.learners)}</td>
@@ -200,4 +232,3 @@ export default async function QuestionsPage({ params }: { params: Promise<{ loca
     </div>
   );
 }
-
