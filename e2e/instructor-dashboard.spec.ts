@@ -315,6 +315,46 @@ test('the questions page filters by lesson and shows each question’s text', as
   await expect(page.getByRole('heading', { level: 2, name: /Objects and processes/ })).toBeVisible();
 });
 
+test('the labs page lists labs in the course’s order, and a goal’s failure figure opens the attempts that failed it', async ({ page, browser }) => {
+  // a learner's attempt that fails the lab's goals: nothing applied
+  const learnerPage = await browser.newPage();
+  const learner = uniqueEmail('goal-failure');
+  await signUp(learnerPage, learner);
+  const verdict = await postAttempt(learnerPage, LAB, { actionLog: [], idempotencyKey: newIdempotencyKey() });
+  const graded = (await verdict.json()) as { passed: boolean; goals: { id: string; passed: boolean }[] };
+  expect(graded.passed).toBe(false);
+  const failedGoal = graded.goals.find((g) => !g.passed)!.id;
+  await learnerPage.close();
+
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await expect(page.getByRole('link', { name: 'Instructor' })).toBeVisible();
+  // labs in the course's order (course.yaml), not by id
+  await page.goto('/en/instructor/labs');
+  const ids = await page.locator('tr[data-lab-id]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-lab-id')));
+  expect(ids.slice(0, 4)).toEqual(['first-deployment', 'etcd-read-the-truth', 'etcd-quorum-recovery', 'etcd-five-members']);
+  // a goal's failure figure opens the attempts that failed it, with the learner and the replay
+  const goals = page.locator(`#lab-${LAB}`).getByRole('table');
+  const failed = goals.locator(`a[href$="/goals/${failedGoal}"]`);
+  await expect(failed).toHaveAccessibleName(/^\d+% \(\d+\/\d+\) — see the attempts that failed it$/);
+  const figure = (await failed.textContent())!;
+  const [, failedCount, evaluatedCount] = /\((\d+)\/(\d+)\)/.exec(figure)!;
+  await failed.click();
+  await expect(page).toHaveURL(new RegExp(`/en/instructor/labs/${LAB}/goals/${failedGoal}$`));
+  await expect(page.getByText(new RegExp(`^Failed in ${failedCount} of ${evaluatedCount} attempts, by \\d+ learners?\\.`))).toBeVisible();
+  const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: learner }) });
+  await expect(row).toHaveCount(1);
+  await expectNoAxeViolations(page);
+  await page.setViewportSize(PHONE);
+  expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+  await page.setViewportSize(DESKTOP);
+  await row.getByRole('link', { name: /^Replay the attempt by / }).click();
+  await expect(page).toHaveURL(new RegExp(`/en/labs/${LAB}/attempts/`));
+  await page.goBack();
+  await page.goto(page.url().replace('/en/', '/ko/'));
+  await expect(page.getByRole('heading', { level: 2, name: '이 목표를 놓친 시도' })).toBeVisible();
+  expect((await page.request.get(`/en/instructor/labs/${LAB}/goals/no-such-goal`, { failOnStatusCode: false })).status()).toBe(404);
+});
+
 test('a signed-out visitor gets a 401 from the export and is sent to sign in from the pages', async ({ page }) => {
   const r = await page.request.get('/api/instructor/export/questions.csv?locale=ko', { failOnStatusCode: false });
   expect(r.status()).toBe(401);

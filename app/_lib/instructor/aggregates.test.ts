@@ -6,6 +6,7 @@ import { migratedDatabase, type MigratedDatabase } from '../../../scripts/db/mig
 import { loadContent } from '../content/loader';
 import type { Database } from '../db';
 import { lessonCompletion } from './completion';
+import { goalFailures } from './goal-failures';
 import { labReport } from './labs';
 import { learnerDetail } from './learner-detail';
 import { allLearnerLines, learnerPage, learnerSort, type LearnerSort } from './learners';
@@ -152,6 +153,48 @@ describe('labReport', () => {
     const [lab] = await labReport(client, content, 'en');
     expect(lab).toMatchObject({ id: 'first-lab', attempts: 4, passedAttempts: 1, learners: 2, learnersPassed: 1, medianHints: 1.5, goalsUnreadable: 1 });
     expect(lab!.goals).toEqual([{ id: 'foo-is-bar', description: 'foo = bar', failed: 2, evaluated: 3, known: true }]);
+  });
+});
+
+describe('goalFailures', () => {
+  it('lists the learners’ attempts that failed a goal, newest first, agreeing with the labs page’s figure', async () => {
+    const [lab] = await labReport(client, content, 'en');
+    const failures = await goalFailures(client, content, 'en', { labId: 'first-lab', goalId: 'foo-is-bar', page: 1 });
+    expect(failures).toMatchObject({ labTitle: 'A first lab', description: 'foo = bar', known: true, failed: 2, evaluated: 3, learners: 2, page: 1, pages: 1 });
+    expect(failures!.failed).toBe(lab!.goals[0]!.failed);
+    // bob's at 22 and ann's at 20; ann's passing retry, bob's unreadable one and the instructor's are not listed
+    expect(failures!.attempts.map((a) => [a.email, a.createdAt, a.hintsUsed, a.goalsFailed, a.goals])).toEqual([
+      ['bob@example.com', at(22), 1, 1, 1],
+      ['ann@example.com', at(20), 0, 1, 1],
+    ]);
+    expect(JSON.stringify(failures)).not.toContain('argon2id');
+  });
+
+  it('pages through the failing attempts, however the attempts are read in chunks', async () => {
+    for (const chunkSize of [1, 2, 500]) {
+      const second = await goalFailures(client, content, 'en', { labId: 'first-lab', goalId: 'foo-is-bar', page: 2, perPage: 1, chunkSize });
+      expect(second).toMatchObject({ failed: 2, evaluated: 3, page: 2, pages: 2 });
+      expect(second!.attempts.map((a) => a.email)).toEqual(['ann@example.com']);
+    }
+    expect((await goalFailures(client, content, 'en', { labId: 'first-lab', goalId: 'foo-is-bar', page: 9, perPage: 1 }))!.page).toBe(2);
+  });
+
+  it('lists the failures of a goal the lab no longer has, by its id', async () => {
+    const old = await client.labAttempt.create({
+      data: { userId: cat, labId: 'first-lab', actionLog: '[]', simVersion: '1', seed: 1, stateHash: 'h', goalResults: JSON.stringify([{ id: 'retired-goal', passed: false, explanation: { ko: '', en: '' } }]), passed: false, idempotencyKey: 'retired', createdAt: at(50) },
+    });
+    try {
+      const failures = await goalFailures(client, content, 'ko', { labId: 'first-lab', goalId: 'retired-goal', page: 1 });
+      expect(failures).toMatchObject({ description: 'retired-goal', known: false, failed: 1, evaluated: 1, learners: 1 });
+      expect(failures!.attempts.map((a) => a.email)).toEqual(['cat@example.com']);
+    } finally {
+      await client.labAttempt.delete({ where: { id: old.id } });
+    }
+  });
+
+  it('is undefined for a lab or goal that neither the content nor any attempt has', async () => {
+    expect(await goalFailures(client, content, 'en', { labId: 'first-lab', goalId: 'no-such-goal', page: 1 })).toBeUndefined();
+    expect(await goalFailures(client, content, 'en', { labId: 'no-such-lab', goalId: 'foo-is-bar', page: 1 })).toBeUndefined();
   });
 });
 

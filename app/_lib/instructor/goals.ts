@@ -24,7 +24,7 @@ export interface GoalTally {
   unreadable: number;
 }
 
-function readGoalResults(json: string): { id: string; passed: boolean }[] | undefined {
+export function readGoalResults(json: string): { id: string; passed: boolean }[] | undefined {
   let value: unknown;
   try {
     value = JSON.parse(json);

@@ -10,6 +10,7 @@ import { lessonCompletion } from '../instructor/completion';
 import { validateContent } from '../instructor/content-report';
 import { toCsv, type CsvCell } from '../instructor/csv';
 import { answersTable, goalsTable, labsTable, LEARNERS_HEADER, learnerRow, lessonsTable, questionsTable, type ExportDataset, type Table } from '../instructor/exports';
+import { goalFailures } from '../instructor/goal-failures';
 import { labReport } from '../instructor/labs';
 import { learnerDetail } from '../instructor/learner-detail';
 import { allLearnerLines, learnerPage, LEARNERS_PER_PAGE, type LearnerSort } from '../instructor/learners';
@@ -26,6 +27,10 @@ export function getQuestionReport(locale: Locale, words: AnswerWords) {
 
 export function getLabReport(locale: Locale) {
   return labReport(db, getContent().content, locale);
+}
+
+export function getGoalFailures(locale: Locale, labId: string, goalId: string, page: number) {
+  return goalFailures(db, getContent().content, locale, { labId, goalId, page });
 }
 
 export function getLearnerPage(page: number, sort: LearnerSort, search: string | undefined, locale: Locale) {

@@ -1,6 +1,7 @@
 // Lab results per lab (../shared/DESIGN.md §4): attempts, learners who tried and passed,
 // the median number of hints, and which goals attempts fail — where a lab's brief or
-// hints may need work.
+// hints may need work. Labs come in the course's order; each goal's failure figure opens
+// the attempts that failed it (labs/<lab>/goals/<goal>), with their learners and replays.
 import type { Metadata } from 'next';
 import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/app/_lib/i18n/routing';
@@ -8,6 +9,7 @@ import { getLabReport } from '@/app/_lib/queries/instructor';
 import { dashboardMetadata, gateDashboard } from '../gate';
 import { DashboardHeader } from '../dashboard-header';
 import { InlineCode } from '@/app/_components/inline-code';
+import { Link } from '@/app/_lib/i18n/navigation';
 import { DataTable, NumHeader, Section, Share } from '../figures';
 import styles from '../dashboard.module.css';
 
@@ -87,7 +89,14 @@ export default async function LabsPage({ params }: { params: Promise<{ locale: L
                           <InlineCode text={g.description} /> {g.known ? null : <span className="muted">({t('goalRemoved')})</span>}
                         </th>
                         <td>
-                          <Share format={format} part={g.failed} whole={g.evaluated} />
+                          {g.failed === 0 ? (
+                            <Share format={format} part={g.failed} whole={g.evaluated} />
+                          ) : (
+                            <Link className={styles.figureLink} href={`/instructor/labs/${encodeURIComponent(lab.id)}/goals/${encodeURIComponent(g.id)}`}>
+                              <Share format={format} part={g.failed} whole={g.evaluated} />
+                              <span className="visually-hidden"> — {t('failedLink')}</span>
+                            </Link>
+                          )}
                         </td>
                       </tr>
                     ))}
