@@ -364,6 +364,8 @@ test('a signed-out visitor gets a 401 from the export and is sent to sign in fro
 });
 
 test('the dashboard pages pass an axe scan, in light and dark mode', async ({ page }) => {
+  // axe reads every cell of the questions page (seventy-odd questions with their answer tables): about half a minute a scan on two cores
+  test.setTimeout(150_000);
   await page.emulateMedia({ colorScheme: 'light' });
   await signIn(page, ADMIN.email, ADMIN.password);
   await expect(page.getByRole('link', { name: 'Instructor' })).toBeVisible();
@@ -385,4 +387,26 @@ test('the dashboard pages pass an axe scan, in light and dark mode', async ({ pa
   const questions = nav.getByRole('link', { name: 'Questions' });
   await expect(questions).toBeFocused();
   expect(await questions.evaluate((el) => getComputedStyle(el).outlineStyle)).toBe('solid');
+});
+
+test('on a phone no dashboard page scrolls sideways: wide tables scroll in their own regions', async ({ page, browser }) => {
+  // a learner with a lab attempt, so their page has the attempts table and its replay column
+  const learnerPage = await browser.newPage();
+  const learner = uniqueEmail('phone');
+  await signUp(learnerPage, learner);
+  expect((await postAttempt(learnerPage, LAB, { actionLog: [], idempotencyKey: newIdempotencyKey() })).status()).toBe(200);
+  await learnerPage.close();
+
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await expect(page.getByRole('link', { name: 'Instructor' })).toBeVisible();
+  await page.setViewportSize(PHONE);
+  for (const path of ['/en/instructor', '/en/instructor/questions', '/ko/instructor/labs', '/en/instructor/learners', '/ko/instructor/users', '/en/instructor/content']) {
+    await page.goto(path);
+    await expect(page.getByRole('navigation', { name: /Instructor dashboard|강사 대시보드/ })).toBeVisible();
+    expect(await sidewaysOverflow(page), path).toBeLessThanOrEqual(0);
+  }
+  await page.goto(`/en/instructor/learners?q=${encodeURIComponent(learner)}`);
+  await page.getByRole('link', { name: learner, exact: true }).click();
+  await expect(page.getByRole('table', { name: /^Lab attempts of / })).toBeVisible();
+  expect(await sidewaysOverflow(page), page.url()).toBeLessThanOrEqual(0);
 });
