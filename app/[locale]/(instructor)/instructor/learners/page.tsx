@@ -45,7 +45,7 @@ export default async function LearnersPage({
   const search = searchTerm(query.q);
   const [t, tn, format, result] = await Promise.all([getTranslations('instructor.learnersPage'), getTranslations('instructor.nav'), getFormatter(), getLearnerPage(page, sort, search, locale)]);
   const { counts } = getContentValidation();
-  const date = (d: Date | null) => (d ? format.dateTime(d, { dateStyle: 'medium', timeStyle: 'short' }) : t('never'));
+  const date = (d: Date | null) => (d ? format.dateTime(d, 'stamp') : t('never'));
   const { content } = getContent();
   // "4. Raft: how etcd members agree", as the overview numbers lessons
   const lessonName = (courseId: string, lessonId: string) => {

@@ -28,7 +28,7 @@ export default async function LearnerPage({ params }: { params: Promise<{ locale
   const user = await gateDashboard(locale, `/instructor/learners/${learner}`);
   const [t, format, detail] = await Promise.all([getTranslations('instructor.learnerPage'), getFormatter(), getLearnerDetail(locale, learner)]);
   if (!detail) notFound();
-  const date = (d: Date) => format.dateTime(d, { dateStyle: 'medium', timeStyle: 'short' });
+  const date = (d: Date) => format.dateTime(d, 'stamp');
   const answered = detail.lessons.filter((l) => l.answers.length > 0);
   return (
     <div className="container">

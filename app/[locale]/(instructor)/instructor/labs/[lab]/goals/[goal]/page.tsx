@@ -35,7 +35,7 @@ export default async function GoalFailuresPage({
   const user = await gateDashboard(locale, path, 'instructor', query);
   const [t, format, report] = await Promise.all([getTranslations('instructor.goalFailures'), getFormatter(), getGoalFailures(locale, labId, goalId, pageNumber(query.page))]);
   if (!report) notFound();
-  const date = (d: Date) => format.dateTime(d, { dateStyle: 'medium', timeStyle: 'short' });
+  const date = (d: Date) => format.dateTime(d, 'stamp');
   return (
     <div className="container">
       <p>
