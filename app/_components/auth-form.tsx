@@ -7,6 +7,7 @@
 import { useActionState, useEffect, useId, useRef } from 'react';
 import { useTranslations } from 'next-intl';
 import type { AuthFormState } from '@/app/[locale]/(auth)/actions';
+import { FormField } from './form-field';
 
 type Action = (prev: AuthFormState, formData: FormData) => Promise<AuthFormState>;
 
@@ -32,33 +33,9 @@ export function AuthForm({ mode, action, locale, next, passwordMinLength }: Prop
     if (target !== undefined) form.current?.querySelector<HTMLInputElement>(`input[name="${target}"]`)?.focus();
   }, [state]);
 
-  const field = (name: 'email' | 'password' | 'name', label: string, props: React.InputHTMLAttributes<HTMLInputElement>, hintText?: string) => {
+  const field = (name: 'email' | 'password' | 'name', label: string, props: React.InputHTMLAttributes<HTMLInputElement>, hint?: string) => {
     const error = fieldError(name);
-    // an error replaces the hint (at sign-up both say how long a password must be)
-    const hint = error ? undefined : hintText;
-    const describedBy = [hint ? `${id}-${name}-hint` : null, error ? `${id}-${name}-error` : null].filter(Boolean).join(' ');
-    return (
-      <div className="field">
-        <label htmlFor={`${id}-${name}`}>{label}</label>
-        <input
-          id={`${id}-${name}`}
-          name={name}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy || undefined}
-          {...props}
-        />
-        {hint ? (
-          <p className="field-hint" id={`${id}-${name}-hint`}>
-            {hint}
-          </p>
-        ) : null}
-        {error ? (
-          <p className="field-error" id={`${id}-${name}-error`}>
-            {errorText(error)}
-          </p>
-        ) : null}
-      </div>
-    );
+    return <FormField formId={id} name={name} label={label} error={error ? errorText(error) : undefined} hint={hint} input={props} />;
   };
 
   return (

@@ -6,6 +6,7 @@
 import { useActionState, useEffect, useId, useRef } from 'react';
 import { useTranslations } from 'next-intl';
 import type { PasswordFormState } from '@/app/[locale]/(learn)/account/actions';
+import { FormField } from './form-field';
 
 type Action = (prev: PasswordFormState, formData: FormData) => Promise<PasswordFormState>;
 type Field = 'currentPassword' | 'newPassword' | 'confirmPassword';
@@ -31,33 +32,8 @@ export function PasswordForm({ action, minLength }: { action: Action; minLength:
 
   const field = (name: Field, autoComplete: string, hint?: string) => {
     const error = state.fieldErrors?.[name]?.[0];
-    const describedBy = [hint ? `${id}-${name}-hint` : null, error ? `${id}-${name}-error` : null].filter(Boolean).join(' ');
-    return (
-      <div className="field">
-        <label htmlFor={`${id}-${name}`}>{t(name)}</label>
-        <input
-          id={`${id}-${name}`}
-          name={name}
-          type="password"
-          autoComplete={autoComplete}
-          required
-          maxLength={1024}
-          minLength={name === 'currentPassword' ? undefined : minLength}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy || undefined}
-        />
-        {hint ? (
-          <p className="field-hint" id={`${id}-${name}-hint`}>
-            {hint}
-          </p>
-        ) : null}
-        {error ? (
-          <p className="field-error" id={`${id}-${name}-error`}>
-            {errorText(error)}
-          </p>
-        ) : null}
-      </div>
-    );
+    const input = { type: 'password', autoComplete, required: true, maxLength: 1024, minLength: name === 'currentPassword' ? undefined : minLength };
+    return <FormField formId={id} name={name} label={t(name)} error={error ? errorText(error) : undefined} hint={hint} input={input} />;
   };
 
   return (
