@@ -1,9 +1,9 @@
 // `npm run admin:create -- --email you@example.com [--password …]` (`--help` explains it)
 // Makes the first administrator, or promotes an existing account to admin. Without
 // --password (and without ADMIN_PASSWORD in the environment) it asks on the terminal.
-import { parseArgs } from 'node:util';
 import { createInterface } from 'node:readline/promises';
 import { db } from '../app/_lib/db';
+import { runDatabaseScript } from './lib/database-script';
 import { emailSchema } from '../app/_lib/auth/credentials';
 import { hashPassword, passwordSchema, PASSWORD_MIN_LENGTH } from '../app/_lib/auth/password';
 
@@ -26,18 +26,7 @@ async function askPassword(): Promise<string> {
   return answer;
 }
 
-async function main(): Promise<number> {
-  let values: { email?: string; password?: string; help?: boolean };
-  try {
-    ({ values } = parseArgs({ options: { email: { type: 'string' }, password: { type: 'string' }, help: { type: 'boolean', short: 'h' } } }));
-  } catch (error) {
-    console.error(`${(error as Error).message}\n${usage}`);
-    return 2;
-  }
-  if (values.help) {
-    console.log(help);
-    return 0;
-  }
+async function main(values: { email?: string; password?: string }): Promise<number> {
   const email = emailSchema.safeParse(values.email ?? '');
   if (!email.success) {
     console.error(`admin:create: --email must be an email address.\n${usage}`);
@@ -67,13 +56,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main()
-  .then(async (code) => {
-    await db.$disconnect();
-    process.exit(code);
-  })
-  .catch(async (error) => {
-    console.error(error);
-    await db.$disconnect();
-    process.exit(1);
-  });
+runDatabaseScript(usage, help, main);

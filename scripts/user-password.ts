@@ -2,9 +2,9 @@
 // Sets a new password for an existing account and keeps its role: the way out for a
 // learner who forgot theirs (the site sends no email). Every session of the account ends
 // and its sign-in failures are forgotten. Without --password it asks on the terminal.
-import { parseArgs } from 'node:util';
 import { createInterface } from 'node:readline/promises';
 import { db } from '../app/_lib/db';
+import { runDatabaseScript } from './lib/database-script';
 import { emailSchema } from '../app/_lib/auth/credentials';
 import { hashPassword, passwordSchema, PASSWORD_MIN_LENGTH } from '../app/_lib/auth/password';
 
@@ -26,18 +26,7 @@ async function askPassword(email: string): Promise<string> {
   return answer;
 }
 
-async function main(): Promise<number> {
-  let values: { email?: string; password?: string; help?: boolean };
-  try {
-    ({ values } = parseArgs({ options: { email: { type: 'string' }, password: { type: 'string' }, help: { type: 'boolean', short: 'h' } } }));
-  } catch (error) {
-    console.error(`${(error as Error).message}\n${usage}`);
-    return 2;
-  }
-  if (values.help) {
-    console.log(help);
-    return 0;
-  }
+async function main(values: { email?: string; password?: string }): Promise<number> {
   const email = emailSchema.safeParse(values.email ?? '');
   if (!email.success) {
     console.error(`user:password: --email must be an email address.\n${usage}`);
@@ -61,13 +50,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main()
-  .then(async (code) => {
-    await db.$disconnect();
-    process.exit(code);
-  })
-  .catch(async (error) => {
-    console.error(error);
-    await db.$disconnect();
-    process.exit(1);
-  });
+runDatabaseScript(usage, help, main);
