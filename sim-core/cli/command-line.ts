@@ -2,9 +2,8 @@
 // line like bash, honour leading VAR=value assignments (ETCDCTL_API=3, ETCDCTL_ENDPOINTS=…),
 // and dispatch on the program name. Unknown programs fail as bash does (exit 127).
 import type { KubeApiPort } from '../apiserver/server';
-import type { PodLogOptions } from '../kubelet/logRead';
 import { runEtcdctl } from './etcdctl/index';
-import { runKubectl, type PodLogsResult } from './kubectl/run/index';
+import { runKubectl, type PodLogsPort } from './kubectl/run/index';
 import type { CommandOutput, EtcdClientPort, SimControlPort } from './ports';
 import { tokenize } from './shell/tokenize';
 import { runSim } from './sim/index';
@@ -15,7 +14,7 @@ export interface TerminalPorts {
   /** the API server, for kubectl; absent in the etcd-only topology */
   kube?: KubeApiPort;
   /** kubelet's container logs (`kubectl logs`) */
-  podLogs?: (namespace: string, pod: string, options: PodLogOptions) => PodLogsResult;
+  podLogs?: PodLogsPort;
 }
 
 /** What a command may need besides the cluster: files in the learner's workspace (kubectl apply -f). */

@@ -21,7 +21,7 @@ export {
   type ScenarioHeader,
   type ScenarioClusterOverrides,
 } from './scenario';
-export { runKubectl, REQUEST_TIMEOUT_TICKS, type KubectlPorts, type PodLogsResult } from './kubectl/run/index';
+export { runKubectl, REQUEST_TIMEOUT_TICKS, type KubectlPorts, type PodLogsPort, type PodLogsResult } from './kubectl/run/index';
 export { runEtcdctl, type EtcdctlEnv } from './etcdctl/index';
 export { runSim, SIM_USAGE, DEFAULT_SETTLE_CAP } from './sim/index';
 export { tokenize } from './shell/tokenize';

@@ -17,7 +17,7 @@ import { ChainJournal, resourceOfKind } from './chain/journal';
 import { causalChain, type ObjectQuery } from './chain/causal';
 import type { ChainHop, HopObject } from './chain/hop';
 import { KubeletProcess } from '../kubelet/process';
-import { kubeletLogQuery, type LogsResult, type PodLogOptions } from '../kubelet/logRead';
+import { kubeletLogQuery, type LogResume, type LogsResult, type PodLogOptions } from '../kubelet/logRead';
 import { KubeProxyProcess } from '../kube-proxy/process';
 import { DefaultSimControl } from './default-control';
 import type { SimControl } from './sim-control';
@@ -149,7 +149,7 @@ export class DefaultSimulation extends Simulation {
     return {
       ...super.ports(),
       kube: this.kubectl,
-      podLogs: (namespace, pod, options) => this.podLogs(namespace, pod, options),
+      podLogs: (namespace, pod, options, resume) => this.podLogs(namespace, pod, options, resume),
     };
   }
 
@@ -246,7 +246,7 @@ export class DefaultSimulation extends Simulation {
    * server's words; kubectl prints them after `Error from server …` (`The … is invalid: …`
    * for an Invalid one).
    */
-  podLogs(namespace: string, pod: string, options: PodLogOptions = {}): LogsResult {
+  podLogs(namespace: string, pod: string, options: PodLogOptions = {}, resume?: LogResume): LogsResult {
     // (kubectl checks tailLines and limitBytes itself; a --since under half a second rounds to 0)
     if (options.sinceSeconds !== undefined && options.sinceSeconds < 1) {
       return { ok: false, reason: 'Invalid', error: `PodLogOptions ${JSON.stringify(pod)} is invalid: sinceSeconds: Invalid value: ${options.sinceSeconds}: must be greater than 0` };
@@ -273,7 +273,7 @@ export class DefaultSimulation extends Simulation {
         error: `Get "${url}": dial tcp ${ip}:10250: connect: no route to host`,
       };
     }
-    return kubelet.current.logs(namespace, pod, options);
+    return kubelet.current.logs(namespace, pod, options, resume);
   }
 
   /**

@@ -8,8 +8,8 @@ import { defaultImagePullPolicy } from '../apiserver';
 import { tickToTimestamp } from '../cli/kubectl/clock';
 import { crashLoopDelaySeconds, imagePullBackoffSeconds, TICKS_PER_SECOND } from './backoff';
 import { behaviourOf, type ContainerBehaviour } from './behaviour';
-import { imageDigest, lookupImage, type ImageLookup } from './images';
-import type { LogLine } from './logRead';
+import { ContainerLog } from './containerLog';
+import { imageDigest, imageVersion, lookupImage, type ImageLookup } from './images';
 
 export const CREATE_TICKS = 30;
 /** how long ErrImagePull shows before the next sync turns it into ImagePullBackOff */
@@ -37,6 +37,8 @@ export interface PodIdentity {
   uid: string;
   restartPolicy: string;
   gracePeriodSeconds: number;
+  /** the Pod's IP (what a program may print as its address) */
+  podIP?: string;
 }
 
 interface Terminated {
@@ -84,8 +86,8 @@ export class ContainerRuntime {
   private last: Terminated | undefined;
   private previous: Terminated | undefined;
   /** this instance's log file, and the one before it (each line with the tick it was written at) */
-  private readonly logs: LogLine[] = [];
-  private readonly previousLogs: LogLine[] = [];
+  private log: ContainerLog | undefined;
+  private previousLog: ContainerLog | undefined;
 
   constructor(
     readonly spec: Container,
@@ -94,7 +96,7 @@ export class ContainerRuntime {
     private readonly newId: () => string,
   ) {
     this.lookup = lookupImage(spec.image ?? '');
-    this.behaviour = this.lookup.ok ? behaviourOf(spec, this.lookup.image) : undefined;
+    this.behaviour = this.lookup.ok ? behaviourOf(spec, this.lookup.image, imageVersion(this.lookup.image, this.lookup.ref.tag)) : undefined;
   }
 
   get name(): string {
@@ -123,7 +125,10 @@ export class ContainerRuntime {
     const killAt = now + Math.max(0, graceSeconds) * TICKS_PER_SECOND;
     if (p.kind === 'stopping') {
       // a second delete with a shorter grace period brings the SIGKILL forward
-      if (killAt < p.until) this.phase = { kind: 'stopping', until: killAt, exitCode: 137 };
+      if (killAt < p.until) {
+        this.phase = { kind: 'stopping', until: killAt, exitCode: 137 };
+        this.log?.endAt(killAt - 1);
+      }
       return [];
     }
     if (p.kind === 'stopped') return [];
@@ -135,6 +140,8 @@ export class ContainerRuntime {
     const termAt = now + SIGTERM_STOP_TICKS;
     const until = slow ? killAt : Math.min(termAt, killAt);
     this.phase = { kind: 'stopping', until, exitCode: slow || killAt < termAt ? 137 : 0 };
+    // the process writes on until it dies (a line due as it is killed is not written)
+    this.log?.endAt(until - 1);
     return [{ type: 'Normal', reason: 'Killing', message: `Stopping container ${this.name}` }];
   }
 
@@ -191,7 +198,7 @@ export class ContainerRuntime {
         events.push({ type: 'Normal', reason: 'BackOff', message: `Back-off pulling image "${this.spec.image ?? ''}"` }, { type: 'Warning', reason: 'Failed', message: 'Error: ImagePullBackOff' });
       } else if (p.kind === 'pull-failed' && p.showUntil === 0 && now >= p.until) events.push(...this.beginPull(now));
       else if (p.kind === 'creating' && now >= p.until) events.push(...this.start(now));
-      else if (p.kind === 'running' && p.exitAt !== undefined && now >= p.exitAt) this.exit(p.exitAt, this.behaviour?.run.kind === 'exit' ? this.behaviour.run.exitCode : 0);
+      else if (p.kind === 'running' && p.exitAt !== undefined && now >= p.exitAt) this.exit(p.exitAt, this.behaviour?.exit?.code ?? 0);
       else if (p.kind === 'exited' && now >= p.until) events.push(...this.afterExit(now));
       else if (p.kind === 'crash-backoff' && now >= p.until) events.push(...this.restart(now));
       else if (p.kind === 'stopping' && now >= p.until) {
@@ -245,13 +252,13 @@ export class ContainerRuntime {
   }
 
   private start(now: number): RuntimeEvent[] {
-    const run = this.behaviour?.run ?? { kind: 'serve' as const };
     this.containerID = `containerd://${this.newId()}`;
     // the log of the instance before this one is what `kubectl logs --previous` shows
-    this.previousLogs.splice(0, this.previousLogs.length, ...this.logs);
-    // the process writes its lines as it starts
-    this.logs.splice(0, this.logs.length, ...(this.behaviour?.logs ?? []).map((text) => ({ at: now, text })));
-    const exitAt = run.kind === 'exit' ? now + Math.max(10, Math.round(run.afterSeconds * TICKS_PER_SECOND)) : undefined;
+    this.previousLog = this.log;
+    // a new file, which the process writes to from now on as it runs
+    this.log = new ContainerLog(this.containerID, this.behaviour?.program.start(now, this.pod.podIP ?? ''));
+    const exit = this.behaviour?.exit;
+    const exitAt = exit !== undefined ? now + exit.afterTicks : undefined;
     this.phase = { kind: 'running', since: now, exitAt };
     return [
       { type: 'Normal', reason: 'Created', message: `Created container: ${this.name}` },
@@ -341,18 +348,25 @@ export class ContainerRuntime {
     return this.isRunning() ? (this.behaviour?.listens ?? []) : [];
   }
 
-  logLines(previous: boolean): { ok: true; lines: readonly LogLine[] } | { ok: false; error: string } {
+  /** The log file `kubectl logs [-p]` reads: this instance's (the last one's while none runs), or the one before it. */
+  logFile(previous: boolean): { ok: true; file: ContainerLog } | { ok: false; error: string } {
+    const empty = () => new ContainerLog(this.containerID, undefined);
     if (previous) {
       if (this.restartCount === 0 && !(this.phase.kind === 'exited' || this.phase.kind === 'crash-backoff')) {
         return { ok: false, error: `previous terminated container "${this.name}" in pod "${this.pod.name}" not found` };
       }
-      return { ok: true, lines: this.phase.kind === 'running' ? this.previousLogs : this.logs };
+      return { ok: true, file: (this.isRunning() ? this.previousLog : this.log) ?? empty() };
     }
     const waiting = this.waitingReason();
     if (waiting !== undefined && this.last === undefined) {
       return { ok: false, error: `container "${this.name}" in pod "${this.pod.name}" is waiting to start: ${waiting}` };
     }
-    return { ok: true, lines: this.logs };
+    return { ok: true, file: this.log ?? empty() };
+  }
+
+  /** The log file of an instance by its container ID (a following read goes on with the instance it began with). */
+  logFileOf(instance: string): ContainerLog | undefined {
+    return [this.log, this.previousLog].find((f) => f?.instance === instance);
   }
 
   /** repository@digest of the pulled image (the digest is fixed: computed once) */

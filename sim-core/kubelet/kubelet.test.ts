@@ -162,4 +162,26 @@ describe('Kubelet', () => {
     expect(k.logs('default', 'web', { previous: true })).toEqual({ ok: false, error: 'previous terminated container "web" in pod "web" not found' });
     expect(k.backend('10.244.1.2')).toEqual({ podKey: 'default/web', image: 'nginx:1.27', listens: [80] });
   });
+
+  it('keeps a follow stream open while its container runs, and goes on with what it writes since', () => {
+    const { k, run, add } = setup();
+    const p = pod('ticker', { nodeName: 'node-1', image: 'busybox:1.37' });
+    (p.spec!.containers![0] as { command?: string[] }).command = ['sh', '-c', 'for n in 1 2 3; do echo line $n; sleep 2; done'];
+    add(p);
+    run(200); // started at tick 181
+    const first = k.logs('default', 'ticker', { follow: true, timestamps: true });
+    if (!first.ok || first.stream === undefined) throw new Error('no stream');
+    expect(first.text).toBe('2026-01-01T00:00:01.810000000Z line 1\n');
+    expect(first.stream).toMatchObject({ open: true, next: 1, nextLineAt: 381 });
+    run(200);
+    const more = k.logs('default', 'ticker', { follow: true, timestamps: true }, first.stream);
+    expect(more.ok && [more.text, more.stream?.open, more.stream?.next]).toEqual(['2026-01-01T00:00:03.810000000Z line 2\n', true, 2]);
+    // the last line, then the process ends (its exit is due 2 s on) and so does the stream
+    run(400);
+    const last = k.logs('default', 'ticker', { follow: true }, more.ok ? more.stream : undefined);
+    expect(last.ok && [last.text, last.stream?.open]).toEqual(['line 3\n', false]);
+    // limitBytes counts every byte the stream wrote
+    const cut = k.logs('default', 'ticker', { follow: true, limitBytes: 10 }, { instance: first.stream.instance, next: 1, written: 7 });
+    expect(cut.ok && cut.text).toBe('lin');
+  });
 });

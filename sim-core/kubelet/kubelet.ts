@@ -16,7 +16,7 @@ import type { RuntimeEvent } from './container';
 import { internalIP, LEASE_RENEW_TICKS, machineStatus, microTime, NODE_LEASE_DURATION_SECONDS, NODE_LEASE_NAMESPACE, NODE_STATUS_REPORT_TICKS, NODE_STATUS_UPDATE_TICKS, nodeLease, nodeStatusChanged, nodeStatusHeartbeat, type MachineStatus } from './heartbeat';
 import { DueQueue } from './dueQueue';
 import { PodIpAllocator } from './ipam';
-import { readLog, type LogsResult, type PodLogOptions } from './logRead';
+import { FOLLOW_LOOKAHEAD_TICKS, readLog, readMore, type LogResume, type LogsResult, type PodLogOptions } from './logRead';
 import { PodRuntime } from './podRuntime';
 import { buildPodStatus, statusPatch } from './status';
 
@@ -348,21 +348,44 @@ export class Kubelet {
 
   // ---- what kubectl logs and kube-proxy ask ----
 
-  /** `kubectl logs [-p] pod [-c container] [--tail …]`: the container's log as ReadLogs reads it now, or the API server's error text. */
-  logs(namespace: string, podName: string, options: PodLogOptions = {}): LogsResult {
+  /**
+   * `kubectl logs [-p] pod [-c container] [--tail …]`: the container's log as ReadLogs reads it
+   * now, or the API server's error text. A following read (`follow`) says whether its stream
+   * stays open, and `resume` goes on with one: the lines its instance wrote since.
+   */
+  logs(namespace: string, podName: string, options: PodLogOptions = {}, resume?: LogResume): LogsResult {
     const entry = [...this.runtimes.values()].find((e) => e.key === `${namespace}/${podName}`);
     if (!entry) return { ok: false, error: `pods "${podName}" not found` };
     const c = entry.runtime.container(options.container);
     if (!c) return { ok: false, error: `container ${options.container ?? ''} is not valid for pod ${podName}` };
     const previous = options.previous === true;
-    const r = c.logLines(previous);
-    if (!r.ok) return r;
-    const text = readLog(r.lines, options, this.now);
+    let file = resume === undefined ? undefined : c.logFileOf(resume.instance);
+    if (resume !== undefined && file === undefined) return { ok: true, text: '', stream: { ...resume, open: false } };
+    if (file === undefined) {
+      const r = c.logFile(previous);
+      if (!r.ok) return r;
+      file = r.file;
+    }
+    const { lines, first } = file.read(this.now);
+    const text = resume === undefined ? readLog(lines, options, this.now) : readMore(lines.slice(Math.max(0, resume.next - first)), options, resume.written);
     if (options.follow !== true) return { ok: true, text };
-    const usedUp = options.limitBytes !== undefined && utf8Length(text) >= options.limitBytes;
-    const open = !previous && c.isRunning() && !usedUp;
+    const written = (resume?.written ?? 0) + utf8Length(text);
+    const usedUp = options.limitBytes !== undefined && written >= options.limitBytes;
+    const open = !previous && file.instance === c.instanceID && c.isRunning() && !usedUp;
     const endsBy = open ? c.exitsBy() : undefined;
-    return { ok: true, text, stream: { instance: previous ? `previous:${c.instanceID}` : c.instanceID, open, ...(endsBy !== undefined ? { endsBy } : {}) } };
+    const nextLineAt = open ? file.nextLineAt(this.now, this.now + FOLLOW_LOOKAHEAD_TICKS) : undefined;
+    return {
+      ok: true,
+      text,
+      stream: {
+        instance: previous ? `previous:${c.instanceID}` : file.instance,
+        open,
+        ...(endsBy !== undefined ? { endsBy } : {}),
+        ...(nextLineAt !== undefined ? { nextLineAt } : {}),
+        next: first + lines.length,
+        written,
+      },
+    };
   }
 
   /** The running container behind a Pod IP on this node, if any. */

@@ -22,14 +22,27 @@ export interface PodLogOptions {
 /**
  * A following read's stream (`follow`): which container instance it reads, and whether it
  * stays open for what that instance writes next — ReadLogs waits while the container runs
- * (waitLogs' isContainerRunning) and stops once limitBytes are written.
+ * (waitLogs' isContainerRunning), writing each line as it comes, and stops once limitBytes
+ * are written. The terminal reads an open stream on as simulated time passes (LogResume).
  */
 export interface LogStream {
   instance: string;
   open: boolean;
   /** the tick an open stream's process is due to exit by, when it is (a run that ends, a stop under way) */
   endsBy?: number;
+  /** the tick an open stream's process writes its next line at, when it does within FOLLOW_LOOKAHEAD_TICKS */
+  nextLineAt?: number;
+  /** the file's line number after the last one read (where the stream goes on) */
+  next: number;
+  /** the bytes the stream has written so far (limitBytes counts them all) */
+  written: number;
 }
+
+/** Where a following read goes on: its stream's instance, the next line and the bytes written so far. */
+export type LogResume = Pick<LogStream, 'instance' | 'next' | 'written'>;
+
+/** How far ahead an open stream looks for its process's next line: a terminal's follow lasts no longer (cli/kubectl's request timeout, 32 s). */
+export const FOLLOW_LOOKAHEAD_TICKS = 3_200;
 
 /** What GET pods/<name>/log answers: the log, or the API server's error (`Invalid`: kubectl words it `The … is invalid: …`). */
 export type LogsResult = { ok: true; text: string; stream?: LogStream } | { ok: false; error: string; reason?: 'Invalid' };
@@ -68,11 +81,25 @@ export function readLog(lines: readonly LogLine[], options: PodLogOptions, now: 
   // tail.FindTailLineStartIndex, then at most that many lines read (limitedMode)
   const from = tail === undefined || tail < 0 ? 0 : Math.max(0, lines.length - tail);
   const since = sinceMillis(options, now);
-  let remain = options.limitBytes === undefined || options.limitBytes < 0 ? Infinity : options.limitBytes;
+  // logWriter.write: a line from before `since` is skipped (Before: one written at `since` stays)
+  const recent = since === undefined ? lines.slice(from) : lines.slice(from).filter((line) => tickToMillis(line.at) >= since);
+  return writeLines(recent, options, 0);
+}
+
+/**
+ * What a following read writes of the lines that came since it last read (no tail, no
+ * since: they are newer than both), with limitBytes counting the `written` bytes before them.
+ */
+export function readMore(lines: readonly LogLine[], options: PodLogOptions, written: number): string {
+  return writeLines(lines, options, written);
+}
+
+/** logWriter: each line with its newline (led by its time with `timestamps`), the whole cut after limitBytes. */
+function writeLines(lines: readonly LogLine[], options: PodLogOptions, written: number): string {
+  let remain = options.limitBytes === undefined || options.limitBytes < 0 ? Infinity : options.limitBytes - written;
   let out = '';
-  for (const line of lines.slice(from)) {
-    // logWriter.write: a line from before `since` is skipped (Before: one written at `since` stays)
-    if (since !== undefined && tickToMillis(line.at) < since) continue;
+  for (const line of lines) {
+    if (remain <= 0) break;
     const text = `${options.timestamps === true ? `${logTimestamp(line.at)} ` : ''}${line.text}\n`;
     // limitBytes counts UTF-8 bytes; only the line it cuts is encoded
     const length = utf8Length(text);

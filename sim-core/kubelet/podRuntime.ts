@@ -31,6 +31,7 @@ export class PodRuntime {
       uid: pod.metadata?.uid ?? '',
       restartPolicy: pod.spec?.restartPolicy ?? 'Always',
       gracePeriodSeconds: pod.metadata?.deletionGracePeriodSeconds ?? pod.spec?.terminationGracePeriodSeconds ?? 30,
+      podIP,
     };
     this.containers = (pod.spec?.containers ?? []).map((c) => new ContainerRuntime(c, identity, images, newId));
   }

@@ -107,3 +107,38 @@ export function klogTime(tick: number): string {
   const secs = Math.floor(inDay / 1000);
   return `${pad(m)}${pad(d)} ${pad(Math.floor(secs / 3600))}:${pad(Math.floor(secs / 60) % 60)}:${pad(secs % 60)}.${pad((inDay % 1000) * 1000, 6)}`;
 }
+
+/** The simulated wall clock at a tick, in UTC, as the fields a program's own log formats print. */
+export interface CivilTime {
+  year: number;
+  /** 1–12 */
+  month: number;
+  day: number;
+  /** 'Mon' … 'Sun' */
+  weekday: string;
+  /** 'Jan' … 'Dec' */
+  monthName: string;
+  hour: number;
+  minute: number;
+  second: number;
+  millis: number;
+}
+
+export function civilTime(tick: number): CivilTime {
+  const ms = tickToMillis(tick);
+  const days = Math.floor(ms / MS_PER_DAY);
+  const { y, m, d } = civilFromDays(days);
+  const inDay = ms - days * MS_PER_DAY;
+  const secs = Math.floor(inDay / 1000);
+  return {
+    year: y,
+    month: m,
+    day: d,
+    weekday: WEEKDAYS[((days % 7) + 7) % 7] as string,
+    monthName: MONTHS[m - 1] as string,
+    hour: Math.floor(secs / 3600),
+    minute: Math.floor(secs / 60) % 60,
+    second: secs % 60,
+    millis: inDay % 1000,
+  };
+}

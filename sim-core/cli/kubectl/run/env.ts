@@ -1,7 +1,7 @@
 // What one kubectl invocation works with: the parsed command, the cluster's API port, the
 // workspace files, the simulated clock, and the terminal it writes to.
 import type { KubeApiPort } from '../../../apiserver/server';
-import type { LogsResult, PodLogOptions } from '../../../kubelet/logRead';
+import type { LogResume, LogsResult, PodLogOptions } from '../../../kubelet/logRead';
 import type { SimControlPort } from '../../ports';
 import type { Terminal } from '../../terminal';
 import type { KubectlCommand } from '../parse';
@@ -9,11 +9,14 @@ import type { KubectlCommand } from '../parse';
 /** The log (and with `follow`, whether its stream stays open), or the API server's error. */
 export type PodLogsResult = LogsResult;
 
+/** GET pods/<name>/log with its PodLogOptions, answered by the node's kubelet; `resume` reads on an open follow stream. */
+export type PodLogsPort = (namespace: string, pod: string, options: PodLogOptions, resume?: LogResume) => PodLogsResult;
+
 /** The simulation's side of kubectl: the API server (absent in the etcd-only topology), kubelet logs, the clock. */
 export interface KubectlPorts {
   kube?: KubeApiPort;
   /** kubelet's container log (GET pods/<name>/log with its PodLogOptions, answered by the node's kubelet) */
-  podLogs?: (namespace: string, pod: string, options: PodLogOptions) => PodLogsResult;
+  podLogs?: PodLogsPort;
   sim: SimControlPort;
 }
 

@@ -9,7 +9,7 @@
 // reads them in its random order; the simulation reads them in the order it made them.
 import { kindForResource, selectorString, type KindDefinition, type LabelSelector, type Pod } from '../../../apiserver';
 import type { KubeObject } from '../../../client';
-import type { PodLogOptions } from '../../../kubelet/logRead';
+import type { LogStream, PodLogOptions } from '../../../kubelet/logRead';
 import { millisToTimestamp, parseTimestamp } from '../clock';
 import { getObject, listObjects, statusText } from './api';
 import { nowOf, type PodLogsResult, type RunEnv } from './env';
@@ -216,42 +216,51 @@ export function runLogs(env: RunEnv): void {
       return fail(env, requestErrorText(logs));
     }
     const prefix = prefixed ? `[pod/${request.pod}/${request.container}] ` : '';
-    // DefaultConsumeRequest writes line by line (a cut last line too), the prefix before each
-    env.out.print(prefix === '' ? logs.text : logs.text.split(/(?<=\n)/).map((line) => prefix + line).join(''));
-    if (logs.stream?.open === true) open.push({ request, ...logs.stream });
+    printLog(env, prefix, logs.text);
+    if (logs.stream?.open === true) open.push({ request, prefix, stream: logs.stream });
   }
   if (open.length > 0) waitForStreams(env, options, open);
 }
 
-/** A followed container whose stream the kubelet keeps open: the instance it reads, and when its process is due to exit, if it is. */
+/** DefaultConsumeRequest writes line by line (a cut last line too), the prefix before each: nothing for an empty log. */
+function printLog(env: RunEnv, prefix: string, text: string): void {
+  if (text === '') return;
+  env.out.print(prefix === '' ? text : text.split(/(?<=\n)/).map((line) => prefix + line).join(''));
+}
+
+/** A followed container whose stream the kubelet keeps open, and the prefix of its lines. */
 interface OpenStream {
   request: LogRequest;
-  instance: string;
-  endsBy?: number;
+  prefix: string;
+  stream: LogStream;
 }
 
 /**
  * -f: kubectl prints each stream as it comes and returns when every one has ended; the
- * kubelet ends one when its container instance stops running. A simulated process writes
- * all its lines as it starts, so an open stream has nothing more to deliver: what -f adds is
- * the wait. The terminal does not stream (a command's output is shown when it returns), so,
- * as `get -w` does, the wait runs in simulated time inside the command, in one-second
- * slices, and ends when every container followed has stopped (a crash, a deletion: exit 0),
- * or after the request timeout; while no container followed is due to stop, also when the
- * cluster has gone quiet (a container that keeps running would hold a real kubectl until
- * Ctrl-C).
+ * kubelet writes each line as the container writes it and ends the stream when its
+ * container instance stops running. The terminal does not stream (a command's output is
+ * shown when it returns), so, as `get -w` does, the wait runs in simulated time inside the
+ * command, in one-second slices, each printing the lines written in it (stream by stream:
+ * kubectl interleaves them as they arrive), and ends when every container followed has
+ * stopped (a crash, a deletion: exit 0), or after the request timeout; while no container
+ * followed is due to stop or to write, also when the cluster has gone quiet (a container
+ * that keeps running would hold a real kubectl until Ctrl-C).
  */
 function waitForStreams(env: RunEnv, options: PodLogOptions, streams: OpenStream[]): void {
   const start = nowOf(env);
+  const deadline = start + REQUEST_TIMEOUT_TICKS;
   let open = streams;
-  while (open.length > 0 && nowOf(env) - start < REQUEST_TIMEOUT_TICKS) {
+  while (open.length > 0 && nowOf(env) < deadline) {
     const before = nowOf(env);
-    const due = open.some((s) => s.endsBy !== undefined);
-    // a quiet cluster settles at once; a process due to exit needs its time run
-    const quiet = due ? (env.ports.sim.tick(POLL_TICKS), false) : env.ports.sim.settle(POLL_TICKS) < POLL_TICKS;
+    const due = open.some((s) => s.stream.endsBy !== undefined || (s.stream.nextLineAt !== undefined && s.stream.nextLineAt < deadline));
+    // a quiet cluster settles at once; a process due to exit or to write needs its time run
+    const slice = Math.min(POLL_TICKS, deadline - before);
+    const quiet = due ? (env.ports.sim.tick(slice), false) : env.ports.sim.settle(slice) < slice;
     open = open.flatMap((s) => {
-      const r = env.ports.podLogs?.(env.namespace, s.request.pod, { ...options, container: s.request.container });
-      return r !== undefined && r.ok && r.stream?.instance === s.instance && r.stream.open ? [{ ...s, ...r.stream }] : [];
+      const r = env.ports.podLogs?.(env.namespace, s.request.pod, { ...options, container: s.request.container }, s.stream);
+      if (r === undefined || !r.ok) return [];
+      printLog(env, s.prefix, r.text);
+      return r.stream?.open === true ? [{ ...s, stream: r.stream }] : [];
     });
     if (quiet || nowOf(env) === before) break;
   }
