@@ -24,8 +24,8 @@ describe('sim curl to the kubernetes Service', () => {
   });
 
   it('takes curl\'s default port from the scheme', () => {
-    expect(parseCurlTarget('https://web')).toEqual({ host: 'web', port: undefined, https: true });
-    expect(parseCurlTarget('HTTPS://web:8443/x')).toEqual({ host: 'web', port: 8443, https: true });
-    expect(parseCurlTarget('web:80')).toEqual({ host: 'web', port: 80, https: false });
+    expect(parseCurlTarget('https://web')).toEqual({ host: 'web', port: undefined, https: true, path: '/' });
+    expect(parseCurlTarget('HTTPS://web:8443/x')).toEqual({ host: 'web', port: 8443, https: true, path: '/x' });
+    expect(parseCurlTarget('web:80')).toEqual({ host: 'web', port: 80, https: false, path: '/' });
   });
 });

@@ -277,14 +277,16 @@ export class DefaultSimulation extends Simulation {
   }
 
   /**
-   * `sim curl <service|clusterIP>[:port]` from a Pod on the first worker whose kube-proxy
-   * is up (the control-plane node as a last resort): its rule table picks the endpoint.
+   * `sim curl <service|clusterIP>[:port]` from the first worker whose kube-proxy is up (the
+   * control-plane node as a last resort): its rule table picks the endpoint. The request
+   * leaves the node with its Pod bridge's address (kube-proxy masquerades a Service's
+   * traffic from outside the Pod network), which the server that answers logs.
    */
   curl(target: string): SimCurlResult {
     const order = [...this.info.workers, ...this.info.nodes.slice(0, 1)];
     for (const node of order) {
       const proxy = this.extraProcesses.get(`kube-proxy@${node}`);
-      if (proxy instanceof KubeProxyProcess && this.kernel.isAlive(proxy.address) && proxy.current !== undefined) return proxy.current.curl(target);
+      if (proxy instanceof KubeProxyProcess && this.kernel.isAlive(proxy.address) && proxy.current !== undefined) return proxy.current.curl(target, undefined, podBridgeIP(this.info.nodes.indexOf(node)));
     }
     return {
       ok: false,
@@ -400,6 +402,11 @@ export class DefaultSimulation extends Simulation {
 /** A node's InternalIP: 172.18.0.<index+2> by its place in `nodes`, 172.18.0.2 for the first control-plane node (bootstrap/objects.ts). */
 function nodeIP(index: number): string {
   return `172.18.0.${Math.max(0, index) + 2}`;
+}
+
+/** A node's Pod bridge (cni0): the first address of its podCIDR, 10.244.<index>.0/24 (bootstrap/objects.ts, kubelet/ipam.ts). */
+function podBridgeIP(index: number): string {
+  return `10.244.${Math.max(0, index)}.1`;
 }
 
 export function createDefaultSimulation(options: DefaultSimulationOptions): DefaultSimulation {

@@ -1,9 +1,11 @@
 // `sim curl <service|clusterIP>[:port]` from a Pod on this node: resolve the name as
 // cluster DNS would (name, name.ns, name.ns.svc, name.ns.svc.cluster.local; the
 // default namespace otherwise), follow the rule table to one ready endpoint (iptables
-// picks at random: here the kube-proxy's PRNG), then ask the container behind it.
+// picks at random: here the kube-proxy's PRNG), then ask the container behind it, which
+// logs the request as its server does.
 import type { Prng } from '../kernel';
-import { connectionRefused, connectTimeout, couldNotResolve, httpToHttpsServer, responseFrom, untrustedCertificate, type CurlOutcome } from './responses';
+import type { HttpRequestSeen } from '../kubelet/images';
+import { connectionRefused, connectTimeout, couldNotResolve, CURL_USER_AGENT, httpToHttpsServer, responseFrom, untrustedCertificate, type CurlOutcome } from './responses';
 import type { EndpointTarget, ServiceRule } from './rules';
 
 /** The container behind an IP, if something runs there, or the API server on its advertise address. */
@@ -12,6 +14,8 @@ export interface BackendInfo {
   listens: readonly number[];
   /** kube-apiserver's secure port: TLS only */
   apiServer?: boolean;
+  /** the container listening on `port` answered an HTTP request */
+  served?(port: number, request: HttpRequestSeen): void;
 }
 
 export type BackendLookup = (ip: string) => BackendInfo | undefined;
@@ -21,17 +25,20 @@ export interface CurlTarget {
   port: number | undefined;
   /** the URL said https:// (curl's default port is then 443) */
   https: boolean;
+  /** the path and query it asks for (`/` when the URL has none) */
+  path: string;
 }
 
-/** `http://web.default:8080/path` → host and port. */
+/** `http://web.default:8080/path` → host, port and path. */
 export function parseCurlTarget(target: string, port?: number): CurlTarget {
   const https = /^https:\/\//i.test(target);
   let rest = target.replace(/^https?:\/\//i, '');
-  const slash = rest.indexOf('/');
+  const slash = rest.search(/[/?]/);
+  const path = slash < 0 ? '/' : rest[slash] === '?' ? `/${rest.slice(slash)}` : rest.slice(slash);
   if (slash >= 0) rest = rest.slice(0, slash);
   const colon = rest.lastIndexOf(':');
-  if (colon >= 0 && /^\d+$/.test(rest.slice(colon + 1))) return { host: rest.slice(0, colon), port: port ?? Number(rest.slice(colon + 1)), https };
-  return { host: rest, port, https };
+  if (colon >= 0 && /^\d+$/.test(rest.slice(colon + 1))) return { host: rest.slice(0, colon), port: port ?? Number(rest.slice(colon + 1)), https, path };
+  return { host: rest, port, https, path };
 }
 
 const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
@@ -48,7 +55,11 @@ export function resolveService(rules: readonly ServiceRule[], host: string, name
   return found.length > 0 ? found : undefined;
 }
 
-export function curl(rules: readonly ServiceRule[], target: string, rng: Prng, backends: BackendLookup, port?: number): CurlOutcome & { endpoint?: EndpointTarget } {
+/**
+ * `client`: the address the request leaves from, which the server logs (a Pod's, or the
+ * node's when the request is masqueraded on its way to a Service).
+ */
+export function curl(rules: readonly ServiceRule[], target: string, rng: Prng, backends: BackendLookup, port?: number, client = ''): CurlOutcome & { endpoint?: EndpointTarget } {
   const t = parseCurlTarget(target, port);
   const wantPort = t.port ?? (t.https ? 443 : 80);
   let candidates: ServiceRule[];
@@ -57,7 +68,7 @@ export function curl(rules: readonly ServiceRule[], target: string, rng: Prng, b
     if (candidates.length === 0) {
       // Not a Service: maybe a Pod IP, reached directly over the Pod network.
       const direct = backends(t.host);
-      if (direct) return direct.listens.includes(wantPort) ? answer(direct, t.https) : connectionRefused(t.host, wantPort);
+      if (direct) return direct.listens.includes(wantPort) ? answer(direct, t, wantPort, client) : connectionRefused(t.host, wantPort);
       return connectTimeout(t.host, wantPort);
     }
   } else {
@@ -73,11 +84,15 @@ export function curl(rules: readonly ServiceRule[], target: string, rng: Prng, b
   const endpoint = rule.endpoints[rng.int(0, rule.endpoints.length - 1)] as EndpointTarget;
   const backend = backends(endpoint.ip);
   if (!backend || !backend.listens.includes(endpoint.port)) return { ...connectionRefused(t.host, wantPort), endpoint };
-  return { ...answer(backend, t.https), endpoint };
+  return { ...answer(backend, t, endpoint.port, client), endpoint };
 }
 
-/** What the listener says: the container's page, or the API server's answer to plain HTTP or to an unverified TLS client. */
-function answer(backend: BackendInfo, https: boolean): CurlOutcome {
-  if (backend.apiServer !== true) return responseFrom(backend.image);
-  return https ? untrustedCertificate() : httpToHttpsServer();
+/**
+ * What the listener says: the container's page (its server logs the request), or the API
+ * server's answer to plain HTTP or to an unverified TLS client.
+ */
+function answer(backend: BackendInfo, t: CurlTarget, port: number, client: string): CurlOutcome {
+  if (backend.apiServer === true) return t.https ? untrustedCertificate() : httpToHttpsServer();
+  if (!t.https) backend.served?.(port, { client, path: t.path, userAgent: CURL_USER_AGENT });
+  return responseFrom(backend.image);
 }

@@ -104,8 +104,19 @@ describe('curl', () => {
   });
 
   it('parses targets', () => {
-    expect(parseCurlTarget('http://web.default:8080/healthz')).toEqual({ host: 'web.default', port: 8080, https: false });
-    expect(parseCurlTarget('10.96.0.1', 443)).toEqual({ host: '10.96.0.1', port: 443, https: false });
+    expect(parseCurlTarget('http://web.default:8080/healthz')).toEqual({ host: 'web.default', port: 8080, https: false, path: '/healthz' });
+    expect(parseCurlTarget('10.96.0.1', 443)).toEqual({ host: '10.96.0.1', port: 443, https: false, path: '/' });
+    expect(parseCurlTarget('web?x=1').path).toBe('/?x=1');
+  });
+
+  it('tells the container that answered, on the port it listens on, what it was asked and by whom; nobody when nothing answered', () => {
+    const seen: string[] = [];
+    const backends: BackendLookup = (ip) => ({ image: 'nginx:1.27', listens: [80], served: (port, r) => seen.push(`${ip}:${port} ${r.client} ${r.path} ${r.userAgent}`) });
+    curl(rules, 'web/a?b=1', new Prng(1), backends, undefined, '10.244.1.1');
+    curl(rules, '10.244.9.9:80', new Prng(1), backends, undefined, '10.244.1.1');
+    curl(rules, '10.244.9.9:81', new Prng(1), backends, undefined, '10.244.1.1');
+    curl(rules, 'https://web:80', new Prng(1), backends, undefined, '10.244.1.1');
+    expect(seen).toEqual(['10.244.2.5:80 10.244.1.1 /a?b=1 curl/8.14.1', '10.244.9.9:80 10.244.1.1 / curl/8.14.1']);
   });
 });
 

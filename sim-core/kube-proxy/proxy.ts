@@ -75,9 +75,10 @@ export class KubeProxy {
     return this.table;
   }
 
-  curl(target: string, port?: number): CurlOutcome & { endpoint?: EndpointTarget } {
+  /** `client`: the address the request leaves from (see curl.ts). */
+  curl(target: string, port?: number, client?: string): CurlOutcome & { endpoint?: EndpointTarget } {
     this.sync();
-    return curl(this.table, target, this.rng, this.backends, port);
+    return curl(this.table, target, this.rng, this.backends, port, client);
   }
 }
 

@@ -18,6 +18,9 @@ const NGINX_PAGE = [
   '',
 ].join('\n');
 
+/** The User-Agent `sim curl` sends: the curl of a Debian 13 (trixie) image. */
+export const CURL_USER_AGENT = 'curl/8.14.1';
+
 export type CurlOutcome = { ok: true; output: string } | { ok: false; exitCode: number; output: string };
 
 /** The body a catalogue image serves on an open port (redis answers HTTP by closing the connection). */

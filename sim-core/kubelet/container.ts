@@ -9,7 +9,7 @@ import { tickToTimestamp } from '../cli/kubectl/clock';
 import { crashLoopDelaySeconds, imagePullBackoffSeconds, TICKS_PER_SECOND } from './backoff';
 import { behaviourOf, type ContainerBehaviour } from './behaviour';
 import { ContainerLog } from './containerLog';
-import { imageDigest, imageVersion, lookupImage, type ImageLookup } from './images';
+import { imageDigest, imageVersion, lookupImage, type HttpRequestSeen, type ImageLookup } from './images';
 
 export const CREATE_TICKS = 30;
 /** how long ErrImagePull shows before the next sync turns it into ImagePullBackOff */
@@ -346,6 +346,12 @@ export class ContainerRuntime {
   /** ports the running process listens on (kube-proxy's curl reaches only these) */
   listeningPorts(): readonly number[] {
     return this.isRunning() ? (this.behaviour?.listens ?? []) : [];
+  }
+
+  /** Its server answered an HTTP request: the line its access log gets, written now. */
+  served(now: number, request: HttpRequestSeen): void {
+    const format = this.lookup.ok ? this.lookup.image.accessLog : undefined;
+    if (format !== undefined && this.isRunning()) this.log?.append(now, format(request, { tick: now, podIP: this.pod.podIP ?? '' }));
   }
 
   /** The log file `kubectl logs [-p]` reads: this instance's (the last one's while none runs), or the one before it. */

@@ -4,7 +4,7 @@
 // its size and digest, and the lines it logs as it starts — with the version its tag names
 // where the program prints one. An unknown repository or tag fails the pull exactly as
 // containerd reports a missing image through the CRI.
-import { httpdLogTime, nginxErrorLogTime, redisLogTime } from './logFormats';
+import { httpdLogTime, nginxErrorLogTime, nginxLocalTime, redisLogTime } from './logFormats';
 
 /** Where and when a line is written: what a program may print of its clock and its host. */
 export interface LogContext {
@@ -37,6 +37,17 @@ export interface ImageInfo {
   readonly defaultRun: RunBehaviour;
   /** log lines the default process (or a command that starts the server) writes when it starts, for its version */
   readonly startupLogs: (version: string) => readonly LogText[];
+  /** the line its server writes to its access log (standard output) for a request it answered, if it keeps one */
+  readonly accessLog?: (request: HttpRequestSeen, at: LogContext) => string;
+}
+
+/** An HTTP request as the server that answered it saw it (`sim curl` sends GET, HTTP/1.1). */
+export interface HttpRequestSeen {
+  /** the address it came from */
+  client: string;
+  /** the path and query asked for */
+  path: string;
+  userAgent: string;
 }
 
 export type RunBehaviour =
@@ -98,6 +109,17 @@ const httpdLogs = (version: string): LogText[] => {
   return [ah00558, ah00558, notice('mpm_event', `AH00489: Apache/${version} (Unix) configured -- resuming normal operations`), notice('core', "AH00094: Command line: 'httpd -D FOREGROUND'")];
 };
 
+/**
+ * The official nginx image's access log, `main` in its /etc/nginx/nginx.conf (the combined
+ * format and $http_x_forwarded_for), to /var/log/nginx/access.log, a link to standard
+ * output. The simulated server answers every path with its welcome page, index.html's
+ * 615 bytes (a real one answers a missing path 404).
+ */
+const nginxAccessLog = (r: HttpRequestSeen, at: LogContext): string => `${r.client} - - [${nginxLocalTime(at.tick)}] "GET ${r.path} HTTP/1.1" 200 615 "-" "${r.userAgent}" "-"`;
+
+/** The official httpd image's access log: httpd.conf's `CustomLog … common`, sent to standard output; "It works!" is 45 bytes. */
+const httpdAccessLog = (r: HttpRequestSeen, at: LogContext): string => `${r.client} - - [${nginxLocalTime(at.tick)}] "GET ${r.path} HTTP/1.1" 200 45`;
+
 const none = (): LogText[] => [];
 
 export const IMAGE_CATALOGUE: readonly ImageInfo[] = [
@@ -126,6 +148,7 @@ export const IMAGE_CATALOGUE: readonly ImageInfo[] = [
     servers: ['nginx', 'nginx-debug'],
     defaultRun: { kind: 'serve' },
     startupLogs: nginxLogs,
+    accessLog: nginxAccessLog,
   },
   {
     repository: 'docker.io/library/busybox',
@@ -147,6 +170,7 @@ export const IMAGE_CATALOGUE: readonly ImageInfo[] = [
     servers: ['httpd', 'httpd-foreground'],
     defaultRun: { kind: 'serve' },
     startupLogs: httpdLogs,
+    accessLog: httpdAccessLog,
   },
   {
     repository: 'docker.io/library/redis',

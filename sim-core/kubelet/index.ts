@@ -1,7 +1,7 @@
 // kubelet/: one per node. A simulated container runtime (image catalogue, pulls,
 // start, readiness, crashes with CrashLoopBackOff, logs), the Pod status it reports,
 // the node's Lease and status heartbeats, and the process that runs it all.
-export { IMAGE_CATALOGUE, lookupImage, parseImageRef, imageDigest, imageVersion, type ImageInfo, type ImageRef, type ImageLookup, type LogText, type RunBehaviour } from './images';
+export { IMAGE_CATALOGUE, lookupImage, parseImageRef, imageDigest, imageVersion, type ImageInfo, type ImageRef, type ImageLookup, type HttpRequestSeen, type LogText, type RunBehaviour } from './images';
 export { behaviourOf, type ContainerBehaviour } from './behaviour';
 export { crashLoopDelaySeconds, imagePullBackoffSeconds, TICKS_PER_SECOND, INITIAL_BACKOFF_SECONDS, MAX_BACKOFF_SECONDS } from './backoff';
 export { ContainerRuntime, CREATE_TICKS, ERR_SHOW_TICKS, EXIT_SHOW_TICKS, SIGTERM_STOP_TICKS, type RuntimeEvent, type ImageStore, type PodIdentity } from './container';

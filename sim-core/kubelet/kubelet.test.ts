@@ -160,7 +160,7 @@ describe('Kubelet', () => {
     const logs = k.logs('default', 'web');
     expect(logs.ok && logs.text.split('\n')[0]).toBe('/docker-entrypoint.sh: /docker-entrypoint.d/ is not empty, will attempt to perform configuration');
     expect(k.logs('default', 'web', { previous: true })).toEqual({ ok: false, error: 'previous terminated container "web" in pod "web" not found' });
-    expect(k.backend('10.244.1.2')).toEqual({ podKey: 'default/web', image: 'nginx:1.27', listens: [80] });
+    expect(k.backend('10.244.1.2')).toMatchObject({ podKey: 'default/web', image: 'nginx:1.27', listens: [80] });
   });
 
   it('keeps a follow stream open while its container runs, and goes on with what it writes since', () => {

@@ -15,6 +15,7 @@ import { newEvent } from '../scheduler/events';
 import type { RuntimeEvent } from './container';
 import { internalIP, LEASE_RENEW_TICKS, machineStatus, microTime, NODE_LEASE_DURATION_SECONDS, NODE_LEASE_NAMESPACE, NODE_STATUS_REPORT_TICKS, NODE_STATUS_UPDATE_TICKS, nodeLease, nodeStatusChanged, nodeStatusHeartbeat, type MachineStatus } from './heartbeat';
 import { DueQueue } from './dueQueue';
+import type { HttpRequestSeen } from './images';
 import { PodIpAllocator } from './ipam';
 import { FOLLOW_LOOKAHEAD_TICKS, readLog, readMore, type LogResume, type LogsResult, type PodLogOptions } from './logRead';
 import { PodRuntime } from './podRuntime';
@@ -30,11 +31,13 @@ export interface KubeletOptions {
 
 export type { LogsResult } from './logRead';
 
-/** What kube-proxy's curl needs to know about a Pod IP: is something listening there, and what. */
+/** What kube-proxy's curl needs to know about a Pod IP: is something listening there, and what; and who to tell of a request it answered. */
 export interface Backend {
   podKey: string;
   image: string;
   listens: readonly number[];
+  /** the container listening on `port` answered an HTTP request (its access log gets a line) */
+  served(port: number, request: HttpRequestSeen): void;
 }
 
 /**
@@ -393,7 +396,9 @@ export class Kubelet {
     for (const e of this.runtimes.values()) {
       if (e.runtime.podIP !== ip || !e.runtime.sandboxReady) continue;
       const c = e.runtime.containers.find((x) => x.listeningPorts().length > 0) ?? e.runtime.containers[0];
-      return { podKey: e.key, image: c?.spec.image ?? '', listens: e.runtime.containers.flatMap((x) => [...x.listeningPorts()]) };
+      const containers = e.runtime.containers;
+      const served = (port: number, request: HttpRequestSeen) => containers.find((x) => x.listeningPorts().includes(port))?.served(this.now, request);
+      return { podKey: e.key, image: c?.spec.image ?? '', listens: containers.flatMap((x) => [...x.listeningPorts()]), served };
     }
     return undefined;
   }

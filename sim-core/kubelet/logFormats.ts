@@ -11,7 +11,7 @@ export function nginxErrorLogTime(tick: number): string {
   return `${t.year}/${pad(t.month)}/${pad(t.day)} ${pad(t.hour)}:${pad(t.minute)}:${pad(t.second)}`;
 }
 
-/** nginx's `$time_local` (ngx_cached_http_log_time): `01/Jan/2026:00:00:13 +0000`. */
+/** nginx's `$time_local` (ngx_cached_http_log_time), Apache's `%t` inside its brackets: `01/Jan/2026:00:00:13 +0000`. */
 export function nginxLocalTime(tick: number): string {
   const t = civilTime(tick);
   return `${pad(t.day)}/${t.monthName}/${t.year}:${pad(t.hour)}:${pad(t.minute)}:${pad(t.second)} +0000`;
