@@ -241,10 +241,10 @@ export class DefaultSimulation extends Simulation {
 
   /**
    * `kubectl logs`: the API server validates the options (validation.ValidatePodLogOptions),
-   * finds the Pod's node and asks that node's kubelet (pkg/registry/core/pod/strategy.go
-   * LogLocation → https://<node>:10250/containerLogs/…?<options>). Errors are the API
-   * server's words; kubectl prints them after `Error from server …` (`The … is invalid: …`
-   * for an Invalid one).
+   * checks the container, finds the Pod's node and asks that node's kubelet
+   * (pkg/registry/core/pod/strategy.go LogLocation → https://<node>:10250/containerLogs/…?<options>;
+   * no node yet: no location, an empty answer). Errors are the API server's words; kubectl
+   * prints them after `Error from server …` (`The … is invalid: …` for an Invalid one).
    */
   podLogs(namespace: string, pod: string, options: PodLogOptions = {}, resume?: LogResume): LogsResult {
     // (kubectl checks tailLines and limitBytes itself; a --since under half a second rounds to 0)
@@ -254,15 +254,15 @@ export class DefaultSimulation extends Simulation {
     const got = this.kubectl.request({ verb: 'get', resource: 'pods', namespace, name: pod }, { timeoutTicks: 500 });
     if (!got.ok) return { ok: false, error: got.error.message };
     const p = got.value as {
-      spec?: { nodeName?: string; containers?: Array<{ name: string }> };
+      spec?: { nodeName?: string; containers?: Array<{ name: string }>; initContainers?: Array<{ name: string }>; ephemeralContainers?: Array<{ name: string }> };
     };
     const name = options.container ?? p.spec?.containers?.[0]?.name ?? '';
+    const names = [...(p.spec?.containers ?? []), ...(p.spec?.initContainers ?? []), ...(p.spec?.ephemeralContainers ?? [])].map((c) => c.name);
+    if (options.container !== undefined && !names.includes(options.container)) return { ok: false, error: `container ${options.container} is not valid for pod ${pod}` };
+    // a Pod not yet scheduled has no kubelet to ask: LogLocation gives no location, and the
+    // answer is an empty stream (204 No Content), which kubectl prints as nothing
     const nodeName = p.spec?.nodeName;
-    if (nodeName === undefined || nodeName === '')
-      return {
-        ok: false,
-        error: `container "${name}" in pod "${pod}" is waiting to start: ContainerCreating`,
-      };
+    if (nodeName === undefined || nodeName === '') return { ok: true, text: '' };
     const kubelet = this.extraProcesses.get(`kubelet@${nodeName}`);
     if (!(kubelet instanceof KubeletProcess) || !this.kernel.isAlive(kubelet.address) || kubelet.current === undefined) {
       const ip = nodeIP(this.info.nodes.indexOf(nodeName));

@@ -15,6 +15,8 @@ export interface KubeRequestOptions {
   timeoutTicks: number;
   /** kubectl --as / --as-group: the API server honours it for an administrator only (403 otherwise) */
   impersonate?: ApiRequestMessage['impersonate'];
+  /** (watchSoFar) stop as soon as the events delivered so far satisfy this, as a client that acts on the first event it needs */
+  until?: (events: readonly WatchEvent[]) => boolean;
 }
 
 type AnswerOf<R extends ServerRequest> = R extends { verb: 'nonResource' } ? string : R extends { verb: 'bind' } ? KubeObject : R extends { verb: infer V extends keyof ApiAnswers } ? ApiAnswers[V] : never;
@@ -101,7 +103,8 @@ export class SimKubeApiPort implements KubeApiPort {
     const events: WatchEvent[] = [];
     this.process.watchEvents.set(requestId, events);
     this.kernel.send(this.process.address, this.server, message(requestId, req, opts.impersonate));
-    this.kernel.runUntil(() => this.kernel.isIdle() || events.some((e) => e.type === 'ERROR'), opts.timeoutTicks);
+    const until = opts.until;
+    this.kernel.runUntil(() => this.kernel.isIdle() || events.some((e) => e.type === 'ERROR') || (until !== undefined && until(events)), opts.timeoutTicks);
     this.process.watchEvents.delete(requestId);
     this.kernel.send(this.process.address, this.server, { type: 'api-cancel', requestId });
     const error = events.find((e) => e.type === 'ERROR');

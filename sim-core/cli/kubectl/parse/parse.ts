@@ -767,6 +767,8 @@ export function parseKubectl(argvIn: readonly string[], options: ParseOptions = 
         if (args.length === 1 && (base.selector ?? '') !== '') return usageError('logs', 'only a selector (-l) or a POD name is allowed');
         const refusedClient = clientRefused();
         if (refusedClient) return refusedClient;
+        // cmdutil.GetPodRunningTimeoutFlag, before ToLogOptions
+        if (Number(flags.values.get('pod-running-timeout') ?? 0) <= 0) return plainError('--pod-running-timeout must be higher than zero');
         const sinceTime = str('since-time') === '' ? undefined : rfc3339Error(str('since-time'));
         if (sinceTime !== undefined) return plainError(sinceTime);
         const [target, container] = args;

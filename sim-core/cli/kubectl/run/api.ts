@@ -3,6 +3,7 @@
 import { type ApiResult, type KubeObject, type ObjectList, type PatchType, type PropagationPolicy, type Status, type WatchEvent } from '../../../client';
 import { goQuote, type KindDefinition } from '../../../apiserver';
 import type { RunEnv } from './env';
+import type { KubeRequestOptions } from '../../../apiserver/server';
 
 /**
  * How long kubectl waits for one answer. kubectl's own --request-timeout defaults to 0
@@ -138,7 +139,7 @@ export function deleteObject(env: RunEnv, def: KindDefinition, namespace: string
 }
 
 /** A script's watch: the events delivered from `resourceVersion` until the cluster went idle. */
-export function watchSoFar(env: RunEnv, def: KindDefinition, q: ListQuery & { resourceVersion: string }, timeoutTicks = REQUEST_TIMEOUT_TICKS): ApiResult<WatchEvent[]> {
+export function watchSoFar(env: RunEnv, def: KindDefinition, q: ListQuery & { resourceVersion: string }, timeoutTicks = REQUEST_TIMEOUT_TICKS, until?: KubeRequestOptions['until']): ApiResult<WatchEvent[]> {
   return env.kube.watchSoFar(
     {
       verb: 'watch',
@@ -148,6 +149,6 @@ export function watchSoFar(env: RunEnv, def: KindDefinition, q: ListQuery & { re
       ...(q.labelSelector !== undefined ? { labelSelector: q.labelSelector } : {}),
       ...(q.fieldSelector !== undefined ? { fieldSelector: q.fieldSelector } : {}),
     },
-    { timeoutTicks },
+    { timeoutTicks, ...(until !== undefined ? { until } : {}) },
   );
 }

@@ -12,6 +12,7 @@ import type { KubeObject } from '../../../client';
 import type { LogStream, PodLogOptions } from '../../../kubelet/logRead';
 import { millisToTimestamp, parseTimestamp } from '../clock';
 import { getObject, listObjects, statusText } from './api';
+import { podList, podRunningTimeoutTicks } from './log-pods';
 import { nowOf, type PodLogsResult, type RunEnv } from './env';
 import { REQUEST_TIMEOUT_TICKS } from './api';
 import { POLL_TICKS } from './wait';
@@ -19,23 +20,6 @@ import { fail } from './objects';
 import { allContainers, defaultContainer } from './log-containers';
 
 const PODS = kindForResource('pods')!;
-
-const isReady = (p: Pod): boolean => (p.status?.conditions ?? []).some((c) => c.type === 'Ready' && c.status === 'True');
-
-/**
- * podutils.ByLogging, the order GetFirstPod picks from: scheduled before unscheduled,
- * Running before other phases, ready before not ready, then the older one.
- */
-function byLogging(a: Pod, b: Pod): number {
-  const rank = (p: Pod): number[] => [p.spec?.nodeName ? 0 : 1, p.status?.phase === 'Running' ? 0 : 1, isReady(p) ? 0 : 1];
-  const ra = rank(a);
-  const rb = rank(b);
-  for (let i = 0; i < ra.length; i++) if (ra[i] !== rb[i]) return (ra[i] as number) - (rb[i] as number);
-  const ta = parseTimestamp(a.metadata?.creationTimestamp ?? '') ?? 0;
-  const tb = parseTimestamp(b.metadata?.creationTimestamp ?? '') ?? 0;
-  if (ta !== tb) return ta - tb;
-  return (a.metadata?.name ?? '') < (b.metadata?.name ?? '') ? -1 : 1;
-}
 
 /**
  * Complete's read of the object: a NotFound is wrapped with the namespace
@@ -88,16 +72,23 @@ function invalidOptions(env: RunEnv, options: PodLogOptions): string | undefined
   return undefined;
 }
 
-/** The Pods a Deployment or ReplicaSet selects (polymorphichelpers.SelectorsForObject), in podutils.ByLogging order. */
-function selectedPods(env: RunEnv, def: KindDefinition, object: KubeObject): { ok: true; pods: Pod[] } | { ok: false; error: string } {
+/**
+ * logsForObjectWithClient for an object with a selector (polymorphichelpers.SelectorsForObject):
+ * GetFirstPod (log-pods.ts: waiting --pod-running-timeout for one when none matches yet),
+ * and how many it found; with --all-pods and more than one, every one, listed again.
+ */
+function selectedPods(env: RunEnv, def: KindDefinition, object: KubeObject, allPods: boolean): { ok: true; pods: Pod[]; count: number } | { ok: false; error: string } {
   const selector = selectorOf(def, object);
   if (!selector.ok) return { ok: false, error: `error: cannot get the logs from *v1.${def.kind}: ${selector.error}\n` };
-  const pods = listObjects(env, PODS, { namespace: env.namespace, labelSelector: selector.value });
-  if (!pods.ok) return { ok: false, error: statusText(pods.error) };
-  const matching = (pods.value.items as Pod[]).sort(byLogging);
-  // GetFirstPod waits --pod-running-timeout for one to appear; nothing changes while it waits here
-  if (matching.length === 0) return { ok: false, error: `error: timed out waiting for the condition\n` };
-  return { ok: true, pods: matching };
+  const timeout = podRunningTimeoutTicks(env);
+  const first = podList(env, selector.value, timeout);
+  if (!first.ok) return first;
+  const count = first.pods.length;
+  if (count > 1 && allPods) {
+    const all = podList(env, selector.value, timeout);
+    return all.ok ? { ok: true, pods: all.pods, count } : all;
+  }
+  return { ok: true, pods: first.pods.slice(0, 1), count };
 }
 
 /**
@@ -183,11 +174,10 @@ export function runLogs(env: RunEnv): void {
   const invalid = invalidOptions(env, options);
   if (invalid !== undefined) return fail(env, `error: ${invalid}\n`);
   if (owner !== undefined) {
-    const selected = selectedPods(env, owner.def, owner.object);
+    const selected = selectedPods(env, owner.def, owner.object, allPods);
     if (!selected.ok) return fail(env, selected.error);
-    const first = selected.pods[0] as Pod;
-    if (selected.pods.length > 1 && !allPods) env.out.printErr(`Found ${selected.pods.length} pods, using pod/${first.metadata?.name ?? ''}\n`);
-    pods = allPods ? selected.pods : [first];
+    if (selected.count > 1 && !allPods) env.out.printErr(`Found ${selected.count} pods, using pod/${selected.pods[0]?.metadata?.name ?? ''}\n`);
+    pods = selected.pods;
   }
   const requests: LogRequest[] = [];
   for (const pod of pods) {

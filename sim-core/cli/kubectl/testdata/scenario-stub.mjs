@@ -10,7 +10,9 @@
 // serves pods/eviction (policy/v1) and POST …/pods/NAME/eviction deletes the Pod as DELETE
 // does (capture-drain.sh). PUT replaces an object (404 when there is none, 409 when its
 // resourceVersion is not the stored one) and POST creates one (409 when it exists), as
-// kubectl replace needs (capture-replace.sh).
+// kubectl replace needs (capture-replace.sh). GET …/pods/NAME/log answers as the API server
+// does (capture-logs-wait.sh): a Pod not yet scheduled (no spec.nodeName) gets an empty 204
+// (LogLocation gives no location), a scheduled one two lines `POD/CONTAINER line N`.
 import http from 'node:http';
 import fs from 'node:fs';
 const port = Number(process.argv[2]);
@@ -80,6 +82,14 @@ function handle(req, res, body) {
   process.stderr.write(`${req.method} ${req.url}${body ? ' BODY ' + body : ''}${req.headers['content-type'] && req.method !== 'GET' ? ' CT ' + req.headers['content-type'] : ''}\n`);
   if (disc[path]) { res.writeHead(200, { 'content-type': 'application/json' }); return res.end(JSON.stringify(disc[path])); }
   start();
+  const log = /^\/api\/v1\/namespaces\/([^/]+)\/pods\/([^/]+)\/log$/.exec(path);
+  if (log && req.method === 'GET') {
+    const pod = store.get(`pods/${log[1]}/${log[2]}`);
+    if (!pod) { res.writeHead(404, { 'content-type': 'application/json' }); return res.end(JSON.stringify(notFound('pods', log[2]))); }
+    if (!pod.spec?.nodeName) { res.writeHead(204); return res.end(); }
+    res.writeHead(200, { 'content-type': 'text/plain' });
+    return res.end([1, 2].map((n) => `${log[2]}/${q.get('container')} line ${n}\n`).join(''));
+  }
   const ev = /^\/api\/v1\/namespaces\/([^/]+)\/pods\/([^/]+)\/eviction$/.exec(path);
   if (ev && req.method === 'POST') return remove(res, `pods/${ev[1]}/${ev[2]}`, 'pods', ev[2], q, {});
   const m = /^\/(?:api\/v1|apis\/apps\/v1)(?:\/namespaces\/([^/]+))?\/([^/]+)(?:\/([^/]+))?$/.exec(path);
