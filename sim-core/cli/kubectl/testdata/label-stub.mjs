@@ -3,7 +3,7 @@
 // strategic merge, and JSON patch with add/replace/remove/test at simple paths), PUT, POST
 // (create), the scale subresource of Deployments and ReplicaSets, ?dryRun, resourceVersion
 // conflicts, SelfSubjectAccessReviews (allowed unless kubectl impersonates) and, with RULES=FILE,
-// SelfSubjectRulesReviews, and a Pod's log (two lines per container). Each request but discovery is logged on standard error, one line per request:
+// SelfSubjectRulesReviews, a Pod's log (two lines per container), and the 422 a real API server answers for a Deployment patched to negative replicas. Each request but discovery is logged on standard error, one line per request:
 //   METHOD URL [CONTENT-TYPE] BODY
 // where ` [CONTENT-TYPE]` is left out for a GET or when the request has none, ` BODY` is left out
 // when the request has no body, a body's one trailing newline is dropped and any other newline
@@ -187,6 +187,11 @@ http.createServer((req, res) => {
       } else if (req.method === 'PUT') next = b;
       else return send(res, 405, status(405, 'MethodNotAllowed', 'no', {}));
       next.metadata.resourceVersion = o.metadata.resourceVersion;
+      // the API server's validation of a Deployment's replicas (kubectl edit's invalid save, capture-edit.sh)
+      if (r === 'deployments' && !sub && typeof next.spec?.replicas === 'number' && next.spec.replicas < 0) {
+        const v = next.spec.replicas;
+        return send(res, 422, status(422, 'Invalid', `Deployment.apps "${name}" is invalid: spec.replicas: Invalid value: ${v}: must be greater than or equal to 0`, { name, group: 'apps', kind: 'Deployment', causes: [{ reason: 'FieldValueInvalid', message: `Invalid value: ${v}: must be greater than or equal to 0`, field: 'spec.replicas' }] }));
+      }
       const changed = JSON.stringify(next) !== JSON.stringify(o);
       let out = next;
       if (!dry && changed) out = put(next);
