@@ -72,6 +72,22 @@ describe('errors in kubectl 1.32 shape', () => {
     );
   });
 
+  test('a flow collection left open at the end: the line of the last thing read, and no node after `[`, `{` or `,`', () => {
+    const cases: [string, string][] = [
+      ['a: [\n', "line 1: did not find expected node content"],
+      ['a: 1\nspec: [\n', 'line 2: did not find expected node content'],
+      ['a: [1, 2]\nb: [3,\n', 'line 2: did not find expected node content'],
+      ['a: {b: 1\n', "line 1: did not find expected ',' or '}'"],
+      ['a: 1\nb: [1,\n  2\n', "line 3: did not find expected ',' or ']'"],
+      ['apiVersion: v1\r\ndata:\r\n  mode: [\r\nkind: ConfigMap\r\nmetadata:\r\n  name: cfg\r\n', "line 4: did not find expected ',' or ']'"],
+    ];
+    for (const [text, detail] of cases) expect(error(text, 'y.yaml'), text).toBe(`error: error parsing y.yaml: error converting YAML to JSON: yaml: ${detail}`);
+  });
+
+  test('a syntax error before a repeated key: go-yaml parses the document before it decodes it', () => {
+    expect(error('spec: 1\nspec: [\n', 'y.yaml')).toBe('error: error parsing y.yaml: error converting YAML to JSON: yaml: line 2: did not find expected node content');
+  });
+
   test('an unterminated quote', () => {
     expect(error('a: "abc\n', 'q.yaml')).toBe(
       'error: error parsing q.yaml: error converting YAML to JSON: yaml: line 2: found unexpected end of stream',

@@ -80,6 +80,23 @@ function goYamlMessage(code: string, message: string): string {
   }
 }
 
+/**
+ * A flow collection (`[…`, `{…`) still open where the text ends: go-yaml names the line of
+ * the last thing it read, and when that opened the collection or ended an entry (`[`, `{`,
+ * `,`) it found no node at all ("did not find expected node content"); the `yaml` package
+ * reports it where the text ends.
+ */
+function unclosedFlowAtEnd(text: string, code: string, message: string, pos: number): { at: number; message: string } | undefined {
+  if (code !== 'BAD_INDENT' || !/^Flow (sequence|map)/.test(message)) return undefined;
+  if (text.slice(pos).trim() !== '') return undefined;
+  let at = Math.min(pos, text.length) - 1;
+  while (at >= 0 && /\s/.test(text[at]!)) at--;
+  if (at < 0) return undefined;
+  const last = text[at]!;
+  if (last === '[' || last === '{' || last === ',') return { at, message: 'did not find expected node content' };
+  return { at, message: message.startsWith('Flow sequence') ? "did not find expected ',' or ']'" : "did not find expected ',' or '}'" };
+}
+
 interface WalkState {
   doc: Document;
   /** Alias targets being expanded right now: meeting one again means a cycle. */
@@ -176,7 +193,8 @@ function parseChecked(text: string): YamlResult {
   const lineOf = (offset: number | undefined) => (offset === undefined ? undefined : lineCounter.linePos(offset).line);
   const values: unknown[] = [];
   for (const doc of list) {
-    const error = doc.errors[0];
+    // go-yaml parses a document before it decodes it: a syntax error is found before a repeated key
+    const error = doc.errors.find((e) => e.code !== 'DUPLICATE_KEY') ?? doc.errors[0];
     if (error) {
       if (error.code === 'DUPLICATE_KEY') {
         // go-yaml's strict unmarshal wording; real kubectl would silently keep the last value.
@@ -186,6 +204,8 @@ function parseChecked(text: string): YamlResult {
         const key = rest.split(':')[0]?.trim() ?? '';
         return { ok: false, message: `unmarshal errors:\n  line ${line}: key ${JSON.stringify(key)} already set in map` };
       }
+      const flowAtEnd = unclosedFlowAtEnd(text, error.code, error.message, error.pos[0]);
+      if (flowAtEnd !== undefined) return { ok: false, line: lineOf(flowAtEnd.at), message: flowAtEnd.message };
       const message = goYamlMessage(error.code, error.message);
       // go-yaml reports an unterminated scalar where the stream ended.
       const at = message === 'found unexpected end of stream' ? text.length : error.pos[0];
