@@ -30,6 +30,8 @@ import type {
   WatchResponse,
 } from '../etcd/types';
 import type { ChainHop } from '../cluster/chain/hop';
+import type { KindDefinition } from '../apiserver/kinds';
+import type { KubeObject } from '../client';
 import type { CausalHop, ObjectQuery } from '../cluster/chain/causal';
 
 export type { ChainHop, CausalHop, ObjectQuery };
@@ -119,6 +121,27 @@ export interface SimControlPort {
   controlPlaneNodes?(): readonly string[];
 }
 
+/**
+ * The API objects as the committed keyspace holds them at this tick, read without a request
+ * and without simulated time passing: what `kubectl edit` opens in the browser's editor. The
+ * page reads them before its dialog opens, the clock stands still while it is open, and the
+ * save (one logged command) reads them again at the same tick — so what the save is compared
+ * with is what the learner saw, in the browser and in the server's replay alike.
+ */
+export interface StoredObjectsPort {
+  /** whether the API server is running (a stopped one answers no request) */
+  serving(): boolean;
+  get(def: KindDefinition, namespace: string, name: string): KubeObject | undefined;
+  /** every object of the kind in `namespace` ('' for a cluster-scoped kind), in key order */
+  list(def: KindDefinition, namespace: string): KubeObject[];
+}
+
+/** The file `kubectl edit` reopens after a save it could not apply, for the terminal's editor to show again. */
+export interface EditorReopen {
+  buffer: string;
+  language: 'yaml' | 'json';
+}
+
 /** What a terminal command returns. */
 export interface CommandOutput {
   stdout: string;
@@ -129,6 +152,12 @@ export interface CommandOutput {
    * lab's terminal words it in the learner's language (its English is the text printed)
    */
   budget?: TickBudgetNote;
+  /**
+   * `kubectl edit`'s save that kubectl would answer by reopening the editor (the API server
+   * refused the object, or the file did not parse): the file it reopens. Output only, never
+   * logged or hashed: the next save is a command of its own.
+   */
+  edit?: EditorReopen;
 }
 
 /** A sentence `sim tick` or `sim settle` printed about a lab's tick budget, with its numbers. */

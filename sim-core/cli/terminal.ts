@@ -1,7 +1,7 @@
 // What one terminal command writes. Mirrors a process: stdout and stderr streams and an
 // exit status; after exit (Go's os.Exit, as etcdctl's ExitWithError calls it) nothing more
 // is written, so command code can be written in the same straight line as etcdctl's.
-import type { CommandOutput, TickBudgetNote } from './ports';
+import type { CommandOutput, EditorReopen, TickBudgetNote } from './ports';
 
 export class Terminal {
   private out = '';
@@ -9,6 +9,7 @@ export class Terminal {
   private code = 0;
   private done = false;
   private budget: TickBudgetNote | undefined;
+  private editor: EditorReopen | undefined;
 
   get exited(): boolean {
     return this.done;
@@ -31,6 +32,11 @@ export class Terminal {
     if (!this.done) this.budget = note;
   }
 
+  /** `kubectl edit`: the file kubectl would reopen in the editor after this save. */
+  reopenEditor(file: EditorReopen): void {
+    if (!this.done) this.editor = file;
+  }
+
   exit(code: number): void {
     if (this.done) return;
     this.code = code;
@@ -44,6 +50,12 @@ export class Terminal {
   }
 
   output(): CommandOutput {
-    return { stdout: this.out, stderr: this.err, exitCode: this.code, ...(this.budget !== undefined ? { budget: this.budget } : {}) };
+    return {
+      stdout: this.out,
+      stderr: this.err,
+      exitCode: this.code,
+      ...(this.budget !== undefined ? { budget: this.budget } : {}),
+      ...(this.editor !== undefined ? { edit: this.editor } : {}),
+    };
   }
 }

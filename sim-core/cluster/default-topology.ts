@@ -10,7 +10,7 @@ import { KubeApiServer, KubeClientProcess, SimKubeApiPort, APISERVER_ADDRESS, ti
 import { Simulation, type EtcdOnlySimulationOptions, type SimulationPorts } from './etcd-only';
 import { memberName } from './topology';
 import { bootstrapCluster, clusterNodes, MAX_CONTROL_PLANES } from './bootstrap';
-import type { ChainQueryResult, SimCurlResult, SimResult } from '../cli/ports';
+import type { ChainQueryResult, SimCurlResult, SimResult, StoredObjectsPort } from '../cli/ports';
 import { DEFAULT_PROCESSES } from './default-processes';
 import { controlPlaneProcessAddress, nodeOf, podsByNode, roleOf, type NodeView, type ProcessView } from './cluster-view';
 import { ChainJournal, resourceOfKind } from './chain/journal';
@@ -21,6 +21,7 @@ import { kubeletLogQuery, type LogResume, type LogsResult, type PodLogOptions } 
 import { KubeProxyProcess } from '../kube-proxy/process';
 import { DefaultSimControl } from './default-control';
 import type { SimControl } from './sim-control';
+import { storedObjects } from './stored-objects';
 
 /** The address kubectl talks from. */
 export const KUBECTL_ADDRESS = 'kubectl';
@@ -141,17 +142,24 @@ export class DefaultSimulation extends Simulation {
     return new DefaultSimControl(this);
   }
 
-  /** The terminal's ports; `kube` is what kubectl talks through, `podLogs` what `kubectl logs` reads. */
+  /** The terminal's ports; `kube` is what kubectl talks through, `podLogs` what `kubectl logs` reads, `stored` what `kubectl edit` opens. */
   override ports(): SimulationPorts & {
     kube: KubeApiPort;
     podLogs: DefaultSimulation['podLogs'];
+    stored: StoredObjectsPort;
   } {
     return {
       ...super.ports(),
       kube: this.kubectl,
       podLogs: (namespace, pod, options, resume) => this.podLogs(namespace, pod, options, resume),
+      stored: (this.storedPort ??= storedObjects(
+        () => this.memberList().map((m) => m.sm?.store),
+        () => this.clusterKernel.isAlive(APISERVER_ADDRESS),
+      )),
     };
   }
+
+  private storedPort: StoredObjectsPort | undefined;
 
   /** Add a control-plane or node process (controller-manager, scheduler, kubelet@node-1, …). */
   addProcess(p: StartableProcess): void {

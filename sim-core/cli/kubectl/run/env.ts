@@ -2,7 +2,7 @@
 // workspace files, the simulated clock, and the terminal it writes to.
 import type { KubeApiPort } from '../../../apiserver/server';
 import type { LogResume, LogsResult, PodLogOptions } from '../../../kubelet/logRead';
-import type { SimControlPort } from '../../ports';
+import type { SimControlPort, StoredObjectsPort } from '../../ports';
 import type { Terminal } from '../../terminal';
 import type { KubectlCommand } from '../parse';
 
@@ -18,6 +18,8 @@ export interface KubectlPorts {
   /** kubelet's container log (GET pods/<name>/log with its PodLogOptions, answered by the node's kubelet) */
   podLogs?: PodLogsPort;
   sim: SimControlPort;
+  /** the committed objects at this tick, read without a request: what `kubectl edit` opened (absent without an API server) */
+  stored?: StoredObjectsPort;
 }
 
 /** The learner's workspace, for `-f`. */
