@@ -3,8 +3,8 @@
 // and dispatch on the program name. Unknown programs fail as bash does (exit 127).
 import type { KubeApiPort } from '../apiserver/server';
 import { runEtcdctl } from './etcdctl/index';
-import { runKubectl, type PodLogsPort } from './kubectl/run/index';
-import type { CommandOutput, EtcdClientPort, SimControlPort } from './ports';
+import { kubectlEditorOpen, runKubectl, type EditorOpen, type PodLogsPort } from './kubectl/run/index';
+import type { CommandOutput, EtcdClientPort, SimControlPort, StoredObjectsPort } from './ports';
 import { tokenize } from './shell/tokenize';
 import { runSim } from './sim/index';
 
@@ -15,6 +15,8 @@ export interface TerminalPorts {
   kube?: KubeApiPort;
   /** kubelet's container logs (`kubectl logs`) */
   podLogs?: PodLogsPort;
+  /** the committed API objects, read without a request (`kubectl edit`) */
+  stored?: StoredObjectsPort;
 }
 
 /** What a command may need besides the cluster: files in the learner's workspace (kubectl apply -f). */
@@ -59,19 +61,15 @@ const etcdctl: Program = (argv, env, stdin, ports) => {
 const sim: Program = (argv, _env, _stdin, ports) => runSim(argv, ports.sim);
 
 const kubectl: Program = (argv, env, stdin, ports, context) =>
-  runKubectl(argv, env, stdin, { sim: ports.sim, ...(ports.kube ? { kube: ports.kube } : {}), ...(ports.podLogs ? { podLogs: ports.podLogs } : {}) }, context);
+  runKubectl(argv, env, stdin, { sim: ports.sim, ...(ports.kube ? { kube: ports.kube } : {}), ...(ports.podLogs ? { podLogs: ports.podLogs } : {}), ...(ports.stored ? { stored: ports.stored } : {}) }, context);
 
 /** The programs on the terminal's PATH. */
 export const PROGRAMS: Record<string, Program> = { etcdctl, kubectl, sim };
 
-export function runCommandLine(
-  line: string,
-  stdin: string | undefined,
-  ports: TerminalPorts,
-  context: CommandContext = {},
-): CommandOutput {
+/** A line as bash splits it: the leading VAR=value assignments, the program's name and its arguments. */
+function splitCommandLine(line: string): { ok: true; env: Record<string, string>; name: string | undefined; argv: string[] } | { ok: false; error: string } {
   const words = tokenize(line);
-  if (!words.ok) return { stdout: '', stderr: `bash: ${words.error}\n`, exitCode: 2 };
+  if (!words.ok) return words;
   const env: Record<string, string> = {};
   let i = 0;
   for (; i < words.words.length; i++) {
@@ -80,10 +78,34 @@ export function runCommandLine(
     env[m[1] as string] = m[2] as string;
   }
   const [name, ...argv] = words.words.slice(i);
+  return { ok: true, env, name, argv };
+}
+
+export function runCommandLine(
+  line: string,
+  stdin: string | undefined,
+  ports: TerminalPorts,
+  context: CommandContext = {},
+): CommandOutput {
+  const split = splitCommandLine(line);
+  if (!split.ok) return { stdout: '', stderr: `bash: ${split.error}\n`, exitCode: 2 };
+  const { env, name, argv } = split;
   if (name === undefined) return { stdout: '', stderr: '', exitCode: 0 };
   const program = Object.hasOwn(PROGRAMS, name) ? PROGRAMS[name] : undefined;
   if (!program) return { stdout: '', stderr: `bash: ${name}: command not found\n`, exitCode: 127 };
   return program(argv, env, stdin, ports, context);
+}
+
+/**
+ * What a terminal line opens in kubectl edit's editor, read now from the committed keyspace:
+ * nothing is run, sent or logged, and no simulated time passes (the page asks before its
+ * editor dialog opens). undefined for any other line, and for a `kubectl edit` that stops
+ * before its editor opens: run as a command, it prints kubectl's error.
+ */
+export function editorOpenFor(line: string, ports: TerminalPorts, context: CommandContext = {}): EditorOpen | undefined {
+  const split = splitCommandLine(line);
+  if (!split.ok || split.name !== 'kubectl') return undefined;
+  return kubectlEditorOpen(split.argv, { sim: ports.sim, ...(ports.kube ? { kube: ports.kube } : {}), ...(ports.stored ? { stored: ports.stored } : {}) }, context);
 }
 
 /**

@@ -3,13 +3,15 @@
 export type {
   CallOptions,
   CommandOutput,
+  EditorReopen,
   Endpoint,
   EtcdClientPort,
   MemberStatusRow,
   SimControlPort,
   SimResult,
+  StoredObjectsPort,
 } from './ports';
-export { runCommandLine, runTerminalCommand, PROGRAMS, type CommandContext, type Program, type TerminalPorts } from './command-line';
+export { editorOpenFor, runCommandLine, runTerminalCommand, PROGRAMS, type CommandContext, type Program, type TerminalPorts } from './command-line';
 export {
   runScenario,
   parseScenario,
@@ -21,7 +23,7 @@ export {
   type ScenarioHeader,
   type ScenarioClusterOverrides,
 } from './scenario';
-export { runKubectl, REQUEST_TIMEOUT_TICKS, type KubectlPorts, type PodLogsPort, type PodLogsResult } from './kubectl/run/index';
+export { runKubectl, REQUEST_TIMEOUT_TICKS, type EditorOpen, type KubectlPorts, type PodLogsPort, type PodLogsResult } from './kubectl/run/index';
 export { runEtcdctl, type EtcdctlEnv } from './etcdctl/index';
 export { runSim, SIM_USAGE, DEFAULT_SETTLE_CAP } from './sim/index';
 export { tokenize } from './shell/tokenize';

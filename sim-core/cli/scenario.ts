@@ -22,9 +22,13 @@
 // Transcript: each command as `$ <command>` (with the here-document shown as bash shows
 // it, each line after `> `), then what the command wrote to stdout and then to stderr, as
 // a terminal merges them. A command's output always ends with a newline in the transcript.
+// A `kubectl edit` save that kubectl would answer by reopening its editor (the browser's
+// dialog reopens) is followed by a line saying so and the reasons the reopened file's
+// header gives.
 import { createSimulation, type Simulation } from '../cluster/index';
 import { runCommandLine, type CommandContext, type TerminalPorts } from './command-line';
 import type { CommandOutput } from './ports';
+import { reopenedReasons } from './kubectl/edit-file';
 import { endsHeredoc, heredocBodyLine, heredocStart, heredocStdin } from './shell/heredoc';
 
 export type ScenarioLine =
@@ -108,6 +112,10 @@ export function runScenario(script: string, options: ScenarioOptions): ScenarioR
     });
     const shown = out.stdout + out.stderr;
     transcript += shown === '' || shown.endsWith('\n') ? shown : shown + '\n';
+    if (out.edit !== undefined) {
+      const reasons = reopenedReasons(out.edit.buffer);
+      transcript += `[kubectl edit reopens the file${reasons.length > 0 ? ', its header now:' : ''}]\n${reasons.map((l) => `${l}\n`).join('')}`;
+    }
     options.afterCommand?.(item.line, out);
   }
   return { ok: true, transcript };

@@ -13,6 +13,7 @@ export { userForAddress, impersonatedUser, attributesOf, authorizeRequest, CLUST
 export { admitUpdate, type UpdateAdmission } from './admitUpdate';
 export { keyOf } from './handlerEnv';
 export { decodeKv } from './objectCodec';
+export { scaleOf, SCALABLE_RESOURCES } from './scale';
 export { applyPatch, applyMergePatch, applyStrategicMergePatch, applyJsonPatch, listStrategy, retainsKeys, isPlainObject, indexOf, keyValue, MergeKeyError, normalizeElementOrder, normalizeOrder, partition } from './patch';
 export { parseFieldSelector, selectableFields, type FieldPredicate, type FieldSelectorParse } from './fieldSelector';
 export { gracePeriodFor, DEFAULT_TERMINATION_GRACE_SECONDS } from './gracefulDeletion';

@@ -51,7 +51,8 @@ export type CommandName =
   | 'drain'
   | 'logs'
   | 'auth can-i'
-  | 'replace';
+  | 'replace'
+  | 'edit';
 
 export interface KubectlCommand {
   command: CommandName;

@@ -325,6 +325,19 @@ export const COMMAND_FLAGS: Readonly<Record<string, FlagSpec[]>> = {
     str('subresource'),
     ...TEMPLATE,
   ],
+  // pkg/cmd/edit/edit.go and editor.NewEditOptions: printing (-o is yaml or json, checked once the objects are read), the files, --validate, --output-patch, --windows-line-endings, --field-manager, --save-config, --subresource, and the deprecated --record
+  edit: [
+    ...FILES,
+    OUTPUT,
+    bool('output-patch'),
+    bool('windows-line-endings'),
+    bool('save-config'),
+    bool('record'),
+    str('validate', undefined, 'strict'),
+    str('field-manager', undefined, 'kubectl-edit'),
+    str('subresource'),
+    ...TEMPLATE,
+  ],
   'auth can-i': [bool('all-namespaces', 'A'), bool('list'), bool('no-headers'), bool('quiet', 'q'), str('subresource')],
   logs: [
     bool('all-containers'),

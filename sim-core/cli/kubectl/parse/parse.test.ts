@@ -77,6 +77,12 @@ describe('parseKubectl against the real kubectl 1.32', () => {
 });
 
 describe('parseKubectl: what a command line means', () => {
+  it('says --record is deprecated as pflag does, before anything else the command prints', () => {
+    // recorded: testdata/real-1.32-edit/replicas-record.txt
+    expect(accepted(['edit', 'deploy/web', '--record']).warnings).toEqual(['Flag --record has been deprecated, --record will be removed in the future\n']);
+    expect(accepted(['edit', 'deploy/web']).warnings).toEqual([]);
+  });
+
   it('refuses -k once the command is otherwise fine, instead of finding no objects', () => {
     // kubectl 1.32 builds the kustomization (or fails: `must build at directory: …`); the simulation has no kustomize
     for (const argv of [['get', '-k', 'dir'], ['delete', '-k', 'dir'], ['apply', '-k', 'dir'], ['describe', '-k', 'dir']]) {

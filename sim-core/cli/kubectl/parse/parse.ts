@@ -114,7 +114,7 @@ const CREATE_SUBCOMMANDS: readonly CommandName[] = [
  * subcommands' Complete after NameFromCommandArgs, taint.go Complete); the others check them
  * first, in that order.
  */
-const LATE_FLAG_CHECKS: ReadonlySet<CommandName> = new Set<CommandName>(['apply', 'create', ...CREATE_SUBCOMMANDS, 'taint', 'replace', 'delete']);
+const LATE_FLAG_CHECKS: ReadonlySet<CommandName> = new Set<CommandName>(['apply', 'create', ...CREATE_SUBCOMMANDS, 'taint', 'replace', 'delete', 'edit']);
 
 /** The commands that build their client before they check --dry-run, --validate or -o (get.go, version.go and taint.go Complete). */
 const CLIENT_BEFORE_FLAG_CHECKS: ReadonlySet<CommandName> = new Set<CommandName>(['get', 'version', 'taint']);
@@ -139,6 +139,7 @@ const CLIENT_IN_OWN_CHECKS: ReadonlySet<CommandName> = new Set<CommandName>([
   'set env',
   'api-resources',
   'api-versions',
+  'edit',
 ]);
 
 /** delete.go Validate's warning for --force with a grace period of 0 (run/delete.ts prints the same for a delete that runs). */
@@ -295,6 +296,8 @@ export function parseKubectl(argvIn: readonly string[], options: ParseOptions = 
   // differs by command (see flagChecks), and a deprecated --dry-run's warning is logged
   // before any error that follows it.
   const warnings: string[] = [];
+  // pflag's MarkDeprecated (RecordFlags): said on stderr as soon as the flag is parsed
+  if (changed('record')) warnings.push('Flag --record has been deprecated, --record will be removed in the future\n');
   let dryRun: DryRun = 'none';
   let dryRunError: string | undefined;
   if (specs.some((s) => s.name === 'dry-run')) {
@@ -576,6 +579,19 @@ export function parseKubectl(argvIn: readonly string[], options: ParseOptions = 
         if (refusedClient) return refusedClient;
         if (!['', 'name', 'kind'].includes(str('sort-by'))) return plainError('--sort-by accepts only name or kind');
         return { ok: true, command: base };
+      }
+      case 'edit': {
+        // edit's Complete: the builder (its words, with a bare TYPE allowed: every object of
+        // it; -f's files are read by the runner, which refuses words beside them), then
+        // --validate; -o is checked once the objects are read (run/edit.ts)
+        if (args.length === 0 && !hasFiles) return plainError(MISSING_RESOURCES);
+        const refusedClient = clientRefused();
+        if (refusedClient) return refusedClient;
+        if (hasFiles) return flagChecks('validate') ?? { ok: true, command: base };
+        const t = resourceTargets(args);
+        if (!t.ok) return plainError(t.error);
+        if (str('subresource') !== '' && t.value.some((x) => x.name === undefined)) return plainError('subresource cannot be used when bulk resources are specified');
+        return flagChecks('validate') ?? { ok: true, command: { ...base, targets: t.value } };
       }
       case 'patch': {
         // patch.go Validate, then the builder's ResourceTypeOrNameArgs

@@ -35,6 +35,7 @@ import { runVersion } from './version';
 import { runTaint } from './taint';
 import { runPatch } from './patch';
 import { runReplace } from './replace';
+import { runEdit } from './edit';
 import { runRaw } from './raw';
 import { runApiResources } from './api-resources';
 import { runApiVersions } from './api-versions';
@@ -43,6 +44,7 @@ import { runConfig } from './config';
 import { checkTemplateOutput } from './templates';
 
 export type { KubectlPorts, PodLogsPort, PodLogsResult, RunEnv } from './env';
+export { kubectlEditorOpen, type EditorOpen } from './edit-open';
 export { REQUEST_TIMEOUT_TICKS, statusText } from './api';
 export { ROLLOUT_STATUS_CAP_TICKS } from './rollout-status';
 
@@ -93,6 +95,7 @@ const COMMANDS: Record<KubectlCommand['command'], (env: RunEnv) => void> = {
   logs: runLogs,
   'auth can-i': runAuthCanI,
   replace: runReplace,
+  edit: runEdit,
 };
 
 /** What a client-only command gets if it asks anyway: the refusal of an empty kubeconfig. */
@@ -147,8 +150,9 @@ export function runKubectl(
     out,
   };
   // kubectl builds its printer before the first request: a bad template is refused at once
-  // (version and api-resources have their own few formats)
-  if (cmd.command !== 'version' && cmd.command !== 'api-resources' && cmd.command !== 'api-versions' && !checkTemplateOutput(env)) return out.output();
+  // (version and api-resources have their own few formats; edit prints YAML or JSON only,
+  // and says so once it has read the objects)
+  if (cmd.command !== 'version' && cmd.command !== 'api-resources' && cmd.command !== 'api-versions' && cmd.command !== 'edit' && !checkTemplateOutput(env)) return out.output();
   // --raw: one request to a path, its answer printed as sent (without a server, refused as client-go refuses it)
   if (cmd.raw !== undefined) {
     runRaw(env);

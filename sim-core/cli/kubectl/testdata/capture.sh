@@ -125,6 +125,10 @@ cap help-logs logs -h
 cap help-auth-can-i auth can-i -h
 cap help-replace replace -h
 cap help-api-versions api-versions -h
+cap help-edit edit -h
+cap edit-nothing edit
+cap edit-bad-output edit deploy/web -o foo
+cap edit-selector edit pods -l app=web
 # With no cluster at all (what the etcd-only topology answers; run/no-server.ts), kept apart
 # from the parser's recordings in ../real-1.32-no-server/
 cd ../real-1.32-no-server
@@ -140,6 +144,7 @@ cap no-server-create-namespace create namespace prod
 cap no-server-create-namespace-dry-run create namespace prod --dry-run=client
 cap no-server-api-resources api-resources
 cap no-server-api-versions api-versions
+cap no-server-edit edit deploy/web
 printf 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n' >web.yaml
 cap no-server-apply apply -f web.yaml
 mkdir -p manifests && cp web.yaml manifests/web.yaml && printf 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: hello\n' >manifests/pod.yaml

@@ -1,0 +1,63 @@
+// What `kubectl edit …` opens in the editor, asked for by the page before its dialog opens:
+// the file run/edit.ts will compare the save with (the same targets, read from the committed
+// keyspace the same way, printed the same way), with no request sent, no time passing and
+// nothing logged. undefined when the command would stop before its editor opens — a line it
+// refuses, an object that is not there, a bad -o, no API server — and the page then runs
+// the line as it is, which prints kubectl's error.
+import type { KubeApiPort } from '../../../apiserver/server';
+import { connectionRefused } from '../../../apiserver/server';
+import type { CommandContext } from '../../command-line';
+import { Terminal } from '../../terminal';
+import { editorFile, type EditFormat } from '../edit-file';
+import { kindPrefix } from '../get';
+import { parseKubectl } from '../parse';
+import { editTargets, storedEditObjects } from './edit-objects';
+import type { KubectlPorts, RunEnv } from './env';
+
+export interface EditorOpen {
+  /** the file as kubectl writes it for the editor */
+  buffer: string;
+  language: EditFormat;
+  /** the objects it holds, as kubectl names them (`deployment.apps/web`) */
+  title: string;
+}
+
+/** A port that answers nothing: the open reads the committed keyspace only. */
+const NO_REQUESTS: KubeApiPort = {
+  request: () => ({ ok: false, error: connectionRefused() }),
+  watchSoFar: () => ({ ok: false, error: connectionRefused() }),
+  serverVersion: () => ({ ok: false, error: connectionRefused() }),
+};
+
+export function kubectlEditorOpen(argv: string[], ports: KubectlPorts, context: CommandContext): EditorOpen | undefined {
+  const stored = ports.stored;
+  if (ports.kube === undefined || stored === undefined || !stored.serving()) return undefined;
+  const parsed = parseKubectl(argv, { now: ports.sim.now() });
+  if (!parsed.ok || !('command' in parsed) || parsed.command.command !== 'edit') return undefined;
+  const cmd = parsed.command;
+  const output = cmd.output;
+  if (output !== '' && output !== 'yaml' && output !== 'json') return undefined;
+  const env: RunEnv = {
+    cmd,
+    kube: NO_REQUESTS,
+    ports,
+    files: {
+      ...(context.readFile ? { readFile: context.readFile } : {}),
+      ...(context.listFiles ? { listFiles: context.listFiles } : {}),
+    },
+    stdin: undefined,
+    environment: {},
+    namespace: cmd.namespace ?? 'default',
+    out: new Terminal(),
+  };
+  const targets = editTargets(env);
+  if (!targets.ok) return undefined;
+  const objects = storedEditObjects(stored, targets.targets, (cmd.flags.values.get('subresource') as string | undefined) ?? '');
+  if (objects === undefined || objects.length === 0) return undefined;
+  const language: EditFormat = output === 'json' ? 'json' : 'yaml';
+  return {
+    buffer: editorFile(objects, language, cmd.flags.values.get('windows-line-endings') === true),
+    language,
+    title: objects.map((o) => `${kindPrefix(o.kind ?? '')}/${o.metadata?.name ?? ''}`).join(', '),
+  };
+}
