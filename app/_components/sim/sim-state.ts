@@ -133,6 +133,7 @@ function apply(state: SimState, m: WorkerMessage): SimState {
       return { ...(m.request === 'runCommand' || m.request === 'apply' ? answered(state) : state), error: m.message };
     case 'actionLog':
     case 'manifestProblems':
+    case 'editorFile':
       // answers to the page's own requests (use-sim-worker.ts): no state of the view's
       return state;
   }

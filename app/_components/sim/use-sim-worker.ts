@@ -5,7 +5,7 @@
 // panels skip re-rendering: the main thread only draws, the worker simulates.
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { commandInput, type ActionLog } from '@/sim-core/cluster/actions';
-import { applyCommandLine, parseWorkerMessage, type HostLab, type HostScenario, type LabLimit, type ManifestProblem, type PageMessage, type WorkerMessage } from '@/app/_lib/sim-worker/protocol';
+import { applyCommandLine, parseWorkerMessage, type CommandResult, type EditorOpen, type HostLab, type HostScenario, type LabLimit, type ManifestProblem, type PageMessage, type WorkerMessage } from '@/app/_lib/sim-worker/protocol';
 import { initialSimState, simReducer, type SimState } from './sim-state';
 
 export type { SimState, TerminalEntry } from './sim-state';
@@ -32,6 +32,14 @@ export interface SimWorker {
    * cluster to judge it on (not started, unsupported, gone) — the editor judges it alone.
    */
   checkManifest: (path: string, text: string) => Promise<ManifestProblem[] | undefined>;
+  /**
+   * What `kubectl edit …` would open in its editor now, read without a request, an action or
+   * a tick; undefined when it stops before its editor opens (run the line: it says why) or
+   * the worker cannot say
+   */
+  openEditor: (line: string) => Promise<EditorOpen | undefined>;
+  /** runCommand, answered with the command's result once the terminal shows it (undefined: refused, or the worker is gone) */
+  runCommandForResult: (line: string, stdin?: string) => Promise<CommandResult | undefined>;
 }
 
 export type ApplyAnswer = { written: true } | { written: false; refused: LabLimit | undefined };
@@ -54,6 +62,8 @@ export function useSimWorker(scenario: HostScenario, labStart?: LabStart): SimWo
   const pendingLogs = useRef(new Map<number, (log: ActionLog | undefined) => void>());
   const pendingApplies = useRef(new Map<number, (answer: ApplyAnswer | undefined) => void>());
   const pendingChecks = useRef(new Map<number, (problems: ManifestProblem[] | undefined) => void>());
+  const pendingEditors = useRef(new Map<number, (editor: EditorOpen | undefined) => void>());
+  const pendingResults = useRef(new Map<number, (result: CommandResult | undefined) => void>());
   // the worker starts once per scenario: a later change of the saved work must not restart it
   const scenarioKey = JSON.stringify(scenario);
   const labStartRef = useRef(labStart);
@@ -64,6 +74,8 @@ export function useSimWorker(scenario: HostScenario, labStart?: LabStart): SimWo
     const pending = pendingLogs.current;
     const applies = pendingApplies.current;
     const checks = pendingChecks.current;
+    const editors = pendingEditors.current;
+    const results = pendingResults.current;
     const worker = new Worker(new URL('./sim.worker.ts', import.meta.url), { type: 'module', name: `sim ${scenarioNow.id}` });
     workerRef.current = worker;
     let queued: WorkerMessage[] = [];
@@ -78,10 +90,15 @@ export function useSimWorker(scenario: HostScenario, labStart?: LabStart): SimWo
         if (m.type === 'applied') {
           applies.get(m.requestId)?.(m.written ? { written: true } : { written: false, refused: m.result.refused });
           applies.delete(m.requestId);
+        } else if (m.type === 'commandResult' && m.requestId !== undefined) {
+          results.get(m.requestId)?.(m.result);
+          results.delete(m.requestId);
         } else if (m.type === 'error' && m.requestId !== undefined) {
           // a request the worker refused is not answered otherwise
           applies.get(m.requestId)?.(undefined);
           applies.delete(m.requestId);
+          results.get(m.requestId)?.(undefined);
+          results.delete(m.requestId);
         }
       }
     };
@@ -102,6 +119,11 @@ export function useSimWorker(scenario: HostScenario, labStart?: LabStart): SimWo
           checks.delete(answered.requestId);
           return;
         }
+        if (answered?.type === 'editorFile' && editors.has(answered.requestId)) {
+          editors.get(answered.requestId)?.(undefined);
+          editors.delete(answered.requestId);
+          return;
+        }
         update({ type: 'failed', error: parsed.error });
         return;
       }
@@ -117,6 +139,11 @@ export function useSimWorker(scenario: HostScenario, labStart?: LabStart): SimWo
         checks.delete(message.requestId);
         return;
       }
+      if (message.type === 'editorFile') {
+        editors.get(message.requestId)?.(message.editor);
+        editors.delete(message.requestId);
+        return;
+      }
       if (message.type === 'error' && message.request === 'getActionLog' && message.requestId !== undefined) {
         // a refused log request is answered with nothing, as when the worker is gone
         pending.get(message.requestId)?.(undefined);
@@ -125,6 +152,11 @@ export function useSimWorker(scenario: HostScenario, labStart?: LabStart): SimWo
       if (message.type === 'error' && message.request === 'checkManifest' && message.requestId !== undefined) {
         checks.get(message.requestId)?.(undefined);
         checks.delete(message.requestId);
+        return;
+      }
+      if (message.type === 'error' && message.request === 'openEditor' && message.requestId !== undefined) {
+        editors.get(message.requestId)?.(undefined);
+        editors.delete(message.requestId);
         return;
       }
       queued.push(message);
@@ -136,6 +168,10 @@ export function useSimWorker(scenario: HostScenario, labStart?: LabStart): SimWo
       applies.clear();
       for (const resolve of checks.values()) resolve(undefined);
       checks.clear();
+      for (const resolve of editors.values()) resolve(undefined);
+      editors.clear();
+      for (const resolve of results.values()) resolve(undefined);
+      results.clear();
     };
     const init: PageMessage = start
       ? { type: 'init', scenario: scenarioNow, lab: start.lab, ...(start.replay && start.replay.length > 0 ? { replay: start.replay } : {}) }
@@ -151,6 +187,10 @@ export function useSimWorker(scenario: HostScenario, labStart?: LabStart): SimWo
       applies.clear();
       for (const resolve of checks.values()) resolve(undefined);
       checks.clear();
+      for (const resolve of editors.values()) resolve(undefined);
+      editors.clear();
+      for (const resolve of results.values()) resolve(undefined);
+      results.clear();
     };
   }, [scenarioKey]);
 
@@ -204,7 +244,31 @@ export function useSimWorker(scenario: HostScenario, labStart?: LabStart): SimWo
     [send],
   );
 
-  return { state, send, runCommand, interrupt, requestActionLog, applyFiles, checkManifest };
+  const openEditor = useCallback(
+    (line: string) =>
+      new Promise<EditorOpen | undefined>((resolve) => {
+        if (workerRef.current === undefined) return resolve(undefined);
+        requestId.current += 1;
+        pendingEditors.current.set(requestId.current, resolve);
+        send({ type: 'openEditor', requestId: requestId.current, line });
+      }),
+    [send],
+  );
+
+  const runCommandForResult = useCallback(
+    (line: string, stdin?: string) =>
+      new Promise<CommandResult | undefined>((resolve) => {
+        if (workerRef.current === undefined) return resolve(undefined);
+        requestId.current += 1;
+        pendingResults.current.set(requestId.current, resolve);
+        const input = commandInput({ stdin });
+        update({ type: 'busy', line, ...input });
+        send({ type: 'runCommand', requestId: requestId.current, line, ...input });
+      }),
+    [send],
+  );
+
+  return { state, send, runCommand, interrupt, requestActionLog, applyFiles, checkManifest, openEditor, runCommandForResult };
 }
 
 /** The type and request id of a worker message that failed its schema, when it has them. */

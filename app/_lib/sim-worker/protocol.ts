@@ -107,8 +107,20 @@ export const pageMessageSchema = z.discriminatedUnion('type', [
    * would write it (the Problems list); nothing is written, run or logged
    */
   z.object({ type: z.literal('checkManifest'), requestId: int0, path: writeFileSchema.shape.path, text: writeFileSchema.shape.content }),
+  /**
+   * the file `kubectl edit …` (the line) would open in its editor now, read from the
+   * committed keyspace: nothing is run, sent, logged or ticked (the terminal's edit dialog)
+   */
+  z.object({ type: z.literal('openEditor'), requestId: int0, line: z.string().min(1).max(MAX_LINE_LENGTH) }),
 ]);
 export type PageMessage = z.infer<typeof pageMessageSchema>;
+
+/** kubectl edit's file: what its editor opens, or reopens after a save it could not apply. */
+export const editorFileSchema = z.object({ buffer: stdinSchema, language: z.enum(['yaml', 'json']) });
+export type EditorFile = z.infer<typeof editorFileSchema>;
+/** What the edit dialog opens: the file, and the objects in it as kubectl names them (`deployment.apps/web`). */
+export const editorOpenSchema = editorFileSchema.extend({ title: z.string().max(MAX_LINE_LENGTH) });
+export type EditorOpen = z.infer<typeof editorOpenSchema>;
 
 // ---- worker → page ----
 
@@ -256,6 +268,8 @@ export const commandResultSchema = z.object({
       z.object({ kind: z.literal('settle-cut'), ran: int0, cap: int0, now: int0 }),
     ])
     .optional(),
+  /** a `kubectl edit` save kubectl would answer by reopening its editor: the file it reopens (the dialog opens on it again) */
+  edit: editorFileSchema.optional(),
 });
 export type CommandResult = z.infer<typeof commandResultSchema>;
 
@@ -291,6 +305,8 @@ export const workerMessageSchema = z.discriminatedUnion('type', [
   /** requestId is absent for commands the worker ran itself (a fault button's `sim` line) */
   z.object({ type: z.literal('commandResult'), requestId: int0.optional(), result: commandResultSchema }),
   z.object({ type: z.literal('actionLog'), requestId: int0, log: actionLogSchema }),
+  /** the answer to `openEditor`: the file, or none when the command stops before its editor opens (the page then runs the line) */
+  z.object({ type: z.literal('editorFile'), requestId: int0, editor: editorOpenSchema.optional() }),
   /** what the API server would refuse of a checked file if Apply wrote it now, at the lines of its fields */
   z.object({ type: z.literal('manifestProblems'), requestId: int0, problems: z.array(manifestProblemSchema).max(MAX_MANIFEST_PROBLEMS) }),
   /**

@@ -106,6 +106,9 @@ export class WorkerSession {
       case 'checkManifest':
         this.checkManifest(host, message);
         return;
+      case 'openEditor':
+        this.openEditor(host, message);
+        return;
     }
     this.postView();
   }
@@ -132,6 +135,18 @@ export class WorkerSession {
       return;
     }
     this.post({ type: 'manifestProblems', requestId: message.requestId, problems });
+  }
+
+  /** kubectl edit's file for the dialog: read-only, so no view follows; a read that throws (a bug) is a refused request, the cluster runs on. */
+  private openEditor(host: SimHost, message: Extract<PageMessage, { type: 'openEditor' }>): void {
+    let editor: ReturnType<SimHost['editorFile']>;
+    try {
+      editor = host.editorFile(message.line);
+    } catch (e) {
+      this.post({ type: 'error', message: `opening kubectl edit's file failed: ${e instanceof Error ? e.message : String(e)}`, requestId: message.requestId, request: message.type });
+      return;
+    }
+    this.post({ type: 'editorFile', requestId: message.requestId, ...(editor !== undefined ? { editor } : {}) });
   }
 
   private build(replay?: ActionLog): void {

@@ -4,7 +4,7 @@
 // Replaying that log on a fresh host gives the same state hash: the lab workspace and the
 // server's grading replay rely on it. Pure: no timers, no DOM, so tests run it in Node.
 import { createSimulation, DefaultSimulation, ACTION_LOG_LIMITS, commandInput, type Action, type ActionLog, type Simulation, type SimulationOptions } from '@/sim-core/cluster';
-import { runCommandLine } from '@/sim-core/cli';
+import { editorOpenFor, runCommandLine } from '@/sim-core/cli';
 import type { TraceEvent } from '@/sim-core/kernel';
 import type { GradeCaps } from '@/sim-core/grading/caps';
 import {
@@ -26,7 +26,7 @@ import { liveCheckOf } from './apply-update';
 import { validationProblems } from '@/app/_components/lab/manifest-problems';
 import { committedStore, writeStarterFiles } from '@/sim-core/grading';
 import type { MvccStore } from '@/sim-core/etcd/mvcc';
-import { applyCommandLine, type CommandResult, type Fault, type GoalView, type HostLab, type HostScenario, type KeyspaceView, type LabLimit, type ManifestProblem, type NotableEvent, type SimView, type TraceLine } from './protocol';
+import { applyCommandLine, MAX_STDIN_LENGTH, type CommandResult, type EditorOpen, type Fault, type GoalView, type HostLab, type HostScenario, type KeyspaceView, type LabLimit, type ManifestProblem, type NotableEvent, type SimView, type TraceLine } from './protocol';
 
 /** Trace lines kept for the view (the newest). */
 const TRACE_LINES = 40;
@@ -188,8 +188,19 @@ export class SimHost {
 
   private execute(action: Extract<Action, { type: 'command' }>): CommandResult {
     const r = this.sim.dispatch(action);
-    const output = r.ok ? (r.output ?? { stdout: '', stderr: '', exitCode: 0 }) : { stdout: '', stderr: `${r.error}\n`, exitCode: 1 };
-    return { line: action.line, ...commandInput(action), ...output };
+    const { edit, ...output } = r.ok ? (r.output ?? { stdout: '', stderr: '', exitCode: 0 }) : { stdout: '', stderr: `${r.error}\n`, exitCode: 1 };
+    // a file kubectl edit would reopen that no save could carry (over the stdin limit) is not offered
+    return { line: action.line, ...commandInput(action), ...output, ...(edit !== undefined && edit.buffer.length <= MAX_STDIN_LENGTH ? { edit } : {}) };
+  }
+
+  /**
+   * What `kubectl edit …` would open in its editor now (the terminal's edit dialog): read
+   * from the committed keyspace — no action, no tick, the same state hash. undefined when
+   * the line is no such command, or one that stops before its editor opens (run it: it says why).
+   */
+  editorFile(line: string): EditorOpen | undefined {
+    const open = editorOpenFor(line, this.sim.ports(), { readFile: (p) => this.sim.files.get(p), listFiles: () => [...this.sim.files.keys()].sort() });
+    return open !== undefined && open.buffer.length <= MAX_STDIN_LENGTH ? open : undefined;
   }
 
   /**

@@ -1,0 +1,87 @@
+// kubectl edit through the worker: the dialog's file is read without an action, a tick or
+// a request (the state hash and the log stay as they were), and the browser's log — play,
+// the open, the save — replays on the server to the same state hash, the save compared
+// with the very file the dialog showed.
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadContent } from '@/app/_lib/content/loader';
+import { gradeLab } from '@/sim-core/grading';
+import { WorkerSession, type FrameTimer } from './session';
+import { SimHost, replayActionLog } from './sim-host';
+import { parseWorkerMessage, type HostLab, type HostScenario, type WorkerMessage } from './protocol';
+
+const content = loadContent(path.join(process.cwd(), 'content')).content;
+const lab = content.labs.get('first-deployment')!.lab;
+const scenario: HostScenario = { id: `lab:${lab.id}`, topology: lab.topology, seed: lab.seed, members: lab.members, setup: lab.setup };
+const starter = content.labs.get('first-deployment')!.starterFiles;
+const hostLab: HostLab = { files: Object.entries(starter).map(([p, c]) => ({ path: p, content: c })), goals: lab.goals.map((g) => ({ id: g.id, check: g.check })) };
+
+function started() {
+  const created = SimHost.create(scenario, hostLab);
+  if (!created.ok) throw new Error('the lab did not start');
+  const h = created.host;
+  expect(h.runCommand('kubectl apply -f deployment.yaml').stdout).toBe('deployment.apps/web created\n');
+  return h;
+}
+
+describe('kubectl edit through the worker', () => {
+  it('reads the dialog’s file without an action, a tick or a change of state', () => {
+    const h = started();
+    h.step(120);
+    const before = { hash: h.stateHash(), now: h.now, log: h.actionLog() };
+    const file = h.editorFile('kubectl edit deploy/web');
+    expect(file).toMatchObject({ language: 'yaml', title: 'deployment.apps/web' });
+    expect(file?.buffer).toMatch(/^# Please edit the object below\./);
+    expect({ hash: h.stateHash(), now: h.now, log: h.actionLog() }).toEqual(before);
+    expect(h.editorFile('kubectl edit deploy/nope')).toBeUndefined();
+    expect(h.editorFile('kubectl get pods')).toBeUndefined();
+  });
+
+  it('logs the save as one command with the saved file, and the server’s replay of the log reaches the same state', () => {
+    const h = started();
+    // the page played a while, paused, opened the dialog and saved: ticks, then the command
+    h.step(37);
+    h.step(55);
+    const file = h.editorFile('kubectl edit deploy/web')!;
+    const saved = file.buffer.replace('\n  replicas: 1\n', '\n  replicas: 3\n');
+    const result = h.runCommand('kubectl edit deploy/web', saved);
+    expect(result).toMatchObject({ stdout: 'deployment.apps/web edited\n', stderr: '', exitCode: 0 });
+    expect(result.edit).toBeUndefined();
+    h.runCommand('sim settle');
+    const log = h.actionLog();
+    expect(log.filter((a) => a.type === 'command' && a.line === 'kubectl edit deploy/web')).toEqual([{ type: 'command', line: 'kubectl edit deploy/web', stdin: saved }]);
+    const replayed = replayActionLog(scenario, log, hostLab);
+    if (!replayed.ok) throw new Error('the replay did not start');
+    expect(replayed.host.stateHash()).toBe(h.stateHash());
+    const graded = gradeLab(lab, log, { starterFiles: starter });
+    expect(graded.ok && graded.stateHash).toBe(h.stateHash());
+    expect(graded.ok && graded.passed).toBe(true);
+  });
+
+  it('returns the file kubectl reopens after a refused save with the command’s result, within the page’s schema', () => {
+    const h = started();
+    const file = h.editorFile('kubectl edit deploy/web')!;
+    const result = h.runCommand('kubectl edit deploy/web', file.buffer.replace('\n  replicas: 1\n', '\n  replicas: -1\n'));
+    expect(result.exitCode).toBe(1);
+    expect(result.edit?.buffer).toContain('# * spec.replicas: Invalid value: -1: must be greater than or equal to 0\n');
+    expect(parseWorkerMessage({ type: 'commandResult', requestId: 1, result }).ok).toBe(true);
+  });
+
+  it('answers the page’s openEditor with the file and its request id, posting no view and logging nothing', () => {
+    const posted: WorkerMessage[] = [];
+    const noTimer: FrameTimer = { start() {}, stop() {} };
+    const s = new WorkerSession((m) => posted.push(m), noTimer);
+    s.receive({ type: 'init', scenario, lab: hostLab });
+    s.receive({ type: 'apply', requestId: 1, files: [], path: 'deployment.yaml' });
+    const views = posted.filter((m) => m.type === 'view').length;
+    s.receive({ type: 'openEditor', requestId: 2, line: 'kubectl edit deploy/web -o json' });
+    const answer = posted.at(-1)!;
+    expect(parseWorkerMessage(answer).ok).toBe(true);
+    expect(answer).toMatchObject({ type: 'editorFile', requestId: 2, editor: { language: 'json', title: 'deployment.apps/web' } });
+    s.receive({ type: 'openEditor', requestId: 3, line: 'kubectl edit deploy/nope' });
+    expect(posted.at(-1)).toEqual({ type: 'editorFile', requestId: 3 });
+    expect(posted.filter((m) => m.type === 'view').length).toBe(views);
+    s.receive({ type: 'getActionLog', requestId: 4 });
+    expect(posted.at(-1)).toMatchObject({ type: 'actionLog', requestId: 4, log: [{ type: 'command', line: 'kubectl apply -f deployment.yaml' }] });
+  });
+});
