@@ -14,6 +14,7 @@ import { EventLog } from '@/app/_components/sim/event-log';
 import { UnsupportedNotice } from '@/app/_components/sim/sim-view';
 import simStyles from '@/app/_components/sim/sim.module.css';
 import { useReducedMotion } from '@/app/_components/sim/use-reduced-motion';
+import { useKubectlEdit } from '@/app/_components/sim/use-kubectl-edit';
 import { ClusterPanel, WatchChain } from '@/app/_components/cluster';
 import { EditorPanel } from './editor-panel';
 import { BudgetNotice } from './budget-notice';
@@ -34,6 +35,7 @@ export function LabWorkspace({ view, locale, recordedHints }: LabWorkspaceProps)
   const reducedMotion = useReducedMotion();
   const session = useLabSession(view, recordedHints);
   const { state, send, runCommand, interrupt, requestActionLog } = session.worker;
+  const edit = useKubectlEdit(session.worker);
   const clusterTitle = useId();
   const [active, setActive] = useState<string | undefined>(view.lab.files[0]?.path);
   const [keyspaceSource, setKeyspaceSource] = useState<string | undefined>(undefined);
@@ -147,7 +149,7 @@ export function LabWorkspace({ view, locale, recordedHints }: LabWorkspaceProps)
           clusterVersion={state.view?.logVersion}
         />
         <div className={simStyles.sim} style={{ minHeight: 0, margin: 0 }}>
-          <Terminal entries={state.terminal} suggested={NO_SUGGESTIONS} members={memberNames} files={fileNames} busy={state.busy} pending={state.pending} onRun={runCommand} onInterrupt={interrupt} />
+          <Terminal entries={state.terminal} suggested={NO_SUGGESTIONS} members={memberNames} files={fileNames} busy={state.busy} pending={state.pending} onRun={runCommand} onInterrupt={interrupt} edit={edit} />
           <p className={styles.muted} data-testid="save-state">
             {session.saveRefused ? t('cluster.notSaved') : session.savedActions !== undefined ? t('cluster.saved', { count: session.savedActions }) : ''}
           </p>

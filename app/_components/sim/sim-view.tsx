@@ -7,6 +7,7 @@ import { useTranslations } from 'next-intl';
 import type { Fault, HostScenario } from '@/app/_lib/sim-worker/protocol';
 import type { SimEmbedProps } from './sim-embed';
 import { useSimWorker } from './use-sim-worker';
+import { useKubectlEdit } from './use-kubectl-edit';
 import { Controls } from './controls';
 import { FaultPanel } from './fault-panel';
 import { MembersPanel } from './members-panel';
@@ -41,7 +42,9 @@ export function UnsupportedNotice({ title }: { title: string }) {
 function LiveCluster({ scenario, locale }: SimEmbedProps) {
   const t = useTranslations('sim');
   const titleId = useId();
-  const { state, send, runCommand, interrupt } = useSimWorker(hostScenario(scenario));
+  const worker = useSimWorker(hostScenario(scenario));
+  const { state, send, runCommand, interrupt } = worker;
+  const edit = useKubectlEdit(worker);
   const [keyspaceSource, setKeyspaceSource] = useState<string | undefined>(undefined);
   const onFault = useCallback((fault: Fault) => send({ type: 'fault', fault }), [send]);
   const onSource = useCallback(
@@ -97,7 +100,7 @@ function LiveCluster({ scenario, locale }: SimEmbedProps) {
       <FaultPanel allowed={scenario.faults} members={state.members} nodes={nodes} leader={view?.leader} onFault={onFault} />
       <div className={styles.grid}>
         <KeyspaceBrowser keyspace={state.keyspace} members={state.members} source={keyspaceSource} onSource={onSource} />
-        <Terminal entries={state.terminal} suggested={scenario.suggested} members={memberNames} busy={state.busy} pending={state.pending} onRun={runCommand} onInterrupt={interrupt} />
+        <Terminal entries={state.terminal} suggested={scenario.suggested} members={memberNames} busy={state.busy} pending={state.pending} onRun={runCommand} onInterrupt={interrupt} edit={edit} />
       </div>
       <EventLog events={state.events} />
       <TracePanel trace={view?.trace ?? []} />

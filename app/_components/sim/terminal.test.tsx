@@ -8,8 +8,9 @@ import en from '../../../messages/en.json';
 import ko from '../../../messages/ko.json';
 import type { PendingCommand, TerminalEntry } from './sim-state';
 import { Terminal } from './terminal';
+import type { TerminalEdit } from './use-kubectl-edit';
 
-function render(props: { busy: boolean; pending?: PendingCommand; entries?: TerminalEntry[] }, locale: 'en' | 'ko' = 'en'): string {
+function render(props: { busy: boolean; pending?: PendingCommand; entries?: TerminalEntry[]; edit?: TerminalEdit }, locale: 'en' | 'ko' = 'en'): string {
   return renderToStaticMarkup(
     <NextIntlClientProvider locale={locale} messages={locale === 'en' ? en : ko} timeZone="UTC">
       <Terminal entries={[]} suggested={[]} members={[]} onRun={() => {}} {...props} />
@@ -75,5 +76,44 @@ describe('the terminal’s here-documents', () => {
     const ko = render({ busy: false }, 'ko');
     expect(ko).toContain('aria-label="터미널"');
     expect(text(ko)).toContain('줄 끝에 <<EOF');
+  });
+});
+
+describe('the terminal’s kubectl edit', () => {
+  const text = (html: string) => html.replace(/<\/pre>/g, '\n').replace(/<[^>]+>/g, '').replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&gt;/g, '>').replace(/&lt;/g, '<').replace(/&amp;/g, '&');
+  const saved = 'apiVersion: apps/v1\nkind: Deployment\nspec:\n  replicas: 3\n';
+
+  it('echoes a save as the line and a note, not as the file it read; a typed here-document as one', () => {
+    const entries: TerminalEntry[] = [
+      { id: 1, origin: 'learner', result: { line: 'kubectl edit deploy/web', stdin: saved, stdout: 'deployment.apps/web edited\n', stderr: '', exitCode: 0 } },
+      { id: 2, origin: 'learner', result: { line: 'kubectl edit deploy/web', stdin: saved, heredoc: "<<'END'", stdout: 'deployment.apps/web edited\n', stderr: '', exitCode: 0 } },
+    ];
+    const shown = text(render({ busy: false, entries }));
+    expect(shown).toContain('$ kubectl edit deploy/web # saved in the editor\ndeployment.apps/web edited');
+    expect(shown).toContain("$ kubectl edit deploy/web <<'END'\n> apiVersion: apps/v1");
+    expect(shown.match(/> kind: Deployment/g)).toHaveLength(1);
+    expect(text(render({ busy: true, pending: { line: 'kubectl edit deploy/web', stdin: saved } }, 'ko'))).toContain('$ kubectl edit deploy/web # 편집기에서 저장함');
+  });
+
+  it('shows the dialog named after the objects, with the paused clock said and Save and Cancel, in both languages', () => {
+    const edit: TerminalEdit = {
+      session: { line: 'kubectl edit deploy/web', title: 'deployment.apps/web', language: 'yaml', buffer: saved, opened: saved, resume: true, after: [], refusal: 'error: deployments.apps "web" is invalid\n' },
+      saving: false,
+      takes: () => true,
+      open: () => {},
+      save: () => {},
+      cancel: () => {},
+    };
+    const en = render({ busy: false, edit });
+    expect(en).toMatch(/<dialog[^>]*aria-labelledby="([^"]+)"[^>]*>.*<h2 id="\1"[^>]*>kubectl edit deployment\.apps\/web<\/h2>/s);
+    expect(text(en)).toContain('The cluster\'s clock is paused while this editor is open.');
+    expect(text(en)).toContain('kubectl could not apply the save and reopened the file.error: deployments.apps "web" is invalid');
+    expect(en).toMatch(/>Cancel<\/button>/);
+    expect(en).toMatch(/>Save and close<\/button>/);
+    const ko = render({ busy: false, edit }, 'ko');
+    expect(ko).toMatch(/>취소<\/button>/);
+    expect(ko).toMatch(/>저장하고 닫기<\/button>/);
+    expect(text(ko)).toContain('이 편집기가 열려 있는 동안 클러스터의 시계는 멈춰 있습니다.');
+    expect(render({ busy: false, edit: { ...edit, session: undefined } })).not.toContain('<dialog');
   });
 });

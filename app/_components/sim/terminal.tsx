@@ -8,7 +8,9 @@
 // error saying so. Here-documents as in bash (./shell-input.ts): a line ending in `<<EOF`
 // collects the lines after it at a `> ` prompt until `EOF`, then runs one command with
 // them as its standard input; a paste is entered line by line; Ctrl+C cancels the line
-// (and a here-document being typed), shown as `^C` and never sent.
+// (and a here-document being typed), shown as `^C` and never sent. `kubectl edit` with no
+// here-document opens kubectl's editor as a dialog (edit-dialog.tsx); its save is echoed
+// as the line alone, the saved file being its standard input.
 import { memo, useEffect, useId, useLayoutEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { useTranslations } from 'next-intl';
 import { heredocOf, heredocStart } from '@/sim-core/cli/shell/heredoc';
@@ -16,6 +18,9 @@ import { MAX_LINE_LENGTH, MAX_STDIN_LENGTH, terminalLine } from '@/app/_lib/sim-
 import { completeLine } from './completion';
 import { budgetNoteMessage } from './budget-note';
 import { enterLine, pasteInto, recalledHeredoc, remember, type Collecting, type Refusal, type ShellCommand } from './shell-input';
+import { EditDialog } from './edit-dialog';
+import { isEditorSave } from './kubectl-edit';
+import type { TerminalEdit } from './use-kubectl-edit';
 import type { PendingCommand, TerminalEntry } from './sim-state';
 import styles from './sim.module.css';
 
@@ -32,6 +37,8 @@ interface TerminalProps {
   onRun: (line: string, stdin?: string, heredoc?: string) => void;
   /** a line (and the here-document lines after it) cancelled with Ctrl+C, for the transcript */
   onInterrupt?: (line: string, lines: string[]) => void;
+  /** kubectl edit's dialog (use-kubectl-edit.ts): without it, `kubectl edit` runs as any command */
+  edit?: TerminalEdit | undefined;
 }
 
 const NO_FILES: readonly string[] = [];
@@ -68,8 +75,14 @@ function HeredocLines({ lines, interrupted = false }: { lines: readonly string[]
   ));
 }
 
-function TerminalImpl({ entries, suggested, members, files = NO_FILES, busy, pending, onRun, onInterrupt }: TerminalProps) {
+/** How a command's standard input is echoed: a here-document's lines, or — an edit dialog's save — nothing but a note. */
+function echoInput(line: string, stdin: string | undefined, heredoc: string | undefined, savedNote: string): { stdin?: string | undefined; note?: string } {
+  return isEditorSave(line, stdin, heredoc) ? { note: savedNote } : { stdin };
+}
+
+function TerminalImpl({ entries, suggested, members, files = NO_FILES, busy, pending, onRun, onInterrupt, edit }: TerminalProps) {
   const t = useTranslations('sim.terminal');
+  const tEdit = useTranslations('sim.edit');
   const titleId = useId();
   const hintId = useId();
   const errorId = useId();
@@ -95,6 +108,14 @@ function TerminalImpl({ entries, suggested, members, files = NO_FILES, busy, pen
     if (el) el.scrollTop = el.scrollHeight;
   }, [entries, collecting]);
 
+  // the edit dialog closed (saved or cancelled): the keyboard is back at the prompt
+  const editing = edit?.session !== undefined;
+  const wasEditing = useRef(false);
+  useEffect(() => {
+    if (wasEditing.current && !editing) input.current?.focus();
+    wasEditing.current = editing;
+  }, [editing]);
+
   useLayoutEffect(() => {
     const at = caretAfterPaste.current;
     if (at === undefined) return;
@@ -107,9 +128,17 @@ function TerminalImpl({ entries, suggested, members, files = NO_FILES, busy, pen
   /** after commands ran from the input: remembered, and the input empty at a `$` prompt */
   const ran = (commands: readonly ShellCommand[], next: { line: string; collecting: Collecting | undefined }) => {
     let h = history;
-    for (const c of commands) {
-      send(c);
+    let editing = false;
+    for (const [i, c] of commands.entries()) {
       h = remember(h, c);
+      if (editing) continue;
+      // kubectl edit opens its dialog; what follows it runs once the dialog closes
+      if (edit?.takes(c)) {
+        edit.open(c.line, commands.slice(i + 1));
+        editing = true;
+        continue;
+      }
+      send(c);
     }
     setHistory(h);
     setCursor(h.length);
@@ -146,7 +175,8 @@ function TerminalImpl({ entries, suggested, members, files = NO_FILES, busy, pen
   const runSuggested = (text: string) => {
     const checked = terminalLine(text);
     if (!checked.ok) return;
-    onRun(checked.line);
+    if (edit?.takes({ line: checked.line })) edit.open(checked.line, []);
+    else onRun(checked.line);
     const h = remember(history, { line: checked.line, typed: checked.line });
     setHistory(h);
     setCursor(h.length);
@@ -183,6 +213,7 @@ function TerminalImpl({ entries, suggested, members, files = NO_FILES, busy, pen
   };
 
   const recalled = collecting === undefined ? recalledHeredoc(history, cursor, line) : undefined;
+  const pendingShown = pending === undefined ? undefined : echoInput(pending.line, pending.stdin, pending.heredoc, tEdit('echo'));
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'c' && e.ctrlKey && !e.altKey && !e.metaKey) {
@@ -233,6 +264,7 @@ function TerminalImpl({ entries, suggested, members, files = NO_FILES, busy, pen
           const note = e.result.budget === undefined ? undefined : budgetNoteMessage(e.result.budget);
           const noteText = note === undefined ? undefined : t(`budget.${note.key}`, note.values);
           const noteOnStdout = e.result.budget?.kind === 'settle-cut';
+          const shown = echoInput(e.result.line, e.result.stdin, e.result.heredoc, tEdit('echo'));
           return (
             <div key={e.id} className={e.origin === 'setup' ? styles.setupEntry : undefined}>
               {e.interrupted !== undefined ? (
@@ -247,7 +279,7 @@ function TerminalImpl({ entries, suggested, members, files = NO_FILES, busy, pen
                   <HeredocLines lines={e.interrupted.lines} interrupted />
                 </>
               ) : (
-                <CommandEcho line={e.result.line} stdin={e.result.stdin} operator={e.result.heredoc} origin={e.origin !== 'learner' ? t(e.origin) : undefined} />
+                <CommandEcho line={e.result.line} stdin={shown.stdin} operator={e.result.heredoc} origin={e.origin !== 'learner' ? t(e.origin) : shown.note} />
               )}
               {e.interrupted !== undefined ? null : noteText !== undefined && noteOnStdout ? (
                 <pre className={`${styles.stdout} ${styles.prose}`}>{noteText}</pre>
@@ -269,7 +301,7 @@ function TerminalImpl({ entries, suggested, members, files = NO_FILES, busy, pen
         })}
         {busy && pending !== undefined ? (
           <div data-testid="terminal-pending">
-            <CommandEcho line={pending.line} stdin={pending.stdin} operator={pending.heredoc} />
+            <CommandEcho line={pending.line} stdin={pendingShown?.stdin} operator={pending.heredoc} origin={pendingShown?.note} />
           </div>
         ) : null}
         {collecting !== undefined ? (
@@ -353,6 +385,7 @@ function TerminalImpl({ entries, suggested, members, files = NO_FILES, busy, pen
               ? t('candidates', { list: candidates.join('  ') })
               : ''}
       </p>
+      {edit?.session !== undefined ? <EditDialog session={edit.session} saving={edit.saving} onSave={edit.save} onCancel={edit.cancel} /> : null}
       {suggested.length > 0 ? (
         <div role="group" aria-label={t('suggested')} className={styles.suggested}>
           <p className={styles.hint}>

@@ -1,0 +1,70 @@
+'use client';
+// Monaco for kubectl edit's dialog: loaded only when a dialog first opens (edit-dialog.tsx
+// imports this file through next/dynamic, after Monaco's message table is set), from the
+// app's own files as the lab editor loads it (lab/monaco-setup.ts, never a CDN). YAML or
+// JSON as kubectl wrote the file; Ctrl/Cmd+S saves; Escape, with none of Monaco's own
+// widgets open, reaches the dialog, which cancels.
+import Editor from '@monaco-editor/react';
+import { useEffect, useRef, useState } from 'react';
+import { EDITOR_THEMES, setUpMonaco } from '@/app/_components/lab/monaco-setup';
+
+const monaco = setUpMonaco();
+
+function useDarkTheme(): boolean {
+  const [dark, setDark] = useState(false);
+  useEffect(() => {
+    const root = document.documentElement;
+    const read = () => setDark(root.dataset.theme === 'dark');
+    read();
+    const observer = new MutationObserver(read);
+    observer.observe(root, { attributes: true, attributeFilter: ['data-theme'] });
+    return () => observer.disconnect();
+  }, []);
+  return dark;
+}
+
+export interface EditEditorProps {
+  value: string;
+  language: 'yaml' | 'json';
+  ariaLabel: string;
+  loadingText: string;
+  onChange: (text: string) => void;
+  onSave: (text: string) => void;
+}
+
+export default function EditEditor({ value, language, ariaLabel, loadingText, onChange, onSave }: EditEditorProps) {
+  const dark = useDarkTheme();
+  const save = useRef(onSave);
+  useEffect(() => {
+    save.current = onSave;
+  }, [onSave]);
+  const [fontFamily] = useState(() => getComputedStyle(document.documentElement).getPropertyValue('--font-mono').trim() || undefined);
+  return (
+    <Editor
+      // outside the workspace's URIs: the manifest schema's fileMatch (a stored object has status, uid, …) does not apply
+      path={`inmemory://kubectl-edit/file.${language}`}
+      language={language}
+      value={value}
+      theme={dark ? EDITOR_THEMES.dark : EDITOR_THEMES.light}
+      loading={<p>{loadingText}</p>}
+      onChange={(v) => onChange(v ?? '')}
+      onMount={(editor) => {
+        editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyS, () => save.current(editor.getValue()));
+        editor.focus();
+      }}
+      height="100%"
+      options={{
+        ariaLabel,
+        ...(fontFamily !== undefined ? { fontFamily } : {}),
+        minimap: { enabled: false },
+        fontSize: 14,
+        tabSize: 2,
+        insertSpaces: true,
+        scrollBeyondLastLine: false,
+        automaticLayout: true,
+        accessibilitySupport: 'auto',
+        wordWrap: 'on',
+      }}
+    />
+  );
+}

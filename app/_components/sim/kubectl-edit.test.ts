@@ -1,0 +1,36 @@
+// Which terminal lines open kubectl edit's dialog, what its Cancel sends, and which logged
+// commands the terminal echoes as a dialog's save rather than as a here-document.
+import { describe, expect, it } from 'vitest';
+import { cancelInput, isEditorSave, isKubectlEditLine, opensEditor, reopened, type EditSession } from './kubectl-edit';
+
+describe('kubectl edit in the terminal', () => {
+  it('knows a kubectl edit line behind assignments and kubectl’s global flags', () => {
+    for (const line of ['kubectl edit deploy/web', 'kubectl  edit deploy web -o json', 'KUBE_EDITOR=nano kubectl edit svc/x', 'kubectl -n prod edit deploy/web', 'kubectl --namespace prod edit deploy/web', 'kubectl --namespace=prod edit cm/a', 'kubectl --as jane edit cm/a', 'kubectl edit']) {
+      expect(isKubectlEditLine(line), line).toBe(true);
+    }
+    for (const line of ['kubectl get deploy edit', 'kubectl -n edit get pods', 'etcdctl edit', 'kubectl', 'kubectl apply -f edit.yaml', "kubectl 'edit", 'sim tick 10']) {
+      expect(isKubectlEditLine(line), line).toBe(false);
+    }
+  });
+
+  it('opens the dialog only for a kubectl edit with no here-document: one is the saved file already', () => {
+    expect(opensEditor({ line: 'kubectl edit deploy/web' })).toBe(true);
+    expect(opensEditor({ line: 'kubectl edit deploy/web', stdin: 'apiVersion: v1\n' })).toBe(false);
+    expect(opensEditor({ line: 'kubectl get pods' })).toBe(false);
+  });
+
+  it('echoes a save (standard input, no here-document operator) as the line alone', () => {
+    expect(isEditorSave('kubectl edit deploy/web', 'apiVersion: apps/v1\n', undefined)).toBe(true);
+    expect(isEditorSave('kubectl edit deploy/web', 'apiVersion: apps/v1\n', "<<'END'")).toBe(false);
+    expect(isEditorSave('kubectl edit deploy/web', undefined, undefined)).toBe(false);
+    expect(isEditorSave('kubectl apply -f -', 'x', undefined)).toBe(false);
+  });
+
+  it('cancels with the file as opened, and once a save was refused with no file at all', () => {
+    const session: EditSession = { line: 'kubectl edit deploy/web', title: 'deployment.apps/web', language: 'yaml', buffer: 'opened', opened: 'opened', resume: false, after: [] };
+    expect(cancelInput(session)).toBe('opened');
+    const again = reopened(session, { buffer: '# reasons\nsaved', language: 'yaml' }, 'error: deployments.apps "web" is invalid\n');
+    expect(again).toMatchObject({ buffer: '# reasons\nsaved', opened: 'opened', refusal: 'error: deployments.apps "web" is invalid\n' });
+    expect(cancelInput(again)).toBeUndefined();
+  });
+});

@@ -1,0 +1,64 @@
+// The terminal's `kubectl edit`: the browser's dialog is kubectl's $EDITOR. A bare
+// `kubectl edit …` asks the worker what kubectl would open (nothing logged, no tick), shows
+// it, and its Save runs the line once, logged, with the saved file as standard input
+// (sim-core/cli/kubectl/run/edit.ts). What here is pure: which lines open the dialog, what
+// Save and Cancel send, and how the terminal echoes a save.
+import { tokenize } from '@/sim-core/cli/shell/tokenize';
+import type { EditorOpen } from '@/app/_lib/sim-worker/protocol';
+import type { ShellCommand } from './shell-input';
+
+/** kubectl's global flags that take the next word as their value when written without `=`. */
+const VALUE_FLAGS = new Set(['-n', '--namespace', '--as', '--as-group', '--as-uid', '--cluster', '--context', '--kubeconfig', '--request-timeout', '-s', '--server', '--token', '--user', '-v', '--v']);
+
+/** Whether a terminal line runs `kubectl edit` (after any VAR=value words and kubectl's global flags). */
+export function isKubectlEditLine(line: string): boolean {
+  const t = tokenize(line);
+  if (!t.ok) return false;
+  const words = t.words;
+  let i = 0;
+  while (i < words.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[i]!)) i++;
+  if (words[i] !== 'kubectl') return false;
+  for (i++; i < words.length; i++) {
+    const w = words[i]!;
+    if (!w.startsWith('-')) return w === 'edit';
+    if (VALUE_FLAGS.has(w)) i++;
+  }
+  return false;
+}
+
+/** A command the dialog takes over: `kubectl edit` with no standard input (a here-document is its saved file already). */
+export function opensEditor(command: Pick<ShellCommand, 'line' | 'stdin'>): boolean {
+  return command.stdin === undefined && isKubectlEditLine(command.line);
+}
+
+/** A logged command that is an edit dialog's save: its standard input is the saved file, not a here-document the terminal shows. */
+export function isEditorSave(line: string, stdin: string | undefined, heredoc: string | undefined): boolean {
+  return stdin !== undefined && heredoc === undefined && isKubectlEditLine(line);
+}
+
+/** One edit dialog, from the open to its Save or Cancel. */
+export interface EditSession extends EditorOpen {
+  line: string;
+  /** the file as the editor first opened it */
+  opened: string;
+  /** the last save kubectl could not apply, as it printed it (the file is reopened); undefined before any */
+  refusal?: string;
+  /** the page's clock was playing when the dialog opened: it plays again once the dialog closes */
+  resume: boolean;
+  /** lines entered after the edit (a paste): run once the dialog closes, as a shell runs them after the editor exits */
+  after: readonly ShellCommand[];
+}
+
+/**
+ * What Cancel runs: the file as it was opened (kubectl: "Edit cancelled, no changes made.");
+ * once a save was refused and the file reopened, no file at all — an editor closed without a
+ * save (the same words); the refused save is already logged.
+ */
+export function cancelInput(session: Pick<EditSession, 'opened' | 'refusal'>): string | undefined {
+  return session.refusal === undefined ? session.opened : undefined;
+}
+
+/** The session after a save kubectl answered by reopening the file. */
+export function reopened(session: EditSession, file: NonNullable<{ buffer: string; language: 'yaml' | 'json' }>, stderr: string): EditSession {
+  return { ...session, buffer: file.buffer, language: file.language, refusal: stderr };
+}
