@@ -3,8 +3,9 @@
 // imports this file through next/dynamic, after Monaco's message table is set), from the
 // app's own files as the lab editor loads it (lab/monaco-setup.ts, never a CDN). YAML or
 // JSON as kubectl wrote the file; Ctrl/Cmd+S saves; Escape, with none of Monaco's own
-// widgets open, reaches the dialog, which cancels.
-import Editor from '@monaco-editor/react';
+// widgets open, reaches the dialog, which cancels. A reopened file is shown from its top,
+// where kubectl wrote the reasons.
+import Editor, { type OnMount } from '@monaco-editor/react';
 import { useEffect, useRef, useState } from 'react';
 import { EDITOR_THEMES, setUpMonaco } from '@/app/_components/lab/monaco-setup';
 
@@ -38,6 +39,12 @@ export default function EditEditor({ value, language, ariaLabel, loadingText, on
   useEffect(() => {
     save.current = onSave;
   }, [onSave]);
+  const editor = useRef<Parameters<OnMount>[0] | undefined>(undefined);
+  // a new file (kubectl reopened it): its header, with the reasons, in view (runs after the Editor has taken the value)
+  useEffect(() => {
+    editor.current?.setPosition({ lineNumber: 1, column: 1 });
+    editor.current?.setScrollTop(0);
+  }, [value]);
   const [fontFamily] = useState(() => getComputedStyle(document.documentElement).getPropertyValue('--font-mono').trim() || undefined);
   return (
     <Editor
@@ -48,9 +55,10 @@ export default function EditEditor({ value, language, ariaLabel, loadingText, on
       theme={dark ? EDITOR_THEMES.dark : EDITOR_THEMES.light}
       loading={<p>{loadingText}</p>}
       onChange={(v) => onChange(v ?? '')}
-      onMount={(editor) => {
-        editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyS, () => save.current(editor.getValue()));
-        editor.focus();
+      onMount={(mounted) => {
+        editor.current = mounted;
+        mounted.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyS, () => save.current(mounted.getValue()));
+        mounted.focus();
       }}
       height="100%"
       options={{
