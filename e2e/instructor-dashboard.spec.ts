@@ -113,7 +113,7 @@ test('the admin sees a learner’s answer and lab attempt on the dashboard, in b
   await expect(answers.locator('summary')).toContainText(/1\. Objects and processes 1 of \d+ answered · 1 wrong at the latest answer/);
   const answerRow = answers.getByRole('table', { name: /^Answers of .* in Objects and processes$/ }).locator(`tr[data-question-id="${QUESTION}"]`);
   await expect(answerRow.getByRole('rowheader')).toContainText('Q1');
-  await expect(answerRow.getByRole('rowheader')).toContainText('a Deployment is only an object stored in etcd');
+  await expect(answerRow.getByRole('rowheader')).toContainText('A Deployment is only an object stored in etcd');
   await expect(answerRow.getByRole('cell')).toHaveText(['✗ Wrong', '1', '✗ Wrong']);
   await expect(page.locator('[data-answers-lesson="watch-chain"]')).toHaveCount(0);
   await expectNoAxeViolations(page);
@@ -310,7 +310,7 @@ test('the questions page filters by lesson and shows each question’s text', as
   await expect(page.getByRole('heading', { level: 2, name: /Objects and processes/ })).toHaveCount(0);
   // the question's text, not only "Q1"
   await page.goto('/en/instructor/questions');
-  await expect(page.locator(`tr[data-question-id="${QUESTION}"]`).first().getByRole('rowheader')).toContainText('a Deployment is only an object stored in etcd');
+  await expect(page.locator(`tr[data-question-id="${QUESTION}"]`).first().getByRole('rowheader')).toContainText('A Deployment is only an object stored in etcd');
   await page.goto('/en/instructor/questions?lesson=no-such-lesson');
   await expect(page.getByRole('heading', { level: 2, name: /Objects and processes/ })).toBeVisible();
 });
