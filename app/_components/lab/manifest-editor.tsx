@@ -12,7 +12,7 @@ import Editor from '@monaco-editor/react';
 import { useEffect, useRef, useState } from 'react';
 import { modelUri, WORKSPACE_URI } from './editor-schema';
 import { decoderProblem, isManifestPath, mergeProblems, VALIDATION_MAX_BYTES, validationProblems, type EditorProblem } from './manifest-problems';
-import { EDITOR_THEMES, setUpMonaco } from './monaco-setup';
+import { EDITOR_THEMES, setUpMonaco, useDarkTheme } from './monaco-setup';
 import { ServerVerdicts } from './server-verdicts';
 
 export type { EditorProblem };
@@ -56,18 +56,6 @@ function monoFontFamily(): string | undefined {
   return stack === '' ? undefined : stack;
 }
 
-function useDarkTheme(): boolean {
-  const [dark, setDark] = useState(false);
-  useEffect(() => {
-    const root = document.documentElement;
-    const read = () => setDark(root.dataset.theme === 'dark');
-    read();
-    const observer = new MutationObserver(read);
-    observer.observe(root, { attributes: true, attributeFilter: ['data-theme'] });
-    return () => observer.disconnect();
-  }, []);
-  return dark;
-}
 
 const monaco = setUpMonaco();
 const VALIDATION_OWNER = 'reconcile-apiserver-validation';

@@ -11,6 +11,7 @@
 //   MonacoEnvironment.getWorker and sends it its createData, the way monaco-editor's own
 //   language workers do (esm/vs/internal/common/workers.js: an "ignore" message that
 //   starts the worker's initialisation, then createData).
+import { useEffect, useState } from 'react';
 import { loader } from '@monaco-editor/react';
 import * as monaco from 'monaco-editor';
 import { configureMonacoYaml } from 'monaco-yaml';
@@ -78,4 +79,18 @@ export function setUpMonaco(): Monaco {
   });
   ready = monaco;
   return monaco;
+}
+
+/** Whether the page is in dark mode (the theme toggle's `data-theme`), followed as it changes: both Monaco editors pick their theme by it. */
+export function useDarkTheme(): boolean {
+  const [dark, setDark] = useState(false);
+  useEffect(() => {
+    const root = document.documentElement;
+    const read = () => setDark(root.dataset.theme === 'dark');
+    read();
+    const observer = new MutationObserver(read);
+    observer.observe(root, { attributes: true, attributeFilter: ['data-theme'] });
+    return () => observer.disconnect();
+  }, []);
+  return dark;
 }

@@ -7,22 +7,10 @@
 // where kubectl wrote the reasons.
 import Editor, { type OnMount } from '@monaco-editor/react';
 import { useEffect, useRef, useState } from 'react';
-import { EDITOR_THEMES, setUpMonaco } from '@/app/_components/lab/monaco-setup';
+import { EDITOR_THEMES, setUpMonaco, useDarkTheme } from '@/app/_components/lab/monaco-setup';
 
 const monaco = setUpMonaco();
 
-function useDarkTheme(): boolean {
-  const [dark, setDark] = useState(false);
-  useEffect(() => {
-    const root = document.documentElement;
-    const read = () => setDark(root.dataset.theme === 'dark');
-    read();
-    const observer = new MutationObserver(read);
-    observer.observe(root, { attributes: true, attributeFilter: ['data-theme'] });
-    return () => observer.disconnect();
-  }, []);
-  return dark;
-}
 
 export interface EditEditorProps {
   value: string;
