@@ -83,16 +83,16 @@ describe('the terminal’s kubectl edit', () => {
   const text = (html: string) => html.replace(/<\/pre>/g, '\n').replace(/<[^>]+>/g, '').replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&gt;/g, '>').replace(/&lt;/g, '<').replace(/&amp;/g, '&');
   const saved = 'apiVersion: apps/v1\nkind: Deployment\nspec:\n  replicas: 3\n';
 
-  it('echoes a save as the line and a note, not as the file it read; a typed here-document as one', () => {
+  it('echoes a save (or Cancel’s unchanged file) as the line and a note, not as the file it read; a typed here-document as one', () => {
     const entries: TerminalEntry[] = [
       { id: 1, origin: 'learner', result: { line: 'kubectl edit deploy/web', stdin: saved, stdout: 'deployment.apps/web edited\n', stderr: '', exitCode: 0 } },
       { id: 2, origin: 'learner', result: { line: 'kubectl edit deploy/web', stdin: saved, heredoc: "<<'END'", stdout: 'deployment.apps/web edited\n', stderr: '', exitCode: 0 } },
     ];
     const shown = text(render({ busy: false, entries }));
-    expect(shown).toContain('$ kubectl edit deploy/web # saved in the editor\ndeployment.apps/web edited');
+    expect(shown).toContain('$ kubectl edit deploy/web # from the editor\ndeployment.apps/web edited');
     expect(shown).toContain("$ kubectl edit deploy/web <<'END'\n> apiVersion: apps/v1");
     expect(shown.match(/> kind: Deployment/g)).toHaveLength(1);
-    expect(text(render({ busy: true, pending: { line: 'kubectl edit deploy/web', stdin: saved } }, 'ko'))).toContain('$ kubectl edit deploy/web # 편집기에서 저장함');
+    expect(text(render({ busy: true, pending: { line: 'kubectl edit deploy/web', stdin: saved } }, 'ko'))).toContain('$ kubectl edit deploy/web # 편집기에서');
   });
 
   it('shows the dialog named after the objects, with the paused clock said and Save and Cancel, in both languages', () => {

@@ -36,10 +36,11 @@ export function useKubectlEdit(worker: Worker): TerminalEdit {
   /** one save or cancel at a time, whatever clicks arrive before the state re-renders */
   const busy = useRef(false);
 
+  // the lines entered after the edit run first, at the tick the edit ended (the worker answers in order), then the clock plays again
   const runAfter = useCallback(
     (resume: boolean, after: readonly ShellCommand[]) => {
-      if (resume) send({ type: 'play' });
       for (const c of after) runCommand(c.line, c.stdin);
+      if (resume) send({ type: 'play' });
     },
     [send, runCommand],
   );
