@@ -128,14 +128,14 @@ function TerminalImpl({ entries, suggested, members, files = NO_FILES, busy, pen
   /** after commands ran from the input: remembered, and the input empty at a `$` prompt */
   const ran = (commands: readonly ShellCommand[], next: { line: string; collecting: Collecting | undefined }) => {
     let h = history;
-    let editing = false;
+    let handedToDialog = false;
     for (const [i, c] of commands.entries()) {
       h = remember(h, c);
-      if (editing) continue;
+      if (handedToDialog) continue;
       // kubectl edit opens its dialog; what follows it runs once the dialog closes
       if (edit?.takes(c)) {
         edit.open(c.line, commands.slice(i + 1));
-        editing = true;
+        handedToDialog = true;
         continue;
       }
       send(c);
