@@ -12,8 +12,7 @@
 // exactly what the learner saw, in the browser and in the server's replay. kubectl's own
 // GET (or LIST) still goes to the API server first, with kubectl's errors.
 import { editorFile, type EditFormat } from '../edit-file';
-import type { EditInfo } from './edit-objects';
-import { editTargets, readEditObjects, storedEditObjects } from './edit-objects';
+import { editTargets, readEditObjects, storedEditObjects, type EditInfo } from './edit-objects';
 import { saveEdited } from './edit-save';
 import type { RunEnv } from './env';
 import { reportFailures, statusFailure } from './objects';
