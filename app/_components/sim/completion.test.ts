@@ -38,6 +38,9 @@ describe('completeLine', () => {
       candidates: ['deployment.yaml', 'service.yaml'],
     });
     expect(completeLine('kubectl rollout s', members)).toEqual({ line: 'kubectl rollout status ', candidates: [] });
+    expect(completeLine('kubectl he', members)).toEqual({ line: 'kubectl help ', candidates: [] });
+    expect(completeLine('kubectl help ro', members)).toEqual({ line: 'kubectl help rollout ', candidates: [] });
+    expect(completeLine('kubectl ed', members)).toEqual({ line: 'kubectl edit ', candidates: [] });
     expect(completeLine('kubectl ru', members)).toEqual({ line: 'kubectl run ', candidates: [] });
     expect(completeLine('kubectl create n', members)).toEqual({ line: 'kubectl create namespace ', candidates: [] });
     expect(completeLine('kubectl rep', members)).toEqual({ line: 'kubectl replace ', candidates: [] });

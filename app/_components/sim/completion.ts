@@ -28,10 +28,11 @@ const ETCDCTL_FLAGS = [
 ];
 // kubectl's commands this terminal runs (DESIGN.md §2 cli/), and the resource names
 // `kubectl get` accepts for them (plural forms, as `kubectl api-resources` lists them)
-const KUBECTL_COMMANDS = ['annotate', 'api-resources', 'apply', 'auth', 'config', 'cordon', 'create', 'delete', 'describe', 'drain', 'expose', 'get', 'label', 'logs', 'patch', 'replace', 'rollout', 'run', 'scale', 'set', 'taint', 'uncordon', 'version', 'wait'];
+const KUBECTL_COMMANDS = ['annotate', 'api-resources', 'api-versions', 'apply', 'auth', 'config', 'cordon', 'create', 'delete', 'describe', 'drain', 'edit', 'expose', 'get', 'help', 'label', 'logs', 'patch', 'replace', 'rollout', 'run', 'scale', 'set', 'taint', 'uncordon', 'version', 'wait'];
 const KUBECTL_RESOURCES = ['clusterrolebindings', 'clusterroles', 'configmaps', 'deployments', 'endpoints', 'endpointslices', 'events', 'leases', 'namespaces', 'nodes', 'pods', 'replicasets', 'rolebindings', 'roles', 'secrets', 'serviceaccounts', 'services'];
 const TAKES_RESOURCE = new Set(['delete', 'describe', 'get', 'label', 'annotate', 'scale', 'expose', 'patch', 'taint']);
 const KUBECTL_SUBCOMMANDS: Record<string, string[]> = {
+  help: KUBECTL_COMMANDS.filter((c) => c !== 'help'),
   rollout: ['history', 'pause', 'restart', 'resume', 'status', 'undo'],
   create: ['configmap', 'deployment', 'namespace', 'secret', 'service', 'serviceaccount'],
   set: ['env', 'image', 'resources'],

@@ -52,6 +52,11 @@ describe('parseKubectl against the real kubectl 1.32', () => {
         expect(r).toMatchObject({ ok: false, stderr: afterDiscovery });
       } else if (c.stderr.includes('The connection to the server')) {
         expect(r.ok).toBe(true);
+      } else if (argvOf(c.command)[0] === 'help' && c.exit === 0) {
+        // cobra's help command: the page of the command path it names, or an unknown topic on stderr
+        if (c.stdout === '') expect(r).toEqual({ ok: false, stdout: '', stderr: c.stderr, exitCode: 0 });
+        else if (!r.ok || !('help' in r)) throw new Error('expected a help request');
+        else expect([helpPage(r.help), r.exitCode]).toEqual([c.stdout, c.exit]);
       } else if (/(^| )(--help|-h)( |$)/.test(c.command)) {
         // help pages: the runner shows the recorded page for this path (a group's own for a word that is none of its subcommands)
         if (!r.ok || !('help' in r)) throw new Error('expected a help request');

@@ -178,6 +178,7 @@ export function parseKubectl(argvIn: readonly string[], options: ParseOptions = 
   const words = commandWords(argv, GLOBAL_FLAGS);
   const first = words[0];
   if (first === undefined) return { ok: true, help: [], exitCode: 0 };
+  if (first === 'help') return helpCommand(removeWord(argv, first), options);
   if (!ROOT_COMMANDS.includes(first)) return unknownRootCommand(first);
   argv = removeWord(argv, first);
   // cobra looks for a subcommand with the parent's flags known (`create -o yaml deployment web`)
@@ -794,6 +795,26 @@ export function parseKubectl(argvIn: readonly string[], options: ParseOptions = 
       }
     }
   }
+}
+
+/**
+ * cobra's help command: `kubectl help [command path]` is `kubectl <path> --help` (words after
+ * the path are ignored: `help get pods` is get's page); a first word that is no command is
+ * an unknown topic, printed on standard error with the root's usage, and exit 0 all the same.
+ */
+function helpCommand(argv: string[], options: ParseOptions): ParseResult {
+  const parsed = parseFlags(argv, [...GLOBAL_FLAGS, HELP]);
+  if (!parsed.ok) return flagError('help', parsed.error);
+  if (parsed.flags.values.get('help') === true) return { ok: true, help: ['help'], exitCode: 0 };
+  const topic = parsed.flags.args;
+  const first = topic[0];
+  if (first === undefined) return { ok: true, help: [], exitCode: 0 };
+  if (!ROOT_COMMANDS.includes(first)) {
+    const root = HELP_PAGES[''] ?? '';
+    const usage = root.slice(root.indexOf('Basic Commands'));
+    return { ok: false, stdout: '', stderr: `Unknown help topic [${topic.map((w) => `\`${w}\``).join(' ')}]\n\n\n${usage}`, exitCode: 0 };
+  }
+  return parseKubectl([...topic, '--help'], options);
 }
 
 /** The commands the terminal's kubectl runs, for the refusal of one it does not: the first word of each, once. */

@@ -69,6 +69,18 @@ cap create-nothing create
 cap create-unexpected-args create foo
 cap rollout-alone rollout
 cap help-root --help
+# cobra's help command: a command's page, the root's for none, an unknown topic on stderr (exit 0)
+cap help-help help -h
+cap helpcmd-root help
+cap helpcmd-get help get
+cap helpcmd-get-with-args help get pods web
+cap helpcmd-rollout-status help rollout status
+cap helpcmd-create-alias help create deploy web
+cap helpcmd-unknown-subcommand help create nosuch
+cap helpcmd-unknown-topic help nosuch
+cap helpcmd-unknown-topics help deploy web
+cap helpcmd-unknown-flag help --foo
+cap helpcmd-unknown-shorthand help get -x
 cap help-get get --help
 cap help-describe describe --help
 cap help-rollout-status rollout status --help
