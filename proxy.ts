@@ -12,6 +12,7 @@
 import createMiddleware from 'next-intl/middleware';
 import { NextResponse, type NextRequest } from 'next/server';
 import { routing } from './app/_lib/i18n/routing';
+import { foreignLocaleRedirect } from './app/_lib/i18n/foreign-locale';
 
 const handleI18nRouting = createMiddleware(routing);
 
@@ -46,6 +47,12 @@ export default function proxy(request: NextRequest) {
     const response = NextResponse.next();
     response.headers.set('Content-Security-Policy', API_POLICY);
     return response;
+  }
+  const foreign = foreignLocaleRedirect(request.nextUrl.pathname);
+  if (foreign !== undefined) {
+    const url = request.nextUrl.clone();
+    url.pathname = foreign;
+    return NextResponse.redirect(url);
   }
   const nonce = newNonce();
   const policy = pagePolicy(nonce);

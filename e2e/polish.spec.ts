@@ -198,3 +198,14 @@ test('on a phone the terminal keeps each output line whole and scrolls sideways'
   await page.keyboard.press('ArrowRight');
   await expect.poll(() => output.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
 });
+
+test('a language the site does not have in the URL leads to the page, not to a 404', async ({ page }) => {
+  await page.goto('/fr/courses');
+  await expect(page).toHaveURL(/\/(en|ko)\/courses$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.goto('/ko-KR/courses');
+  await expect(page).toHaveURL(/\/ko\/courses$/);
+  const response = await page.request.get('/en-US/courses?x=1', { maxRedirects: 0 });
+  expect(response.status()).toBe(307);
+  expect(response.headers()['location']).toMatch(/\/en\/courses\?x=1$/);
+});
