@@ -169,6 +169,35 @@ test('Submit sends the action log once per click and shows the verdict; a failur
   expect(bodies[1]!.idempotencyKey).toBe(bodies[0]!.idempotencyKey);
 });
 
+test('while the graders are busy, Submit waits as asked and sends the same log again by itself; Stop waiting keeps the work', async ({ page }) => {
+  const keys: string[] = [];
+  let busyAnswers = 2;
+  await page.route('**/api/labs/etcd-quorum-recovery/attempts', (route: Route) => {
+    keys.push((route.request().postDataJSON() as { idempotencyKey: string }).idempotencyKey);
+    if (busyAnswers-- > 0) return route.fulfill({ status: 503, headers: { 'Retry-After': '1' }, json: { error: { code: 'busy', message: 'The graders are busy' } } });
+    return route.fulfill({
+      status: 200,
+      json: { attemptId: null, passed: false, goals: [{ id: 'quorum-restored', passed: false, explanation: { ko: '리더 없음', en: 'no leader' } }], stateHash: 'cafe', replayUrl: null },
+    });
+  });
+  await openQuorumLab(page);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByTestId('submit-waiting')).toContainText("The graders are busy with other learners' attempts");
+  const verdict = page.getByRole('status').filter({ hasText: /Passed|Not passed yet/ });
+  await expect(verdict).toContainText('no leader');
+  await expect(page.getByTestId('submit-waiting')).toHaveCount(0);
+  expect(keys).toHaveLength(3);
+  expect(new Set(keys).size).toBe(1);
+
+  // a server that stays busy: the learner stops waiting and reads what to do
+  busyAnswers = 100;
+  await run(page, 'sim tick 10');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await page.getByRole('button', { name: 'Stop waiting' }).click();
+  await expect(page.getByText("The graders are busy with other learners' attempts. Your work is kept: submit again in a minute.")).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Submit' })).toBeEnabled();
+});
+
 test('a refused attempt shows the server message, and the verdict says "Not passed yet"', async ({ page }) => {
   let refuse = true;
   await page.route('**/api/labs/etcd-quorum-recovery/attempts', (route: Route) =>

@@ -3,7 +3,7 @@
 // the cluster (members, keyspace, events) running in a Web Worker, progressive hints,
 // Reset lab and Submit. Everything the learner does is an action in the worker's log;
 // the log is what Submit sends and what a reload replays.
-import { useCallback, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { recordHintUse } from '@/app/_lib/lab/actions';
 import { Controls } from '@/app/_components/sim/controls';
@@ -22,7 +22,7 @@ import { GoalChecklist } from './goal-checklist';
 import { HintPanel } from './hint-panel';
 import { ResetControl } from './reset-control';
 import { SubmitPanel } from './submit-panel';
-import { keyForLog, submitAttempt, type SubmitOutcome } from './submission';
+import { countDown, keyForLog, submitAttempt, submitWithRetries, type RetryWaiting, type SubmitOutcome } from './submission';
 import { randomUuid } from './random-uuid';
 import { useLabSession } from './use-lab-session';
 import type { LabWorkspaceProps } from './types';
@@ -42,6 +42,10 @@ export function LabWorkspace({ view, locale, recordedHints }: LabWorkspaceProps)
   const [outcome, setOutcome] = useState<SubmitOutcome | undefined>(undefined);
   const [submitting, setSubmitting] = useState(false);
   const inFlight = useRef(false);
+  /** while the server is busy, Submit waits and tries again; this stops the wait */
+  const [waiting, setWaiting] = useState<RetryWaiting | undefined>(undefined);
+  const stopWaiting = useRef<AbortController | undefined>(undefined);
+  useEffect(() => () => stopWaiting.current?.abort(), []);
   const attemptKey = useRef<{ key: string; log: string } | undefined>(undefined);
 
   const running = state.status === 'running' && state.replay === undefined;
@@ -68,6 +72,8 @@ export function LabWorkspace({ view, locale, recordedHints }: LabWorkspaceProps)
   // version could otherwise pass for the new cluster's), and its files are the starters.
   const [resets, setResets] = useState(0);
   const onReset = useCallback(() => {
+    // an answer still to come was about the cluster Reset throws away
+    stopWaiting.current?.abort('reset');
     reset();
     setResets((n) => n + 1);
     setOutcome(undefined);
@@ -86,9 +92,18 @@ export function LabWorkspace({ view, locale, recordedHints }: LabWorkspaceProps)
       }
       // the same log keeps its key, so a retry after a failure is stored once
       attemptKey.current = keyForLog(attemptKey.current, log, randomUuid);
-      setOutcome(await submitAttempt((url, init) => fetch(url, init), view.id, log, attemptKey.current.key));
+      const key = attemptKey.current.key;
+      const stop = new AbortController();
+      stopWaiting.current = stop;
+      const outcome = await submitWithRetries(
+        () => submitAttempt((url, init) => fetch(url, init), view.id, log, key),
+        (w) => countDown(w, setWaiting, stop.signal),
+      );
+      if (stop.signal.reason !== 'reset') setOutcome(outcome);
     } finally {
       inFlight.current = false;
+      stopWaiting.current = undefined;
+      setWaiting(undefined);
       setSubmitting(false);
     }
   }, [requestActionLog, view.id]);
@@ -158,7 +173,7 @@ export function LabWorkspace({ view, locale, recordedHints }: LabWorkspaceProps)
       </div>
       <div className={styles.workActions}>
         <HintPanel hints={view.hints} shown={session.hintsShown} onShowNext={onShowHint} />
-        <SubmitPanel labId={view.id} locale={locale} goals={view.goals} canSubmit={running} submitting={submitting} outcome={outcome} onSubmit={() => void onSubmit()} budget={state.view?.budget}>
+        <SubmitPanel labId={view.id} locale={locale} goals={view.goals} canSubmit={running} submitting={submitting} outcome={outcome} onSubmit={() => void onSubmit()} waiting={waiting} onStopWaiting={() => stopWaiting.current?.abort()} budget={state.view?.budget}>
           <ResetControl disabled={state.status === 'starting' || state.replay !== undefined} onReset={onReset} activity={state.view?.logVersion} />
         </SubmitPanel>
       </div>

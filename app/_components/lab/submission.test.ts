@@ -1,17 +1,17 @@
 // Submitting: each server answer becomes what the panel shows, a retry reuses the key,
 // and nothing the server did not say is invented.
-import { describe, expect, it } from 'vitest';
-import { keyForLog, submitAttempt, type Fetch } from './submission';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { countDown, keyForLog, MAX_SUBMIT_TRIES, submitAttempt, submitWithRetries, type Fetch, type RetryWaiting, type SubmitOutcome } from './submission';
 
 const log = [{ type: 'command' as const, line: 'etcdctl put /app/recovered yes' }];
 
-function answering(status: number, body: unknown): { fetch: Fetch; sent: { url: string; body: unknown }[] } {
+function answering(status: number, body: unknown, headers: Record<string, string> = {}): { fetch: Fetch; sent: { url: string; body: unknown }[] } {
   const sent: { url: string; body: unknown }[] = [];
   return {
     sent,
     fetch: async (url, init) => {
       sent.push({ url, body: JSON.parse(init.body) });
-      return { status, json: async () => body };
+      return { status, json: async () => body, headers: { get: (name: string) => headers[name.toLowerCase()] ?? null } };
     },
   };
 }
@@ -44,14 +44,93 @@ describe('submitAttempt', () => {
     expect(await submitAttempt(answering(403, {}).fetch, 'l', log, 'k')).toEqual({ kind: 'retry', reason: 'forbidden' });
     expect(await submitAttempt(answering(429, {}).fetch, 'l', log, 'k')).toEqual({ kind: 'retry', reason: 'rate-limited' });
     // the learner's previous submission is still being graded (another tab, a resubmission)
-    expect(await submitAttempt(answering(429, { error: { code: 'in-progress', message: 'still grading' } }).fetch, 'l', log, 'k')).toEqual({ kind: 'retry', reason: 'in-progress' });
+    expect(await submitAttempt(answering(429, { error: { code: 'in-progress', message: 'still grading' } }).fetch, 'l', log, 'k')).toEqual({ kind: 'retry', reason: 'in-progress', retryAfterSeconds: 5 });
     expect(await submitAttempt(answering(429, { error: { code: 'rate-limited', message: 'slow down' } }).fetch, 'l', log, 'k')).toEqual({ kind: 'retry', reason: 'rate-limited' });
     expect(await submitAttempt(answering(503, {}).fetch, 'l', log, 'k')).toEqual({ kind: 'retry', reason: 'server' });
+    expect(await submitAttempt(answering(500, { error: { code: 'busy', message: 'busy' } }).fetch, 'l', log, 'k')).toEqual({ kind: 'retry', reason: 'server' });
     expect(await submitAttempt(answering(200, { passed: true }).fetch, 'l', log, 'k')).toEqual({ kind: 'retry', reason: 'server' });
     const offline: Fetch = async () => {
       throw new TypeError('Failed to fetch');
     };
     expect(await submitAttempt(offline, 'l', log, 'k')).toEqual({ kind: 'retry', reason: 'network' });
+  });
+});
+
+describe('a busy server', () => {
+  const busy = { error: { code: 'busy', message: 'The graders are busy' } };
+  const inProgress = { error: { code: 'in-progress', message: 'still grading' } };
+
+  it('is a retry after the seconds its Retry-After asks (1 to 60, else 5)', async () => {
+    expect(await submitAttempt(answering(503, busy, { 'retry-after': '7' }).fetch, 'l', log, 'k')).toEqual({ kind: 'retry', reason: 'busy', retryAfterSeconds: 7 });
+    expect(await submitAttempt(answering(429, inProgress, { 'retry-after': '5' }).fetch, 'l', log, 'k')).toEqual({ kind: 'retry', reason: 'in-progress', retryAfterSeconds: 5 });
+    expect(await submitAttempt(answering(503, busy, { 'retry-after': '3600' }).fetch, 'l', log, 'k')).toMatchObject({ retryAfterSeconds: 60 });
+    for (const header of ['0', '-2', '1.5', 'Wed, 21 Oct 2026 07:28:00 GMT', '']) {
+      expect(await submitAttempt(answering(503, busy, { 'retry-after': header }).fetch, 'l', log, 'k')).toMatchObject({ retryAfterSeconds: 5 });
+    }
+    expect(await submitAttempt(answering(503, busy).fetch, 'l', log, 'k')).toMatchObject({ retryAfterSeconds: 5 });
+  });
+
+  it('is sent the same log again, as often as it asks up to the limit, until it answers otherwise', async () => {
+    const answers: SubmitOutcome[] = [
+      { kind: 'retry', reason: 'busy', retryAfterSeconds: 5 },
+      { kind: 'retry', reason: 'in-progress', retryAfterSeconds: 3 },
+      { kind: 'verdict', verdict },
+    ];
+    const waits: RetryWaiting[] = [];
+    let sent = 0;
+    const outcome = await submitWithRetries(
+      async () => answers[sent++]!,
+      async (w) => (waits.push(w), true),
+    );
+    expect(outcome).toEqual({ kind: 'verdict', verdict });
+    expect(sent).toBe(3);
+    expect(waits).toEqual([
+      { seconds: 5, attempt: 2, reason: 'busy' },
+      { seconds: 3, attempt: 3, reason: 'in-progress' },
+    ]);
+
+    let tries = 0;
+    const always = await submitWithRetries(
+      async () => (tries++, { kind: 'retry', reason: 'busy', retryAfterSeconds: 1 }),
+      async () => true,
+    );
+    expect([tries, always]).toEqual([MAX_SUBMIT_TRIES, { kind: 'retry', reason: 'busy', retryAfterSeconds: 1 }]);
+  });
+
+  it('is not waited for when the learner stops, nor for any other failure', async () => {
+    let sent = 0;
+    const stopped = await submitWithRetries(
+      async () => (sent++, { kind: 'retry', reason: 'busy', retryAfterSeconds: 5 }),
+      async () => false,
+    );
+    expect([sent, stopped.kind]).toEqual([1, 'retry']);
+    for (const outcome of [{ kind: 'retry', reason: 'rate-limited' }, { kind: 'retry', reason: 'server' }, { kind: 'refused', code: 'x', message: 'y' }] as SubmitOutcome[]) {
+      let waited = false;
+      expect(await submitWithRetries(async () => outcome, async () => (waited = true))).toBe(outcome);
+      expect(waited).toBe(false);
+    }
+  });
+});
+
+describe('countDown', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('ticks each second left and resolves true after them, or false at once when stopped', async () => {
+    vi.useFakeTimers();
+    const ticks: number[] = [];
+    const done = countDown({ seconds: 3, attempt: 2, reason: 'busy' }, (w) => ticks.push(w.seconds), new AbortController().signal);
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(await done).toBe(true);
+    expect(ticks).toEqual([3, 2, 1]);
+
+    const stop = new AbortController();
+    const stopped = countDown({ seconds: 30, attempt: 2, reason: 'busy' }, () => undefined, stop.signal);
+    await vi.advanceTimersByTimeAsync(2000);
+    stop.abort();
+    expect(await stopped).toBe(false);
+    expect(vi.getTimerCount()).toBe(0);
   });
 });
 

@@ -24,10 +24,23 @@ export type SubmitOutcome =
   | { kind: 'verdict'; verdict: Verdict }
   /** 400 / 413 / 422: the server refused this log; its message says why */
   | { kind: 'refused'; code: string; message: string }
-  /** nothing was graded; the same log can be sent again with the same key */
-  | { kind: 'retry'; reason: 'signed-out' | 'forbidden' | 'rate-limited' | 'in-progress' | 'server' | 'network' };
+  /**
+   * nothing was graded; the same log can be sent again with the same key. `retryAfterSeconds`:
+   * the server asked for another try after that long (its graders are busy, or this
+   * learner's other submission is still being graded), which the page does by itself
+   */
+  | { kind: 'retry'; reason: 'signed-out' | 'forbidden' | 'rate-limited' | 'in-progress' | 'busy' | 'server' | 'network'; retryAfterSeconds?: number };
 
-export type Fetch = (url: string, init: { method: string; headers: Record<string, string>; body: string }) => Promise<{ status: number; json(): Promise<unknown> }>;
+export type Fetch = (
+  url: string,
+  init: { method: string; headers: Record<string, string>; body: string },
+) => Promise<{ status: number; json(): Promise<unknown>; headers?: { get(name: string): string | null } }>;
+
+/** Retry-After as whole seconds (1 to 60; 5 when missing or not a number of seconds). */
+function retryAfterOf(res: Awaited<ReturnType<Fetch>>): number {
+  const seconds = Number(res.headers?.get('retry-after') ?? '');
+  return Number.isInteger(seconds) && seconds > 0 ? Math.min(seconds, 60) : 5;
+}
 
 async function bodyOf(res: { json(): Promise<unknown> }): Promise<unknown> {
   try {
@@ -60,11 +73,41 @@ export async function submitAttempt(fetchImpl: Fetch, labId: string, actionLog: 
   if (res.status === 401) return { kind: 'retry', reason: 'signed-out' };
   if (res.status === 403) return { kind: 'retry', reason: 'forbidden' };
   // 429 is both the rate limit and "your previous submission is still being graded"
+  const code = errorCodeSchema.safeParse(body);
   if (res.status === 429) {
-    const code = errorCodeSchema.safeParse(body);
-    return { kind: 'retry', reason: code.success && code.data.error.code === 'in-progress' ? 'in-progress' : 'rate-limited' };
+    return code.success && code.data.error.code === 'in-progress' ? { kind: 'retry', reason: 'in-progress', retryAfterSeconds: retryAfterOf(res) } : { kind: 'retry', reason: 'rate-limited' };
   }
+  // the graders are all busy (or the queue is full): nothing was graded or stored
+  if (res.status === 503 && code.success && code.data.error.code === 'busy') return { kind: 'retry', reason: 'busy', retryAfterSeconds: retryAfterOf(res) };
   return { kind: 'retry', reason: 'server' };
+}
+
+/** How many times Submit sends one log while the server answers "busy" or "in progress". */
+export const MAX_SUBMIT_TRIES = 6;
+
+export interface RetryWaiting {
+  /** seconds until the next try */
+  seconds: number;
+  /** the try that comes next (2 to MAX_SUBMIT_TRIES) */
+  attempt: number;
+  reason: 'busy' | 'in-progress';
+}
+
+/**
+ * Submit, and while the server says it is busy or still grading this learner's other
+ * submission, wait as long as it asks and send the same log with the same key again, up
+ * to MAX_SUBMIT_TRIES tries: a class submitting at once queues instead of each learner
+ * reading "try again". `wait` resolves false when the learner stopped waiting; the last
+ * answer is returned then, as it is after the last try.
+ */
+export async function submitWithRetries(send: () => Promise<SubmitOutcome>, wait: (waiting: RetryWaiting) => Promise<boolean>): Promise<SubmitOutcome> {
+  let outcome = await send();
+  for (let attempt = 2; attempt <= MAX_SUBMIT_TRIES; attempt++) {
+    if (outcome.kind !== 'retry' || outcome.retryAfterSeconds === undefined || (outcome.reason !== 'busy' && outcome.reason !== 'in-progress')) return outcome;
+    if (!(await wait({ seconds: outcome.retryAfterSeconds, attempt, reason: outcome.reason }))) return outcome;
+    outcome = await send();
+  }
+  return outcome;
 }
 
 /**
@@ -74,4 +117,31 @@ export async function submitAttempt(fetchImpl: Fetch, labId: string, actionLog: 
 export function keyForLog(previous: { key: string; log: string } | undefined, log: ActionLog, newKey: () => string): { key: string; log: string } {
   const text = JSON.stringify(log);
   return previous !== undefined && previous.log === text ? previous : { key: newKey(), log: text };
+}
+
+/**
+ * Wait `waiting.seconds`, telling `onTick` the seconds left once a second (the first at
+ * once); false as soon as `signal` aborts (the learner stopped waiting, Reset, the page left).
+ */
+export function countDown(waiting: RetryWaiting, onTick: (waiting: RetryWaiting) => void, signal: AbortSignal): Promise<boolean> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve(false);
+    let left = waiting.seconds;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const stop = () => {
+      clearTimeout(timer);
+      resolve(false);
+    };
+    signal.addEventListener('abort', stop, { once: true });
+    const tick = () => {
+      if (left <= 0) {
+        signal.removeEventListener('abort', stop);
+        return resolve(true);
+      }
+      onTick({ ...waiting, seconds: left });
+      left--;
+      timer = setTimeout(tick, 1000);
+    };
+    tick();
+  });
 }

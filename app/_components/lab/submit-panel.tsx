@@ -7,7 +7,7 @@ import { useId } from 'react';
 import { useTranslations } from 'next-intl';
 import { Link } from '@/app/_lib/i18n/navigation';
 import type { SimView } from '@/app/_lib/sim-worker/protocol';
-import type { SubmitOutcome } from './submission';
+import { MAX_SUBMIT_TRIES, type RetryWaiting, type SubmitOutcome } from './submission';
 import { BudgetNotice } from './budget-notice';
 import { InlineCode } from '../inline-code';
 import styles from './lab.module.css';
@@ -25,6 +25,26 @@ interface SubmitPanelProps {
   children?: React.ReactNode;
   /** grading's caps as the lab has used them: a used-up cap is explained here */
   budget?: SimView['budget'];
+  /** the server was busy: Submit tries again by itself after this wait, unless stopped */
+  waiting?: RetryWaiting | undefined;
+  onStopWaiting?: () => void;
+}
+
+function Waiting({ waiting, onStop }: { waiting: RetryWaiting; onStop: (() => void) | undefined }) {
+  const t = useTranslations('lab.submit.waiting');
+  return (
+    <div className={styles.row} data-testid="submit-waiting">
+      <p className={styles.muted}>
+        {/* the countdown is seen, not announced every second */}
+        {t(waiting.reason, { attempt: waiting.attempt, max: MAX_SUBMIT_TRIES })} <span aria-hidden="true">{t('in', { seconds: waiting.seconds })}</span>
+      </p>
+      {onStop ? (
+        <button type="button" className="button" onClick={onStop}>
+          {t('stop')}
+        </button>
+      ) : null}
+    </div>
+  );
 }
 
 function Outcome({ outcome, labId, locale, goals }: { outcome: SubmitOutcome; labId: string; locale: 'ko' | 'en'; goals: SubmitPanelProps['goals'] }) {
@@ -66,7 +86,7 @@ function Outcome({ outcome, labId, locale, goals }: { outcome: SubmitOutcome; la
   );
 }
 
-export function SubmitPanel({ labId, locale, goals, canSubmit, submitting, outcome, onSubmit, children, budget }: SubmitPanelProps) {
+export function SubmitPanel({ labId, locale, goals, canSubmit, submitting, outcome, onSubmit, children, budget, waiting, onStopWaiting }: SubmitPanelProps) {
   const t = useTranslations('lab.submit');
   const titleId = useId();
   return (
@@ -83,6 +103,7 @@ export function SubmitPanel({ labId, locale, goals, canSubmit, submitting, outco
         {children}
       </div>
       <div role="status" aria-live="polite">
+        {submitting && waiting !== undefined ? <Waiting waiting={waiting} onStop={onStopWaiting} /> : null}
         {outcome !== undefined && !submitting ? <Outcome outcome={outcome} labId={labId} locale={locale} goals={goals} /> : null}
       </div>
     </section>
