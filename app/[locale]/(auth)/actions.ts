@@ -7,6 +7,7 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from '@/app/_lib/auth
 import { fieldErrorsOf, signInSchema, signUpSchema, type FieldErrors } from '@/app/_lib/auth/credentials';
 import { clientIp, endSession, startSession } from '@/app/_lib/auth/session';
 import { consumeRateLimit, countSignInFailure, forgetSignInFailures, RATE_LIMITS, signInAllowed } from '@/app/_lib/auth/rate-limit';
+import { inSignInTurn } from '@/app/_lib/auth/turns';
 import { isLocale } from '@/app/_lib/i18n/routing';
 import { safeNextPath } from '@/app/_lib/auth/next-path';
 
@@ -78,20 +79,23 @@ export async function signIn(_prev: AuthFormState, formData: FormData): Promise<
   }
   const { email, password } = parsed.data;
   const ip = await clientIp();
-  // only failures count (rate-limit-window.ts RATE_LIMITS): a class behind one address signs in freely
-  const allowed = await signInAllowed(email, ip);
-  if (!allowed.allowed) return rateLimited(allowed.retryAfterMs, rawEmail);
-
-  const user = await db.user.findUnique({ where: { email } });
-  // Verify against a dummy hash for unknown emails so both paths take the same time.
-  const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
-  if (!user || !ok) {
-    await countSignInFailure(email, ip);
-    return { message: 'wrongCredentials', email: rawEmail };
-  }
-
-  await forgetSignInFailures(email, ip);
-  await startSession(user.id);
+  // the account's checks take turns, so a failure is counted before the next is let in (turns.ts)
+  const checked = await inSignInTurn(email, ip, async (): Promise<AuthFormState | { userId: string }> => {
+    // only failures count (rate-limit-window.ts RATE_LIMITS): a class behind one address signs in freely
+    const allowed = await signInAllowed(email, ip);
+    if (!allowed.allowed) return rateLimited(allowed.retryAfterMs, rawEmail);
+    const user = await db.user.findUnique({ where: { email } });
+    // Verify against a dummy hash for unknown emails so both paths take the same time.
+    const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
+    if (!user || !ok) {
+      await countSignInFailure(email, ip);
+      return { message: 'wrongCredentials', email: rawEmail };
+    }
+    await forgetSignInFailures(email, ip);
+    return { userId: user.id };
+  });
+  if (!('userId' in checked)) return checked;
+  await startSession(checked.userId);
   redirect(safeNextPath(String(formData.get('next') ?? ''), `/${locale}/courses`));
 }
 

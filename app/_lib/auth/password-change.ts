@@ -8,6 +8,7 @@ import { db } from '../db';
 import { hashPassword, passwordSchema, verifyPassword } from './password';
 import { checkRateLimit, consumeRateLimit, RATE_LIMITS } from './rate-limit';
 import { endOtherSessions } from './session';
+import { inAccountTurn } from './turns';
 
 export const passwordChangeSchema = z
   .object({
@@ -33,14 +34,18 @@ export async function changePassword(userId: string, raw: Record<PasswordChangeF
     for (const issue of parsed.error.issues) (fieldErrors[issue.path[0] as PasswordChangeField] ??= []).push(issue.message);
     return { ok: false, fieldErrors };
   }
+  const { currentPassword, newPassword } = parsed.data;
   const key = `password:account:${userId}`;
-  const allowed = await checkRateLimit(key, RATE_LIMITS.passwordChangeFailuresPerAccount, now);
-  if (!allowed.allowed) return { ok: false, rateLimitedMs: allowed.retryAfterMs };
-  const user = await db.user.findUnique({ where: { id: userId }, select: { passwordHash: true } });
-  if (!user || !(await verifyPassword(user.passwordHash, parsed.data.currentPassword))) {
-    await consumeRateLimit(key, RATE_LIMITS.passwordChangeFailuresPerAccount, now);
-    return { ok: false, fieldErrors: { currentPassword: ['wrongCurrentPassword'] } };
-  }
-  await db.user.update({ where: { id: userId }, data: { passwordHash: await hashPassword(parsed.data.newPassword) } });
-  return { ok: true, endedSessions: await endOtherSessions(userId) };
+  // the account's checks take turns, so a failure is counted before the next is let in (turns.ts)
+  return inAccountTurn(userId, async (): Promise<PasswordChangeResult> => {
+    const allowed = await checkRateLimit(key, RATE_LIMITS.passwordChangeFailuresPerAccount, now);
+    if (!allowed.allowed) return { ok: false, rateLimitedMs: allowed.retryAfterMs };
+    const user = await db.user.findUnique({ where: { id: userId }, select: { passwordHash: true } });
+    if (!user || !(await verifyPassword(user.passwordHash, currentPassword))) {
+      await consumeRateLimit(key, RATE_LIMITS.passwordChangeFailuresPerAccount, now);
+      return { ok: false, fieldErrors: { currentPassword: ['wrongCurrentPassword'] } };
+    }
+    await db.user.update({ where: { id: userId }, data: { passwordHash: await hashPassword(newPassword) } });
+    return { ok: true, endedSessions: await endOtherSessions(userId) };
+  });
 }

@@ -58,3 +58,25 @@ describe('sign-in limits', () => {
     expect((await limits.signInAllowed('someone-else@school.test', '10.3.0.2', at(1))).allowed).toBe(true);
   });
 });
+
+describe('parallel sign-ins', () => {
+  it('cannot check more passwords than the limit before their failures are counted, nor lock the account from one address', async () => {
+    const { inSignInTurn } = await import('./turns');
+    const { limit } = RATE_LIMITS.signInFailuresPerAccountAndIp;
+    let verified = 0;
+    // as actions.ts signIn does, with a wrong password that takes a moment to verify
+    const attempt = () =>
+      inSignInTurn('victim@school.test', '10.6.6.6', async () => {
+        if (!(await limits.signInAllowed('victim@school.test', '10.6.6.6', at(0))).allowed) return 'held back';
+        verified++;
+        await new Promise((r) => setTimeout(r, 2));
+        await limits.countSignInFailure('victim@school.test', '10.6.6.6', at(0));
+        return 'wrong';
+      });
+    const answers = await Promise.all(Array.from({ length: 50 }, attempt));
+    expect(verified).toBe(limit);
+    expect(answers.filter((a) => a === 'wrong')).toHaveLength(limit);
+    // the owner, elsewhere, is not locked out
+    expect(await limits.signInAllowed('victim@school.test', '10.7.7.7', at(1))).toEqual({ allowed: true });
+  });
+});
