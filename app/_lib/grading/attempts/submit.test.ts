@@ -130,6 +130,15 @@ describe('POST /api/labs/<lab>/attempts', () => {
     expect(await db.labAttempt.count({ where: { idempotencyKey: key } })).toBe(1);
   });
 
+  it('refuses the same key with another log while the first is still being graded (409), for a learner and a guest', async () => {
+    for (const user of [users.a, null]) {
+      const key = newKey();
+      const [first, other] = await Promise.all([submit({ actionLog: solution, idempotencyKey: key }, { user }), submit({ actionLog: [], idempotencyKey: key }, { user })]);
+      expect(first).toMatchObject({ status: 200, body: { passed: true } });
+      expect(other).toMatchObject({ status: 409, body: { error: { code: 'key-conflict' } } });
+    }
+  });
+
   it('refuses the same key from another learner, for another lab or with another log (409)', async () => {
     const key = newKey();
     await submit({ actionLog: solution, idempotencyKey: key });

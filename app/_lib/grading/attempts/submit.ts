@@ -24,7 +24,7 @@ export const BUSY_RETRY_AFTER_SECONDS = 5;
  * learner would be told "busy". The same submission again (a double click, a retry while
  * the first is still running) waits for the first one's answer.
  */
-const gradingNow = new Map<string, Map<string, Promise<AttemptResponse>>>();
+const gradingNow = new Map<string, Map<string, { log: string; answer: Promise<AttemptResponse> }>>();
 /**
  * `guests`: all the gradings without a session at once, from every address together. An
  * address is easy to change (an IPv6 host has a /64 of them), so the per-address count
@@ -140,15 +140,17 @@ export async function handleAttempt(deps: AttemptDeps, input: AttemptInput): Pro
 
   const submitter = user ? `user:${user.id}` : `ip:${input.ip}`;
   const submission = `${labId}\u0000${idempotencyKey}`;
-  const running = gradingNow.get(submitter) ?? new Map<string, Promise<AttemptResponse>>();
+  const running = gradingNow.get(submitter) ?? new Map<string, { log: string; answer: Promise<AttemptResponse> }>();
   const same = running.get(submission);
-  if (same !== undefined) return same;
+  const log = JSON.stringify(body.data.actionLog);
+  // the same key with another log while the first is graded: not a retry, and not the first's verdict
+  if (same !== undefined) return same.log === log ? same.answer : fail(409, 'key-conflict');
   if (running.size >= (user ? GRADINGS_AT_ONCE.learner : GRADINGS_AT_ONCE.address)) {
     return fail(429, 'in-progress', undefined, { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) });
   }
   if (user === null && guestGradings >= GRADINGS_AT_ONCE.guests) return fail(503, 'busy', undefined, { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) });
   const answer = gradeAndStore(deps, input, lab, body.data, fail, refuse);
-  running.set(submission, answer);
+  running.set(submission, { log, answer });
   gradingNow.set(submitter, running);
   if (user === null) guestGradings++;
   try {
