@@ -6,8 +6,8 @@ import type { DateTimeFormatOptions } from 'next-intl';
 
 export const TIME_ZONE_COOKIE = 'tz';
 
-/** Runs before first paint: remembers the browser's time zone for the server's renders (a year; refreshed when it changes). */
-export const TIME_ZONE_SCRIPT = `(function(){try{var z=Intl.DateTimeFormat().resolvedOptions().timeZone;if(z&&document.cookie.indexOf('${TIME_ZONE_COOKIE}='+encodeURIComponent(z))<0)document.cookie='${TIME_ZONE_COOKIE}='+encodeURIComponent(z)+';path=/;max-age=31536000;samesite=lax';}catch(e){}})();`;
+/** Runs before first paint: remembers the browser's time zone for the server's renders (a year; refreshed when it changes: the whole cookie compared, so Etc/GMT+1 is not taken for a stored Etc/GMT+12). */
+export const TIME_ZONE_SCRIPT = `(function(){try{var z=Intl.DateTimeFormat().resolvedOptions().timeZone;if(z&&('; '+document.cookie+';').indexOf('; ${TIME_ZONE_COOKIE}='+encodeURIComponent(z)+';')<0)document.cookie='${TIME_ZONE_COOKIE}='+encodeURIComponent(z)+';path=/;max-age=31536000;samesite=lax';}catch(e){}})();`;
 
 const FALLBACK: Record<string, string> = { ko: 'Asia/Seoul', en: 'UTC' };
 

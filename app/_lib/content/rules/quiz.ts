@@ -102,7 +102,7 @@ function checkQuestion(q: Question, report: Report, ctx: QuizRuleContext): void 
     }
     case 'truefalse':
       // the card already names the type (and marks the answers O and X in Korean)
-      if (/^\s*O\s*\/\s*X\s*[:：]/i.test(q.prompt.ko) || /^\s*true or false\s*[:：]/i.test(q.prompt.en)) {
+      if ([q.prompt.ko, q.prompt.en].some((prompt) => /^\s*(O\s*\/\s*X|true or false)\s*[:：]/i.test(prompt))) {
         report(['prompt'], "the prompt starts with 'O/X:' or 'True or false:', which the question card already says; start with the statement itself");
       }
       return;

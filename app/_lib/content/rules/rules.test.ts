@@ -24,6 +24,9 @@ describe('quiz rules', () => {
     const message = "quiz.yaml: quiz 'raft' question 'pod-process': the prompt starts with 'O/X:' or 'True or false:', which the question card already says; start with the statement itself";
     expect(quizProblems([tf({ ko: 'O/X: Pod는 프로세스다.', en: 'A Pod is a process.' })])).toEqual([message]);
     expect(quizProblems([tf({ ko: 'Pod는 프로세스다.', en: 'True or false: a Pod is a process.' })])).toEqual([message]);
+    // either prefix in either language (a Korean prompt copied from English, an English one written O/X)
+    expect(quizProblems([tf({ ko: 'True or false: Pod는 프로세스다.', en: 'A Pod is a process.' })])).toEqual([message]);
+    expect(quizProblems([tf({ ko: 'Pod는 프로세스다.', en: 'O/X: a Pod is a process.' })])).toEqual([message]);
     expect(quizProblems([tf({ ko: 'Pod는 프로세스다.', en: 'A Pod is a process.' })])).toEqual([]);
   });
   it('a near-miss feedback for case on a question that ignores case is never shown', () => {
