@@ -235,7 +235,7 @@ test('choice options are shown shuffled, in the same order after a reload, and g
 test('near misses are told what differs, a wrong number gets one feedback block, and the explanation waits for a second try or the button', async ({ page }) => {
   await page.goto(`/en/courses/${COURSE}/lessons/nodes-and-services`);
   const questions = quizOf('07-nodes-and-services');
-  const index = questions.findIndex((q) => q.id === 'node-lease-namespace');
+  const index = questions.findIndex((q) => q.id === 'node-lease-namespace-exact');
   const c = card(page, index + 1, questions.length);
   await c.getByLabel('Your answer').fill('Kube-Node-Lease');
   await c.getByRole('button', { name: 'Check answer' }).click();
@@ -260,7 +260,7 @@ test('near misses are told what differs, a wrong number gets one feedback block,
 
   await page.goto(`/ko/courses/${COURSE}/lessons/etcd-source-of-truth`);
   const keyQuestions = quizOf('03-etcd-source-of-truth');
-  const key = koCard(page, keyQuestions.findIndex((q) => q.id === 'deployment-key-path') + 1, keyQuestions.length);
+  const key = koCard(page, keyQuestions.findIndex((q) => q.id === 'deployment-key-path-exact') + 1, keyQuestions.length);
   await key.getByLabel('내 답').fill('/registry/deployments/shop/cart/');
   await key.getByRole('button', { name: '정답 확인' }).click();
   await expect(key.getByRole('status')).toContainText('끝의 /만 다릅니다');

@@ -56,18 +56,18 @@ describe("the course's short answers that are almost right", () => {
   };
 
   it('refuses a namespace in the wrong case and says namespace names are lowercase, counting no misconception', () => {
-    const { graded, view } = shown('node-lease-namespace', 'Kube-Node-Lease');
+    const { graded, view } = shown('node-lease-namespace-exact', 'Kube-Node-Lease');
     expect(view.correct).toBe(false);
     expect(graded.grade.misconceptions).toEqual([]);
     expect(view.feedback.map((f) => f.html).join('')).toContain('Namespace names are DNS-1123 labels');
-    expect(shown('node-lease-namespace', 'Kube-Node-Lease', 'ko').view.feedback.map((f) => f.html).join('')).toContain('네임스페이스 이름은 DNS-1123 레이블');
-    expect(shown('node-lease-namespace', 'kube-node-lease').view.correct).toBe(true);
+    expect(shown('node-lease-namespace-exact', 'Kube-Node-Lease', 'ko').view.feedback.map((f) => f.html).join('')).toContain('네임스페이스 이름은 DNS-1123 레이블');
+    expect(shown('node-lease-namespace-exact', 'kube-node-lease').view.correct).toBe(true);
   });
 
   it('says why an etcd key with a trailing slash is another key', () => {
-    const { view } = shown('deployment-key-path', '/registry/deployments/shop/cart/');
+    const { view } = shown('deployment-key-path-exact', '/registry/deployments/shop/cart/');
     expect(view.correct).toBe(false);
     expect(view.feedback.map((f) => f.html).join('')).toContain('so with the <code>/</code> it is a different key');
-    expect(shown('deployment-key-path', '`/registry/deployments/shop/cart`').view.correct).toBe(true);
+    expect(shown('deployment-key-path-exact', '`/registry/deployments/shop/cart`').view.correct).toBe(true);
   });
 });
