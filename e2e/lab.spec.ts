@@ -419,3 +419,23 @@ test('a lab whose task is to find the cause keeps grading’s explanations out o
   await expect(goal(page, 'no-delete')).not.toContainText('ClusterRoleBinding');
   await expect(page.getByText('the checklist says only whether it is')).toBeVisible();
 });
+
+test('the broken-link lab: the watch-chain lesson links to it, the stopped scheduler is found from its Lease, and restarting it runs the Pending Pods', async ({ page }) => {
+  await page.goto('/en/courses/kubernetes-internals/lessons/watch-chain');
+  await page.getByRole('link', { name: 'A broken link: Pods stuck in Pending' }).click();
+  await expect(page).toHaveURL(/\/en\/labs\/broken-link$/);
+  await expect(page.getByTestId('goal-progress')).toHaveText('0 of 2 goals done');
+  const output = page.getByRole('log', { name: 'Terminal output' });
+  await run(page, 'kubectl get pods');
+  await expect(output).toContainText('Pending');
+  await run(page, 'kubectl describe pod -l app=web');
+  await expect(output).toContainText('Events:                      <none>');
+  await run(page, 'sim restart kube-scheduler');
+  await run(page, 'sim tick 1600');
+  await run(page, 'sim settle');
+  await expect(page.getByTestId('goal-progress')).toHaveText('2 of 2 goals done');
+  for (const id of ['four-ready', 'link-repaired']) await expect(goal(page, id)).toContainText('Done');
+
+  await page.goto('/ko/labs/broken-link');
+  await expect(page.getByRole('heading', { level: 1, name: '끊어진 고리: Pending에서 멈춘 Pod' })).toBeVisible();
+});
