@@ -5,13 +5,9 @@
 // not replayed. What is read back is validated like any other input.
 import { z } from 'zod';
 import { actionLogSchema, type ActionLog } from '@/sim-core/cluster/actions';
+import { readStored, writeStored, type WorkStorage } from '@/app/_lib/browser-storage';
 
-/** The parts of localStorage this needs (tests pass a Map-backed one). */
-export interface WorkStorage {
-  getItem(key: string): string | null;
-  setItem(key: string, value: string): void;
-  removeItem(key: string): void;
-}
+export type { WorkStorage } from '@/app/_lib/browser-storage';
 
 const savedWorkSchema = z.object({
   version: z.literal(1),
@@ -30,33 +26,15 @@ export function workKey(labId: string, simCoreVersion: string, seed: number): st
 
 /** The saved work, or undefined when there is none or it is not valid. */
 export function loadWork(storage: WorkStorage, key: string): SavedWork | undefined {
-  let raw: string | null;
-  try {
-    raw = storage.getItem(key);
-  } catch {
-    return undefined; // storage disabled (a private window, a policy): start fresh
-  }
-  if (raw === null) return undefined;
-  let data: unknown;
-  try {
-    data = JSON.parse(raw);
-  } catch {
-    return undefined;
-  }
-  const parsed = savedWorkSchema.safeParse(data);
-  if (!parsed.success) return undefined;
-  const { files, log, hints } = parsed.data;
+  const parsed = readStored(storage, key, savedWorkSchema);
+  if (parsed === undefined) return undefined;
+  const { files, log, hints } = parsed;
   return { files, log, hints };
 }
 
 /** Save; false when the browser refused (quota, disabled storage): the work goes on, unsaved. */
 export function saveWork(storage: WorkStorage, key: string, work: SavedWork): boolean {
-  try {
-    storage.setItem(key, JSON.stringify({ version: 1, ...work }));
-    return true;
-  } catch {
-    return false;
-  }
+  return writeStored(storage, key, { version: 1, ...work });
 }
 
 /**

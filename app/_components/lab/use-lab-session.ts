@@ -7,19 +7,12 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ActionLog } from '@/sim-core/cluster/actions';
 import { useSimWorker, type LabStart, type SimWorker } from '@/app/_components/sim/use-sim-worker';
 import { applyRefusalOf, appliedAfter, filesToWrite, oversizedFile, type ApplyRefusal } from './apply-request';
-import { clusterFiles, loadWork, restoreFiles, saveWork, workKey, type SavedWork, type WorkStorage } from './local-save';
+import { browserStorage } from '@/app/_lib/browser-storage';
+import { clusterFiles, loadWork, restoreFiles, saveWork, workKey, type SavedWork } from './local-save';
 import type { LabClientView } from './types';
 
 /** While the cluster plays, the log changes every frame: save it at most this often. */
 const SAVE_WHILE_PLAYING_MS = 1000;
-
-function browserStorage(): WorkStorage | undefined {
-  try {
-    return window.localStorage;
-  } catch {
-    return undefined;
-  }
-}
 
 export interface LabSession {
   worker: SimWorker;
