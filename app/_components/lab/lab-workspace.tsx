@@ -15,6 +15,7 @@ import { UnsupportedNotice } from '@/app/_components/sim/sim-view';
 import simStyles from '@/app/_components/sim/sim.module.css';
 import { useReducedMotion } from '@/app/_components/sim/use-reduced-motion';
 import { useKubectlEdit } from '@/app/_components/sim/use-kubectl-edit';
+import { replayPercent } from '@/app/_components/sim/sim-state';
 import { ClusterPanel, WatchChain } from '@/app/_components/cluster';
 import { EditorPanel } from './editor-panel';
 import { BudgetNotice } from './budget-notice';
@@ -118,7 +119,7 @@ export function LabWorkspace({ view, locale, recordedHints }: LabWorkspaceProps)
         </h2>
         {state.replay !== undefined ? (
           <div role="status">
-            <p className={styles.muted}>{t('cluster.restoring', { done: state.replay.done, total: state.replay.total })}</p>
+            <p className={styles.muted}>{t('cluster.restoring', { percent: replayPercent(state.replay) })}</p>
             <progress className={styles.progress} max={state.replay.total} value={state.replay.done} />
           </div>
         ) : null}

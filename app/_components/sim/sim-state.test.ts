@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { SimHost } from '@/app/_lib/sim-worker/sim-host';
 import type { WorkerMessage } from '@/app/_lib/sim-worker/protocol';
-import { initialSimState, simReducer, type SimState } from './sim-state';
+import { initialSimState, replayPercent, simReducer, type SimState } from './sim-state';
 
 function running(): { host: SimHost; state: SimState } {
   const created = SimHost.create({ id: 'l4-raft-three', topology: 'etcd-only', seed: 404, members: 3, setup: ['sim tick 300'] });
@@ -132,5 +132,15 @@ describe('simReducer', () => {
     expect(cancelled.terminal.at(-1)).toMatchObject({ id: answered.terminal.at(-1)!.id + 1, origin: 'learner', result: { line: 'etcdctl txn <<EOF' }, interrupted: { lines: ['mod("k") = "2"', 'pu'] } });
     expect(cancelled.busy).toBe(false);
     expect(host.actionLog().filter((a) => a.type === 'command').map((a) => a.line)).toEqual(['etcdctl txn']);
+  });
+});
+
+describe('replayPercent', () => {
+  it('says how far a replay has come in whole percent, and 100 only once it is over', () => {
+    expect(replayPercent({ done: 0, total: 0 })).toBe(0);
+    expect(replayPercent({ done: 2, total: 5 })).toBe(40);
+    expect(replayPercent({ done: 1, total: 3 })).toBe(33);
+    expect(replayPercent({ done: 999, total: 1000 })).toBe(99);
+    expect(replayPercent({ done: 5, total: 5 })).toBe(99);
   });
 });

@@ -53,7 +53,7 @@ export interface SimState {
   cluster?: ClusterView;
   /** the watch chain so far (the newest few hundred hops) */
   hops: Hop[];
-  /** saved work is being replayed into the fresh cluster */
+  /** saved work is being replayed into the fresh cluster: `done` of `total` units of work (replayPercent) */
   replay?: { done: number; total: number };
   /** the saved work could not all be replayed (the cluster keeps what was) */
   replayError?: string;
@@ -137,6 +137,12 @@ function apply(state: SimState, m: WorkerMessage): SimState {
       // answers to the page's own requests (use-sim-worker.ts): no state of the view's
       return state;
   }
+}
+
+/** How far a replay has come, in whole percent (never 100 before it is over). */
+export function replayPercent(replay: { done: number; total: number }): number {
+  if (replay.total <= 0) return 0;
+  return Math.min(99, Math.floor((replay.done * 100) / replay.total));
 }
 
 export function simReducer(state: SimState, u: Update): SimState {

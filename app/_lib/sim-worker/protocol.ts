@@ -314,7 +314,11 @@ export const workerMessageSchema = z.discriminatedUnion('type', [
    * command's output); a refused Apply wrote nothing, and `result.refused` names the cap
    */
   z.object({ type: z.literal('applied'), requestId: int0, written: z.boolean(), result: commandResultSchema }),
-  /** saved work being replayed into the fresh cluster (after `ready`, before the first view) */
+  /**
+   * saved work being replayed into the fresh cluster (after `ready`, before the first view):
+   * `done` of `total` units of work, an action each and one more per stretch of a long step
+   * of time (session.ts replayWork), so the page shows it as a percentage
+   */
   z.object({ type: z.literal('replayProgress'), done: int0, total: int0 }),
   /** the replay is over: what its commands printed, and why it stopped early if it did */
   z.object({ type: z.literal('replayed'), results: z.array(commandResultSchema), error: z.string().optional() }),

@@ -1,7 +1,7 @@
 // The worker session with a fake frame timer: play advances simulated time at the chosen
 // speed, one view per frame; commands answer their request; malformed input is refused.
 import { describe, expect, it, vi } from 'vitest';
-import { WorkerSession, type FrameTimer } from './session';
+import { REPLAY_TICK_STRETCH, replayWork, WorkerSession, type FrameTimer } from './session';
 import { MAX_OUTPUT_LENGTH, parseWorkerMessage, type SimView, type WorkerMessage } from './protocol';
 import { SimHost } from './sim-host';
 
@@ -191,5 +191,63 @@ describe('WorkerSession', () => {
     expect(parseWorkerMessage(answer).ok).toBe(true);
     const output = answer.type === 'manifestProblems' ? answer.problems[0]!.output : undefined;
     expect([output?.length, output?.startsWith('error: error when applying patch:\n'), output?.endsWith('…')]).toEqual([MAX_OUTPUT_LENGTH, true, true]);
+  });
+});
+
+describe('WorkerSession replaying a lesson\'s saved log', () => {
+  function recorded() {
+    const first = started();
+    first.session.receive({ type: 'runCommand', requestId: 1, line: 'etcdctl put color blue' });
+    // minutes of play are one tick action: 3.5 stretches of the replay's progress
+    first.session.receive({ type: 'step', ticks: 3 * REPLAY_TICK_STRETCH + 500 });
+    first.session.receive({ type: 'fault', fault: { kind: 'kill', member: 'etcd-1' } });
+    first.session.receive({ type: 'step', ticks: 40 });
+    first.session.receive({ type: 'getActionLog', requestId: 2 });
+    const answer = first.posted.at(-1);
+    if (answer?.type !== 'actionLog') throw new Error('no log');
+    return { first, log: answer.log };
+  }
+
+  it('counts a long step of time by the stretch, so the progress moves through it', () => {
+    expect(replayWork({ type: 'command', line: 'sim heal' })).toBe(1);
+    expect(replayWork({ type: 'tick', ticks: REPLAY_TICK_STRETCH - 1 })).toBe(1);
+    expect(replayWork({ type: 'tick', ticks: REPLAY_TICK_STRETCH })).toBe(2);
+    expect(replayWork({ type: 'tick', ticks: 3 * REPLAY_TICK_STRETCH + 500 })).toBe(4);
+  });
+
+  it('replays to the same state and log, with progress rising inside the long step and the outputs back', () => {
+    const { first, log } = recorded();
+    expect(log.map((a) => a.type)).toEqual(['command', 'tick', 'command', 'tick']);
+    const second = started();
+    second.posted.length = 0;
+    second.session.receive({ type: 'init', scenario, replay: log });
+    const progress = second.posted.flatMap((m) => (m.type === 'replayProgress' ? [m] : []));
+    const total = log.reduce((sum, a) => sum + replayWork(a), 0);
+    expect(progress[0]).toEqual({ type: 'replayProgress', done: 0, total });
+    // one report per unit here (fewer than 20 units): the ones inside the long step included
+    expect(progress.map((p) => p.done)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    expect(progress.every((p) => p.total === total)).toBe(true);
+    const kinds = second.posted.map((m) => m.type);
+    expect(kinds.indexOf('replayed')).toBeGreaterThan(kinds.lastIndexOf('replayProgress'));
+    expect(second.posted.find((m) => m.type === 'replayed')).toEqual({
+      type: 'replayed',
+      results: [expect.objectContaining({ line: 'etcdctl put color blue', stdout: 'OK\n' }), expect.objectContaining({ line: 'sim kill etcd-1' })],
+    });
+    expect(second.lastView().stateHash).toBe(first.lastView().stateHash);
+    expect(second.lastView().now).toBe(first.lastView().now);
+    second.session.receive({ type: 'getActionLog', requestId: 3 });
+    expect(second.posted.at(-1)).toEqual({ type: 'actionLog', requestId: 3, log });
+  });
+
+  it('posts at most about twenty progress reports, however long the log', () => {
+    const second = started();
+    const setupDone = second.lastView().now;
+    second.posted.length = 0;
+    second.session.receive({ type: 'init', scenario, replay: [{ type: 'tick', ticks: 100 * REPLAY_TICK_STRETCH }] });
+    const progress = second.posted.flatMap((m) => (m.type === 'replayProgress' ? [m.done] : []));
+    expect(progress.length).toBeLessThanOrEqual(21);
+    expect(progress.length).toBeGreaterThan(10);
+    expect([...progress].sort((a, b) => a - b)).toEqual(progress);
+    expect(second.lastView().now).toBe(setupDone + 100 * REPLAY_TICK_STRETCH);
   });
 });

@@ -22,6 +22,20 @@ import { SimHost } from './sim-host';
 
 /** The replayed commands' outputs the terminal gets back (its own size). */
 const REPLAY_OUTPUT = 200;
+/**
+ * A replayed step of time runs in stretches of this many ticks, each one unit of the
+ * replay's progress as an action is: minutes of play are one tick action in the log, and
+ * the progress bar should move while they replay (tick(a); tick(b) runs exactly what
+ * tick(a+b) runs, and the host merges them back into one action).
+ */
+export const REPLAY_TICK_STRETCH = 1_000;
+/** Progress reports one replay posts at most (one every 5%). */
+const REPLAY_REPORTS = 20;
+
+/** An action's part of a replay's work: one, and one more per full stretch of ticks it lets pass. */
+export function replayWork(action: ActionLog[number]): number {
+  return action.type === 'tick' && action.at === undefined ? 1 + Math.floor(action.ticks / REPLAY_TICK_STRETCH) : 1;
+}
 
 export interface FrameTimer {
   start(onFrame: () => void, everyMs: number): void;
@@ -170,23 +184,42 @@ export class WorkerSession {
 
   /**
    * Redo saved work on the fresh cluster: the simulation is deterministic, so the same
-   * log from the same seed gives the same state. Progress is posted as it goes (the page
-   * shows it); a command that throws — a bug, or a log from another sim-core — stops the
-   * replay where it is rather than losing the cluster.
+   * log from the same seed gives the same state. Progress is posted as it goes, in units
+   * of work (replayWork: long steps of time count by the stretch), which the page shows
+   * as a percentage; a command that throws — a bug, or a log from another sim-core —
+   * stops the replay where it is rather than losing the cluster.
    */
   private replay(host: SimHost, log: ActionLog): void {
     const results: CommandResult[] = [];
-    const every = Math.max(1, Math.floor(log.length / 20));
-    this.post({ type: 'replayProgress', done: 0, total: log.length });
+    const total = log.reduce((sum, a) => sum + replayWork(a), 0);
+    const every = Math.max(1, Math.floor(total / REPLAY_REPORTS));
+    let done = 0;
+    let reported = 0;
+    const progressed = (units: number) => {
+      done += units;
+      if (done - reported >= every && done < total) {
+        reported = done;
+        this.post({ type: 'replayProgress', done, total });
+      }
+    };
+    this.post({ type: 'replayProgress', done: 0, total });
     for (const [i, action] of log.entries()) {
       try {
-        const r = host.apply(action);
-        if (r !== undefined) results.push(r);
+        if (action.type === 'tick' && action.at === undefined) {
+          for (let left = action.ticks; left > 0; left -= REPLAY_TICK_STRETCH) {
+            host.step(Math.min(left, REPLAY_TICK_STRETCH));
+            if (left >= REPLAY_TICK_STRETCH) progressed(1);
+          }
+          progressed(1);
+        } else {
+          const r = host.apply(action);
+          if (r !== undefined) results.push(r);
+          progressed(1);
+        }
       } catch (e) {
         this.post({ type: 'replayed', results: results.slice(-REPLAY_OUTPUT), error: `action ${i + 1}: ${e instanceof Error ? e.message : String(e)}` });
         return;
       }
-      if ((i + 1) % every === 0 && i + 1 < log.length) this.post({ type: 'replayProgress', done: i + 1, total: log.length });
     }
     this.post({ type: 'replayed', results: results.slice(-REPLAY_OUTPUT) });
   }
