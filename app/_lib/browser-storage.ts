@@ -42,8 +42,13 @@ export function readStored<T>(storage: WorkStorage, key: string, schema: z.ZodTy
 
 /** Store `value` as JSON; false when the browser refused (quota, disabled storage). */
 export function writeStored(storage: WorkStorage, key: string, value: unknown): boolean {
+  return writeStoredText(storage, key, JSON.stringify(value));
+}
+
+/** Store JSON text already made (a caller that weighs it first); false when the browser refused. */
+export function writeStoredText(storage: WorkStorage, key: string, text: string): boolean {
   try {
-    storage.setItem(key, JSON.stringify(value));
+    storage.setItem(key, text);
     return true;
   } catch {
     return false;

@@ -1,0 +1,136 @@
+// A lesson's saved cluster: what the page keeps it reads back and replays to the same
+// cluster, in either language; another lesson, embed, scenario, version or seed does not
+// replay it; broken data and a browser that refuses are quiet values; and a cluster past
+// the limits keeps its last save.
+import { describe, expect, it } from 'vitest';
+import type { ActionLog } from '@/sim-core/cluster/actions';
+import { replayActionLog, SimHost } from '@/app/_lib/sim-worker/sim-host';
+import type { HostScenario } from '@/app/_lib/sim-worker/protocol';
+import type { WorkStorage } from '@/app/_lib/browser-storage';
+import { clearCluster, clusterKey, loadCluster, SAVED_CLUSTER_LIMITS, saveCluster, saveDelay, scenarioFingerprint } from './saved-cluster';
+
+class MemoryStorage implements WorkStorage {
+  readonly map = new Map<string, string>();
+  full = false;
+  disabled = false;
+  getItem(key: string) {
+    if (this.disabled) throw new Error('SecurityError');
+    return this.map.get(key) ?? null;
+  }
+  setItem(key: string, value: string) {
+    if (this.disabled) throw new Error('SecurityError');
+    if (this.full) throw new Error('QuotaExceededError');
+    this.map.set(key, value);
+  }
+  removeItem(key: string) {
+    if (this.disabled) throw new Error('SecurityError');
+    this.map.delete(key);
+  }
+}
+
+const scenario: HostScenario = { id: 'l4-raft-three', topology: 'etcd-only', seed: 404, members: 3, setup: ['sim tick 300'] };
+const fingerprint = scenarioFingerprint(scenario);
+const place = { lesson: 'kubernetes-internals/raft', occurrence: 0 };
+const key = clusterKey(place, scenario, '0.1.0');
+const log: ActionLog = [
+  { type: 'command', line: 'etcdctl put color blue' },
+  { type: 'tick', ticks: 120 },
+  { type: 'command', line: 'sim partition etcd-1|etcd-2,etcd-3' },
+];
+
+describe("a lesson's saved cluster", () => {
+  it('reads back what was saved, and replays it to the cluster it was', () => {
+    const live = SimHost.create(scenario);
+    if (!live.ok) throw new Error('unsupported');
+    for (const action of log) live.host.apply(action);
+    const s = new MemoryStorage();
+    expect(saveCluster(s, key, fingerprint, live.host.actionLog(), live.host.now)).toEqual({ ok: true });
+    const loaded = loadCluster(s, key, fingerprint);
+    expect(loaded).toEqual(log);
+    const replayed = replayActionLog(scenario, loaded ?? []);
+    if (!replayed.ok) throw new Error('unsupported');
+    expect(replayed.host.stateHash()).toBe(live.host.stateHash());
+  });
+
+  it('has no language in its key, and one key per lesson, embed, scenario, version and seed', () => {
+    expect(key).toBe('reconcile:lesson:kubernetes-internals/raft:l4-raft-three:0.1.0:404');
+    const keys = [
+      key,
+      clusterKey({ lesson: 'kubernetes-internals/partitions', occurrence: 0 }, scenario, '0.1.0'),
+      clusterKey({ ...place, occurrence: 1 }, scenario, '0.1.0'),
+      clusterKey(place, { id: 'l4-raft-five', seed: 404 }, '0.1.0'),
+      clusterKey(place, scenario, '0.2.0'),
+      clusterKey(place, { ...scenario, seed: 405 }, '0.1.0'),
+    ];
+    expect(new Set(keys).size).toBe(keys.length);
+    const s = new MemoryStorage();
+    saveCluster(s, key, fingerprint, log, 500);
+    for (const other of keys.slice(1)) expect(loadCluster(s, other, fingerprint)).toBeUndefined();
+  });
+
+  it('is not replayed on a scenario whose setup changed since it was saved', () => {
+    const s = new MemoryStorage();
+    saveCluster(s, key, fingerprint, log, 500);
+    const edited = scenarioFingerprint({ ...scenario, setup: ['sim tick 400'] });
+    expect(edited).not.toBe(fingerprint);
+    expect(loadCluster(s, key, edited)).toBeUndefined();
+    expect(loadCluster(s, key, fingerprint)).toEqual(log);
+  });
+
+  it('ignores broken or forged data instead of replaying it', () => {
+    const s = new MemoryStorage();
+    s.map.set(key, '{not json');
+    expect(loadCluster(s, key, fingerprint)).toBeUndefined();
+    s.map.set(key, JSON.stringify({ version: 1, scenario: fingerprint, log: [{ type: 'command', line: '' }] }));
+    expect(loadCluster(s, key, fingerprint)).toBeUndefined();
+    s.map.set(key, JSON.stringify({ version: 2, scenario: fingerprint, log }));
+    expect(loadCluster(s, key, fingerprint)).toBeUndefined();
+    s.map.set(key, JSON.stringify({ version: 1, scenario: fingerprint, log: Array.from({ length: SAVED_CLUSTER_LIMITS.maxActions + 1 }, () => ({ type: 'tick', ticks: 1 })) }));
+    expect(loadCluster(s, key, fingerprint)).toBeUndefined();
+  });
+
+  it('keeps nothing for a fresh cluster, and Reset forgets what was kept', () => {
+    const s = new MemoryStorage();
+    saveCluster(s, key, fingerprint, log, 500);
+    expect(saveCluster(s, key, fingerprint, [], 300)).toEqual({ ok: true });
+    expect(s.map.has(key)).toBe(false);
+    saveCluster(s, key, fingerprint, log, 500);
+    expect(clearCluster(s, key)).toBe(true);
+    expect(loadCluster(s, key, fingerprint)).toBeUndefined();
+  });
+
+  it('says quietly when the browser refuses, and a disabled storage reads as nothing saved', () => {
+    const s = new MemoryStorage();
+    saveCluster(s, key, fingerprint, log, 500);
+    s.full = true;
+    expect(saveCluster(s, key, fingerprint, [...log, { type: 'tick', ticks: 5 }], 505)).toEqual({ ok: false, refused: 'refused' });
+    // the last save stands
+    expect(loadCluster(s, key, fingerprint)).toEqual(log);
+    s.disabled = true;
+    expect(loadCluster(s, key, fingerprint)).toBeUndefined();
+    expect(saveCluster(s, key, fingerprint, log, 500)).toEqual({ ok: false, refused: 'refused' });
+    expect(clearCluster(s, key)).toBe(false);
+  });
+
+  it('stops saving past the limits, keeping the last save from before them', () => {
+    const s = new MemoryStorage();
+    saveCluster(s, key, fingerprint, log, 500);
+    const longer: ActionLog = [...log, { type: 'tick', ticks: SAVED_CLUSTER_LIMITS.maxTicks }];
+    expect(saveCluster(s, key, fingerprint, longer, SAVED_CLUSTER_LIMITS.maxTicks + 1)).toEqual({ ok: false, refused: 'ticks' });
+    const many: ActionLog = Array.from({ length: SAVED_CLUSTER_LIMITS.maxActions + 1 }, (_, i) => (i % 2 === 0 ? { type: 'command', line: 'sim status' } : { type: 'tick', ticks: 1 }));
+    expect(saveCluster(s, key, fingerprint, many, 3_000)).toEqual({ ok: false, refused: 'actions' });
+    const large: ActionLog = [{ type: 'command', line: 'kubectl apply -f -', stdin: 'x'.repeat(SAVED_CLUSTER_LIMITS.maxChars) }];
+    expect(saveCluster(s, key, fingerprint, large, 600)).toEqual({ ok: false, refused: 'size' });
+    expect(loadCluster(s, key, fingerprint)).toEqual(log);
+    // at the limits themselves it is still kept
+    expect(saveCluster(s, key, fingerprint, longer, SAVED_CLUSTER_LIMITS.maxTicks)).toEqual({ ok: true });
+  });
+
+  it('saves at once after an action or when paused, and about once a second while the cluster plays', () => {
+    expect(saveDelay({ playing: false, actionAdded: false }, 10_000, 10_100)).toBe(0);
+    expect(saveDelay({ playing: true, actionAdded: true }, 10_000, 10_100)).toBe(0);
+    expect(saveDelay({ playing: true, actionAdded: false }, 10_000, 10_100)).toBe(900);
+    expect(saveDelay({ playing: true, actionAdded: false }, 10_000, 12_000)).toBe(0);
+    expect(saveDelay({ playing: true, actionAdded: false }, Number.NEGATIVE_INFINITY, 0)).toBe(0);
+  });
+});

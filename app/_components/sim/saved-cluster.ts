@@ -1,0 +1,96 @@
+// A lesson's live cluster kept in the browser, as a lab's work is (../lab/local-save.ts):
+// the worker's action log, replayed into a fresh worker on load — the simulation is
+// deterministic, so the same log from the same start is the same cluster. The key names
+// the lesson, the embed's place on it, the scenario, the sim-core version and the seed, but
+// no language: /en/ and /ko/ share the cluster, and a log never replays on another
+// simulation. The scenario itself (topology, members, setup) is fingerprinted in the
+// value, so a log recorded before its author changed the setup is not replayed either.
+import { z } from 'zod';
+import { actionLogSchema, type ActionLog } from '@/sim-core/cluster/actions';
+import { DEFAULT_GRADE_CAPS } from '@/sim-core/grading/caps';
+import { stateHash } from '@/sim-core/kernel/canonical';
+import { readStored, removeStored, writeStoredText, type WorkStorage } from '@/app/_lib/browser-storage';
+import type { HostScenario } from '@/app/_lib/sim-worker/protocol';
+
+/**
+ * How much of a lesson's cluster is kept. A lesson is never graded, so its worker runs
+ * without grading's caps, and a tab left playing at 500 ticks/s adds a million ticks in
+ * half an hour — all of which a reload would replay before the learner could type.
+ * Ticks merge into one action while the cluster plays, so the log's length grows only
+ * with commands and steps; what grows without bound is time (and, with here-documents,
+ * bytes). The lab's caps bound the same things (sim-core/grading/caps.ts); a lesson keeps
+ * its cluster under the same numbers — as many actions, as many simulated ticks (about
+ * 33 minutes, a few seconds to replay) — and at most 512 K characters of the browser's
+ * few megabytes, which every lab and lesson share. Past a limit the cluster runs on as
+ * before but is no longer saved: the last save, from before the limit, is what a reload
+ * brings back (a log is replayed from its start, so a prefix is always a valid cluster).
+ */
+export const SAVED_CLUSTER_LIMITS = {
+  maxActions: DEFAULT_GRADE_CAPS.maxActions,
+  maxTicks: DEFAULT_GRADE_CAPS.maxTicks,
+  maxChars: 512 * 1024,
+} as const;
+
+/** Why a cluster was not saved: past a limit of what is kept, or the browser refused (quota, disabled storage). */
+export type SaveRefusal = 'actions' | 'ticks' | 'size' | 'refused';
+
+const savedClusterSchema = z.object({
+  version: z.literal(1),
+  /** the scenario the log was recorded on (scenarioFingerprint) */
+  scenario: z.string().max(64),
+  /** the learner's actions since the scenario's setup, as the worker recorded them */
+  log: actionLogSchema,
+});
+
+/** Where a cluster is kept: the lesson (`<course>/<lesson>`), and which of the scenario's embeds on it (0 for the first). */
+export interface ClusterPlace {
+  lesson: string;
+  occurrence: number;
+}
+
+export function clusterKey(place: ClusterPlace, scenario: Pick<HostScenario, 'id' | 'seed'>, simCoreVersion: string): string {
+  const embed = place.occurrence > 0 ? `#${place.occurrence + 1}` : '';
+  return `reconcile:lesson:${place.lesson}:${scenario.id}${embed}:${simCoreVersion}:${scenario.seed}`;
+}
+
+/** What a log replays from: the scenario's topology, members, setup and seed, as 16 hex digits. */
+export function scenarioFingerprint(scenario: HostScenario): string {
+  return stateHash(scenario);
+}
+
+/** The saved log, or undefined when there is none, it is not valid, or it was recorded on another scenario. */
+export function loadCluster(storage: WorkStorage, key: string, fingerprint: string): ActionLog | undefined {
+  const saved = readStored(storage, key, savedClusterSchema);
+  if (saved === undefined || saved.scenario !== fingerprint || saved.log.length === 0) return undefined;
+  return saved.log;
+}
+
+/**
+ * Keep `log`, the cluster at tick `now`; an empty log (a fresh cluster) is nothing to
+ * keep: the key is removed. Refused, leaving the last save as it was, when the cluster
+ * is past a limit of what is kept or the browser will not store it.
+ */
+export function saveCluster(storage: WorkStorage, key: string, fingerprint: string, log: ActionLog, now: number): { ok: true } | { ok: false; refused: SaveRefusal } {
+  if (log.length === 0) return removeStored(storage, key) ? { ok: true } : { ok: false, refused: 'refused' };
+  if (log.length > SAVED_CLUSTER_LIMITS.maxActions) return { ok: false, refused: 'actions' };
+  if (now > SAVED_CLUSTER_LIMITS.maxTicks) return { ok: false, refused: 'ticks' };
+  const text = JSON.stringify({ version: 1, scenario: fingerprint, log });
+  if (text.length > SAVED_CLUSTER_LIMITS.maxChars) return { ok: false, refused: 'size' };
+  return writeStoredText(storage, key, text) ? { ok: true } : { ok: false, refused: 'refused' };
+}
+
+/** Forget the saved cluster (Reset, or a log that failed to replay); false when the browser refused. */
+export function clearCluster(storage: WorkStorage, key: string): boolean {
+  return removeStored(storage, key);
+}
+
+/**
+ * How long to wait before fetching the log to save it. At once when the log gained an
+ * action (a command, a fault button, a step) or the cluster is paused; while it plays
+ * every frame adds ticks to the last action, and the log is saved about once a second:
+ * `lastSave` and `now` are the page's clock in milliseconds.
+ */
+export function saveDelay(change: { playing: boolean; actionAdded: boolean }, lastSave: number, now: number, everyMs = 1000): number {
+  if (!change.playing || change.actionAdded) return 0;
+  return Math.max(0, lastSave + everyMs - now);
+}
