@@ -5,7 +5,7 @@
 // deterministic: the same log from the same seed is the same cluster).
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ActionLog } from '@/sim-core/cluster/actions';
-import { useSimWorker, type LabStart, type SimWorker } from '@/app/_components/sim/use-sim-worker';
+import { useSimWorker, type SimStart, type SimWorker } from '@/app/_components/sim/use-sim-worker';
 import { applyRefusalOf, appliedAfter, filesToWrite, oversizedFile, type ApplyRefusal } from './apply-request';
 import { browserStorage } from '@/app/_lib/browser-storage';
 import { clusterFiles, loadWork, restoreFiles, saveWork, workKey, type SavedWork } from './local-save';
@@ -50,7 +50,7 @@ export function useLabSession(view: LabClientView, recordedHints: number): LabSe
   /** bumped by Reset: an Apply answered after it must not mark the starter files' state */
   const generation = useRef(0);
   const log = useRef<ActionLog>(saved?.log ?? []);
-  const labStart = useMemo<LabStart>(() => ({ lab: view.lab, ...(saved ? { replay: saved.log } : {}) }), [view.lab, saved]);
+  const labStart = useMemo<SimStart>(() => ({ lab: view.lab, ...(saved ? { replay: saved.log } : {}) }), [view.lab, saved]);
   const worker = useSimWorker(view.scenario, labStart);
   const { state, send, requestActionLog, applyFiles } = worker;
 

@@ -1,7 +1,10 @@
 // The lesson's Markdown, already rendered and sanitised on the server, with its live parts
-// in place: the cluster view (SimEmbed, loaded lazily), the quiz and lab links.
+// in place: the cluster view (SimEmbed, loaded lazily), the quiz and lab links. Each
+// cluster is kept in the browser under a key of its own: this lesson, the scenario and
+// which of its embeds here it is (no language, so /en/ and /ko/ share it).
 import { getTranslations } from 'next-intl/server';
-import { SimEmbed } from '@/app/_components/sim';
+import { SIM_CORE_VERSION } from '@/sim-core';
+import { clusterKey, SimEmbed } from '@/app/_components/sim';
 import { Quiz } from '@/app/_components/quiz';
 import { Link } from '@/app/_lib/i18n/navigation';
 import type { Locale } from '@/app/_lib/i18n/routing';
@@ -9,6 +12,7 @@ import type { LessonPageView } from '@/app/_lib/queries/lesson';
 
 export async function LessonBody({ view, locale, signedIn }: { view: LessonPageView; locale: Locale; signedIn: boolean }) {
   const t = await getTranslations('lesson');
+  const embedsSoFar = new Map<string, number>();
   return (
     <div className="lesson-body">
       {view.segments.map((segment, i) => {
@@ -17,9 +21,11 @@ export async function LessonBody({ view, locale, signedIn }: { view: LessonPageV
             return <div key={i} className="prose" dangerouslySetInnerHTML={{ __html: segment.html }} />;
           case 'sim': {
             const scenario = view.scenarios[segment.scenarioId];
+            const occurrence = embedsSoFar.get(segment.scenarioId) ?? 0;
+            embedsSoFar.set(segment.scenarioId, occurrence + 1);
             return scenario ? (
               <div key={i} className="lesson-sim">
-                <SimEmbed scenario={scenario} locale={locale} />
+                <SimEmbed scenario={scenario} locale={locale} saveKey={clusterKey({ lesson: `${view.course.id}/${view.id}`, occurrence }, scenario, SIM_CORE_VERSION)} />
               </div>
             ) : (
               <p key={i} className="callout callout-warning">

@@ -7,7 +7,9 @@ import type { ActionLog } from '@/sim-core/cluster/actions';
 import { replayActionLog, SimHost } from '@/app/_lib/sim-worker/sim-host';
 import type { HostScenario } from '@/app/_lib/sim-worker/protocol';
 import type { WorkStorage } from '@/app/_lib/browser-storage';
-import { clearCluster, clusterKey, loadCluster, SAVED_CLUSTER_LIMITS, saveCluster, saveDelay, scenarioFingerprint } from './saved-cluster';
+import type { WorkerMessage } from '@/app/_lib/sim-worker/protocol';
+import { initialSimState, simReducer } from './sim-state';
+import { clearCluster, clusterKey, loadCluster, restoreOutcome, SAVED_CLUSTER_LIMITS, saveCluster, saveDelay, scenarioFingerprint } from './saved-cluster';
 
 class MemoryStorage implements WorkStorage {
   readonly map = new Map<string, string>();
@@ -132,5 +134,17 @@ describe("a lesson's saved cluster", () => {
     expect(saveDelay({ playing: true, actionAdded: false }, 10_000, 10_100)).toBe(900);
     expect(saveDelay({ playing: true, actionAdded: false }, 10_000, 12_000)).toBe(0);
     expect(saveDelay({ playing: true, actionAdded: false }, Number.NEGATIVE_INFINITY, 0)).toBe(0);
+  });
+
+  it('knows a restore is over at the first view after the replay, and failed when the replay stopped early or the worker did', () => {
+    const created = SimHost.create(scenario);
+    if (!created.ok) throw new Error('unsupported');
+    const view = created.host.view({ keyspace: true, playing: false, ticksPerSecond: 10 });
+    const after = (...messages: WorkerMessage[]) => simReducer(initialSimState, { type: 'messages', messages });
+    expect(restoreOutcome(initialSimState)).toEqual({ kind: 'replaying' });
+    expect(restoreOutcome(after({ type: 'ready', setup: created.setup }, { type: 'replayProgress', done: 2, total: 5 }))).toEqual({ kind: 'replaying' });
+    expect(restoreOutcome(after({ type: 'ready', setup: created.setup }, { type: 'replayProgress', done: 0, total: 5 }, { type: 'replayed', results: [] }, { type: 'view', view }))).toEqual({ kind: 'restored' });
+    expect(restoreOutcome(after({ type: 'ready', setup: created.setup }, { type: 'replayed', results: [], error: 'action 2: boom' }, { type: 'view', view }))).toEqual({ kind: 'failed', message: 'action 2: boom' });
+    expect(restoreOutcome(simReducer(initialSimState, { type: 'failed', error: 'the simulation worker failed to start' }))).toEqual({ kind: 'failed', message: 'the simulation worker failed to start' });
   });
 });

@@ -11,6 +11,7 @@ import { DEFAULT_GRADE_CAPS } from '@/sim-core/grading/caps';
 import { stateHash } from '@/sim-core/kernel/canonical';
 import { readStored, removeStored, writeStoredText, type WorkStorage } from '@/app/_lib/browser-storage';
 import type { HostScenario } from '@/app/_lib/sim-worker/protocol';
+import type { SimState } from './sim-state';
 
 /**
  * How much of a lesson's cluster is kept. A lesson is never graded, so its worker runs
@@ -93,4 +94,15 @@ export function clearCluster(storage: WorkStorage, key: string): boolean {
 export function saveDelay(change: { playing: boolean; actionAdded: boolean }, lastSave: number, now: number, everyMs = 1000): number {
   if (!change.playing || change.actionAdded) return 0;
   return Math.max(0, lastSave + everyMs - now);
+}
+
+/**
+ * Where the restore of a saved cluster stands, from the page's state of its worker: still
+ * replaying until the first view after the replay; failed when the replay stopped early
+ * (`replayed` with an error) or the worker failed on it, with the worker's words for why.
+ */
+export function restoreOutcome(state: Pick<SimState, 'status' | 'error' | 'view' | 'replay' | 'replayError'>): { kind: 'replaying' } | { kind: 'restored' } | { kind: 'failed'; message: string } {
+  if (state.replayError !== undefined) return { kind: 'failed', message: state.replayError };
+  if (state.status === 'failed') return { kind: 'failed', message: state.error ?? 'the simulation stopped' };
+  return state.view !== undefined && state.replay === undefined ? { kind: 'restored' } : { kind: 'replaying' };
 }

@@ -9,6 +9,8 @@ import { SimPlaceholder } from './sim-placeholder';
 export interface SimEmbedProps {
   scenario: Scenario;
   locale: 'ko' | 'en';
+  /** where the browser keeps this cluster across reloads and languages (saved-cluster.ts clusterKey); absent: not kept */
+  saveKey?: string;
 }
 
 const SimView = dynamic(() => import('./sim-view').then((m) => m.SimView), {
@@ -16,6 +18,6 @@ const SimView = dynamic(() => import('./sim-view').then((m) => m.SimView), {
   loading: () => <SimPlaceholder />,
 });
 
-export function SimEmbed({ scenario, locale }: SimEmbedProps) {
-  return <SimView scenario={scenario} locale={locale} />;
+export function SimEmbed({ scenario, locale, saveKey }: SimEmbedProps) {
+  return <SimView scenario={scenario} locale={locale} saveKey={saveKey} />;
 }

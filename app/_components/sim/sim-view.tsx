@@ -6,7 +6,9 @@ import { useCallback, useId, useMemo, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import type { Fault, HostScenario } from '@/app/_lib/sim-worker/protocol';
 import type { SimEmbedProps } from './sim-embed';
-import { useSimWorker } from './use-sim-worker';
+import { useSavedCluster, type KeptCluster } from './use-saved-cluster';
+import { replayPercent } from './sim-state';
+import { SAVED_CLUSTER_LIMITS } from './saved-cluster';
 import { useKubectlEdit } from './use-kubectl-edit';
 import { Controls } from './controls';
 import { FaultPanel } from './fault-panel';
@@ -39,11 +41,31 @@ export function UnsupportedNotice({ title }: { title: string }) {
   );
 }
 
-function LiveCluster({ scenario, locale }: SimEmbedProps) {
+/** What the browser keeps of the cluster, in one quiet line (nothing for a fresh cluster). */
+function KeptNote({ kept }: { kept: KeptCluster }) {
+  const t = useTranslations('sim');
+  const text =
+    kept.kind === 'saved'
+      ? t('kept', { count: kept.actions })
+      : kept.kind === 'stopped'
+        ? t('keptStopped', { limit: kept.limit, max: kept.limit === 'ticks' ? SAVED_CLUSTER_LIMITS.maxTicks : SAVED_CLUSTER_LIMITS.maxActions, tick: kept.tick })
+        : kept.kind === 'unavailable'
+          ? t('keptUnavailable')
+          : '';
+  if (text === '') return null;
+  return (
+    <p className={styles.keptNote} data-testid="sim-save-state">
+      {text}
+    </p>
+  );
+}
+
+function LiveCluster({ scenario, locale, saveKey }: SimEmbedProps) {
   const t = useTranslations('sim');
   const titleId = useId();
-  const worker = useSimWorker(hostScenario(scenario));
-  const { state, send, runCommand, interrupt } = worker;
+  const restoringId = useId();
+  const { worker, send, kept, restoring, restoreFailed } = useSavedCluster(hostScenario(scenario), saveKey);
+  const { state, runCommand, interrupt } = worker;
   const edit = useKubectlEdit(worker);
   const [keyspaceSource, setKeyspaceSource] = useState<string | undefined>(undefined);
   const onFault = useCallback((fault: Fault) => send({ type: 'fault', fault }), [send]);
@@ -62,7 +84,7 @@ function LiveCluster({ scenario, locale }: SimEmbedProps) {
   if (state.status === 'unsupported') return <UnsupportedNotice title={title} />;
   const view = state.view;
   return (
-    <section className={styles.sim} aria-labelledby={titleId} aria-busy={state.status === 'starting'}>
+    <section className={styles.sim} aria-labelledby={titleId} aria-busy={state.status === 'starting' || restoring}>
       <header className={styles.header}>
         <div>
           <p className={styles.eyebrow}>{t('eyebrow')}</p>
@@ -90,7 +112,21 @@ function LiveCluster({ scenario, locale }: SimEmbedProps) {
           {t('refused', { message: state.error })}
         </p>
       ) : null}
+      {restoring ? (
+        <div role="status" className={styles.restoring}>
+          <p id={restoringId} className={styles.muted}>
+            {t('restoring', { percent: state.replay !== undefined ? replayPercent(state.replay) : 0 })}
+          </p>
+          <progress className={styles.progress} aria-labelledby={restoringId} max={100} value={state.replay !== undefined ? replayPercent(state.replay) : 0} />
+        </div>
+      ) : null}
+      {restoreFailed !== undefined ? (
+        <p role="status" className={styles.restoreNote}>
+          {t('restoreFailed', { message: restoreFailed })}
+        </p>
+      ) : null}
       <Controls playing={view?.playing ?? false} speed={view?.ticksPerSecond ?? 10} send={send} />
+      {restoring ? null : <KeptNote kept={kept} />}
       <div className={styles.grid}>
         <MembersPanel members={state.members} />
         <NetworkView members={state.members} messages={view?.messages ?? []} total={view?.messagesInFlight ?? 0} now={view?.now ?? 0} />

@@ -49,13 +49,13 @@ export interface WorkspaceFile {
   content: string;
 }
 
-/** A lab's cluster: its files and goals, and saved work to replay when the worker starts. */
-export interface LabStart {
-  lab: HostLab;
+/** How the worker starts: a lab's files and goals (absent: a lesson's cluster), and saved work to replay first. */
+export interface SimStart {
+  lab?: HostLab;
   replay?: ActionLog;
 }
 
-export function useSimWorker(scenario: HostScenario, labStart?: LabStart): SimWorker {
+export function useSimWorker(scenario: HostScenario, start?: SimStart): SimWorker {
   const [state, update] = useReducer(simReducer, initialSimState);
   const workerRef = useRef<Worker | undefined>(undefined);
   const requestId = useRef(0);
@@ -66,11 +66,11 @@ export function useSimWorker(scenario: HostScenario, labStart?: LabStart): SimWo
   const pendingResults = useRef(new Map<number, (result: CommandResult | undefined) => void>());
   // the worker starts once per scenario: a later change of the saved work must not restart it
   const scenarioKey = JSON.stringify(scenario);
-  const labStartRef = useRef(labStart);
+  const startRef = useRef(start);
 
   useEffect(() => {
     const scenarioNow = JSON.parse(scenarioKey) as HostScenario;
-    const start = labStartRef.current;
+    const start = startRef.current;
     const pending = pendingLogs.current;
     const applies = pendingApplies.current;
     const checks = pendingChecks.current;
@@ -173,9 +173,12 @@ export function useSimWorker(scenario: HostScenario, labStart?: LabStart): SimWo
       for (const resolve of results.values()) resolve(undefined);
       results.clear();
     };
-    const init: PageMessage = start
-      ? { type: 'init', scenario: scenarioNow, lab: start.lab, ...(start.replay && start.replay.length > 0 ? { replay: start.replay } : {}) }
-      : { type: 'init', scenario: scenarioNow };
+    const init: PageMessage = {
+      type: 'init',
+      scenario: scenarioNow,
+      ...(start?.lab !== undefined ? { lab: start.lab } : {}),
+      ...(start?.replay !== undefined && start.replay.length > 0 ? { replay: start.replay } : {}),
+    };
     worker.postMessage(init);
     return () => {
       if (frame !== undefined) cancelAnimationFrame(frame);

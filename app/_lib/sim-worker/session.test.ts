@@ -250,4 +250,23 @@ describe('WorkerSession replaying a lesson\'s saved log', () => {
     expect([...progress].sort((a, b) => a - b)).toEqual(progress);
     expect(second.lastView().now).toBe(setupDone + 100 * REPLAY_TICK_STRETCH);
   });
+
+  it('stops a replay whose action throws (a bug, or a log from another sim-core) where it is, saying which action', () => {
+    const { log } = recorded();
+    const second = started();
+    second.posted.length = 0;
+    const apply = SimHost.prototype.apply;
+    const broken = vi.spyOn(SimHost.prototype, 'apply').mockImplementation(function (this: SimHost, action) {
+      if (action.type === 'command' && action.line.startsWith('sim kill')) throw new Error('no such member');
+      return apply.call(this, action);
+    });
+    try {
+      second.session.receive({ type: 'init', scenario, replay: log });
+    } finally {
+      broken.mockRestore();
+    }
+    expect(second.posted.find((m) => m.type === 'replayed')).toEqual({ type: 'replayed', results: [expect.objectContaining({ line: 'etcdctl put color blue' })], error: 'action 3: no such member' });
+    // the cluster runs on, with what was replayed
+    expect(second.lastView().actionCount).toBe(2);
+  });
 });
