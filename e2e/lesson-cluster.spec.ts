@@ -1,0 +1,120 @@
+// A lesson's live cluster is kept in the browser: a learner's commands and faults come back
+// after a reload (replayed into a fresh worker, the terminal showing them again, the same
+// state hash), and in the other language; the lesson's other cluster keeps its own; Reset
+// forgets it, and a saved log that does not replay starts fresh with a notice.
+import type { Locator, Page } from '@playwright/test';
+import { test, expect } from './fixtures';
+
+const LESSON = '/courses/kubernetes-internals/lessons/workloads';
+const FIRST = { en: 'One Deployment, one ReplicaSet, three Pods', ko: 'Deployment 하나, ReplicaSet 하나, Pod 셋' };
+const SECOND = 'Rolling update and rollback of 4 replicas';
+const KEY = 'reconcile:lesson:kubernetes-internals/workloads:l6-deployment:0.1.0:601';
+
+async function openCluster(page: Page, name: string): Promise<Locator> {
+  const cluster = page.getByRole('region', { name, exact: true });
+  await expect(cluster.getByTestId('sim-leader')).toBeVisible({ timeout: 30_000 });
+  await expect(cluster).toHaveAttribute('aria-busy', 'false');
+  return cluster;
+}
+
+/** This cluster's terminal output, in either language. */
+function outputOf(cluster: Locator): Locator {
+  return cluster.getByRole('log', { name: /^(Terminal output|터미널 출력)$/ });
+}
+
+/** Runs a line in this cluster's terminal (in either language) and waits until it has finished. */
+async function run(cluster: Locator, line: string) {
+  const input = cluster.getByRole('textbox', { name: /^(Terminal|터미널)$/ });
+  await expect(input).toBeEnabled();
+  await input.fill(line);
+  await input.press('Enter');
+  await expect(outputOf(cluster)).toContainText(line);
+  await expect(cluster.getByText(/^(Running…|실행 중…)$/)).toHaveCount(0);
+}
+
+test("a lesson's cluster comes back after a reload and in the other language, each cluster its own, until Reset", async ({ page }) => {
+  await page.goto(`/en${LESSON}`);
+  let cluster = await openCluster(page, FIRST.en);
+  const output = () => outputOf(cluster);
+  await run(cluster, 'kubectl create configmap kept-note --from-literal=color=blue');
+  await expect(output()).toContainText('configmap/kept-note created');
+  await cluster.getByLabel('Node to power off').selectOption('node-2');
+  await cluster.getByRole('button', { name: 'Power off', exact: true }).click();
+  await expect(output()).toContainText('sim kill node-2');
+  await expect(cluster.getByText('kubelet: down')).toBeVisible();
+  await cluster.getByLabel('Step size').selectOption('100');
+  await cluster.getByRole('button', { name: 'Step', exact: true }).click();
+  // a command, a fault and a step: three actions, saved at once
+  await expect(cluster.getByTestId('sim-save-state')).toHaveText(/^Saved in this browser \(3 actions\)/);
+  const hash = (await cluster.getByText(/^State hash [0-9a-f]+$/).textContent()) ?? '';
+  const clock = (await cluster.getByTestId('sim-clock').textContent()) ?? '';
+  expect(hash).not.toBe('');
+
+  // a reload replays the saved log into a fresh worker: the same cluster, the terminal as it was
+  await page.reload();
+  cluster = await openCluster(page, FIRST.en);
+  await expect(cluster.getByText(hash, { exact: true })).toBeVisible();
+  await expect(cluster.getByTestId('sim-clock')).toHaveText(clock);
+  await expect(output()).toContainText('$ kubectl create configmap kept-note --from-literal=color=blue');
+  await expect(output()).toContainText('configmap/kept-note created');
+  await expect(output()).toContainText('sim kill node-2');
+  await expect(cluster.getByRole('region', { name: 'Cluster', exact: true }).getByText('kubelet: down')).toBeVisible();
+  await run(cluster, 'kubectl get configmap kept-note');
+  await expect(output()).toContainText(/kept-note\s+1\s+/);
+  await expect(cluster.getByTestId('sim-save-state')).toHaveText(/^Saved in this browser \(4 actions\)/);
+  // the lesson's other cluster is its own, and fresh
+  const second = await openCluster(page, SECOND);
+  await expect(outputOf(second)).not.toContainText('kept-note');
+  await expect(second.getByTestId('sim-save-state')).toHaveCount(0);
+
+  // the other language is the same lesson: the same cluster
+  await page.getByRole('link', { name: 'Switch to Korean' }).click();
+  await expect(page).toHaveURL(new RegExp(`/ko${LESSON}$`));
+  cluster = await openCluster(page, FIRST.ko);
+  await expect(output()).toContainText('configmap/kept-note created');
+  await expect(output()).toContainText('kubectl get configmap kept-note');
+  await expect(cluster.getByTestId('sim-save-state')).toHaveText(/^이 브라우저에 저장됨\(동작 4개\)/);
+
+  // Reset: a fresh cluster, and nothing kept of the old one
+  await cluster.getByRole('button', { name: '초기화', exact: true }).click();
+  await expect(output()).not.toContainText('kept-note');
+  await expect(cluster.getByTestId('sim-save-state')).toHaveCount(0);
+  expect(await page.evaluate((key) => localStorage.getItem(key), KEY)).toBeNull();
+  await run(cluster, 'kubectl get configmaps');
+  await expect(output()).toContainText('kube-root-ca.crt');
+  await expect(output()).not.toContainText('kept-note');
+  await page.reload();
+  cluster = await openCluster(page, FIRST.ko);
+  await expect(output()).toContainText('$ kubectl get configmaps');
+  await expect(output()).not.toContainText('kept-note');
+});
+
+test('a broken saved cluster is ignored, and a browser that will not save leaves the cluster working with one quiet note', async ({ page }) => {
+  // forged data under the cluster's key: not replayed, the cluster starts fresh
+  await page.addInitScript((key) => {
+    if (sessionStorage.getItem('forged') === null) {
+      sessionStorage.setItem('forged', '1');
+      localStorage.setItem(key, JSON.stringify({ version: 1, scenario: 'other', log: [{ type: 'command', line: 'kubectl delete deployment web' }] }));
+    }
+  }, KEY);
+  await page.goto(`/en${LESSON}`);
+  let cluster = await openCluster(page, FIRST.en);
+  await expect(outputOf(cluster)).not.toContainText('kubectl delete deployment web');
+  await expect(cluster.getByText(/could not be restored/)).toHaveCount(0);
+
+  // storage full: every write refused
+  await page.addInitScript(() => {
+    Storage.prototype.setItem = () => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    };
+  });
+  await page.reload();
+  cluster = await openCluster(page, FIRST.en);
+  await run(cluster, 'kubectl create configmap unsaved --from-literal=a=b');
+  await expect(outputOf(cluster)).toContainText('configmap/unsaved created');
+  await run(cluster, 'kubectl get configmap unsaved');
+  await expect(outputOf(cluster)).toContainText(/unsaved\s+1\s+/);
+  await expect(page.getByTestId('sim-save-state')).toHaveText(['This browser does not keep this cluster (storage is turned off or full), so a reload starts it fresh.']);
+  // no error: the only alert on the page is Next's empty route announcer
+  await expect(page.getByRole('alert').filter({ hasText: /\S/ })).toHaveCount(0);
+});
