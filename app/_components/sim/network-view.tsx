@@ -1,8 +1,10 @@
 'use client';
 // The network as raftscope draws it: members on a circle, the client in the middle, and
 // every message in flight as a dot between its ends, placed by how far it has travelled
-// from its send tick to its delivery tick. Links a partition cuts are dashed (not just
-// coloured). With reduced motion nothing moves: the messages are listed instead.
+// from its send tick to its delivery tick. A dot travels from rim to rim, never over a
+// member's name (inside its circle) or the client's, and a member's role is written on
+// the outer side of its circle, where no link runs. Links a partition cuts are dashed
+// (not just coloured). With reduced motion nothing moves: the messages are listed instead.
 import { memo, useId, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import type { MemberView, MessageView } from '@/app/_lib/sim-worker/protocol';
@@ -13,6 +15,10 @@ const SIZE = 320;
 const CENTER = SIZE / 2;
 const RADIUS = 118;
 const CLIENT = 'etcdctl';
+const NODE_RADIUS = 24;
+/** half the client box's width and height */
+const CLIENT_HALF = { x: 30, y: 12 };
+const DOT_RADIUS = 5;
 /** rows of the message list drawn at most (the view already caps what the worker sends) */
 const LIST_ROWS = 60;
 
@@ -28,6 +34,22 @@ function layout(members: readonly MemberView[]): Map<string, Point> {
     points.set(m.name, { x: CENTER + RADIUS * Math.cos(angle), y: CENTER + RADIUS * Math.sin(angle) });
   });
   return points;
+}
+
+/**
+ * Where a message leaves or reaches the end at `at` on its way to or from `toward`: just
+ * outside the member's circle (or the client's box), so the dot never covers a name.
+ */
+function rimPoint(at: Point, toward: Point, client: boolean): Point {
+  const dx = toward.x - at.x;
+  const dy = toward.y - at.y;
+  const length = Math.hypot(dx, dy);
+  if (length === 0) return at;
+  const ux = dx / length;
+  const uy = dy / length;
+  const edge = client ? Math.min(ux === 0 ? Infinity : CLIENT_HALF.x / Math.abs(ux), uy === 0 ? Infinity : CLIENT_HALF.y / Math.abs(uy)) : NODE_RADIUS;
+  const out = edge + DOT_RADIUS + 1;
+  return { x: at.x + ux * out, y: at.y + uy * out };
 }
 
 function messageClass(type: string): string {
@@ -100,20 +122,23 @@ function NetworkViewImpl(props: { members: readonly MemberView[]; messages: read
         })}
         {members.map((m) => {
           const p = points.get(m.name)!;
+          // above a member in the upper half of the circle, below one in the lower half: the
+          // side facing away from the others, where no link or message passes
+          const roleY = p.y < CENTER - 1 ? p.y - NODE_RADIUS - 8 : p.y + NODE_RADIUS + 14;
           return (
             <g key={m.name} className={m.up ? styles.node : styles.nodeDown}>
-              <circle cx={p.x} cy={p.y} r={24} />
+              <circle cx={p.x} cy={p.y} r={NODE_RADIUS} />
               <text x={p.x} y={p.y + 4} textAnchor="middle">
                 {m.name}
               </text>
-              <text x={p.x} y={p.y + 38} textAnchor="middle" className={styles.nodeRole}>
+              <text x={p.x} y={roleY} textAnchor="middle" className={styles.nodeRole}>
                 {m.role === 'follower' ? '' : roleText(`role.${m.role}`)}
               </text>
             </g>
           );
         })}
         <g className={styles.clientNode}>
-          <rect x={CENTER - 30} y={CENTER - 12} width={60} height={24} rx={6} />
+          <rect x={CENTER - CLIENT_HALF.x} y={CENTER - CLIENT_HALF.y} width={2 * CLIENT_HALF.x} height={2 * CLIENT_HALF.y} rx={6} />
           <text x={CENTER} y={CENTER + 4} textAnchor="middle">
             {t('client')}
           </text>
@@ -121,14 +146,16 @@ function NetworkViewImpl(props: { members: readonly MemberView[]; messages: read
         {reduced
           ? null
           : messages.map((m) => {
-              const from = points.get(m.from);
-              const to = points.get(m.to);
-              if (from === undefined || to === undefined) return null;
+              const fromCenter = points.get(m.from);
+              const toCenter = points.get(m.to);
+              if (fromCenter === undefined || toCenter === undefined) return null;
+              const from = rimPoint(fromCenter, toCenter, m.from === CLIENT);
+              const to = rimPoint(toCenter, fromCenter, m.to === CLIENT);
               const span = m.deliverAt - m.sentAt;
               const progress = span <= 0 ? 1 : Math.min(1, Math.max(0, (now - m.sentAt) / span));
               const x = from.x + (to.x - from.x) * progress;
               const y = from.y + (to.y - from.y) * progress;
-              return <circle key={m.id} r={5} className={`${styles.message} ${messageClass(m.type)}`} style={{ transform: `translate(${x}px, ${y}px)` }} />;
+              return <circle key={m.id} r={DOT_RADIUS} className={`${styles.message} ${messageClass(m.type)}`} style={{ transform: `translate(${x}px, ${y}px)` }} />;
             })}
       </svg>
       {cut ? <p className={styles.muted}>{t('cut')}</p> : null}
