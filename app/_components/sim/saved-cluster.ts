@@ -86,17 +86,6 @@ export function clearCluster(storage: WorkStorage, key: string): boolean {
 }
 
 /**
- * How long to wait before fetching the log to save it. At once when the log gained an
- * action (a command, a fault button, a step) or the cluster is paused; while it plays
- * every frame adds ticks to the last action, and the log is saved about once a second:
- * `lastSave` and `now` are the page's clock in milliseconds.
- */
-export function saveDelay(change: { playing: boolean; actionAdded: boolean }, lastSave: number, now: number, everyMs = 1000): number {
-  if (!change.playing || change.actionAdded) return 0;
-  return Math.max(0, lastSave + everyMs - now);
-}
-
-/**
  * Where the restore of a saved cluster stands, from the page's state of its worker: still
  * replaying until the first view after the replay; failed when the replay stopped early
  * (`replayed` with an error) or the worker failed on it, with the worker's words for why.

@@ -5,10 +5,12 @@
 // that fails to replay is forgotten and the cluster starts fresh, with a notice; a browser
 // that will not store it leaves the cluster working as before, with one quiet note.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { ActionLog } from '@/sim-core/cluster/actions';
 import { browserStorage } from '@/app/_lib/browser-storage';
 import type { HostScenario, PageMessage } from '@/app/_lib/sim-worker/protocol';
 import { useSimWorker, type SimStart, type SimWorker } from './use-sim-worker';
-import { clearCluster, loadCluster, restoreOutcome, saveCluster, saveDelay, scenarioFingerprint, type SaveRefusal } from './saved-cluster';
+import { useLogSaver } from './use-log-saver';
+import { clearCluster, loadCluster, restoreOutcome, saveCluster, scenarioFingerprint, type SaveRefusal } from './saved-cluster';
 
 /** What the browser keeps of this cluster, for the note under the controls. */
 export type KeptCluster =
@@ -42,31 +44,39 @@ export function useSavedCluster(scenario: HostScenario, saveKey: string | undefi
   const [saved] = useState(() => (storage !== undefined && saveKey !== undefined ? loadCluster(storage, saveKey, fingerprint) : undefined));
   const start = useMemo<SimStart | undefined>(() => (saved !== undefined ? { replay: saved } : undefined), [saved]);
   const worker = useSimWorker(scenario, start);
-  const { state, send: sendToWorker, requestActionLog } = worker;
+  const { state, send: sendToWorker } = worker;
 
   const freshKept = useCallback((): KeptCluster => (saveKey === undefined ? { kind: 'off' } : storage === undefined ? { kind: 'unavailable' } : { kind: 'fresh' }), [saveKey, storage]);
   const [kept, setKept] = useState<KeptCluster>(() => (saved !== undefined ? { kind: 'saved', actions: saved.length } : freshKept()));
   const [restoring, setRestoring] = useState(saved !== undefined);
   const [restoreFailed, setRestoreFailed] = useState<string | undefined>(undefined);
 
-  /** bumped when the saved cluster is forgotten: a log asked for before and answered after is the old cluster's */
-  const generation = useRef(0);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const lastSave = useRef(Number.NEGATIVE_INFINITY);
-  const lastActionCount = useRef<number | undefined>(undefined);
   /** the tick of the last save that was kept, for the note once the cluster is past a limit */
   const keptTick = useRef(0);
-  const now = state.view?.now;
-  const nowRef = useRef(now);
-  nowRef.current = now;
+  const nowRef = useRef(state.view?.now);
+  nowRef.current = state.view?.now;
+
+  const onLog = useCallback(
+    (log: ActionLog) => {
+      if (storage === undefined || saveKey === undefined) return;
+      const tick = nowRef.current ?? 0;
+      const result = saveCluster(storage, saveKey, fingerprint, log, tick);
+      if (result.ok) {
+        keptTick.current = tick;
+        setKept(log.length === 0 ? { kind: 'fresh' } : { kind: 'saved', actions: log.length });
+      } else if (result.refused === 'refused') setKept({ kind: 'unavailable' });
+      else setKept({ kind: 'stopped', limit: result.refused, tick: keptTick.current });
+    },
+    [storage, saveKey, fingerprint],
+  );
+  // saved on use-log-saver's beat once the cluster runs, not while a saved one is restored
+  const live = storage !== undefined && saveKey !== undefined && !restoring && state.status === 'running' && state.replay === undefined && state.replayError === undefined;
+  const { restart } = useLogSaver(worker, live, onLog);
 
   const forget = useCallback(() => {
-    generation.current += 1;
-    if (timer.current !== undefined) clearTimeout(timer.current);
-    timer.current = undefined;
-    lastActionCount.current = undefined;
+    restart();
     if (storage !== undefined && saveKey !== undefined) clearCluster(storage, saveKey);
-  }, [storage, saveKey]);
+  }, [restart, storage, saveKey]);
 
   const send = useCallback(
     (message: PageMessage) => {
@@ -84,7 +94,6 @@ export function useSavedCluster(scenario: HostScenario, saveKey: string | undefi
   // The restore is over at the first view after the replay. A log that did not replay whole
   // (another simulation's, or a bug) is not half-restored: it is forgotten, the cluster
   // starts fresh, and the page says so once.
-  const { replayError, status, view, replay } = state;
   const outcome = restoring ? restoreOutcome(state) : undefined;
   const failedWith = outcome?.kind === 'failed' ? outcome.message : undefined;
   const restored = outcome?.kind === 'restored';
@@ -101,49 +110,6 @@ export function useSavedCluster(scenario: HostScenario, saveKey: string | undefi
       setRestoring(false);
     }
   }, [failedWith, restored, forget, freshKept, sendToWorker]);
-
-  const saveNow = useCallback(() => {
-    timer.current = undefined;
-    lastSave.current = Date.now();
-    const at = generation.current;
-    void requestActionLog().then((log) => {
-      if (log === undefined || at !== generation.current || storage === undefined || saveKey === undefined) return;
-      const tick = nowRef.current ?? 0;
-      const result = saveCluster(storage, saveKey, fingerprint, log, tick);
-      if (result.ok) {
-        keptTick.current = tick;
-        setKept(log.length === 0 ? { kind: 'fresh' } : { kind: 'saved', actions: log.length });
-      } else if (result.refused === 'refused') setKept({ kind: 'unavailable' });
-      else setKept({ kind: 'stopped', limit: result.refused, tick: keptTick.current });
-    });
-  }, [requestActionLog, storage, saveKey, fingerprint]);
-
-  // the log: saved at once after an action (a command, a fault, a step) or a pause, and
-  // about once a second while the cluster plays (every frame adds ticks to its last action)
-  const logVersion = view?.logVersion;
-  const actionCount = view?.actionCount;
-  const playing = view?.playing ?? false;
-  const live = storage !== undefined && saveKey !== undefined && !restoring && status === 'running' && replay === undefined && replayError === undefined && logVersion !== undefined;
-  useEffect(() => {
-    if (!live) return;
-    const actionAdded = lastActionCount.current !== undefined && actionCount !== lastActionCount.current;
-    lastActionCount.current = actionCount;
-    const delay = saveDelay({ playing, actionAdded }, lastSave.current, Date.now());
-    if (delay === 0) {
-      if (timer.current !== undefined) clearTimeout(timer.current);
-      saveNow();
-    } else if (timer.current === undefined) {
-      timer.current = setTimeout(saveNow, delay);
-    }
-  }, [live, logVersion, actionCount, playing, saveNow]);
-
-  useEffect(
-    () => () => {
-      if (timer.current !== undefined) clearTimeout(timer.current);
-      timer.current = undefined;
-    },
-    [],
-  );
 
   return { worker, send, kept, restoring, restoreFailed };
 }
