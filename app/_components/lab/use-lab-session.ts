@@ -6,13 +6,11 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ActionLog } from '@/sim-core/cluster/actions';
 import { useSimWorker, type SimStart, type SimWorker } from '@/app/_components/sim/use-sim-worker';
+import { useLogSaver } from '@/app/_components/sim/use-log-saver';
 import { applyRefusalOf, appliedAfter, filesToWrite, oversizedFile, type ApplyRefusal } from './apply-request';
 import { browserStorage } from '@/app/_lib/browser-storage';
 import { clusterFiles, loadWork, restoreFiles, saveWork, workKey, type SavedWork } from './local-save';
 import type { LabClientView } from './types';
-
-/** While the cluster plays, the log changes every frame: save it at most this often. */
-const SAVE_WHILE_PLAYING_MS = 1000;
 
 export interface LabSession {
   worker: SimWorker;
@@ -52,7 +50,7 @@ export function useLabSession(view: LabClientView, recordedHints: number): LabSe
   const log = useRef<ActionLog>(saved?.log ?? []);
   const labStart = useMemo<SimStart>(() => ({ lab: view.lab, ...(saved ? { replay: saved.log } : {}) }), [view.lab, saved]);
   const worker = useSimWorker(view.scenario, labStart);
-  const { state, send, requestActionLog, applyFiles } = worker;
+  const { state, send, applyFiles } = worker;
 
   const persist = useCallback(
     (work: SavedWork) => {
@@ -69,36 +67,20 @@ export function useLabSession(view: LabClientView, recordedHints: number): LabSe
     persist({ files, log: log.current, hints: hintsShown });
   }, [files, hintsShown, persist]);
 
-  // the log: fetched from the worker when it changes (at once, or once a second while playing)
-  const logVersion = state.view?.logVersion;
-  const playing = state.view?.playing ?? false;
+  // the log: fetched from the worker when it changes, on use-log-saver's beat (at once
+  // after an action or a pause, about once a second while the cluster plays)
   const replaying = state.replay !== undefined;
   const latest = useRef({ files, hintsShown });
   latest.current = { files, hintsShown };
-  useEffect(() => {
-    if (logVersion === undefined || replaying || state.status !== 'running') return;
-    let cancelled = false;
-    const fetchAndSave = () => {
-      // a log asked for before a reset and answered after it is the old lab's: not saved over the fresh one
-      const at = generation.current;
-      void requestActionLog().then((l) => {
-        if (cancelled || l === undefined || at !== generation.current) return;
-        log.current = l;
-        persist({ files: latest.current.files, log: l, hints: latest.current.hintsShown });
-      });
-    };
-    if (!playing) {
-      fetchAndSave();
-      return () => {
-        cancelled = true;
-      };
-    }
-    const timer = setTimeout(fetchAndSave, SAVE_WHILE_PLAYING_MS);
-    return () => {
-      cancelled = true;
-      clearTimeout(timer);
-    };
-  }, [logVersion, playing, replaying, state.status, requestActionLog, persist]);
+  const onLog = useCallback(
+    (l: ActionLog) => {
+      log.current = l;
+      persist({ files: latest.current.files, log: l, hints: latest.current.hintsShown });
+    },
+    [persist],
+  );
+  // a log asked for before a reset and answered after it is the old lab's: restart drops it
+  const { restart } = useLogSaver(worker, !replaying && state.status === 'running', onLog);
 
   const edited = useMemo(() => new Set(Object.keys(files).filter((p) => files[p] !== applied[p])), [files, applied]);
 
@@ -131,11 +113,12 @@ export function useLabSession(view: LabClientView, recordedHints: number): LabSe
     const starter = restoreFiles(view.lab.files, undefined);
     log.current = [];
     generation.current += 1;
+    restart();
     send({ type: 'reset' });
     setFiles(starter);
     setApplied(starter);
     setApplyRefused(undefined);
-  }, [send, view.lab.files]);
+  }, [send, view.lab.files, restart]);
 
   return { worker, files, edited, hintsShown, savedActions, saveRefused, editFile, apply, applyRefused, showHint, reset };
 }
