@@ -33,6 +33,8 @@ async function run(cluster: Locator, line: string) {
 }
 
 test("a lesson's cluster comes back after a reload and in the other language, each cluster its own, until Reset", async ({ page }) => {
+  // four loads of a page that starts two Kubernetes clusters, each replayed in its worker
+  test.setTimeout(120_000);
   await page.goto(`/en${LESSON}`);
   let cluster = await openCluster(page, FIRST.en);
   const output = () => outputOf(cluster);
@@ -117,4 +119,28 @@ test('a broken saved cluster is ignored, and a browser that will not save leaves
   await expect(page.getByTestId('sim-save-state')).toHaveText(['This browser does not keep this cluster (storage is turned off or full), so a reload starts it fresh.']);
   // no error: the only alert on the page is Next's empty route announcer
   await expect(page.getByRole('alert').filter({ hasText: /\S/ })).toHaveCount(0);
+});
+
+test('while the cluster plays it is saved about once a second, and a reload brings back the time played', async ({ page }) => {
+  await page.goto(`/en${LESSON}`);
+  const cluster = await openCluster(page, FIRST.en);
+  const savedTicks = () =>
+    page.evaluate((key) => {
+      const saved = localStorage.getItem(key);
+      if (saved === null) return 0;
+      const log = (JSON.parse(saved) as { log: { type: string; ticks?: number }[] }).log;
+      return log.reduce((sum, a) => sum + (a.ticks ?? 0), 0);
+    }, KEY);
+  await cluster.getByLabel('Speed', { exact: true }).selectOption('100');
+  await cluster.getByRole('button', { name: 'Play', exact: true }).click();
+  await expect.poll(savedTicks, { timeout: 5_000 }).toBeGreaterThan(0);
+  const first = await savedTicks();
+  // still playing, and saved again since
+  await expect.poll(savedTicks, { timeout: 5_000 }).toBeGreaterThan(first);
+  await expect(cluster.getByRole('button', { name: 'Pause', exact: true })).toBeVisible();
+  const before = await savedTicks();
+  await page.reload();
+  const again = await openCluster(page, FIRST.en);
+  const tick = Number(/Tick (\d+)/.exec((await again.getByTestId('sim-clock').textContent()) ?? '')?.[1]);
+  expect(tick).toBeGreaterThanOrEqual(before);
 });
