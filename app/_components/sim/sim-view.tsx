@@ -1,7 +1,8 @@
 'use client';
 // The live cluster view: one Web Worker runs sim-core for this scenario, and this tree
 // of memo'd panels draws its views — members, network, keyspace, terminal, events —
-// with the controls and the fault buttons the scenario allows.
+// with the controls and the fault buttons the scenario allows. On a lesson the cluster
+// is kept in the browser (use-saved-cluster.ts): restored on load, forgotten on Reset.
 import { useCallback, useId, useMemo, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import type { Fault, HostScenario } from '@/app/_lib/sim-worker/protocol';
