@@ -2,7 +2,9 @@
 // The lab workspace: the goal checklist, the manifests in Monaco with Apply, the terminal,
 // the cluster (members, keyspace, events) running in a Web Worker, progressive hints,
 // Reset lab and Submit. Everything the learner does is an action in the worker's log;
-// the log is what Submit sends and what a reload replays.
+// the log is what Submit sends and what a reload replays. Submit sends this tab's log,
+// the one its terminal and cluster show — never the record another tab saved: loading
+// that reloads the page, and its worker replays it before Submit is available again.
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { recordHintUse } from '@/app/_lib/lab/actions';
@@ -23,6 +25,7 @@ import { GoalChecklist } from './goal-checklist';
 import { HintPanel } from './hint-panel';
 import { ResetControl } from './reset-control';
 import { SubmitPanel } from './submit-panel';
+import { OtherTabNotice } from './other-tab-notice';
 import { countDown, keyForLog, submitAttempt, submitWithRetries, type RetryWaiting, type SubmitOutcome } from './submission';
 import { randomUuid } from './random-uuid';
 import { useLabSession } from './use-lab-session';
@@ -146,38 +149,41 @@ export function LabWorkspace({ view, locale, recordedHints }: LabWorkspaceProps)
     // On a wide screen the goals, hints and Submit sit in a column beside the work, so the
     // checklist is in view while editing and Submit is not thousands of pixels below it;
     // narrower, one column in reading order: goals, the work, hints, Submit.
-    <div className={styles.workspace}>
-      <div className={styles.workGoals}>
-        <GoalChecklist goals={view.goals} live={state.goals} locale={locale} explain={view.liveExplanations} />
-      </div>
-      <div className={styles.workMain}>
-        <EditorPanel
-          key={resets}
-          files={session.files}
-          edited={session.edited}
-          active={active}
-          canApply={running && !state.busy}
-          applyRefused={session.applyRefused}
-          onSelect={setActive}
-          onChange={session.editFile}
-          onApply={() => active !== undefined && session.apply(active)}
-          checkManifest={session.worker.checkManifest}
-          clusterVersion={state.view?.logVersion}
-        />
-        <div className={simStyles.sim} style={{ minHeight: 0, margin: 0 }}>
-          <Terminal entries={state.terminal} suggested={NO_SUGGESTIONS} members={memberNames} files={fileNames} busy={state.busy} pending={state.pending} onRun={runCommand} onInterrupt={interrupt} edit={edit} />
-          <p className={styles.muted} data-testid="save-state">
-            {session.saveRefused ? t('cluster.notSaved') : session.savedActions !== undefined ? t('cluster.saved', { count: session.savedActions }) : ''}
-          </p>
+    <>
+      <OtherTabNotice otherTab={session.otherTab} choice={session.otherTabChoice} onLoad={session.loadOtherTab} onKeep={session.keepThisTab} />
+      <div className={styles.workspace}>
+        <div className={styles.workGoals}>
+          <GoalChecklist goals={view.goals} live={state.goals} locale={locale} explain={view.liveExplanations} />
         </div>
-        {cluster}
+        <div className={styles.workMain}>
+          <EditorPanel
+            key={resets}
+            files={session.files}
+            edited={session.edited}
+            active={active}
+            canApply={running && !state.busy}
+            applyRefused={session.applyRefused}
+            onSelect={setActive}
+            onChange={session.editFile}
+            onApply={() => active !== undefined && session.apply(active)}
+            checkManifest={session.worker.checkManifest}
+            clusterVersion={state.view?.logVersion}
+          />
+          <div className={simStyles.sim} style={{ minHeight: 0, margin: 0 }}>
+            <Terminal entries={state.terminal} suggested={NO_SUGGESTIONS} members={memberNames} files={fileNames} busy={state.busy} pending={state.pending} onRun={runCommand} onInterrupt={interrupt} edit={edit} />
+            <p className={styles.muted} data-testid="save-state">
+              {session.otherTab !== undefined ? t('cluster.notSavedOtherTab') : session.saveRefused ? t('cluster.notSaved') : session.savedActions !== undefined ? t('cluster.saved', { count: session.savedActions }) : ''}
+            </p>
+          </div>
+          {cluster}
+        </div>
+        <div className={styles.workActions}>
+          <HintPanel hints={view.hints} shown={session.hintsShown} onShowNext={onShowHint} />
+          <SubmitPanel labId={view.id} locale={locale} goals={view.goals} canSubmit={running} submitting={submitting} outcome={outcome} onSubmit={() => void onSubmit()} waiting={waiting} onStopWaiting={() => stopWaiting.current?.abort()} budget={state.view?.budget}>
+            <ResetControl disabled={state.status === 'starting' || state.replay !== undefined} onReset={onReset} activity={state.view?.logVersion} />
+          </SubmitPanel>
+        </div>
       </div>
-      <div className={styles.workActions}>
-        <HintPanel hints={view.hints} shown={session.hintsShown} onShowNext={onShowHint} />
-        <SubmitPanel labId={view.id} locale={locale} goals={view.goals} canSubmit={running} submitting={submitting} outcome={outcome} onSubmit={() => void onSubmit()} waiting={waiting} onStopWaiting={() => stopWaiting.current?.abort()} budget={state.view?.budget}>
-          <ResetControl disabled={state.status === 'starting' || state.replay !== undefined} onReset={onReset} activity={state.view?.logVersion} />
-        </SubmitPanel>
-      </div>
-    </div>
+    </>
   );
 }

@@ -1,24 +1,11 @@
 // Saved work: what the workspace writes it reads back, keyed so that a log never replays
 // on another sim-core version or seed; anything broken in storage is ignored, not trusted.
 import { describe, expect, it } from 'vitest';
-import { clusterFiles, loadWork, restoreFiles, saveWork, workKey, type WorkStorage } from './local-save';
-
-class MemoryStorage implements WorkStorage {
-  readonly map = new Map<string, string>();
-  full = false;
-  getItem(key: string) {
-    return this.map.get(key) ?? null;
-  }
-  setItem(key: string, value: string) {
-    if (this.full) throw new Error('QuotaExceededError');
-    this.map.set(key, value);
-  }
-  removeItem(key: string) {
-    this.map.delete(key);
-  }
-}
+import { clusterFiles, loadWork, parseStoredWork, restoreFiles, saveWork, workKey } from './local-save';
+import { MemoryStorage } from './memory-storage';
 
 const starter = [{ path: 'deployment.yaml', content: 'replicas: 1\n' }];
+const stamp = { tab: 'tab-a', seq: 1 };
 const work = {
   files: { 'deployment.yaml': 'replicas: 3\n' },
   log: [
@@ -33,13 +20,22 @@ describe('saved lab work', () => {
   it('reads back what was saved', () => {
     const s = new MemoryStorage();
     const key = workKey('first-deployment', '0.1.0', 611);
-    expect(saveWork(s, key, work)).toBe(true);
+    expect(saveWork(s, key, work, stamp)).toBe(s.map.get(key));
     expect(loadWork(s, key)).toEqual(work);
+    expect(parseStoredWork(s.map.get(key)!)).toEqual({ work, stamp });
+  });
+
+  it('still reads a version-1 record, saved before tabs were told apart: its work, with no stamp', () => {
+    const s = new MemoryStorage();
+    const key = workKey('first-deployment', '0.1.0', 611);
+    s.map.set(key, JSON.stringify({ version: 1, ...work }));
+    expect(loadWork(s, key)).toEqual(work);
+    expect(parseStoredWork(s.map.get(key)!)).toEqual({ work });
   });
 
   it('is keyed by lab, sim-core version and seed, so another version does not replay it', () => {
     const s = new MemoryStorage();
-    saveWork(s, workKey('first-deployment', '0.1.0', 611), work);
+    saveWork(s, workKey('first-deployment', '0.1.0', 611), work, stamp);
     expect(loadWork(s, workKey('first-deployment', '0.2.0', 611))).toBeUndefined();
     expect(loadWork(s, workKey('first-deployment', '0.1.0', 612))).toBeUndefined();
     expect(loadWork(s, workKey('etcd-quorum-recovery', '0.1.0', 611))).toBeUndefined();
@@ -52,14 +48,19 @@ describe('saved lab work', () => {
     expect(loadWork(s, key)).toBeUndefined();
     s.map.set(key, JSON.stringify({ version: 1, files: {}, hints: 0, log: [{ type: 'writeFile', path: '../../etc/passwd', content: '' }] }));
     expect(loadWork(s, key)).toBeUndefined();
+    // a version 2 record must say which tab saved it; an unknown version is not guessed at
     s.map.set(key, JSON.stringify({ version: 2, ...work }));
+    expect(loadWork(s, key)).toBeUndefined();
+    s.map.set(key, JSON.stringify({ version: 2, tab: 'tab-a', seq: 0, ...work }));
+    expect(loadWork(s, key)).toBeUndefined();
+    s.map.set(key, JSON.stringify({ version: 3, tab: 'tab-a', seq: 1, ...work }));
     expect(loadWork(s, key)).toBeUndefined();
   });
 
   it('says when the browser refuses to save', () => {
     const s = new MemoryStorage();
     s.full = true;
-    expect(saveWork(s, 'k', work)).toBe(false);
+    expect(saveWork(s, 'k', work, stamp)).toBeUndefined();
   });
 
   it('restores the editor files over the starter files, and knows what the cluster has after the log', () => {

@@ -3,38 +3,92 @@
 // id, the sim-core version and the seed — a log replays to the same state only on the
 // simulation and the seed it was recorded with, so work saved under another version is
 // not replayed. What is read back is validated like any other input.
+//
+// Version 2 stamps each save with the tab that made it and that tab's count of saves:
+// several tabs of one lab share this key, and the stamp is what lets a tab tell its own
+// save from another tab's (other-tab.ts). Version 1 records (no stamp) are still read.
 import { z } from 'zod';
 import { actionLogSchema, type ActionLog } from '@/sim-core/cluster/actions';
-import { readStored, writeStored, type WorkStorage } from '@/app/_lib/browser-storage';
+import { writeStoredText, type WorkStorage } from '@/app/_lib/browser-storage';
 
 export type { WorkStorage } from '@/app/_lib/browser-storage';
 
-const savedWorkSchema = z.object({
-  version: z.literal(1),
+const work = {
   /** the editor's files: workspace path → text (edits not yet applied included) */
   files: z.record(z.string().max(256), z.string().max(1_572_864)),
   /** the learner's actions since the lab's setup, as the worker recorded them */
   log: actionLogSchema,
   /** hints revealed, in order */
   hints: z.number().int().min(0).max(64),
-});
-export type SavedWork = Omit<z.infer<typeof savedWorkSchema>, 'version'>;
+};
+
+const savedWorkSchema = z.discriminatedUnion('version', [
+  z.object({ version: z.literal(1), ...work }),
+  z.object({
+    version: z.literal(2),
+    /** the tab that saved it: a random id drawn when the page loaded */
+    tab: z.string().min(1).max(64),
+    /** that tab's saves so far, this one included */
+    seq: z.number().int().min(1),
+    ...work,
+  }),
+]);
+
+export interface SavedWork {
+  files: Record<string, string>;
+  log: ActionLog;
+  hints: number;
+}
+
+/** Who saved a record: a tab's id and its count of saves. */
+export interface SaveStamp {
+  tab: string;
+  seq: number;
+}
+
+/** A record as read from storage: the work, and its stamp (none on a version-1 record). */
+export interface StoredWork {
+  work: SavedWork;
+  stamp?: SaveStamp;
+}
 
 export function workKey(labId: string, simCoreVersion: string, seed: number): string {
   return `reconcile:lab:${labId}:${simCoreVersion}:${seed}`;
 }
 
-/** The saved work, or undefined when there is none or it is not valid. */
-export function loadWork(storage: WorkStorage, key: string): SavedWork | undefined {
-  const parsed = readStored(storage, key, savedWorkSchema);
-  if (parsed === undefined) return undefined;
-  const { files, log, hints } = parsed;
-  return { files, log, hints };
+/** A record's text (from getItem or a storage event) read back, or undefined when there is none or it is not valid. */
+export function parseStoredWork(raw: string | null): StoredWork | undefined {
+  if (raw === null) return undefined;
+  let data: unknown;
+  try {
+    data = JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
+  const parsed = savedWorkSchema.safeParse(data);
+  if (!parsed.success) return undefined;
+  const { files, log, hints } = parsed.data;
+  return parsed.data.version === 1 ? { work: { files, log, hints } } : { work: { files, log, hints }, stamp: { tab: parsed.data.tab, seq: parsed.data.seq } };
 }
 
-/** Save; false when the browser refused (quota, disabled storage): the work goes on, unsaved. */
-export function saveWork(storage: WorkStorage, key: string, work: SavedWork): boolean {
-  return writeStored(storage, key, { version: 1, ...work });
+/** The record's text as stored now: null when there is none, undefined when storage cannot be read. */
+export function readStoredText(storage: WorkStorage, key: string): string | null | undefined {
+  try {
+    return storage.getItem(key);
+  } catch {
+    return undefined; // storage disabled (a private window, a policy): start fresh
+  }
+}
+
+/** The saved work, or undefined when there is none or it is not valid. */
+export function loadWork(storage: WorkStorage, key: string): SavedWork | undefined {
+  return parseStoredWork(readStoredText(storage, key) ?? null)?.work;
+}
+
+/** Save, stamped; the text written, or undefined when the browser refused (quota, disabled storage): the work goes on, unsaved. */
+export function saveWork(storage: WorkStorage, key: string, work: SavedWork, stamp: SaveStamp): string | undefined {
+  const text = JSON.stringify({ version: 2, tab: stamp.tab, seq: stamp.seq, files: work.files, log: work.log, hints: work.hints });
+  return writeStoredText(storage, key, text) ? text : undefined;
 }
 
 /**

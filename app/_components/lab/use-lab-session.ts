@@ -2,15 +2,36 @@
 // The state of one learner's lab: the worker running the lab's cluster, the editor's
 // files, what the cluster has of them, the hints revealed — saved to localStorage as the
 // learner works and replayed into a fresh worker on load (the simulation is
-// deterministic: the same log from the same seed is the same cluster).
+// deterministic: the same log from the same seed is the same cluster). The lab open in
+// another tab shares that record: this tab saves only over its own save, and asks the
+// learner when the other tab has saved other work (other-tab.ts).
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ActionLog } from '@/sim-core/cluster/actions';
 import { useSimWorker, type SimStart, type SimWorker } from '@/app/_components/sim/use-sim-worker';
 import { useLogSaver } from '@/app/_components/sim/use-log-saver';
 import { applyRefusalOf, appliedAfter, filesToWrite, oversizedFile, type ApplyRefusal } from './apply-request';
 import { browserStorage } from '@/app/_lib/browser-storage';
-import { clusterFiles, loadWork, restoreFiles, saveWork, workKey, type SavedWork } from './local-save';
+import { clusterFiles, parseStoredWork, readStoredText, restoreFiles, workKey, type SavedWork, type WorkStorage } from './local-save';
+import { discardedByLoading, sameWork, TabSave, type Discarded, type SaveOutcome } from './other-tab';
+import { randomUuid } from './random-uuid';
 import type { LabClientView } from './types';
+
+/** sessionStorage (this tab's, kept over a reload): the key of the lab whose other tab's work this tab reloads to show. */
+const LOADED_FROM_OTHER_TAB = 'reconcile:lab:loaded-from-other-tab';
+
+function tabStorage(): WorkStorage | undefined {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Another tab saved other work: this tab saves nothing until the learner chooses. */
+export interface OtherTabWork {
+  /** what loading it here would throw away of this tab's work, as it is now */
+  discarded: Discarded;
+}
 
 export interface LabSession {
   worker: SimWorker;
@@ -32,13 +53,25 @@ export interface LabSession {
   applyRefused: ApplyRefusal | undefined;
   showHint: () => number;
   reset: () => void;
+  /** another tab has saved other work since this tab's last save: nothing is saved until the learner chooses */
+  otherTab: OtherTabWork | undefined;
+  /** the learner's last choice about another tab's work, until they change the work: 'loaded' (this tab reloaded to show it) or 'kept' (this tab's saved over it) */
+  otherTabChoice: 'loaded' | 'kept' | undefined;
+  /** show the other tab's work here: the page reloads, and the fresh worker replays it */
+  loadOtherTab: () => void;
+  /** save this tab's work now, over the other tab's (which then asks the same) */
+  keepThisTab: () => void;
 }
 
 export function useLabSession(view: LabClientView, recordedHints: number): LabSession {
   const key = workKey(view.id, view.simCoreVersion, view.scenario.seed);
   const storage = useMemo(browserStorage, []);
   // this runs in the browser only (the workspace is loaded with ssr: false)
-  const [saved] = useState<SavedWork | undefined>(() => (storage ? loadWork(storage, key) : undefined));
+  const [loaded] = useState(() => {
+    const text = storage ? readStoredText(storage, key) : undefined;
+    return { text: text ?? null, saved: parseStoredWork(text ?? null)?.work };
+  });
+  const saved = loaded.saved;
   const [files, setFiles] = useState(() => restoreFiles(view.lab.files, saved));
   const [applied, setApplied] = useState(() => clusterFiles(view.lab.files, saved?.log ?? []));
   const [hintsShown, setHintsShown] = useState(() => Math.min(view.hints.length, Math.max(saved?.hints ?? 0, recordedHints)));
@@ -52,14 +85,56 @@ export function useLabSession(view: LabClientView, recordedHints: number): LabSe
   const worker = useSimWorker(view.scenario, labStart);
   const { state, send, applyFiles } = worker;
 
+  // this tab's side of the record the lab's other tabs share (a tab id of its own per page load)
+  const [tabSave] = useState(() => (storage ? new TabSave(storage, key, randomUuid(), { text: loaded.text, work: saved ?? { files, log: [], hints: hintsShown } }) : undefined));
+  const [otherTab, setOtherTab] = useState<{ theirs: SavedWork; discarded: Discarded } | undefined>(undefined);
+  // this page was reloaded to show another tab's work: said until the learner changes it
+  const [otherTabChoice, setOtherTabChoice] = useState<'loaded' | 'kept' | undefined>(() => {
+    const tab = tabStorage();
+    return tab !== undefined && readStoredText(tab, LOADED_FROM_OTHER_TAB) === key ? 'loaded' : undefined;
+  });
+  const choiceWork = useRef<SavedWork | undefined>(otherTabChoice === 'loaded' ? saved : undefined);
+  useEffect(() => {
+    // read once: a later reload of this tab is an ordinary one
+    try {
+      tabStorage()?.removeItem(LOADED_FROM_OTHER_TAB);
+    } catch {
+      // nothing to forget
+    }
+  }, []);
+
+  const asking = useCallback(
+    (theirs: SavedWork, mine: SavedWork) => {
+      const discarded = discardedByLoading(view.lab.files, mine, theirs);
+      // the same question keeps its object: a cluster playing here asks again every second
+      setOtherTab((o) => (o !== undefined && o.theirs === theirs && JSON.stringify(o.discarded) === JSON.stringify(discarded) ? o : { theirs, discarded }));
+    },
+    [view.lab.files],
+  );
+
+  const settle = useCallback(
+    (outcome: SaveOutcome, work: SavedWork) => {
+      if (outcome.kind === 'otherTab') return asking(outcome.theirs, work);
+      setOtherTab(undefined);
+      setSaveRefused(outcome.kind === 'refused');
+      if (outcome.kind === 'refused') return;
+      setSavedActions(work.log.length);
+      // hints another tab revealed on the same work are revealed here too
+      if (outcome.hints > work.hints) setHintsShown((h) => Math.max(h, Math.min(view.hints.length, outcome.hints)));
+      if (choiceWork.current !== undefined && !sameWork(choiceWork.current, work)) {
+        choiceWork.current = undefined;
+        setOtherTabChoice(undefined);
+      }
+    },
+    [asking, view.hints.length],
+  );
+
   const persist = useCallback(
     (work: SavedWork) => {
-      if (!storage) return setSaveRefused(true);
-      const ok = saveWork(storage, key, work);
-      setSaveRefused(!ok);
-      if (ok) setSavedActions(work.log.length);
+      if (!tabSave) return setSaveRefused(true);
+      settle(tabSave.save(work), work);
     },
-    [storage, key],
+    [tabSave, settle],
   );
 
   // the files and hints: saved as they change, with the last log the worker gave
@@ -81,6 +156,47 @@ export function useLabSession(view: LabClientView, recordedHints: number): LabSe
   );
   // a log asked for before a reset and answered after it is the old lab's: restart drops it
   const { restart } = useLogSaver(worker, !replaying && state.status === 'running', onLog);
+
+  /** this tab's work as it is now: the editor's files, the last log the worker gave, the hints */
+  const currentWork = useCallback((): SavedWork => ({ files: latest.current.files, log: log.current, hints: latest.current.hintsShown }), []);
+
+  // another tab saved (or the storage was cleared): what is stored now is judged against this tab's last save
+  useEffect(() => {
+    if (!tabSave || !storage) return;
+    const onStorage = (e: StorageEvent) => {
+      if (e.storageArea !== storage || (e.key !== null && e.key !== key)) return;
+      const changed = tabSave.storageChanged();
+      if (changed.kind === 'unchanged') return;
+      if (changed.kind === 'otherTab') return asking(changed.theirs, currentWork());
+      setOtherTab(undefined);
+      if (changed.kind === 'same') setHintsShown((h) => Math.max(h, Math.min(view.hints.length, changed.hints)));
+      // nothing left of the record: this tab's work goes back in at once
+      else persist(currentWork());
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [tabSave, storage, key, asking, persist, currentWork, view.hints.length]);
+
+  const keepThisTab = useCallback(() => {
+    if (!tabSave) return;
+    const work = currentWork();
+    const outcome = tabSave.keep(work);
+    settle(outcome, work);
+    if (outcome.kind !== 'saved') return;
+    choiceWork.current = work;
+    setOtherTabChoice('kept');
+  }, [tabSave, currentWork, settle]);
+
+  const loadOtherTab = useCallback(() => {
+    try {
+      tabStorage()?.setItem(LOADED_FROM_OTHER_TAB, key);
+    } catch {
+      // the reload still shows the other tab's work, without saying so
+    }
+    // a fresh page reads the record and replays it into a fresh worker, as any load does:
+    // nothing of this tab's cluster, editor models or pending answers carries over
+    window.location.reload();
+  }, [key]);
 
   const edited = useMemo(() => new Set(Object.keys(files).filter((p) => files[p] !== applied[p])), [files, applied]);
 
@@ -120,5 +236,7 @@ export function useLabSession(view: LabClientView, recordedHints: number): LabSe
     setApplyRefused(undefined);
   }, [send, view.lab.files, restart]);
 
-  return { worker, files, edited, hintsShown, savedActions, saveRefused, editFile, apply, applyRefused, showHint, reset };
+  const otherTabWork = useMemo(() => (otherTab === undefined ? undefined : { discarded: otherTab.discarded }), [otherTab]);
+
+  return { worker, files, edited, hintsShown, savedActions, saveRefused, editFile, apply, applyRefused, showHint, reset, otherTab: otherTabWork, otherTabChoice, loadOtherTab, keepThisTab };
 }

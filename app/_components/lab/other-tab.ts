@@ -1,0 +1,174 @@
+// One lab open in several tabs: they share its saved work (one localStorage key, see
+// local-save.ts), and without care the last tab to save wins and the others' work is lost
+// without anyone knowing. So a tab saves only over the record it last saved or took as
+// its own. When another tab has saved different work since, this tab saves nothing more
+// and the learner chooses: load that work here, or keep this tab's (saved at once, over
+// the other's, which then asks the same question). A tab that is asking never saves by
+// itself, so two tabs cannot take turns overwriting each other.
+import type { Action, ActionLog } from '@/sim-core/cluster/actions';
+import { clusterFiles, parseStoredWork, readStoredText, restoreFiles, saveWork, type SavedWork, type StoredWork, type WorkStorage } from './local-save';
+
+/** What a tab makes of the record stored now, against the work it last saved or loaded. */
+export type StoredJudgement =
+  /** this tab's own save */
+  | { kind: 'mine' }
+  /** nothing, or nothing valid: saving over it loses nothing */
+  | { kind: 'none' }
+  /** another tab's save of the same files and log (a tab opened on this work, a reload of one); `hints`: the more revealed of the two */
+  | { kind: 'same'; hints: number }
+  /** another tab's save of other work */
+  | { kind: 'other'; work: SavedWork };
+
+function sameAction(a: Action, b: Action): boolean {
+  const keys = (x: Action) => Object.entries(x).filter(([, v]) => v !== undefined);
+  const ea = keys(a);
+  const eb = new Map(keys(b));
+  return ea.length === eb.size && ea.every(([k, v]) => eb.get(k) === v);
+}
+
+function sameFiles(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean {
+  const ka = Object.keys(a);
+  return ka.length === Object.keys(b).length && ka.every((p) => b[p] === a[p]);
+}
+
+/** The same files and the same log (hints aside: revealing one is no work to lose). */
+export function sameWork(a: SavedWork, b: SavedWork): boolean {
+  return sameFiles(a.files, b.files) && a.log.length === b.log.length && a.log.every((x, i) => sameAction(x, b.log[i]!));
+}
+
+export function judgeStored(stored: StoredWork | undefined, tab: string, reference: SavedWork): StoredJudgement {
+  if (stored === undefined) return { kind: 'none' };
+  if (stored.stamp?.tab === tab) return { kind: 'mine' };
+  if (sameWork(stored.work, reference)) return { kind: 'same', hints: Math.max(stored.work.hints, reference.hints) };
+  return { kind: 'other', work: stored.work };
+}
+
+/** What loading the other tab's work would throw away of this tab's. */
+export interface Discarded {
+  /** this tab's actions the other's log does not have (after the point where the two logs part) */
+  actions: number;
+  /** the files with edits in this tab's editor, not applied yet, that the other tab's text replaces */
+  edits: string[];
+}
+
+/**
+ * What this tab's work (`mine`, as it is now) loses if `theirs` is loaded in its place:
+ * what it ran that the other log does not have, and its edits not applied yet (an applied
+ * one is in the log). Time that runs on in the other tab is no loss: a last tick here that
+ * the other log's tick at the same place covers counts as kept.
+ */
+export function discardedByLoading(starter: readonly { path: string; content: string }[], mine: SavedWork, theirs: SavedWork): Discarded {
+  const log: ActionLog = mine.log;
+  let kept = 0;
+  while (kept < log.length && kept < theirs.log.length && sameAction(log[kept]!, theirs.log[kept]!)) kept++;
+  const last = log[kept];
+  const there = theirs.log[kept];
+  if (kept === log.length - 1 && last?.type === 'tick' && there?.type === 'tick' && last.ticks <= there.ticks && last.at === there.at) kept++;
+  const applied = clusterFiles(starter, log);
+  const loaded = restoreFiles(starter, theirs);
+  return { actions: log.length - kept, edits: Object.keys(mine.files).filter((p) => mine.files[p] !== applied[p] && mine.files[p] !== loaded[p]) };
+}
+
+export type SaveOutcome =
+  /** saved; `hints`: what was saved of them (another tab's same work may have revealed more) */
+  | { kind: 'saved'; hints: number }
+  /** the browser refused (quota, disabled storage) */
+  | { kind: 'refused' }
+  /** not saved: another tab saved other work (`theirs`), and the learner has not chosen yet */
+  | { kind: 'otherTab'; theirs: SavedWork };
+
+export type StorageOutcome =
+  /** nothing this tab needs to know */
+  | { kind: 'unchanged' }
+  /** another tab saved this tab's work again; `hints`: revealed there and here */
+  | { kind: 'same'; hints: number }
+  /** the record is gone (storage cleared): this tab should save its work again */
+  | { kind: 'gone' }
+  /** another tab saved other work: this tab saves nothing until the learner chooses */
+  | { kind: 'otherTab'; theirs: SavedWork };
+
+/**
+ * One tab's side of the shared record. `storage` is localStorage (a Map-backed one in
+ * tests, where two of these on one storage are two tabs).
+ */
+export class TabSave {
+  private seq = 0;
+  /** the record's text as this tab last wrote, loaded or took it as its own (null: none); a save goes ahead only over this */
+  private expected: string | null;
+  /** the work in that record: another tab's save is judged the same or other against it */
+  private reference: SavedWork;
+  /** another tab's different work, saved since this tab's: while set, this tab saves nothing */
+  private theirs: SavedWork | undefined;
+
+  /** `loaded`: the record's text when the page read it, and the work the tab started with (the starter's when there was none) */
+  constructor(
+    private readonly storage: WorkStorage,
+    private readonly key: string,
+    readonly tab: string,
+    loaded: { text: string | null; work: SavedWork },
+  ) {
+    this.expected = loaded.text;
+    this.reference = loaded.work;
+  }
+
+  /** The other tab's work this tab is asking about, if it is. */
+  get otherTab(): SavedWork | undefined {
+    return this.theirs;
+  }
+
+  /** Save `work`, unless another tab has saved other work since this tab's last save. */
+  save(work: SavedWork): SaveOutcome {
+    if (this.theirs !== undefined) return { kind: 'otherTab', theirs: this.theirs };
+    const now = readStoredText(this.storage, this.key);
+    let hints = work.hints;
+    if (now !== undefined && now !== this.expected) {
+      const judged = judgeStored(parseStoredWork(now), this.tab, this.reference);
+      if (judged.kind === 'other') {
+        this.theirs = judged.work;
+        return { kind: 'otherTab', theirs: judged.work };
+      }
+      if (judged.kind === 'same') hints = Math.max(hints, judged.hints);
+    }
+    return this.write({ ...work, hints });
+  }
+
+  /** The learner keeps this tab's work: saved now, over whatever another tab saved. */
+  keep(work: SavedWork): SaveOutcome {
+    this.theirs = undefined;
+    return this.write(work);
+  }
+
+  /** Judge the record stored now (after a storage event from another tab). */
+  storageChanged(): StorageOutcome {
+    const now = readStoredText(this.storage, this.key);
+    // an event for a save this tab has already saved over is old news
+    if (now === undefined || now === this.expected) return { kind: 'unchanged' };
+    const judged = judgeStored(parseStoredWork(now), this.tab, this.reference);
+    switch (judged.kind) {
+      case 'mine':
+        this.expected = now;
+        return { kind: 'unchanged' };
+      case 'none':
+        // nothing left to load or to lose: this tab's work goes back in
+        this.expected = now;
+        this.theirs = undefined;
+        return { kind: 'gone' };
+      case 'same':
+        this.expected = now;
+        this.theirs = undefined;
+        return { kind: 'same', hints: judged.hints };
+      case 'other':
+        this.theirs = judged.work;
+        return { kind: 'otherTab', theirs: judged.work };
+    }
+  }
+
+  private write(work: SavedWork): SaveOutcome {
+    const text = saveWork(this.storage, this.key, work, { tab: this.tab, seq: this.seq + 1 });
+    if (text === undefined) return { kind: 'refused' };
+    this.seq += 1;
+    this.expected = text;
+    this.reference = work;
+    return { kind: 'saved', hints: work.hints };
+  }
+}
