@@ -27,6 +27,7 @@ import { ResetControl } from './reset-control';
 import { SubmitPanel } from './submit-panel';
 import { OtherTabNotice } from './other-tab-notice';
 import { countDown, keyForLog, submitAttempt, submitWithRetries, type RetryWaiting, type SubmitOutcome } from './submission';
+import { PausedNotice } from './paused-notice';
 import { randomUuid } from './random-uuid';
 import { useLabSession } from './use-lab-session';
 import type { LabWorkspaceProps } from './types';
@@ -53,6 +54,13 @@ export function LabWorkspace({ view, locale, recordedHints }: LabWorkspaceProps)
   const attemptKey = useRef<{ key: string; log: string } | undefined>(undefined);
 
   const running = state.status === 'running' && state.replay === undefined;
+  const timeUp = state.view?.budget?.ticksLeft === 0;
+  // Play from the paused hint under the terminal: the hint goes, and the keyboard stays at the terminal
+  const terminalArea = useRef<HTMLDivElement>(null);
+  const onPlay = useCallback(() => {
+    send({ type: 'play' });
+    terminalArea.current?.querySelector<HTMLInputElement>('form input')?.focus();
+  }, [send]);
   const memberNames = useMemo(() => state.members.map((m) => m.name), [state.members]);
   const fileNames = useMemo(() => Object.keys(session.files), [session.files]);
 
@@ -132,7 +140,7 @@ export function LabWorkspace({ view, locale, recordedHints }: LabWorkspaceProps)
             {state.error}
           </p>
         ) : null}
-        <Controls playing={state.view?.playing ?? false} speed={state.view?.ticksPerSecond ?? 10} send={send} showReset={false} timeUp={state.view?.budget?.ticksLeft === 0} />
+        <Controls playing={state.view?.playing ?? false} speed={state.view?.ticksPerSecond ?? 10} send={send} showReset={false} timeUp={timeUp} />
         <BudgetNotice budget={state.view?.budget} />
         {/* this card is the "Cluster" heading: the panel adds none of its own, and its sections are h3 */}
         {state.cluster ? <ClusterPanel view={state.cluster} headingLevel={2} titled={false} /> : null}
@@ -169,8 +177,9 @@ export function LabWorkspace({ view, locale, recordedHints }: LabWorkspaceProps)
             checkManifest={session.worker.checkManifest}
             clusterVersion={state.view?.logVersion}
           />
-          <div className={simStyles.sim} style={{ minHeight: 0, margin: 0 }}>
+          <div ref={terminalArea} className={simStyles.sim} style={{ minHeight: 0, margin: 0 }}>
             <Terminal entries={state.terminal} suggested={NO_SUGGESTIONS} members={memberNames} files={fileNames} busy={state.busy} pending={state.pending} onRun={runCommand} onInterrupt={interrupt} edit={edit} />
+            <PausedNotice latest={state.terminal.at(-1)} playing={state.view?.playing ?? false} timeUp={timeUp} onPlay={onPlay} />
             <p className={styles.muted} data-testid="save-state">
               {session.otherTab !== undefined ? t('cluster.notSavedOtherTab') : session.saveRefused ? t('cluster.notSaved') : session.savedActions !== undefined ? t('cluster.saved', { count: session.savedActions }) : ''}
             </p>

@@ -20,6 +20,8 @@ export interface TerminalEntry {
    * where ^C was pressed
    */
   interrupted?: { lines: string[] };
+  /** replayed from the work saved in this browser when the page loaded, not run just now */
+  restored?: true;
 }
 
 /** A command sent to the worker: the terminal echoes it, here-document and all, until its output arrives. */
@@ -79,9 +81,9 @@ function answered(state: SimState): SimState {
 }
 
 /** Append command results to the terminal, numbering them after the last one (keys for React). */
-function appendEntries(terminal: readonly TerminalEntry[], origin: TerminalEntry['origin'], results: readonly CommandResult[]): TerminalEntry[] {
+function appendEntries(terminal: readonly TerminalEntry[], origin: TerminalEntry['origin'], results: readonly CommandResult[], restored = false): TerminalEntry[] {
   let id = terminal.at(-1)?.id ?? 0;
-  const added = results.map((result) => ({ id: ++id, origin, result }));
+  const added = results.map((result): TerminalEntry => (restored ? { id: ++id, origin, result, restored } : { id: ++id, origin, result }));
   return [...terminal, ...added].slice(-TERMINAL_SIZE);
 }
 
@@ -120,7 +122,7 @@ function apply(state: SimState, m: WorkerMessage): SimState {
       return { ...state, replay: { done: m.done, total: m.total } };
     case 'replayed': {
       const { replay: _done, ...rest } = state;
-      const next: SimState = { ...rest, terminal: appendEntries(state.terminal, 'learner', m.results) };
+      const next: SimState = { ...rest, terminal: appendEntries(state.terminal, 'learner', m.results, true) };
       if (m.error !== undefined) next.replayError = m.error;
       return next;
     }

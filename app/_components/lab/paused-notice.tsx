@@ -1,0 +1,52 @@
+'use client';
+// Under the terminal: the lab's cluster is paused after a command of the learner's landed
+// (paused-hint.ts), with Play right there. Shown a moment after the command lands, so a
+// clock that plays again at once (kubectl edit's dialog resumes it after its save) never
+// flashes it; gone while the clock plays, and where Play cannot run (the lab's simulated
+// time is used up: the Cluster panel says why).
+import { useEffect, useState } from 'react';
+import { useTranslations } from 'next-intl';
+import type { TerminalEntry } from '@/app/_components/sim/sim-state';
+import { PlayIcon } from '@/app/_components/sim/icons';
+import { nextPausedHint, NO_PAUSED_HINT, type PausedHint } from './paused-hint';
+import styles from './lab.module.css';
+
+/** How long a landed command waits, with the clock still paused, before the hint shows. */
+const SHOW_AFTER_MS = 250;
+
+interface PausedNoticeProps {
+  /** the terminal's newest entry */
+  latest: TerminalEntry | undefined;
+  playing: boolean;
+  timeUp: boolean;
+  onPlay: () => void;
+}
+
+export function PausedNotice({ latest, playing, timeUp, onPlay }: PausedNoticeProps) {
+  const t = useTranslations('lab.paused');
+  const [hint, setHint] = useState<PausedHint>(NO_PAUSED_HINT);
+  // adjusted while rendering, as React's "storing information from previous renders" does
+  const next = nextPausedHint(hint, latest, playing);
+  if (next !== hint) setHint(next);
+  const raisedBy = next.raisedBy;
+  const [settled, setSettled] = useState<TerminalEntry | undefined>(undefined);
+  useEffect(() => {
+    if (raisedBy === undefined) return;
+    const timer = setTimeout(() => setSettled(raisedBy), SHOW_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [raisedBy]);
+  const shown = raisedBy !== undefined && settled === raisedBy && !timeUp;
+  return (
+    // a live region from the start, so that the hint is announced when it appears
+    <div role="status" className={styles.paused} data-testid="paused-hint">
+      {shown ? (
+        <>
+          <p className={styles.pausedText}>{t('text')}</p>
+          <button type="button" className="button primary" onClick={onPlay}>
+            <PlayIcon /> {t('play')}
+          </button>
+        </>
+      ) : null}
+    </div>
+  );
+}
