@@ -156,7 +156,9 @@ export function LabWorkspace({ view, locale, recordedHints }: LabWorkspaceProps)
   return (
     // On a wide screen the goals, hints and Submit sit in a column beside the work, so the
     // checklist is in view while editing and Submit is not thousands of pixels below it;
-    // narrower, one column in reading order: goals, the work, hints, Submit.
+    // wider still (lab.module.css), the editor and the terminal sit side by side under the
+    // goals, so Apply and what it did are both in view, with hints and Submit under the
+    // terminal. Narrower, one column in reading order: goals, the work, hints, Submit.
     <>
       <OtherTabNotice otherTab={session.otherTab} choice={session.otherTabChoice} onLoad={session.loadOtherTab} onKeep={session.keepThisTab} />
       <div className={styles.workspace}>
@@ -164,27 +166,29 @@ export function LabWorkspace({ view, locale, recordedHints }: LabWorkspaceProps)
           <GoalChecklist goals={view.goals} live={state.goals} locale={locale} explain={view.liveExplanations} />
         </div>
         <div className={styles.workMain}>
-          <EditorPanel
-            key={resets}
-            files={session.files}
-            edited={session.edited}
-            active={active}
-            canApply={running && !state.busy}
-            applyRefused={session.applyRefused}
-            onSelect={setActive}
-            onChange={session.editFile}
-            onApply={() => active !== undefined && session.apply(active)}
-            checkManifest={session.worker.checkManifest}
-            clusterVersion={state.view?.logVersion}
-          />
-          <div ref={terminalArea} className={simStyles.sim} style={{ minHeight: 0, margin: 0 }}>
+          <div className={styles.workEditor}>
+            <EditorPanel
+              key={resets}
+              files={session.files}
+              edited={session.edited}
+              active={active}
+              canApply={running && !state.busy}
+              applyRefused={session.applyRefused}
+              onSelect={setActive}
+              onChange={session.editFile}
+              onApply={() => active !== undefined && session.apply(active)}
+              checkManifest={session.worker.checkManifest}
+              clusterVersion={state.view?.logVersion}
+            />
+          </div>
+          <div ref={terminalArea} className={`${simStyles.sim} ${styles.workTerminal}`} style={{ minHeight: 0, margin: 0 }}>
             <Terminal entries={state.terminal} suggested={NO_SUGGESTIONS} members={memberNames} files={fileNames} busy={state.busy} pending={state.pending} onRun={runCommand} onInterrupt={interrupt} edit={edit} />
             <PausedNotice latest={state.terminal.at(-1)} playing={state.view?.playing ?? false} timeUp={timeUp} onPlay={onPlay} />
             <p className={styles.muted} data-testid="save-state">
               {session.otherTab !== undefined ? t('cluster.notSavedOtherTab') : session.saveRefused ? t('cluster.notSaved') : session.savedActions !== undefined ? t('cluster.saved', { count: session.savedActions }) : ''}
             </p>
           </div>
-          {cluster}
+          <div className={styles.workCluster}>{cluster}</div>
         </div>
         <div className={styles.workActions}>
           <HintPanel hints={view.hints} shown={session.hintsShown} onShowNext={onShowHint} />

@@ -211,7 +211,8 @@ export default function ManifestEditor({ path, value, ariaLabel, loadingText, on
         leaveAction.current?.dispose();
         leaveAction.current = editor.addAction({ id: 'reconcile.leaveEditor', label: leaveLabel, keybindings: [monaco.KeyCode.Escape], keybindingContext: LEAVE_WHEN, run: () => leave.current() });
       }}
-      height="24rem"
+      // the workspace sets it (taller beside the terminal on a wide screen)
+      height="var(--lab-editor-height, 24rem)"
       options={{
         ariaLabel,
         ...(fontFamily !== undefined ? { fontFamily } : {}),

@@ -11,6 +11,7 @@ import { Link } from '@/app/_lib/i18n/navigation';
 import type { Locale } from '@/app/_lib/i18n/routing';
 import { revealedHintCount } from '@/app/_lib/lab/hints';
 import { getLabPage } from '@/app/_lib/lab/page-view';
+import styles from './lab-page.module.css';
 
 type Params = Promise<{ locale: Locale; lab: string }>;
 
@@ -30,8 +31,8 @@ export default async function LabPage({ params }: { params: Params }) {
   const { briefHtml, ...client } = view;
   const clientView: LabClientView = client;
   return (
-    <div className="container lab-page">
-      <nav aria-label={t('breadcrumb')} className="breadcrumb">
+    <div className={`container lab-page ${styles.page}`}>
+      <nav aria-label={t('breadcrumb')} className={`breadcrumb ${styles.column}`}>
         <ol>
           <li>
             <Link href="/courses">{t('courses')}</Link>
@@ -40,11 +41,11 @@ export default async function LabPage({ params }: { params: Params }) {
         </ol>
       </nav>
       <article aria-labelledby="lab-title">
-        <header>
+        <header className={styles.column}>
           <p className="eyebrow">{t('eyebrow')}</p>
           <h1 id="lab-title">{view.title}</h1>
         </header>
-        <section aria-labelledby="lab-brief-title">
+        <section aria-labelledby="lab-brief-title" className={styles.column}>
           <h2 id="lab-brief-title" className="visually-hidden">
             {t('briefTitle')}
           </h2>
