@@ -1,0 +1,268 @@
+// Three things learners hit on a lab page. Two tabs of one lab: once one saves other work,
+// the other says so, saves nothing over it, and on request loads it (its Submit then sends
+// the log it shows) or keeps its own (and then the first tab asks). On a wide screen the
+// editor and the terminal sit side by side (Monaco follows its frame's width); narrower,
+// they stack. After Apply or a command with the clock paused, a hint next to the terminal
+// says the cluster is paused, with Play; it goes while the clock plays.
+import type { Locator, Page, Route } from '@playwright/test';
+import { test, expect, runInTerminal, expectNoAxeViolations } from './fixtures';
+
+const LAB = '/en/labs/first-deployment';
+const LOAD = "Load the other tab's work";
+const KEEP = 'Keep working here';
+
+async function openLab(page: Page, url = LAB) {
+  await page.goto(url);
+  // the starter's first line: in view however narrow the editor is
+  await expect(page.getByRole('region', { name: 'Manifest editor' }).locator('.view-lines')).toContainText('# A Deployment is an object');
+  await expect(page.getByRole('textbox', { name: 'Terminal', exact: true })).toBeEnabled();
+  await expect(page.getByTestId('save-state')).toHaveText(/^Saved in this browser/);
+}
+
+/** The lab's saved record, as the browser holds it. */
+async function savedRecord(page: Page): Promise<{ version: number; tab?: string; seq?: number; files: Record<string, string>; log: unknown[] }> {
+  return page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.startsWith('reconcile:lab:first-deployment:'));
+    return JSON.parse(key === undefined ? 'null' : (localStorage.getItem(key) ?? 'null'));
+  });
+}
+
+/** Type `replicas: <n>` over the manifest's replicas line (an edit, not applied). */
+async function editReplicas(page: Page, n: number) {
+  const region = page.getByRole('region', { name: 'Manifest editor' });
+  await region.locator('.view-line', { hasText: /replicas:/ }).first().click();
+  await page.keyboard.press('End');
+  await page.keyboard.press('Shift+Home');
+  await page.keyboard.insertText(`replicas: ${n}`);
+  await expect(page.getByRole('tab', { name: 'deployment.yaml (edited, not applied)' })).toBeVisible();
+}
+
+function notice(page: Page): Locator {
+  return page.getByRole('alert').filter({ hasText: 'This lab was changed in another tab.' });
+}
+
+test('two tabs: an edit in one makes the other say so and save nothing over it; Load shows that work, and Submit sends what it shows', async ({ page, context }) => {
+  await openLab(page);
+  const other = await context.newPage();
+  await openLab(other);
+  // the second tab saved the work it loaded: the same work, nothing to ask
+  await expect(notice(page)).toHaveCount(0);
+
+  await editReplicas(page, 3);
+  await expect(notice(other)).toBeVisible();
+  await expect(other.getByTestId('save-state')).toHaveText(/^Not saved: this lab was changed in another tab/);
+  await expect(other.getByText("Nothing of this tab's is lost")).toBeVisible();
+  await expect(notice(page)).toHaveCount(0);
+  await expect.poll(async () => (await savedRecord(page)).files['deployment.yaml']).toContain('replicas: 3');
+
+  // the asking tab works on: what it does is not saved over the first tab's edit, and the notice says what loading would discard
+  await runInTerminal(other, 'kubectl create namespace shop');
+  await expect(other.getByText('1 action run in this tab is discarded')).toBeVisible();
+  const record = await savedRecord(page);
+  expect(record.log).toEqual([]);
+  expect(record.files['deployment.yaml']).toContain('replicas: 3');
+  await expect(notice(page)).toHaveCount(0);
+
+  // Load: the page reloads with the first tab's work, and says so
+  await other.getByRole('button', { name: LOAD }).click();
+  await expect(other.getByText('This tab now shows the work the other tab saved.')).toBeVisible();
+  await expect(other.getByRole('region', { name: 'Manifest editor' }).locator('.view-lines')).toContainText('replicas: 3');
+  await expect(other.getByRole('tab', { name: 'deployment.yaml (edited, not applied)' })).toBeVisible();
+  await expect(other.getByRole('log', { name: 'Terminal output' })).not.toContainText('kubectl create namespace shop');
+  await expect(notice(other)).toHaveCount(0);
+  // its save of that work is the same work: the first tab asks nothing
+  await expect(other.getByTestId('save-state')).toHaveText('Saved in this browser: no actions yet');
+  await expect(notice(page)).toHaveCount(0);
+
+  // the first tab applies; the reloaded tab asks again, then loads, and Submit sends the log its terminal shows
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByRole('log', { name: 'Terminal output' })).toContainText('deployment.apps/web created');
+  await expect(notice(other)).toBeVisible();
+  await other.getByRole('button', { name: LOAD }).click();
+  await expect(other.getByRole('log', { name: 'Terminal output' })).toContainText('deployment.apps/web created');
+  const bodies: { actionLog: unknown[] }[] = [];
+  await other.route('**/api/labs/first-deployment/attempts', (route: Route) => {
+    bodies.push(route.request().postDataJSON());
+    return route.fulfill({ status: 503, json: { error: { code: 'unavailable', message: 'busy' } } });
+  });
+  await other.getByRole('button', { name: 'Submit' }).click();
+  await expect(other.getByText('The server could not grade this attempt right now.')).toBeVisible();
+  expect(bodies).toHaveLength(1);
+  expect(bodies[0]!.actionLog).toEqual((await savedRecord(page)).log);
+  expect(bodies[0]!.actionLog).toEqual([
+    { type: 'writeFile', path: 'deployment.yaml', content: expect.stringContaining('replicas: 3') },
+    { type: 'command', line: 'kubectl apply -f deployment.yaml' },
+  ]);
+});
+
+test('two tabs: Keep working here saves this tab’s work over the other’s, and then the other tab asks; neither saves by itself while asking', async ({ page, context }) => {
+  await openLab(page);
+  const other = await context.newPage();
+  await openLab(other);
+  await runInTerminal(page, 'kubectl create namespace first');
+  await expect(notice(other)).toBeVisible();
+  await runInTerminal(other, 'kubectl create namespace second');
+
+  await other.getByRole('button', { name: KEEP }).click();
+  await expect(notice(other)).toHaveCount(0);
+  // the keyboard lands on what happened, where the buttons were
+  await expect(other.getByText("This tab's work is saved, over the other tab's.")).toBeFocused();
+  await expect(other.getByTestId('save-state')).toHaveText('Saved in this browser: 1 action');
+  expect((await savedRecord(page)).log).toEqual([{ type: 'command', line: 'kubectl create namespace second' }]);
+
+  // now the first tab asks; what it runs meanwhile is not saved, so the second tab hears of nothing
+  await expect(notice(page)).toBeVisible();
+  await expect(page.getByText('1 action run in this tab is discarded')).toBeVisible();
+  await runInTerminal(page, 'kubectl get namespaces');
+  await expect(page.getByText('2 actions run in this tab are discarded')).toBeVisible();
+  expect((await savedRecord(page)).log).toEqual([{ type: 'command', line: 'kubectl create namespace second' }]);
+  await expect(notice(other)).toHaveCount(0);
+
+  // the first tab keeps its own: the second asks in turn
+  await page.getByRole('button', { name: KEEP }).click();
+  await expect(notice(other)).toBeVisible();
+  expect((await savedRecord(page)).log).toEqual([
+    { type: 'command', line: 'kubectl create namespace first' },
+    { type: 'command', line: 'kubectl get namespaces' },
+  ]);
+  await expect(notice(page)).toHaveCount(0);
+  await expectNoAxeViolations(other);
+});
+
+test('a version-1 record saved before tabs were told apart still loads, and is saved again as version 2', async ({ page }) => {
+  await openLab(page);
+  await page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.startsWith('reconcile:lab:first-deployment:'))!;
+    const old = JSON.parse(localStorage.getItem(key)!) as { files: Record<string, string> };
+    const files = { 'deployment.yaml': old.files['deployment.yaml']!.replace(/replicas: \d+/, 'replicas: 2') };
+    localStorage.setItem(key, JSON.stringify({ version: 1, files, log: [{ type: 'command', line: 'kubectl create namespace old' }], hints: 0 }));
+  });
+  await page.reload();
+  await expect(page.getByRole('log', { name: 'Terminal output' })).toContainText('kubectl create namespace old');
+  await expect(page.getByRole('region', { name: 'Manifest editor' }).locator('.view-lines')).toContainText('replicas: 2');
+  await expect.poll(async () => (await savedRecord(page)).version).toBe(2);
+  expect((await savedRecord(page)).log).toEqual([{ type: 'command', line: 'kubectl create namespace old' }]);
+});
+
+/** The on-screen boxes of the Monaco frame and of the terminal's output. */
+async function editorAndTerminal(page: Page) {
+  const editor = await page.getByRole('region', { name: 'Manifest editor' }).boundingBox();
+  const terminal = await page.getByRole('log', { name: 'Terminal output' }).boundingBox();
+  if (editor === null || terminal === null) throw new Error('the editor or the terminal is not on the page');
+  return { editor, terminal };
+}
+
+/** How far Monaco's own box is from its frame's width (automaticLayout keeps it at 0). */
+async function monacoGap(page: Page): Promise<number> {
+  return page.getByRole('region', { name: 'Manifest editor' }).evaluate((frame) => {
+    const monaco = frame.querySelector('.monaco-editor');
+    return monaco === null ? Infinity : Math.abs(frame.getBoundingClientRect().width - 2 - monaco.getBoundingClientRect().width);
+  });
+}
+
+for (const width of [1440, 1280]) {
+  test(`at ${width} px the editor and the terminal sit side by side under the goals, with the cluster under the editor and Submit under the terminal`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await openLab(page);
+    const { editor, terminal } = await editorAndTerminal(page);
+    expect(terminal.x).toBeGreaterThanOrEqual(editor.x + editor.width);
+    expect(terminal.y).toBeLessThan(editor.y + editor.height);
+    expect(editor.width).toBeGreaterThan(500);
+    expect(terminal.width).toBeGreaterThan(500);
+    // the starter's YAML shows beside its comment in the taller editor
+    await expect(page.getByRole('region', { name: 'Manifest editor' }).locator('.view-lines')).toContainText('replicas: 1');
+    // the goals across the top; the Cluster panel under the editor, Submit under the terminal
+    const goals = await page.getByRole('region', { name: 'Goals' }).boundingBox();
+    expect(goals!.y + goals!.height).toBeLessThanOrEqual(Math.min(editor.y, terminal.y));
+    const cluster = await page.getByRole('region', { name: 'Cluster', exact: true }).filter({ has: page.getByRole('toolbar') }).boundingBox();
+    expect(cluster!.x + cluster!.width).toBeLessThanOrEqual(terminal.x);
+    expect(cluster!.y).toBeGreaterThan(editor.y + editor.height);
+    const submit = await page.getByRole('button', { name: 'Submit' }).boundingBox();
+    expect(submit!.x).toBeGreaterThanOrEqual(editor.x + editor.width);
+    expect(submit!.y).toBeGreaterThan(terminal.y + terminal.height);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await expect.poll(() => monacoGap(page)).toBeLessThanOrEqual(2);
+    // the breadcrumb and the brief stay in the site's column, in line with the header
+    const header = await page.locator('.header-inner').boundingBox();
+    const title = await page.getByRole('heading', { level: 1 }).boundingBox();
+    expect(Math.abs(title!.x - header!.x)).toBeLessThanOrEqual(24);
+
+    // narrower, they stack, and Monaco follows its frame
+    await page.setViewportSize({ width: 1024, height: 900 });
+    await expect.poll(async () => {
+      const now = await editorAndTerminal(page);
+      return now.terminal.y >= now.editor.y + now.editor.height;
+    }).toBe(true);
+    await expect.poll(() => monacoGap(page)).toBeLessThanOrEqual(2);
+    // and back
+    await page.setViewportSize({ width, height: 900 });
+    await expect.poll(async () => (await editorAndTerminal(page)).terminal.x).toBeGreaterThan(editor.x + editor.width - 1);
+    await expect.poll(() => monacoGap(page)).toBeLessThanOrEqual(2);
+  });
+}
+
+test('at 1024 and 375 px the editor and the terminal stack, nothing reaches past the window; axe finds nothing wide and dark', async ({ page }) => {
+  for (const width of [1024, 375]) {
+    await page.setViewportSize({ width, height: 800 });
+    await openLab(page);
+    const { editor, terminal } = await editorAndTerminal(page);
+    expect(terminal.y).toBeGreaterThanOrEqual(editor.y + editor.height);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openLab(page);
+  await page.evaluate(() => {
+    document.documentElement.dataset.theme = 'dark';
+    document.documentElement.style.colorScheme = 'dark';
+  });
+  await expect(page.locator('.monaco-editor.vs-dark')).toBeAttached();
+  await expectNoAxeViolations(page);
+});
+
+test('after Apply with the clock paused a hint next to the terminal says so, with Play; it goes while the clock plays', async ({ page }) => {
+  await openLab(page);
+  const hint = page.getByTestId('paused-hint');
+  const playback = page.locator('[role="toolbar"][aria-label="Playback"] button').first();
+  await expect(hint).toBeEmpty();
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByRole('log', { name: 'Terminal output' })).toContainText('deployment.apps/web created');
+  await expect(hint).toContainText('The cluster is paused: press Play to let the controllers act on it.');
+  await expect(hint).toHaveAttribute('role', 'status');
+  await expectNoAxeViolations(page);
+
+  // Play right there: the clock plays, the hint goes, the keyboard stays at the terminal
+  await hint.getByRole('button', { name: 'Play', exact: true }).click();
+  await expect(playback).toHaveText(/Pause/);
+  await expect(hint).toBeEmpty();
+  await expect(page.getByRole('textbox', { name: 'Terminal', exact: true })).toBeFocused();
+  // a command that lands while the clock plays raises nothing
+  await runInTerminal(page, 'kubectl get deployments');
+  await expect(hint).toBeEmpty();
+
+  // paused again: no hint until a command lands; then one, until the clock moves by sim settle
+  await playback.click();
+  await expect(playback).toHaveText(/Play/);
+  await expect(hint).toBeEmpty();
+  await runInTerminal(page, 'kubectl get pods');
+  await expect(hint).toContainText('The cluster is paused');
+  await runInTerminal(page, 'sim settle');
+  await expect(hint).toBeEmpty();
+
+  // a reload replays the work paused, and says nothing until the learner runs something
+  await page.reload();
+  await expect(page.getByRole('log', { name: 'Terminal output' })).toContainText('sim settle');
+  await expect(page.getByTestId('save-state')).toHaveText(/^Saved in this browser/);
+  await expect(hint).toBeEmpty();
+});
+
+test('the paused hint in Korean', async ({ page }) => {
+  await page.goto('/ko/labs/first-deployment');
+  const input = page.getByRole('textbox', { name: '터미널', exact: true });
+  await expect(input).toBeEnabled();
+  await input.fill('kubectl create namespace shop');
+  await input.press('Enter');
+  await expect(page.getByRole('log', { name: '터미널 출력' })).toContainText('namespace/shop created');
+  const hint = page.getByTestId('paused-hint');
+  await expect(hint).toContainText('클러스터가 일시 정지되어 있습니다.');
+  await expect(hint.getByRole('button', { name: '재생', exact: true })).toBeVisible();
+});
