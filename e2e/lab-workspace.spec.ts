@@ -127,6 +127,10 @@ test('two tabs: Keep working here saves this tab’s work over the other’s, an
   ]);
   await expect(notice(page)).toHaveCount(0);
   await expectNoAxeViolations(other);
+  // a second question in the same tab is answered the same way
+  await other.getByRole('button', { name: KEEP }).click();
+  await expect(other.getByText("This tab's work is saved, over the other tab's.")).toBeFocused();
+  await expect(notice(page)).toBeVisible();
 });
 
 test('a version-1 record saved before tabs were told apart still loads, and is saved again as version 2', async ({ page }) => {

@@ -105,6 +105,9 @@ export function useLabSession(view: LabClientView, recordedHints: number): LabSe
 
   const asking = useCallback(
     (theirs: SavedWork, mine: SavedWork) => {
+      // a new question: what the learner chose about an earlier one is no longer news
+      choiceWork.current = undefined;
+      setOtherTabChoice(undefined);
       const discarded = discardedByLoading(view.lab.files, mine, theirs);
       // the same question keeps its object: a cluster playing here asks again every second
       setOtherTab((o) => (o !== undefined && o.theirs === theirs && JSON.stringify(o.discarded) === JSON.stringify(discarded) ? o : { theirs, discarded }));
