@@ -31,6 +31,7 @@ import type {
 } from '../etcd/types';
 import type { ChainHop } from '../cluster/chain/hop';
 import type { KindDefinition } from '../apiserver/kinds';
+import type { KubeRequestOptions, ServerRequest } from '../apiserver/server';
 import type { KubeObject } from '../client';
 import type { CausalHop, ObjectQuery } from '../cluster/chain/causal';
 
@@ -134,6 +135,11 @@ export interface StoredObjectsPort {
   get(def: KindDefinition, namespace: string, name: string): KubeObject | undefined;
   /** every object of the kind in `namespace` ('' for a cluster-scoped kind), in key order */
   list(def: KindDefinition, namespace: string): KubeObject[];
+  /**
+   * whether the API server would let kubectl (impersonating `impersonate`, kubectl --as)
+   * send `req` now: its own authorization, decided without a request
+   */
+  authorizes(req: ServerRequest, impersonate?: KubeRequestOptions['impersonate']): boolean;
 }
 
 /** The file `kubectl edit` reopens after a save it could not apply, for the terminal's editor to show again. */

@@ -155,6 +155,7 @@ export class DefaultSimulation extends Simulation {
       stored: (this.storedPort ??= storedObjects(
         () => this.memberList().map((m) => m.sm?.store),
         () => this.clusterKernel.isAlive(APISERVER_ADDRESS),
+        (req, impersonate) => this.apiServer.authorizes(KUBECTL_ADDRESS, impersonate, req),
       )),
     };
   }

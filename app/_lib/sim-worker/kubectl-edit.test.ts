@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadContent } from '@/app/_lib/content/loader';
+import type { ActionLog } from '@/sim-core/cluster/actions';
 import { gradeLab } from '@/sim-core/grading';
 import { WorkerSession, type FrameTimer } from './session';
 import { SimHost, replayActionLog } from './sim-host';
@@ -15,6 +16,18 @@ const lab = content.labs.get('first-deployment')!.lab;
 const scenario: HostScenario = { id: `lab:${lab.id}`, topology: lab.topology, seed: lab.seed, members: lab.members, setup: lab.setup };
 const starter = content.labs.get('first-deployment')!.starterFiles;
 const hostLab: HostLab = { files: Object.entries(starter).map(([p, c]) => ({ path: p, content: c })), goals: lab.goals.map((g) => ({ id: g.id, check: g.check })) };
+
+/** A lab's host, as the lab workspace starts it. */
+function labHost(id: string) {
+  const loaded = content.labs.get(id)!;
+  const l = loaded.lab;
+  const created = SimHost.create(
+    { id: `lab:${l.id}`, topology: l.topology, seed: l.seed, members: l.members, setup: l.setup },
+    { files: Object.entries(loaded.starterFiles).map(([p, c]) => ({ path: p, content: c })), goals: l.goals.map((g) => ({ id: g.id, check: g.check })) },
+  );
+  if (!created.ok) throw new Error(`the lab ${id} did not start`);
+  return { host: created.host, solution: loaded.solution as ActionLog };
+}
 
 function started() {
   const created = SimHost.create(scenario, hostLab);
@@ -35,6 +48,27 @@ describe('kubectl edit through the worker', () => {
     expect({ hash: h.stateHash(), now: h.now, log: h.actionLog() }).toEqual(before);
     expect(h.editorFile('kubectl edit deploy/nope')).toBeUndefined();
     expect(h.editorFile('kubectl get pods')).toBeUndefined();
+  });
+
+  it('opens no Secret for a ServiceAccount RBAC lets read none (rbac-least-privilege): the line prints kubectl’s Forbidden', () => {
+    const { host, solution } = labHost('rbac-least-privilege');
+    const as = '-n shop --as=system:serviceaccount:shop:ci-deployer';
+    // the colleague's ClusterRoleBinding to cluster-admin: the pipeline may read everything
+    expect(host.editorFile(`kubectl edit secret/payment-api-key ${as}`)?.title).toBe('secret/payment-api-key');
+    for (const action of solution) host.apply(action);
+    const before = { hash: host.stateHash(), now: host.now, log: host.actionLog() };
+    expect(host.editorFile(`kubectl edit secret/payment-api-key ${as}`)).toBeUndefined();
+    expect(host.editorFile(`kubectl edit secrets ${as}`)).toBeUndefined();
+    expect({ hash: host.stateHash(), now: host.now, log: host.actionLog() }).toEqual(before);
+    // the page runs the line: kubectl's GET is refused, and no Secret's data is printed
+    const run = host.runCommand(`kubectl edit secret/payment-api-key ${as}`);
+    expect(run).toMatchObject({
+      stdout: '',
+      stderr: 'Error from server (Forbidden): secrets "payment-api-key" is forbidden: User "system:serviceaccount:shop:ci-deployer" cannot get resource "secrets" in API group "" in the namespace "shop"\n',
+      exitCode: 1,
+    });
+    // what its Role grants it opens: the Deployments of shop
+    expect(host.editorFile(`kubectl edit deploy/web ${as}`)?.title).toBe('deployment.apps/web');
   });
 
   it('logs the save as one command with the saved file, and the server’s replay of the log reaches the same state', () => {

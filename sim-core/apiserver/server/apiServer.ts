@@ -216,6 +216,16 @@ export class KubeApiServer implements Process<ClusterWire> {
     this.start(ctx);
   }
 
+  /**
+   * What the impersonation and authorization filters would decide now of a request `from`
+   * sends: nothing is sent, traced or changed. kubectl edit's editor opens only where
+   * kubectl's own GET would be let through (cli/kubectl/run/edit-open.ts).
+   */
+  authorizes(from: string, impersonate: ApiRequestMessage['impersonate'], req: ServerRequest): boolean {
+    const who = authenticate(from, impersonate, this.authorizerView);
+    return who.ok && authorize(who.user, req, this.authorizerView).allowed;
+  }
+
   hasPendingWork(): boolean {
     return this.etcd.inFlight > 0 || this.waiting.length > 0 || !this.ready;
   }

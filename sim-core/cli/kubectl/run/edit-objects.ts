@@ -3,7 +3,7 @@
 // fetched anew — Latest()), and the two ways they are read: as the committed keyspace holds
 // them at this tick, without a request (what the editor opened: ../../ports.ts
 // StoredObjectsPort), and by kubectl's own requests, whose errors are kubectl's.
-import { SCALABLE_RESOURCES, scaleOf } from '../../../apiserver/server';
+import { SCALABLE_RESOURCES, scaleOf, type ServerRequest } from '../../../apiserver/server';
 import { statusError, type KubeObject, type Status } from '../../../client';
 import type { StoredObjectsPort } from '../../ports';
 import { resourceTargets } from '../parse/resources';
@@ -67,6 +67,15 @@ export function storedEditObjects(stored: StoredObjectsPort, targets: readonly T
     out.push(subresource === 'scale' ? scaleOf(o) : o);
   }
   return out;
+}
+
+/**
+ * The request kubectl's read of a target is (readEditObjects below): a named object's GET (of
+ * its Scale under --subresource=scale), a bare TYPE's LIST — what the authorizer judges.
+ */
+export function editReadRequest(t: Target, subresource: string): ServerRequest {
+  if (t.name === undefined) return { verb: 'list', resource: t.def.resource, ...(t.def.namespaced ? { namespace: t.namespace } : {}) };
+  return { verb: 'get', resource: t.def.resource, namespace: t.def.namespaced ? t.namespace : '', name: t.name, ...(subresource === 'scale' ? { subresource: 'scale' as const } : {}) };
 }
 
 /**

@@ -2,7 +2,8 @@
 // the file run/edit.ts will compare the save with (the same targets, read from the committed
 // keyspace the same way, printed the same way), with no request sent, no time passing and
 // nothing logged. undefined when the command would stop before its editor opens — a line it
-// refuses, an object that is not there, a bad -o, no API server — and the page then runs
+// refuses, an object that is not there, a read the API server would refuse (kubectl GETs
+// first, --as's impersonation with it), a bad -o, no API server — and the page then runs
 // the line as it is, which prints kubectl's error.
 import type { KubeApiPort } from '../../../apiserver/server';
 import { connectionRefused } from '../../../apiserver/server';
@@ -11,8 +12,9 @@ import { Terminal } from '../../terminal';
 import { editorFile, type EditFormat } from '../edit-file';
 import { kindPrefix } from '../get';
 import { parseKubectl } from '../parse';
-import { editTargets, storedEditObjects } from './edit-objects';
+import { editReadRequest, editTargets, storedEditObjects } from './edit-objects';
 import type { KubectlPorts, RunEnv } from './env';
+import { impersonationOf } from './impersonate';
 
 export interface EditorOpen {
   /** the file as kubectl writes it for the editor */
@@ -52,7 +54,11 @@ export function kubectlEditorOpen(argv: string[], ports: KubectlPorts, context: 
   };
   const targets = editTargets(env);
   if (!targets.ok) return undefined;
-  const objects = storedEditObjects(stored, targets.targets, (cmd.flags.values.get('subresource') as string | undefined) ?? '');
+  const subresource = (cmd.flags.values.get('subresource') as string | undefined) ?? '';
+  // kubectl's GET (or LIST) comes first: what the authorizer would refuse it, no editor shows
+  const as = impersonationOf(cmd);
+  if (!targets.targets.every((t) => stored.authorizes(editReadRequest(t, subresource), as))) return undefined;
+  const objects = storedEditObjects(stored, targets.targets, subresource);
   if (objects === undefined || objects.length === 0) return undefined;
   const language: EditFormat = output === 'json' ? 'json' : 'yaml';
   return {

@@ -9,10 +9,34 @@ import { createSimulation } from '../../../cluster/index';
 import { editorOpenFor, runCommandLine, type TerminalPorts } from '../../command-line';
 import { EDIT_HEADER } from '../edit-file';
 
+/** alice may read Deployments in default, and nothing else */
+const deploymentReader = `apiVersion: rbac.authorization.k8s.io/v1
+kind: Role
+metadata:
+  name: deployment-reader
+rules:
+  - apiGroups: ["apps"]
+    resources: ["deployments"]
+    verbs: ["get"]
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: RoleBinding
+metadata:
+  name: alice-reads-deployments
+subjects:
+  - kind: User
+    name: alice
+    apiGroup: rbac.authorization.k8s.io
+roleRef:
+  kind: Role
+  name: deployment-reader
+  apiGroup: rbac.authorization.k8s.io
+`;
+
 function cluster() {
   const sim = createSimulation({ topology: 'default', seed: 5, workers: 1, processes: [] });
   const ports = sim.ports();
-  const files: Record<string, string> = { 'cm.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cfg\ndata:\n  mode: dev\n' };
+  const files: Record<string, string> = { 'cm.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cfg\ndata:\n  mode: dev\n', 'reader.yaml': deploymentReader };
   const context = { readFile: (p: string) => files[p], listFiles: () => Object.keys(files) };
   const run = (line: string, stdin?: string, through: TerminalPorts = ports) => runCommandLine(line, stdin, through, context);
   const open = (line: string) => editorOpenFor(line, ports, context);
@@ -44,6 +68,34 @@ describe('kubectl edit', () => {
     expect(open('kubectl edit cm')?.title).toBe('configmap/cfg, configmap/kube-root-ca.crt');
     expect(open('kubectl edit deploy/web -o json')).toMatchObject({ language: 'json', title: 'deployment.apps/web' });
     expect(open('kubectl edit deploy/web -o json')?.buffer.startsWith('{\n    "apiVersion": "apps/v1",\n')).toBe(true);
+  });
+
+  it('opens nothing for a read the API server would refuse kubectl (--as), with no request, tick or trace: the line prints the Forbidden', () => {
+    const { sim, run, open } = cluster();
+    const traced: unknown[] = [];
+    const stop = sim.subscribe((e) => traced.push(e));
+    const before = { hash: sim.stateHash(), now: sim.now };
+    expect(open('kubectl edit deploy/web --as=alice')).toBeUndefined();
+    // a bare TYPE is kubectl's LIST
+    expect(open('kubectl edit deployments --as=alice')).toBeUndefined();
+    // an impersonated group the RBAC superuser group is: allowed as kubectl's GET is
+    expect(open('kubectl edit deploy/web --as=alice --as-group=system:masters')?.title).toBe('deployment.apps/web');
+    expect({ hash: sim.stateHash(), now: sim.now }).toEqual(before);
+    expect(traced).toEqual([]);
+    stop();
+    expect(run('kubectl edit deploy/web --as=alice')).toEqual({
+      stdout: '',
+      stderr: 'Error from server (Forbidden): deployments.apps "web" is forbidden: User "alice" cannot get resource "deployments" in API group "apps" in the namespace "default"\n',
+      exitCode: 1,
+    });
+
+    // a Role that lets alice get Deployments: the editor opens on them, on no Scale and on no other kind
+    expect(run('kubectl apply -f reader.yaml').exitCode).toBe(0);
+    run('sim tick 50');
+    expect(open('kubectl edit deploy/web --as=alice')?.title).toBe('deployment.apps/web');
+    expect(open('kubectl edit deploy/web --subresource=scale --as=alice')).toBeUndefined();
+    expect(open('kubectl edit deploy/web cm/cfg --as=alice')).toBeUndefined();
+    expect(open('kubectl edit deployments --as=alice')).toBeUndefined();
   });
 
   it('opens nothing without an API server, or with a stopped one', () => {
