@@ -93,12 +93,13 @@ test('a save the API server refuses reopens the dialog on kubectl’s file with 
   await expect(output).toContainText('exit code 1');
   await expectNoAxeViolations(page);
 
-  // Escape: the reopened edit is given up; nothing changed
+  // Escape: the reopened edit is given up as kubectl gives it up, a copy kept; nothing changed
   await dialog.locator('.view-lines').click();
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
   await expect(input).toBeFocused();
-  await expect(output.getByText('Edit cancelled, no changes made.')).toHaveCount(1);
+  await expect(output).toContainText(/A copy of your changes has been stored to "\/tmp\/kubectl-edit-\d+\.yaml"\s*error: Edit cancelled, no valid changes were saved\./);
+  await expect(output.getByText('Edit cancelled, no changes made.')).toHaveCount(0);
   await runInTerminal(page, 'kubectl get deploy web -o jsonpath={.spec.replicas}');
   await expect(output).toContainText(/jsonpath=\{\.spec\.replicas\}\s*1/);
 
@@ -108,9 +109,9 @@ test('a save the API server refuses reopens the dialog on kubectl’s file with 
   await expect(dialog.locator('.view-lines')).toContainText('kind: Deployment');
   await dialog.getByRole('button', { name: 'Save and close' }).dblclick();
   await expect(dialog).toHaveCount(0);
-  await expect(output.getByText('Edit cancelled, no changes made.')).toHaveCount(2);
+  await expect(output.getByText('Edit cancelled, no changes made.')).toHaveCount(1);
   await expect(page.getByText('Running…')).toHaveCount(0);
-  await expect(output.getByText('Edit cancelled, no changes made.')).toHaveCount(2);
+  await expect(output.getByText('Edit cancelled, no changes made.')).toHaveCount(1);
 });
 
 test('a lesson’s kubectl edit, in Korean, dark and narrow: the dialog is named after the object and Cancel gives the terminal back', async ({ page }) => {

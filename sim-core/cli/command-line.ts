@@ -4,7 +4,7 @@
 import type { KubeApiPort } from '../apiserver/server';
 import { runEtcdctl } from './etcdctl/index';
 import { kubectlEditorOpen, runKubectl, type EditorOpen, type PodLogsPort } from './kubectl/run/index';
-import type { CommandOutput, EtcdClientPort, SimControlPort, StoredObjectsPort } from './ports';
+import type { CommandOutput, EditorReopened, EtcdClientPort, SimControlPort, StoredObjectsPort } from './ports';
 import { tokenize } from './shell/tokenize';
 import { runSim } from './sim/index';
 
@@ -17,6 +17,8 @@ export interface TerminalPorts {
   podLogs?: PodLogsPort;
   /** the committed API objects, read without a request (`kubectl edit`) */
   stored?: StoredObjectsPort;
+  /** the file the kubectl edit before this command reopened, when this is its next pass */
+  reopened?: EditorReopened;
 }
 
 /** What a command may need besides the cluster: files in the learner's workspace (kubectl apply -f). */
@@ -61,7 +63,13 @@ const etcdctl: Program = (argv, env, stdin, ports) => {
 const sim: Program = (argv, _env, _stdin, ports) => runSim(argv, ports.sim);
 
 const kubectl: Program = (argv, env, stdin, ports, context) =>
-  runKubectl(argv, env, stdin, { sim: ports.sim, ...(ports.kube ? { kube: ports.kube } : {}), ...(ports.podLogs ? { podLogs: ports.podLogs } : {}), ...(ports.stored ? { stored: ports.stored } : {}) }, context);
+  runKubectl(
+    argv,
+    env,
+    stdin,
+    { sim: ports.sim, ...(ports.kube ? { kube: ports.kube } : {}), ...(ports.podLogs ? { podLogs: ports.podLogs } : {}), ...(ports.stored ? { stored: ports.stored } : {}), ...(ports.reopened ? { reopened: ports.reopened } : {}) },
+    context,
+  );
 
 /** The programs on the terminal's PATH. */
 export const PROGRAMS: Record<string, Program> = { etcdctl, kubectl, sim };

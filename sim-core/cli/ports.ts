@@ -148,6 +148,18 @@ export interface EditorReopen {
   language: 'yaml' | 'json';
 }
 
+/**
+ * kubectl edit's editor still open on the file it reopened: the command before this one was
+ * the same `kubectl edit` line, kubectl could not apply its save and reopened the file, and
+ * nothing has happened since. This command is that kubectl's next pass of its loop.
+ */
+export interface EditorReopened {
+  /** the save kubectl could not apply (its `edited`) */
+  edited: string;
+  /** the file it reopened on */
+  file: EditorReopen;
+}
+
 /** What a terminal command returns. */
 export interface CommandOutput {
   stdout: string;
@@ -160,8 +172,9 @@ export interface CommandOutput {
   budget?: TickBudgetNote;
   /**
    * `kubectl edit`'s save that kubectl would answer by reopening the editor (the API server
-   * refused the object, or the file did not parse): the file it reopens. Output only, never
-   * logged or hashed: the next save is a command of its own.
+   * refused the object, or the file did not parse): the file it reopens. Never logged: the
+   * next save is a command of its own, which the Simulation hands the reopen (EditorReopened)
+   * when it comes straight after.
    */
   edit?: EditorReopen;
 }

@@ -24,7 +24,8 @@
 // a terminal merges them. A command's output always ends with a newline in the transcript.
 // A `kubectl edit` save that kubectl would answer by reopening its editor (the browser's
 // dialog reopens) is followed by a line saying so and the reasons the reopened file's
-// header gives.
+// header gives; the same line as the next command is that kubectl's next pass, as the
+// Simulation's dispatch runs it (TerminalPorts.reopened).
 import { createSimulation, type Simulation } from '../cluster/index';
 import { runCommandLine, type CommandContext, type TerminalPorts } from './command-line';
 import type { CommandOutput } from './ports';
@@ -100,16 +101,19 @@ export function runScenario(script: string, options: ScenarioOptions): ScenarioR
   const parsed = parseScenario(script);
   if (!parsed.ok) return parsed;
   let transcript = '';
+  let reopened: { line: string; reopened: NonNullable<TerminalPorts['reopened']> } | undefined;
   for (const item of parsed.lines) {
     if (item.kind === 'text') {
       transcript += item.text + '\n';
       continue;
     }
     transcript += echoCommand(item);
-    const out = runCommandLine(item.line, item.stdin, options.ports, {
+    const ports = reopened !== undefined && reopened.line === item.line ? { ...options.ports, reopened: reopened.reopened } : options.ports;
+    const out = runCommandLine(item.line, item.stdin, ports, {
       ...(options.readFile ? { readFile: options.readFile } : {}),
       ...(options.listFiles ? { listFiles: options.listFiles } : {}),
     });
+    reopened = out.edit !== undefined && item.stdin !== undefined ? { line: item.line, reopened: { edited: item.stdin, file: out.edit } } : undefined;
     const shown = out.stdout + out.stderr;
     transcript += shown === '' || shown.endsWith('\n') ? shown : shown + '\n';
     if (out.edit !== undefined) {

@@ -8,7 +8,7 @@ import { EtcdMember } from '../etcd/server';
 import { isBackgroundWire, type EtcdWire } from '../etcd/wire';
 import { addressOfURL } from '../etcd/membership';
 import type { KeyValue } from '../etcd/types';
-import type { CommandOutput, EtcdClientPort, MemberStatusRow, SimControlPort, SimResult } from '../cli/ports';
+import type { CommandOutput, EditorReopened, EtcdClientPort, MemberStatusRow, SimControlPort, SimResult } from '../cli/ports';
 import type { Action } from './actions';
 import { ClientProcess, SimEtcdClient } from './etcd-client';
 import { SimControl } from './sim-control';
@@ -20,6 +20,8 @@ export interface SimulationPorts {
   sim: SimControlPort;
   /** the learner's workspace files written by `writeFile` actions (`-f` paths) */
   files: ReadonlyMap<string, string>;
+  /** a command that is the next pass of the kubectl edit before it: the file that one reopened */
+  reopened?: EditorReopened;
 }
 
 /** Runs one terminal line (cli/ provides it: etcdctl, sim, later kubectl). */
@@ -54,6 +56,14 @@ export class Simulation {
   /** settling does not stop before this tick (see runUntilIdle) */
   private busyUntil = 0;
   private runner: CommandRunner | undefined;
+  /**
+   * The last action's kubectl edit reopen (its line, the save and the file reopened; `digest`
+   * for the snapshot): a reopened editor stays open only until the next action, which, the
+   * same line again, is that kubectl's next pass (cli/kubectl/run/edit.ts). The page's clock
+   * stands still and the lines after it wait while its dialog is open, so the save of the
+   * reopened file is always the very next action.
+   */
+  private reopened: { line: string; reopened: EditorReopened; digest: string } | undefined;
 
   constructor(readonly options: EtcdOnlySimulationOptions) {
     if (options.topology !== 'etcd-only') throw new Error(`createSimulation: unknown topology ${String(options.topology)}`);
@@ -293,6 +303,8 @@ export class Simulation {
         wal: { hardState: m.storage.initialState().hardState, firstIndex: m.storage.firstIndex(), lastIndex: m.storage.lastIndex() },
       })),
       files: [...this.files.entries()].sort(),
+      // what the next command prints depends on it: a save of the reopened file unchanged gives up
+      ...(this.reopened !== undefined ? { editorReopened: this.reopened.digest } : {}),
     };
   }
 
@@ -307,6 +319,9 @@ export class Simulation {
   // ---- the action log ----
 
   dispatch(action: Action): DispatchResult {
+    // any action closes a reopened editor; the same kubectl edit line is its next pass
+    const last = this.reopened;
+    this.reopened = undefined;
     if (action.at !== undefined && action.at > this.now) this.tick(action.at - this.now);
     switch (action.type) {
       case 'tick':
@@ -317,7 +332,13 @@ export class Simulation {
         return { ok: true };
       case 'command': {
         if (this.runner === undefined) return { ok: false, error: 'no command runner is plugged in (cli/ provides one)' };
-        return { ok: true, output: this.runner(action.line, action.stdin, this.ports()) };
+        const ports = last !== undefined && last.line === action.line ? { ...this.ports(), reopened: last.reopened } : this.ports();
+        const output = this.runner(action.line, action.stdin, ports);
+        if (output.edit !== undefined && action.stdin !== undefined) {
+          const reopened = { edited: action.stdin, file: output.edit };
+          this.reopened = { line: action.line, reopened, digest: hash64(canonicalJson(reopened)) };
+        }
+        return { ok: true, output };
       }
     }
   }

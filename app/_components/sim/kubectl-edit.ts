@@ -52,7 +52,9 @@ export interface EditSession extends EditorOpen {
 /**
  * What Cancel runs: the file as it was opened (kubectl: "Edit cancelled, no changes made.");
  * once a save was refused and the file reopened, no file at all — an editor closed without a
- * save (the same words); the refused save is already logged.
+ * save, which leaves the reopened file as kubectl wrote it: kubectl gives up on it, keeping a
+ * copy ("error: Edit cancelled, no valid changes were saved.", exit 1), as it gives up on a
+ * save of it unchanged (sim-core/cli/kubectl/run/edit.ts). The refused save is already logged.
  */
 export function cancelInput(session: Pick<EditSession, 'opened' | 'refusal'>): string | undefined {
   return session.refusal === undefined ? session.opened : undefined;

@@ -101,6 +101,23 @@ describe('kubectl edit through the worker', () => {
     expect(parseWorkerMessage({ type: 'commandResult', requestId: 1, result }).ok).toBe(true);
   });
 
+  it('gives up on a reopened file saved unchanged as kubectl does, and the server’s replay of the log prints the same', () => {
+    const h = started();
+    const file = h.editorFile('kubectl edit deploy/web')!;
+    const refused = h.runCommand('kubectl edit deploy/web', file.buffer.replace('\n  replicas: 1\n', '\n  replicas: -1\n'));
+    const again = h.runCommand('kubectl edit deploy/web', refused.edit!.buffer);
+    expect(again).toMatchObject({ stdout: '', exitCode: 1 });
+    expect(again.stderr).toMatch(/^A copy of your changes has been stored to "\/tmp\/kubectl-edit-\d+\.yaml"\nerror: Edit cancelled, no valid changes were saved\.\n$/);
+    expect(again.edit).toBeUndefined();
+    const replayed = replayActionLog(scenario, h.actionLog(), hostLab);
+    if (!replayed.ok) throw new Error('the replay did not start');
+    expect(replayed.host.stateHash()).toBe(h.stateHash());
+    const fresh = SimHost.create(scenario, hostLab);
+    if (!fresh.ok) throw new Error('the lab did not start');
+    const outputs = h.actionLog().map((a) => fresh.host.apply(a));
+    expect(outputs.at(-1)).toEqual(again);
+  });
+
   it('answers the page’s openEditor with the file and its request id, posting no view and logging nothing', () => {
     const posted: WorkerMessage[] = [];
     const noTimer: FrameTimer = { start() {}, stop() {} };

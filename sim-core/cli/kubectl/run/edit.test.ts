@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ServerRequest } from '../../../apiserver/server';
 import { createSimulation } from '../../../cluster/index';
-import { editorOpenFor, runCommandLine, type TerminalPorts } from '../../command-line';
-import { EDIT_HEADER } from '../edit-file';
+import { editorOpenFor, runCommandLine, runTerminalCommand, type TerminalPorts } from '../../command-line';
+import { EDIT_HEADER, editTempFile } from '../edit-file';
 
 /** alice may read Deployments in default, and nothing else */
 const deploymentReader = `apiVersion: rbac.authorization.k8s.io/v1
@@ -148,6 +148,36 @@ describe('kubectl edit', () => {
     const fixed = run('kubectl edit deploy/web', out.edit!.buffer.replace('\n  replicas: -1\n', '\n  replicas: 3\n'));
     expect(fixed).toEqual({ stdout: 'deployment.apps/web edited\n', stderr: '', exitCode: 0 });
     expect(run('kubectl get deploy web -o jsonpath={.spec.replicas}').stdout).toBe('3');
+  });
+
+  it('gives up, as kubectl does, when the file it reopened is saved unchanged or closed unsaved: nothing sent, a copy kept', () => {
+    const { sim, open } = cluster();
+    sim.setCommandRunner(runTerminalCommand);
+    const line = 'kubectl edit deploy/web';
+    const edit = (stdin?: string) => {
+      const r = sim.dispatch({ type: 'command', line, ...(stdin !== undefined ? { stdin } : {}) });
+      if (!r.ok || r.output === undefined) throw new Error('the command did not run');
+      return r.output;
+    };
+    const bad = open(line)!.buffer.replace('\n  replicas: 2\n', '\n  replicas: -1\n');
+    const refused = edit(bad);
+    expect(refused.stderr).toBe('error: deployments.apps "web" is invalid\n');
+    const reopened = refused.edit!.buffer;
+    const gaveUp = (file: string) => ({ stdout: '', stderr: `A copy of your changes has been stored to "${editTempFile(file, 'yaml')}"\nerror: Edit cancelled, no valid changes were saved.\n`, exitCode: 1 });
+    // saved as it was reopened, a comment of the learner's aside: no PATCH (its refusal would print again)
+    expect(edit(`# looked again\n${reopened}`)).toEqual(gaveUp(`# looked again\n${reopened}`));
+    expect(gaveUp(reopened).stderr).toMatch(/"\/tmp\/kubectl-edit-\d+\.yaml"/);
+    // the editor closed without a save: the reopened file as written
+    edit(bad);
+    expect(edit()).toEqual(gaveUp(reopened));
+    // anything between (a tick) closed that editor: the same text is a new edit's save, sent again
+    edit(bad);
+    sim.dispatch({ type: 'tick', ticks: 1 });
+    const anew = edit(reopened);
+    expect(anew.stderr).toBe('error: deployments.apps "web" is invalid\n');
+    // a reopened file changed and saved: applied
+    expect(edit(anew.edit!.buffer.replace('\n  replicas: -1\n', '\n  replicas: 3\n'))).toEqual({ stdout: 'deployment.apps/web edited\n', stderr: '', exitCode: 0 });
+    expect(edit()).toEqual({ stdout: '', stderr: 'Edit cancelled, no changes made.\n', exitCode: 0 });
   });
 
   it('reopens a JSON file with no header (kubectl writes none), and keeps CRLF line ends in the header only', () => {

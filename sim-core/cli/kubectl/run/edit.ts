@@ -10,8 +10,11 @@
 // without a request (../../ports.ts StoredObjectsPort): the page reads the same before its
 // dialog opens and the clock stands still until the save, so the save is compared with
 // exactly what the learner saw, in the browser and in the server's replay. kubectl's own
-// GET (or LIST) still goes to the API server first, with kubectl's errors.
-import { editorFile, type EditFormat } from '../edit-file';
+// GET (or LIST) still goes to the API server first, with kubectl's errors. A command that
+// comes straight after the same line's reopen is kubectl's next pass (ports.reopened): a
+// save of the reopened file with no change, or none, ends the edit as kubectl ends it.
+import { editTempFile, editorFile, type EditFormat } from '../edit-file';
+import { stripComments } from '../edit-saved';
 import { editTargets, readEditObjects, storedEditObjects, type EditInfo } from './edit-objects';
 import { saveEdited } from './edit-save';
 import type { RunEnv } from './env';
@@ -29,6 +32,16 @@ export function runEdit(env: RunEnv): void {
   const targets = editTargets(env);
   if (!targets.ok) {
     env.out.printErr(targets.error);
+    return env.out.exit(1);
+  }
+  const reopened = env.ports.reopened;
+  // the editor closed without a save leaves its file as written: the reopened one, on a next pass
+  const edited = env.stdin ?? reopened?.file.buffer;
+  // editoptions.go: on a pass after an error, a file saved with no change (comments aside)
+  // from the one kubectl could not apply gives up, keeping a copy; nothing is sent
+  if (reopened !== undefined && edited !== undefined && stripComments(edited) === stripComments(reopened.edited)) {
+    env.out.printErr(`A copy of your changes has been stored to "${editTempFile(edited, reopened.file.language)}"\n`);
+    env.out.printErr('error: Edit cancelled, no valid changes were saved.\n');
     return env.out.exit(1);
   }
   // what the editor opened: the committed objects now, before any request moves the clock
@@ -58,10 +71,10 @@ export function runEdit(env: RunEnv): void {
     format,
     windowsLineEndings,
   );
-  if (env.stdin === undefined) {
+  if (edited === undefined) {
     // the editor closed without a save: the file is as it was opened
     env.out.printErr('Edit cancelled, no changes made.\n');
     return;
   }
-  saveEdited(env, infos, file, env.stdin, { format, windowsLineEndings, subresource, directive: validationDirective((flags.get('validate') as string | undefined) ?? 'strict') });
+  saveEdited(env, infos, file, edited, { format, windowsLineEndings, subresource, directive: validationDirective((flags.get('validate') as string | undefined) ?? 'strict') });
 }

@@ -2,7 +2,7 @@
 // workspace files, the simulated clock, and the terminal it writes to.
 import type { KubeApiPort } from '../../../apiserver/server';
 import type { LogResume, LogsResult, PodLogOptions } from '../../../kubelet/logRead';
-import type { SimControlPort, StoredObjectsPort } from '../../ports';
+import type { EditorReopened, SimControlPort, StoredObjectsPort } from '../../ports';
 import type { Terminal } from '../../terminal';
 import type { KubectlCommand } from '../parse';
 
@@ -20,6 +20,8 @@ export interface KubectlPorts {
   sim: SimControlPort;
   /** the committed objects at this tick, read without a request: what `kubectl edit` opened (absent without an API server) */
   stored?: StoredObjectsPort;
+  /** the file the `kubectl edit` of the command before reopened, when this one is its next pass */
+  reopened?: EditorReopened;
 }
 
 /** The learner's workspace, for `-f`. */
