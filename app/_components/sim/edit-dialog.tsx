@@ -43,6 +43,9 @@ export function EditDialog({ session, saving, onSave, onCancel }: EditDialogProp
     return () => d?.close();
   }, []);
 
+  // the first objects by name, the rest counted: `kubectl edit events` can hold hundreds
+  const objects = t('objects', { names: session.title, more: session.more });
+
   const save = () => {
     if (!saving) onSave(text.current);
   };
@@ -61,7 +64,7 @@ export function EditDialog({ session, saving, onSave, onCancel }: EditDialogProp
   return (
     <dialog ref={dialog} className={styles.editDialog} aria-labelledby={titleId} aria-describedby={noteId} onCancel={onCancelRequest} onKeyDown={onKeyDown} data-testid="kubectl-edit">
       <h2 id={titleId} className={styles.editTitle}>
-        kubectl edit {session.title}
+        kubectl edit {objects}
       </h2>
       <p id={noteId} className={styles.hint}>
         {t('paused')}
@@ -76,7 +79,7 @@ export function EditDialog({ session, saving, onSave, onCancel }: EditDialogProp
         <EditEditor
           value={session.buffer}
           language={session.language}
-          ariaLabel={t('editor', { title: session.title })}
+          ariaLabel={t('editor', { title: objects })}
           loadingText={t('loading')}
           onChange={(v) => (text.current = v)}
           onSave={(v) => {

@@ -27,7 +27,7 @@ describe('kubectl edit in the terminal', () => {
   });
 
   it('cancels with the file as opened, and once a save was refused with no file at all', () => {
-    const session: EditSession = { line: 'kubectl edit deploy/web', title: 'deployment.apps/web', language: 'yaml', buffer: 'opened', opened: 'opened', resume: false, after: [] };
+    const session: EditSession = { line: 'kubectl edit deploy/web', title: 'deployment.apps/web', more: 0, language: 'yaml', buffer: 'opened', opened: 'opened', resume: false, after: [] };
     expect(cancelInput(session)).toBe('opened');
     const again = reopened(session, { buffer: '# reasons\nsaved', language: 'yaml' }, 'error: deployments.apps "web" is invalid\n');
     expect(again).toMatchObject({ buffer: '# reasons\nsaved', opened: 'opened', refusal: 'error: deployments.apps "web" is invalid\n' });

@@ -97,7 +97,7 @@ describe('the terminal’s kubectl edit', () => {
 
   it('shows the dialog named after the objects, with the paused clock said and Save and Cancel, in both languages', () => {
     const edit: TerminalEdit = {
-      session: { line: 'kubectl edit deploy/web', title: 'deployment.apps/web', language: 'yaml', buffer: saved, opened: saved, resume: true, after: [], refusal: 'error: deployments.apps "web" is invalid\n' },
+      session: { line: 'kubectl edit deploy/web', title: 'deployment.apps/web', more: 0, language: 'yaml', buffer: saved, opened: saved, resume: true, after: [], refusal: 'error: deployments.apps "web" is invalid\n' },
       saving: false,
       takes: () => true,
       open: () => {},
@@ -115,5 +115,13 @@ describe('the terminal’s kubectl edit', () => {
     expect(ko).toMatch(/>저장하고 닫기<\/button>/);
     expect(text(ko)).toContain('이 편집기가 열려 있는 동안 클러스터의 시계는 멈춰 있습니다.');
     expect(render({ busy: false, edit: { ...edit, session: undefined } })).not.toContain('<dialog');
+  });
+
+  it('names the first objects of a long file in the dialog’s title and counts the rest, in both languages', () => {
+    const session = { line: 'kubectl edit events', title: 'event/a, event/b, event/c', more: 57, language: 'yaml' as const, buffer: saved, opened: saved, resume: false, after: [] };
+    const edit: TerminalEdit = { session, saving: false, takes: () => true, open: () => {}, save: () => {}, cancel: () => {} };
+    const en = render({ busy: false, edit });
+    expect(en).toMatch(/<h2 id="[^"]+"[^>]*>kubectl edit event\/a, event\/b, event\/c and 57 more<\/h2>/);
+    expect(render({ busy: false, edit }, 'ko')).toMatch(/<h2 id="[^"]+"[^>]*>kubectl edit event\/a, event\/b, event\/c 외 57개<\/h2>/);
   });
 });

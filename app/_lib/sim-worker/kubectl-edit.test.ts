@@ -9,7 +9,7 @@ import type { ActionLog } from '@/sim-core/cluster/actions';
 import { gradeLab } from '@/sim-core/grading';
 import { WorkerSession, type FrameTimer } from './session';
 import { SimHost, replayActionLog } from './sim-host';
-import { parseWorkerMessage, type HostLab, type HostScenario, type WorkerMessage } from './protocol';
+import { MAX_LINE_LENGTH, parseWorkerMessage, type HostLab, type HostScenario, type WorkerMessage } from './protocol';
 
 const content = loadContent(path.join(process.cwd(), 'content')).content;
 const lab = content.labs.get('first-deployment')!.lab;
@@ -116,6 +116,18 @@ describe('kubectl edit through the worker', () => {
     if (!fresh.ok) throw new Error('the lab did not start');
     const outputs = h.actionLog().map((a) => fresh.host.apply(a));
     expect(outputs.at(-1)).toEqual(again);
+  });
+
+  it('names a few of many objects in the dialog’s title, within the page’s schema (kubectl edit events after a rollout)', () => {
+    const h = started();
+    for (const line of ['kubectl scale deploy/web --replicas=8', 'sim settle', 'kubectl rollout restart deploy/web', 'sim settle']) expect(h.runCommand(line).exitCode).toBe(0);
+    const file = h.editorFile('kubectl edit events')!;
+    expect(file.title.split(', ')).toHaveLength(3);
+    expect(parseWorkerMessage({ type: 'editorFile', requestId: 1, editor: file }).ok).toBe(true);
+    // every name in the title would make it longer than the page accepts
+    const names = h.runCommand('kubectl get events -o name').stdout.trim().split('\n');
+    expect(file.more).toBe(names.length - 3);
+    expect(names.join(', ').length).toBeGreaterThan(MAX_LINE_LENGTH);
   });
 
   it('answers the page’s openEditor with the file and its request id, posting no view and logging nothing', () => {

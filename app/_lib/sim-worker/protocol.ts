@@ -118,8 +118,8 @@ export type PageMessage = z.infer<typeof pageMessageSchema>;
 /** kubectl edit's file: what its editor opens, or reopens after a save it could not apply. */
 export const editorFileSchema = z.object({ buffer: stdinSchema, language: z.enum(['yaml', 'json']) });
 export type EditorFile = z.infer<typeof editorFileSchema>;
-/** What the edit dialog opens: the file, and the objects in it as kubectl names them (`deployment.apps/web`). */
-export const editorOpenSchema = editorFileSchema.extend({ title: z.string().max(MAX_LINE_LENGTH) });
+/** What the edit dialog opens: the file, the first objects in it as kubectl names them (`deployment.apps/web`), and how many more it holds. */
+export const editorOpenSchema = editorFileSchema.extend({ title: z.string().max(MAX_LINE_LENGTH), more: int0 });
 export type EditorOpen = z.infer<typeof editorOpenSchema>;
 
 // ---- worker → page ----

@@ -20,8 +20,32 @@ export interface EditorOpen {
   /** the file as kubectl writes it for the editor */
   buffer: string;
   language: EditFormat;
-  /** the objects it holds, as kubectl names them (`deployment.apps/web`) */
+  /** the first objects it holds (TITLE_NAMES at most), as kubectl names them (`deployment.apps/web`) */
   title: string;
+  /** how many more objects it holds than the title names */
+  more: number;
+}
+
+/**
+ * The most objects the title names, and its longest text: `kubectl edit events` can hold
+ * hundreds, and the title is the dialog's heading and accessible name, far under the page's
+ * limit of a line (4,096) — even for a name the API server never checked (an etcdctl put).
+ */
+const TITLE_NAMES = 3;
+const TITLE_MAX = 1_000;
+
+/** The first names that fit, and how many are left out (a first name too long for any is cut). */
+function titleOf(names: readonly string[]): { title: string; more: number } {
+  let title = '';
+  let named = 0;
+  for (const name of names.slice(0, TITLE_NAMES)) {
+    const next = named === 0 ? name : `${title}, ${name}`;
+    if (next.length > TITLE_MAX) break;
+    title = next;
+    named++;
+  }
+  if (named === 0) return { title: `${(names[0] ?? '').slice(0, TITLE_MAX - 1)}…`, more: names.length - 1 };
+  return { title, more: names.length - named };
 }
 
 /** A port that answers nothing: the open reads the committed keyspace only. */
@@ -64,6 +88,6 @@ export function kubectlEditorOpen(argv: string[], ports: KubectlPorts, context: 
   return {
     buffer: editorFile(objects, language, cmd.flags.values.get('windows-line-endings') === true),
     language,
-    title: objects.map((o) => `${kindPrefix(o.kind ?? '')}/${o.metadata?.name ?? ''}`).join(', '),
+    ...titleOf(objects.map((o) => `${kindPrefix(o.kind ?? '')}/${o.metadata?.name ?? ''}`)),
   };
 }

@@ -98,6 +98,20 @@ describe('kubectl edit', () => {
     expect(open('kubectl edit deployments --as=alice')).toBeUndefined();
   });
 
+  it('names the first three objects in the title and counts the others, and cuts a name too long for a title', () => {
+    const { run, open } = cluster();
+    for (const n of [1, 2, 3, 4]) expect(run(`kubectl create configmap c${n}`).exitCode).toBe(0);
+    expect(open('kubectl edit cm')).toMatchObject({ title: 'configmap/c1, configmap/c2, configmap/c3', more: 3 });
+    expect(open('kubectl edit cm/cfg')).toMatchObject({ title: 'configmap/cfg', more: 0 });
+    // a name the API server never checked: put straight into etcd
+    const name = 'x'.repeat(3_000);
+    expect(run(`etcdctl put /registry/configmaps/default/long '{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"${name}","namespace":"default","uid":"u-long"}}'`).exitCode).toBe(0);
+    const long = open('kubectl edit cm/long');
+    expect(long?.title.length).toBeLessThanOrEqual(1_000);
+    expect(long).toMatchObject({ title: expect.stringMatching(/^configmap\/x+…$/), more: 0 });
+    expect(open('kubectl edit cm/cfg cm/long cm/c1')).toMatchObject({ title: 'configmap/cfg', more: 2 });
+  });
+
   it('opens nothing without an API server, or with a stopped one', () => {
     const etcdOnly = createSimulation({ topology: 'etcd-only', seed: 1 });
     expect(editorOpenFor('kubectl edit cm/cfg', etcdOnly.ports())).toBeUndefined();
