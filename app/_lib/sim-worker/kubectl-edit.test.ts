@@ -6,7 +6,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadContent } from '@/app/_lib/content/loader';
 import type { ActionLog } from '@/sim-core/cluster/actions';
-import { gradeLab } from '@/sim-core/grading';
+import { DEFAULT_GRADE_CAPS, gradeLab } from '@/sim-core/grading';
 import { WorkerSession, type FrameTimer } from './session';
 import { SimHost, replayActionLog } from './sim-host';
 import { MAX_LINE_LENGTH, parseWorkerMessage, type HostLab, type HostScenario, type WorkerMessage } from './protocol';
@@ -128,6 +128,20 @@ describe('kubectl edit through the worker', () => {
     const names = h.runCommand('kubectl get events -o name').stdout.trim().split('\n');
     expect(file.more).toBe(names.length - 3);
     expect(names.join(', ').length).toBeGreaterThan(MAX_LINE_LENGTH);
+  });
+
+  it('opens no dialog in a lab whose caps have no room for the save: the line runs and is refused as any command is', () => {
+    const created = SimHost.create(scenario, hostLab, { ...DEFAULT_GRADE_CAPS, maxCommands: lab.setup.length + 2 });
+    if (!created.ok) throw new Error('the lab did not start');
+    const h = created.host;
+    expect(h.runCommand('kubectl apply -f deployment.yaml').exitCode).toBe(0);
+    // room for one more command: the save
+    expect(h.editorFile('kubectl edit deploy/web')?.title).toBe('deployment.apps/web');
+    expect(h.runCommand('sim status').exitCode).toBe(0);
+    const log = h.actionLog();
+    expect(h.editorFile('kubectl edit deploy/web')).toBeUndefined();
+    expect(h.runCommand('kubectl edit deploy/web')).toMatchObject({ stdout: '', exitCode: 1, refused: 'commands' });
+    expect(h.actionLog()).toEqual(log);
   });
 
   it('answers the page’s openEditor with the file and its request id, posting no view and logging nothing', () => {

@@ -196,11 +196,14 @@ export class SimHost {
   /**
    * What `kubectl edit …` would open in its editor now (the terminal's edit dialog): read
    * from the committed keyspace — no action, no tick, the same state hash. undefined when
-   * the line is no such command, or one that stops before its editor opens (run it: it says why).
+   * the line is no such command, or one that stops before its editor opens (run it: it says
+   * why), and in a lab when grading's caps have no room for its save (the file as opened
+   * stands for it): run, the line is refused as any command is, before any edit is lost.
    */
   editorFile(line: string): EditorOpen | undefined {
     const open = editorOpenFor(line, this.sim.ports(), { readFile: (p) => this.sim.files.get(p), listFiles: () => [...this.sim.files.keys()].sort() });
-    return open !== undefined && open.buffer.length <= MAX_STDIN_LENGTH ? open : undefined;
+    if (open === undefined || open.buffer.length > MAX_STDIN_LENGTH) return undefined;
+    return this.refusal({ type: 'command', line, stdin: open.buffer }) === undefined ? open : undefined;
   }
 
   /**
