@@ -1,7 +1,8 @@
 // Which terminal lines open kubectl edit's dialog, what its Cancel sends, and which logged
 // commands the terminal echoes as a dialog's save rather than as a here-document.
 import { describe, expect, it } from 'vitest';
-import { cancelInput, isEditorSave, isKubectlEditLine, opensEditor, reopened, type EditSession } from './kubectl-edit';
+import { cancelInput, heredocOperatorOf, isEditorSave, isKubectlEditLine, opensEditor, reopened, runInOrder, type EditSession } from './kubectl-edit';
+import type { ShellCommand } from './shell-input';
 
 describe('kubectl edit in the terminal', () => {
   it('knows a kubectl edit line behind assignments and kubectl’s global flags', () => {
@@ -17,6 +18,26 @@ describe('kubectl edit in the terminal', () => {
     expect(opensEditor({ line: 'kubectl edit deploy/web' })).toBe(true);
     expect(opensEditor({ line: 'kubectl edit deploy/web', stdin: 'apiVersion: v1\n' })).toBe(false);
     expect(opensEditor({ line: 'kubectl get pods' })).toBe(false);
+  });
+
+  it('runs lines entered together in order until a kubectl edit opens its dialog; the rest wait, and a later edit opens another', () => {
+    const cmd = (line: string, stdin?: string, typed = line): ShellCommand => ({ line, typed, ...(stdin !== undefined ? { stdin } : {}) });
+    const pasted = [cmd('kubectl get pods'), cmd('kubectl edit deploy/a'), cmd('etcdctl txn', 'get k\n\n\n', 'etcdctl txn <<EOF'), cmd('kubectl edit svc/a', 'spec: {}\n', "kubectl edit svc/a <<'END'"), cmd('kubectl edit svc/a'), cmd('sim status')];
+    const steps: string[] = [];
+    const run = (c: ShellCommand) => steps.push(`run ${c.line}${heredocOperatorOf(c) !== undefined ? ` ${heredocOperatorOf(c)}` : ''}`);
+    let waiting: readonly ShellCommand[] = [];
+    const open = (c: ShellCommand, after: readonly ShellCommand[]) => {
+      steps.push(`open ${c.line}`);
+      waiting = after;
+    };
+    expect(runInOrder(pasted, run, open)).toBe(true);
+    expect(steps).toEqual(['run kubectl get pods', 'open kubectl edit deploy/a']);
+    // the dialog closed: the lines after it, as the terminal runs them
+    expect(runInOrder(waiting, run, open)).toBe(true);
+    // (a here-document is the saved file already: run, with its operator)
+    expect(steps.slice(2)).toEqual(['run etcdctl txn <<EOF', "run kubectl edit svc/a <<'END'", 'open kubectl edit svc/a']);
+    expect(runInOrder(waiting, run, open)).toBe(false);
+    expect(steps.at(-1)).toBe('run sim status');
   });
 
   it('echoes a save (standard input, no here-document operator) as the line alone', () => {

@@ -1,8 +1,10 @@
 // The terminal's `kubectl edit`: the browser's dialog is kubectl's $EDITOR. A bare
 // `kubectl edit …` asks the worker what kubectl would open (nothing logged, no tick), shows
 // it, and its Save runs the line once, logged, with the saved file as standard input
-// (sim-core/cli/kubectl/run/edit.ts). What here is pure: which lines open the dialog, what
-// Save and Cancel send, and how the terminal echoes a save.
+// (sim-core/cli/kubectl/run/edit.ts). What here is pure: which lines open the dialog, in
+// what order lines entered together run around it, what Save and Cancel send, and how the
+// terminal echoes a save.
+import { heredocStart } from '@/sim-core/cli/shell/heredoc';
 import { tokenize } from '@/sim-core/cli/shell/tokenize';
 import type { EditorOpen } from '@/app/_lib/sim-worker/protocol';
 import type { ShellCommand } from './shell-input';
@@ -31,6 +33,27 @@ export function opensEditor(command: Pick<ShellCommand, 'line' | 'stdin'>): bool
   return command.stdin === undefined && isKubectlEditLine(command.line);
 }
 
+/** The here-document operator a command was typed with (`<<'END'`), sent with it so the terminal echoes it as typed; none without a here-document. */
+export function heredocOperatorOf(command: ShellCommand): string | undefined {
+  return command.stdin === undefined ? undefined : heredocStart(command.typed)?.operator;
+}
+
+/**
+ * Commands entered together (a paste), as a shell runs them: each in turn through `run`,
+ * until one the dialog takes — it opens (`open`, with the commands after it), and those wait
+ * for it to close, as a shell's next lines wait for the editor to exit. Whether one opened.
+ */
+export function runInOrder(commands: readonly ShellCommand[], run: (command: ShellCommand) => void, open: (command: ShellCommand, after: readonly ShellCommand[]) => void): boolean {
+  for (const [i, c] of commands.entries()) {
+    if (opensEditor(c)) {
+      open(c, commands.slice(i + 1));
+      return true;
+    }
+    run(c);
+  }
+  return false;
+}
+
 /** A logged command that is an edit dialog's save: its standard input is the saved file, not a here-document the terminal shows. */
 export function isEditorSave(line: string, stdin: string | undefined, heredoc: string | undefined): boolean {
   return stdin !== undefined && heredoc === undefined && isKubectlEditLine(line);
@@ -43,9 +66,9 @@ export interface EditSession extends EditorOpen {
   opened: string;
   /** the last save kubectl could not apply, as it printed it (the file is reopened); undefined before any */
   refusal?: string;
-  /** the page's clock was playing when the dialog opened: it plays again once the dialog closes */
+  /** the clock was playing when the worker paused it for this dialog (or the one before it in a paste): it plays again once the last closes */
   resume: boolean;
-  /** lines entered after the edit (a paste): run once the dialog closes, as a shell runs them after the editor exits */
+  /** lines entered after the edit (a paste): run once the dialog closes, as a shell runs them after the editor exits (another edit among them opens its dialog) */
   after: readonly ShellCommand[];
 }
 

@@ -13,13 +13,13 @@
 // as the line alone, the saved file being its standard input.
 import { memo, useEffect, useId, useLayoutEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { useTranslations } from 'next-intl';
-import { heredocOf, heredocStart } from '@/sim-core/cli/shell/heredoc';
+import { heredocOf } from '@/sim-core/cli/shell/heredoc';
 import { MAX_LINE_LENGTH, MAX_STDIN_LENGTH, terminalLine } from '@/app/_lib/sim-worker/protocol';
 import { completeLine } from './completion';
 import { budgetNoteMessage } from './budget-note';
 import { enterLine, pasteInto, recalledHeredoc, remember, type Collecting, type Refusal, type ShellCommand } from './shell-input';
 import { EditDialog } from './edit-dialog';
-import { isEditorSave } from './kubectl-edit';
+import { heredocOperatorOf, isEditorSave, runInOrder } from './kubectl-edit';
 import type { TerminalEdit } from './use-kubectl-edit';
 import type { PendingCommand, TerminalEntry } from './sim-state';
 import styles from './sim.module.css';
@@ -123,23 +123,15 @@ function TerminalImpl({ entries, suggested, members, files = NO_FILES, busy, pen
     input.current?.setSelectionRange(at, at);
   });
 
-  const send = (command: ShellCommand) => onRun(command.line, command.stdin, command.stdin === undefined ? undefined : heredocStart(command.typed)?.operator);
+  const send = (command: ShellCommand) => onRun(command.line, command.stdin, heredocOperatorOf(command));
 
   /** after commands ran from the input: remembered, and the input empty at a `$` prompt */
   const ran = (commands: readonly ShellCommand[], next: { line: string; collecting: Collecting | undefined }) => {
     let h = history;
-    let handedToDialog = false;
-    for (const [i, c] of commands.entries()) {
-      h = remember(h, c);
-      if (handedToDialog) continue;
-      // kubectl edit opens its dialog; what follows it runs once the dialog closes
-      if (edit?.takes(c)) {
-        edit.open(c.line, commands.slice(i + 1));
-        handedToDialog = true;
-        continue;
-      }
-      send(c);
-    }
+    for (const c of commands) h = remember(h, c);
+    // kubectl edit opens its dialog; what follows it runs once the dialog closes (use-kubectl-edit.ts runs it the same way)
+    if (edit !== undefined) runInOrder(commands, send, (c, after) => edit.open(c.line, after));
+    else commands.forEach(send);
     setHistory(h);
     setCursor(h.length);
     setLine(next.line);

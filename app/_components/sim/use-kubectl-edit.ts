@@ -1,10 +1,13 @@
 'use client';
 // The edit dialog's state for a terminal (kubectl-edit.ts says what each step sends). The
-// page's clock is paused from the moment the dialog is asked for until it closes: no tick
-// is logged in between, so the save — one logged command — runs at the tick whose objects
-// the dialog showed, in the browser and in the server's replay alike.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { cancelInput, opensEditor, reopened, type EditSession } from './kubectl-edit';
+// worker pauses the clock when the dialog's file is asked for, and says whether it played;
+// it stays paused until the dialog closes: no tick is logged in between, so the save — one
+// logged command — runs at the tick whose objects the dialog showed, in the browser and in
+// the server's replay alike. Lines entered after the edit run once it closes, as the
+// terminal runs them (another `kubectl edit` among them opens the dialog again), and the
+// clock plays again after the last of them if it played before the first dialog.
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { cancelInput, heredocOperatorOf, opensEditor, reopened, runInOrder, type EditSession } from './kubectl-edit';
 import type { ShellCommand } from './shell-input';
 import type { SimWorker } from './use-sim-worker';
 
@@ -21,39 +24,33 @@ export interface TerminalEdit {
   cancel: () => void;
 }
 
-type Worker = Pick<SimWorker, 'state' | 'send' | 'runCommand' | 'openEditor' | 'runCommandForResult'>;
+type Worker = Pick<SimWorker, 'send' | 'runCommand' | 'openEditor' | 'runCommandForResult'>;
 
 export function useKubectlEdit(worker: Worker): TerminalEdit {
   const { send, runCommand, openEditor, runCommandForResult } = worker;
   const [session, setSession] = useState<EditSession | undefined>(undefined);
   const [saving, setSaving] = useState(false);
-  // read when the dialog opens; a ref so `open` keeps its identity while the clock moves
-  const viewPlaying = worker.state.view?.playing ?? false;
-  const playing = useRef(viewPlaying);
-  useEffect(() => {
-    playing.current = viewPlaying;
-  }, [viewPlaying]);
-  /** one save or cancel at a time, whatever clicks arrive before the state re-renders */
+  /** one open, save or cancel at a time, whatever clicks arrive before the state re-renders */
   const busy = useRef(false);
 
-  // the lines entered after the edit run first, at the tick the edit ended (the worker answers in order), then the clock plays again
-  const runAfter = useCallback(
-    (resume: boolean, after: readonly ShellCommand[]) => {
-      for (const c of after) runCommand(c.line, c.stdin);
-      if (resume) send({ type: 'play' });
-    },
-    [send, runCommand],
-  );
-
-  const open = useCallback(
-    (line: string, after: readonly ShellCommand[]) => {
+  const { openFor, runAfter } = useMemo(() => {
+    // the lines entered after an edit, at the tick it ended (the worker answers in order); then the clock plays again, unless one opened another dialog
+    const runAfter = (resume: boolean, after: readonly ShellCommand[]) => {
+      const opened = runInOrder(
+        after,
+        (c) => runCommand(c.line, c.stdin, heredocOperatorOf(c)),
+        (c, rest) => openFor(c.line, rest, resume),
+      );
+      if (!opened && resume) send({ type: 'play' });
+    };
+    /** `resumed`: an earlier dialog of the same paste paused a playing clock */
+    const openFor = (line: string, after: readonly ShellCommand[], resumed: boolean) => {
       if (busy.current) return;
       busy.current = true;
-      const resume = playing.current;
-      // paused before the worker reads the file: no frame can tick in between
-      if (resume) send({ type: 'pause' });
-      void openEditor(line).then((editor) => {
+      void openEditor(line).then((answer) => {
         busy.current = false;
+        const resume = resumed || (answer?.playing ?? false);
+        const editor = answer?.editor;
         if (editor === undefined) {
           // the command stops before its editor would open: run it, it says why
           runCommand(line);
@@ -62,9 +59,11 @@ export function useKubectlEdit(worker: Worker): TerminalEdit {
         }
         setSession({ ...editor, line, opened: editor.buffer, resume, after });
       });
-    },
-    [send, openEditor, runCommand, runAfter],
-  );
+    };
+    return { openFor, runAfter };
+  }, [send, runCommand, openEditor]);
+
+  const open = useCallback((line: string, after: readonly ShellCommand[]) => openFor(line, after, false), [openFor]);
 
   const close = useCallback(
     (s: EditSession) => {

@@ -34,15 +34,21 @@ export interface SimWorker {
   checkManifest: (path: string, text: string) => Promise<ManifestProblem[] | undefined>;
   /**
    * What `kubectl edit …` would open in its editor now, read without a request, an action or
-   * a tick; undefined when it stops before its editor opens (run the line: it says why) or
-   * the worker cannot say
+   * a tick (no `editor` when it stops before its editor opens: run the line, it says why),
+   * with the clock paused first and whether it played; undefined when the worker cannot say
    */
-  openEditor: (line: string) => Promise<EditorOpen | undefined>;
+  openEditor: (line: string) => Promise<EditorAnswer | undefined>;
   /** runCommand, answered with the command's result once the terminal shows it (undefined: refused, or the worker is gone) */
   runCommandForResult: (line: string, stdin?: string) => Promise<CommandResult | undefined>;
 }
 
 export type ApplyAnswer = { written: true } | { written: false; refused: LabLimit | undefined };
+
+/** The worker's answer to openEditor: the file (if the editor opens) and whether the clock played until the request paused it. */
+export interface EditorAnswer {
+  editor: EditorOpen | undefined;
+  playing: boolean;
+}
 
 export interface WorkspaceFile {
   path: string;
@@ -62,7 +68,7 @@ export function useSimWorker(scenario: HostScenario, start?: SimStart): SimWorke
   const pendingLogs = useRef(new Map<number, (log: ActionLog | undefined) => void>());
   const pendingApplies = useRef(new Map<number, (answer: ApplyAnswer | undefined) => void>());
   const pendingChecks = useRef(new Map<number, (problems: ManifestProblem[] | undefined) => void>());
-  const pendingEditors = useRef(new Map<number, (editor: EditorOpen | undefined) => void>());
+  const pendingEditors = useRef(new Map<number, (answer: EditorAnswer | undefined) => void>());
   const pendingResults = useRef(new Map<number, (result: CommandResult | undefined) => void>());
   // the worker starts once per scenario: a later change of the saved work must not restart it
   const scenarioKey = JSON.stringify(scenario);
@@ -140,7 +146,7 @@ export function useSimWorker(scenario: HostScenario, start?: SimStart): SimWorke
         return;
       }
       if (message.type === 'editorFile') {
-        editors.get(message.requestId)?.(message.editor);
+        editors.get(message.requestId)?.({ editor: message.editor, playing: message.playing });
         editors.delete(message.requestId);
         return;
       }
@@ -249,7 +255,7 @@ export function useSimWorker(scenario: HostScenario, start?: SimStart): SimWorke
 
   const openEditor = useCallback(
     (line: string) =>
-      new Promise<EditorOpen | undefined>((resolve) => {
+      new Promise<EditorAnswer | undefined>((resolve) => {
         if (workerRef.current === undefined) return resolve(undefined);
         requestId.current += 1;
         pendingEditors.current.set(requestId.current, resolve);

@@ -123,7 +123,7 @@ describe('kubectl edit through the worker', () => {
     for (const line of ['kubectl scale deploy/web --replicas=8', 'sim settle', 'kubectl rollout restart deploy/web', 'sim settle']) expect(h.runCommand(line).exitCode).toBe(0);
     const file = h.editorFile('kubectl edit events')!;
     expect(file.title.split(', ')).toHaveLength(3);
-    expect(parseWorkerMessage({ type: 'editorFile', requestId: 1, editor: file }).ok).toBe(true);
+    expect(parseWorkerMessage({ type: 'editorFile', requestId: 1, editor: file, playing: false }).ok).toBe(true);
     // every name in the title would make it longer than the page accepts
     const names = h.runCommand('kubectl get events -o name').stdout.trim().split('\n');
     expect(file.more).toBe(names.length - 3);
@@ -144,6 +144,37 @@ describe('kubectl edit through the worker', () => {
     expect(h.actionLog()).toEqual(log);
   });
 
+  it('pauses a playing clock for the dialog whatever the page last saw, says it played, and shows it paused', () => {
+    const posted: WorkerMessage[] = [];
+    let onFrame: (() => void) | undefined;
+    const timer: FrameTimer = { start: (f) => (onFrame = f), stop: () => (onFrame = undefined) };
+    const s = new WorkerSession((m) => posted.push(m), timer);
+    s.receive({ type: 'init', scenario, lab: hostLab });
+    s.receive({ type: 'apply', requestId: 1, files: [], path: 'deployment.yaml' });
+    // Play, then the edit before any view of the playing clock reached the page
+    s.receive({ type: 'play' });
+    const frame = onFrame!;
+    frame();
+    s.receive({ type: 'openEditor', requestId: 2, line: 'kubectl edit deploy/web' });
+    const answer = posted.findLast((m) => m.type === 'editorFile');
+    expect(answer).toMatchObject({ type: 'editorFile', requestId: 2, playing: true, editor: { title: 'deployment.apps/web' } });
+    expect(parseWorkerMessage(answer).ok).toBe(true);
+    const view = posted.at(-1);
+    expect(view?.type === 'view' && view.view.playing).toBe(false);
+    expect(onFrame).toBeUndefined();
+    // the clock stands still until the page plays it again
+    const now = view?.type === 'view' ? view.view.now : -1;
+    frame();
+    s.receive({ type: 'openEditor', requestId: 3, line: 'kubectl edit deploy/web' });
+    expect(posted.at(-1)).toMatchObject({ type: 'editorFile', requestId: 3, playing: false });
+    s.receive({ type: 'runCommand', requestId: 4, line: 'kubectl get deploy web -o name' });
+    const after = posted.findLast((m) => m.type === 'view');
+    expect(after?.type === 'view' && after.view.now).toBeGreaterThanOrEqual(now);
+    expect(after?.type === 'view' && after.view.playing).toBe(false);
+    s.receive({ type: 'play' });
+    expect(onFrame).toBeDefined();
+  });
+
   it('answers the page’s openEditor with the file and its request id, posting no view and logging nothing', () => {
     const posted: WorkerMessage[] = [];
     const noTimer: FrameTimer = { start() {}, stop() {} };
@@ -156,7 +187,7 @@ describe('kubectl edit through the worker', () => {
     expect(parseWorkerMessage(answer).ok).toBe(true);
     expect(answer).toMatchObject({ type: 'editorFile', requestId: 2, editor: { language: 'json', title: 'deployment.apps/web' } });
     s.receive({ type: 'openEditor', requestId: 3, line: 'kubectl edit deploy/nope' });
-    expect(posted.at(-1)).toEqual({ type: 'editorFile', requestId: 3 });
+    expect(posted.at(-1)).toEqual({ type: 'editorFile', requestId: 3, playing: false });
     expect(posted.filter((m) => m.type === 'view').length).toBe(views);
     s.receive({ type: 'getActionLog', requestId: 4 });
     expect(posted.at(-1)).toMatchObject({ type: 'actionLog', requestId: 4, log: [{ type: 'command', line: 'kubectl apply -f deployment.yaml' }] });

@@ -109,7 +109,8 @@ export const pageMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('checkManifest'), requestId: int0, path: writeFileSchema.shape.path, text: writeFileSchema.shape.content }),
   /**
    * the file `kubectl edit …` (the line) would open in its editor now, read from the
-   * committed keyspace: nothing is run, sent, logged or ticked (the terminal's edit dialog)
+   * committed keyspace: nothing is run, sent, logged or ticked (the terminal's edit dialog).
+   * The clock is paused first, whatever the page last saw of it: the answer says whether it played
    */
   z.object({ type: z.literal('openEditor'), requestId: int0, line: z.string().min(1).max(MAX_LINE_LENGTH) }),
 ]);
@@ -305,8 +306,11 @@ export const workerMessageSchema = z.discriminatedUnion('type', [
   /** requestId is absent for commands the worker ran itself (a fault button's `sim` line) */
   z.object({ type: z.literal('commandResult'), requestId: int0.optional(), result: commandResultSchema }),
   z.object({ type: z.literal('actionLog'), requestId: int0, log: actionLogSchema }),
-  /** the answer to `openEditor`: the file, or none when the command stops before its editor opens (the page then runs the line) */
-  z.object({ type: z.literal('editorFile'), requestId: int0, editor: editorOpenSchema.optional() }),
+  /**
+   * the answer to `openEditor`: the file, or none when the command stops before its editor
+   * opens (the page then runs the line); `playing`: the clock played until the request paused it
+   */
+  z.object({ type: z.literal('editorFile'), requestId: int0, editor: editorOpenSchema.optional(), playing: z.boolean() }),
   /** what the API server would refuse of a checked file if Apply wrote it now, at the lines of its fields */
   z.object({ type: z.literal('manifestProblems'), requestId: int0, problems: z.array(manifestProblemSchema).max(MAX_MANIFEST_PROBLEMS) }),
   /**

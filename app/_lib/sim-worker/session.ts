@@ -151,16 +151,25 @@ export class WorkerSession {
     this.post({ type: 'manifestProblems', requestId: message.requestId, problems });
   }
 
-  /** kubectl edit's file for the dialog: read-only, so no view follows; a read that throws (a bug) is a refused request, the cluster runs on. */
+  /**
+   * kubectl edit's file for the dialog, read-only. The clock is paused first — here, where
+   * frames run, so none ticks between the page's decision and the read — and the answer says
+   * whether it played (the dialog plays it again on close); a view follows only then, to show
+   * it paused. A read that throws (a bug) is a refused request: the clock runs on as it did.
+   */
   private openEditor(host: SimHost, message: Extract<PageMessage, { type: 'openEditor' }>): void {
+    const playing = this.playing;
+    this.setPlaying(false);
     let editor: ReturnType<SimHost['editorFile']>;
     try {
       editor = host.editorFile(message.line);
     } catch (e) {
+      this.setPlaying(playing);
       this.post({ type: 'error', message: `opening kubectl edit's file failed: ${e instanceof Error ? e.message : String(e)}`, requestId: message.requestId, request: message.type });
       return;
     }
-    this.post({ type: 'editorFile', requestId: message.requestId, ...(editor !== undefined ? { editor } : {}) });
+    this.post({ type: 'editorFile', requestId: message.requestId, ...(editor !== undefined ? { editor } : {}), playing });
+    if (playing) this.postView();
   }
 
   private build(replay?: ActionLog): void {
