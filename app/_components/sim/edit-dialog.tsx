@@ -2,7 +2,7 @@
 // kubectl edit's editor: a modal dialog (the page behind it inert) named after the objects
 // it holds, Monaco on the file kubectl wrote (loaded only now, in a chunk of its own), Save
 // and close / Cancel. Ctrl/Cmd+S saves; Escape cancels; a second click on Save while the
-// first is on its way does nothing. A save kubectl could not apply reopens here, with what
+// first is on its way does nothing, and nothing closes the dialog then. A save kubectl could not apply reopens here, with what
 // kubectl printed. The page's clock is paused while it is open, and the dialog says so.
 import dynamic from 'next/dynamic';
 import { useEffect, useId, useRef, type KeyboardEvent, type SyntheticEvent } from 'react';
@@ -37,10 +37,20 @@ export function EditDialog({ session, saving, onSave, onCancel }: EditDialogProp
     text.current = session.buffer;
   }, [session.buffer]);
 
+  // modal whenever the dialog is shown and not open: on mount, and after anything closed it
   useEffect(() => {
     const d = dialog.current;
     if (d !== null && !d.open) d.showModal();
-    return () => d?.close();
+  });
+  /** the close the unmount asks for (StrictMode's rehearsal of one too): no learner's, nothing to answer */
+  const ownClose = useRef(false);
+  useEffect(() => {
+    const d = dialog.current;
+    return () => {
+      if (d?.open !== true) return;
+      ownClose.current = true;
+      d.close();
+    };
   }, []);
 
   // the first objects by name, the rest counted: `kubectl edit events` can hold hundreds
@@ -60,9 +70,22 @@ export function EditDialog({ session, saving, onSave, onCancel }: EditDialogProp
     e.preventDefault();
     if (!saving) onCancel();
   };
+  // Closed all the same: Chromium closes a modal dialog on a second Escape with no click or
+  // key between, its cancel event then not cancelable. It opens again at once — a save on
+  // its way ends it — and is otherwise a Cancel, which ends the session and so the dialog.
+  const onClose = () => {
+    if (ownClose.current) {
+      ownClose.current = false;
+      return;
+    }
+    const d = dialog.current;
+    if (d === null || !d.isConnected) return;
+    if (!d.open) d.showModal();
+    if (!saving) onCancel();
+  };
 
   return (
-    <dialog ref={dialog} className={styles.editDialog} aria-labelledby={titleId} aria-describedby={noteId} onCancel={onCancelRequest} onKeyDown={onKeyDown} data-testid="kubectl-edit">
+    <dialog ref={dialog} className={styles.editDialog} aria-labelledby={titleId} aria-describedby={noteId} onCancel={onCancelRequest} onClose={onClose} onKeyDown={onKeyDown} data-testid="kubectl-edit">
       <h2 id={titleId} className={styles.editTitle}>
         kubectl edit {objects}
       </h2>

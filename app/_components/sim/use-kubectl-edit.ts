@@ -32,6 +32,8 @@ export function useKubectlEdit(worker: Worker): TerminalEdit {
   const [saving, setSaving] = useState(false);
   /** one open, save or cancel at a time, whatever clicks arrive before the state re-renders */
   const busy = useRef(false);
+  /** the session that closed last: a Cancel or Save of it arriving before the dialog is gone does nothing */
+  const ended = useRef<EditSession | undefined>(undefined);
 
   const { openFor, runAfter } = useMemo(() => {
     // the lines entered after an edit, at the tick it ended (the worker answers in order); then the clock plays again, unless one opened another dialog
@@ -67,6 +69,7 @@ export function useKubectlEdit(worker: Worker): TerminalEdit {
 
   const close = useCallback(
     (s: EditSession) => {
+      ended.current = s;
       setSession(undefined);
       runAfter(s.resume, s.after);
     },
@@ -76,7 +79,7 @@ export function useKubectlEdit(worker: Worker): TerminalEdit {
   const save = useCallback(
     (text: string) => {
       const s = session;
-      if (s === undefined || busy.current) return;
+      if (s === undefined || busy.current || ended.current === s) return;
       busy.current = true;
       setSaving(true);
       void runCommandForResult(s.line, text).then((result) => {
@@ -92,7 +95,7 @@ export function useKubectlEdit(worker: Worker): TerminalEdit {
 
   const cancel = useCallback(() => {
     const s = session;
-    if (s === undefined || busy.current) return;
+    if (s === undefined || busy.current || ended.current === s) return;
     runCommand(s.line, cancelInput(s));
     close(s);
   }, [session, runCommand, close]);
