@@ -57,13 +57,19 @@ export class Simulation {
   private busyUntil = 0;
   private runner: CommandRunner | undefined;
   /**
-   * The last action's kubectl edit reopen (its line, the save and the file reopened; `digest`
-   * for the snapshot): a reopened editor stays open only until the next action, which, the
-   * same line again, is that kubectl's next pass (cli/kubectl/run/edit.ts). The page's clock
-   * stands still and the lines after it wait while its dialog is open, so the save of the
-   * reopened file is always the very next action.
+   * The last action's kubectl edit reopen (its line, the save and the file reopened, the tick
+   * it ended at; `digest` for the snapshot): a reopened editor stays open only until the next
+   * action or tick — the lab's Step ticks without a dispatch — and the next action, the same
+   * line again at the same tick, is that kubectl's next pass (cli/kubectl/run/edit.ts). The
+   * page's clock stands still and the lines after it wait while its dialog is open, so the
+   * save of the reopened file is always the very next action.
    */
-  private reopened: { line: string; reopened: EditorReopened; digest: string } | undefined;
+  private reopened: { line: string; reopened: EditorReopened; digest: string; at: number } | undefined;
+
+  /** The reopen the next action is a next pass of, if no action or tick came since. */
+  private reopenedNow(): { line: string; reopened: EditorReopened; digest: string } | undefined {
+    return this.reopened !== undefined && this.reopened.at === this.now ? this.reopened : undefined;
+  }
 
   constructor(readonly options: EtcdOnlySimulationOptions) {
     if (options.topology !== 'etcd-only') throw new Error(`createSimulation: unknown topology ${String(options.topology)}`);
@@ -289,6 +295,7 @@ export class Simulation {
 
   /** Everything that defines the simulation's state, as plain data. */
   snapshot(): unknown {
+    const reopened = this.reopenedNow();
     return {
       now: this.now,
       network: this.kernel.network.describe(),
@@ -304,7 +311,7 @@ export class Simulation {
       })),
       files: [...this.files.entries()].sort(),
       // what the next command prints depends on it: a save of the reopened file unchanged gives up
-      ...(this.reopened !== undefined ? { editorReopened: this.reopened.digest } : {}),
+      ...(reopened !== undefined ? { editorReopened: reopened.digest } : {}),
     };
   }
 
@@ -320,7 +327,7 @@ export class Simulation {
 
   dispatch(action: Action): DispatchResult {
     // any action closes a reopened editor; the same kubectl edit line is its next pass
-    const last = this.reopened;
+    const last = this.reopenedNow();
     this.reopened = undefined;
     if (action.at !== undefined && action.at > this.now) this.tick(action.at - this.now);
     switch (action.type) {
@@ -336,7 +343,7 @@ export class Simulation {
         const output = this.runner(action.line, action.stdin, ports);
         if (output.edit !== undefined && action.stdin !== undefined) {
           const reopened = { edited: action.stdin, file: output.edit };
-          this.reopened = { line: action.line, reopened, digest: hash64(canonicalJson(reopened)) };
+          this.reopened = { line: action.line, reopened, digest: hash64(canonicalJson(reopened)), at: this.now };
         }
         return { ok: true, output };
       }

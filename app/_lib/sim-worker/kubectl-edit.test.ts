@@ -116,6 +116,15 @@ describe('kubectl edit through the worker', () => {
     if (!fresh.ok) throw new Error('the lab did not start');
     const outputs = h.actionLog().map((a) => fresh.host.apply(a));
     expect(outputs.at(-1)).toEqual(again);
+    // a Step after a reopen (no dispatch here, a tick action in the server's replay) closes that editor in both
+    const reopenedAgain = h.runCommand('kubectl edit deploy/web', file.buffer.replace('\n  replicas: 1\n', '\n  replicas: -1\n'));
+    h.step(1);
+    const browser = [refused, again, reopenedAgain, h.runCommand('kubectl edit deploy/web', reopenedAgain.edit!.buffer)];
+    // sent again (kubectl's new edit, not its next pass)
+    expect(browser[3]!.stderr).toMatch(/^error: deployments\.apps "web" /);
+    const server: string[] = [];
+    gradeLab(lab, h.actionLog(), { starterFiles: starter, observe: (step) => step.phase === 'action' && step.result.ok && step.result.output !== undefined && server.push(step.result.output.stderr) });
+    expect(server.slice(-4)).toEqual(browser.map((r) => r.stderr));
   });
 
   it('names a few of many objects in the dialog’s title, within the page’s schema (kubectl edit events after a rollout)', () => {

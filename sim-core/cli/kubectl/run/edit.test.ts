@@ -184,9 +184,11 @@ describe('kubectl edit', () => {
     // the editor closed without a save: the reopened file as written
     edit(bad);
     expect(edit()).toEqual(gaveUp(reopened));
-    // anything between (a tick) closed that editor: the same text is a new edit's save, sent again
+    // anything between (a tick, logged or not) closed that editor: the same text is a new edit's save, sent again
     edit(bad);
     sim.dispatch({ type: 'tick', ticks: 1 });
+    expect(edit(reopened).stderr).toBe('error: deployments.apps "web" is invalid\n');
+    sim.tick(1);
     const anew = edit(reopened);
     expect(anew.stderr).toBe('error: deployments.apps "web" is invalid\n');
     // a reopened file changed and saved: applied
