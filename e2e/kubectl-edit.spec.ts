@@ -3,8 +3,11 @@
 // logged command with the saved file, the Pods follow, and the server's replay of the log
 // agrees (Submit passes); a save the API server refuses reopens the dialog on kubectl's
 // file with the reasons in its header; Escape cancels and gives the keyboard back to the
-// terminal; in a lesson too, in Korean, dark and narrow; and the browser's save reaches
-// the state hash Node's replay of the same commands reaches (DESIGN.md §2).
+// terminal, and a second Escape while a save is on its way does not close it; lines pasted
+// after a kubectl edit wait for its dialog (another edit among them opens its own); a lab
+// with no room left for the save runs the line, refused, without a dialog; in a lesson too,
+// in Korean, dark and narrow; and the browser's save reaches the state hash Node's replay of
+// the same commands reaches (DESIGN.md §2).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
@@ -28,6 +31,15 @@ async function replaceInEditor(page: Page, dialog: Locator, from: string, to: st
   await page.keyboard.press('Escape');
   await expect(dialog).toBeVisible();
   await page.keyboard.insertText(to);
+}
+
+/** a paste into the input, as the browser delivers Ctrl+V: a paste event with the clipboard's text */
+async function paste(input: Locator, text: string) {
+  await input.evaluate((el, t) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', t);
+    el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, text);
 }
 
 async function playback(page: Page): Promise<Locator> {
@@ -112,6 +124,99 @@ test('a save the API server refuses reopens the dialog on kubectl’s file with 
   await expect(output.getByText('Edit cancelled, no changes made.')).toHaveCount(1);
   await expect(page.getByText('Running…')).toHaveCount(0);
   await expect(output.getByText('Edit cancelled, no changes made.')).toHaveCount(1);
+});
+
+test('lines pasted after a kubectl edit wait for its dialog: another edit opens its own, and a here-document runs as typed (first-deployment)', async ({ page }) => {
+  await page.goto('/en/labs/first-deployment');
+  await runInTerminal(page, 'kubectl apply -f deployment.yaml');
+  const output = page.getByRole('log', { name: 'Terminal output' });
+  const input = page.getByRole('textbox', { name: 'Terminal', exact: true });
+
+  await paste(input, "kubectl edit deploy/web\nkubectl edit configmap/kube-root-ca.crt\nkubectl edit deploy/web --validate=false <<'END'\n# nothing to change\nEND\nkubectl get deploy web -o name\n");
+  const first = page.getByRole('dialog', { name: TITLE });
+  await expect(first.locator('.view-lines')).toContainText('kind: Deployment');
+  // nothing after it has run
+  await expect(output).not.toContainText('kube-root-ca.crt');
+  await first.getByRole('button', { name: 'Cancel' }).click();
+  const second = page.getByRole('dialog', { name: 'kubectl edit configmap/kube-root-ca.crt' });
+  await expect(second.locator('.view-lines')).toContainText('ca.crt: |');
+  await expect(output).not.toContainText('nothing to change');
+  await second.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(output).toContainText(/\$ kubectl get deploy web -o name\s*deployment\.apps\/web/);
+  await expect(page.getByText('Running…')).toHaveCount(0);
+  await expect(output).toContainText('$ kubectl edit configmap/kube-root-ca.crt # from the editor');
+  await expect(output.getByText('Edit cancelled, no changes made.')).toHaveCount(2);
+  // the here-document is the saved file: echoed as typed, not as a save from the editor
+  await expect(output).toContainText(/\$ kubectl edit deploy\/web --validate=false <<'END'\s*> # nothing to change\s*> END\s*Edit cancelled, saved file was empty\./);
+  await expect(output).not.toContainText('--validate=false # from the editor');
+  await expect(input).toBeFocused();
+});
+
+test('a second Escape while a save is on its way leaves the dialog open; the save ends it, and the next edit opens a dialog (first-deployment)', async ({ page }) => {
+  // the dialog's saves reach the worker 3 s late: time to press Escape twice while one is on its way
+  await page.addInitScript(() => {
+    const post = Worker.prototype.postMessage as (this: Worker, ...args: unknown[]) => void;
+    Worker.prototype.postMessage = function (this: Worker, ...args: unknown[]) {
+      const m = args[0] as { type?: string; line?: string; stdin?: string } | null;
+      if (m?.type === 'runCommand' && m.stdin !== undefined && m.line?.startsWith('kubectl edit') === true) {
+        setTimeout(() => post.apply(this, args), 3_000);
+        return;
+      }
+      post.apply(this, args);
+    };
+  });
+  await page.goto('/en/labs/first-deployment');
+  await runInTerminal(page, 'kubectl apply -f deployment.yaml');
+  const output = page.getByRole('log', { name: 'Terminal output' });
+  const input = page.getByRole('textbox', { name: 'Terminal', exact: true });
+
+  await input.fill('kubectl edit deploy/web');
+  await input.press('Enter');
+  const dialog = page.getByRole('dialog', { name: TITLE });
+  await expect(dialog.locator('.view-lines')).toContainText('kind: Deployment');
+  await replaceInEditor(page, dialog, '  replicas: 1', '  replicas: 2');
+  const save = dialog.getByRole('button', { name: /Save and close|Saving…/ });
+  await save.click();
+  await expect(save).toHaveText('Saving…');
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeVisible();
+  await expect(save).toHaveText('Saving…');
+  await expect(output).toContainText('deployment.apps/web edited', { timeout: 15_000 });
+  await expect(dialog).toHaveCount(0);
+  await expect(input).toBeFocused();
+  await expect(output.getByText('Edit cancelled')).toHaveCount(0);
+
+  await input.fill('kubectl edit deploy/web');
+  await input.press('Enter');
+  await expect(dialog).toBeVisible();
+  // the save went through: the Deployment's spec changed (its generation with it)
+  await expect(dialog.locator('.view-lines')).toContainText('generation: 2');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+});
+
+test('a lab with no room left for the save opens no dialog: the line runs and is refused as any command (first-deployment)', async ({ page }) => {
+  await page.goto('/en/labs/first-deployment');
+  const input = page.getByRole('textbox', { name: 'Terminal', exact: true });
+  await expect(input).toBeEnabled();
+  // saved work that has run as many commands as grading replays: replayed on the next load
+  const saved = await page.evaluate(() => Object.keys(localStorage).find((k) => k.startsWith('reconcile:lab:first-deployment:')));
+  expect(saved).toBeDefined();
+  const log = [{ type: 'command', line: 'kubectl apply -f deployment.yaml' }, ...Array.from({ length: 2_000 }, () => ({ type: 'command', line: 'sim status' }))];
+  await page.evaluate(({ key, work }) => localStorage.setItem(key, JSON.stringify(work)), { key: saved!, work: { version: 1, files: {}, log, hints: 0 } });
+  await page.reload();
+  await expect(page.getByTestId('budget')).toContainText('commands', { timeout: 60_000 });
+  await expect(input).toBeEnabled();
+  await expect(page.getByText('Running…')).toHaveCount(0);
+
+  await input.fill('kubectl edit deploy/web');
+  await input.press('Enter');
+  const output = page.getByRole('log', { name: 'Terminal output' });
+  await expect(output).toContainText(/\$ kubectl edit deploy\/web\s*Not run: this lab has run as many commands as grading replays\./);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(input).toBeFocused();
 });
 
 test('a lesson’s kubectl edit, in Korean, dark and narrow: the dialog is named after the object and Cancel gives the terminal back', async ({ page }) => {
