@@ -86,6 +86,27 @@ describe('Kernel', () => {
     expect(k.kill('nobody').ok).toBe(false);
   });
 
+  it('a message for a killed process goes to onReceiverDown; its host still speaks with sendFromHost, after its delay', () => {
+    const { k, a, b } = setup();
+    k.kill('b');
+    const refused: number[] = [];
+    k.onReceiverDown = (env) => {
+      refused.push(env.payload.n);
+      k.sendFromHost('b', env.from, { kind: 'echo', n: env.payload.n + 100 });
+    };
+    k.send('a', 'b', { kind: 'ping', n: 1 });
+    k.send('b', 'a', { kind: 'echo', n: 2 }); // the process itself says nothing
+    k.runTicks(10);
+    expect(refused).toEqual([1]);
+    expect(a.received.map((r) => r.n)).toEqual([101]);
+    k.sendFromHost('a', 'a', { kind: 'echo', n: 3 }, 50);
+    k.runTicks(50);
+    expect(a.received.map((r) => r.n)).toEqual([101]);
+    k.runTicks(3);
+    expect(a.received.map((r) => r.n)).toEqual([101, 3]);
+    expect(() => k.sendFromHost('a', 'b', { kind: 'echo', n: 4 }, -1)).toThrow(/bad delay/);
+  });
+
   it('timers fire at their tick, can be cancelled, and die with their process', () => {
     const { k } = setup();
     const ctx = k.contextOf('a')!;

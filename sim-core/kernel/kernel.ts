@@ -66,6 +66,13 @@ export class Kernel<P = unknown> {
   /** pending (not yet fired/cancelled) non-background timers */
   private workTimers = 0;
   private workMessages = 0;
+  /**
+   * What the host of a process that is down does with a message that arrives for it, after
+   * the drop is traced (undefined: nothing, the message is simply lost). The default
+   * topology answers an API request with the refusal a host gives a port nobody listens
+   * on (cluster/default-topology.ts).
+   */
+  onReceiverDown: ((envelope: Envelope<P>) => void) | undefined;
 
   constructor(config: KernelConfig<P>) {
     this.rng = new Prng(config.seed);
@@ -136,6 +143,17 @@ export class Kernel<P = unknown> {
   /** Send a message from outside any process callback (from `from`'s context). */
   send(from: string, to: string, payload: P): void {
     this.doSend(from, to, payload);
+  }
+
+  /**
+   * A message the host of `from` sends, up or down as the process may be: a dead process
+   * says nothing, but its operating system still does (the FIN of the sockets it closes,
+   * the RST that refuses a connection). `delayTicks` come before the network's latency
+   * (the time the host takes to decide). Faults apply as to any message.
+   */
+  sendFromHost(from: string, to: string, payload: P, delayTicks = 0): void {
+    if (!Number.isInteger(delayTicks) || delayTicks < 0) throw new Error(`sendFromHost: bad delay ${delayTicks}`);
+    this.doSend(from, to, payload, true, delayTicks);
   }
 
   // ---- time ----
@@ -232,11 +250,13 @@ export class Kernel<P = unknown> {
     };
   }
 
-  private doSend(from: string, to: string, payload: P): void {
-    const sender = this.slots.get(from);
-    if (sender && !sender.alive) return; // a dead process says nothing
+  private doSend(from: string, to: string, payload: P, fromHost = false, delayTicks = 0): void {
+    if (!fromHost) {
+      const sender = this.slots.get(from);
+      if (sender && !sender.alive) return; // a dead process says nothing
+    }
     const network = this.network;
-    const envelope = network.transmit(from, to, payload, this.clock);
+    const envelope = network.transmit(from, to, payload, this.clock, delayTicks);
     const trace = this.trace;
     if (envelope === undefined) {
       if (trace.active) {
@@ -275,6 +295,7 @@ export class Kernel<P = unknown> {
         if (t.wants('drop')) t.emit({ seq: 0, tick: this.clock, kind: 'drop', address: envelope.from, peer: envelope.to, messageId: envelope.id, payload: envelope.payload, reason });
         else t.skip();
       }
+      if (reason === 'receiver-down') this.onReceiverDown?.(envelope);
       return;
     }
     const t = this.trace;

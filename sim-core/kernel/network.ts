@@ -172,10 +172,11 @@ export class Network<P = unknown> {
   /**
    * `send` without the outcome wrapper, for the kernel (one call per simulated message):
    * the envelope on the wire, or undefined when lost (see lastDropped/lastDropReason).
+   * `delayTicks` hold the message back before its latency starts (a host's own wait).
    */
-  transmit(from: string, to: string, payload: P, now: number): Envelope<P> | undefined {
+  transmit(from: string, to: string, payload: P, now: number, delayTicks = 0): Envelope<P> | undefined {
     const range = this.linkLatency.size > 0 ? (this.linkLatency.get(linkKey(from, to)) ?? this.config.latency) : this.config.latency;
-    let deliverAt = now + (range.min === range.max ? range.min : this.rng.int(range.min, range.max));
+    let deliverAt = now + delayTicks + (range.min === range.max ? range.min : this.rng.int(range.min, range.max));
     // per-link state in nested maps: no key string built per message
     let fromLinks = this.lastDeliverAt.get(from);
     const last = fromLinks?.get(to);
