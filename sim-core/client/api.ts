@@ -10,6 +10,7 @@
 // Expected failures (Conflict, NotFound, Gone …) come back as values in the real
 // metav1.Status shape, never as throws.
 import type { ObjectMeta } from '../apiserver';
+import type { TransportReason } from './transport';
 
 /** Any stored Kubernetes object: TypeMeta + ObjectMeta + the kind's own fields. */
 export interface KubeObject {
@@ -36,12 +37,12 @@ export type StatusReason =
   | 'ServiceUnavailable'
   | 'Timeout';
 
-/** A failed request's answer, shaped like the API server's JSON body. */
+/** A failed request's answer, shaped like the API server's JSON body (or, with code 0, a transport error: transport.ts). */
 export interface Status {
   kind: 'Status';
   apiVersion: 'v1';
   status: 'Failure';
-  reason: StatusReason;
+  reason: StatusReason | TransportReason;
   code: number;
   message: string;
   details?: { name?: string; group?: string; kind?: string; causes?: StatusCause[] };

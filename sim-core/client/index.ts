@@ -24,7 +24,18 @@ export {
   type WatchEvent,
   type WatchEventType,
 } from './api';
-export { RemoteApiClient, type ApiRequestMessage, type ApiResponseMessage, type ApiCancelMessage, type ApiConnectionClosedMessage } from './remoteClient';
+export {
+  RemoteApiClient,
+  isApiResponse,
+  isConnectionClosed,
+  type ApiRequestMessage,
+  type ApiResponseMessage,
+  type ApiCancelMessage,
+  type ApiConnectionClosedMessage,
+  type ReceivedMessage,
+} from './remoteClient';
+export { transportError, isTransportError, connectionRefusedError, noRouteToHostError, connectionClosedError, type TransportReason } from './transport';
+export { ReflectorBackoff, REFLECTOR_BACKOFF_INITIAL_TICKS, REFLECTOR_BACKOFF_MAX_TICKS, REFLECTOR_BACKOFF_RESET_TICKS } from './reflectorBackoff';
 export { Store, deepCopy, deepFreeze, freezeCached, isReadOnly, setCacheMutationDetector, type IndexFunc } from './store';
 export { sameJson } from './sameJson';
 export { CONTROLLER_UID_INDEX, OWNER_UID_INDEX, NO_CONTROLLER, byControllerUid, byOwnerUid } from './indexers';

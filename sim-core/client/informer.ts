@@ -1,14 +1,23 @@
 // A shared informer (client-go tools/cache: Reflector + DeltaFIFO + Indexer, folded into
 // one small class): LIST, then WATCH from the list's resourceVersion, keeping a local
 // cache that listers read. Event handlers only enqueue keys (STYLE.md). When a watch
-// ends with 410 Gone (the resourceVersion was compacted away in etcd), the reflector
-// relists and reconciles its cache against the fresh list, firing add/update/delete for
-// what changed while it was blind. A resync period re-delivers every cached object as an
-// update so level-triggered controllers get a periodic second look.
+// ends with 410 Gone (the resourceVersion was compacted away in etcd, or the API server
+// restarted and its watch cache begins later), the reflector relists and reconciles its
+// cache against the fresh list, firing add/update/delete for what changed while it was
+// blind. A resync period re-delivers every cached object as an update so level-triggered
+// controllers get a periodic second look.
+// When the API server is gone (reflector.go's paths, with its back-off: reflectorBackoff.ts):
+// - a watch whose connection closed under it is started again at once, from the last
+//   resourceVersion (the stream just ended: handleWatch returns and watch() loops);
+// - a watch refused at the dial (connection refused) waits the back-off and watches again
+//   (isWatchErrorRetriable), still from the last resourceVersion;
+// - a failed LIST, or a watch that failed otherwise (no route to host), waits the back-off
+//   and lists again (ListAndWatch returns its error to BackoffUntil).
 import { isNotFound, objectKey, type ApiClient, type KubeObject, type RequestId, type Status, type WatchEvent } from './api';
 import { listerFor, type Lister } from './lister';
+import { ReflectorBackoff } from './reflectorBackoff';
 import { Store } from './store';
-import { backoffTicks } from './workqueue';
+import { isTransportError } from './transport';
 
 export interface EventHandlers<T extends KubeObject> {
   onAdd?(obj: T): void;
@@ -49,7 +58,7 @@ export class Informer<T extends KubeObject> {
   /** while waiting: the tick to list (relist) or re-watch again, and which */
   private retryAt = 0;
   private retryWith: 'list' | 'watch' = 'list';
-  private listFailures = 0;
+  private readonly backoff = new ReflectorBackoff();
   /** how many times the informer has listed (1 + relists): tests and the trace read it */
   listCount = 0;
 
@@ -74,6 +83,16 @@ export class Informer<T extends KubeObject> {
   /** True once the first LIST has filled the cache (controllers wait for it before working). */
   hasSynced(): boolean {
     return this.synced;
+  }
+
+  /**
+   * Whether the informer is not following a watch: listing, or waiting to list or watch
+   * again. Its owner counts that as pending work (`sim settle` waits for it), since the
+   * cache may be missing changes until the watch runs — also while the back-off waits out
+   * a dead API server.
+   */
+  hasPendingWork(): boolean {
+    return this.phase === 'listing' || this.phase === 'waiting';
   }
 
   /** Called every tick by the owner process: retries and resyncs are due by the clock. */
@@ -102,10 +121,9 @@ export class Informer<T extends KubeObject> {
       if (this.phase !== 'listing') return;
       if (!res.ok) {
         // reflector.go: a failed list is retried with back-off.
-        this.waitThen('list', backoffTicks(this.listFailures++));
+        this.waitThen('list', this.backoff.next(this.now));
         return;
       }
-      this.listFailures = 0;
       this.replace(res.value.items as T[]);
       this.lastResourceVersion = res.value.resourceVersion;
       this.synced = true;
@@ -143,7 +161,7 @@ export class Informer<T extends KubeObject> {
       },
       (res) => {
         if (this.watchId !== id || this.phase !== 'watching') return;
-        if (!res.ok) return this.watchEnded(isExpired(res.error) || isNotFound(res.error));
+        if (!res.ok) return isTransportError(res.error) ? this.watchBroken(res.error) : this.watchEnded(isExpired(res.error) || isNotFound(res.error));
         this.onEvent(res.value as WatchEvent<T>);
       },
     );
@@ -176,6 +194,13 @@ export class Informer<T extends KubeObject> {
     if (this.watchId !== undefined) this.api.stop(this.watchId);
     this.watchId = undefined;
     this.waitThen(gone ? 'list' : 'watch', 1);
+  }
+
+  /** No HTTP answer: the connection closed under the watch, or the dial failed (see the file comment). */
+  private watchBroken(error: Status): void {
+    this.watchId = undefined;
+    if (error.reason === 'UnexpectedEOF') this.waitThen('watch', 1);
+    else this.waitThen(error.reason === 'ConnectionRefused' ? 'watch' : 'list', this.backoff.next(this.now));
   }
 
   private waitThen(what: 'list' | 'watch', ticks: number): void {

@@ -1,8 +1,16 @@
 // The ApiClient over the simulated network: each request becomes a message to the API
-// server carrying a requestId; the owner process hands every answer message it
-// receives to `deliver`, which runs the stored continuation. Nothing resumes outside
-// the kernel's event order, so a run stays a pure function of its seed.
+// server carrying a requestId; the owner process hands every message it receives to
+// `receive`: an answer runs the stored continuation, and the closing of the connection
+// (the API server died) fails every request and watch that was open on it, as client-go's
+// HTTP/2 connection fails its streams. Nothing resumes outside the kernel's event order,
+// so a run stays a pure function of its seed.
+//
+// There is no client timeout: every request is answered, refused by the API server's
+// host (cluster/default-topology.ts: `connection refused`, or `no route to host` when the
+// host is down) or failed by the closed connection. Only a cut between a client and the
+// API server could leave one unanswered, and the simulation's partitions cut etcd peers.
 import type { ApiAnswers, ApiClient, ApiRequest, ApiResult, ApiVerb, Continuation, RequestId } from './api';
+import { connectionClosedError } from './transport';
 
 /** What goes on the wire to the API server. */
 export interface ApiRequestMessage {
@@ -38,26 +46,68 @@ export interface ApiCancelMessage {
 /**
  * What the dying process's host sends for each of its connections when the process is
  * killed: the FIN (or RST) the operating system emits when it closes a dead process's
- * sockets. The API server ends every watch that was streaming on them, as a real server
- * does when the connection of a watch closes (its ResponseWriter fails and the watcher is
- * stopped), so nothing keeps streaming to an address whose new life never asked for it.
+ * sockets. Both ways:
+ * - from a client to the API server: the server ends every watch that was streaming on
+ *   them, as a real server does when the connection of a watch closes (its ResponseWriter
+ *   fails and the watcher is stopped), so nothing keeps streaming to an address whose new
+ *   life never asked for it;
+ * - from the API server to a client: every request and watch the client had open on the
+ *   connection fails (`unexpected EOF`), and its informers go to their retry paths.
  */
 export interface ApiConnectionClosedMessage {
   type: 'api-connection-closed';
 }
 
+/** A message as the kernel hands it to a process: the payload, and the tick it was sent at. */
+export interface ReceivedMessage {
+  payload: unknown;
+  sentAt: number;
+}
+
+export function isApiResponse(payload: unknown): payload is ApiResponseMessage {
+  return typeof payload === 'object' && payload !== null && (payload as { type?: unknown }).type === 'api-response';
+}
+
+export function isConnectionClosed(payload: unknown): payload is ApiConnectionClosedMessage {
+  return typeof payload === 'object' && payload !== null && (payload as { type?: unknown }).type === 'api-connection-closed';
+}
+
+interface PendingRequest {
+  verb: ApiVerb;
+  done?: Continuation<ApiVerb>;
+  /** the tick it was sent at: a connection closed at that tick or later carried it */
+  sentAt: number;
+}
+
 export class RemoteApiClient implements ApiClient {
   private nextId = 1;
   /** continuations waiting for answers, by requestId (watches stay until stopped) */
-  private readonly pending = new Map<RequestId, { verb: ApiVerb; done?: Continuation<ApiVerb> }>();
+  private readonly pending = new Map<RequestId, PendingRequest>();
 
-  constructor(private readonly send: (msg: ApiRequestMessage | ApiCancelMessage) => void) {}
+  constructor(
+    private readonly send: (msg: ApiRequestMessage | ApiCancelMessage) => void,
+    /** the owner's clock (ctx.now), which dates each request for `connectionClosed` */
+    private readonly clock: () => number = () => 0,
+  ) {}
 
   request<R extends ApiRequest>(req: R, done?: Continuation<R['verb']>): RequestId {
     const requestId = this.nextId++;
-    this.pending.set(requestId, { verb: req.verb, done: done as Continuation<ApiVerb> | undefined });
+    this.pending.set(requestId, { verb: req.verb, done: done as Continuation<ApiVerb> | undefined, sentAt: this.clock() });
     this.send({ type: 'api-request', requestId, request: req });
     return requestId;
+  }
+
+  /** A message from the API server: an answer, or the news that the connection closed. Returns whether it was either. */
+  receive(msg: ReceivedMessage): boolean {
+    if (isApiResponse(msg.payload)) {
+      this.deliver(msg.payload);
+      return true;
+    }
+    if (isConnectionClosed(msg.payload)) {
+      this.connectionClosed(msg.sentAt);
+      return true;
+    }
+    return false;
   }
 
   stop(id: RequestId): void {
@@ -74,6 +124,19 @@ export class RemoteApiClient implements ApiClient {
     const isWatchEvent = entry.verb === 'watch' && msg.result.ok && (msg.result.value as { type?: string }).type !== 'ERROR';
     if (!isWatchEvent) this.pending.delete(msg.requestId);
     entry.done?.(msg.result);
+  }
+
+  /**
+   * The API server's host closed the connection at tick `closedAt`: every request and
+   * watch sent up to then fails with `unexpected EOF`, in request order (watches too: the
+   * informer re-watches, or relists when its resourceVersion is gone). A request sent
+   * later went out on a new connection — to a server that refuses it, or to the restarted
+   * one, which answers it — and is left alone. Nothing is sent: the connection is gone.
+   */
+  connectionClosed(closedAt = Number.POSITIVE_INFINITY): void {
+    const broken = [...this.pending].filter(([, e]) => e.sentAt <= closedAt);
+    for (const [id] of broken) this.pending.delete(id);
+    for (const [, e] of broken) e.done?.({ ok: false, error: connectionClosedError() });
   }
 
   /** Requests still waiting for an answer (a process's `hasPendingWork`). Watches don't count. */
