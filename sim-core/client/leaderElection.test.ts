@@ -88,6 +88,38 @@ describe('LeaderElector (client-go leaderelection, Lease lock)', () => {
     expect(h.lease()?.spec).toMatchObject({ holderIdentity: 'control-plane_b', leaseTransitions: 1, acquireTime: microTime(at), renewTime: microTime(at) });
   });
 
+  it('a standby has pending work only while the lease it waits for stands still (settle waits for a new leader, not for a live one)', () => {
+    const h = harness();
+    const a = h.add('control-plane_a');
+    h.run(1);
+    const b = h.add('control-plane_b');
+    // its first look cannot tell a live holder from a dead one
+    h.run(2);
+    expect(b.hasPendingWork()).toBe(true);
+    h.run(1000);
+    expect(a.isLeader()).toBe(true);
+    expect(a.hasPendingWork()).toBe(false);
+    expect(b.hasPendingWork()).toBe(false);
+    h.kill('control-plane_a');
+    h.run(1000 + 3 * RETRY_PERIOD_TICKS);
+    expect(b.isLeader()).toBe(false);
+    expect(b.hasPendingWork()).toBe(true);
+    h.run(1000 + LEASE_DURATION_TICKS + 3 * RETRY_PERIOD_TICKS);
+    expect(b.isLeader()).toBe(true);
+    // the new leader's pending work is only its renewals in flight
+    h.run(1000 + LEASE_DURATION_TICKS + 3 * RETRY_PERIOD_TICKS + 1);
+    expect(b.hasPendingWork()).toBe(false);
+  });
+
+  it('a candidate that cannot read the lock has pending work', () => {
+    const h = harness();
+    const a = h.add('control-plane_a');
+    h.api.failNext('get', 'leases', statusError('ServiceUnavailable', 'the server is unavailable'), 1000);
+    h.run(500);
+    expect(a.isLeader()).toBe(false);
+    expect(a.hasPendingWork()).toBe(true);
+  });
+
   it('a leader that cannot renew within renewDeadline stops leading', () => {
     const h = harness();
     const a = h.add('control-plane_a');

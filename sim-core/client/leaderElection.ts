@@ -100,6 +100,13 @@ export class LeaderElector {
   private observedRecord: LeaderElectionRecord | undefined;
   private observedRaw = '';
   private observedTime = 0;
+  /**
+   * A candidate's last look at the lock found it renewed since the look before: a live
+   * leader holds it, and this standby has nothing to wait for. Otherwise (it could not
+   * read the lock, has looked once only, or the record stood still) it is waiting for the
+   * lease to expire — work that will happen without anyone's help.
+   */
+  private sawLeaderRenew = false;
   /** the lock's cached Lease (ll.lease): the resourceVersion our next Update carries */
   private lease: Lease | undefined;
   /** the attempt in flight: its number, start tick and requests */
@@ -143,9 +150,14 @@ export class LeaderElector {
     return this.phase === 'stopped';
   }
 
-  /** Whether an attempt is waiting for the API server. */
+  /**
+   * Whether an attempt is waiting for the API server, or a candidate is waiting to take
+   * over a lease nobody renews (a dead leader's, or one it cannot read): `sim settle` waits
+   * for the new leader rather than calling a cluster with no running controllers settled.
+   * A standby behind a live leader has no pending work.
+   */
   hasPendingWork(): boolean {
-    return this.attempt !== undefined;
+    return this.attempt !== undefined || (this.phase === 'candidate' && !this.sawLeaderRenew);
   }
 
   /** Called every tick by the owner process. */
@@ -223,6 +235,7 @@ export class LeaderElector {
     const { namespace, name } = this.config;
     // 2. obtain or create the election record
     this.send(seq, { verb: 'get', resource: 'leases', namespace, name }, (res) => {
+      this.sawLeaderRenew = false;
       if (!res.ok) {
         if (!isNotFound(res.error)) return this.done(seq, false);
         const body: Lease = { apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', metadata: { name, namespace }, spec: specOf(record) };
@@ -238,11 +251,15 @@ export class LeaderElector {
       const old = recordOf(this.lease);
       // 3. record obtained: a changed record restarts our view of its age
       const raw = JSON.stringify(old);
+      const renewed = this.observedRaw !== '' && raw !== this.observedRaw;
       if (raw !== this.observedRaw) {
         this.setObservedRecord(old);
         this.observedRaw = raw;
       }
-      if (old.holderIdentity !== '' && this.isLeaseValid(start) && !this.holdsRecord()) return this.done(seq, false); // held and not expired
+      if (old.holderIdentity !== '' && this.isLeaseValid(start) && !this.holdsRecord()) {
+        this.sawLeaderRenew = renewed;
+        return this.done(seq, false); // held and not expired
+      }
       // 4. ours to write: keep acquireTime while we hold it, count a takeover otherwise
       if (this.holdsRecord()) {
         record.acquireTime = old.acquireTime;
