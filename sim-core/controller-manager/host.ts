@@ -54,7 +54,7 @@ export class ControllerHost {
   }
 
   hasPendingWork(): boolean {
-    return !this.informers.hasSynced() || this.controllers.some((c) => c.queue.len() > 0);
+    return !this.informers.hasSynced() || this.informers.hasPendingWork() || this.controllers.some((c) => c.queue.len() > 0);
   }
 
   controller(name: string): RunningController | undefined {

@@ -46,6 +46,12 @@ export class SharedInformerFactory {
     return this.informers.size > 0;
   }
 
+  /** Whether an informer is not following its watch (listing, or waiting to list or watch again). */
+  hasPendingWork(): boolean {
+    for (const inf of this.informers.values()) if (inf.hasPendingWork()) return true;
+    return false;
+  }
+
   /** Stop every watch (the process stops leading). */
   shutdown(): void {
     for (const r of this.resources()) (this.informers.get(r) as Informer<KubeObject>).stop();

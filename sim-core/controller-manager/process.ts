@@ -7,7 +7,7 @@
 import type { Lease } from '../apiserver';
 import { Candidacy, RemoteApiClient, type KubeObject } from '../client';
 import type { Envelope, Process, ProcessContext } from '../kernel';
-import { DEFAULT_APISERVER_ADDRESS, isApiResponse } from '../scheduler/process';
+import { DEFAULT_APISERVER_ADDRESS } from '../scheduler/process';
 import { newEvent } from '../scheduler/events';
 import { ControllerHost } from './host';
 
@@ -36,7 +36,10 @@ export class ControllerManagerProcess implements Process<unknown> {
   constructor(options: ControllerManagerProcessOptions = {}) {
     this.address = options.address ?? CONTROLLER_MANAGER_ADDRESS;
     this.apiServer = options.apiServer ?? DEFAULT_APISERVER_ADDRESS;
-    this.client = new RemoteApiClient((msg) => this.ctx?.send(this.apiServer, msg));
+    this.client = new RemoteApiClient(
+      (msg) => this.ctx?.send(this.apiServer, msg),
+      () => this.ctx?.now ?? 0,
+    );
     this.candidacy = new Candidacy({
       api: this.client,
       ...CONTROLLER_MANAGER_LEASE,
@@ -65,7 +68,7 @@ export class ControllerManagerProcess implements Process<unknown> {
 
   receive(msg: Envelope<unknown>, ctx: ProcessContext<unknown>): void {
     this.ctx = ctx;
-    if (isApiResponse(msg.payload)) this.client.deliver(msg.payload);
+    this.client.receive(msg);
   }
 
   tick(ctx: ProcessContext<unknown>): void {
@@ -85,7 +88,7 @@ export class ControllerManagerProcess implements Process<unknown> {
   }
 
   hasPendingWork(): boolean {
-    return this.client.outstanding() > 0 || (this.host?.hasPendingWork() ?? false);
+    return this.client.outstanding() > 0 || this.candidacy.hasPendingWork() || (this.host?.hasPendingWork() ?? false);
   }
 
   private startControllers(now: number): void {

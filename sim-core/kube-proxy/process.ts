@@ -1,7 +1,7 @@
 // The kube-proxy process of one node (address `kube-proxy@<node>`).
 import type { Envelope, Process, ProcessContext } from '../kernel';
 import { RemoteApiClient } from '../client';
-import { DEFAULT_APISERVER_ADDRESS, isApiResponse } from '../scheduler/process';
+import { DEFAULT_APISERVER_ADDRESS } from '../scheduler/process';
 import { KubeProxy, type KubeProxyOptions } from './proxy';
 
 export function kubeProxyAddress(node: string): string {
@@ -26,7 +26,10 @@ export class KubeProxyProcess implements Process<unknown> {
   }
 
   private newClient(): RemoteApiClient {
-    return new RemoteApiClient((msg) => this.ctx?.send(this.apiServer, msg));
+    return new RemoteApiClient(
+      (msg) => this.ctx?.send(this.apiServer, msg),
+      () => this.ctx?.now ?? 0,
+    );
   }
 
   /** The running kube-proxy (undefined before its first tick and while down). */
@@ -36,7 +39,7 @@ export class KubeProxyProcess implements Process<unknown> {
 
   receive(msg: Envelope<unknown>, ctx: ProcessContext<unknown>): void {
     this.ctx = ctx;
-    if (isApiResponse(msg.payload)) this.client.deliver(msg.payload);
+    this.client.receive(msg);
   }
 
   tick(ctx: ProcessContext<unknown>): void {
@@ -62,6 +65,6 @@ export class KubeProxyProcess implements Process<unknown> {
   }
 
   hasPendingWork(): boolean {
-    return this.client.outstanding() > 0;
+    return this.client.outstanding() > 0 || (this.proxy?.hasPendingWork() ?? false);
   }
 }

@@ -62,6 +62,11 @@ export class KubeProxy {
     this.sync();
   }
 
+  /** Whether an informer is not following its watch (listing, or waiting to list or watch again). */
+  hasPendingWork(): boolean {
+    return this.services.hasPendingWork() || this.endpointSlices.hasPendingWork() || (this.pods?.hasPendingWork() ?? false);
+  }
+
   /** Rebuild the table if a Service or EndpointSlice changed; returns whether it did. */
   sync(): boolean {
     if (!this.dirty || !this.services.hasSynced() || !this.endpointSlices.hasSynced()) return false;

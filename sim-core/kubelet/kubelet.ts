@@ -9,7 +9,7 @@
 // The ApiClient has no field selector yet, so the informer lists every Pod and the
 // handlers keep this node's.
 import type { Node, Pod, PodStatus } from '../apiserver';
-import { deepCopy, Informer, objectKey, sameJson, type ApiClient, type Continuation, type KubeObject } from '../client';
+import { deepCopy, Informer, objectKey, ReflectorBackoff, sameJson, type ApiClient, type ApiResult, type Continuation, type KubeObject } from '../client';
 import { hashName32, utf8Length, type Prng } from '../kernel';
 import { newEvent } from '../scheduler/events';
 import type { RuntimeEvent } from './container';
@@ -30,6 +30,12 @@ export interface KubeletOptions {
 }
 
 export type { LogsResult } from './logRead';
+
+/**
+ * The status manager's syncPeriod (10 s): a status write or final delete that failed (the
+ * API server was down) is sent again at its next batch (status_manager.go syncBatch).
+ */
+export const STATUS_SYNC_PERIOD_TICKS = 1000;
 
 /** What kube-proxy's curl needs to know about a Pod IP: is something listening there, and what; and who to tell of a request it answered. */
 export interface Backend {
@@ -87,6 +93,11 @@ export class Kubelet {
   /** the machine facts of the Node's status as registered (capacity, addresses, nodeInfo): each status post puts them back */
   private machine: MachineStatus | undefined;
   private nodeFetch: 'none' | 'pending' | 'done' = 'none';
+  /** a failed fetch of the Node waits as its informer's reflector would (the real kubelet reads it from a node informer) */
+  private readonly nodeFetchBackoff = new ReflectorBackoff();
+  private nextNodeFetchAt = 0;
+  /** Pods whose newest status write or final delete failed: sent again at the status manager's next batch */
+  private readonly unsynced = new Set<string>();
   private ipam: PodIpAllocator | undefined;
   private readonly images = new Set<string>();
   /** by Pod uid: its runtime, its key, and the status last written */
@@ -142,7 +153,8 @@ export class Kubelet {
 
   /** Requests in flight, Pods to sync, or Pods still starting or stopping (not back-offs: those never end). */
   hasPendingWork(): boolean {
-    if (this.inFlight > 0 || this.dirty.size > 0 || this.droppedEchoes > 0) return true;
+    if (this.inFlight > 0 || this.dirty.size > 0 || this.droppedEchoes > 0 || this.unsynced.size > 0) return true;
+    if (this.nodeFetch !== 'done' || this.pods.hasPendingWork()) return true;
     for (const e of this.runtimes.values()) {
       if (e.runtime.isSettling(this.now) || (e.runtime.deleting && !e.deleteSent)) return true;
     }
@@ -152,7 +164,7 @@ export class Kubelet {
   tick(now: number): void {
     this.now = now;
     this.pods.tick(now);
-    if (this.nodeFetch === 'none') this.fetchNode();
+    if (this.nodeFetch === 'none' && now >= this.nextNodeFetchAt) this.fetchNode();
     if (now >= this.nextLeaseAt) {
       this.nextLeaseAt = now + LEASE_RENEW_TICKS;
       this.renewLease();
@@ -233,8 +245,26 @@ export class Kubelet {
     const write = ++entry.writes;
     const patch = { metadata: { uid: pod.metadata?.uid }, status: statusPatch(pod.status, status) };
     this.send({ verb: 'patch', resource: 'pods', namespace: pod.metadata?.namespace ?? 'default', name: pod.metadata?.name ?? '', subresource: 'status', patchType: 'application/merge-patch+json', patch }, (res) => {
-      if (res.ok && write === entry.writes) this.dropOwnEcho(entry, (res.value as KubeObject).metadata?.resourceVersion);
+      if (write !== entry.writes) return;
+      if (res.ok) {
+        this.unsynced.delete(entry.uid);
+        this.dropOwnEcho(entry, (res.value as KubeObject).metadata?.resourceVersion);
+      } else if (this.runtimes.get(entry.uid) === entry && worthRetrying(res)) {
+        // not written after all: the next sync writes the whole status again
+        entry.written = undefined;
+        this.retryLater(entry.uid);
+      }
     });
+  }
+
+  /** Sync the Pod again at the status manager's next batch (or sooner, if its runtime is due sooner). */
+  private retryLater(uid: string): void {
+    this.unsynced.add(uid);
+    const at = this.now + STATUS_SYNC_PERIOD_TICKS;
+    const entry = this.runtimes.get(uid);
+    if (entry?.dueAt !== undefined && entry.dueAt <= at) return;
+    if (entry) entry.dueAt = at;
+    this.due.schedule(uid, at);
   }
 
   /**
@@ -255,12 +285,22 @@ export class Kubelet {
     this.droppedEchoes++;
   }
 
-  /** The status manager's final delete: grace period 0 (remove now) with the Pod's uid as precondition. */
+  /** The status manager's final delete: grace period 0 (remove now) with the Pod's uid as precondition; sent again if it failed. */
   private deletePod(pod: Pod): void {
-    this.send({ verb: 'delete', resource: 'pods', namespace: pod.metadata?.namespace ?? 'default', name: pod.metadata?.name ?? '', uid: pod.metadata?.uid, gracePeriodSeconds: 0 });
+    const uid = pod.metadata?.uid ?? objectKey(pod);
+    this.send({ verb: 'delete', resource: 'pods', namespace: pod.metadata?.namespace ?? 'default', name: pod.metadata?.name ?? '', uid: pod.metadata?.uid, gracePeriodSeconds: 0 }, (res) => {
+      if (res.ok || !worthRetrying(res) || !this.keys.has(uid)) {
+        this.unsynced.delete(uid);
+        return;
+      }
+      const entry = this.runtimes.get(uid);
+      if (entry) entry.deleteSent = false;
+      this.retryLater(uid);
+    });
   }
 
   private forget(uid: string): void {
+    this.unsynced.delete(uid);
     this.runtimes.delete(uid);
     this.due.cancel(uid);
     this.keys.delete(uid);
@@ -283,6 +323,7 @@ export class Kubelet {
       this.inFlight--;
       if (!res.ok) {
         this.nodeFetch = 'none';
+        this.nextNodeFetchAt = this.now + this.nodeFetchBackoff.next(this.now);
         return;
       }
       this.nodeFetch = 'done';
@@ -402,4 +443,9 @@ export class Kubelet {
     }
     return undefined;
   }
+}
+
+/** A write the status manager sends again: not when the Pod is gone (404) or is another Pod now (409, the uid precondition). */
+function worthRetrying(res: ApiResult<unknown>): boolean {
+  return !res.ok && res.error.reason !== 'NotFound' && res.error.reason !== 'Conflict';
 }

@@ -2,7 +2,7 @@
 // kernel's ticks, reaching the API server only through messages.
 import type { Envelope, Process, ProcessContext } from '../kernel';
 import { RemoteApiClient } from '../client';
-import { DEFAULT_APISERVER_ADDRESS, isApiResponse } from '../scheduler/process';
+import { DEFAULT_APISERVER_ADDRESS } from '../scheduler/process';
 import { Kubelet, type KubeletOptions } from './kubelet';
 
 export function kubeletAddress(node: string): string {
@@ -27,7 +27,10 @@ export class KubeletProcess implements Process<unknown> {
   }
 
   private newClient(): RemoteApiClient {
-    return new RemoteApiClient((msg) => this.ctx?.send(this.apiServer, msg));
+    return new RemoteApiClient(
+      (msg) => this.ctx?.send(this.apiServer, msg),
+      () => this.ctx?.now ?? 0,
+    );
   }
 
   /** The running kubelet (undefined before its first tick and while the node is down). */
@@ -37,7 +40,7 @@ export class KubeletProcess implements Process<unknown> {
 
   receive(msg: Envelope<unknown>, ctx: ProcessContext<unknown>): void {
     this.ctx = ctx;
-    if (isApiResponse(msg.payload)) this.client.deliver(msg.payload);
+    this.client.receive(msg);
   }
 
   tick(ctx: ProcessContext<unknown>): void {

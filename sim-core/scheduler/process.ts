@@ -7,7 +7,7 @@
 // exits and is restarted); the next term relists.
 import type { Lease } from '../apiserver';
 import type { Envelope, Process, ProcessContext } from '../kernel';
-import { Candidacy, RemoteApiClient, type ApiResponseMessage, type KubeObject } from '../client';
+import { Candidacy, RemoteApiClient, type KubeObject } from '../client';
 import { Scheduler, DEFAULT_SCHEDULER_NAME, type SchedulerOptions } from './scheduler';
 import { newEvent } from './events';
 
@@ -24,9 +24,7 @@ export interface SchedulerProcessOptions extends SchedulerOptions {
   hostname?: string;
 }
 
-export function isApiResponse(payload: unknown): payload is ApiResponseMessage {
-  return typeof payload === 'object' && payload !== null && (payload as { type?: unknown }).type === 'api-response';
-}
+export { isApiResponse } from '../client';
 
 export class SchedulerProcess implements Process<unknown> {
   readonly address: string;
@@ -40,7 +38,10 @@ export class SchedulerProcess implements Process<unknown> {
   constructor(private readonly options: SchedulerProcessOptions = {}) {
     this.address = options.address ?? SCHEDULER_ADDRESS;
     this.apiServer = options.apiServer ?? DEFAULT_APISERVER_ADDRESS;
-    this.client = new RemoteApiClient((msg) => this.ctx?.send(this.apiServer, msg));
+    this.client = new RemoteApiClient(
+      (msg) => this.ctx?.send(this.apiServer, msg),
+      () => this.ctx?.now ?? 0,
+    );
     this.candidacy = new Candidacy({
       api: this.client,
       ...SCHEDULER_LEASE,
@@ -68,8 +69,7 @@ export class SchedulerProcess implements Process<unknown> {
 
   receive(msg: Envelope<unknown>, ctx: ProcessContext<unknown>): void {
     this.ctx = ctx;
-    if (!isApiResponse(msg.payload)) return;
-    this.client.deliver(msg.payload);
+    if (!this.client.receive(msg)) return;
     this.scheduler?.drain();
   }
 
@@ -91,7 +91,7 @@ export class SchedulerProcess implements Process<unknown> {
   }
 
   hasPendingWork(): boolean {
-    return this.client.outstanding() > 0 || (this.scheduler?.hasPendingWork() ?? false);
+    return this.client.outstanding() > 0 || this.candidacy.hasPendingWork() || (this.scheduler?.hasPendingWork() ?? false);
   }
 
   private startScheduling(now: number): void {

@@ -126,7 +126,7 @@ export class Scheduler {
   }
 
   hasPendingWork(): boolean {
-    return this.queue.len() > 0 || this.inFlight > 0;
+    return this.queue.len() > 0 || this.inFlight > 0 || this.pods.hasPendingWork() || this.nodes.hasPendingWork();
   }
 
   /** Pods waiting in the unschedulable pool, sorted (for the UI and tests). */
