@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { FakeApiServer } from '../client/testing/fakeApiServer';
 import { Prng } from '../kernel';
-import { Kubelet } from './kubelet';
+import { Kubelet, STATUS_SYNC_PERIOD_TICKS } from './kubelet';
+import { connectionRefusedError } from '../client';
 import { node, pod } from '../scheduler/testing/objects';
 import type { Lease, Node, Pod } from '../apiserver';
 
@@ -149,6 +150,30 @@ describe('Kubelet', () => {
     expect(get('web').status?.containerStatuses?.[0]?.state?.terminated).toMatchObject({ exitCode: 0, reason: 'Completed' });
     expect(api.all('events').some((e) => (e as { reason?: string; message?: string }).message === 'Stopping container web')).toBe(true);
     expect(tick() - start).toBe(30);
+  });
+
+  it('a status write or final delete that failed (the API server was down) is sent again at the next status batch', () => {
+    const { api, k, run, add, get } = setup();
+    add(pod('web', { nodeName: 'node-1' }));
+    api.failNext('patch', 'pods', connectionRefusedError('172.18.0.2:6443'), 1000);
+    run(500);
+    // the runtime moved on (Running), the API never heard of it
+    expect(get('web').status?.phase).not.toBe('Running');
+    expect(k.hasPendingWork()).toBe(true);
+    api.clearFailures();
+    run(STATUS_SYNC_PERIOD_TICKS);
+    expect(get('web').status?.phase).toBe('Running');
+    expect(k.hasPendingWork()).toBe(false);
+    // the final delete after a graceful stop, refused once
+    const p = get('web');
+    api.request({ verb: 'update', resource: 'pods', namespace: 'default', body: { ...p, metadata: { ...p.metadata, deletionTimestamp: '2026-01-01T00:00:30Z', deletionGracePeriodSeconds: 0, finalizers: ['test/hold'] } } });
+    api.flush();
+    api.failNext('delete', 'pods', connectionRefusedError('172.18.0.2:6443'), 1);
+    api.clearActions();
+    run(50);
+    expect(api.writes().filter((a) => a.verb === 'delete').length).toBe(1);
+    run(STATUS_SYNC_PERIOD_TICKS);
+    expect(api.writes().filter((a) => a.verb === 'delete').map((a) => `${a.name} grace=${a.gracePeriodSeconds}`)).toEqual(['web grace=0', 'web grace=0']);
   });
 
   it('serves logs, and says when a container is still waiting', () => {

@@ -110,6 +110,11 @@ export class FakeApiServer implements ApiClient {
     this.failures.push({ verb, resource, status, times });
   }
 
+  /** Forget every failNext rule still pending: requests are served again. */
+  clearFailures(): void {
+    this.failures.length = 0;
+  }
+
   /** End every open watch with 410 Gone, as the API server does when a watcher fell behind compaction. */
   expireWatches(): void {
     for (const w of [...this.watchers.values()]) {
