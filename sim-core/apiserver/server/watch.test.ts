@@ -70,6 +70,22 @@ describe('watch', () => {
     expect(old.ok ? 'served' : old.error.message).toBe('etcdserver: mvcc: required revision has been compacted');
   });
 
+  it('after an API server restart the caches begin at etcd\'s revision: an older resourceVersion is 410 Expired, the newest resumes', () => {
+    const sim = testCluster();
+    const before = must<ObjectList>(sim, { verb: 'list', resource: 'configmaps', namespace: 'default' });
+    const a = must(sim, { verb: 'create', resource: 'configmaps', namespace: 'default', body: configMap('a') });
+    const rv = Number(a.metadata?.resourceVersion);
+    expect(sim.kill('kube-apiserver').ok).toBe(true);
+    expect(sim.restart('kube-apiserver').ok).toBe(true);
+    sim.runUntil(() => sim.apiServer.ready, 1_000);
+    const old = sim.kubectl.watchSoFar({ verb: 'watch', resource: 'configmaps', namespace: 'default', resourceVersion: before.resourceVersion }, TIMEOUT);
+    expect(old.ok ? 'served' : `${old.error.code} ${old.error.reason} ${old.error.message}`).toBe(`410 Expired too old resource version: ${before.resourceVersion} (${rv})`);
+    // nothing was written since a: a watch from its revision misses nothing, and goes on
+    const b = must(sim, { verb: 'create', resource: 'configmaps', namespace: 'default', body: configMap('b') });
+    const resumed = sim.kubectl.watchSoFar({ verb: 'watch', resource: 'configmaps', namespace: 'default', resourceVersion: String(rv) }, TIMEOUT);
+    expect(resumed.ok && summary(resumed.value)).toEqual([`ADDED b ${b.metadata?.resourceVersion}`]);
+  });
+
   it('the watch cache holds ONE etcd watch per resource prefix, however many clients watch', () => {
     const sim = testCluster();
     const watchCreates = (): number =>

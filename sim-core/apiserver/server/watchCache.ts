@@ -3,7 +3,10 @@
 // every client watch of that resource is served from here, never from etcd directly.
 // ADDED/MODIFIED/DELETED are computed from etcd's PUT/DELETE with prev_kv (a PUT whose
 // create_revision equals its mod_revision is a creation). A watch from a resourceVersion
-// older than the window gets 410 Gone `too old resource version: X (Y)`.
+// older than the window gets 410 Expired `too old resource version: X (Y)`, Y the oldest
+// it could start from — right after a (re)list, the list's revision: so after an API server
+// restart, whose caches list etcd's current revision, an informer resuming from what it saw
+// before relists, unless nothing happened in between.
 // A watcher with a label/field selector sees what the cacher's filtering shows
 // (cacher.go's watchCacheEvent with PrevObject): an object that starts matching arrives
 // as ADDED, one that stops matching as DELETED, one that never matched not at all.
@@ -70,6 +73,8 @@ export class WatchCache {
   private events: CachedEvent[] = [];
   /** every event after this revision is in `events` */
   private since = 0;
+  /** whether events were dropped from the window (capacity, compaction) since the last list */
+  private trimmed = false;
   /** the last revision the cache has seen (its resourceVersion) */
   revision = 0;
   ready = false;
@@ -143,6 +148,7 @@ export class WatchCache {
     }
     this.events = [];
     this.since = revision;
+    this.trimmed = false;
     this.revision = revision;
     this.ready = true;
   }
@@ -159,6 +165,7 @@ export class WatchCache {
     if (rev <= this.since) return;
     this.events = this.events.filter((e) => e.revision > rev);
     this.since = Math.min(rev, this.revision);
+    this.trimmed = true;
   }
 
   /**
@@ -176,7 +183,8 @@ export class WatchCache {
         if (matches(w, this.namespaceOfKey(key)) && (w.matches?.(obj) ?? true)) w.send({ type: 'ADDED', object: obj });
       }
     } else {
-      if (rv < this.since) return tooOldResourceVersion(rv, this.since + 1);
+      const oldest = this.oldestWatchable();
+      if (rv < oldest) return tooOldResourceVersion(rv, oldest);
       for (const e of this.events) {
         if (e.revision <= rv || !matches(w, e.namespace)) continue;
         const filtered = filterEvent(w.matches, e.event, e.prev);
@@ -207,6 +215,17 @@ export class WatchCache {
       if (bucket?.size === 0) this.triggered.delete(t);
     }
     return true;
+  }
+
+  /**
+   * The oldest resourceVersion a watch may start from (watch_cache.go getAllEventsSinceLocked's
+   * `oldest - 1`): the list's revision while no event has left the window since, else the
+   * revision before the first event still in it — a little stricter than `since`, as the
+   * real cache is, which does not know that nothing of this resource happened in between.
+   */
+  private oldestWatchable(): number {
+    const first = this.events[0];
+    return this.trimmed && first !== undefined ? first.revision - 1 : this.since;
   }
 
   /** End every client watch with 410 Gone (the cache had to relist). */
@@ -260,6 +279,7 @@ export class WatchCache {
     if (this.events.length > this.capacity) {
       const dropped = this.events.shift()!;
       this.since = dropped.revision;
+      this.trimmed = true;
     }
     // ONE object for the cache and every watcher (the cacher serialises an event once for
     // all its watchers), deeply frozen: receivers only read it — an informer stores it as it
