@@ -1,7 +1,7 @@
 // The control-plane swarm (TigerBeetle's VOPR, STYLE.md): many seeds, each a random
 // schedule of Deployments created, scaled and deleted through the API port and of faults
-// (a node, the controller-manager, the scheduler, an etcd member down and back; etcd
-// partitioned and healed), checking as it runs:
+// (a node, the controller-manager, the scheduler, the API server, the whole control-plane
+// node, an etcd member down and back; etcd partitioned and healed), checking as it runs:
 //   - every Pod is bound to at most one node and never rebound;
 //   - no Pod is lost from etcd: a Pod disappears only after a delete request for it;
 //   - ownerReferences are consistent: a Pod's owner ReplicaSet (and a ReplicaSet's
@@ -40,7 +40,7 @@ type Step =
 /** A schedule drawn from the seed (its own stream: the simulation's streams are untouched). */
 function schedule(seed: number): Step[] {
   const rng = new Prng(seed).child('control-plane-swarm');
-  const targets = ['node-1', 'node-2', 'node-3', 'kube-controller-manager', 'kube-scheduler', 'etcd-2'];
+  const targets = ['node-1', 'node-2', 'node-3', 'kube-controller-manager', 'kube-scheduler', 'etcd-2', 'kube-apiserver', 'control-plane'];
   const steps: Step[] = [];
   for (let i = 0; i < STEPS; i++) {
     const r = rng.int(0, 11);
@@ -294,7 +294,7 @@ function run(seed: number, steps: readonly Step[]): RunResult {
   });
   // recover: every process up, the network whole, then let the control plane converge
   sim.heal();
-  for (const t of ['node-1', 'node-2', 'node-3', 'kube-controller-manager', 'kube-scheduler', 'etcd-2']) sim.restart(t);
+  for (const t of ['node-1', 'node-2', 'node-3', 'control-plane', 'kube-apiserver', 'kube-controller-manager', 'kube-scheduler', 'etcd-2']) sim.restart(t);
   for (let i = 0; i < 6; i++) {
     sim.tick(250);
     invariants.check(sim, `settling ${i + 1}`);

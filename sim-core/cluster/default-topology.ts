@@ -7,6 +7,9 @@
 // join as process factories (`processes`), added once the cluster is bootstrapped.
 import type { Kernel, Process, ProcessContext } from '../kernel';
 import { KubeApiServer, KubeClientProcess, SimKubeApiPort, APISERVER_ADDRESS, timestampAt, type ApiServerConfig, type ClusterWire, type KubeApiPort } from '../apiserver/server';
+import { APISERVER_ADVERTISE_ADDRESS, APISERVER_SECURE_PORT } from '../apiserver/server/advertise';
+import { connectionRefusedError, noRouteToHostError, type ApiResponseMessage } from '../client';
+import type { Envelope } from '../kernel';
 import { Simulation, type EtcdOnlySimulationOptions, type SimulationPorts } from './etcd-only';
 import { memberName } from './topology';
 import { bootstrapCluster, clusterNodes, MAX_CONTROL_PLANES } from './bootstrap';
@@ -71,6 +74,16 @@ export interface DefaultSimulationOptions extends Omit<EtcdOnlySimulationOptions
 /** How long (1 s) etcd must see no change but Lease renewals and Events before `sim settle` calls a cluster converged. */
 export const SETTLE_QUIET_TICKS = 100;
 
+/**
+ * How long a client's kernel tries to reach a host that is down before it gives up with
+ * `no route to host` (3 s: Linux sends 3 ARP requests 1 s apart, and on kind's bridge
+ * nobody answers for a stopped node's address).
+ */
+export const ARP_TIMEOUT_TICKS = 300;
+
+/** Where the components dial the API server (kubeadm's kubeconfigs: the advertise address). */
+const APISERVER_HOST_PORT = `${APISERVER_ADVERTISE_ADDRESS}:${APISERVER_SECURE_PORT}`;
+
 export class DefaultSimulation extends Simulation {
   readonly topology = 'default' as const;
   readonly apiServer: KubeApiServer;
@@ -82,6 +95,8 @@ export class DefaultSimulation extends Simulation {
   private readonly extraProcesses = new Map<string, StartableProcess>();
   /** the watch chain's hops (undefined when tracing is off, e.g. in benchmarks) */
   readonly journal: ChainJournal | undefined;
+  /** nodes taken down whole (`sim kill <node>`) and not yet back: their hosts answer nothing */
+  private readonly downNodes = new Set<string>();
 
   constructor(options: DefaultSimulationOptions) {
     const { workers = 3, controlPlanes = 1, apiServer = {}, processes = DEFAULT_PROCESSES, bootstrapCapTicks = 20_000, journalCapacity = 5_000, topology: _t, ...rest } = options;
@@ -97,6 +112,7 @@ export class DefaultSimulation extends Simulation {
       etcdEndpoints: endpoints.length > 0 ? endpoints : [memberName(1)],
     });
     this.addClusterProcess(this.apiServer);
+    this.clusterKernel.onReceiverDown = (envelope) => this.refuseConnection(envelope);
     const kubectlProcess = new KubeClientProcess(KUBECTL_ADDRESS);
     this.addClusterProcess(kubectlProcess);
     this.kubectl = new SimKubeApiPort(this.clusterKernel, kubectlProcess);
@@ -209,12 +225,38 @@ export class DefaultSimulation extends Simulation {
   /**
    * A killed process's sockets are closed by its host's operating system, which tells the
    * peer (a FIN on each connection): an API client's watches then end on the API server
-   * instead of streaming on into the process's next life. It travels as a message from the
-   * process's address, so latency and partitions apply to it as to any packet.
+   * instead of streaming on into the process's next life; and when the API server dies,
+   * every client with a connection open on it (a request in service, a watch) learns that
+   * its requests and watches failed, and its informers go to their retry paths. It travels
+   * as a message from the process's address, so latency and partitions apply to it as to
+   * any packet. A node taken down whole is shut down this way too: its processes are
+   * stopped and their sockets closed before the host goes off.
    */
   private closeConnections(address: string): void {
-    if (address === APISERVER_ADDRESS || !this.kernel.isAlive(address)) return;
+    if (!this.kernel.isAlive(address)) return;
+    if (address === APISERVER_ADDRESS) {
+      for (const client of this.apiServer.openConnections()) this.clusterKernel.sendFromHost(APISERVER_ADDRESS, client, { type: 'api-connection-closed' });
+      return;
+    }
     this.clusterKernel.send(address, APISERVER_ADDRESS, { type: 'api-connection-closed' });
+  }
+
+  /**
+   * A request that reaches the API server's address while the server is down is not lost:
+   * its host is up and nothing listens on :6443, so the SYN gets a RST and the client
+   * `connection refused`, one network latency later. When the whole node is down no host
+   * answers, and the client's own kernel gives up after the ARP timeout with `no route to
+   * host` (no client-side timeout is needed: remoteClient.ts). Cancels and FINs for a dead
+   * server need no answer, and etcd's answers to it are simply lost.
+   */
+  private refuseConnection(envelope: Envelope<ClusterWire>): void {
+    const p = envelope.payload;
+    if (envelope.to !== APISERVER_ADDRESS || !('type' in p) || p.type !== 'api-request') return;
+    const hostDown = this.downNodes.has(this.info.nodes[0] ?? '');
+    const error = hostDown ? noRouteToHostError(APISERVER_HOST_PORT) : connectionRefusedError(APISERVER_HOST_PORT);
+    const answer: ApiResponseMessage = { type: 'api-response', requestId: p.requestId, result: { ok: false, error } };
+    if (hostDown) this.clusterKernel.sendFromHost(envelope.from, envelope.from, answer, ARP_TIMEOUT_TICKS);
+    else this.clusterKernel.sendFromHost(APISERVER_ADDRESS, envelope.from, answer);
   }
 
   private fault(action: 'kill' | 'restart', target: string): SimResult | undefined {
@@ -229,11 +271,15 @@ export class DefaultSimulation extends Simulation {
         if (action === 'kill') this.closeConnections(a);
         this.kernel[action](a);
       }
+      if (action === 'kill') this.downNodes.add(target);
+      else this.downNodes.delete(target);
       return { ok: true, value: '' };
     }
     if (target === APISERVER_ADDRESS || this.extraProcesses.has(target)) {
       if (action === 'kill') this.closeConnections(target);
       const r = this.kernel[action](target);
+      // a process started on a node that was down means its host is up again
+      if (r.ok && action === 'restart') this.downNodes.delete(nodeOf(target, this.info.nodes[0] ?? '') ?? '');
       return r.ok ? { ok: true, value: '' } : { ok: false, error: r.error };
     }
     // members (and a member added with `member add`, started by restart) are etcd's business

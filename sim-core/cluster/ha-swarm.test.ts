@@ -1,6 +1,7 @@
 // A swarm over the HA control plane (STYLE.md's seeded swarms): many seeds, each a random
 // schedule of scales of one Deployment and of faults on the three controller-managers,
-// the three schedulers and the control-plane nodes control-plane-2 and control-plane-3,
+// the three schedulers, the control-plane nodes (the first one with the API server) and
+// the API server alone,
 // checking every 10 ticks that
 //   - at most one kube-controller-manager and at most one kube-scheduler lead at a time
 //     (renewDeadline 10 s < leaseDuration 15 s: an old leader stops before a standby may start);
@@ -30,6 +31,8 @@ const TARGETS = [
   'kube-scheduler@control-plane-3',
   'control-plane-2',
   'control-plane-3',
+  'kube-apiserver',
+  'control-plane',
 ];
 
 type Step = { kind: 'scale'; replicas: number } | { kind: 'kill' | 'restart'; target: string } | { kind: 'tick'; ticks: number };
@@ -126,7 +129,7 @@ function run(seed: number, steps: readonly Step[]): { violations: string[]; hand
     check(when);
   });
   // recover: every instance up, then long enough for any Lease to expire and be taken, and the Pods to follow
-  for (const t of ['control-plane-2', 'control-plane-3', ...TARGETS]) sim.restart(t);
+  for (const t of ['control-plane', 'control-plane-2', 'control-plane-3', ...TARGETS]) sim.restart(t);
   tick(4_000, 'settling');
   const l = leaders(sim);
   if (l.cm.length !== 1 || l.scheduler.length !== 1) violations.push(`after settling: ${l.cm.length} controller-manager and ${l.scheduler.length} scheduler leaders, expected one each`);

@@ -19,7 +19,7 @@ import { handleGet, handleList } from './read';
 import { parseFieldSelector } from './fieldSelector';
 import { parseLabelSelector } from './labelSelectorString';
 import { handlePatch } from './patch';
-import { badRequest, connectionLost } from './statuses';
+import { badRequest } from './statuses';
 import { DryRunStorage, Storage, prefixEnd } from './storage';
 import { handleBind, handleUpdate } from './update';
 import { traceRequest } from './requestTrace';
@@ -88,8 +88,6 @@ export class KubeApiServer implements Process<ClusterWire> {
   lastObjectChange = 0;
   /** requests being served, `from#requestId` (their connections break if the process dies) */
   private readonly inService = new Set<string>();
-  /** connections that were open when the process died: told so when it comes back */
-  private brokenConnections: Array<{ from: string; requestId: number; watch: boolean }> = [];
   /** watches that arrived before their cache finished its first list */
   private waiting: Array<{ from: string; msg: ApiRequestMessage }> = [];
   private nextWatcherId = 1;
@@ -170,6 +168,17 @@ export class KubeApiServer implements Process<ClusterWire> {
     return n;
   }
 
+  /**
+   * The clients with a connection open on this server: a request in service, a watch
+   * streaming or waiting for its cache. When the process dies, its host closes each of
+   * these connections (cluster/default-topology.ts tells every one of them), sorted.
+   */
+  openConnections(): string[] {
+    const from = (k: string) => k.slice(0, k.lastIndexOf('#'));
+    const open = new Set<string>([...[...this.inService].map(from), ...[...this.clientWatches.keys()].map(from), ...this.waiting.map((w) => w.from)]);
+    return [...open].sort();
+  }
+
   /** The client's connections closed (its process died): every watch on them ends. */
   private closeConnections(from: string): void {
     for (const key of [...this.clientWatches.keys()].sort()) {
@@ -178,15 +187,13 @@ export class KubeApiServer implements Process<ClusterWire> {
     }
   }
 
+  /**
+   * Killed: everything in memory is gone. The clients are not told from here — a dead
+   * process says nothing — but by its host, which closes their connections (FIN/RST) as it
+   * reclaims the sockets (cluster/default-topology.ts), and refuses any new one while the
+   * server is down.
+   */
   crash(): void {
-    const split = (k: string, watch: boolean) => {
-      const at = k.lastIndexOf('#');
-      return { from: k.slice(0, at), requestId: Number(k.slice(at + 1)), watch };
-    };
-    this.brokenConnections = [
-      ...[...this.inService].sort().map((k) => split(k, false)),
-      ...[...this.clientWatches.keys()].sort().map((k) => split(k, true)),
-    ];
     this.inService.clear();
     // the same connection object: its request numbers keep counting, so an answer still in
     // flight from before the crash can never be taken for a new request's
@@ -201,18 +208,11 @@ export class KubeApiServer implements Process<ClusterWire> {
   }
 
   /**
-   * Back from a crash. Every client whose request or watch was open when the process died
-   * learns that its connection broke (what a TCP reset tells client-go): an informer
-   * re-watches from its last resourceVersion — and, the new watch cache starting at the
-   * current revision, gets 410 Gone and relists, as after a real API server restart.
+   * Back from a crash with empty watch caches, each filled again from etcd's current
+   * revision: a client that re-watches from an older resourceVersion gets 410 Expired and
+   * relists (watchCache.ts), as after a real API server restart.
    */
   restart(ctx: Ctx): void {
-    for (const c of this.brokenConnections) {
-      const status = connectionLost();
-      const result: ApiResponseMessage['result'] = c.watch ? { ok: true, value: { type: 'ERROR', status } } : { ok: false, error: status };
-      ctx.send(c.from, { type: 'api-response', requestId: c.requestId, result });
-    }
-    this.brokenConnections = [];
     this.start(ctx);
   }
 

@@ -1,31 +1,36 @@
 // The API server with client/'s RemoteApiClient inside a process — how controllers, the
-// scheduler and kubelets will talk to it: answers and watch events arrive as messages at
-// later ticks, and a broken connection is reported when the API server comes back.
+// scheduler and kubelets talk to it: answers and watch events arrive as messages at later
+// ticks; when the API server dies its host closes the connection, and a request sent while
+// it is down is refused.
 import { describe, expect, it } from 'vitest';
-import { RemoteApiClient, type ApiResponseMessage, type WatchEvent } from '../../client';
+import { RemoteApiClient, type WatchEvent } from '../../client';
+import { ARP_TIMEOUT_TICKS } from '../../cluster/default-topology';
 import type { Envelope, Process, ProcessContext } from '../../kernel';
 import { APISERVER_ADDRESS, type ClusterWire } from './wire';
 import { configMap, must, stored, testCluster } from './testCluster';
 
 class WatchingProcess implements Process<ClusterWire> {
-  readonly address = 'kube-controller-manager';
   readonly seen: string[] = [];
   client: RemoteApiClient | undefined;
 
+  constructor(readonly address = 'kube-controller-manager') {}
+
   start(ctx: ProcessContext<ClusterWire>): void {
-    this.client = new RemoteApiClient((m) => ctx.send(APISERVER_ADDRESS, m));
+    this.client = new RemoteApiClient(
+      (m) => ctx.send(APISERVER_ADDRESS, m),
+      () => ctx.now,
+    );
     this.client.request({ verb: 'list', resource: 'configmaps', namespace: 'default' }, (r) => {
       if (!r.ok) return;
       this.client!.request({ verb: 'watch', resource: 'configmaps', namespace: 'default', resourceVersion: r.value.resourceVersion }, (w) => {
         const e = (w.ok ? w.value : { type: 'ERROR', status: w.error }) as WatchEvent;
-        this.seen.push(e.type === 'ERROR' ? `ERROR ${e.status.code}` : `${e.type} ${e.object.metadata?.name}`);
+        this.seen.push(e.type === 'ERROR' ? `ERROR ${e.status.code} ${e.status.message}` : `${e.type} ${e.object.metadata?.name}`);
       });
     });
   }
 
   receive(env: Envelope<ClusterWire>): void {
-    const p = env.payload;
-    if ('type' in p && p.type === 'api-response') this.client?.deliver(p as ApiResponseMessage);
+    this.client?.receive(env);
   }
 
   hasPendingWork(): boolean {
@@ -44,15 +49,46 @@ describe('a process with a RemoteApiClient', () => {
     expect(watcher.seen).toEqual(['ADDED one', 'DELETED one']);
   });
 
-  it('an API server restart ends the watch with an error the informer can act on', () => {
+  it('a killed API server: its host closes the connection, the watch ends at once, and a new request is refused', () => {
     const watcher = new WatchingProcess();
     const sim = testCluster(3, { processes: [() => watcher] });
     sim.runUntilIdle(1_000);
+    expect(sim.apiServer.openConnections()).toEqual(['kube-controller-manager']);
     expect(sim.kill('kube-apiserver').ok).toBe(true);
-    sim.tick(100);
+    sim.tick(5);
+    // not when the server comes back: the FIN travels now, one network latency
+    expect(watcher.seen).toEqual(['ERROR 0 unexpected EOF']);
+    let answer = '';
+    watcher.client!.request({ verb: 'get', resource: 'configmaps', namespace: 'default', name: 'x' }, (r) => (answer = r.ok ? 'ok' : `${r.error.code} ${r.error.message}`));
+    expect(watcher.hasPendingWork()).toBe(true);
+    sim.tick(10);
+    expect(answer).toBe('0 dial tcp 172.18.0.2:6443: connect: connection refused');
+    expect(watcher.hasPendingWork()).toBe(false);
     expect(sim.restart('kube-apiserver').ok).toBe(true);
     sim.runUntilIdle(2_000);
-    expect(watcher.seen).toEqual(['ERROR 503']);
+    expect(watcher.seen).toEqual(['ERROR 0 unexpected EOF']);
+  });
+
+  it('the whole control-plane node down: no host answers, and a request fails with no route to host after the ARP timeout', () => {
+    // a client on no node of the cluster (the control-plane node's own processes die with it)
+    const watcher = new WatchingProcess('kube-controller-manager@elsewhere');
+    const sim = testCluster(3, { processes: [() => watcher] });
+    sim.runUntilIdle(1_000);
+    expect(sim.kill('control-plane').ok).toBe(true);
+    sim.tick(5);
+    expect(watcher.seen).toEqual(['ERROR 0 unexpected EOF']);
+    let answer = '';
+    watcher.client!.request({ verb: 'get', resource: 'configmaps', namespace: 'default', name: 'x' }, (r) => (answer = r.ok ? 'ok' : `${r.error.code} ${r.error.message}`));
+    sim.tick(ARP_TIMEOUT_TICKS - 1);
+    expect(answer).toBe('');
+    sim.tick(10);
+    expect(answer).toBe('0 dial tcp 172.18.0.2:6443: connect: no route to host');
+    // back up: the host refuses again while the API server alone is down
+    expect(sim.restart('control-plane').ok).toBe(true);
+    expect(sim.kill('kube-apiserver').ok).toBe(true);
+    watcher.client!.request({ verb: 'get', resource: 'configmaps', namespace: 'default', name: 'x' }, (r) => (answer = r.ok ? 'ok' : `${r.error.code} ${r.error.message}`));
+    sim.tick(10);
+    expect(answer).toBe('0 dial tcp 172.18.0.2:6443: connect: connection refused');
   });
 
   it('an etcd member that dies while the API server is idle is left within one keepalive', () => {

@@ -114,11 +114,3 @@ export function etcdTimeout(): Status {
 export function internalError(message: string): Status {
   return statusError('InternalError', `Internal error occurred: ${message}`);
 }
-
-/**
- * What a client whose connection broke mid-request or mid-watch sees (client-go reports
- * the transport error; for a watch the reflector logs it and re-watches).
- */
-export function connectionLost(): Status {
-  return statusWithCode('ServiceUnavailable', 503, 'http2: client connection lost');
-}
