@@ -87,7 +87,7 @@ describe('Kernel', () => {
   });
 
   it('a message for a killed process goes to onReceiverDown; its host still speaks with sendFromHost, after its delay', () => {
-    const { k, a, b } = setup();
+    const { k, a } = setup();
     k.kill('b');
     const refused: number[] = [];
     k.onReceiverDown = (env) => {
