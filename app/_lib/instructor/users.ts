@@ -31,6 +31,14 @@ export interface UserPage {
   search: string | undefined;
 }
 
+/** Accounts per role, for the overview (an unknown stored role counts as a learner, as parseRole reads it). */
+export async function countUsersByRole(client: Database): Promise<Record<Role, number>> {
+  const groups = await client.user.groupBy({ by: ['role'], _count: { _all: true } });
+  const counts: Record<Role, number> = { learner: 0, instructor: 0, admin: 0 };
+  for (const g of groups) counts[parseRole(g.role)] += g._count._all;
+  return counts;
+}
+
 export async function userPage(client: Database, { page, search, perPage = USERS_PER_PAGE }: { page: number; search?: string; perPage?: number }): Promise<UserPage> {
   const [total, matched] = await Promise.all([
     client.user.count(),

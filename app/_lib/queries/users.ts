@@ -2,14 +2,11 @@
 // Callers check the role or the access rule first.
 import 'server-only';
 import { db } from '../db';
-import { parseRole, type Role } from '../auth/roles';
-import { userPage } from '../instructor/users';
+import { countUsersByRole as countByRole, userPage } from '../instructor/users';
 
-export async function countUsersByRole(): Promise<Record<Role, number>> {
-  const groups = await db.user.groupBy({ by: ['role'], _count: { _all: true } });
-  const counts: Record<Role, number> = { learner: 0, instructor: 0, admin: 0 };
-  for (const g of groups) counts[parseRole(g.role)] += g._count._all;
-  return counts;
+/** Accounts per role, for the overview. */
+export function countUsersByRole() {
+  return countByRole(db);
 }
 
 /** One page of every account, newest first, optionally only those whose email or name contains `search`. */
