@@ -1,11 +1,13 @@
 // Correctness per question and per option / misconception tag, for the instructor's
-// questions page and its CSV. Everything is counted by the database: one window-function
-// query for first and latest answers per learner, and groupBys over the stored response
-// and tag texts, so the page reads one row per distinct answer, never every attempt.
+// questions page and its CSV. Everything is counted by the database in two queries, each
+// reading one of QuizAttempt's indexes in its order (prisma/schema.prisma) rather than the
+// table: first and latest answers per learner, and the answers grouped by their stored
+// response and tag texts, so the page reads one row per distinct answer, never every attempt.
+import { Prisma } from '../../_generated/prisma/client';
 import type { Database } from '../db';
 import type { ContentSet, Locale, QuestionType } from '../content';
 import { tallyAnswers, tallyMisconceptions, textOf, type AnswerTally, type AnswerWords, type TagGroup, type ResponseGroup } from './answers';
-import { byLearners, LEARNER_ROLE } from './learner-scope';
+import { byLearnersSql } from './learner-scope';
 
 export interface QuestionCounts {
   attempts: number;
@@ -54,22 +56,37 @@ interface CountsRow {
   latestCorrect: bigint | number | null;
 }
 
-/** Per question: attempts, learners, first-answer and latest-answer correctness (window functions, SQLite ≥ 3.25 and PostgreSQL alike). */
+/**
+ * Per question: attempts, learners, first-answer and latest-answer correctness. The inner
+ * query groups each learner's answers to a question (QuizAttempt_question_learner_time_idx
+ * holds them together, in time order). When they were all right or all wrong, so were the
+ * first and the latest; otherwise each is one step into that index (CASE looks only then).
+ * Ties in time go to the smaller id, as the learner's page orders them. Plain SQL, the same
+ * on SQLite and PostgreSQL (a window function over every answer cost SQLite two sorts).
+ */
 export async function countQuestionAnswers(client: Database): Promise<Map<string, QuestionCounts>> {
+  const rightAt = (order: 'ASC' | 'DESC') => Prisma.sql`CASE
+    WHEN g."right" = 0 THEN 0
+    WHEN g."right" = g."answers" THEN 1
+    WHEN (
+      SELECT b."correct" FROM "QuizAttempt" b
+      WHERE b."courseId" = g."courseId" AND b."quizId" = g."quizId" AND b."questionId" = g."questionId" AND b."userId" = g."userId"
+      ORDER BY b."createdAt" ${Prisma.raw(order)}, b."id" ${Prisma.raw(order)} LIMIT 1
+    ) THEN 1
+    ELSE 0 END`;
   const rows = await client.$queryRaw<CountsRow[]>`
-    SELECT "courseId", "quizId", "questionId",
-      COUNT(*) AS "attempts",
-      COUNT(DISTINCT "userId") AS "learners",
-      SUM(CASE WHEN "firstRank" = 1 AND "correct" THEN 1 ELSE 0 END) AS "firstCorrect",
-      SUM(CASE WHEN "lastRank" = 1 AND "correct" THEN 1 ELSE 0 END) AS "latestCorrect"
+    SELECT g."courseId", g."quizId", g."questionId",
+      SUM(g."answers") AS "attempts",
+      COUNT(*) AS "learners",
+      SUM(${rightAt('ASC')}) AS "firstCorrect",
+      SUM(${rightAt('DESC')}) AS "latestCorrect"
     FROM (
-      SELECT a."courseId", a."quizId", a."questionId", a."userId", a."correct",
-        ROW_NUMBER() OVER (PARTITION BY a."userId", a."courseId", a."quizId", a."questionId" ORDER BY a."createdAt", a."id") AS "firstRank",
-        ROW_NUMBER() OVER (PARTITION BY a."userId", a."courseId", a."quizId", a."questionId" ORDER BY a."createdAt" DESC, a."id" DESC) AS "lastRank"
-      FROM "QuizAttempt" a JOIN "User" u ON u."id" = a."userId"
-      WHERE u."role" = ${LEARNER_ROLE}
-    ) ranked
-    GROUP BY "courseId", "quizId", "questionId"`;
+      SELECT a."courseId", a."quizId", a."questionId", a."userId", COUNT(*) AS "answers", SUM(CASE WHEN a."correct" THEN 1 ELSE 0 END) AS "right"
+      FROM "QuizAttempt" a
+      WHERE ${byLearnersSql('a')}
+      GROUP BY a."courseId", a."quizId", a."questionId", a."userId"
+    ) g
+    GROUP BY g."courseId", g."quizId", g."questionId"`;
   return new Map(
     rows.map((r) => [
       key(r.courseId, r.quizId, r.questionId),
@@ -78,26 +95,53 @@ export async function countQuestionAnswers(client: Database): Promise<Map<string
   );
 }
 
+interface AnswerGroupRow {
+  courseId: string;
+  quizId: string;
+  questionId: string;
+  response: string;
+  correct: boolean | number;
+  misconceptions: string;
+  count: bigint | number;
+}
+
+/**
+ * Learners' answers per question, grouped by what was stored: the response text (what they
+ * chose, with the grade), and for wrong answers the misconception tags. One query over
+ * QuizAttempt_question_response_idx, whose order is the grouping's. The responses come in
+ * the order of their text, then grade, as a groupBy of their own gave them (tallyAnswers
+ * keeps the grade of the first of two texts it reads as one answer); the order of the tag
+ * groups does not change their tally.
+ */
+export async function groupQuestionAnswers(client: Database): Promise<{ responses: Map<string, ResponseGroup[]>; tags: Map<string, TagGroup[]> }> {
+  const rows = await client.$queryRaw<AnswerGroupRow[]>`
+    SELECT a."courseId", a."quizId", a."questionId", a."response", a."correct", a."misconceptions", COUNT(*) AS "count"
+    FROM "QuizAttempt" a
+    WHERE ${byLearnersSql('a')}
+    GROUP BY a."courseId", a."quizId", a."questionId", a."response", a."correct", a."misconceptions"
+    ORDER BY a."courseId", a."quizId", a."questionId", a."response", a."correct", a."misconceptions"`;
+  const responses = new Map<string, Map<string, ResponseGroup>>();
+  const tags = new Map<string, Map<string, TagGroup>>();
+  const groupIn = <G>(by: Map<string, Map<string, G>>, k: string, text: string, make: () => G): G => {
+    let groups = by.get(k);
+    if (!groups) by.set(k, (groups = new Map()));
+    let group = groups.get(text);
+    if (!group) groups.set(text, (group = make()));
+    return group;
+  };
+  for (const r of rows) {
+    const k = key(r.courseId, r.quizId, r.questionId);
+    const correct = r.correct === true || r.correct === 1;
+    const count = Number(r.count);
+    groupIn(responses, k, JSON.stringify([r.response, correct]), () => ({ response: r.response, correct, count: 0 })).count += count;
+    if (!correct) groupIn(tags, k, r.misconceptions, () => ({ misconceptions: r.misconceptions, count: 0 })).count += count;
+  }
+  const lists = <G>(by: Map<string, Map<string, G>>) => new Map([...by].map(([k, groups]) => [k, [...groups.values()]]));
+  return { responses: lists(responses), tags: lists(tags) };
+}
+
 export async function questionReport(client: Database, content: ContentSet, locale: Locale, words: AnswerWords): Promise<QuestionReport> {
-  const [counts, responseGroups, tagGroups] = await Promise.all([
-    countQuestionAnswers(client),
-    client.quizAttempt.groupBy({ by: ['courseId', 'quizId', 'questionId', 'response', 'correct'], where: byLearners, _count: { _all: true } }),
-    client.quizAttempt.groupBy({ by: ['courseId', 'quizId', 'questionId', 'misconceptions'], where: { ...byLearners, correct: false }, _count: { _all: true } }),
-  ]);
-  const responsesBy = new Map<string, ResponseGroup[]>();
-  for (const g of responseGroups) {
-    const k = key(g.courseId, g.quizId, g.questionId);
-    const list = responsesBy.get(k) ?? [];
-    if (list.length === 0) responsesBy.set(k, list);
-    list.push({ response: g.response, correct: g.correct, count: g._count._all });
-  }
-  const tagsBy = new Map<string, TagGroup[]>();
-  for (const g of tagGroups) {
-    const k = key(g.courseId, g.quizId, g.questionId);
-    const list = tagsBy.get(k) ?? [];
-    if (list.length === 0) tagsBy.set(k, list);
-    list.push({ misconceptions: g.misconceptions, count: g._count._all });
-  }
+  const [counts, { responses: responsesBy, tags: tagsBy }] = await Promise.all([countQuestionAnswers(client), groupQuestionAnswers(client)]);
 
   const known = new Set<string>();
   const lessons: LessonQuestions[] = [];
