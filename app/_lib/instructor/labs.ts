@@ -1,11 +1,13 @@
 // Per lab: attempts, learners who tried and passed, median hints, and which goals fail —
-// the instructor's labs page and its CSV. Counted by the database (one aggregate query and
-// groupBys over hintsUsed and the stored goal results); nothing loads every attempt.
+// the instructor's labs page and its CSV. Counted by the database (an aggregate per lab and
+// per learner, and groups by hintsUsed and by the stored goal results); nothing loads every
+// attempt. The first two read LabAttempt_labId_userId_passed_hintsUsed_idx, not the table
+// with its action logs.
 import type { Database } from '../db';
 import type { ContentSet, Locale, LocalizedText } from '../content';
 import { textOf } from './answers';
 import { tallyGoalFailures, type GoalFailures } from './goals';
-import { byLearners, LEARNER_ROLE } from './learner-scope';
+import { byLearnersSql } from './learner-scope';
 import { medianOfHistogram } from './stats';
 
 export interface LabLine {
@@ -33,17 +35,29 @@ interface LabCountsRow {
 
 export async function labReport(client: Database, content: ContentSet, locale: Locale): Promise<LabLine[]> {
   const [counts, hints, goalGroups] = await Promise.all([
+    // per learner first (the index's order), so learners are counted without COUNT(DISTINCT)'s sort
     client.$queryRaw<LabCountsRow[]>`
-      SELECT a."labId",
-        COUNT(*) AS "attempts",
-        SUM(CASE WHEN a."passed" THEN 1 ELSE 0 END) AS "passedAttempts",
-        COUNT(DISTINCT a."userId") AS "learners",
-        COUNT(DISTINCT CASE WHEN a."passed" THEN a."userId" END) AS "learnersPassed"
-      FROM "LabAttempt" a JOIN "User" u ON u."id" = a."userId"
-      WHERE u."role" = ${LEARNER_ROLE}
-      GROUP BY a."labId"`,
-    client.labAttempt.groupBy({ by: ['labId', 'hintsUsed'], where: byLearners, _count: { _all: true } }),
-    client.labAttempt.groupBy({ by: ['labId', 'goalResults'], where: byLearners, _count: { _all: true } }),
+      SELECT l."labId",
+        SUM(l."attempts") AS "attempts",
+        SUM(l."passed") AS "passedAttempts",
+        COUNT(*) AS "learners",
+        SUM(CASE WHEN l."passed" > 0 THEN 1 ELSE 0 END) AS "learnersPassed"
+      FROM (
+        SELECT a."labId", a."userId", COUNT(*) AS "attempts", SUM(CASE WHEN a."passed" THEN 1 ELSE 0 END) AS "passed"
+        FROM "LabAttempt" a
+        WHERE ${byLearnersSql('a')}
+        GROUP BY a."labId", a."userId"
+      ) l
+      GROUP BY l."labId"`,
+    client.$queryRaw<{ labId: string; hintsUsed: number; count: bigint | number }[]>`
+      SELECT a."labId", a."hintsUsed", COUNT(*) AS "count" FROM "LabAttempt" a
+      WHERE ${byLearnersSql('a')}
+      GROUP BY a."labId", a."hintsUsed"`,
+    client.$queryRaw<{ labId: string; goalResults: string; count: bigint | number }[]>`
+      SELECT a."labId", a."goalResults", COUNT(*) AS "count" FROM "LabAttempt" a
+      WHERE ${byLearnersSql('a')}
+      GROUP BY a."labId", a."goalResults"
+      ORDER BY a."labId", a."goalResults"`,
   ]);
   const countsBy = new Map(counts.map((c) => [c.labId, c]));
   const ids = labOrder(content, counts.map((c) => c.labId));
@@ -54,7 +68,7 @@ export async function labReport(client: Database, content: ContentSet, locale: L
     const c = countsBy.get(id);
     const tally = tallyGoalFailures(
       lab?.goals.map((g) => g.id) ?? [],
-      goalGroups.filter((g) => g.labId === id).map((g) => ({ goalResults: g.goalResults, count: g._count._all })),
+      goalGroups.filter((g) => g.labId === id).map((g) => ({ goalResults: g.goalResults, count: Number(g.count) })),
     );
     return {
       id,
@@ -63,7 +77,7 @@ export async function labReport(client: Database, content: ContentSet, locale: L
       passedAttempts: Number(c?.passedAttempts ?? 0),
       learners: Number(c?.learners ?? 0),
       learnersPassed: Number(c?.learnersPassed ?? 0),
-      medianHints: medianOfHistogram(hints.filter((h) => h.labId === id).map((h) => ({ value: h.hintsUsed, count: h._count._all }))),
+      medianHints: medianOfHistogram(hints.filter((h) => h.labId === id).map((h) => ({ value: Number(h.hintsUsed), count: Number(h.count) }))),
       goals: tally.goals.map((g) => ({ ...g, description: descriptionOf(lab?.goals.find((lg) => lg.id === g.id)?.description) ?? g.id })),
       goalsUnreadable: tally.unreadable,
     };
