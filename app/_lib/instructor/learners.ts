@@ -76,46 +76,81 @@ function latest(...dates: (Date | null | undefined)[]): Date | null {
   return best;
 }
 
-export async function learnerLines(client: Database, users: readonly { id: string; email: string; name: string | null; createdAt: Date }[]): Promise<LearnerLine[]> {
+export async function learnerLines(client: Database, users: readonly LearnerRow[]): Promise<LearnerLine[]> {
   if (users.length === 0) return [];
-  const userId = { in: users.map((u) => u.id) };
+  return linesOf(users, await learnerFigures(client, users.map((u) => u.id)));
+}
+
+/**
+ * Each figure of the learners table, one query per table, for the learners of `ids`, or with
+ * no ids for every user at once (the CSV export: a scan of each table's index on userId in
+ * its order costs less than the same rows asked for 500 ids at a time).
+ */
+async function learnerFigures(client: Database, ids?: readonly string[]) {
+  const userId = ids === undefined ? {} : { userId: { in: [...ids] } };
   const [completed, progressSeen, quiz, labs, labsPassed, hints, latestLessons] = await Promise.all([
-    client.lessonProgress.groupBy({ by: ['userId'], where: { userId, completedAt: { not: null } }, _count: { _all: true } }),
-    client.lessonProgress.groupBy({ by: ['userId'], where: { userId }, _max: { updatedAt: true } }),
-    client.quizAttempt.groupBy({ by: ['userId', 'correct'], where: { userId }, _count: { _all: true }, _max: { createdAt: true } }),
-    client.labAttempt.groupBy({ by: ['userId'], where: { userId }, _count: { _all: true }, _max: { createdAt: true } }),
-    client.labAttempt.groupBy({ by: ['userId', 'labId'], where: { userId, passed: true } }),
-    client.hintUse.groupBy({ by: ['userId'], where: { userId }, _max: { createdAt: true } }),
+    client.lessonProgress.groupBy({ by: ['userId'], where: { ...userId, completedAt: { not: null } }, _count: { _all: true } }),
+    client.lessonProgress.groupBy({ by: ['userId'], where: userId, _max: { updatedAt: true } }),
+    client.quizAttempt.groupBy({ by: ['userId', 'correct'], where: userId, _count: { _all: true }, _max: { createdAt: true } }),
+    client.labAttempt.groupBy({ by: ['userId'], where: userId, _count: { _all: true }, _max: { createdAt: true } }),
+    client.labAttempt.groupBy({ by: ['userId', 'labId'], where: { ...userId, passed: true } }),
+    client.hintUse.groupBy({ by: ['userId'], where: userId, _max: { createdAt: true } }),
     // one row per learner: distinct keeps the first in this order, the last lesson touched
     client.lessonProgress.findMany({
-      where: { userId },
+      where: userId,
       orderBy: [{ updatedAt: 'desc' }, { id: 'desc' }],
       distinct: ['userId'],
       select: { userId: true, courseId: true, lessonId: true, completedAt: true },
     }),
   ]);
+  // each list by learner once, rather than searched through for every learner
+  return {
+    completed: byUser(completed),
+    progressSeen: byUser(progressSeen),
+    quiz: groupByUser(quiz),
+    labs: byUser(labs),
+    labsPassed: groupByUser(labsPassed),
+    hints: byUser(hints),
+    latestLessons: byUser(latestLessons),
+  };
+}
+
+function linesOf(users: readonly LearnerRow[], figures: Awaited<ReturnType<typeof learnerFigures>>): LearnerLine[] {
   return users.map((u) => {
-    const quizRows = quiz.filter((q) => q.userId === u.id);
-    const lab = labs.find((l) => l.userId === u.id);
+    const quizRows = figures.quiz.get(u.id) ?? [];
+    const lab = figures.labs.get(u.id);
     return {
       id: u.id,
       email: u.email,
       name: u.name,
       joinedAt: u.createdAt,
-      lessonsCompleted: completed.find((c) => c.userId === u.id)?._count._all ?? 0,
+      lessonsCompleted: figures.completed.get(u.id)?._count._all ?? 0,
       quizAttempts: quizRows.reduce((n, q) => n + q._count._all, 0),
       quizCorrect: quizRows.filter((q) => q.correct).reduce((n, q) => n + q._count._all, 0),
-      labsPassed: labsPassed.filter((l) => l.userId === u.id).length,
+      labsPassed: figures.labsPassed.get(u.id)?.length ?? 0,
       labAttempts: lab?._count._all ?? 0,
-      lastActivity: latest(
-        progressSeen.find((p) => p.userId === u.id)?._max.updatedAt,
-        ...quizRows.map((q) => q._max.createdAt),
-        lab?._max.createdAt,
-        hints.find((h) => h.userId === u.id)?._max.createdAt,
-      ),
-      latestLesson: latestLessonOf(latestLessons.find((p) => p.userId === u.id)),
+      lastActivity: latest(figures.progressSeen.get(u.id)?._max.updatedAt, ...quizRows.map((q) => q._max.createdAt), lab?._max.createdAt, figures.hints.get(u.id)?._max.createdAt),
+      latestLesson: latestLessonOf(figures.latestLessons.get(u.id)),
     };
   });
+}
+
+/** Rows keyed by their learner, one row each (the first, as find() took it). */
+function byUser<T extends { userId: string }>(rows: readonly T[]): Map<string, T> {
+  const by = new Map<string, T>();
+  for (const r of rows) if (!by.has(r.userId)) by.set(r.userId, r);
+  return by;
+}
+
+/** Rows grouped by their learner, in their order. */
+function groupByUser<T extends { userId: string }>(rows: readonly T[]): Map<string, T[]> {
+  const by = new Map<string, T[]>();
+  for (const r of rows) {
+    const list = by.get(r.userId);
+    if (list) list.push(r);
+    else by.set(r.userId, [r]);
+  }
+  return by;
 }
 
 function latestLessonOf(p: { courseId: string; lessonId: string; completedAt: Date | null } | undefined): LearnerLine['latestLesson'] {
@@ -274,8 +309,13 @@ function figureOrder(key: FigureKey, dir: Prisma.Sql): Prisma.Sql {
   }
 }
 
-/** Every learner, a page at a time (for the CSV export): memory stays one page deep per query. */
+/**
+ * Every learner, a page at a time (for the CSV export). The figures are counted for every
+ * user at once (one small row per learner and table; staff rows are counted and never read),
+ * the learners read a page at a time.
+ */
 export async function* allLearnerLines(client: Database, perPage = 500): AsyncGenerator<LearnerLine[]> {
+  const figures = await learnerFigures(client);
   let cursor: string | undefined;
   for (;;) {
     const users = await client.user.findMany({
@@ -286,7 +326,7 @@ export async function* allLearnerLines(client: Database, perPage = 500): AsyncGe
       select: learnerColumns,
     });
     if (users.length === 0) return;
-    yield await learnerLines(client, users);
+    yield linesOf(users, figures);
     if (users.length < perPage) return;
     cursor = users[users.length - 1]!.id;
   }
