@@ -9,11 +9,10 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
-import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
-import { PrismaClient } from '../../app/_generated/prisma/client';
 import { loadContent } from '../../app/_lib/content/loader';
 import { dashboardPages } from '../lib/dashboard-pages';
 import { REPO_ROOT } from './paths';
+import { bindable, isCostly, queryPlan, recordingClient } from './query-plan';
 import { schoolDatabase } from './school';
 
 const usage = 'usage: npx tsx scripts/db/explain-dashboard.ts [--db <file>] [--page <name>]';
@@ -34,19 +33,8 @@ const school = values.db === undefined ? await schoolDatabase(content) : undefin
 const file = values.db === undefined ? school!.ws.databaseFile : path.resolve(values.db);
 if (school) console.log(`school: ${JSON.stringify(school.counts)}`);
 
-interface Sent {
-  sql: string;
-  params: unknown[];
-  ms: number;
-}
-let sent: Sent[] = [];
-const client = new PrismaClient({ adapter: new PrismaBetterSqlite3({ url: file }), log: [{ emit: 'event', level: 'query' }] });
-client.$on('query', (e) => sent.push({ sql: e.query, params: JSON.parse(e.params) as unknown[], ms: e.duration }));
+const { client, sent } = recordingClient(file);
 const sqlite = new Database(file, { readonly: true, fileMustExist: true });
-
-// better-sqlite3 binds numbers, strings, bigints, buffers and null; Prisma logs booleans as
-// JSON and LIMIT/OFFSET as strings of digits
-const bindable = (v: unknown) => (typeof v === 'boolean' ? (v ? 1 : 0) : typeof v === 'string' && /^-?\d+$/.test(v) ? Number(v) : v);
 
 /** The statement's own time in SQLite (rows read into JavaScript included), the median of three runs. */
 function ownTime(sql: string, params: unknown[]): number {
@@ -59,23 +47,12 @@ function ownTime(sql: string, params: unknown[]): number {
   return times.sort((a, b) => a - b)[1]!;
 }
 
-function plan(sql: string, params: unknown[]): string[] {
-  const rows = sqlite.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params.map(bindable)) as { id: number; parent: number; detail: string }[];
-  const depth = new Map<number, number>([[0, 0]]);
-  return rows.map((r) => {
-    const d = (depth.get(r.parent) ?? 0) + 1;
-    depth.set(r.id, d);
-    const costly = (/^SCAN /.test(r.detail) && !/USING (COVERING )?INDEX/.test(r.detail) && !/^SCAN (CONSTANT ROW|\w+ VIRTUAL)/.test(r.detail)) || /TEMP B-TREE/.test(r.detail);
-    return `${costly ? '!' : ' '} ${'  '.repeat(d)}${r.detail}`;
-  });
-}
-
 try {
   const pages = await dashboardPages(client, content);
   for (const page of pages) {
     if (values.page !== undefined && page.name !== values.page) continue;
     await page.load(); // warm-up: Prisma compiles the query shapes on first use
-    sent = [];
+    sent.length = 0;
     const start = performance.now();
     await page.load();
     const ms = performance.now() - start;
@@ -89,7 +66,7 @@ try {
       const times = seen.get(s.sql)!;
       const sql = s.sql.replace(/`main`\./g, '').replace(/\s+/g, ' ');
       console.log(`\n  ${ownTime(s.sql, s.params).toFixed(1)} ms in SQLite (${s.ms.toFixed(1)} ms as Prisma waited)${times > 1 ? `  ! sent ${times} times` : ''}\n  ${sql.length > 400 ? `${sql.slice(0, 400)}…` : sql}`);
-      for (const line of plan(s.sql, s.params)) console.log(`  ${line}`);
+      for (const line of queryPlan(sqlite, s.sql, s.params)) console.log(`  ${isCostly(line.trim()) ? '!' : ' '}   ${line}`);
     }
   }
 } finally {
