@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migratedDatabase, type MigratedDatabase } from '../../../scripts/db/migrated-database';
 import type { Database } from '../db';
-import { userPage } from './users';
+import { countUsersByRole, userPage } from './users';
 
 let mdb: MigratedDatabase;
 let client: Database;
@@ -55,5 +55,11 @@ describe('userPage', () => {
     expect(emails(await userPage(client, { page: 1, search: '100%' }))).toEqual(['bob']);
     expect(emails(await userPage(client, { page: 1, search: '%' }))).toEqual(['bob']);
     expect(await userPage(client, { page: 3, search: 'nobody-has-this' })).toMatchObject({ users: [], total: 6, matching: 0, page: 1, pages: 1 });
+  });
+});
+
+describe('countUsersByRole', () => {
+  it('counts the accounts of each role, an unknown stored role among the learners', async () => {
+    expect(await countUsersByRole(client)).toEqual({ learner: 4, instructor: 1, admin: 1 });
   });
 });
