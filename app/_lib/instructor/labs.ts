@@ -35,7 +35,8 @@ interface LabCountsRow {
 
 export async function labReport(client: Database, content: ContentSet, locale: Locale): Promise<LabLine[]> {
   const [counts, hints, goalGroups] = await Promise.all([
-    // per learner first (the index's order), so learners are counted without COUNT(DISTINCT)'s sort
+    // per learner first, in the index's order (which the ORDER BY passes on to the outer
+    // GROUP BY), so learners are counted without COUNT(DISTINCT)'s sorts
     client.$queryRaw<LabCountsRow[]>`
       SELECT l."labId",
         SUM(l."attempts") AS "attempts",
@@ -47,6 +48,7 @@ export async function labReport(client: Database, content: ContentSet, locale: L
         FROM "LabAttempt" a
         WHERE ${byLearnersSql('a')}
         GROUP BY a."labId", a."userId"
+        ORDER BY a."labId", a."userId"
       ) l
       GROUP BY l."labId"`,
     client.$queryRaw<{ labId: string; hintsUsed: number; count: bigint | number }[]>`

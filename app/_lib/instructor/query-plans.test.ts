@@ -49,8 +49,7 @@ describe('the questions page', () => {
     const [counts, groups] = await plans(() => questionReport(recording.client, content, 'en', { true: 'True', false: 'False' }));
     expect(counts).toContain('SCAN a USING COVERING INDEX QuizAttempt_question_learner_time_idx');
     expect(counts).toContain('SEARCH b USING COVERING INDEX QuizAttempt_question_learner_time_idx (courseId=? AND quizId=? AND questionId=? AND userId=?)');
-    // the one sort left groups the per-learner rows by question, not the answers
-    expect(counts!.match(/TEMP B-TREE/g)).toEqual(['TEMP B-TREE']);
+    expect(counts).not.toContain('TEMP B-TREE');
     expect(groups).toContain('SCAN a USING COVERING INDEX QuizAttempt_question_response_idx');
     expect(groups).not.toContain('TEMP B-TREE');
     for (const plan of [counts, groups]) expect(plan).not.toMatch(startsFromUsers);
@@ -61,6 +60,7 @@ describe('the labs page', () => {
   it('counts attempts, learners and hints from a covering index, not from rows with action logs', async () => {
     const [counts, hints, goals] = await plans(() => labReport(recording.client, content, 'en'));
     expect(counts).toContain('SCAN a USING COVERING INDEX LabAttempt_labId_userId_passed_hintsUsed_idx');
+    expect(counts).not.toContain('TEMP B-TREE');
     expect(hints).toContain('SCAN a USING COVERING INDEX LabAttempt_labId_userId_passed_hintsUsed_idx');
     for (const plan of [counts, hints, goals]) expect(plan).not.toMatch(startsFromUsers);
   });

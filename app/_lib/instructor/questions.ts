@@ -59,10 +59,12 @@ interface CountsRow {
 /**
  * Per question: attempts, learners, first-answer and latest-answer correctness. The inner
  * query groups each learner's answers to a question (QuizAttempt_question_learner_time_idx
- * holds them together, in time order). When they were all right or all wrong, so were the
- * first and the latest; otherwise each is one step into that index (CASE looks only then).
- * Ties in time go to the smaller id, as the learner's page orders them. Plain SQL, the same
- * on SQLite and PostgreSQL (a window function over every answer cost SQLite two sorts).
+ * holds them together, in time order); its ORDER BY, the index's own, tells SQLite the
+ * outer GROUP BY needs no sort. When a learner's answers were all right or all wrong, so
+ * were the first and the latest; otherwise each is one step into that index (CASE looks
+ * only then). Ties in time go to the smaller id, as the learner's page orders them. Plain
+ * SQL, the same on SQLite and PostgreSQL (window functions over every answer cost SQLite
+ * two sorts).
  */
 export async function countQuestionAnswers(client: Database): Promise<Map<string, QuestionCounts>> {
   const rightAt = (order: 'ASC' | 'DESC') => Prisma.sql`CASE
@@ -85,6 +87,7 @@ export async function countQuestionAnswers(client: Database): Promise<Map<string
       FROM "QuizAttempt" a
       WHERE ${byLearnersSql('a')}
       GROUP BY a."courseId", a."quizId", a."questionId", a."userId"
+      ORDER BY a."courseId", a."quizId", a."questionId", a."userId"
     ) g
     GROUP BY g."courseId", g."quizId", g."questionId"`;
   return new Map(
