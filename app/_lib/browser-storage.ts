@@ -29,6 +29,11 @@ export function readStored<T>(storage: WorkStorage, key: string, schema: z.ZodTy
   } catch {
     return undefined; // storage disabled (a private window, a policy): start fresh
   }
+  return parseStored(raw, schema);
+}
+
+/** Stored text (from getItem or a storage event) as `schema` reads it; undefined when there is none or it is not valid. */
+export function parseStored<T>(raw: string | null, schema: z.ZodType<T>): T | undefined {
   if (raw === null) return undefined;
   let data: unknown;
   try {

@@ -9,7 +9,7 @@
 // save from another tab's (other-tab.ts). Version 1 records (no stamp) are still read.
 import { z } from 'zod';
 import { actionLogSchema, type ActionLog } from '@/sim-core/cluster/actions';
-import { writeStoredText, type WorkStorage } from '@/app/_lib/browser-storage';
+import { parseStored, writeStoredText, type WorkStorage } from '@/app/_lib/browser-storage';
 
 export type { WorkStorage } from '@/app/_lib/browser-storage';
 
@@ -58,17 +58,10 @@ export function workKey(labId: string, simCoreVersion: string, seed: number): st
 
 /** A record's text (from getItem or a storage event) read back, or undefined when there is none or it is not valid. */
 export function parseStoredWork(raw: string | null): StoredWork | undefined {
-  if (raw === null) return undefined;
-  let data: unknown;
-  try {
-    data = JSON.parse(raw);
-  } catch {
-    return undefined;
-  }
-  const parsed = savedWorkSchema.safeParse(data);
-  if (!parsed.success) return undefined;
-  const { files, log, hints } = parsed.data;
-  return parsed.data.version === 1 ? { work: { files, log, hints } } : { work: { files, log, hints }, stamp: { tab: parsed.data.tab, seq: parsed.data.seq } };
+  const record = parseStored(raw, savedWorkSchema);
+  if (record === undefined) return undefined;
+  const { files, log, hints } = record;
+  return record.version === 1 ? { work: { files, log, hints } } : { work: { files, log, hints }, stamp: { tab: record.tab, seq: record.seq } };
 }
 
 /** The record's text as stored now: null when there is none, undefined when storage cannot be read. */
