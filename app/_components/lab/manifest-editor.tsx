@@ -12,7 +12,7 @@ import Editor from '@monaco-editor/react';
 import { useEffect, useRef, useState } from 'react';
 import { modelUri, WORKSPACE_URI } from './editor-schema';
 import { decoderProblem, isManifestPath, mergeProblems, VALIDATION_MAX_BYTES, validationProblems, type EditorProblem } from './manifest-problems';
-import { EDITOR_THEMES, setUpMonaco, useDarkTheme } from './monaco-setup';
+import { EDITOR_THEMES, MANIFEST_EDITOR_OPTIONS, setUpMonaco, useDarkTheme } from './monaco-setup';
 import { ServerVerdicts } from './server-verdicts';
 
 export type { EditorProblem };
@@ -216,15 +216,8 @@ export default function ManifestEditor({ path, value, ariaLabel, loadingText, on
       options={{
         ariaLabel,
         ...(fontFamily !== undefined ? { fontFamily } : {}),
-        minimap: { enabled: false },
-        fontSize: 14,
-        tabSize: 2,
-        insertSpaces: true,
-        scrollBeyondLastLine: false,
-        automaticLayout: true,
+        ...MANIFEST_EDITOR_OPTIONS,
         renderValidationDecorations: 'on',
-        accessibilitySupport: 'auto',
-        wordWrap: 'on',
       }}
     />
   );

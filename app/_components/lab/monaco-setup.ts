@@ -56,6 +56,18 @@ let ready: Monaco | undefined;
 /** Monaco's own themes, with comments dark enough (light) or bright enough (dark) for WCAG AA contrast. */
 export const EDITOR_THEMES = { light: 'reconcile-light', dark: 'reconcile-dark' } as const;
 
+/** The options the lab's manifest editor and the kubectl edit dialog share (each adds its aria label and font). */
+export const MANIFEST_EDITOR_OPTIONS = {
+  minimap: { enabled: false },
+  fontSize: 14,
+  tabSize: 2,
+  insertSpaces: true,
+  scrollBeyondLastLine: false,
+  automaticLayout: true,
+  accessibilitySupport: 'auto',
+  wordWrap: 'on',
+} as const satisfies monaco.editor.IStandaloneEditorConstructionOptions;
+
 function defineThemes(m: Monaco): void {
   m.editor.defineTheme(EDITOR_THEMES.light, { base: 'vs', inherit: true, rules: [{ token: 'comment', foreground: '2F6B1F' }], colors: {} });
   m.editor.defineTheme(EDITOR_THEMES.dark, { base: 'vs-dark', inherit: true, rules: [{ token: 'comment', foreground: 'A6D38F' }], colors: {} });

@@ -7,7 +7,7 @@
 // where kubectl wrote the reasons.
 import Editor, { type OnMount } from '@monaco-editor/react';
 import { useEffect, useRef, useState } from 'react';
-import { EDITOR_THEMES, setUpMonaco, useDarkTheme } from '@/app/_components/lab/monaco-setup';
+import { EDITOR_THEMES, MANIFEST_EDITOR_OPTIONS, setUpMonaco, useDarkTheme } from '@/app/_components/lab/monaco-setup';
 
 const monaco = setUpMonaco();
 
@@ -52,14 +52,7 @@ export default function EditEditor({ value, language, ariaLabel, loadingText, on
       options={{
         ariaLabel,
         ...(fontFamily !== undefined ? { fontFamily } : {}),
-        minimap: { enabled: false },
-        fontSize: 14,
-        tabSize: 2,
-        insertSpaces: true,
-        scrollBeyondLastLine: false,
-        automaticLayout: true,
-        accessibilitySupport: 'auto',
-        wordWrap: 'on',
+        ...MANIFEST_EDITOR_OPTIONS,
       }}
     />
   );
