@@ -42,6 +42,22 @@ async function paste(input: Locator, text: string) {
   }, text);
 }
 
+/** The first-deployment lab with web applied: the terminal's output and input. */
+async function openLabWithWeb(page: Page): Promise<{ output: Locator; input: Locator }> {
+  await page.goto('/en/labs/first-deployment');
+  await runInTerminal(page, 'kubectl apply -f deployment.yaml');
+  return { output: page.getByRole('log', { name: 'Terminal output' }), input: page.getByRole('textbox', { name: 'Terminal', exact: true }) };
+}
+
+/** `kubectl edit deploy/web` typed in the terminal: its dialog, once Monaco shows the file. */
+async function editWeb(page: Page, input: Locator): Promise<Locator> {
+  await input.fill('kubectl edit deploy/web');
+  await input.press('Enter');
+  const dialog = page.getByRole('dialog', { name: TITLE });
+  await expect(dialog.locator('.view-lines')).toContainText('kind: Deployment');
+  return dialog;
+}
+
 async function playback(page: Page): Promise<Locator> {
   return page.locator('[role="toolbar"][aria-label="Playback"] button').first();
 }
@@ -86,15 +102,9 @@ test('a lab’s kubectl edit: the dialog opens with the clock paused, Save chang
 });
 
 test('a save the API server refuses reopens the dialog on kubectl’s file with the reasons; Escape cancels; one click of Save is one command (first-deployment)', async ({ page }) => {
-  await page.goto('/en/labs/first-deployment');
-  await runInTerminal(page, 'kubectl apply -f deployment.yaml');
-  const output = page.getByRole('log', { name: 'Terminal output' });
-  const input = page.getByRole('textbox', { name: 'Terminal', exact: true });
+  const { output, input } = await openLabWithWeb(page);
 
-  await input.fill('kubectl edit deploy/web');
-  await input.press('Enter');
-  const dialog = page.getByRole('dialog', { name: TITLE });
-  await expect(dialog.locator('.view-lines')).toContainText('kind: Deployment');
+  const dialog = await editWeb(page, input);
   await replaceInEditor(page, dialog, '  replicas: 1', '  replicas: -1');
   await page.keyboard.press('ControlOrMeta+s');
   await expect(dialog.getByRole('alert')).toContainText('kubectl could not apply the save and reopened the file.');
@@ -127,10 +137,7 @@ test('a save the API server refuses reopens the dialog on kubectl’s file with 
 });
 
 test('lines pasted after a kubectl edit wait for its dialog: another edit opens its own, and a here-document runs as typed (first-deployment)', async ({ page }) => {
-  await page.goto('/en/labs/first-deployment');
-  await runInTerminal(page, 'kubectl apply -f deployment.yaml');
-  const output = page.getByRole('log', { name: 'Terminal output' });
-  const input = page.getByRole('textbox', { name: 'Terminal', exact: true });
+  const { output, input } = await openLabWithWeb(page);
 
   await paste(input, "kubectl edit deploy/web\nkubectl edit configmap/kube-root-ca.crt\nkubectl edit deploy/web --validate=false <<'END'\n# nothing to change\nEND\nkubectl get deploy web -o name\n");
   const first = page.getByRole('dialog', { name: TITLE });
@@ -166,15 +173,9 @@ test('a second Escape while a save is on its way leaves the dialog open; the sav
       post.apply(this, args);
     };
   });
-  await page.goto('/en/labs/first-deployment');
-  await runInTerminal(page, 'kubectl apply -f deployment.yaml');
-  const output = page.getByRole('log', { name: 'Terminal output' });
-  const input = page.getByRole('textbox', { name: 'Terminal', exact: true });
+  const { output, input } = await openLabWithWeb(page);
 
-  await input.fill('kubectl edit deploy/web');
-  await input.press('Enter');
-  const dialog = page.getByRole('dialog', { name: TITLE });
-  await expect(dialog.locator('.view-lines')).toContainText('kind: Deployment');
+  const dialog = await editWeb(page, input);
   await replaceInEditor(page, dialog, '  replicas: 1', '  replicas: 2');
   const save = dialog.getByRole('button', { name: /Save and close|Saving…/ });
   await save.click();
