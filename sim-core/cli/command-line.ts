@@ -19,6 +19,12 @@ export interface TerminalPorts {
   stored?: StoredObjectsPort;
   /** the file the kubectl edit before this command reopened, when this is its next pass */
   reopened?: EditorReopened;
+  /**
+   * the browser's terminal, whose clock runs outside the command: `kubectl get -w` lists,
+   * opens its watch and returns it still running (CommandOutput.watch) instead of running
+   * the simulation until the cluster is quiet, as a script's does
+   */
+  live?: boolean;
 }
 
 /** What a command may need besides the cluster: files in the learner's workspace (kubectl apply -f). */
@@ -67,7 +73,14 @@ const kubectl: Program = (argv, env, stdin, ports, context) =>
     argv,
     env,
     stdin,
-    { sim: ports.sim, ...(ports.kube ? { kube: ports.kube } : {}), ...(ports.podLogs ? { podLogs: ports.podLogs } : {}), ...(ports.stored ? { stored: ports.stored } : {}), ...(ports.reopened ? { reopened: ports.reopened } : {}) },
+    {
+      sim: ports.sim,
+      ...(ports.kube ? { kube: ports.kube } : {}),
+      ...(ports.podLogs ? { podLogs: ports.podLogs } : {}),
+      ...(ports.stored ? { stored: ports.stored } : {}),
+      ...(ports.reopened ? { reopened: ports.reopened } : {}),
+      ...(ports.live === true ? { live: true } : {}),
+    },
     context,
   );
 

@@ -177,6 +177,26 @@ export interface CommandOutput {
    * when it comes straight after.
    */
   edit?: EditorReopen;
+  /**
+   * A watch the command left running (the browser terminal's `kubectl get -w`, asked for
+   * with TerminalPorts.live): its rows come as simulated time passes outside the command,
+   * until Ctrl+C (an `interrupt` action) or the watch ends by itself.
+   */
+  watch?: LiveWatch;
+}
+
+/** What a running watch printed since it was last read; `exitCode` once it has ended by itself (its error on stderr). */
+export interface LiveOutput {
+  stdout: string;
+  stderr: string;
+  exitCode?: number;
+}
+
+/** A command still running after it returned (CommandOutput.watch). */
+export interface LiveWatch {
+  read(): LiveOutput;
+  /** Ctrl+C: stop it; nothing more is printed */
+  stop(): void;
 }
 
 /** A sentence `sim tick` or `sim settle` printed about a lab's tick budget, with its numbers. */

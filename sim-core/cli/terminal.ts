@@ -1,7 +1,7 @@
 // What one terminal command writes. Mirrors a process: stdout and stderr streams and an
 // exit status; after exit (Go's os.Exit, as etcdctl's ExitWithError calls it) nothing more
 // is written, so command code can be written in the same straight line as etcdctl's.
-import type { CommandOutput, EditorReopen, TickBudgetNote } from './ports';
+import type { CommandOutput, EditorReopen, LiveWatch, TickBudgetNote } from './ports';
 
 export class Terminal {
   private out = '';
@@ -10,6 +10,7 @@ export class Terminal {
   private done = false;
   private budget: TickBudgetNote | undefined;
   private editor: EditorReopen | undefined;
+  private watch: LiveWatch | undefined;
 
   get exited(): boolean {
     return this.done;
@@ -37,6 +38,11 @@ export class Terminal {
     if (!this.done) this.editor = file;
   }
 
+  /** The command returns with `watch` still running (CommandOutput.watch); its exit status is the watch's. */
+  keepRunning(watch: LiveWatch): void {
+    if (!this.done) this.watch = watch;
+  }
+
   exit(code: number): void {
     if (this.done) return;
     this.code = code;
@@ -56,6 +62,7 @@ export class Terminal {
       exitCode: this.code,
       ...(this.budget !== undefined ? { budget: this.budget } : {}),
       ...(this.editor !== undefined ? { edit: this.editor } : {}),
+      ...(this.watch !== undefined ? { watch: this.watch } : {}),
     };
   }
 }

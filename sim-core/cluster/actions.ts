@@ -32,6 +32,12 @@ export const actionSchema = z.discriminatedUnion('type', [
     stdin: z.string().max(ACTION_LOG_LIMITS.maxFileBytes).optional(),
     /** the here-document operator the stdin was typed with (`<<EOF`, `<<'END'`): shown with the command, nothing runs differently */
     heredoc: z.string().max(80).regex(HEREDOC_OPERATOR, 'a here-document operator such as <<EOF').optional(),
+    /**
+     * typed in the browser's terminal, whose clock runs outside the command: a `kubectl get
+     * -w` left its watch running after it returned, until an `interrupt` (or the next such
+     * command); absent, the command runs as a script's does
+     */
+    live: z.literal(true).optional(),
   }),
   z.object({
     type: z.literal('writeFile'),
@@ -49,6 +55,11 @@ export const actionSchema = z.discriminatedUnion('type', [
     at,
     /** let simulated time pass */
     ticks: z.number().int().min(1).max(ACTION_LOG_LIMITS.maxTick),
+  }),
+  z.object({
+    type: z.literal('interrupt'),
+    at,
+    /** Ctrl+C in the terminal: the running watch (a `live` command's) stops */
   }),
 ]);
 

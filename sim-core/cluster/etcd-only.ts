@@ -8,7 +8,7 @@ import { EtcdMember } from '../etcd/server';
 import { isBackgroundWire, type EtcdWire } from '../etcd/wire';
 import { addressOfURL } from '../etcd/membership';
 import type { KeyValue } from '../etcd/types';
-import type { CommandOutput, EditorReopened, EtcdClientPort, MemberStatusRow, SimControlPort, SimResult } from '../cli/ports';
+import type { CommandOutput, EditorReopened, EtcdClientPort, LiveOutput, LiveWatch, MemberStatusRow, SimControlPort, SimResult } from '../cli/ports';
 import type { Action } from './actions';
 import { ClientProcess, SimEtcdClient } from './etcd-client';
 import { SimControl } from './sim-control';
@@ -22,6 +22,8 @@ export interface SimulationPorts {
   files: ReadonlyMap<string, string>;
   /** a command that is the next pass of the kubectl edit before it: the file that one reopened */
   reopened?: EditorReopened;
+  /** a `live` command (the browser's terminal): `kubectl get -w` leaves its watch running */
+  live?: boolean;
 }
 
 /** Runs one terminal line (cli/ provides it: etcdctl, sim, later kubectl). */
@@ -65,6 +67,8 @@ export class Simulation {
    * save of the reopened file is always the very next action.
    */
   private reopened: { line: string; reopened: EditorReopened; digest: string; at: number } | undefined;
+  /** the watch a `live` command left running (the browser terminal's `kubectl get -w`), until an interrupt */
+  private running: { line: string; watch: LiveWatch } | undefined;
 
   /** The reopen the next action is a next pass of, if no action or tick came since. */
   private reopenedNow(): { line: string; reopened: EditorReopened; digest: string } | undefined {
@@ -325,6 +329,28 @@ export class Simulation {
 
   // ---- the action log ----
 
+  /** The line of the watch a `live` command left running, if one is. */
+  runningCommand(): string | undefined {
+    return this.running?.line;
+  }
+
+  /**
+   * What the running watch printed since the last read (the terminal shows it as it comes);
+   * undefined when none runs. Once it has ended by itself (`exitCode`), none runs.
+   */
+  readRunning(): (LiveOutput & { line: string }) | undefined {
+    const running = this.running;
+    if (running === undefined) return undefined;
+    const out = running.watch.read();
+    if (out.exitCode !== undefined) this.running = undefined;
+    return { line: running.line, ...out };
+  }
+
+  private stopRunning(): void {
+    this.running?.watch.stop();
+    this.running = undefined;
+  }
+
   dispatch(action: Action): DispatchResult {
     // any action closes a reopened editor; the same kubectl edit line is its next pass
     const last = this.reopenedNow();
@@ -337,10 +363,23 @@ export class Simulation {
       case 'writeFile':
         this.files.set(action.path, action.content);
         return { ok: true };
+      case 'interrupt':
+        this.stopRunning();
+        return { ok: true };
       case 'command': {
         if (this.runner === undefined) return { ok: false, error: 'no command runner is plugged in (cli/ provides one)' };
-        const ports = last !== undefined && last.line === action.line ? { ...this.ports(), reopened: last.reopened } : this.ports();
+        const base = action.live === true ? { ...this.ports(), live: true } : this.ports();
+        const ports = last !== undefined && last.line === action.line ? { ...base, reopened: last.reopened } : base;
         const output = this.runner(action.line, action.stdin, ports);
+        if (output.watch !== undefined) {
+          // one watch runs at a time: a new one ends the one before, as Ctrl+C would
+          if (action.live === true) {
+            this.stopRunning();
+            this.running = { line: action.line, watch: output.watch };
+          }
+          // a runner that was not asked for a live command must not leave one running
+          else output.watch.stop();
+        }
         if (output.edit !== undefined && action.stdin !== undefined) {
           const reopened = { edited: action.stdin, file: output.edit };
           this.reopened = { line: action.line, reopened, digest: hash64(canonicalJson(reopened)), at: this.now };

@@ -41,11 +41,16 @@ export interface Clock {
 
 /** kubectl's waits (--request-timeout, a script's `get -w`) are cut at the deadline too. */
 export class BudgetedKubePort implements KubeApiPort {
+  /** an open watch waits for nothing: the clock runs outside the command (Play, steps), each step under the budget */
+  readonly openWatch?: KubeApiPort['openWatch'];
+
   constructor(
     private readonly inner: KubeApiPort,
     private readonly budget: Budget,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    if (inner.openWatch !== undefined) this.openWatch = inner.openWatch.bind(inner);
+  }
 
   private cut(opts: KubeRequestOptions): KubeRequestOptions {
     return {

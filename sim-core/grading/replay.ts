@@ -69,6 +69,8 @@ export interface ReplayStep {
   action: Action;
   result: DispatchResult;
   tick: number;
+  /** what the watch a `live` command left running printed since the step before (the terminal shows it as it comes) */
+  watched?: { line: string; stdout: string; stderr: string; exitCode?: number };
 }
 
 /** `sim kill …` and `sim partition …` inject faults (restart and heal are recoveries): committedAfterFault measures from the last one. */
@@ -152,7 +154,10 @@ function replay(sim: Simulation, input: GradeInput, goals: Goal[], log: Action[]
       if (action.at !== undefined && action.at > budget.deadline) return overTicks(caps, i);
       if (action.type === 'tick' && Math.max(sim.now, action.at ?? 0) + action.ticks > budget.deadline) return overTicks(caps, i);
       const done = sim.dispatch(action);
-      observe?.({ phase: 'action', index: i, action, result: done, tick: sim.now });
+      // read even when nobody looks: what a running watch printed is not kept for later
+      const watched = sim.readRunning();
+      const printed = watched !== undefined && (watched.stdout !== '' || watched.stderr !== '' || watched.exitCode !== undefined);
+      observe?.({ phase: 'action', index: i, action, result: done, tick: sim.now, ...(printed ? { watched } : {}) });
       const stop = budget.stopReason();
       if (stop !== undefined) return { ok: false, reason: stop.reason, error: `${stop.sentence} (at action ${i + 1})` };
       // Only the learner's own faults count, and only those that happened: the setup's

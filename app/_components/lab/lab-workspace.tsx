@@ -39,7 +39,7 @@ export function LabWorkspace({ view, locale, recordedHints }: LabWorkspaceProps)
   const t = useTranslations('lab');
   const reducedMotion = useReducedMotion();
   const session = useLabSession(view, recordedHints);
-  const { state, send, runCommand, interrupt, requestActionLog } = session.worker;
+  const { state, send, runCommand, interrupt, stopWatch, requestActionLog } = session.worker;
   const edit = useKubectlEdit(session.worker);
   const clusterTitle = useId();
   const [active, setActive] = useState<string | undefined>(view.lab.files[0]?.path);
@@ -182,7 +182,7 @@ export function LabWorkspace({ view, locale, recordedHints }: LabWorkspaceProps)
             />
           </div>
           <div ref={terminalArea} className={`${simStyles.sim} ${styles.workTerminal}`} style={{ minHeight: 0, margin: 0 }}>
-            <Terminal entries={state.terminal} suggested={NO_SUGGESTIONS} members={memberNames} files={fileNames} busy={state.busy} pending={state.pending} onRun={runCommand} onInterrupt={interrupt} edit={edit} />
+            <Terminal entries={state.terminal} suggested={NO_SUGGESTIONS} members={memberNames} files={fileNames} busy={state.busy} pending={state.pending} onRun={runCommand} onInterrupt={interrupt} running={state.view?.running} onStopWatch={stopWatch} edit={edit} />
             <PausedNotice latest={state.terminal.at(-1)} playing={state.view?.playing ?? false} timeUp={timeUp} onPlay={onPlay} />
             <p className={styles.muted} data-testid="save-state">
               {session.otherTab !== undefined ? t('cluster.notSavedOtherTab') : session.saveRefused ? t('cluster.notSaved') : session.savedActions !== undefined ? t('cluster.saved', { count: session.savedActions }) : ''}

@@ -135,6 +135,70 @@ describe('simReducer', () => {
   });
 });
 
+describe('a watch left running in the terminal', () => {
+  const line = 'kubectl get pods -w';
+  const block = (stdout: string, watch: 'output' | 'stopped' | 'ended' = 'output', exitCode = 0) => ({ line, stdout, stderr: '', exitCode, watch });
+  const started: SimState = simReducer(initialSimState, {
+    type: 'messages',
+    messages: [
+      { type: 'ready', setup: [] },
+      { type: 'commandResult', requestId: 1, result: { line, stdout: '', stderr: '', exitCode: 0, watch: 'running' } },
+    ],
+  });
+  const viewWith = (watched?: ReturnType<typeof block>): WorkerMessage => ({
+    type: 'view',
+    view: { now: 1, members: [], partition: [], messages: [], messagesInFlight: 0, trace: [], events: [], playing: true, ticksPerSecond: 10, actionCount: 1, logVersion: 1, running: line, ...(watched ? { watched } : {}) },
+  });
+
+  it('adds the rows a view carries to the command that started it, while nothing came in between', () => {
+    const next = simReducer(started, { type: 'messages', messages: [viewWith(block('NAME   READY\n')), viewWith(), viewWith(block('web-1  0/1\n'))] });
+    expect(next.terminal).toHaveLength(1);
+    expect(next.terminal[0]?.result).toMatchObject({ line, stdout: 'NAME   READY\nweb-1  0/1\n', watch: 'running' });
+    expect(next.terminal[0]?.continued).toBeUndefined();
+  });
+
+  it('prints later rows under a command run meanwhile, as a continuation with no prompt line, and Ctrl+C ends it there', () => {
+    const next = simReducer(started, {
+      type: 'messages',
+      messages: [
+        viewWith(block('NAME   READY\n')),
+        { type: 'commandResult', requestId: 2, result: { line: 'kubectl scale deploy/web --replicas=2', stdout: 'deployment.apps/web scaled\n', stderr: '', exitCode: 0 } },
+        viewWith(block('web-2  0/1\n')),
+        viewWith(block('web-2  1/1\n')),
+        { type: 'commandResult', result: block('', 'stopped', 130) },
+      ],
+    });
+    expect(next.terminal.map((e) => [e.result.line, e.result.stdout, e.result.watch, e.continued ?? false])).toEqual([
+      [line, 'NAME   READY\n', 'running', false],
+      ['kubectl scale deploy/web --replicas=2', 'deployment.apps/web scaled\n', undefined, false],
+      [line, 'web-2  0/1\nweb-2  1/1\n', 'stopped', true],
+    ]);
+    expect(new Set(next.terminal.map((e) => e.id)).size).toBe(3);
+  });
+
+  it('restores saved work with the rows where they were shown, and a watch that ended by itself with its error', () => {
+    const next = simReducer(simReducer(initialSimState, { type: 'messages', messages: [{ type: 'ready', setup: [] }] }), {
+      type: 'messages',
+      messages: [
+        {
+          type: 'replayed',
+          results: [
+            { line, stdout: 'NAME\n', stderr: '', exitCode: 0, watch: 'running' },
+            { line: 'sim kill kube-apiserver', stdout: '', stderr: '', exitCode: 0 },
+            { line, stdout: '', stderr: 'error: unexpected EOF\n', exitCode: 1, watch: 'ended' },
+          ],
+        },
+      ],
+    });
+    expect(next.terminal.map((e) => [e.result.line, e.result.watch, e.continued ?? false, e.restored ?? false])).toEqual([
+      [line, 'running', false, true],
+      ['sim kill kube-apiserver', undefined, false, true],
+      [line, 'ended', true, true],
+    ]);
+    expect(next.terminal[2]?.result).toMatchObject({ stderr: 'error: unexpected EOF\n', exitCode: 1 });
+  });
+});
+
 describe('replayPercent', () => {
   it('says how far a replay has come in whole percent, and 100 only once it is over', () => {
     expect(replayPercent({ done: 0, total: 0 })).toBe(0);

@@ -22,6 +22,11 @@ export interface TerminalEntry {
   interrupted?: { lines: string[] };
   /** replayed from the work saved in this browser when the page loaded, not run just now */
   restored?: true;
+  /**
+   * rows a watch left running (`kubectl get -w`, started in an earlier entry) printed after
+   * other entries came: shown under them with no `$` line of its own
+   */
+  continued?: true;
 }
 
 /** A command sent to the worker: the terminal echoes it, here-document and all, until its output arrives. */
@@ -80,11 +85,40 @@ function answered(state: SimState): SimState {
   return next;
 }
 
+/** A block of a running watch's output (`watch: 'output' | 'stopped' | 'ended'`), not a command's own result. */
+function isWatchBlock(result: CommandResult): boolean {
+  return result.watch === 'output' || result.watch === 'stopped' || result.watch === 'ended';
+}
+
+/**
+ * The terminal with a running watch's block added: joined to the last entry when that is
+ * the same watch's (its command, or the rows it printed since), else a continuation of its
+ * own under whatever came in between. A `stopped` or `ended` block ends it.
+ */
+function appendWatchBlock(terminal: readonly TerminalEntry[], block: CommandResult, restored: boolean): TerminalEntry[] {
+  const last = terminal.at(-1);
+  const next: CommandResult['watch'] = block.watch === 'output' ? 'running' : block.watch;
+  if (last !== undefined && last.result.watch === 'running' && last.result.line === block.line) {
+    const result: CommandResult = { ...last.result, stdout: last.result.stdout + block.stdout, stderr: last.result.stderr + block.stderr, exitCode: block.exitCode, watch: next };
+    return [...terminal.slice(0, -1), { ...last, result }];
+  }
+  const entry: TerminalEntry = { id: (last?.id ?? 0) + 1, origin: 'learner', result: { ...block, watch: next }, continued: true, ...(restored ? { restored: true as const } : {}) };
+  return [...terminal, entry].slice(-TERMINAL_SIZE);
+}
+
 /** Append command results to the terminal, numbering them after the last one (keys for React). */
 function appendEntries(terminal: readonly TerminalEntry[], origin: TerminalEntry['origin'], results: readonly CommandResult[], restored = false): TerminalEntry[] {
-  let id = terminal.at(-1)?.id ?? 0;
-  const added = results.map((result): TerminalEntry => (restored ? { id: ++id, origin, result, restored } : { id: ++id, origin, result }));
-  return [...terminal, ...added].slice(-TERMINAL_SIZE);
+  let out = [...terminal];
+  for (const result of results) {
+    if (isWatchBlock(result)) {
+      out = appendWatchBlock(out, result, restored);
+      continue;
+    }
+    // a watch left running stays `running` in its entry until a block of its ends it; a new one ends the one before
+    const id = (out.at(-1)?.id ?? 0) + 1;
+    out.push(restored ? { id, origin, result, restored } : { id, origin, result });
+  }
+  return out.slice(-TERMINAL_SIZE);
 }
 
 function sameMembers(a: readonly MemberView[], b: readonly MemberView[]): boolean {
@@ -104,9 +138,11 @@ function apply(state: SimState, m: WorkerMessage): SimState {
       // the worker sends the cluster only when it changed
       if (m.view.cluster !== undefined) next.cluster = m.view.cluster;
       if (m.view.chain !== undefined && m.view.chain.length > 0) next.hops = mergeHops(state.hops, m.view.chain);
+      if (m.view.watched !== undefined) next.terminal = appendWatchBlock(state.terminal, m.view.watched, false);
       return next;
     }
     case 'commandResult': {
+      // Ctrl+C's end of a running watch, or a fault button's command
       if (m.requestId === undefined) return { ...state, terminal: appendEntries(state.terminal, 'fault', [m.result]) };
       // the oldest command in flight is answered (the worker runs them in order), and a
       // request the worker refused earlier is over once a command of the learner's went through

@@ -66,7 +66,7 @@ function LiveCluster({ scenario, locale, saveKey }: SimEmbedProps) {
   const titleId = useId();
   const restoringId = useId();
   const { worker, send, kept, restoring, restoreFailed } = useSavedCluster(hostScenario(scenario), saveKey);
-  const { state, runCommand, interrupt } = worker;
+  const { state, runCommand, interrupt, stopWatch } = worker;
   const edit = useKubectlEdit(worker);
   const [keyspaceSource, setKeyspaceSource] = useState<string | undefined>(undefined);
   const onFault = useCallback((fault: Fault) => send({ type: 'fault', fault }), [send]);
@@ -137,7 +137,7 @@ function LiveCluster({ scenario, locale, saveKey }: SimEmbedProps) {
       <FaultPanel allowed={scenario.faults} members={state.members} nodes={nodes} leader={view?.leader} onFault={onFault} />
       <div className={styles.grid}>
         <KeyspaceBrowser keyspace={state.keyspace} members={state.members} source={keyspaceSource} onSource={onSource} />
-        <Terminal entries={state.terminal} suggested={scenario.suggested} members={memberNames} busy={state.busy} pending={state.pending} onRun={runCommand} onInterrupt={interrupt} edit={edit} />
+        <Terminal entries={state.terminal} suggested={scenario.suggested} members={memberNames} busy={state.busy} pending={state.pending} onRun={runCommand} onInterrupt={interrupt} running={state.view?.running} onStopWatch={stopWatch} edit={edit} />
       </div>
       <EventLog events={state.events} />
       <TracePanel trace={view?.trace ?? []} />

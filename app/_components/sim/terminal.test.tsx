@@ -10,7 +10,7 @@ import type { PendingCommand, TerminalEntry } from './sim-state';
 import { Terminal } from './terminal';
 import type { TerminalEdit } from './use-kubectl-edit';
 
-function render(props: { busy: boolean; pending?: PendingCommand; entries?: TerminalEntry[]; edit?: TerminalEdit }, locale: 'en' | 'ko' = 'en'): string {
+function render(props: { busy: boolean; pending?: PendingCommand; entries?: TerminalEntry[]; edit?: TerminalEdit; running?: string; onStopWatch?: () => void }, locale: 'en' | 'ko' = 'en'): string {
   return renderToStaticMarkup(
     <NextIntlClientProvider locale={locale} messages={locale === 'en' ? en : ko} timeZone="UTC">
       <Terminal entries={[]} suggested={[]} members={[]} onRun={() => {}} {...props} />
@@ -123,5 +123,34 @@ describe('the terminal’s kubectl edit', () => {
     const en = render({ busy: false, edit });
     expect(en).toMatch(/<h2 id="[^"]+"[^>]*>kubectl edit event\/a, event\/b, event\/c and 57 more<\/h2>/);
     expect(render({ busy: false, edit }, 'ko')).toMatch(/<h2 id="[^"]+"[^>]*>kubectl edit event\/a, event\/b, event\/c 외 57개<\/h2>/);
+  });
+});
+
+describe('the terminal’s running watch', () => {
+  const text = (html: string) => html.replace(/<\/pre>/g, '\n').replace(/<[^>]+>/g, '').replace(/&gt;/g, '>').replace(/&lt;/g, '<').replace(/&amp;/g, '&');
+  const line = 'kubectl get pods -w';
+  const entries: TerminalEntry[] = [
+    { id: 1, origin: 'learner', result: { line, stdout: 'NAME    READY\nweb-1   0/1\n', stderr: '', exitCode: 0, watch: 'running' } },
+    { id: 2, origin: 'learner', result: { line: 'kubectl scale deploy/web --replicas=0', stdout: 'deployment.apps/web scaled\n', stderr: '', exitCode: 0 } },
+    { id: 3, origin: 'learner', result: { line, stdout: 'web-1   0/1\n', stderr: '', exitCode: 130, watch: 'stopped' }, continued: true },
+  ];
+
+  it('prints its later rows under what ran meanwhile with no prompt line of their own, and ^C where it was stopped, with no exit code', () => {
+    const shown = text(render({ busy: false, entries }));
+    expect(shown).toContain(['$ kubectl get pods -w', 'NAME    READY', 'web-1   0/1', '$ kubectl scale deploy/web --replicas=0', 'deployment.apps/web scaled', 'web-1   0/1', '^C'].join('\n'));
+    expect(shown.match(/\$ kubectl get pods -w/g)).toHaveLength(1);
+    expect(shown).not.toContain('130');
+  });
+
+  it('says what still runs and offers a Stop button while it runs, in both languages; nothing of it once it is over', () => {
+    const en = render({ busy: false, entries: entries.slice(0, 1), running: line, onStopWatch: () => {} });
+    expect(en).toMatch(/<button type="button"[^>]*aria-keyshortcuts="Control\+C"[^>]*>Stop watching<\/button>/);
+    expect(en).toContain('Still running: kubectl get pods -w');
+    const ko = render({ busy: false, entries: entries.slice(0, 1), running: line, onStopWatch: () => {} }, 'ko');
+    expect(ko).toContain('지켜보기 멈추기</button>');
+    expect(ko).toContain('아직 실행 중: kubectl get pods -w');
+    const over = render({ busy: false, entries });
+    expect(over).not.toContain('Stop watching');
+    expect(over).not.toContain('Still running');
   });
 });

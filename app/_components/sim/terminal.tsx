@@ -10,7 +10,10 @@
 // them as its standard input; a paste is entered line by line; Ctrl+C cancels the line
 // (and a here-document being typed), shown as `^C` and never sent. `kubectl edit` with no
 // here-document opens kubectl's editor as a dialog (edit-dialog.tsx); its save is echoed
-// as the line alone, the saved file being its standard input.
+// as the line alone, the saved file being its standard input. `kubectl get -w` keeps
+// watching after it returns: its rows come as the page's clock runs (under whatever ran
+// since), the status line says so, and Ctrl+C at an empty prompt — or the Stop button —
+// ends it with `^C`.
 import { memo, useEffect, useId, useLayoutEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { useTranslations } from 'next-intl';
 import { heredocOf } from '@/sim-core/cli/shell/heredoc';
@@ -39,6 +42,10 @@ interface TerminalProps {
   onInterrupt?: (line: string, lines: string[]) => void;
   /** kubectl edit's dialog (use-kubectl-edit.ts): without it, `kubectl edit` runs as any command */
   edit?: TerminalEdit | undefined;
+  /** the line of the watch left running (`kubectl get pods -w`): its rows come as time passes */
+  running?: string | undefined;
+  /** Ctrl+C at an empty prompt, or the Stop button, while a watch runs */
+  onStopWatch?: () => void;
 }
 
 const NO_FILES: readonly string[] = [];
@@ -80,7 +87,7 @@ function echoInput(line: string, stdin: string | undefined, heredoc: string | un
   return isEditorSave(line, stdin, heredoc) ? { note: savedNote } : { stdin };
 }
 
-function TerminalImpl({ entries, suggested, members, files = NO_FILES, busy, pending, onRun, onInterrupt, edit }: TerminalProps) {
+function TerminalImpl({ entries, suggested, members, files = NO_FILES, busy, pending, onRun, onInterrupt, edit, running, onStopWatch }: TerminalProps) {
   const t = useTranslations('sim.terminal');
   const tEdit = useTranslations('sim.edit');
   const titleId = useId();
@@ -211,7 +218,14 @@ function TerminalImpl({ entries, suggested, members, files = NO_FILES, busy, pen
     if (e.key === 'c' && e.ctrlKey && !e.altKey && !e.metaKey) {
       const el = e.currentTarget;
       // with text selected, Ctrl+C copies it, as everywhere else on the page
-      if (el.selectionStart !== el.selectionEnd || (collecting === undefined && line === '')) return;
+      if (el.selectionStart !== el.selectionEnd) return;
+      if (collecting === undefined && line === '') {
+        // at an empty prompt it is the running watch's, as in a shell
+        if (running === undefined || onStopWatch === undefined) return;
+        e.preventDefault();
+        onStopWatch();
+        return;
+      }
       e.preventDefault();
       interrupt();
       return;
@@ -259,7 +273,7 @@ function TerminalImpl({ entries, suggested, members, files = NO_FILES, busy, pen
           const shown = echoInput(e.result.line, e.result.stdin, e.result.heredoc, tEdit('echo'));
           return (
             <div key={e.id} className={e.origin === 'setup' ? styles.setupEntry : undefined}>
-              {e.interrupted !== undefined ? (
+              {e.continued ? null : e.interrupted !== undefined ? (
                 <>
                   <pre className={styles.terminalLine}>
                     <span className={styles.prompt} aria-hidden="true">
@@ -287,7 +301,8 @@ function TerminalImpl({ entries, suggested, members, files = NO_FILES, busy, pen
               ) : e.result.stderr !== '' ? (
                 <pre className={styles.stderr}>{e.result.stderr.replace(/\n$/, '')}</pre>
               ) : null}
-              {e.result.exitCode !== 0 && e.interrupted === undefined ? <p className={styles.exitCode}>{t('exitCode', { code: e.result.exitCode })}</p> : null}
+              {e.result.watch === 'stopped' ? <pre className={styles.terminalLine}>^C</pre> : null}
+              {e.result.exitCode !== 0 && e.interrupted === undefined && e.result.watch !== 'stopped' ? <p className={styles.exitCode}>{t('exitCode', { code: e.result.exitCode })}</p> : null}
             </div>
           );
         })}
@@ -343,6 +358,11 @@ function TerminalImpl({ entries, suggested, members, files = NO_FILES, busy, pen
         <button type="submit" className={styles.button} disabled={collecting === undefined && line.trim() === ''}>
           {t('run')}
         </button>
+        {running !== undefined && onStopWatch !== undefined ? (
+          <button type="button" className={styles.button} onClick={onStopWatch} aria-keyshortcuts="Control+C">
+            {t('watch.stop')}
+          </button>
+        ) : null}
       </form>
       {refusal !== undefined ? (
         <p id={errorId} className={styles.stderr} role="alert">
@@ -375,7 +395,9 @@ function TerminalImpl({ entries, suggested, members, files = NO_FILES, busy, pen
             ? t('heredoc.status', { delimiter: collecting.delimiter })
             : candidates.length > 0
               ? t('candidates', { list: candidates.join('  ') })
-              : ''}
+              : running !== undefined
+                ? t('watch.status', { line: running })
+                : ''}
       </p>
       {edit?.session !== undefined ? <EditDialog session={edit.session} saving={edit.saving} onSave={edit.save} onCancel={edit.cancel} /> : null}
       {suggested.length > 0 ? (

@@ -17,6 +17,8 @@ export interface SimWorker {
   runCommand: (line: string, stdin?: string, heredoc?: string) => void;
   /** show a line (and the here-document lines after it) the learner cancelled with Ctrl+C: nothing is sent */
   interrupt: (line: string, lines: string[]) => void;
+  /** Ctrl+C at an empty prompt: the watch left running in the terminal (`kubectl get -w`) stops (a logged action) */
+  stopWatch: () => void;
   /** The worker's action log now (undefined when the worker is gone before it answers). */
   requestActionLog: () => Promise<ActionLog | undefined>;
   /**
@@ -219,6 +221,8 @@ export function useSimWorker(scenario: HostScenario, start?: SimStart): SimWorke
 
   const interrupt = useCallback((line: string, lines: string[]) => update({ type: 'interrupted', line, lines }), []);
 
+  const stopWatch = useCallback(() => send({ type: 'interrupt' }), [send]);
+
   const applyFiles = useCallback(
     (files: readonly WorkspaceFile[], path: string) =>
       new Promise<ApplyAnswer | undefined>((resolve) => {
@@ -277,7 +281,7 @@ export function useSimWorker(scenario: HostScenario, start?: SimStart): SimWorke
     [send],
   );
 
-  return { state, send, runCommand, interrupt, requestActionLog, applyFiles, checkManifest, openEditor, runCommandForResult };
+  return { state, send, runCommand, interrupt, stopWatch, requestActionLog, applyFiles, checkManifest, openEditor, runCommandForResult };
 }
 
 /** The type and request id of a worker message that failed its schema, when it has them. */

@@ -38,7 +38,13 @@ export interface TranscriptStep {
   action:
     | { type: 'command'; line: string; stdin?: string; heredoc?: string }
     | { type: 'writeFile'; path: string; content: string }
-    | { type: 'tick'; ticks: number };
+    | { type: 'tick'; ticks: number }
+    /** Ctrl+C: the running watch stopped */
+    | { type: 'interrupt' };
+  /** the command typed in the browser's terminal left a watch running (`kubectl get -w`), printing as time passed */
+  live?: boolean;
+  /** what a running watch printed during this step (after its command), cut at TRANSCRIPT_OUTPUT_LIMIT */
+  watched?: { line: string; stdout: string; stderr: string; exitCode?: number; truncated?: boolean };
   /** what the terminal printed (commands only), cut at TRANSCRIPT_OUTPUT_LIMIT */
   stdout?: string;
   stderr?: string;

@@ -19,7 +19,7 @@ function cut(text: string): { text: string; truncated: boolean } {
 
 export function replayTranscript(lab: JobLab, actionLog: unknown, caps: Partial<GradeCaps> = {}): TranscriptOutcome {
   const steps: TranscriptStep[] = [];
-  const observe = ({ phase, index, action, result: r, tick }: ReplayStep) => {
+  const observe = ({ phase, index, action, result: r, tick, watched }: ReplayStep) => {
     if (phase !== 'action') return;
     const step: TranscriptStep = {
       index: index + 1,
@@ -29,8 +29,16 @@ export function replayTranscript(lab: JobLab, actionLog: unknown, caps: Partial<
           ? { type: 'command', line: action.line, ...commandInput(action) }
           : action.type === 'writeFile'
             ? { type: 'writeFile', path: action.path, content: action.content }
-            : { type: 'tick', ticks: action.ticks },
+            : action.type === 'tick'
+              ? { type: 'tick', ticks: action.ticks }
+              : { type: 'interrupt' },
     };
+    if (action.type === 'command' && action.live === true) step.live = true;
+    if (watched !== undefined) {
+      const stdout = cut(watched.stdout);
+      const stderr = cut(watched.stderr);
+      step.watched = { line: watched.line, stdout: stdout.text, stderr: stderr.text, ...(watched.exitCode !== undefined ? { exitCode: watched.exitCode } : {}), ...(stdout.truncated || stderr.truncated ? { truncated: true } : {}) };
+    }
     if (action.type === 'command') {
       const out = r.ok ? (r.output ?? { stdout: '', stderr: '', exitCode: 0 }) : { stdout: '', stderr: `${r.error}\n`, exitCode: 1 };
       const stdout = cut(out.stdout);

@@ -91,6 +91,8 @@ export const pageMessageSchema = z.discriminatedUnion('type', [
   /** `stdin`: what a here-document gave the command (`etcdctl txn <<EOF` sends the line `etcdctl txn`), logged with it */
   z.object({ type: z.literal('runCommand'), requestId: int0, line: z.string().min(1).max(MAX_LINE_LENGTH), stdin: stdinSchema.optional(), heredoc: heredocSchema.optional() }),
   z.object({ type: z.literal('fault'), fault: faultSchema }),
+  /** Ctrl+C at an empty prompt: the watch left running (SimView.running) stops; logged as an `interrupt` action */
+  z.object({ type: z.literal('interrupt') }),
   /** whose copy of the keyspace the browser shows; absent = the leader's */
   z.object({ type: z.literal('setKeyspaceSource'), member: memberName.optional() }),
   /**
@@ -211,6 +213,37 @@ export const goalViewSchema = z.object({
 });
 export type GoalView = z.infer<typeof goalViewSchema>;
 
+export const commandResultSchema = z.object({
+  line: z.string(),
+  /** the standard input the command read (the terminal shows it as the here-document that gave it) */
+  stdin: z.string().optional(),
+  /** the here-document operator it was typed with (`<<'END'`), when known */
+  heredoc: heredocSchema.optional(),
+  stdout: z.string(),
+  stderr: z.string(),
+  exitCode: z.number().int(),
+  /** a lab's command that was not run (nor logged): this cap of grading had no room for it */
+  refused: z.enum(LAB_LIMITS).optional(),
+  /** a lab's `sim tick` / `sim settle` sentence about the tick budget, as data (the terminal words it in the page's language) */
+  budget: z
+    .discriminatedUnion('kind', [
+      z.object({ kind: z.literal('used-up'), command: z.enum(['tick', 'settle']), cap: int0 }),
+      z.object({ kind: z.literal('only-left'), left: int0, cap: int0 }),
+      z.object({ kind: z.literal('settle-cut'), ran: int0, cap: int0, now: int0 }),
+    ])
+    .optional(),
+  /** a `kubectl edit` save kubectl would answer by reopening its editor: the file it reopens (the dialog opens on it again) */
+  edit: editorFileSchema.optional(),
+  /**
+   * a watch left running (`kubectl get -w` in the browser's terminal): `running` on the
+   * command that started it; the rows it printed later come as blocks of their own with the
+   * same line — `output` while it runs, `stopped` for Ctrl+C (exit 130), `ended` when it
+   * ended by itself (its error on stderr)
+   */
+  watch: z.enum(['running', 'output', 'stopped', 'ended']).optional(),
+});
+export type CommandResult = z.infer<typeof commandResultSchema>;
+
 export const simViewSchema = z.object({
   now: int0,
   /** the simulation's state hash; absent while playing (it costs milliseconds a frame) */
@@ -247,32 +280,13 @@ export const simViewSchema = z.object({
   cluster: clusterViewSchema.optional(),
   /** watch-chain hops since the previous view (the page keeps the list) */
   chain: z.array(hopSchema).max(500).optional(),
+  /** the line of the watch left running in the terminal (`kubectl get pods -w`), until Ctrl+C */
+  running: z.string().optional(),
+  /** what that watch printed since the previous view (a `watch: 'output'` or `'ended'` block) */
+  watched: commandResultSchema.optional(),
 });
 export type SimView = z.infer<typeof simViewSchema>;
 
-export const commandResultSchema = z.object({
-  line: z.string(),
-  /** the standard input the command read (the terminal shows it as the here-document that gave it) */
-  stdin: z.string().optional(),
-  /** the here-document operator it was typed with (`<<'END'`), when known */
-  heredoc: heredocSchema.optional(),
-  stdout: z.string(),
-  stderr: z.string(),
-  exitCode: z.number().int(),
-  /** a lab's command that was not run (nor logged): this cap of grading had no room for it */
-  refused: z.enum(LAB_LIMITS).optional(),
-  /** a lab's `sim tick` / `sim settle` sentence about the tick budget, as data (the terminal words it in the page's language) */
-  budget: z
-    .discriminatedUnion('kind', [
-      z.object({ kind: z.literal('used-up'), command: z.enum(['tick', 'settle']), cap: int0 }),
-      z.object({ kind: z.literal('only-left'), left: int0, cap: int0 }),
-      z.object({ kind: z.literal('settle-cut'), ran: int0, cap: int0, now: int0 }),
-    ])
-    .optional(),
-  /** a `kubectl edit` save kubectl would answer by reopening its editor: the file it reopens (the dialog opens on it again) */
-  edit: editorFileSchema.optional(),
-});
-export type CommandResult = z.infer<typeof commandResultSchema>;
 
 /** The most problems one checked file lists (a file can name thousands of bad fields), and the longest text of one (a Pod update's refusal carries a diff). */
 export const MAX_MANIFEST_PROBLEMS = 200;

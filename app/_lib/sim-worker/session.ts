@@ -101,6 +101,11 @@ export class WorkerSession {
       case 'fault':
         this.post({ type: 'commandResult', result: host.fault(message.fault) });
         break;
+      case 'interrupt': {
+        const stopped = host.interrupt();
+        if (stopped !== undefined) this.post({ type: 'commandResult', result: stopped });
+        break;
+      }
       case 'apply': {
         const { written, result } = host.applyFiles(message.files, message.path);
         this.post({ type: 'applied', requestId: message.requestId, written, result });
@@ -225,6 +230,9 @@ export class WorkerSession {
           if (r !== undefined) results.push(r);
           progressed(1);
         }
+        // what a watch left running printed meanwhile, where the terminal showed it
+        const watched = host.readRunning();
+        if (watched !== undefined) results.push(watched);
       } catch (e) {
         this.post({ type: 'replayed', results: results.slice(-REPLAY_OUTPUT), error: `action ${i + 1}: ${e instanceof Error ? e.message : String(e)}` });
         return;

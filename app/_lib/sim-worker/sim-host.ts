@@ -188,9 +188,51 @@ export class SimHost {
 
   private execute(action: Extract<Action, { type: 'command' }>): CommandResult {
     const r = this.sim.dispatch(action);
-    const { edit, ...output } = r.ok ? (r.output ?? { stdout: '', stderr: '', exitCode: 0 }) : { stdout: '', stderr: `${r.error}\n`, exitCode: 1 };
+    const { edit, watch, ...output } = r.ok ? (r.output ?? { stdout: '', stderr: '', exitCode: 0 }) : { stdout: '', stderr: `${r.error}\n`, exitCode: 1 };
     // a file kubectl edit would reopen that no save could carry (over the stdin limit) is not offered
-    return { line: action.line, ...commandInput(action), ...output, ...(edit !== undefined && edit.buffer.length <= MAX_STDIN_LENGTH ? { edit } : {}) };
+    return {
+      line: action.line,
+      ...commandInput(action),
+      ...output,
+      ...(edit !== undefined && edit.buffer.length <= MAX_STDIN_LENGTH ? { edit } : {}),
+      ...(watch !== undefined && action.live === true ? { watch: 'running' as const } : {}),
+    };
+  }
+
+  /** The line of the watch a command left running in the terminal (`kubectl get pods -w`), if one is. */
+  running(): string | undefined {
+    return this.sim.runningCommand();
+  }
+
+  /**
+   * What the running watch printed since the last read, as a block of the terminal (`watch:
+   * 'output'`, or `'ended'` when it ended by itself); undefined when it printed nothing or
+   * none runs. Reading changes nothing the grader replays.
+   */
+  readRunning(): CommandResult | undefined {
+    const out = this.sim.readRunning();
+    if (out === undefined) return undefined;
+    if (out.exitCode === undefined && out.stdout === '' && out.stderr === '') return undefined;
+    return { line: out.line, stdout: out.stdout, stderr: out.stderr, exitCode: out.exitCode ?? 0, watch: out.exitCode === undefined ? 'output' : 'ended' };
+  }
+
+  /**
+   * Ctrl+C at the prompt: the running watch stops (a logged `interrupt`), its last rows and
+   * `^C` the block returned. undefined when no watch runs; in a lab, refused (the watch runs
+   * on) when grading's caps have no room for the action.
+   */
+  interrupt(): CommandResult | undefined {
+    const line = this.sim.runningCommand();
+    if (line === undefined) return undefined;
+    const action: Action = { type: 'interrupt' };
+    const refused = this.refusal(action);
+    if (refused !== undefined) return this.refusedCommand({ type: 'command', line }, refused);
+    const rest = this.readRunning();
+    // it ended by itself just now: nothing is left to stop, nothing is logged
+    if (rest?.watch === 'ended') return rest;
+    this.sim.dispatch(action);
+    this.record(action);
+    return { line, stdout: rest?.stdout ?? '', stderr: rest?.stderr ?? '', exitCode: 130, watch: 'stopped' };
   }
 
   /**
@@ -225,12 +267,14 @@ export class SimHost {
    * `stdin`, and logs exactly that); in a lab, refused (not run, not logged) when
    * grading's caps have no room for it — its stdin counts toward the log's size.
    */
-  runCommand(line: string, stdin?: string, heredoc?: string): CommandResult {
-    const action: Extract<Action, { type: 'command' }> = { type: 'command', line, ...commandInput({ stdin, heredoc }) };
+  runCommand(line: string, stdin?: string, heredoc?: string, live = true): CommandResult {
+    const action: Extract<Action, { type: 'command' }> = { type: 'command', line, ...commandInput({ stdin, heredoc }), ...(live ? { live: true as const } : {}) };
     const refused = this.refusal(action);
     if (refused !== undefined) return this.refusedCommand(action, refused);
     const result = this.execute(action);
-    this.record(action);
+    // logged `live` only when it left a watch running: any other command runs the same either way
+    const { live: _live, ...asScript } = action;
+    this.record(result.watch === 'running' ? action : asScript);
     return result;
   }
 
@@ -282,7 +326,8 @@ export class SimHost {
    */
   apply(action: Action): CommandResult | undefined {
     if (action.type === 'tick' && action.at === undefined) this.step(action.ticks);
-    else if (action.type === 'command' && action.at === undefined) return this.runCommand(action.line, action.stdin, action.heredoc);
+    else if (action.type === 'command' && action.at === undefined) return this.runCommand(action.line, action.stdin, action.heredoc, action.live === true);
+    else if (action.type === 'interrupt' && action.at === undefined) return this.interrupt();
     else if (action.type === 'writeFile' && action.at === undefined) this.writeFile(action.path, action.content);
     else if (action.type === 'command') {
       const result = this.execute(action);
@@ -367,6 +412,10 @@ export class SimHost {
     const leader = this.sim.leader();
     if (leader !== undefined) view.leader = leader.address;
     if (options.keyspace) view.keyspace = this.keyspace();
+    const running = this.running();
+    const watched = this.readRunning();
+    if (watched !== undefined) view.watched = watched;
+    if (running !== undefined && watched?.watch !== 'ended') view.running = running;
     if (!options.playing) view.stateHash = this.sim.stateHash();
     if (this.sim instanceof DefaultSimulation && this.chain !== undefined) {
       // posted only when something besides the tick changed: the page keeps the last one,

@@ -26,4 +26,7 @@ export {
   clientTimeout,
   type KubeApiPort,
   type KubeRequestOptions,
+  type OpenWatch,
+  type ArrivedEvent,
+  OPEN_WATCH_BUFFER,
 } from './terminalPort';

@@ -27,6 +27,12 @@ export interface KubeApiPort {
   /** a script's `kubectl get -w`: the events a watch from `resourceVersion` has delivered so far */
   watchSoFar(req: Extract<ServerRequest, { verb: 'watch' }>, opts: KubeRequestOptions): ApiResult<WatchEvent[]>;
   /**
+   * The browser terminal's `kubectl get -w`: a watch left open while simulated time goes on
+   * outside the command (the page's clock), read as its events arrive and cancelled with
+   * Ctrl+C. Ports without it (tests' fakes) run the watch as a script does (watchSoFar).
+   */
+  openWatch?(req: Extract<ServerRequest, { verb: 'watch' }>, opts: Pick<KubeRequestOptions, 'impersonate'>): ApiResult<OpenWatch>;
+  /**
    * GET /version (`kubectl version`): open to everyone (system:public-info-viewer), it reads
    * nothing from etcd; answered without a message on the simulated network, refused when
    * the API server is down
@@ -34,10 +40,39 @@ export interface KubeApiPort {
   serverVersion(): ApiResult<VersionInfo>;
 }
 
+/** A watch event as it reached the terminal, with the tick it arrived at (kubectl prints a row on arrival). */
+export interface ArrivedEvent {
+  event: WatchEvent;
+  at: number;
+}
+
+/** An open watch's events are kept for its reader up to this many; older ones are dropped (a replay that never reads them stays bounded). */
+export const OPEN_WATCH_BUFFER = 5_000;
+
+/** A watch the terminal keeps open (KubeApiPort.openWatch). */
+export interface OpenWatch {
+  /**
+   * the events that arrived since the last take, oldest first, how many older ones the
+   * buffer dropped unread, and whether the API server's end closed the connection after
+   * them (it died: client-go's stream watcher ends quietly on the EOF, and nothing more comes)
+   */
+  take(): { events: ArrivedEvent[]; dropped: number; closed: boolean };
+  /** cancel it: the client stops reading and the API server is told (api-cancel), as a closed connection tells it */
+  close(): void;
+}
+
+interface OpenWatchBuffer {
+  events: ArrivedEvent[];
+  dropped: number;
+  closed: boolean;
+}
+
 /** The process that receives the API server's answers for a terminal client. */
 export class KubeClientProcess implements Process<ClusterWire> {
   readonly answers = new Map<number, ApiResult<unknown>>();
   readonly watchEvents = new Map<number, WatchEvent[]>();
+  /** the open watches' unread events (openWatch) */
+  readonly openWatches = new Map<number, OpenWatchBuffer>();
   private nextId = 1;
 
   constructor(readonly address: string) {}
@@ -46,9 +81,26 @@ export class KubeClientProcess implements Process<ClusterWire> {
     return this.nextId++;
   }
 
-  receive(env: Envelope<ClusterWire>, _ctx: ProcessContext<ClusterWire>): void {
+  receive(env: Envelope<ClusterWire>, ctx: ProcessContext<ClusterWire>): void {
     const p = env.payload;
+    if ('type' in p && p.type === 'api-connection-closed') {
+      // the API server's host closed our connections: every open watch ends here
+      for (const buffer of this.openWatches.values()) buffer.closed = true;
+      this.openWatches.clear();
+      return;
+    }
     if (!('type' in p) || p.type !== 'api-response') return;
+    const open = this.openWatches.get(p.requestId);
+    if (open !== undefined) {
+      const event: WatchEvent = p.result.ok ? (p.result.value as WatchEvent) : { type: 'ERROR', status: p.result.error };
+      open.events.push({ event, at: ctx.now });
+      if (open.events.length > OPEN_WATCH_BUFFER) {
+        const over = open.events.length - OPEN_WATCH_BUFFER;
+        open.events.splice(0, over);
+        open.dropped += over;
+      }
+      return;
+    }
     const events = this.watchEvents.get(p.requestId);
     if (events !== undefined) {
       if (p.result.ok) events.push(p.result.value as WatchEvent);
@@ -61,6 +113,7 @@ export class KubeClientProcess implements Process<ClusterWire> {
   crash(): void {
     this.answers.clear();
     this.watchEvents.clear();
+    this.openWatches.clear();
   }
 }
 
@@ -110,6 +163,36 @@ export class SimKubeApiPort implements KubeApiPort {
     const error = events.find((e) => e.type === 'ERROR');
     if (error !== undefined && error.type === 'ERROR') return { ok: false, error: error.status };
     return { ok: true, value: events };
+  }
+
+  openWatch(req: Extract<ServerRequest, { verb: 'watch' }>, opts: Pick<KubeRequestOptions, 'impersonate'>): ApiResult<OpenWatch> {
+    if (!this.kernel.isAlive(this.server)) return { ok: false, error: connectionRefused() };
+    const requestId = this.process.newRequestId();
+    const buffer: OpenWatchBuffer = { events: [], dropped: 0, closed: false };
+    this.process.openWatches.set(requestId, buffer);
+    this.kernel.send(this.process.address, this.server, message(requestId, req, opts.impersonate));
+    const openWatches = this.process.openWatches;
+    const kernel = this.kernel;
+    const from = this.process.address;
+    const server = this.server;
+    let open = true;
+    return {
+      ok: true,
+      value: {
+        take() {
+          const taken = { events: buffer.events.splice(0), dropped: buffer.dropped, closed: buffer.closed };
+          buffer.dropped = 0;
+          return taken;
+        },
+        close() {
+          if (!open) return;
+          open = false;
+          if (buffer.closed) return;
+          openWatches.delete(requestId);
+          kernel.send(from, server, { type: 'api-cancel', requestId });
+        },
+      },
+    };
   }
 
   /** Send without waiting; the answer lands in process.answers under the returned id. */

@@ -3,7 +3,7 @@
 import { type ApiResult, type KubeObject, type ObjectList, type PatchType, type PropagationPolicy, type Status, type WatchEvent } from '../../../client';
 import { goQuote, type KindDefinition } from '../../../apiserver';
 import type { RunEnv } from './env';
-import type { KubeRequestOptions } from '../../../apiserver/server';
+import type { KubeRequestOptions, OpenWatch } from '../../../apiserver/server';
 
 /**
  * How long kubectl waits for one answer. kubectl's own --request-timeout defaults to 0
@@ -138,17 +138,23 @@ export function deleteObject(env: RunEnv, def: KindDefinition, namespace: string
   return env.kube.request({ verb: 'delete', resource: def.resource, namespace: ns(def, namespace), name, ...o, ...dryRunOf(env) }, opts);
 }
 
+function watchRequest(def: KindDefinition, q: ListQuery & { resourceVersion: string }) {
+  return {
+    verb: 'watch' as const,
+    resource: def.resource,
+    resourceVersion: q.resourceVersion,
+    ...(def.namespaced && q.namespace !== undefined ? { namespace: q.namespace } : {}),
+    ...(q.labelSelector !== undefined ? { labelSelector: q.labelSelector } : {}),
+    ...(q.fieldSelector !== undefined ? { fieldSelector: q.fieldSelector } : {}),
+  };
+}
+
 /** A script's watch: the events delivered from `resourceVersion` until the cluster went idle. */
 export function watchSoFar(env: RunEnv, def: KindDefinition, q: ListQuery & { resourceVersion: string }, timeoutTicks = REQUEST_TIMEOUT_TICKS, until?: KubeRequestOptions['until']): ApiResult<WatchEvent[]> {
-  return env.kube.watchSoFar(
-    {
-      verb: 'watch',
-      resource: def.resource,
-      resourceVersion: q.resourceVersion,
-      ...(def.namespaced && q.namespace !== undefined ? { namespace: q.namespace } : {}),
-      ...(q.labelSelector !== undefined ? { labelSelector: q.labelSelector } : {}),
-      ...(q.fieldSelector !== undefined ? { fieldSelector: q.fieldSelector } : {}),
-    },
-    { timeoutTicks, ...(until !== undefined ? { until } : {}) },
-  );
+  return env.kube.watchSoFar(watchRequest(def, q), { timeoutTicks, ...(until !== undefined ? { until } : {}) });
+}
+
+/** The browser terminal's watch, left open (KubeApiPort.openWatch); undefined when the port keeps none open. */
+export function openWatch(env: RunEnv, def: KindDefinition, q: ListQuery & { resourceVersion: string }): ApiResult<OpenWatch> | undefined {
+  return env.kube.openWatch?.(watchRequest(def, q), {});
 }

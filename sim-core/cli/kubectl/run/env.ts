@@ -22,6 +22,8 @@ export interface KubectlPorts {
   stored?: StoredObjectsPort;
   /** the file the `kubectl edit` of the command before reopened, when this one is its next pass */
   reopened?: EditorReopened;
+  /** the browser's terminal: `get -w` leaves its watch running (TerminalPorts.live) */
+  live?: boolean;
 }
 
 /** The learner's workspace, for `-f`. */

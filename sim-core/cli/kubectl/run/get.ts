@@ -2,12 +2,14 @@
 // (with -l, --field-selector, -A), then print one table per type, `-o name`, or the
 // objects as JSON/YAML (a `List` unless exactly one object was named). Errors for named
 // objects go to stderr after what was found; `--ignore-not-found` drops NotFound.
-// `-w` lists, then prints what a watch from the list's resourceVersion delivered so far.
+// `-w` lists, then prints what a watch from the list's resourceVersion delivered so far;
+// in the browser's terminal (ports.live) the watch stays open after the command returns,
+// its rows printed as they arrive while the page's clock runs, until Ctrl+C.
 import { statusError, type KubeObject } from '../../../client';
 import { printGet, WatchPrinter, type GetGroup, type GetOptions } from '../get';
 import { kubectlList, printStructured } from '../structured';
 import { isTemplateOutput, printWithTemplate } from './templates';
-import { getObject, getScale, listObjects, REQUEST_TIMEOUT_TICKS, statusText, watchSoFar } from './api';
+import { getObject, getScale, listObjects, openWatch, REQUEST_TIMEOUT_TICKS, statusText, watchSoFar } from './api';
 import { POLL_TICKS as WATCH_SLICE_TICKS } from './wait';
 import { nowOf, type RunEnv } from './env';
 import { inFirstOccurrenceOrder } from './events-order';
@@ -16,6 +18,9 @@ import { commandTargets, type Target } from './targets';
 import { sortByField } from '../sort/sortBy';
 
 const TABLE_OUTPUTS = ['', 'wide', 'name'];
+
+/** watchtools.ErrWatchClosed: what `kubectl get -w` exits with when the stream ends under it (the API server died) */
+const WATCH_CLOSED = 'watch closed before UntilWithoutRetry timeout';
 
 function printOptions(env: RunEnv): GetOptions {
   const cmd = env.cmd;
@@ -185,25 +190,62 @@ function runWatch(env: RunEnv, targets: readonly Target[]): void {
   const structured = cmd.output === 'json' || cmd.output === 'yaml' ? cmd.output : undefined;
   const printer = new WatchPrinter(target.def.kind, printOptions(env));
   let documents = 0;
-  const show = (objects: readonly KubeObject[], fromWatch: boolean): void => {
-    if (structured === undefined) {
-      env.out.print(fromWatch ? objects.map((o) => printer.event(o)).join('') : printer.initial(objects));
-      return;
-    }
+  const format = (objects: readonly KubeObject[], fromWatch: boolean): string => {
+    if (structured === undefined) return fromWatch ? objects.map((o) => printer.event(o)).join('') : printer.initial(objects);
+    let text = '';
     for (const o of objects) {
       // the YAML printer separates documents with `---` (cli-runtime printers/yaml.go)
-      if (structured === 'yaml' && documents > 0) env.out.print('---\n');
-      env.out.print(printStructured([o], structured, false));
+      if (structured === 'yaml' && documents > 0) text += '---\n';
+      text += printStructured([o], structured, false);
       documents++;
     }
+    return text;
   };
-  if (!cmd.watchOnly) show(initial, false);
+  if (!cmd.watchOnly) env.out.print(format(initial, false));
+  let rv = list.value.resourceVersion;
+  if (env.ports.live === true) {
+    const opened = openWatch(env, target.def, { ...query, resourceVersion: rv });
+    if (opened !== undefined) {
+      if (!opened.ok) return fatal(env, statusText(opened.error));
+      const watch = opened.value;
+      let ended: number | undefined;
+      env.out.keepRunning({
+        read: () => {
+          if (ended !== undefined) return { stdout: '', stderr: '' };
+          let stdout = '';
+          let stderr = '';
+          const { events, closed } = watch.take();
+          for (const { event: e, at } of events) {
+            if (e.type === 'ERROR') {
+              watch.close();
+              ended = 1;
+              stderr = statusText(e.status);
+              break;
+            }
+            if (e.type === 'BOOKMARK') continue;
+            if (!wanted(e.object)) continue;
+            // AGE as kubectl computes it: when the row is printed, on the event's arrival
+            printer.setNow(at);
+            stdout += format([e.object], true);
+          }
+          if (ended === undefined && closed) {
+            // the server went away: the stream ended on EOF, and watchtools.UntilWithoutRetry says so
+            watch.close();
+            ended = 1;
+            stderr = `error: ${WATCH_CLOSED}\n`;
+          }
+          return ended === undefined ? { stdout, stderr } : { stdout, stderr, exitCode: ended };
+        },
+        stop: () => watch.close(),
+      });
+      return;
+    }
+  }
   // Watch in one-second slices, each resuming from the last resourceVersion seen, so a
   // row's AGE is computed within a second of its event's arrival, as kubectl prints it
   // on arrival. Stop when a slice ends early (the cluster went quiet) or after the
   // request timeout.
   const start = nowOf(env);
-  let rv = list.value.resourceVersion;
   for (;;) {
     const before = nowOf(env);
     const events = watchSoFar(env, target.def, { ...query, resourceVersion: rv }, WATCH_SLICE_TICKS);
@@ -212,7 +254,7 @@ function runWatch(env: RunEnv, targets: readonly Target[]): void {
     for (const e of events.value) {
       if (e.type === 'ERROR' || e.type === 'BOOKMARK') continue;
       rv = e.object.metadata?.resourceVersion ?? rv;
-      if (wanted(e.object)) show([e.object], true);
+      if (wanted(e.object)) env.out.print(format([e.object], true));
     }
     if (nowOf(env) - before < WATCH_SLICE_TICKS || nowOf(env) - start >= REQUEST_TIMEOUT_TICKS) break;
   }

@@ -18,9 +18,11 @@ export function impersonationOf(cmd: KubectlCommand): Impersonation | undefined 
 
 /** A port whose every request and watch impersonates `as`. */
 export function impersonating(port: KubeApiPort, as: Impersonation): KubeApiPort {
+  const openWatch = port.openWatch?.bind(port);
   return {
     request: (req, opts) => port.request(req, { ...opts, impersonate: as }),
     watchSoFar: (req, opts) => port.watchSoFar(req, { ...opts, impersonate: as }),
+    ...(openWatch !== undefined ? { openWatch: (req, opts) => openWatch(req, { ...opts, impersonate: as }) } : {}),
     // GET /version asks nobody's permission
     serverVersion: () => port.serverVersion(),
   };

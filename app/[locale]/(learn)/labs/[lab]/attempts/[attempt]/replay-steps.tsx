@@ -30,7 +30,13 @@ export function ReplaySteps({ steps, starterFiles }: { steps: TranscriptStep[]; 
   }, [current]);
 
   const summary = (s: TranscriptStep): string =>
-    s.action.type === 'command' ? `$ ${s.action.line}` : s.action.type === 'writeFile' ? t('wroteFile', { path: s.action.path }) : t('ticked', { ticks: s.action.ticks });
+    s.action.type === 'command'
+      ? `$ ${s.action.line}`
+      : s.action.type === 'writeFile'
+        ? t('wroteFile', { path: s.action.path })
+        : s.action.type === 'tick'
+          ? t('ticked', { ticks: s.action.ticks })
+          : t('interrupted');
 
   const onKeyDown = (e: KeyboardEvent<HTMLOListElement>) => {
     const moves: Record<string, number> = { ArrowDown: current + 1, ArrowRight: current + 1, ArrowUp: current - 1, ArrowLeft: current - 1, Home: 0, End: last };
@@ -112,9 +118,19 @@ export function ReplaySteps({ steps, starterFiles }: { steps: TranscriptStep[]; 
               )}
               {step.exitCode !== undefined && step.exitCode !== 0 ? <p className={styles.muted}>{t('exitCode', { code: step.exitCode })}</p> : null}
               {step.truncated ? <p className={styles.muted}>{t('truncated')}</p> : null}
+              {step.live ? <p className={styles.muted}>{t('leftRunning')}</p> : null}
             </>
           ) : step.action.type === 'writeFile' ? (
             <pre className={styles.output}>{step.action.content}</pre>
+          ) : null}
+          {step.watched !== undefined ? (
+            <>
+              <p className={styles.muted}>{t('watched', { line: step.watched.line })}</p>
+              {step.watched.stdout ? <pre className={styles.output}>{step.watched.stdout}</pre> : null}
+              {step.watched.stderr ? <pre className={`${styles.output} ${styles.stderr}`}>{step.watched.stderr}</pre> : null}
+              {step.watched.exitCode !== undefined && step.watched.exitCode !== 0 ? <p className={styles.muted}>{t('exitCode', { code: step.watched.exitCode })}</p> : null}
+              {step.watched.truncated ? <p className={styles.muted}>{t('truncated')}</p> : null}
+            </>
           ) : null}
         </section>
 

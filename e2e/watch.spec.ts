@@ -1,0 +1,80 @@
+// `kubectl get -w` in a lesson's terminal keeps watching after it returns: the prompt is
+// free for other commands, each change comes as a row when simulated time passes, the
+// status line and a Stop button say it still runs, Ctrl+C at an empty prompt ends it with
+// ^C, and a reload brings the rows back where they were shown.
+import type { Locator } from '@playwright/test';
+import { test, expect } from './fixtures';
+
+const LESSON = '/en/courses/kubernetes-internals/lessons/watch-chain';
+const WATCH = 'kubectl get pods -o wide -w';
+
+function outputOf(cluster: Locator): Locator {
+  return cluster.getByRole('log', { name: 'Terminal output' });
+}
+
+test('kubectl get -w prints each change as time passes, other commands run meanwhile, and Ctrl+C ends it', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.goto(LESSON);
+  const cluster = page.getByRole('region', { name: 'From kubectl apply to Running', exact: true });
+  await expect(cluster.getByTestId('sim-leader')).toBeVisible({ timeout: 30_000 });
+  const input = cluster.getByRole('textbox', { name: 'Terminal', exact: true });
+  const output = outputOf(cluster);
+
+  await input.fill(WATCH);
+  await input.press('Enter');
+  const status = cluster.getByText(`Still running: ${WATCH}`, { exact: false });
+  await expect(status).toBeVisible();
+  const stop = cluster.getByRole('button', { name: 'Stop watching' });
+  await expect(stop).toBeVisible();
+
+  // the prompt is free: the Deployment is created while the watch runs
+  await input.fill('kubectl create deployment web --image=nginx:1.27 --replicas=3');
+  await input.press('Enter');
+  await expect(output).toContainText('deployment.apps/web created');
+  await expect(status).toBeVisible();
+
+  await cluster.getByLabel('Step size').selectOption('100');
+  const step = cluster.getByRole('button', { name: 'Step', exact: true });
+  for (let i = 0; i < 8; i++) await step.click();
+  // the rows came after the create, under it, as the watch saw each change
+  const text = (await output.textContent()) ?? '';
+  const after = text.slice(text.indexOf('deployment.apps/web created'));
+  expect(after).toMatch(/NAME\s+READY\s+STATUS\s+RESTARTS\s+AGE\s+IP\s+NODE/);
+  expect(after).toMatch(/web-[a-z0-9]+-[a-z0-9]+\s+0\/1\s+Pending/);
+  await expect(output).toContainText(/web-[a-z0-9]+-[a-z0-9]+\s+1\/1\s+Running/);
+
+  // Ctrl+C at the empty prompt: ^C, and nothing runs any more
+  await input.focus();
+  await input.press('Control+c');
+  await expect(status).toHaveCount(0);
+  await expect(stop).toHaveCount(0);
+  await expect(output).toContainText('^C');
+  const rowsAtStop = ((await output.textContent()) ?? '').length;
+  await step.click();
+  await expect(cluster.getByTestId('sim-clock')).not.toHaveText('');
+  expect(((await output.textContent()) ?? '').length).toBe(rowsAtStop);
+
+  // a reload replays the saved log: the rows, the create between them and the ^C, as shown
+  const shown = (await output.textContent()) ?? '';
+  await page.reload();
+  await expect(cluster.getByTestId('sim-leader')).toBeVisible({ timeout: 30_000 });
+  await expect(cluster).toHaveAttribute('aria-busy', 'false');
+  await expect(output).toContainText('^C');
+  expect(((await output.textContent()) ?? '').replace(/\s+/g, ' ')).toContain(after.slice(0, 200).replace(/\s+/g, ' ').trim());
+  expect(shown).toContain('^C');
+  await expect(stop).toHaveCount(0);
+});
+
+test('the Stop watching button ends the watch, keyboard and all', async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.goto(LESSON);
+  const cluster = page.getByRole('region', { name: 'From kubectl apply to Running', exact: true });
+  await expect(cluster.getByTestId('sim-leader')).toBeVisible({ timeout: 30_000 });
+  await cluster.getByRole('button', { name: WATCH, exact: true }).click();
+  const stop = cluster.getByRole('button', { name: 'Stop watching' });
+  await expect(stop).toBeVisible();
+  await stop.focus();
+  await page.keyboard.press('Enter');
+  await expect(stop).toHaveCount(0);
+  await expect(outputOf(cluster)).toContainText('^C');
+});
