@@ -47,8 +47,14 @@ export class Candidacy {
     return this.elector?.leader() ?? '';
   }
 
+  /**
+   * The elector's pending work; with none yet (a process just started or restarted, or a
+   * binary that lost its lease and starts again), the next tick starts one that has work —
+   * `sim settle` right after `sim restart kube-scheduler` must not call the cluster settled
+   * before the new incarnation has even looked at its Lease. Only a running process is asked.
+   */
   hasPendingWork(): boolean {
-    return this.elector?.hasPendingWork() ?? false;
+    return this.elector?.hasPendingWork() ?? true;
   }
 
   tick(ctx: ProcessContext<unknown>): void {
