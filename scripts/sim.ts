@@ -14,7 +14,8 @@ const USAGE = 'usage: npm run --silent sim -- <script.txt> [--seed N] [--topolog
 /** Every file under `root`, as paths relative to it (what `kubectl apply -f <folder>` may read). */
 function listFilesUnder(root: string): string[] {
   return readdirSync(root, { recursive: true, encoding: 'utf8' })
-    .filter((rel) => statSync(join(root, rel)).isFile())
+    // a file removed between the listing and its stat (a busy folder such as /tmp) is not there
+    .filter((rel) => statSync(join(root, rel), { throwIfNoEntry: false })?.isFile() === true)
     .sort();
 }
 
