@@ -809,6 +809,10 @@ function helpCommand(argv: string[], options: ParseOptions): ParseResult {
   const topic = parsed.flags.args;
   const first = topic[0];
   if (first === undefined) return { ok: true, help: [], exitCode: 0 };
+  // help's own page (`help help get` too: words after it are ignored, as after any path)
+  if (first === 'help') return { ok: true, help: ['help'], exitCode: 0 };
+  // kubectl's `options` command prints the global flags; its help topic prints nothing at all
+  if (first === 'options') return { ok: false, stdout: '', stderr: '', exitCode: 0 };
   if (!ROOT_COMMANDS.includes(first)) {
     const root = HELP_PAGES[''] ?? '';
     const usage = root.slice(root.indexOf('Basic Commands'));

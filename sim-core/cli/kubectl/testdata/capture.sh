@@ -81,6 +81,9 @@ cap helpcmd-unknown-topic help nosuch
 cap helpcmd-unknown-topics help deploy web
 cap helpcmd-unknown-flag help --foo
 cap helpcmd-unknown-shorthand help get -x
+cap helpcmd-help help help
+cap helpcmd-help-get help help get
+cap helpcmd-options help options
 cap help-get get --help
 cap help-describe describe --help
 cap help-rollout-status rollout status --help
