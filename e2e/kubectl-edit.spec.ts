@@ -101,6 +101,27 @@ test('a lab’s kubectl edit: the dialog opens with the clock paused, Save chang
   await expect(verdict).not.toContainText('Not passed yet');
 });
 
+test('a reload while kubectl’s reopened file is in the dialog brings the dialog back on that file; its next save is that kubectl’s next pass (first-deployment)', async ({ page }) => {
+  const { output, input } = await openLabWithWeb(page);
+  let dialog = await editWeb(page, input);
+  await replaceInEditor(page, dialog, '  replicas: 1', '  replicas: -1');
+  await page.keyboard.press('ControlOrMeta+s');
+  await expect(dialog.getByRole('alert')).toContainText('kubectl could not apply the save and reopened the file.');
+  await expect(page.getByText('Saved in this browser: 2 actions')).toBeVisible();
+
+  await page.reload();
+  dialog = page.getByRole('dialog', { name: TITLE });
+  await expect(dialog.locator('.view-lines')).toContainText('spec.replicas: Invalid value: -1: must be greater than or equal to 0');
+  await expect(dialog.getByRole('alert')).toContainText('error: deployments.apps "web" is invalid');
+  // fixed and saved: applied, as kubectl's loop applies its next pass
+  await replaceInEditor(page, dialog, '  replicas: -1', '  replicas: 2');
+  await page.keyboard.press('ControlOrMeta+s');
+  await expect(dialog).toHaveCount(0);
+  await expect(output).toContainText('deployment.apps/web edited');
+  await runInTerminal(page, 'kubectl get deploy web -o jsonpath={.spec.replicas}');
+  await expect(output).toContainText(/jsonpath=\{\.spec\.replicas\}\s*2/);
+});
+
 test('a save the API server refuses reopens the dialog on kubectl’s file with the reasons; Escape cancels; one click of Save is one command (first-deployment)', async ({ page }) => {
   const { output, input } = await openLabWithWeb(page);
 

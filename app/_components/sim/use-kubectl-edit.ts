@@ -5,8 +5,10 @@
 // logged command — runs at the tick whose objects the dialog showed, in the browser and in
 // the server's replay alike. Lines entered after the edit run once it closes, as the
 // terminal runs them (another `kubectl edit` among them opens the dialog again), and the
-// clock plays again after the last of them if it played before the first dialog.
-import { useCallback, useMemo, useRef, useState } from 'react';
+// clock plays again after the last of them if it played before the first dialog. Saved
+// work whose last action was a refused save (the file reopened) opens the dialog on that
+// file again once it is restored: the next save is that kubectl's next pass, as before the reload.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { cancelInput, heredocOperatorOf, opensEditor, reopened, runInOrder, type EditSession } from './kubectl-edit';
 import type { ShellCommand } from './shell-input';
 import type { SimWorker } from './use-sim-worker';
@@ -24,10 +26,11 @@ export interface TerminalEdit {
   cancel: () => void;
 }
 
-type Worker = Pick<SimWorker, 'send' | 'runCommand' | 'openEditor' | 'runCommandForResult'>;
+type Worker = Pick<SimWorker, 'send' | 'runCommand' | 'openEditor' | 'runCommandForResult'> & { state: Pick<SimWorker['state'], 'terminal' | 'replay'> };
 
 export function useKubectlEdit(worker: Worker): TerminalEdit {
   const { send, runCommand, openEditor, runCommandForResult } = worker;
+  const { terminal, replay } = worker.state;
   const [session, setSession] = useState<EditSession | undefined>(undefined);
   const [saving, setSaving] = useState(false);
   /** one open, save or cancel at a time, whatever clicks arrive before the state re-renders */
@@ -66,6 +69,23 @@ export function useKubectlEdit(worker: Worker): TerminalEdit {
   }, [send, runCommand, openEditor]);
 
   const open = useCallback((line: string, after: readonly ShellCommand[]) => openFor(line, after, false), [openFor]);
+
+  // restored work that ended on a reopened file (the worker keeps `edit` on the last action's result only)
+  const reopenedEntry = replay === undefined ? terminal.findLast((e) => !e.continued) : undefined;
+  const restoredReopen = reopenedEntry?.restored === true && reopenedEntry.result.edit !== undefined ? reopenedEntry : undefined;
+  const restoredId = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (restoredReopen === undefined || restoredId.current === restoredReopen.id || busy.current) return;
+    restoredId.current = restoredReopen.id;
+    const { line, edit: file, stderr } = restoredReopen.result;
+    if (file === undefined) return;
+    busy.current = true;
+    // asked for its title (and to pause the clock, as every dialog does); the file is the reopened one
+    void openEditor(line).then((answer) => {
+      busy.current = false;
+      setSession({ title: answer?.editor?.title ?? line, more: answer?.editor?.more ?? 0, buffer: file.buffer, language: file.language, line, opened: file.buffer, refusal: stderr, resume: answer?.playing ?? false, after: [] });
+    });
+  }, [restoredReopen, openEditor]);
 
   const close = useCallback(
     (s: EditSession) => {

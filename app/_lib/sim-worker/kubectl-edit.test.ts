@@ -127,6 +127,29 @@ describe('kubectl edit through the worker', () => {
     expect(server.slice(-4)).toEqual(browser.map((r) => r.stderr));
   });
 
+  it('keeps the reopened file in a restored replay only when the refused save was the last action (the page opens the dialog on it again)', () => {
+    const h = started();
+    const file = h.editorFile('kubectl edit deploy/web')!;
+    const refused = h.runCommand('kubectl edit deploy/web', file.buffer.replace('\n  replicas: 1\n', '\n  replicas: -1\n'));
+    expect(refused.edit).toBeDefined();
+    const replayed = (log: ActionLog) => {
+      const posted: WorkerMessage[] = [];
+      const s = new WorkerSession((m) => posted.push(m), { start() {}, stop() {} });
+      s.receive({ type: 'init', scenario, lab: hostLab, replay: log });
+      const done = posted.find((m) => m.type === 'replayed');
+      if (done?.type !== 'replayed') throw new Error('no replay');
+      expect(parseWorkerMessage(done).ok).toBe(true);
+      return done.results;
+    };
+    const endingOnIt = replayed(h.actionLog());
+    expect(endingOnIt.at(-1)?.edit).toEqual(refused.edit);
+    // a step after it: kubectl's editor is closed in the replay, and the page opens nothing
+    h.step(1);
+    const after = replayed(h.actionLog());
+    expect(after.filter((r) => r.edit !== undefined)).toEqual([]);
+    expect(after.at(-1)).toMatchObject({ line: 'kubectl edit deploy/web', stderr: refused.stderr });
+  });
+
   it('names a few of many objects in the dialog’s title, within the page’s schema (kubectl edit events after a rollout)', () => {
     const h = started();
     for (const line of ['kubectl scale deploy/web --replicas=8', 'sim settle', 'kubectl rollout restart deploy/web', 'sim settle']) expect(h.runCommand(line).exitCode).toBe(0);

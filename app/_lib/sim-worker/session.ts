@@ -217,7 +217,10 @@ export class WorkerSession {
       }
     };
     this.post({ type: 'replayProgress', done: 0, total });
+    /** the last action's own result: only its `edit` (kubectl edit's reopened file) is still open after the replay */
+    let last: CommandResult | undefined;
     for (const [i, action] of log.entries()) {
+      last = undefined;
       try {
         if (action.type === 'tick' && action.at === undefined) {
           for (let left = action.ticks; left > 0; left -= REPLAY_TICK_STRETCH) {
@@ -227,7 +230,7 @@ export class WorkerSession {
           progressed(1);
         } else {
           const r = host.apply(action);
-          if (r !== undefined) results.push(r);
+          if (r !== undefined) results.push((last = r));
           progressed(1);
         }
         // what a watch left running printed meanwhile, where the terminal showed it
@@ -238,7 +241,9 @@ export class WorkerSession {
         return;
       }
     }
-    this.post({ type: 'replayed', results: results.slice(-REPLAY_OUTPUT) });
+    // kubectl edit's reopened file is the dialog's to show again only when nothing came after its save
+    const shown = results.map((r) => (r.edit === undefined || r === last ? r : withoutEdit(r)));
+    this.post({ type: 'replayed', results: shown.slice(-REPLAY_OUTPUT) });
   }
 
   private setPlaying(on: boolean): void {
@@ -288,6 +293,11 @@ function refusedRequest(data: unknown): { requestId?: number; request?: string }
     ...(typeof requestId === 'number' && Number.isSafeInteger(requestId) && requestId >= 0 ? { requestId } : {}),
     ...(typeof type === 'string' && type.length <= 40 ? { request: type } : {}),
   };
+}
+
+function withoutEdit(r: CommandResult): CommandResult {
+  const { edit: _closed, ...rest } = r;
+  return rest;
 }
 
 /** `text` cut to `max` characters, with an ellipsis when it was longer: the page's schema refuses longer. */
