@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { SimHost } from '@/app/_lib/sim-worker/sim-host';
 import type { WorkerMessage } from '@/app/_lib/sim-worker/protocol';
-import { initialSimState, replayPercent, simReducer, type SimState } from './sim-state';
+import { initialSimState, replayPercent, simReducer, WATCH_TEXT_KEPT, type SimState } from './sim-state';
 
 function running(): { host: SimHost; state: SimState } {
   const created = SimHost.create({ id: 'l4-raft-three', topology: 'etcd-only', seed: 404, members: 3, setup: ['sim tick 300'] });
@@ -174,6 +174,17 @@ describe('a watch left running in the terminal', () => {
       [line, 'web-2  0/1\nweb-2  1/1\n', 'stopped', true],
     ]);
     expect(new Set(next.terminal.map((e) => e.id)).size).toBe(3);
+  });
+
+  it('keeps only the newest rows of a watch left running for long, whole rows, and says so', () => {
+    const row = 'web-1   0/1   Pending   0   1s\n';
+    const many = row.repeat(Math.ceil(WATCH_TEXT_KEPT / row.length) + 10);
+    const next = simReducer(started, { type: 'messages', messages: [viewWith(block(many)), viewWith(block('web-1   1/1   Running   0   9s\n'))] });
+    const entry = next.terminal[0]!;
+    expect(entry.clipped).toBe(true);
+    expect(entry.result.stdout.length).toBeLessThanOrEqual(WATCH_TEXT_KEPT);
+    expect(entry.result.stdout.startsWith('web-1   0/1')).toBe(true);
+    expect(entry.result.stdout.endsWith('web-1   1/1   Running   0   9s\n')).toBe(true);
   });
 
   it('restores saved work with the rows where they were shown, and a watch that ended by itself with its error', () => {

@@ -9,6 +9,8 @@ import { mergeHops } from '@/app/_components/cluster/merge-hops';
 /** How many notable events the log keeps on screen. */
 const EVENT_LOG_SIZE = 100;
 const TERMINAL_SIZE = 200;
+/** Characters of a running watch's rows one entry keeps (a watch left running for an hour prints without end): the newest. */
+export const WATCH_TEXT_KEPT = 100_000;
 
 export interface TerminalEntry {
   id: number;
@@ -27,6 +29,8 @@ export interface TerminalEntry {
    * other entries came: shown under them with no `$` line of its own
    */
   continued?: true;
+  /** its earliest rows were dropped to keep the page light (WATCH_TEXT_KEPT) */
+  clipped?: true;
 }
 
 /** A command sent to the worker: the terminal echoes it, here-document and all, until its output arrives. */
@@ -99,8 +103,16 @@ function appendWatchBlock(terminal: readonly TerminalEntry[], block: CommandResu
   const last = terminal.at(-1);
   const next: CommandResult['watch'] = block.watch === 'output' ? 'running' : block.watch;
   if (last !== undefined && last.result.watch === 'running' && last.result.line === block.line) {
-    const result: CommandResult = { ...last.result, stdout: last.result.stdout + block.stdout, stderr: last.result.stderr + block.stderr, exitCode: block.exitCode, watch: next };
-    return [...terminal.slice(0, -1), { ...last, result }];
+    let stdout = last.result.stdout + block.stdout;
+    let clipped = last.clipped;
+    if (stdout.length > WATCH_TEXT_KEPT) {
+      // whole rows only: from the first line start inside the kept part
+      const cut = stdout.indexOf('\n', stdout.length - WATCH_TEXT_KEPT);
+      stdout = stdout.slice(cut + 1);
+      clipped = true;
+    }
+    const result: CommandResult = { ...last.result, stdout, stderr: last.result.stderr + block.stderr, exitCode: block.exitCode, watch: next };
+    return [...terminal.slice(0, -1), { ...last, result, ...(clipped ? { clipped } : {}) }];
   }
   const entry: TerminalEntry = { id: (last?.id ?? 0) + 1, origin: 'learner', result: { ...block, watch: next }, continued: true, ...(restored ? { restored: true as const } : {}) };
   return [...terminal, entry].slice(-TERMINAL_SIZE);

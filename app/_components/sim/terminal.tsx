@@ -287,6 +287,7 @@ function TerminalImpl({ entries, suggested, members, files = NO_FILES, busy, pen
               ) : (
                 <CommandEcho line={e.result.line} stdin={shown.stdin} operator={e.result.heredoc} origin={e.origin !== 'learner' ? t(e.origin) : shown.note} />
               )}
+              {e.clipped ? <p className={styles.hint}>{t('watch.clipped')}</p> : null}
               {e.interrupted !== undefined ? null : noteText !== undefined && noteOnStdout ? (
                 <pre className={`${styles.stdout} ${styles.prose}`}>{noteText}</pre>
               ) : e.result.stdout !== '' ? (
