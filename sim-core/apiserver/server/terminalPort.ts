@@ -57,8 +57,14 @@ export interface OpenWatch {
    * them (it died: client-go's stream watcher ends quietly on the EOF, and nothing more comes)
    */
   take(): { events: ArrivedEvent[]; dropped: number; closed: boolean };
-  /** cancel it: the client stops reading and the API server is told (api-cancel), as a closed connection tells it */
+  /** cancel it (Ctrl+C, a logged action): the client stops reading and the API server is told (api-cancel), as a closed connection tells it */
   close(): void;
+  /**
+   * stop reading a watch the server already ended (an ERROR event, a closed connection):
+   * nothing is sent — a reader's timing (a page's frame, a replay's step) must not put a
+   * message on the simulated network
+   */
+  forget(): void;
 }
 
 interface OpenWatchBuffer {
@@ -190,6 +196,10 @@ export class SimKubeApiPort implements KubeApiPort {
           if (buffer.closed) return;
           openWatches.delete(requestId);
           kernel.send(from, server, { type: 'api-cancel', requestId });
+        },
+        forget() {
+          open = false;
+          openWatches.delete(requestId);
         },
       },
     };

@@ -50,6 +50,36 @@ describe('watch', () => {
     expect(bad.ok ? 0 : bad.error.code).toBe(400);
   });
 
+  it('an open watch (the terminal’s kubectl get -w) collects events with their arrival tick; a watch the server ended is forgotten without a message, Ctrl+C’s close sends api-cancel', () => {
+    const sim = testCluster(7, { apiServer: { compactionIntervalTicks: 100 } });
+    const list = must<ObjectList>(sim, { verb: 'list', resource: 'configmaps', namespace: 'default' });
+    const opened = sim.kubectl.openWatch({ verb: 'watch', resource: 'configmaps', namespace: 'default', resourceVersion: list.resourceVersion }, {});
+    if (!opened.ok) throw new Error(opened.error.message);
+    const a = must(sim, { verb: 'create', resource: 'configmaps', namespace: 'default', body: configMap('a') });
+    sim.tick(20);
+    const taken = opened.value.take();
+    expect(taken.events.map((e) => (e.event.type === 'ERROR' ? 'ERROR' : `${e.event.type} ${e.event.object.metadata?.name} ${e.event.object.metadata?.resourceVersion}`))).toEqual([`ADDED a ${a.metadata?.resourceVersion}`]);
+    expect(taken.events[0]!.at).toBeGreaterThan(0);
+    expect(taken.events[0]!.at).toBeLessThanOrEqual(sim.now);
+    expect(opened.value.take()).toEqual({ events: [], dropped: 0, closed: false });
+    const before = sim.kernel.network.inFlight().length;
+    opened.value.close();
+    expect(sim.kernel.network.inFlight().length).toBe(before + 1);
+
+    // from below the compaction: the server answers 410 and ends it; forgetting it sends nothing
+    sim.tick(250);
+    must(sim, { verb: 'create', resource: 'configmaps', namespace: 'default', body: configMap('b') });
+    sim.tick(250);
+    const stale = sim.kubectl.openWatch({ verb: 'watch', resource: 'configmaps', namespace: 'default', resourceVersion: String(Number(a.metadata?.resourceVersion) - 1) }, {});
+    if (!stale.ok) throw new Error(stale.error.message);
+    sim.tick(20);
+    const gone = stale.value.take().events;
+    expect(gone.map((e) => (e.event.type === 'ERROR' ? e.event.status.code : e.event.type))).toEqual([410]);
+    const quiet = sim.kernel.network.inFlight().length;
+    stale.value.forget();
+    expect(sim.kernel.network.inFlight().length).toBe(quiet);
+  });
+
   it('a resourceVersion below the API server compaction is 410 Gone "too old resource version"', () => {
     const sim = testCluster(7, { apiServer: { compactionIntervalTicks: 100 } });
     const first = must(sim, { verb: 'create', resource: 'configmaps', namespace: 'default', body: configMap('old') });

@@ -217,7 +217,8 @@ function runWatch(env: RunEnv, targets: readonly Target[]): void {
           const { events, closed } = watch.take();
           for (const { event: e, at } of events) {
             if (e.type === 'ERROR') {
-              watch.close();
+              // the server ended it: nothing to cancel (read() runs at a reader's pace, which must send nothing)
+              watch.forget();
               ended = 1;
               stderr = statusText(e.status);
               break;
@@ -230,7 +231,7 @@ function runWatch(env: RunEnv, targets: readonly Target[]): void {
           }
           if (ended === undefined && closed) {
             // the server went away: the stream ended on EOF, and watchtools.UntilWithoutRetry says so
-            watch.close();
+            watch.forget();
             ended = 1;
             stderr = `error: ${WATCH_CLOSED}\n`;
           }
