@@ -3,7 +3,7 @@
 // status line and a Stop button say it still runs, Ctrl+C at an empty prompt ends it with
 // ^C, and a reload brings the rows back where they were shown.
 import type { Locator } from '@playwright/test';
-import { test, expect } from './fixtures';
+import { test, expect, expectNoAxeViolations } from './fixtures';
 
 const LESSON = '/en/courses/kubernetes-internals/lessons/watch-chain';
 const WATCH = 'kubectl get pods -o wide -w';
@@ -42,6 +42,7 @@ test('kubectl get -w prints each change as time passes, other commands run meanw
   expect(after).toMatch(/NAME\s+READY\s+STATUS\s+RESTARTS\s+AGE\s+IP\s+NODE/);
   expect(after).toMatch(/web-[a-z0-9]+-[a-z0-9]+\s+0\/1\s+Pending/);
   await expect(output).toContainText(/web-[a-z0-9]+-[a-z0-9]+\s+1\/1\s+Running/);
+  await expectNoAxeViolations(page);
 
   // Ctrl+C at the empty prompt: ^C, and nothing runs any more
   await input.focus();
