@@ -58,6 +58,23 @@ describe('WorkQueue (client-go semantics)', () => {
     expect(q.get()).toBe('late');
   });
 
+  it('says a key waits out a failure’s back-off (pending work for sim settle), not a periodic addAfter', () => {
+    const q = new WorkQueue();
+    q.addAfter('resync', 500);
+    expect(q.retrying()).toBe(false);
+    q.addRateLimited('k');
+    q.addRateLimited('k');
+    expect(q.retrying()).toBe(true);
+    q.advance(1);
+    expect(q.get()).toBe('k');
+    expect(q.retrying()).toBe(false);
+    q.done('k');
+    // succeeded: forgotten, and a later periodic requeue of it is no retry
+    q.forget('k');
+    q.addAfter('k', 300);
+    expect(q.retrying()).toBe(false);
+  });
+
   it('ignores adds after shutDown', () => {
     const q = new WorkQueue();
     q.add('a');

@@ -93,6 +93,16 @@ export class WorkQueue {
     return this.queue.length;
   }
 
+  /**
+   * Whether a key waits out a failure's back-off (addRateLimited, not yet forgotten): work
+   * that will happen by itself, unlike a periodic addAfter (a progress deadline, a resync)
+   */
+  retrying(): boolean {
+    if (this.waiting.size === 0) return false;
+    for (const key of this.waiting.keys()) if ((this.failures.get(key) ?? 0) > 0) return true;
+    return false;
+  }
+
   /** Ticks until the next delayed key is due, or undefined when none waits. */
   nextDueIn(): number | undefined {
     let min: number | undefined;

@@ -54,7 +54,8 @@ export class ControllerHost {
   }
 
   hasPendingWork(): boolean {
-    return !this.informers.hasSynced() || this.informers.hasPendingWork() || this.controllers.some((c) => c.queue.len() > 0);
+    // a key waiting out a failed reconcile's back-off is work too: `sim settle` after a short outage waits for its retry
+    return !this.informers.hasSynced() || this.informers.hasPendingWork() || this.controllers.some((c) => c.queue.len() > 0 || c.queue.retrying());
   }
 
   controller(name: string): RunningController | undefined {
