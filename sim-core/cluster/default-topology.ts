@@ -115,7 +115,7 @@ export class DefaultSimulation extends Simulation {
     this.clusterKernel.onReceiverDown = (envelope) => this.refuseConnection(envelope);
     const kubectlProcess = new KubeClientProcess(KUBECTL_ADDRESS);
     this.addClusterProcess(kubectlProcess);
-    this.kubectl = new SimKubeApiPort(this.clusterKernel, kubectlProcess);
+    this.kubectl = new SimKubeApiPort(this.clusterKernel, kubectlProcess, APISERVER_ADDRESS, { down: () => this.downNodes.has(this.info.nodes[0] ?? ''), arpTimeoutTicks: ARP_TIMEOUT_TICKS });
     const nodes = clusterNodes(workers, controlPlanes).map((n) => n.name);
     this.info = {
       seed: options.seed,

@@ -8,6 +8,7 @@ import type { ApiAnswers, ApiResult, KubeObject, Status, WatchEvent } from '../.
 import type { ApiRequestMessage } from '../../client';
 import { statusWithCode } from './statuses';
 import { APISERVER_ADDRESS, type ClusterWire, type ServerRequest } from './wire';
+import { APISERVER_ADVERTISE_ADDRESS, APISERVER_SECURE_PORT } from './advertise';
 import { KUBERNETES_VERSION, type VersionInfo } from './version';
 
 export interface KubeRequestOptions {
@@ -133,15 +134,40 @@ export function clientTimeout(server = 'kube-apiserver:6443'): Status {
   return statusWithCode('Timeout', 0, `Unable to connect to the server: net/http: request canceled (Client.Timeout exceeded while awaiting headers) (https://${server})`);
 }
 
+/** kubectl's text when its dial finds no host (the API server's node is down): the name resolved, as Go's net.OpError prints it. */
+export function noRouteToHost(address = `${APISERVER_ADVERTISE_ADDRESS}:${APISERVER_SECURE_PORT}`): Status {
+  return statusWithCode('NoRouteToHost', 0, `Unable to connect to the server: dial tcp ${address}: connect: no route to host`);
+}
+
+/** When the API server's whole host is down, not only its process: kubectl's dial then waits out ARP (`arpTimeoutTicks`) and finds no route. */
+export interface UnreachableHost {
+  down: () => boolean;
+  arpTimeoutTicks: number;
+}
+
 export class SimKubeApiPort implements KubeApiPort {
   constructor(
     private readonly kernel: Kernel<ClusterWire>,
     readonly process: KubeClientProcess,
     private readonly server = APISERVER_ADDRESS,
+    private readonly host?: UnreachableHost,
   ) {}
 
+  /**
+   * The error of a dial to a dead API server: refused at once while its host is up (a RST
+   * answers), or — its node down — `no route to host` once the dial's ARP gives up, that
+   * much simulated time later (or the request's own timeout first).
+   */
+  private unreachable(timeoutTicks: number): Status {
+    const host = this.host;
+    if (host === undefined || !host.down()) return connectionRefused();
+    const wait = Math.min(host.arpTimeoutTicks, Math.max(0, timeoutTicks));
+    if (wait > 0) this.kernel.runUntil(() => false, wait);
+    return wait < host.arpTimeoutTicks ? clientTimeout() : noRouteToHost();
+  }
+
   request<R extends ServerRequest>(req: R, opts: KubeRequestOptions): ApiResult<AnswerOf<R>> {
-    if (!this.kernel.isAlive(this.server)) return { ok: false, error: connectionRefused() };
+    if (!this.kernel.isAlive(this.server)) return { ok: false, error: this.unreachable(opts.timeoutTicks) };
     const requestId = this.send(req, opts.impersonate);
     const answers = this.process.answers;
     this.kernel.runUntil(() => answers.has(requestId), opts.timeoutTicks);
@@ -152,12 +178,13 @@ export class SimKubeApiPort implements KubeApiPort {
   }
 
   serverVersion(): ApiResult<VersionInfo> {
-    if (!this.kernel.isAlive(this.server)) return { ok: false, error: connectionRefused() };
+    // answered without a message on the simulated network (KubeApiPort), so without the dial's wait too
+    if (!this.kernel.isAlive(this.server)) return { ok: false, error: this.host?.down() === true ? noRouteToHost() : connectionRefused() };
     return { ok: true, value: { ...KUBERNETES_VERSION } };
   }
 
   watchSoFar(req: Extract<ServerRequest, { verb: 'watch' }>, opts: KubeRequestOptions): ApiResult<WatchEvent[]> {
-    if (!this.kernel.isAlive(this.server)) return { ok: false, error: connectionRefused() };
+    if (!this.kernel.isAlive(this.server)) return { ok: false, error: this.unreachable(opts.timeoutTicks) };
     const requestId = this.process.newRequestId();
     const events: WatchEvent[] = [];
     this.process.watchEvents.set(requestId, events);
@@ -172,7 +199,8 @@ export class SimKubeApiPort implements KubeApiPort {
   }
 
   openWatch(req: Extract<ServerRequest, { verb: 'watch' }>, opts: Pick<KubeRequestOptions, 'impersonate'>): ApiResult<OpenWatch> {
-    if (!this.kernel.isAlive(this.server)) return { ok: false, error: connectionRefused() };
+    // (right after its list answered: no fault comes between, so this is the dial's error without its wait)
+    if (!this.kernel.isAlive(this.server)) return { ok: false, error: this.host?.down() === true ? noRouteToHost() : connectionRefused() };
     const requestId = this.process.newRequestId();
     const buffer: OpenWatchBuffer = { events: [], dropped: 0, closed: false };
     this.process.openWatches.set(requestId, buffer);
