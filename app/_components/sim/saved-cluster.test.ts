@@ -127,7 +127,7 @@ describe("a lesson's saved cluster", () => {
     expect(saveCluster(s, key, fingerprint, longer, SAVED_CLUSTER_LIMITS.maxTicks)).toEqual({ ok: true });
   });
 
-  it('knows a restore is over at the first view after the replay, and failed when the replay stopped early or the worker did', () => {
+  it('knows a restore is over at the first view after the replay, failed only when the replay stopped early, and interrupted when the worker failed', () => {
     const created = SimHost.create(scenario);
     if (!created.ok) throw new Error('unsupported');
     const view = created.host.view({ keyspace: true, playing: false, ticksPerSecond: 10 });
@@ -136,6 +136,10 @@ describe("a lesson's saved cluster", () => {
     expect(restoreOutcome(after({ type: 'ready', setup: created.setup }, { type: 'replayProgress', done: 2, total: 5 }))).toEqual({ kind: 'replaying' });
     expect(restoreOutcome(after({ type: 'ready', setup: created.setup }, { type: 'replayProgress', done: 0, total: 5 }, { type: 'replayed', results: [] }, { type: 'view', view }))).toEqual({ kind: 'restored' });
     expect(restoreOutcome(after({ type: 'ready', setup: created.setup }, { type: 'replayed', results: [], error: 'action 2: boom' }, { type: 'view', view }))).toEqual({ kind: 'failed', message: 'action 2: boom' });
-    expect(restoreOutcome(simReducer(initialSimState, { type: 'failed', error: 'the simulation worker failed to start' }))).toEqual({ kind: 'failed', message: 'the simulation worker failed to start' });
+    // a crashed worker says nothing about the log: the restore is interrupted, not failed (the record is kept for the reload)
+    expect(restoreOutcome(simReducer(initialSimState, { type: 'failed', error: 'the simulation worker failed to start' }))).toEqual({ kind: 'interrupted' });
+    expect(restoreOutcome(simReducer(after({ type: 'ready', setup: created.setup }, { type: 'replayProgress', done: 2, total: 5 }), { type: 'failed', error: 'the simulation worker crashed' }))).toEqual({ kind: 'interrupted' });
+    // a replay that stopped early is failed even if the worker then failed too
+    expect(restoreOutcome(simReducer(after({ type: 'ready', setup: created.setup }, { type: 'replayed', results: [], error: 'action 2: boom' }), { type: 'failed', error: 'the simulation worker crashed' }))).toEqual({ kind: 'failed', message: 'action 2: boom' });
   });
 });

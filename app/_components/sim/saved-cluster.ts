@@ -88,10 +88,13 @@ export function clearCluster(storage: WorkStorage, key: string): boolean {
 /**
  * Where the restore of a saved cluster stands, from the page's state of its worker: still
  * replaying until the first view after the replay; failed when the replay stopped early
- * (`replayed` with an error) or the worker failed on it, with the worker's words for why.
+ * (`replayed` with an error, in the worker's words): the simulation is deterministic, so
+ * that log will never replay whole and is not worth keeping. A worker that failed on it
+ * (crashed, ran out of memory, could not start) proves nothing about the log: the restore
+ * is interrupted, the record is kept, and the page's "reload the page" means what it says.
  */
-export function restoreOutcome(state: Pick<SimState, 'status' | 'error' | 'view' | 'replay' | 'replayError'>): { kind: 'replaying' } | { kind: 'restored' } | { kind: 'failed'; message: string } {
+export function restoreOutcome(state: Pick<SimState, 'status' | 'view' | 'replay' | 'replayError'>): { kind: 'replaying' } | { kind: 'restored' } | { kind: 'failed'; message: string } | { kind: 'interrupted' } {
   if (state.replayError !== undefined) return { kind: 'failed', message: state.replayError };
-  if (state.status === 'failed') return { kind: 'failed', message: state.error ?? 'the simulation stopped' };
+  if (state.status === 'failed') return { kind: 'interrupted' };
   return state.view !== undefined && state.replay === undefined ? { kind: 'restored' } : { kind: 'replaying' };
 }

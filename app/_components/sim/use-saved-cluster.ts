@@ -2,7 +2,8 @@
 // A lesson's live cluster that survives a reload and a language switch: its action log is
 // saved in the browser as the learner works (saved-cluster.ts) and replayed into the fresh
 // worker on load, as a lab's work is (../lab/use-lab-session.ts). Reset forgets it; a log
-// that fails to replay is forgotten and the cluster starts fresh, with a notice; a browser
+// that fails to replay is forgotten and the cluster starts fresh, with a notice (a worker
+// that fails while replaying it keeps it, for the reload the page asks for); a browser
 // that will not store it leaves the cluster working as before, with one quiet note.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ActionLog } from '@/sim-core/cluster/actions';
@@ -93,23 +94,23 @@ export function useSavedCluster(scenario: HostScenario, saveKey: string | undefi
 
   // The restore is over at the first view after the replay. A log that did not replay whole
   // (another simulation's, or a bug) is not half-restored: it is forgotten, the cluster
-  // starts fresh, and the page says so once.
+  // starts fresh, and the page says so once. A worker that failed on the way keeps the
+  // record: the page says the simulation stopped and to reload, and the reload replays it.
   const outcome = restoring ? restoreOutcome(state) : undefined;
   const failedWith = outcome?.kind === 'failed' ? outcome.message : undefined;
-  const restored = outcome?.kind === 'restored';
+  const over = outcome?.kind === 'restored' || outcome?.kind === 'interrupted';
   useEffect(() => {
     if (failedWith !== undefined) {
       forget();
       setRestoreFailed(failedWith);
       setKept(freshKept());
       setRestoring(false);
-      // a worker that failed on it may still take a reset; one that is gone leaves the
-      // page's "reload" message, and the reload is fresh
+      // the worker that reported it runs on: back to the setup's cluster
       sendToWorker({ type: 'reset' });
-    } else if (restored) {
+    } else if (over) {
       setRestoring(false);
     }
-  }, [failedWith, restored, forget, freshKept, sendToWorker]);
+  }, [failedWith, over, forget, freshKept, sendToWorker]);
 
   return { worker, send, kept, restoring, restoreFailed };
 }
