@@ -8,7 +8,7 @@ import { replayActionLog, SimHost } from '@/app/_lib/sim-worker/sim-host';
 import type { HostScenario, WorkerMessage } from '@/app/_lib/sim-worker/protocol';
 import type { WorkStorage } from '@/app/_lib/browser-storage';
 import { initialSimState, simReducer } from './sim-state';
-import { clearCluster, clusterKey, loadCluster, restoreOutcome, SAVED_CLUSTER_LIMITS, saveCluster, scenarioFingerprint } from './saved-cluster';
+import { clearCluster, clusterKey, loadCluster, logTicks, restoreOutcome, SAVED_CLUSTER_LIMITS, saveCluster, scenarioFingerprint } from './saved-cluster';
 
 class MemoryStorage implements WorkStorage {
   readonly map = new Map<string, string>();
@@ -45,7 +45,7 @@ describe("a lesson's saved cluster", () => {
     if (!live.ok) throw new Error('unsupported');
     for (const action of log) live.host.apply(action);
     const s = new MemoryStorage();
-    expect(saveCluster(s, key, fingerprint, live.host.actionLog(), live.host.now)).toEqual({ ok: true });
+    expect(saveCluster(s, key, fingerprint, live.host.actionLog())).toEqual({ ok: true });
     const loaded = loadCluster(s, key, fingerprint);
     expect(loaded).toEqual(log);
     const replayed = replayActionLog(scenario, loaded ?? []);
@@ -65,13 +65,13 @@ describe("a lesson's saved cluster", () => {
     ];
     expect(new Set(keys).size).toBe(keys.length);
     const s = new MemoryStorage();
-    saveCluster(s, key, fingerprint, log, 500);
+    saveCluster(s, key, fingerprint, log);
     for (const other of keys.slice(1)) expect(loadCluster(s, other, fingerprint)).toBeUndefined();
   });
 
   it('is not replayed on a scenario whose setup changed since it was saved', () => {
     const s = new MemoryStorage();
-    saveCluster(s, key, fingerprint, log, 500);
+    saveCluster(s, key, fingerprint, log);
     const edited = scenarioFingerprint({ ...scenario, setup: ['sim tick 400'] });
     expect(edited).not.toBe(fingerprint);
     expect(loadCluster(s, key, edited)).toBeUndefined();
@@ -92,39 +92,85 @@ describe("a lesson's saved cluster", () => {
 
   it('keeps nothing for a fresh cluster, and Reset forgets what was kept', () => {
     const s = new MemoryStorage();
-    saveCluster(s, key, fingerprint, log, 500);
-    expect(saveCluster(s, key, fingerprint, [], 300)).toEqual({ ok: true });
+    saveCluster(s, key, fingerprint, log);
+    expect(saveCluster(s, key, fingerprint, [])).toEqual({ ok: true });
     expect(s.map.has(key)).toBe(false);
-    saveCluster(s, key, fingerprint, log, 500);
+    saveCluster(s, key, fingerprint, log);
     expect(clearCluster(s, key)).toBe(true);
     expect(loadCluster(s, key, fingerprint)).toBeUndefined();
   });
 
   it('says quietly when the browser refuses, and a disabled storage reads as nothing saved', () => {
     const s = new MemoryStorage();
-    saveCluster(s, key, fingerprint, log, 500);
+    saveCluster(s, key, fingerprint, log);
     s.full = true;
-    expect(saveCluster(s, key, fingerprint, [...log, { type: 'tick', ticks: 5 }], 505)).toEqual({ ok: false, refused: 'refused' });
+    expect(saveCluster(s, key, fingerprint, [...log, { type: 'tick', ticks: 5 }])).toEqual({ ok: false, refused: 'refused' });
     // the last save stands
     expect(loadCluster(s, key, fingerprint)).toEqual(log);
     s.disabled = true;
     expect(loadCluster(s, key, fingerprint)).toBeUndefined();
-    expect(saveCluster(s, key, fingerprint, log, 500)).toEqual({ ok: false, refused: 'refused' });
+    expect(saveCluster(s, key, fingerprint, log)).toEqual({ ok: false, refused: 'refused' });
     expect(clearCluster(s, key)).toBe(false);
   });
 
   it('stops saving past the limits, keeping the last save from before them', () => {
     const s = new MemoryStorage();
-    saveCluster(s, key, fingerprint, log, 500);
-    const longer: ActionLog = [...log, { type: 'tick', ticks: SAVED_CLUSTER_LIMITS.maxTicks }];
-    expect(saveCluster(s, key, fingerprint, longer, SAVED_CLUSTER_LIMITS.maxTicks + 1)).toEqual({ ok: false, refused: 'ticks' });
+    saveCluster(s, key, fingerprint, log);
+    // the log's own time: 120 ticks in `log`, so this one is one tick past the limit
+    const longer: ActionLog = [...log, { type: 'tick', ticks: SAVED_CLUSTER_LIMITS.maxTicks - 119 }];
+    expect(saveCluster(s, key, fingerprint, longer)).toEqual({ ok: false, refused: 'ticks' });
     const many: ActionLog = Array.from({ length: SAVED_CLUSTER_LIMITS.maxActions + 1 }, (_, i) => (i % 2 === 0 ? { type: 'command', line: 'sim status' } : { type: 'tick', ticks: 1 }));
-    expect(saveCluster(s, key, fingerprint, many, 3_000)).toEqual({ ok: false, refused: 'actions' });
+    expect(saveCluster(s, key, fingerprint, many)).toEqual({ ok: false, refused: 'actions' });
     const large: ActionLog = [{ type: 'command', line: 'kubectl apply -f -', stdin: 'x'.repeat(SAVED_CLUSTER_LIMITS.maxChars) }];
-    expect(saveCluster(s, key, fingerprint, large, 600)).toEqual({ ok: false, refused: 'size' });
+    expect(saveCluster(s, key, fingerprint, large)).toEqual({ ok: false, refused: 'size' });
     expect(loadCluster(s, key, fingerprint)).toEqual(log);
     // at the limits themselves it is still kept
-    expect(saveCluster(s, key, fingerprint, longer, SAVED_CLUSTER_LIMITS.maxTicks)).toEqual({ ok: true });
+    const atLimit: ActionLog = [...log, { type: 'tick', ticks: SAVED_CLUSTER_LIMITS.maxTicks - 120 }];
+    expect(saveCluster(s, key, fingerprint, atLimit)).toEqual({ ok: true });
+    expect(loadCluster(s, key, fingerprint)).toEqual(atLimit);
+  });
+
+  it('measures the time a log asks for: its steps, the ticks its actions are pinned to, and the `sim tick N` typed, not the setup', () => {
+    expect(logTicks([])).toBe(0);
+    expect(logTicks(log)).toBe(120);
+    // a cluster one step past the setup's 300 ticks, whose clock reads 400: its log asks for 100
+    const live = SimHost.create(scenario);
+    if (!live.ok) throw new Error('unsupported');
+    live.host.apply({ type: 'tick', ticks: 100 });
+    expect(live.host.now).toBeGreaterThanOrEqual(400);
+    expect(logTicks(live.host.actionLog())).toBe(100);
+    const typed: ActionLog = [
+      { type: 'command', line: 'sim tick 250' },
+      { type: 'command', line: "  FOO=bar sim tick '50'  " },
+      { type: 'command', line: 'sim tick 10 20' },
+      { type: 'command', line: 'sim tick -5' },
+      { type: 'command', line: 'sim settle 9000' },
+      { type: 'command', line: 'echo sim tick 7', at: 40 },
+      { type: 'interrupt', at: 1_000 },
+    ];
+    expect(logTicks(typed)).toBe(250 + 50 + 40 + 1_000);
+  });
+
+  it('does not load a record past the limits (edited by hand: the page never saves one)', () => {
+    const s = new MemoryStorage();
+    const record = (l: ActionLog) => JSON.stringify({ version: 1, scenario: fingerprint, log: l });
+    const atLimit: ActionLog = [{ type: 'command', line: `sim tick ${SAVED_CLUSTER_LIMITS.maxTicks - 10}` }, { type: 'tick', ticks: 10 }];
+    s.map.set(key, record(atLimit));
+    expect(loadCluster(s, key, fingerprint)).toEqual(atLimit);
+    for (const over of [
+      [{ type: 'command', line: `sim tick ${SAVED_CLUSTER_LIMITS.maxTicks}` }, { type: 'tick', ticks: 1 }],
+      [{ type: 'command', line: 'sim tick 1' }, { type: 'tick', ticks: SAVED_CLUSTER_LIMITS.maxTicks }],
+      // an action pinned far ahead would be replayed up to its tick
+      [{ type: 'command', line: 'etcdctl put a b', at: SAVED_CLUSTER_LIMITS.maxTicks + 1 }],
+      Array.from({ length: 3 }, () => ({ type: 'tick', ticks: 100_000 })),
+    ] satisfies ActionLog[]) {
+      s.map.set(key, record(over));
+      expect(loadCluster(s, key, fingerprint)).toBeUndefined();
+    }
+    s.map.set(key, record([{ type: 'command', line: 'kubectl apply -f -', stdin: 'x'.repeat(SAVED_CLUSTER_LIMITS.maxChars) }]));
+    expect(loadCluster(s, key, fingerprint)).toBeUndefined();
+    s.map.set(key, record([{ type: 'command', line: 'kubectl apply -f -', stdin: 'x'.repeat(SAVED_CLUSTER_LIMITS.maxChars - 200) }]));
+    expect(loadCluster(s, key, fingerprint)).toHaveLength(1);
   });
 
   it('knows a restore is over at the first view after the replay, failed only when the replay stopped early, and interrupted when the worker failed', () => {

@@ -9,7 +9,9 @@ import { z } from 'zod';
 import { actionLogSchema, type ActionLog } from '@/sim-core/cluster/actions';
 import { DEFAULT_GRADE_CAPS } from '@/sim-core/grading/caps';
 import { stateHash } from '@/sim-core/kernel/canonical';
-import { readStored, removeStored, writeStoredText, type WorkStorage } from '@/app/_lib/browser-storage';
+import { tokenize } from '@/sim-core/cli/shell/tokenize';
+import { parseTicks } from '@/sim-core/cli/sim/usage';
+import { parseStored, removeStored, writeStoredText, type WorkStorage } from '@/app/_lib/browser-storage';
 import type { HostScenario } from '@/app/_lib/sim-worker/protocol';
 import type { SimState } from './sim-state';
 
@@ -25,9 +27,12 @@ import type { SimState } from './sim-state';
  * few megabytes, which every lab and lesson share. Past a limit the cluster runs on as
  * before but is no longer saved: the last save, from before the limit, is what a reload
  * brings back (a log is replayed from its start, so a prefix is always a valid cluster).
+ * The same limits are checked again on load (clusterOverLimit), since what is read back
+ * may have been edited by hand, and a lesson's worker would replay any of it.
  */
 export const SAVED_CLUSTER_LIMITS = {
   maxActions: DEFAULT_GRADE_CAPS.maxActions,
+  /** on logTicks: the time the log itself asks for, the scenario's setup not included */
   maxTicks: DEFAULT_GRADE_CAPS.maxTicks,
   maxChars: 512 * 1024,
 } as const;
@@ -59,24 +64,73 @@ export function scenarioFingerprint(scenario: HostScenario): string {
   return stateHash(scenario);
 }
 
-/** The saved log, or undefined when there is none, it is not valid, or it was recorded on another scenario. */
-export function loadCluster(storage: WorkStorage, key: string, fingerprint: string): ActionLog | undefined {
-  const saved = readStored(storage, key, savedClusterSchema);
-  if (saved === undefined || saved.scenario !== fingerprint || saved.log.length === 0) return undefined;
-  return saved.log;
+/** `sim tick N` as the terminal splits the line (VAR=value words first, as bash allows): N, else 0. */
+function simTickOf(line: string): number {
+  const split = tokenize(line);
+  if (!split.ok) return 0;
+  const words = split.words;
+  let i = 0;
+  while (i < words.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[i]!)) i++;
+  if (words.length - i !== 3 || words[i] !== 'sim' || words[i + 1] !== 'tick') return 0;
+  return parseTicks(words[i + 2]) ?? 0;
 }
 
 /**
- * Keep `log`, the cluster at tick `now`; an empty log (a fresh cluster) is nothing to
- * keep: the key is removed. Refused, leaving the last save as it was, when the cluster
- * is past a limit of what is kept or the browser will not store it.
+ * The simulated time a log asks for, read from the log alone: its steps of time (`tick`
+ * actions: Step, and Play merged into one), every action's `at` (a tick it is pinned to,
+ * which the replay runs up to; the browser never records one, so a hand-made log is
+ * counted at its most), and the `sim tick N` lines typed in the terminal. The replay of a
+ * log cannot let more time pass through these. Commands that wait until the cluster is
+ * quiet or a timeout (`sim settle`, `kubectl wait`, `rollout status`, `logs -f`) are not
+ * counted: what they wait is known only by running them.
+ *
+ * The setup's ticks are not counted either: this is the log's own time, the one the
+ * limit is on. The cluster's clock (the header's "Tick N", and the tick the note names
+ * once saving stops) counts from the scenario's start, so it reads past the limit by the
+ * setup's ticks and those waits.
  */
-export function saveCluster(storage: WorkStorage, key: string, fingerprint: string, log: ActionLog, now: number): { ok: true } | { ok: false; refused: SaveRefusal } {
+export function logTicks(log: ActionLog): number {
+  let ticks = 0;
+  for (const a of log) ticks += (a.at ?? 0) + (a.type === 'tick' ? a.ticks : a.type === 'command' ? simTickOf(a.line) : 0);
+  return ticks;
+}
+
+/** The limit of what is kept that `log` (whose record is `chars` long) is past, if any. */
+export function clusterOverLimit(log: ActionLog, chars: number): Exclude<SaveRefusal, 'refused'> | undefined {
+  if (log.length > SAVED_CLUSTER_LIMITS.maxActions) return 'actions';
+  if (logTicks(log) > SAVED_CLUSTER_LIMITS.maxTicks) return 'ticks';
+  if (chars > SAVED_CLUSTER_LIMITS.maxChars) return 'size';
+  return undefined;
+}
+
+/**
+ * The saved log, or undefined when there is none, it is not valid, it was recorded on
+ * another scenario, or it is past a limit of what is kept (a record edited by hand: the
+ * page never saves one, and a lesson's worker would replay it all).
+ */
+export function loadCluster(storage: WorkStorage, key: string, fingerprint: string): ActionLog | undefined {
+  let raw: string | null;
+  try {
+    raw = storage.getItem(key);
+  } catch {
+    return undefined; // storage disabled (a private window, a policy): start fresh
+  }
+  const saved = parseStored(raw, savedClusterSchema);
+  if (raw === null || saved === undefined || saved.scenario !== fingerprint || saved.log.length === 0) return undefined;
+  return clusterOverLimit(saved.log, raw.length) === undefined ? saved.log : undefined;
+}
+
+/**
+ * Keep `log`; an empty log (a fresh cluster) is nothing to keep: the key is removed.
+ * Refused, leaving the last save as it was, when the log is past a limit of what is kept
+ * (clusterOverLimit: its own time, not the clock's) or the browser will not store it.
+ */
+export function saveCluster(storage: WorkStorage, key: string, fingerprint: string, log: ActionLog): { ok: true } | { ok: false; refused: SaveRefusal } {
   if (log.length === 0) return removeStored(storage, key) ? { ok: true } : { ok: false, refused: 'refused' };
   if (log.length > SAVED_CLUSTER_LIMITS.maxActions) return { ok: false, refused: 'actions' };
-  if (now > SAVED_CLUSTER_LIMITS.maxTicks) return { ok: false, refused: 'ticks' };
   const text = JSON.stringify({ version: 1, scenario: fingerprint, log });
-  if (text.length > SAVED_CLUSTER_LIMITS.maxChars) return { ok: false, refused: 'size' };
+  const over = clusterOverLimit(log, text.length);
+  if (over !== undefined) return { ok: false, refused: over };
   return writeStoredText(storage, key, text) ? { ok: true } : { ok: false, refused: 'refused' };
 }
 

@@ -20,7 +20,7 @@ export type KeptCluster =
   /** nothing to keep yet: a fresh cluster */
   | { kind: 'fresh' }
   | { kind: 'saved'; actions: number }
-  /** past a limit of what is kept: the save from `tick` (before it) stands */
+  /** past a limit of what is kept: the save from `tick` (the clock's, before it) stands */
   | { kind: 'stopped'; limit: Exclude<SaveRefusal, 'refused'>; tick: number }
   /** the browser will not store it (storage disabled or full): a reload starts fresh */
   | { kind: 'unavailable' };
@@ -52,7 +52,11 @@ export function useSavedCluster(scenario: HostScenario, saveKey: string | undefi
   const [restoring, setRestoring] = useState(saved !== undefined);
   const [restoreFailed, setRestoreFailed] = useState<string | undefined>(undefined);
 
-  /** the tick of the last save that was kept, for the note once the cluster is past a limit */
+  /**
+   * the cluster's clock (the header's "Tick N", setup included) at the last save that was
+   * kept: the tick a reload brings back, which the note names once the cluster is past a
+   * limit. The limit itself is on the log's own time (saved-cluster.ts logTicks).
+   */
   const keptTick = useRef(0);
   const nowRef = useRef(state.view?.now);
   nowRef.current = state.view?.now;
@@ -60,10 +64,9 @@ export function useSavedCluster(scenario: HostScenario, saveKey: string | undefi
   const onLog = useCallback(
     (log: ActionLog) => {
       if (storage === undefined || saveKey === undefined) return;
-      const tick = nowRef.current ?? 0;
-      const result = saveCluster(storage, saveKey, fingerprint, log, tick);
+      const result = saveCluster(storage, saveKey, fingerprint, log);
       if (result.ok) {
-        keptTick.current = tick;
+        keptTick.current = nowRef.current ?? 0;
         setKept(log.length === 0 ? { kind: 'fresh' } : { kind: 'saved', actions: log.length });
       } else if (result.refused === 'refused') setKept({ kind: 'unavailable' });
       else setKept({ kind: 'stopped', limit: result.refused, tick: keptTick.current });
