@@ -8,7 +8,7 @@ import { replayActionLog, SimHost } from '@/app/_lib/sim-worker/sim-host';
 import type { HostScenario, WorkerMessage } from '@/app/_lib/sim-worker/protocol';
 import type { WorkStorage } from '@/app/_lib/browser-storage';
 import { initialSimState, simReducer } from './sim-state';
-import { clearCluster, clusterKey, loadCluster, logTicks, restoreOutcome, SAVED_CLUSTER_LIMITS, saveCluster, scenarioFingerprint } from './saved-cluster';
+import { clusterKey, loadCluster, logTicks, parseStoredCluster, restoreOutcome, SAVED_CLUSTER_LIMITS, saveCluster, scenarioFingerprint } from './saved-cluster';
 
 class MemoryStorage implements WorkStorage {
   readonly map = new Map<string, string>();
@@ -31,6 +31,7 @@ class MemoryStorage implements WorkStorage {
 
 const scenario: HostScenario = { id: 'l4-raft-three', topology: 'etcd-only', seed: 404, members: 3, setup: ['sim tick 300'] };
 const fingerprint = scenarioFingerprint(scenario);
+const stamp = { tab: 'tab-a', seq: 1 };
 const place = { lesson: 'kubernetes-internals/raft', occurrence: 0 };
 const key = clusterKey(place, scenario, '0.1.0');
 const log: ActionLog = [
@@ -45,7 +46,7 @@ describe("a lesson's saved cluster", () => {
     if (!live.ok) throw new Error('unsupported');
     for (const action of log) live.host.apply(action);
     const s = new MemoryStorage();
-    expect(saveCluster(s, key, fingerprint, live.host.actionLog())).toEqual({ ok: true });
+    expect(saveCluster(s, key, fingerprint, live.host.actionLog(), stamp)).toMatchObject({ ok: true });
     const loaded = loadCluster(s, key, fingerprint);
     expect(loaded).toEqual(log);
     const replayed = replayActionLog(scenario, loaded ?? []);
@@ -65,13 +66,28 @@ describe("a lesson's saved cluster", () => {
     ];
     expect(new Set(keys).size).toBe(keys.length);
     const s = new MemoryStorage();
-    saveCluster(s, key, fingerprint, log);
+    saveCluster(s, key, fingerprint, log, stamp);
     for (const other of keys.slice(1)) expect(loadCluster(s, other, fingerprint)).toBeUndefined();
+  });
+
+  it('is stamped with the tab that saved it and its count of saves, and still reads a version-1 record (no stamp)', () => {
+    const s = new MemoryStorage();
+    const saved = saveCluster(s, key, fingerprint, log, { tab: 'tab-b', seq: 7 });
+    expect(saved).toEqual({ ok: true, text: s.map.get(key) });
+    expect(JSON.parse(s.map.get(key) ?? '')).toEqual({ version: 2, tab: 'tab-b', seq: 7, scenario: fingerprint, log });
+    expect(parseStoredCluster(s.map.get(key), fingerprint)).toEqual({ log, stamp: { tab: 'tab-b', seq: 7 } });
+    const v1 = JSON.stringify({ version: 1, scenario: fingerprint, log });
+    expect(parseStoredCluster(v1, fingerprint)).toEqual({ log });
+    s.map.set(key, v1);
+    expect(loadCluster(s, key, fingerprint)).toEqual(log);
+    // a version-2 record without its stamp is not one the page wrote
+    s.map.set(key, JSON.stringify({ version: 2, scenario: fingerprint, log }));
+    expect(loadCluster(s, key, fingerprint)).toBeUndefined();
   });
 
   it('is not replayed on a scenario whose setup changed since it was saved', () => {
     const s = new MemoryStorage();
-    saveCluster(s, key, fingerprint, log);
+    saveCluster(s, key, fingerprint, log, stamp);
     const edited = scenarioFingerprint({ ...scenario, setup: ['sim tick 400'] });
     expect(edited).not.toBe(fingerprint);
     expect(loadCluster(s, key, edited)).toBeUndefined();
@@ -84,7 +100,7 @@ describe("a lesson's saved cluster", () => {
     expect(loadCluster(s, key, fingerprint)).toBeUndefined();
     s.map.set(key, JSON.stringify({ version: 1, scenario: fingerprint, log: [{ type: 'command', line: '' }] }));
     expect(loadCluster(s, key, fingerprint)).toBeUndefined();
-    s.map.set(key, JSON.stringify({ version: 2, scenario: fingerprint, log }));
+    s.map.set(key, JSON.stringify({ version: 3, tab: 'x', seq: 1, scenario: fingerprint, log }));
     expect(loadCluster(s, key, fingerprint)).toBeUndefined();
     s.map.set(key, JSON.stringify({ version: 1, scenario: fingerprint, log: Array.from({ length: SAVED_CLUSTER_LIMITS.maxActions + 1 }, () => ({ type: 'tick', ticks: 1 })) }));
     expect(loadCluster(s, key, fingerprint)).toBeUndefined();
@@ -92,41 +108,39 @@ describe("a lesson's saved cluster", () => {
 
   it('keeps nothing for a fresh cluster, and Reset forgets what was kept', () => {
     const s = new MemoryStorage();
-    saveCluster(s, key, fingerprint, log);
-    expect(saveCluster(s, key, fingerprint, [])).toEqual({ ok: true });
+    saveCluster(s, key, fingerprint, log, stamp);
+    expect(saveCluster(s, key, fingerprint, [], stamp)).toEqual({ ok: true, text: null });
     expect(s.map.has(key)).toBe(false);
-    saveCluster(s, key, fingerprint, log);
-    expect(clearCluster(s, key)).toBe(true);
     expect(loadCluster(s, key, fingerprint)).toBeUndefined();
   });
 
   it('says quietly when the browser refuses, and a disabled storage reads as nothing saved', () => {
     const s = new MemoryStorage();
-    saveCluster(s, key, fingerprint, log);
+    saveCluster(s, key, fingerprint, log, stamp);
     s.full = true;
-    expect(saveCluster(s, key, fingerprint, [...log, { type: 'tick', ticks: 5 }])).toEqual({ ok: false, refused: 'refused' });
+    expect(saveCluster(s, key, fingerprint, [...log, { type: 'tick', ticks: 5 }], stamp)).toEqual({ ok: false, refused: 'refused' });
     // the last save stands
     expect(loadCluster(s, key, fingerprint)).toEqual(log);
     s.disabled = true;
     expect(loadCluster(s, key, fingerprint)).toBeUndefined();
-    expect(saveCluster(s, key, fingerprint, log)).toEqual({ ok: false, refused: 'refused' });
-    expect(clearCluster(s, key)).toBe(false);
+    expect(saveCluster(s, key, fingerprint, log, stamp)).toEqual({ ok: false, refused: 'refused' });
+    expect(saveCluster(s, key, fingerprint, [], stamp)).toEqual({ ok: false, refused: 'refused' });
   });
 
   it('stops saving past the limits, keeping the last save from before them', () => {
     const s = new MemoryStorage();
-    saveCluster(s, key, fingerprint, log);
+    saveCluster(s, key, fingerprint, log, stamp);
     // the log's own time: 120 ticks in `log`, so this one is one tick past the limit
     const longer: ActionLog = [...log, { type: 'tick', ticks: SAVED_CLUSTER_LIMITS.maxTicks - 119 }];
-    expect(saveCluster(s, key, fingerprint, longer)).toEqual({ ok: false, refused: 'ticks' });
+    expect(saveCluster(s, key, fingerprint, longer, stamp)).toEqual({ ok: false, refused: 'ticks' });
     const many: ActionLog = Array.from({ length: SAVED_CLUSTER_LIMITS.maxActions + 1 }, (_, i) => (i % 2 === 0 ? { type: 'command', line: 'sim status' } : { type: 'tick', ticks: 1 }));
-    expect(saveCluster(s, key, fingerprint, many)).toEqual({ ok: false, refused: 'actions' });
+    expect(saveCluster(s, key, fingerprint, many, stamp)).toEqual({ ok: false, refused: 'actions' });
     const large: ActionLog = [{ type: 'command', line: 'kubectl apply -f -', stdin: 'x'.repeat(SAVED_CLUSTER_LIMITS.maxChars) }];
-    expect(saveCluster(s, key, fingerprint, large)).toEqual({ ok: false, refused: 'size' });
+    expect(saveCluster(s, key, fingerprint, large, stamp)).toEqual({ ok: false, refused: 'size' });
     expect(loadCluster(s, key, fingerprint)).toEqual(log);
     // at the limits themselves it is still kept
     const atLimit: ActionLog = [...log, { type: 'tick', ticks: SAVED_CLUSTER_LIMITS.maxTicks - 120 }];
-    expect(saveCluster(s, key, fingerprint, atLimit)).toEqual({ ok: true });
+    expect(saveCluster(s, key, fingerprint, atLimit, stamp)).toMatchObject({ ok: true });
     expect(loadCluster(s, key, fingerprint)).toEqual(atLimit);
   });
 

@@ -5,6 +5,10 @@
 // no language: /en/ and /ko/ share the cluster, and a log never replays on another
 // simulation. The scenario itself (topology, members, setup) is fingerprinted in the
 // value, so a log recorded before its author changed the setup is not replayed either.
+//
+// Version 2 stamps each save with the tab that made it and that tab's count of saves, as a
+// lab's work is: tabs of one lesson share the key, and the stamp lets a tab tell its own
+// save from another tab's (cluster-tab.ts). Version 1 records (no stamp) are still read.
 import { z } from 'zod';
 import { actionLogSchema, type ActionLog } from '@/sim-core/cluster/actions';
 import { DEFAULT_GRADE_CAPS } from '@/sim-core/grading/caps';
@@ -40,13 +44,36 @@ export const SAVED_CLUSTER_LIMITS = {
 /** Why a cluster was not saved: past a limit of what is kept, or the browser refused (quota, disabled storage). */
 export type SaveRefusal = 'actions' | 'ticks' | 'size' | 'refused';
 
-const savedClusterSchema = z.object({
-  version: z.literal(1),
+const record = {
   /** the scenario the log was recorded on (scenarioFingerprint) */
   scenario: z.string().max(64),
   /** the learner's actions since the scenario's setup, as the worker recorded them */
   log: actionLogSchema,
-});
+};
+
+const savedClusterSchema = z.discriminatedUnion('version', [
+  z.object({ version: z.literal(1), ...record }),
+  z.object({
+    version: z.literal(2),
+    /** the tab that saved it: a random id drawn when the page loaded */
+    tab: z.string().min(1).max(64),
+    /** that tab's saves so far, this one included */
+    seq: z.number().int().min(1),
+    ...record,
+  }),
+]);
+
+/** Who saved a record: a tab's id and its count of saves. */
+export interface SaveStamp {
+  tab: string;
+  seq: number;
+}
+
+/** A saved cluster as read back: its log, and its stamp (none on a version-1 record). */
+export interface StoredCluster {
+  log: ActionLog;
+  stamp?: SaveStamp;
+}
 
 /** Where a cluster is kept: the lesson (`<course>/<lesson>`), and which of the scenario's embeds on it (0 for the first). */
 export interface ClusterPlace {
@@ -103,40 +130,47 @@ export function clusterOverLimit(log: ActionLog, chars: number): Exclude<SaveRef
   return undefined;
 }
 
-/**
- * The saved log, or undefined when there is none, it is not valid, it was recorded on
- * another scenario, or it is past a limit of what is kept (a record edited by hand: the
- * page never saves one, and a lesson's worker would replay it all).
- */
-export function loadCluster(storage: WorkStorage, key: string, fingerprint: string): ActionLog | undefined {
-  let raw: string | null;
+/** The record's text as stored now: null when there is none, undefined when storage cannot be read. */
+export function readClusterText(storage: WorkStorage, key: string): string | null | undefined {
   try {
-    raw = storage.getItem(key);
+    return storage.getItem(key);
   } catch {
     return undefined; // storage disabled (a private window, a policy): start fresh
   }
-  const saved = parseStored(raw, savedClusterSchema);
-  if (raw === null || saved === undefined || saved.scenario !== fingerprint || saved.log.length === 0) return undefined;
-  return clusterOverLimit(saved.log, raw.length) === undefined ? saved.log : undefined;
 }
 
 /**
- * Keep `log`; an empty log (a fresh cluster) is nothing to keep: the key is removed.
- * Refused, leaving the last save as it was, when the log is past a limit of what is kept
- * (clusterOverLimit: its own time, not the clock's) or the browser will not store it.
+ * A record's text (from getItem or a storage event) read back: undefined when there is
+ * none, it is not valid, it was recorded on another scenario, it is a fresh cluster's, or
+ * it is past a limit of what is kept (a record edited by hand: the page never saves one,
+ * and a lesson's worker would replay it all).
  */
-export function saveCluster(storage: WorkStorage, key: string, fingerprint: string, log: ActionLog): { ok: true } | { ok: false; refused: SaveRefusal } {
-  if (log.length === 0) return removeStored(storage, key) ? { ok: true } : { ok: false, refused: 'refused' };
-  if (log.length > SAVED_CLUSTER_LIMITS.maxActions) return { ok: false, refused: 'actions' };
-  const text = JSON.stringify({ version: 1, scenario: fingerprint, log });
-  const over = clusterOverLimit(log, text.length);
-  if (over !== undefined) return { ok: false, refused: over };
-  return writeStoredText(storage, key, text) ? { ok: true } : { ok: false, refused: 'refused' };
+export function parseStoredCluster(raw: string | null | undefined, fingerprint: string): StoredCluster | undefined {
+  if (raw === null || raw === undefined) return undefined;
+  const saved = parseStored(raw, savedClusterSchema);
+  if (saved === undefined || saved.scenario !== fingerprint || saved.log.length === 0) return undefined;
+  if (clusterOverLimit(saved.log, raw.length) !== undefined) return undefined;
+  return saved.version === 1 ? { log: saved.log } : { log: saved.log, stamp: { tab: saved.tab, seq: saved.seq } };
 }
 
-/** Forget the saved cluster (Reset, or a log that failed to replay); false when the browser refused. */
-export function clearCluster(storage: WorkStorage, key: string): boolean {
-  return removeStored(storage, key);
+/** The saved log, or undefined when there is none or it is not one to replay (parseStoredCluster). */
+export function loadCluster(storage: WorkStorage, key: string, fingerprint: string): ActionLog | undefined {
+  return parseStoredCluster(readClusterText(storage, key), fingerprint)?.log;
+}
+
+/**
+ * Keep `log`, stamped; an empty log (a fresh cluster) is nothing to keep: the key is
+ * removed. The text written (null: removed), or why not, leaving the last save as it was:
+ * the log is past a limit of what is kept (clusterOverLimit: its own time, not the
+ * clock's) or the browser will not store it.
+ */
+export function saveCluster(storage: WorkStorage, key: string, fingerprint: string, log: ActionLog, stamp: SaveStamp): { ok: true; text: string | null } | { ok: false; refused: SaveRefusal } {
+  if (log.length === 0) return removeStored(storage, key) ? { ok: true, text: null } : { ok: false, refused: 'refused' };
+  if (log.length > SAVED_CLUSTER_LIMITS.maxActions) return { ok: false, refused: 'actions' };
+  const text = JSON.stringify({ version: 2, tab: stamp.tab, seq: stamp.seq, scenario: fingerprint, log });
+  const over = clusterOverLimit(log, text.length);
+  if (over !== undefined) return { ok: false, refused: over };
+  return writeStoredText(storage, key, text) ? { ok: true, text } : { ok: false, refused: 'refused' };
 }
 
 /**

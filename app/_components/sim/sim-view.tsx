@@ -61,11 +61,34 @@ function KeptNote({ kept }: { kept: KeptCluster }) {
   );
 }
 
+/**
+ * The lesson open in another tab has saved another cluster: this tab has stopped saving,
+ * said quietly in the save note's place, with the way to that cluster. The live region is
+ * always there (out of sight while empty, taking no place in the view's grid), so the
+ * sentence is announced when it comes; it takes no focus (the learner may be typing).
+ */
+function OtherTabNote({ kept, onLoad }: { kept: KeptCluster; onLoad: () => void }) {
+  const t = useTranslations('sim');
+  const asking = kept.kind === 'otherTab';
+  return (
+    <p role="status" className={asking ? `${styles.keptNote} ${styles.otherTabNote}` : 'visually-hidden'} data-testid="sim-other-tab">
+      {asking ? (
+        <>
+          {t('otherTab')}{' '}
+          <button type="button" className="button secondary small" onClick={onLoad}>
+            {t('loadOtherTab')}
+          </button>
+        </>
+      ) : null}
+    </p>
+  );
+}
+
 function LiveCluster({ scenario, locale, saveKey }: SimEmbedProps) {
   const t = useTranslations('sim');
   const titleId = useId();
   const restoringId = useId();
-  const { worker, send, kept, restoring, restoreFailed } = useSavedCluster(hostScenario(scenario), saveKey);
+  const { worker, send, kept, restoring, restoreFailed, loadOtherTab } = useSavedCluster(hostScenario(scenario), saveKey);
   const { state, runCommand, interrupt, stopWatch } = worker;
   const edit = useKubectlEdit(worker);
   const [keyspaceSource, setKeyspaceSource] = useState<string | undefined>(undefined);
@@ -128,6 +151,7 @@ function LiveCluster({ scenario, locale, saveKey }: SimEmbedProps) {
       ) : null}
       <Controls playing={view?.playing ?? false} speed={view?.ticksPerSecond ?? 10} send={send} />
       {restoring ? null : <KeptNote kept={kept} />}
+      <OtherTabNote kept={kept} onLoad={loadOtherTab} />
       <div className={styles.grid}>
         <MembersPanel members={state.members} />
         <NetworkView members={state.members} messages={view?.messages ?? []} total={view?.messagesInFlight ?? 0} now={view?.now ?? 0} />

@@ -4,14 +4,18 @@
 // worker on load, as a lab's work is (../lab/use-lab-session.ts). Reset forgets it; a log
 // that fails to replay is forgotten and the cluster starts fresh, with a notice (a worker
 // that fails while replaying it keeps it, for the reload the page asks for); a browser
-// that will not store it leaves the cluster working as before, with one quiet note.
+// that will not store it leaves the cluster working as before, with one quiet note. The
+// lesson open in other tabs shares the record: this tab saves only over its own save, and
+// stops, saying so, once another tab has saved another cluster (cluster-tab.ts).
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ActionLog } from '@/sim-core/cluster/actions';
 import { browserStorage } from '@/app/_lib/browser-storage';
 import type { HostScenario, PageMessage } from '@/app/_lib/sim-worker/protocol';
 import { useSimWorker, type SimStart, type SimWorker } from './use-sim-worker';
 import { useLogSaver } from './use-log-saver';
-import { clearCluster, loadCluster, restoreOutcome, saveCluster, scenarioFingerprint, type SaveRefusal } from './saved-cluster';
+import { randomUuid } from '@/app/_components/lab/random-uuid';
+import { parseStoredCluster, readClusterText, restoreOutcome, scenarioFingerprint, type SaveRefusal } from './saved-cluster';
+import { ClusterTab, type ClusterSaveOutcome } from './cluster-tab';
 
 /** What the browser keeps of this cluster, for the note under the controls. */
 export type KeptCluster =
@@ -23,7 +27,9 @@ export type KeptCluster =
   /** past a limit of what is kept: the save from `tick` (the clock's, before it) stands */
   | { kind: 'stopped'; limit: Exclude<SaveRefusal, 'refused'>; tick: number }
   /** the browser will not store it (storage disabled or full): a reload starts fresh */
-  | { kind: 'unavailable' };
+  | { kind: 'unavailable' }
+  /** the lesson open in another tab has saved another cluster since this tab's last save: this tab saves nothing more, and a reload brings back that one */
+  | { kind: 'otherTab' };
 
 export interface SavedCluster {
   worker: SimWorker;
@@ -34,6 +40,8 @@ export interface SavedCluster {
   restoring: boolean;
   /** the saved cluster could not be restored (why, in the worker's words): this one started fresh */
   restoreFailed: string | undefined;
+  /** show the cluster another tab saved (kept is 'otherTab'): the page reloads, and the fresh worker replays it */
+  loadOtherTab: () => void;
 }
 
 /** `saveKey` undefined: the cluster is not kept (it runs as it always did). */
@@ -42,7 +50,13 @@ export function useSavedCluster(scenario: HostScenario, saveKey: string | undefi
   const scenarioJson = JSON.stringify(scenario);
   const fingerprint = useMemo(() => scenarioFingerprint(JSON.parse(scenarioJson) as HostScenario), [scenarioJson]);
   // this runs in the browser only (the view is loaded with ssr: false)
-  const [saved] = useState(() => (storage !== undefined && saveKey !== undefined ? loadCluster(storage, saveKey, fingerprint) : undefined));
+  const [loaded] = useState(() => {
+    const text = storage !== undefined && saveKey !== undefined ? readClusterText(storage, saveKey) : undefined;
+    return { text: text ?? null, log: parseStoredCluster(text, fingerprint)?.log };
+  });
+  const saved = loaded.log;
+  // this tab's side of the record the lesson's other tabs share (a tab id of its own per page load)
+  const [tab] = useState(() => (storage !== undefined && saveKey !== undefined ? new ClusterTab(storage, saveKey, fingerprint, randomUuid(), { text: loaded.text, log: saved ?? [] }) : undefined));
   const start = useMemo<SimStart | undefined>(() => (saved !== undefined ? { replay: saved } : undefined), [saved]);
   const worker = useSimWorker(scenario, start);
   const { state, send: sendToWorker } = worker;
@@ -60,39 +74,66 @@ export function useSavedCluster(scenario: HostScenario, saveKey: string | undefi
   const keptTick = useRef(0);
   const nowRef = useRef(state.view?.now);
   nowRef.current = state.view?.now;
+  /** the last log the worker gave, saved or not: saved again when another tab's record goes */
+  const lastLog = useRef<ActionLog | undefined>(undefined);
+
+  const settle = useCallback(
+    (outcome: ClusterSaveOutcome, log: ActionLog) => {
+      if (outcome.kind === 'saved') {
+        keptTick.current = nowRef.current ?? 0;
+        setKept(log.length === 0 ? { kind: 'fresh' } : { kind: 'saved', actions: log.length });
+      } else if (outcome.kind === 'otherTab') setKept({ kind: 'otherTab' });
+      else if (outcome.refused === 'refused') setKept({ kind: 'unavailable' });
+      else setKept({ kind: 'stopped', limit: outcome.refused, tick: keptTick.current });
+    },
+    [],
+  );
 
   const onLog = useCallback(
     (log: ActionLog) => {
-      if (storage === undefined || saveKey === undefined) return;
-      const result = saveCluster(storage, saveKey, fingerprint, log);
-      if (result.ok) {
-        keptTick.current = nowRef.current ?? 0;
-        setKept(log.length === 0 ? { kind: 'fresh' } : { kind: 'saved', actions: log.length });
-      } else if (result.refused === 'refused') setKept({ kind: 'unavailable' });
-      else setKept({ kind: 'stopped', limit: result.refused, tick: keptTick.current });
+      lastLog.current = log;
+      if (tab !== undefined) settle(tab.save(log), log);
     },
-    [storage, saveKey, fingerprint],
+    [tab, settle],
   );
   // saved on use-log-saver's beat once the cluster runs, not while a saved one is restored
-  const live = storage !== undefined && saveKey !== undefined && !restoring && state.status === 'running' && state.replay === undefined && state.replayError === undefined;
+  const live = tab !== undefined && !restoring && state.status === 'running' && state.replay === undefined && state.replayError === undefined;
   const { restart } = useLogSaver(worker, live, onLog);
+
+  // another tab saved (or Reset, or the storage was cleared): what is stored now is judged against this tab's last save
+  useEffect(() => {
+    if (tab === undefined || storage === undefined) return;
+    const onStorage = (e: StorageEvent) => {
+      if (e.storageArea !== storage || (e.key !== null && e.key !== saveKey)) return;
+      const changed = tab.storageChanged();
+      if (changed.kind === 'otherTab') setKept({ kind: 'otherTab' });
+      // this tab's cluster goes back in: the record is gone, or holds this tab's last save again
+      else if (changed.kind === 'gone' || (changed.kind === 'same' && changed.resumed)) {
+        if (lastLog.current !== undefined) onLog(lastLog.current);
+        else setKept((k) => (k.kind === 'otherTab' ? freshKept() : k));
+      }
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [tab, storage, saveKey, onLog, freshKept]);
 
   const forget = useCallback(() => {
     restart();
-    if (storage !== undefined && saveKey !== undefined) clearCluster(storage, saveKey);
-  }, [restart, storage, saveKey]);
+    lastLog.current = [];
+    if (tab !== undefined) settle(tab.forget(), []);
+  }, [restart, tab, settle]);
 
   const send = useCallback(
     (message: PageMessage) => {
       if (message.type === 'reset') {
         // the learner can always get back to a fresh cluster: nothing of the old one is kept
+        // (another tab's other cluster, saved since, is that tab's to forget)
         forget();
         setRestoreFailed(undefined);
-        setKept(freshKept());
       }
       sendToWorker(message);
     },
-    [forget, freshKept, sendToWorker],
+    [forget, sendToWorker],
   );
 
   // The restore is over at the first view after the replay. A log that did not replay whole
@@ -106,14 +147,17 @@ export function useSavedCluster(scenario: HostScenario, saveKey: string | undefi
     if (failedWith !== undefined) {
       forget();
       setRestoreFailed(failedWith);
-      setKept(freshKept());
       setRestoring(false);
       // the worker that reported it runs on: back to the setup's cluster
       sendToWorker({ type: 'reset' });
     } else if (over) {
       setRestoring(false);
     }
-  }, [failedWith, over, forget, freshKept, sendToWorker]);
+  }, [failedWith, over, forget, sendToWorker]);
 
-  return { worker, send, kept, restoring, restoreFailed };
+  // a fresh page reads the record and replays it into a fresh worker, as any load does:
+  // nothing of this tab's cluster or terminal carries over
+  const loadOtherTab = useCallback(() => window.location.reload(), []);
+
+  return { worker, send, kept, restoring, restoreFailed, loadOtherTab };
 }
