@@ -12,8 +12,14 @@ export interface WorkStorage {
   removeItem(key: string): void;
 }
 
+/** Storage whose keys can be listed, as localStorage's can: what finding a lesson's cluster saved under another sim-core version needs. */
+export interface ListedStorage extends WorkStorage {
+  readonly length: number;
+  key(index: number): string | null;
+}
+
 /** The browser's localStorage, or undefined where reading it throws (storage disabled). */
-export function browserStorage(): WorkStorage | undefined {
+export function browserStorage(): ListedStorage | undefined {
   try {
     return window.localStorage;
   } catch {

@@ -6,11 +6,11 @@ import { describe, expect, it } from 'vitest';
 import type { ActionLog } from '@/sim-core/cluster/actions';
 import { replayActionLog, SimHost } from '@/app/_lib/sim-worker/sim-host';
 import type { HostScenario, WorkerMessage } from '@/app/_lib/sim-worker/protocol';
-import type { WorkStorage } from '@/app/_lib/browser-storage';
+import type { ListedStorage } from '@/app/_lib/browser-storage';
 import { initialSimState, simReducer } from './sim-state';
-import { clusterKey, loadCluster, logTicks, parseStoredCluster, restoreOutcome, SAVED_CLUSTER_LIMITS, saveCluster, scenarioFingerprint } from './saved-cluster';
+import { clusterKey, loadCluster, logTicks, otherVersionKeys, parseStoredCluster, restoreOutcome, SAVED_CLUSTER_LIMITS, saveCluster, scenarioFingerprint } from './saved-cluster';
 
-class MemoryStorage implements WorkStorage {
+class MemoryStorage implements ListedStorage {
   readonly map = new Map<string, string>();
   full = false;
   disabled = false;
@@ -26,6 +26,14 @@ class MemoryStorage implements WorkStorage {
   removeItem(key: string) {
     if (this.disabled) throw new Error('SecurityError');
     this.map.delete(key);
+  }
+  get length() {
+    if (this.disabled) throw new Error('SecurityError');
+    return this.map.size;
+  }
+  key(index: number) {
+    if (this.disabled) throw new Error('SecurityError');
+    return [...this.map.keys()][index] ?? null;
   }
 }
 
@@ -83,6 +91,30 @@ describe("a lesson's saved cluster", () => {
     // a version-2 record without its stamp is not one the page wrote
     s.map.set(key, JSON.stringify({ version: 2, scenario: fingerprint, log }));
     expect(loadCluster(s, key, fingerprint)).toBeUndefined();
+  });
+
+  it('finds this cluster saved under another sim-core version (to drop it), and nothing else', () => {
+    const s = new MemoryStorage();
+    const record = JSON.stringify({ version: 1, scenario: fingerprint, log });
+    const older = clusterKey(place, scenario, '0.0.9');
+    const newer = clusterKey(place, scenario, '0.2.0-beta.1');
+    for (const k of [
+      older,
+      newer,
+      key,
+      // another lesson, embed, scenario or seed, under another version: another cluster
+      clusterKey({ lesson: 'kubernetes-internals/partitions', occurrence: 0 }, scenario, '0.0.9'),
+      clusterKey({ ...place, occurrence: 1 }, scenario, '0.0.9'),
+      clusterKey(place, { id: 'l4-raft', seed: 404 }, '0.0.9'),
+      clusterKey(place, { ...scenario, seed: 4040 }, '0.0.9'),
+      clusterKey(place, { ...scenario, seed: 40 }, '0.0.9'),
+      'reconcile:lab:first-deployment:0.0.9:404',
+    ])
+      s.map.set(k, record);
+    expect(otherVersionKeys(s, key)).toEqual([older, newer]);
+    expect(otherVersionKeys(s, 'not a cluster key')).toEqual([]);
+    s.disabled = true;
+    expect(otherVersionKeys(s, key)).toEqual([]);
   });
 
   it('is not replayed on a scenario whose setup changed since it was saved', () => {

@@ -15,7 +15,7 @@ import { DEFAULT_GRADE_CAPS } from '@/sim-core/grading/caps';
 import { stateHash } from '@/sim-core/kernel/canonical';
 import { tokenize } from '@/sim-core/cli/shell/tokenize';
 import { parseTicks } from '@/sim-core/cli/sim/usage';
-import { parseStored, removeStored, writeStoredText, type WorkStorage } from '@/app/_lib/browser-storage';
+import { parseStored, removeStored, writeStoredText, type ListedStorage, type WorkStorage } from '@/app/_lib/browser-storage';
 import type { HostScenario } from '@/app/_lib/sim-worker/protocol';
 import type { SimState } from './sim-state';
 
@@ -84,6 +84,31 @@ export interface ClusterPlace {
 export function clusterKey(place: ClusterPlace, scenario: Pick<HostScenario, 'id' | 'seed'>, simCoreVersion: string): string {
   const embed = place.occurrence > 0 ? `#${place.occurrence + 1}` : '';
   return `reconcile:lesson:${place.lesson}:${scenario.id}${embed}:${simCoreVersion}:${scenario.seed}`;
+}
+
+/**
+ * The keys this cluster was saved under with another sim-core version: the same lesson,
+ * embed, scenario and seed (clusterKey's shape, the version one `:`-free field before the
+ * seed). A log replays only on the simulation it was recorded on, so after an update these
+ * are never loaded again — found only to be dropped, and to tell the learner why their
+ * cluster starts fresh. None where storage cannot be read.
+ */
+export function otherVersionKeys(storage: ListedStorage, key: string): string[] {
+  const shape = /^(reconcile:lesson:.+:)([^:]+)(:[0-9]+)$/.exec(key);
+  if (shape === null) return [];
+  const [, before = '', version = '', after = ''] = shape;
+  const found: string[] = [];
+  try {
+    for (let i = 0; i < storage.length; i++) {
+      const k = storage.key(i);
+      if (k === null || k.length <= before.length + after.length || !k.startsWith(before) || !k.endsWith(after)) continue;
+      const other = k.slice(before.length, k.length - after.length);
+      if (other !== version && !other.includes(':')) found.push(k);
+    }
+  } catch {
+    return []; // storage disabled (a private window, a policy)
+  }
+  return found;
 }
 
 /** What a log replays from: the scenario's topology, members, setup and seed, as 16 hex digits. */

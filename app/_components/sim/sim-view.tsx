@@ -88,7 +88,7 @@ function LiveCluster({ scenario, locale, saveKey }: SimEmbedProps) {
   const t = useTranslations('sim');
   const titleId = useId();
   const restoringId = useId();
-  const { worker, send, kept, restoring, restoreFailed, loadOtherTab } = useSavedCluster(hostScenario(scenario), saveKey);
+  const { worker, send, kept, restoring, restoreFailed, simUpdated, loadOtherTab } = useSavedCluster(hostScenario(scenario), saveKey);
   const { state, runCommand, interrupt, stopWatch } = worker;
   const edit = useKubectlEdit(worker);
   const [keyspaceSource, setKeyspaceSource] = useState<string | undefined>(undefined);
@@ -150,6 +150,11 @@ function LiveCluster({ scenario, locale, saveKey }: SimEmbedProps) {
         </p>
       ) : null}
       <Controls playing={view?.playing ?? false} speed={view?.ticksPerSecond ?? 10} send={send} />
+      {simUpdated ? (
+        <p role="status" className={styles.keptNote} data-testid="sim-updated">
+          {t('simUpdated')}
+        </p>
+      ) : null}
       {restoring ? null : <KeptNote kept={kept} />}
       <OtherTabNote kept={kept} onLoad={loadOtherTab} />
       <div className={styles.grid}>

@@ -6,15 +6,16 @@
 // that fails while replaying it keeps it, for the reload the page asks for); a browser
 // that will not store it leaves the cluster working as before, with one quiet note. The
 // lesson open in other tabs shares the record: this tab saves only over its own save, and
-// stops, saying so, once another tab has saved another cluster (cluster-tab.ts).
+// stops, saying so, once another tab has saved another cluster (cluster-tab.ts). A cluster
+// saved by another version of the simulation is dropped, with a note.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ActionLog } from '@/sim-core/cluster/actions';
-import { browserStorage } from '@/app/_lib/browser-storage';
+import { browserStorage, removeStored } from '@/app/_lib/browser-storage';
 import type { HostScenario, PageMessage } from '@/app/_lib/sim-worker/protocol';
 import { useSimWorker, type SimStart, type SimWorker } from './use-sim-worker';
 import { useLogSaver } from './use-log-saver';
 import { randomUuid } from '@/app/_components/lab/random-uuid';
-import { parseStoredCluster, readClusterText, restoreOutcome, scenarioFingerprint, type SaveRefusal } from './saved-cluster';
+import { otherVersionKeys, parseStoredCluster, readClusterText, restoreOutcome, scenarioFingerprint, type SaveRefusal } from './saved-cluster';
 import { ClusterTab, type ClusterSaveOutcome } from './cluster-tab';
 
 /** What the browser keeps of this cluster, for the note under the controls. */
@@ -40,6 +41,8 @@ export interface SavedCluster {
   restoring: boolean;
   /** the saved cluster could not be restored (why, in the worker's words): this one started fresh */
   restoreFailed: string | undefined;
+  /** this cluster was saved by another version of the simulation, which this one cannot replay: it was dropped, and this one starts fresh */
+  simUpdated: boolean;
   /** show the cluster another tab saved (kept is 'otherTab'): the page reloads, and the fresh worker replays it */
   loadOtherTab: () => void;
 }
@@ -51,10 +54,18 @@ export function useSavedCluster(scenario: HostScenario, saveKey: string | undefi
   const fingerprint = useMemo(() => scenarioFingerprint(JSON.parse(scenarioJson) as HostScenario), [scenarioJson]);
   // this runs in the browser only (the view is loaded with ssr: false)
   const [loaded] = useState(() => {
-    const text = storage !== undefined && saveKey !== undefined ? readClusterText(storage, saveKey) : undefined;
-    return { text: text ?? null, log: parseStoredCluster(text, fingerprint)?.log };
+    if (storage === undefined || saveKey === undefined) return { text: null, log: undefined, otherVersions: [] };
+    const text = readClusterText(storage, saveKey);
+    return { text: text ?? null, log: parseStoredCluster(text, fingerprint)?.log, otherVersions: otherVersionKeys(storage, saveKey) };
   });
   const saved = loaded.log;
+  // This cluster saved by another sim-core version will never replay: dropped (here, not
+  // in the read above, which React may run twice), and when it is what this page would
+  // have restored, the learner is told once why the cluster starts fresh.
+  const [simUpdated, setSimUpdated] = useState(saved === undefined && loaded.otherVersions.length > 0);
+  useEffect(() => {
+    if (storage !== undefined) for (const k of loaded.otherVersions) removeStored(storage, k);
+  }, [storage, loaded]);
   // this tab's side of the record the lesson's other tabs share (a tab id of its own per page load)
   const [tab] = useState(() => (storage !== undefined && saveKey !== undefined ? new ClusterTab(storage, saveKey, fingerprint, randomUuid(), { text: loaded.text, log: saved ?? [] }) : undefined));
   const start = useMemo<SimStart | undefined>(() => (saved !== undefined ? { replay: saved } : undefined), [saved]);
@@ -130,6 +141,7 @@ export function useSavedCluster(scenario: HostScenario, saveKey: string | undefi
         // (another tab's other cluster, saved since, is that tab's to forget)
         forget();
         setRestoreFailed(undefined);
+        setSimUpdated(false);
       }
       sendToWorker(message);
     },
@@ -159,5 +171,5 @@ export function useSavedCluster(scenario: HostScenario, saveKey: string | undefi
   // nothing of this tab's cluster or terminal carries over
   const loadOtherTab = useCallback(() => window.location.reload(), []);
 
-  return { worker, send, kept, restoring, restoreFailed, loadOtherTab };
+  return { worker, send, kept, restoring, restoreFailed, simUpdated, loadOtherTab };
 }
