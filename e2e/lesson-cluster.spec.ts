@@ -1,14 +1,26 @@
 // A lesson's live cluster is kept in the browser: a learner's commands and faults come back
 // after a reload (replayed into a fresh worker, the terminal showing them again, the same
 // state hash), and in the other language; the lesson's other cluster keeps its own; Reset
-// forgets it, and a saved log that does not replay starts fresh with a notice.
+// forgets it, and a saved log that does not replay starts fresh with a notice. Two tabs of
+// the lesson do not overwrite each other's cluster; a worker that fails keeps the saved
+// cluster for the reload it asks for; one saved by an older simulator is dropped, with a note.
 import type { Locator, Page } from '@playwright/test';
+import { SIM_CORE_VERSION } from '../sim-core';
 import { test, expect } from './fixtures';
 
 const LESSON = '/courses/kubernetes-internals/lessons/workloads';
 const FIRST = { en: 'One Deployment, one ReplicaSet, three Pods', ko: 'Deployment 하나, ReplicaSet 하나, Pod 셋' };
 const SECOND = 'Rolling update and rollback of 4 replicas';
-const KEY = 'reconcile:lesson:kubernetes-internals/workloads:l6-deployment:0.1.0:601';
+const KEY = `reconcile:lesson:kubernetes-internals/workloads:l6-deployment:${SIM_CORE_VERSION}:601`;
+
+/** The commands in the cluster's saved log (none when nothing is saved). */
+function savedLines(page: Page): Promise<string[]> {
+  return page.evaluate((key) => {
+    const saved = localStorage.getItem(key);
+    if (saved === null) return [];
+    return (JSON.parse(saved) as { log: { type: string; line?: string }[] }).log.flatMap((a) => (a.line === undefined ? [] : [a.line]));
+  }, KEY);
+}
 
 async function openCluster(page: Page, name: string): Promise<Locator> {
   const cluster = page.getByRole('region', { name, exact: true });
@@ -143,4 +155,109 @@ test('while the cluster plays it is saved about once a second, and a reload brin
   const again = await openCluster(page, FIRST.en);
   const tick = Number(/Tick (\d+)/.exec((await again.getByTestId('sim-clock').textContent()) ?? '')?.[1]);
   expect(tick).toBeGreaterThanOrEqual(before);
+});
+
+test("two tabs of one lesson: a stale tab does not save its older cluster over the other tab's, says so, and loads that one", async ({ page, context }) => {
+  // three loads of a page that starts two Kubernetes clusters, two of them open at once
+  test.setTimeout(150_000);
+  await page.goto(`/en${LESSON}`);
+  const a = await openCluster(page, FIRST.en);
+  await run(a, 'kubectl create configmap from-a --from-literal=tab=a');
+  await expect(a.getByTestId('sim-save-state')).toHaveText(/^Saved in this browser \(1 action\)/);
+
+  // tab B restores A's cluster and works on
+  const other = await context.newPage();
+  await other.goto(`/en${LESSON}`);
+  const b = await openCluster(other, FIRST.en);
+  await expect(outputOf(b)).toContainText('configmap/from-a created');
+  await run(b, 'kubectl create configmap from-b --from-literal=tab=b');
+  await expect(b.getByTestId('sim-save-state')).toHaveText(/^Saved in this browser \(2 actions\)/);
+  await expect(b.getByTestId('sim-other-tab')).toHaveText('');
+
+  // back in the stale tab A: it has stopped saving, and says so quietly where the save note was
+  await page.bringToFront();
+  const note = a.getByRole('status').filter({ hasText: 'Another tab of this lesson has saved a different cluster since' });
+  await expect(note).toHaveText(/so this tab no longer saves this one: a reload brings back the other tab's\./);
+  await expect(a.getByTestId('sim-save-state')).toHaveCount(0);
+  // one Step in A saves nothing over B's cluster
+  await a.getByRole('button', { name: 'Step', exact: true }).click();
+  await run(a, 'kubectl get configmap from-a');
+  expect(await savedLines(page)).toEqual(['kubectl create configmap from-a --from-literal=tab=a', 'kubectl create configmap from-b --from-literal=tab=b']);
+  // B saves on as before
+  await other.bringToFront();
+  await run(b, 'kubectl get configmaps');
+  await expect(b.getByTestId('sim-save-state')).toHaveText(/^Saved in this browser \(3 actions\)/);
+  await expect.poll(() => savedLines(page)).toHaveLength(3);
+
+  // A loads the other tab's cluster: a reload, which replays it
+  await page.bringToFront();
+  await note.getByRole('button', { name: "Load the other tab's cluster" }).click();
+  const loaded = await openCluster(page, FIRST.en);
+  await expect(outputOf(loaded)).toContainText('configmap/from-b created');
+  await expect(outputOf(loaded)).toContainText('$ kubectl get configmaps');
+  await expect(outputOf(loaded)).not.toContainText('kubectl get configmap from-a');
+  await expect(loaded.getByTestId('sim-save-state')).toHaveText(/^Saved in this browser \(3 actions\)/);
+  await expect(loaded.getByTestId('sim-other-tab')).toHaveText('');
+  // the two tabs now hold the same cluster: neither is asked about the other
+  await expect(b.getByTestId('sim-other-tab')).toHaveText('');
+  await run(loaded, 'kubectl get configmap from-b');
+  await expect.poll(() => savedLines(page)).toHaveLength(4);
+  await expect(b.getByTestId('sim-other-tab')).toHaveText(/^Another tab of this lesson/);
+  await other.close();
+});
+
+test('a worker that fails while the saved cluster replays keeps it, and the reload it asks for brings the cluster back', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto(`/en${LESSON}`);
+  let cluster = await openCluster(page, FIRST.en);
+  await run(cluster, 'kubectl create configmap survives --from-literal=a=b');
+  await expect(cluster.getByTestId('sim-save-state')).toHaveText(/^Saved in this browser \(1 action\)/);
+
+  // on the next load only, every simulation worker fails as it starts (a crash, not the log's doing)
+  await page.addInitScript(() => {
+    if (sessionStorage.getItem('crashed') !== null) return;
+    sessionStorage.setItem('crashed', '1');
+    class CrashingWorker {
+      onmessage: unknown = null;
+      onerror: ((e: { message: string }) => void) | null = null;
+      constructor() {
+        setTimeout(() => this.onerror?.({ message: 'the simulation worker crashed' }), 50);
+      }
+      postMessage() {}
+      terminate() {}
+      addEventListener() {}
+      removeEventListener() {}
+    }
+    (window as unknown as { Worker: unknown }).Worker = CrashingWorker;
+  });
+  await page.reload();
+  cluster = page.getByRole('region', { name: FIRST.en, exact: true });
+  await expect(cluster.getByRole('alert')).toHaveText('The simulation stopped: the simulation worker crashed. Reload the page to start it again.');
+  await expect(cluster.getByText(/could not be restored/)).toHaveCount(0);
+  expect(await savedLines(page)).toEqual(['kubectl create configmap survives --from-literal=a=b']);
+
+  await page.reload();
+  cluster = await openCluster(page, FIRST.en);
+  await expect(outputOf(cluster)).toContainText('configmap/survives created');
+});
+
+test('a cluster saved by an older simulator is dropped, and the page says so once', async ({ page }) => {
+  const OLD = KEY.replace(`:${SIM_CORE_VERSION}:`, ':0.0.1:');
+  await page.addInitScript((old) => {
+    if (sessionStorage.getItem('seeded') !== null) return;
+    sessionStorage.setItem('seeded', '1');
+    localStorage.setItem(old, JSON.stringify({ version: 1, scenario: '0123456789abcdef', log: [{ type: 'command', line: 'kubectl create configmap from-old --from-literal=a=b' }] }));
+  }, OLD);
+  await page.goto(`/en${LESSON}`);
+  let cluster = await openCluster(page, FIRST.en);
+  await expect(cluster.getByRole('status').filter({ hasText: /^The simulator was updated since you last used this cluster, so it starts fresh\.$/ })).toBeVisible();
+  await expect(outputOf(cluster)).not.toContainText('from-old');
+  expect(await page.evaluate((key) => localStorage.getItem(key), OLD)).toBeNull();
+  // the lesson's other cluster had nothing saved: nothing to say there
+  await expect(page.getByTestId('sim-updated')).toHaveCount(1);
+
+  // once: the old cluster is gone, and the next load has nothing to say
+  await page.reload();
+  cluster = await openCluster(page, FIRST.en);
+  await expect(page.getByTestId('sim-updated')).toHaveCount(0);
 });
