@@ -156,7 +156,7 @@ function LiveCluster({ scenario, locale, saveKey }: SimEmbedProps) {
         </p>
       ) : null}
       {restoring ? null : <KeptNote kept={kept} />}
-      <OtherTabNote kept={kept} onLoad={loadOtherTab} />
+      {kept.kind === 'off' ? null : <OtherTabNote kept={kept} onLoad={loadOtherTab} />}
       <div className={styles.grid}>
         <MembersPanel members={state.members} />
         <NetworkView members={state.members} messages={view?.messages ?? []} total={view?.messagesInFlight ?? 0} now={view?.now ?? 0} />
