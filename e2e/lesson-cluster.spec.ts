@@ -5,7 +5,7 @@
 // the lesson do not overwrite each other's cluster; a worker that fails keeps the saved
 // cluster for the reload it asks for; one saved by an older simulator is dropped, with a note.
 import type { Locator, Page } from '@playwright/test';
-import { SIM_CORE_VERSION } from '../sim-core';
+import { SIM_CORE_VERSION } from '../sim-core/index';
 import { test, expect } from './fixtures';
 
 const LESSON = '/courses/kubernetes-internals/lessons/workloads';
