@@ -10,7 +10,7 @@ import { handleAttempt, localeOfRequest, type ErrorCode } from '@/app/_lib/gradi
 import { locales, routing } from '@/app/_lib/i18n/routing';
 import { getContent } from '@/app/_lib/queries/content';
 import { DEFAULT_GRADE_CAPS, type RefusalReason } from '@/sim-core/grading/caps';
-import simCorePackage from '@/sim-core/package.json';
+import { SIM_CORE_VERSION } from '@/sim-core';
 
 /** The numbers a refused log's sentence names: the caps grading replayed it with. */
 const CAP_VALUES = {
@@ -35,7 +35,7 @@ export async function POST(request: Request, { params }: { params: Promise<{ lab
       },
       grade: (lab, actionLog) => gradingPool().run({ kind: 'grade', lab, actionLog }),
       rateLimit: consumeRateLimit,
-      simVersion: simCorePackage.version,
+      simVersion: SIM_CORE_VERSION,
       // a refused log is told by the cap it broke, in the learner's language; the grader's English stays in the log
       message: (code: ErrorCode, detail?: string, reason?: RefusalReason) => (code === 'log-refused' ? t(`refused.${reason ?? 'invalid'}`, CAP_VALUES) : t(code, { detail: detail ?? '' })),
       logRefusal: (lab, reason, detail) => console.warn(`lab attempt refused: lab ${lab}, ${reason}: ${detail}`),

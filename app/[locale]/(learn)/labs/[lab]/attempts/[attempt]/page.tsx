@@ -15,7 +15,7 @@ import { findUserIdentity } from '@/app/_lib/queries/users';
 import { Link } from '@/app/_lib/i18n/navigation';
 import type { Locale } from '@/app/_lib/i18n/routing';
 import { getContent } from '@/app/_lib/queries/content';
-import simCorePackage from '@/sim-core/package.json';
+import { SIM_CORE_VERSION } from '@/sim-core';
 import { InlineCode } from '@/app/_components/inline-code';
 import { ReplaySteps } from './replay-steps';
 import { localizeBudgetSteps } from './budget-steps';
@@ -98,7 +98,7 @@ export default async function AttemptReplayPage({ params }: { params: Params }) 
       ) : (
         <>
           {replay.value.stateHash !== attempt.stateHash ? (
-            <p className="callout callout-note">{t('differentState', { then: attempt.simVersion, now: simCorePackage.version })}</p>
+            <p className="callout callout-note">{t('differentState', { then: attempt.simVersion, now: SIM_CORE_VERSION })}</p>
           ) : null}
           <ClientMessages namespaces={['labAttempts']}>
             <ReplaySteps steps={localizeBudgetSteps(replay.value.steps, terminal)} starterFiles={lab.starterFiles as Record<string, string>} />
