@@ -16,6 +16,7 @@
 // ids) through better-sqlite3 in one transaction, in the order they would have happened.
 import Database from 'better-sqlite3';
 import type { ActionLog } from '../../sim-core/cluster/actions';
+import { SIM_CORE_VERSION } from '../../sim-core';
 import { Prng } from '../../sim-core/kernel/prng';
 import { gradeQuestion, type ContentSet, type Question, type QuestionResponse } from '../../app/_lib/content';
 import { migratedDatabase, type MigratedDatabase } from './migrated-database';
@@ -373,7 +374,7 @@ function write(databaseFile: string, prng: Prng, rows: { users: UserRow[]; answe
       for (const a of byTime(rows.attempts)) {
         const log = JSON.stringify(a.lab.solution.slice(0, a.actions));
         const hash = Array.from({ length: 8 }, hex).join('');
-        insertAttempt.run(a.id, a.userId, a.lab.labId, log, '0.1.0', 1, hash, goalResultsOf(a.lab, a.passed, prng), a.passed ? 1 : 0, a.hintsUsed, `${hex()}-${hex()}-${hex()}-${hex()}`, iso(a.at));
+        insertAttempt.run(a.id, a.userId, a.lab.labId, log, SIM_CORE_VERSION, 1, hash, goalResultsOf(a.lab, a.passed, prng), a.passed ? 1 : 0, a.hintsUsed, `${hex()}-${hex()}-${hex()}-${hex()}`, iso(a.at));
       }
       for (const p of byTime(rows.progress)) insertProgress.run(p.id, p.userId, p.courseId, p.lessonId, p.completedAt === null ? null : iso(p.completedAt), iso(p.updatedAt));
       for (const h of byTime(rows.hints)) insertHint.run(h.id, h.userId, h.labId, h.hintIndex, iso(h.at));
