@@ -134,7 +134,7 @@ export function LabWorkspace({ view, locale, recordedHints }: LabWorkspaceProps)
             <progress className={styles.progress} max={state.replay.total} value={state.replay.done} />
           </div>
         ) : null}
-        {state.replayError !== undefined ? <p className={styles.error}>{t('cluster.restoreFailed', { message: state.replayError })}</p> : null}
+        {state.replayError !== undefined ? <p className={styles.error}>{t(session.replayKept ? 'cluster.restoreFailed' : 'cluster.restoreFailedReplaced', { message: state.replayError })}</p> : null}
         {state.status === 'failed' ? (
           <p role="alert" className={styles.error}>
             {state.error}

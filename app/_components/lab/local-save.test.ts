@@ -1,7 +1,8 @@
 // Saved work: what the workspace writes it reads back, keyed so that a log never replays
 // on another sim-core version or seed; anything broken in storage is ignored, not trusted.
 import { describe, expect, it } from 'vitest';
-import { clusterFiles, loadWork, parseStoredWork, restoreFiles, saveWork, workKey } from './local-save';
+import type { ActionLog } from '@/sim-core/cluster/actions';
+import { clusterFiles, holdReplayed, loadWork, parseStoredWork, restoreFiles, sameLog, saveWork, workKey, type ReplayHold } from './local-save';
 import { MemoryStorage } from './memory-storage';
 
 const starter = [{ path: 'deployment.yaml', content: 'replicas: 1\n' }];
@@ -69,5 +70,34 @@ describe('saved lab work', () => {
     // the last writeFile is what the cluster has; the editor's 3 is an edit not yet applied
     expect(clusterFiles(starter, work.log)).toEqual({ 'deployment.yaml': 'replicas: 2\n' });
     expect(clusterFiles(starter, [])).toEqual({ 'deployment.yaml': 'replicas: 1\n' });
+  });
+});
+
+describe('a replay of saved work that stopped early', () => {
+  // the saved log had a third action the new simulation could not redo: the worker holds the first two
+  const replayed: ActionLog = work.log.slice(0, 2);
+  const step = (hold: ReplayHold, log: ActionLog) => holdReplayed(hold, log);
+
+  it('holds what was replayed, so the whole saved log is not saved over with it, however often the worker gives it again', () => {
+    let hold = step({ kind: 'waiting' }, replayed);
+    expect(hold).toEqual({ kind: 'holding', replayed });
+    // the same log fetched again (a pause, a file saved meanwhile), even read back in another field order
+    hold = step(hold, [{ content: 'replicas: 2\n', path: 'deployment.yaml', type: 'writeFile' }, { type: 'command', line: 'kubectl apply -f deployment.yaml' }]);
+    expect(hold.kind).toBe('holding');
+  });
+
+  it('lets go once the learner changes the cluster: a command, time played on, or Reset’s empty log', () => {
+    const holding: ReplayHold = { kind: 'holding', replayed };
+    expect(step(holding, [...replayed, { type: 'command', line: 'kubectl get pods' }])).toEqual({ kind: 'released' });
+    expect(step(holding, [...replayed, { type: 'tick', ticks: 3 }])).toEqual({ kind: 'released' });
+    expect(step(holding, [])).toEqual({ kind: 'released' });
+    // and stays let go: the same log again is saved as any other
+    expect(step({ kind: 'released' }, replayed)).toEqual({ kind: 'released' });
+  });
+
+  it('compares logs action by action', () => {
+    expect(sameLog(work.log, [...work.log])).toBe(true);
+    expect(sameLog(work.log, [...work.log.slice(0, 2), { type: 'tick', ticks: 41 }])).toBe(false);
+    expect(sameLog(work.log, work.log.slice(0, 2))).toBe(false);
   });
 });

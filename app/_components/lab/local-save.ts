@@ -8,7 +8,7 @@
 // several tabs of one lab share this key, and the stamp is what lets a tab tell its own
 // save from another tab's (other-tab.ts). Version 1 records (no stamp) are still read.
 import { z } from 'zod';
-import { actionLogSchema, type ActionLog } from '@/sim-core/cluster/actions';
+import { actionLogSchema, type Action, type ActionLog } from '@/sim-core/cluster/actions';
 import { parseStored, writeStoredText, type WorkStorage } from '@/app/_lib/browser-storage';
 
 export type { WorkStorage } from '@/app/_lib/browser-storage';
@@ -54,6 +54,18 @@ export interface StoredWork {
 
 export function workKey(labId: string, simCoreVersion: string, seed: number): string {
   return `reconcile:lab:${labId}:${simCoreVersion}:${seed}`;
+}
+
+/** The same action: the same fields with the same values (an absent field and an undefined one are the same). */
+export function sameAction(a: Action, b: Action): boolean {
+  const keys = (x: Action) => Object.entries(x).filter(([, v]) => v !== undefined);
+  const ea = keys(a);
+  const eb = new Map(keys(b));
+  return ea.length === eb.size && ea.every(([k, v]) => eb.get(k) === v);
+}
+
+export function sameLog(a: ActionLog, b: ActionLog): boolean {
+  return a.length === b.length && a.every((x, i) => sameAction(x, b[i]!));
 }
 
 /** A record's text (from getItem or a storage event) read back, or undefined when there is none or it is not valid. */
@@ -103,4 +115,31 @@ export function clusterFiles(starter: readonly { path: string; content: string }
   for (const f of starter) files[f.path] = f.content;
   for (const a of log) if (a.type === 'writeFile') files[a.path] = a.content;
   return files;
+}
+
+/**
+ * After a replay of saved work that stopped early (an action threw), the worker's log is
+ * only what was replayed: saved as it is, it would drop the rest of the learner's log for
+ * good. So the record keeps the whole log until the learner changes the cluster: the first
+ * log the worker gives after the replay is what was replayed, and the same log again is not
+ * saved; another one (a command, Apply, Play, Reset) is the learner's, and is.
+ */
+export type ReplayHold =
+  /** the replay stopped early; the worker's first log is still to come */
+  | { kind: 'waiting' }
+  /** what was replayed, not saved over the record */
+  | { kind: 'holding'; replayed: ActionLog }
+  /** the learner changed the cluster: its log is saved as usual */
+  | { kind: 'released' };
+
+/** The hold after the worker gives `log`; save `log` only when it is released. */
+export function holdReplayed(hold: ReplayHold, log: ActionLog): ReplayHold {
+  switch (hold.kind) {
+    case 'waiting':
+      return { kind: 'holding', replayed: log };
+    case 'holding':
+      return sameLog(hold.replayed, log) ? hold : { kind: 'released' };
+    case 'released':
+      return hold;
+  }
 }

@@ -5,8 +5,8 @@
 // and the learner chooses: load that work here, or keep this tab's (saved at once, over
 // the other's, which then asks the same question). A tab that is asking never saves by
 // itself, so two tabs cannot take turns overwriting each other.
-import type { Action, ActionLog } from '@/sim-core/cluster/actions';
-import { clusterFiles, parseStoredWork, readStoredText, restoreFiles, saveWork, type SavedWork, type StoredWork, type WorkStorage } from './local-save';
+import type { ActionLog } from '@/sim-core/cluster/actions';
+import { clusterFiles, parseStoredWork, readStoredText, restoreFiles, sameAction, sameLog, saveWork, type SavedWork, type StoredWork, type WorkStorage } from './local-save';
 
 /** What a tab makes of the record stored now, against the work it last saved or loaded. */
 export type StoredJudgement =
@@ -19,13 +19,6 @@ export type StoredJudgement =
   /** another tab's save of other work */
   | { kind: 'other'; work: SavedWork };
 
-function sameAction(a: Action, b: Action): boolean {
-  const keys = (x: Action) => Object.entries(x).filter(([, v]) => v !== undefined);
-  const ea = keys(a);
-  const eb = new Map(keys(b));
-  return ea.length === eb.size && ea.every(([k, v]) => eb.get(k) === v);
-}
-
 function sameFiles(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean {
   const ka = Object.keys(a);
   return ka.length === Object.keys(b).length && ka.every((p) => b[p] === a[p]);
@@ -33,7 +26,7 @@ function sameFiles(a: Readonly<Record<string, string>>, b: Readonly<Record<strin
 
 /** The same files and the same log (hints aside: revealing one is no work to lose). */
 export function sameWork(a: SavedWork, b: SavedWork): boolean {
-  return sameFiles(a.files, b.files) && a.log.length === b.log.length && a.log.every((x, i) => sameAction(x, b.log[i]!));
+  return sameFiles(a.files, b.files) && sameLog(a.log, b.log);
 }
 
 export function judgeStored(stored: StoredWork | undefined, tab: string, reference: SavedWork): StoredJudgement {

@@ -4,14 +4,16 @@
 // learner works and replayed into a fresh worker on load (the simulation is
 // deterministic: the same log from the same seed is the same cluster). The lab open in
 // another tab shares that record: this tab saves only over its own save, and asks the
-// learner when the other tab has saved other work (other-tab.ts).
+// learner when the other tab has saved other work (other-tab.ts). A replay that stops
+// early leaves the record whole until the learner changes the cluster (local-save.ts
+// ReplayHold).
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ActionLog } from '@/sim-core/cluster/actions';
 import { useSimWorker, type SimStart, type SimWorker } from '@/app/_components/sim/use-sim-worker';
 import { useLogSaver } from '@/app/_components/sim/use-log-saver';
 import { applyRefusalOf, appliedAfter, filesToWrite, oversizedFile, type ApplyRefusal } from './apply-request';
 import { browserStorage } from '@/app/_lib/browser-storage';
-import { clusterFiles, parseStoredWork, readStoredText, restoreFiles, workKey, type SavedWork, type WorkStorage } from './local-save';
+import { clusterFiles, holdReplayed, parseStoredWork, readStoredText, restoreFiles, workKey, type ReplayHold, type SavedWork, type WorkStorage } from './local-save';
 import { discardedByLoading, sameWork, TabSave, type Discarded, type SaveOutcome } from './other-tab';
 import { randomUuid } from './random-uuid';
 import type { LabClientView } from './types';
@@ -61,6 +63,8 @@ export interface LabSession {
   loadOtherTab: () => void;
   /** save this tab's work now, over the other tab's (which then asks the same) */
   keepThisTab: () => void;
+  /** a replay that stopped early has left the saved record whole: nothing done since has changed the cluster */
+  replayKept: boolean;
 }
 
 export function useLabSession(view: LabClientView, recordedHints: number): LabSession {
@@ -150,8 +154,19 @@ export function useLabSession(view: LabClientView, recordedHints: number): LabSe
   const replaying = state.replay !== undefined;
   const latest = useRef({ files, hintsShown });
   latest.current = { files, hintsShown };
+  // a replay that stopped early: what was replayed is not saved over the whole record until the learner changes the cluster
+  const replayFailed = useRef(false);
+  replayFailed.current = state.replayError !== undefined;
+  const hold = useRef<ReplayHold>({ kind: 'waiting' });
+  const [replayReleased, setReplayReleased] = useState(false);
   const onLog = useCallback(
     (l: ActionLog) => {
+      if (replayFailed.current && hold.current.kind !== 'released') {
+        hold.current = holdReplayed(hold.current, l);
+        // log.current stays the saved log: an edit saved meanwhile keeps it whole
+        if (hold.current.kind !== 'released') return;
+        setReplayReleased(true);
+      }
       log.current = l;
       persist({ files: latest.current.files, log: l, hints: latest.current.hintsShown });
     },
@@ -231,6 +246,9 @@ export function useLabSession(view: LabClientView, recordedHints: number): LabSe
   const reset = useCallback(() => {
     const starter = restoreFiles(view.lab.files, undefined);
     log.current = [];
+    // the replayed cluster is gone: the empty log is the learner's
+    hold.current = { kind: 'released' };
+    setReplayReleased(true);
     generation.current += 1;
     restart();
     send({ type: 'reset' });
@@ -241,5 +259,7 @@ export function useLabSession(view: LabClientView, recordedHints: number): LabSe
 
   const otherTabWork = useMemo(() => (otherTab === undefined ? undefined : { discarded: otherTab.discarded }), [otherTab]);
 
-  return { worker, files, edited, hintsShown, savedActions, saveRefused, editFile, apply, applyRefused, showHint, reset, otherTab: otherTabWork, otherTabChoice, loadOtherTab, keepThisTab };
+  const replayKept = state.replayError !== undefined && !replayReleased;
+
+  return { worker, files, edited, hintsShown, savedActions, saveRefused, editFile, apply, applyRefused, showHint, reset, otherTab: otherTabWork, otherTabChoice, loadOtherTab, keepThisTab, replayKept };
 }
