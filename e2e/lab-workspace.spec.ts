@@ -3,8 +3,12 @@
 // the log it shows) or keeps its own (and then the first tab asks). On a wide screen the
 // editor and the terminal sit side by side (Monaco follows its frame's width); narrower,
 // they stack. After Apply or a command with the clock paused, a hint next to the terminal
-// says the cluster is paused, with Play; it goes while the clock plays.
+// says the cluster is paused, with Play; it goes while the clock plays. Work saved under an
+// earlier sim-core version is offered, not lost: Load replays it, Start fresh removes it.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Locator, Page, Route } from '@playwright/test';
+import { SIM_CORE_VERSION } from '../sim-core/index';
 import { test, expect, runInTerminal, expectNoAxeViolations } from './fixtures';
 
 const LAB = '/en/labs/first-deployment';
@@ -146,6 +150,104 @@ test('a version-1 record saved before tabs were told apart still loads, and is s
   await expect(page.getByRole('region', { name: 'Manifest editor' }).locator('.view-lines')).toContainText('replicas: 2');
   await expect.poll(async () => (await savedRecord(page)).version).toBe(2);
   expect((await savedRecord(page)).log).toEqual([{ type: 'command', line: 'kubectl create namespace old' }]);
+});
+
+/** first-deployment's saved-work keys: under this sim-core version, and under an earlier one. */
+const LAB_DIR = path.join(import.meta.dirname, '..', 'content', 'labs', 'first-deployment');
+const SEED = Number(/^seed:\s*(\d+)/m.exec(readFileSync(path.join(LAB_DIR, 'lab.yaml'), 'utf8'))![1]);
+const CURRENT_KEY = `reconcile:lab:first-deployment:${SIM_CORE_VERSION}:${SEED}`;
+const EARLIER_KEY = `reconcile:lab:first-deployment:0.0.1:${SEED}`;
+const EARLIER_WORK = {
+  version: 2,
+  tab: 'a-tab-before-the-bump',
+  seq: 7,
+  // an edit not applied yet: the files come back exactly as they were
+  files: { 'deployment.yaml': readFileSync(path.join(LAB_DIR, 'deployment.yaml'), 'utf8').replace('replicas: 1', 'replicas: 2 # from before') },
+  log: [{ type: 'command', line: 'kubectl create namespace earlier' }],
+  hints: 0,
+};
+
+/** A browser that worked on the lab under an earlier sim-core version (written once: a reload does not write it again). */
+async function withEarlierWork(page: Page) {
+  await page.addInitScript(
+    ({ key, record }) => {
+      if (sessionStorage.getItem('earlier-work-written') !== null) return;
+      sessionStorage.setItem('earlier-work-written', '1');
+      localStorage.setItem(key, record);
+    },
+    { key: EARLIER_KEY, record: JSON.stringify(EARLIER_WORK) },
+  );
+}
+
+const storedAt = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(k), key);
+
+test('work saved under an earlier simulator version is offered, not lost: Load brings its files back and replays its commands', async ({ page }) => {
+  await withEarlierWork(page);
+  await page.goto(LAB);
+  const offer = page.getByRole('alert').filter({ hasText: 'Your saved work is from an earlier version of the simulator.' });
+  await expect(offer).toHaveText(
+    'Your saved work is from an earlier version of the simulator. Load it: your files come back as they were and your commands replay on the new version, so the cluster may end up different.',
+  );
+  await expect(page.getByRole('textbox', { name: 'Terminal', exact: true })).toBeEnabled();
+  // the workspace shows the starter meanwhile, and a visit that changes nothing saves nothing: the offer stays
+  await expect(page.getByRole('region', { name: 'Manifest editor' }).locator('.view-lines')).toContainText('replicas: 1');
+  await expect(page.getByTestId('save-state')).toHaveText('');
+  await expectNoAxeViolations(page);
+  await page.reload();
+  await expect(offer).toBeVisible();
+  expect(await storedAt(page, CURRENT_KEY)).toBeNull();
+
+  // work of the learner's own here is saved as usual, and Load says it replaces it
+  const load = page.getByRole('group', { name: 'What to do with your earlier work' }).getByRole('button', { name: 'Load my earlier work' });
+  await expect(load).toHaveAccessibleDescription('The page reloads, and your commands replay with a progress bar.');
+  await runInTerminal(page, 'kubectl create namespace meanwhile');
+  await expect(page.getByTestId('save-state')).toHaveText('Saved in this browser: 1 action');
+  await expect(load).toHaveAccessibleDescription('The page reloads, and your commands replay with a progress bar. What you have done here since is replaced.');
+
+  // Load, from the keyboard: the page reloads and replays the earlier commands, with the earlier files
+  await load.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Your earlier work is loaded: your files as they were, and your commands run again on this version of the simulator.')).toBeVisible();
+  await expect(page.getByRole('log', { name: 'Terminal output' })).toContainText('namespace/earlier created');
+  await expect(page.getByRole('log', { name: 'Terminal output' })).not.toContainText('meanwhile');
+  await expect(page.getByRole('region', { name: 'Manifest editor' }).locator('.view-lines')).toContainText('replicas: 2 # from before');
+  await expect(page.getByRole('tab', { name: 'deployment.yaml (edited, not applied)' })).toBeVisible();
+  await expect(offer).toHaveCount(0);
+  await expect(page.getByTestId('save-state')).toHaveText('Saved in this browser: 1 action');
+  // moved, not copied: the record is this version's now
+  expect(await storedAt(page, EARLIER_KEY)).toBeNull();
+  const moved = JSON.parse((await storedAt(page, CURRENT_KEY))!) as typeof EARLIER_WORK;
+  expect(moved.files).toEqual(EARLIER_WORK.files);
+  expect(moved.log).toEqual(EARLIER_WORK.log);
+
+  // the learner goes on from it: the note goes, and a reload is an ordinary one
+  await runInTerminal(page, 'kubectl get namespaces');
+  await expect(page.getByText('Your earlier work is loaded')).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('log', { name: 'Terminal output' })).toContainText('kubectl get namespaces');
+  await expect(offer).toHaveCount(0);
+});
+
+test('Start fresh removes the earlier version’s work, in Korean too', async ({ page }) => {
+  await withEarlierWork(page);
+  await page.goto('/ko/labs/first-deployment');
+  const offer = page.getByRole('alert').filter({ hasText: '저장된 작업은 이전 버전의 시뮬레이터에서 만든 것입니다.' });
+  await expect(offer).toBeVisible();
+  await expect(page.getByRole('textbox', { name: '터미널', exact: true })).toBeEnabled();
+  await page.getByRole('button', { name: '새로 시작하기' }).click();
+  // the keyboard lands on what happened, where the buttons were
+  await expect(page.getByText('새로 시작합니다. 이전 작업은 이 브라우저에서 지웠습니다.')).toBeFocused();
+  await expect(offer).toHaveCount(0);
+  expect(await storedAt(page, EARLIER_KEY)).toBeNull();
+  await expect.poll(async () => JSON.parse((await storedAt(page, CURRENT_KEY)) ?? 'null')?.log).toEqual([]);
+  await expect(page.getByTestId('save-state')).toHaveText('이 브라우저에 저장됨: 아직 동작 없음');
+
+  // nothing of it comes back
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: '터미널', exact: true })).toBeEnabled();
+  await expect(page.getByRole('region', { name: '매니페스트 편집기' }).locator('.view-lines')).toContainText('replicas: 1');
+  await expect(page.getByRole('log', { name: '터미널 출력' })).not.toContainText('earlier');
+  await expect(offer).toHaveCount(0);
 });
 
 /** The on-screen boxes of the Monaco frame and of the terminal's output. */

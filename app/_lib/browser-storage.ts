@@ -12,7 +12,7 @@ export interface WorkStorage {
   removeItem(key: string): void;
 }
 
-/** Storage whose keys can be listed, as localStorage's can: what finding a lesson's cluster saved under another sim-core version needs. */
+/** Storage whose keys can be listed, as localStorage's can: a lab finds its work, and a lesson its cluster, saved under another sim-core version by key. */
 export interface ListedStorage extends WorkStorage {
   readonly length: number;
   key(index: number): string | null;

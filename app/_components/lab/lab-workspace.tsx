@@ -26,6 +26,7 @@ import { HintPanel } from './hint-panel';
 import { ResetControl } from './reset-control';
 import { SubmitPanel } from './submit-panel';
 import { OtherTabNotice } from './other-tab-notice';
+import { OlderWorkNotice } from './older-work-notice';
 import { countDown, keyForLog, submitAttempt, submitWithRetries, type RetryWaiting, type SubmitOutcome } from './submission';
 import { PausedNotice } from './paused-notice';
 import { randomUuid } from './random-uuid';
@@ -160,6 +161,7 @@ export function LabWorkspace({ view, locale, recordedHints }: LabWorkspaceProps)
     // goals, so Apply and what it did are both in view, with hints and Submit under the
     // terminal. Narrower, one column in reading order: goals, the work, hints, Submit.
     <>
+      <OlderWorkNotice older={session.olderWork} choice={session.olderWorkChoice} onLoad={session.loadOlderWork} onFresh={session.startFresh} />
       <OtherTabNotice otherTab={session.otherTab} choice={session.otherTabChoice} onLoad={session.loadOtherTab} onKeep={session.keepThisTab} />
       <div className={styles.workspace}>
         <div className={styles.workGoals}>

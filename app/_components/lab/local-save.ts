@@ -2,7 +2,9 @@
 // the editor's files, the action log and the hints revealed, under a key made of the lab
 // id, the sim-core version and the seed — a log replays to the same state only on the
 // simulation and the seed it was recorded with, so work saved under another version is
-// not replayed. What is read back is validated like any other input.
+// not replayed by itself: the lab page offers it (older-work.ts), and the learner loads it
+// (the files as they were, the log replayed on this version) or starts fresh. What is read
+// back is validated like any other input.
 //
 // Version 2 stamps each save with the tab that made it and that tab's count of saves:
 // several tabs of one lab share this key, and the stamp is what lets a tab tell its own
@@ -11,7 +13,7 @@ import { z } from 'zod';
 import { actionLogSchema, type Action, type ActionLog } from '@/sim-core/cluster/actions';
 import { parseStored, writeStoredText, type WorkStorage } from '@/app/_lib/browser-storage';
 
-export type { WorkStorage } from '@/app/_lib/browser-storage';
+export type { ListedStorage, WorkStorage } from '@/app/_lib/browser-storage';
 
 const work = {
   /** the editor's files: workspace path → text (edits not yet applied included) */

@@ -1,8 +1,8 @@
-// A Map-backed WorkStorage for tests: localStorage as one browser's tabs share it, and
+// A Map-backed localStorage for tests: localStorage as one browser's tabs share it, and
 // full when a test says so.
-import type { WorkStorage } from './local-save';
+import type { ListedStorage } from './local-save';
 
-export class MemoryStorage implements WorkStorage {
+export class MemoryStorage implements ListedStorage {
   readonly map = new Map<string, string>();
   full = false;
   getItem(key: string) {
@@ -14,5 +14,11 @@ export class MemoryStorage implements WorkStorage {
   }
   removeItem(key: string) {
     this.map.delete(key);
+  }
+  get length() {
+    return this.map.size;
+  }
+  key(index: number) {
+    return [...this.map.keys()][index] ?? null;
   }
 }

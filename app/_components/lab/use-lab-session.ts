@@ -4,9 +4,10 @@
 // learner works and replayed into a fresh worker on load (the simulation is
 // deterministic: the same log from the same seed is the same cluster). The lab open in
 // another tab shares that record: this tab saves only over its own save, and asks the
-// learner when the other tab has saved other work (other-tab.ts). A replay that stops
-// early leaves the record whole until the learner changes the cluster (local-save.ts
-// ReplayHold).
+// learner when the other tab has saved other work (other-tab.ts). Work saved under an
+// earlier sim-core version is offered, not replayed by itself (older-work.ts); a replay
+// that stops early leaves the record whole until the learner changes the cluster
+// (local-save.ts ReplayHold).
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ActionLog } from '@/sim-core/cluster/actions';
 import { useSimWorker, type SimStart, type SimWorker } from '@/app/_components/sim/use-sim-worker';
@@ -14,12 +15,21 @@ import { useLogSaver } from '@/app/_components/sim/use-log-saver';
 import { applyRefusalOf, appliedAfter, filesToWrite, oversizedFile, type ApplyRefusal } from './apply-request';
 import { browserStorage } from '@/app/_lib/browser-storage';
 import { clusterFiles, holdReplayed, parseStoredWork, readStoredText, restoreFiles, workKey, type ReplayHold, type SavedWork, type WorkStorage } from './local-save';
+import { findOlderWork, forgetOlderWork, isStarterWork, moveOlderWork, waitsForChoice, type OlderWork } from './older-work';
 import { discardedByLoading, sameWork, TabSave, type Discarded, type SaveOutcome } from './other-tab';
 import { randomUuid } from './random-uuid';
 import type { LabClientView } from './types';
 
 /** sessionStorage (this tab's, kept over a reload): the key of the lab whose other tab's work this tab reloads to show. */
 const LOADED_FROM_OTHER_TAB = 'reconcile:lab:loaded-from-other-tab';
+/** sessionStorage: the key of the lab whose work from an earlier sim-core version this tab reloads to replay. */
+const LOADED_OLDER_WORK = 'reconcile:lab:loaded-older-work';
+
+/** Whether this page was reloaded (by `name`'s choice) for the lab at `key`. */
+function reloadedFor(name: string, key: string): boolean {
+  const tab = tabStorage();
+  return tab !== undefined && readStoredText(tab, name) === key;
+}
 
 function tabStorage(): WorkStorage | undefined {
   try {
@@ -33,6 +43,12 @@ function tabStorage(): WorkStorage | undefined {
 export interface OtherTabWork {
   /** what loading it here would throw away of this tab's work, as it is now */
   discarded: Discarded;
+}
+
+/** Work saved under an earlier sim-core version, offered until the learner loads it or starts fresh. */
+export interface OlderVersionWork {
+  /** this tab has work of its own, saved, that loading the earlier work replaces */
+  replaces: boolean;
 }
 
 export interface LabSession {
@@ -63,6 +79,14 @@ export interface LabSession {
   loadOtherTab: () => void;
   /** save this tab's work now, over the other tab's (which then asks the same) */
   keepThisTab: () => void;
+  /** work of this lab saved under an earlier sim-core version, while the learner has not chosen */
+  olderWork: OlderVersionWork | undefined;
+  /** what the learner chose about it, until they change the work: 'loaded' (this page reloaded to replay it) or 'fresh' (it was removed) */
+  olderWorkChoice: 'loaded' | 'fresh' | undefined;
+  /** move the earlier work to this version's record and reload, so that a fresh worker replays it */
+  loadOlderWork: () => void;
+  /** remove the earlier work; the lab goes on from what this tab has */
+  startFresh: () => void;
   /** a replay that stopped early has left the saved record whole: nothing done since has changed the cluster */
   replayKept: boolean;
 }
@@ -76,6 +100,14 @@ export function useLabSession(view: LabClientView, recordedHints: number): LabSe
     return { text: text ?? null, saved: parseStoredWork(text ?? null)?.work };
   });
   const saved = loaded.saved;
+  // no work of this version's: the same lab and seed saved under another version is offered
+  const [older, setOlder] = useState<OlderWork | undefined>(() => (storage && saved === undefined ? findOlderWork(storage, view.id, view.simCoreVersion, view.scenario.seed) : undefined));
+  const olderRef = useRef(older);
+  olderRef.current = older;
+  const [olderChoice, setOlderChoice] = useState<'loaded' | 'fresh' | undefined>(() => (reloadedFor(LOADED_OLDER_WORK, key) ? 'loaded' : undefined));
+  const olderChoiceWork = useRef<SavedWork | undefined>(olderChoice === 'loaded' ? saved : undefined);
+  /** Load has moved the earlier work into this version's record: nothing of this page's is saved over it before the reload */
+  const leaving = useRef(false);
   const [files, setFiles] = useState(() => restoreFiles(view.lab.files, saved));
   const [applied, setApplied] = useState(() => clusterFiles(view.lab.files, saved?.log ?? []));
   const [hintsShown, setHintsShown] = useState(() => Math.min(view.hints.length, Math.max(saved?.hints ?? 0, recordedHints)));
@@ -93,15 +125,13 @@ export function useLabSession(view: LabClientView, recordedHints: number): LabSe
   const [tabSave] = useState(() => (storage ? new TabSave(storage, key, randomUuid(), { text: loaded.text, work: saved ?? { files, log: [], hints: hintsShown } }) : undefined));
   const [otherTab, setOtherTab] = useState<{ theirs: SavedWork; discarded: Discarded } | undefined>(undefined);
   // this page was reloaded to show another tab's work: said until the learner changes it
-  const [otherTabChoice, setOtherTabChoice] = useState<'loaded' | 'kept' | undefined>(() => {
-    const tab = tabStorage();
-    return tab !== undefined && readStoredText(tab, LOADED_FROM_OTHER_TAB) === key ? 'loaded' : undefined;
-  });
+  const [otherTabChoice, setOtherTabChoice] = useState<'loaded' | 'kept' | undefined>(() => (reloadedFor(LOADED_FROM_OTHER_TAB, key) ? 'loaded' : undefined));
   const choiceWork = useRef<SavedWork | undefined>(otherTabChoice === 'loaded' ? saved : undefined);
   useEffect(() => {
     // read once: a later reload of this tab is an ordinary one
     try {
       tabStorage()?.removeItem(LOADED_FROM_OTHER_TAB);
+      tabStorage()?.removeItem(LOADED_OLDER_WORK);
     } catch {
       // nothing to forget
     }
@@ -132,16 +162,23 @@ export function useLabSession(view: LabClientView, recordedHints: number): LabSe
         choiceWork.current = undefined;
         setOtherTabChoice(undefined);
       }
+      if (olderChoiceWork.current !== undefined && !sameWork(olderChoiceWork.current, work)) {
+        olderChoiceWork.current = undefined;
+        setOlderChoice(undefined);
+      }
     },
     [asking, view.hints.length],
   );
 
   const persist = useCallback(
     (work: SavedWork) => {
+      if (leaving.current) return;
       if (!tabSave) return setSaveRefused(true);
+      // while the earlier version's work is offered, a visit that changes nothing saves nothing, so the offer stays
+      if (storage !== undefined && waitsForChoice(olderRef.current !== undefined, readStoredText(storage, key), work, view.lab.files)) return;
       settle(tabSave.save(work), work);
     },
-    [tabSave, settle],
+    [tabSave, settle, storage, key, view.lab.files],
   );
 
   // the files and hints: saved as they change, with the last log the worker gave
@@ -182,7 +219,14 @@ export function useLabSession(view: LabClientView, recordedHints: number): LabSe
   useEffect(() => {
     if (!tabSave || !storage) return;
     const onStorage = (e: StorageEvent) => {
-      if (e.storageArea !== storage || (e.key !== null && e.key !== key)) return;
+      if (e.storageArea !== storage) return;
+      // another tab loaded the earlier version's work, or started fresh: nothing is left to offer here
+      const offered = olderRef.current;
+      if (offered !== undefined && (e.key === null || offered.keys.includes(e.key))) {
+        const now = findOlderWork(storage, view.id, view.simCoreVersion, view.scenario.seed);
+        if (now?.key !== offered.key) setOlder(now);
+      }
+      if (e.key !== null && e.key !== key) return;
       const changed = tabSave.storageChanged();
       if (changed.kind === 'unchanged') return;
       if (changed.kind === 'otherTab') return asking(changed.theirs, currentWork());
@@ -193,7 +237,7 @@ export function useLabSession(view: LabClientView, recordedHints: number): LabSe
     };
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);
-  }, [tabSave, storage, key, asking, persist, currentWork, view.hints.length]);
+  }, [tabSave, storage, key, asking, persist, currentWork, view.hints.length, view.id, view.simCoreVersion, view.scenario.seed]);
 
   const keepThisTab = useCallback(() => {
     if (!tabSave) return;
@@ -215,6 +259,36 @@ export function useLabSession(view: LabClientView, recordedHints: number): LabSe
     // nothing of this tab's cluster, editor models or pending answers carries over
     window.location.reload();
   }, [key]);
+
+  const loadOlderWork = useCallback(() => {
+    const offered = olderRef.current;
+    if (!tabSave || !storage || offered === undefined) return;
+    // the files exactly as they were and the log to replay, under this version's key
+    const outcome = moveOlderWork(storage, tabSave, offered, latest.current.hintsShown);
+    if (outcome.kind !== 'saved') return settle(outcome, currentWork());
+    leaving.current = true;
+    try {
+      tabStorage()?.setItem(LOADED_OLDER_WORK, key);
+    } catch {
+      // the reload still replays it, without saying so
+    }
+    // a fresh page reads the record and replays its log into a fresh worker, with the
+    // progress bar, as any load does (a log that stops early keeps the record whole)
+    window.location.reload();
+  }, [tabSave, storage, key, settle, currentWork]);
+
+  const startFresh = useCallback(() => {
+    const offered = olderRef.current;
+    if (offered === undefined) return;
+    if (storage) forgetOlderWork(storage, offered);
+    olderRef.current = undefined;
+    setOlder(undefined);
+    const work = currentWork();
+    olderChoiceWork.current = work;
+    setOlderChoice('fresh');
+    // this tab's work, the starter's if nothing was done yet, is now the lab's record
+    persist(work);
+  }, [storage, currentWork, persist]);
 
   const edited = useMemo(() => new Set(Object.keys(files).filter((p) => files[p] !== applied[p])), [files, applied]);
 
@@ -258,8 +332,33 @@ export function useLabSession(view: LabClientView, recordedHints: number): LabSe
   }, [send, view.lab.files, restart]);
 
   const otherTabWork = useMemo(() => (otherTab === undefined ? undefined : { discarded: otherTab.discarded }), [otherTab]);
-
+  // this tab's own work, once saved, is what Load replaces
+  const olderWork = useMemo(
+    () => (older === undefined ? undefined : { replaces: savedActions !== undefined && (savedActions > 0 || !isStarterWork({ files, log: [] }, view.lab.files)) }),
+    [older, savedActions, files, view.lab.files],
+  );
   const replayKept = state.replayError !== undefined && !replayReleased;
 
-  return { worker, files, edited, hintsShown, savedActions, saveRefused, editFile, apply, applyRefused, showHint, reset, otherTab: otherTabWork, otherTabChoice, loadOtherTab, keepThisTab, replayKept };
+  return {
+    worker,
+    files,
+    edited,
+    hintsShown,
+    savedActions,
+    saveRefused,
+    editFile,
+    apply,
+    applyRefused,
+    showHint,
+    reset,
+    otherTab: otherTabWork,
+    otherTabChoice,
+    loadOtherTab,
+    keepThisTab,
+    olderWork,
+    olderWorkChoice: olderChoice,
+    loadOlderWork,
+    startFresh,
+    replayKept,
+  };
 }
