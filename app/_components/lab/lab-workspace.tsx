@@ -27,7 +27,7 @@ import { ResetControl } from './reset-control';
 import { SubmitPanel } from './submit-panel';
 import { OtherTabNotice } from './other-tab-notice';
 import { OlderWorkNotice } from './older-work-notice';
-import { countDown, keyForLog, submitAttempt, submitWithRetries, type RetryWaiting, type SubmitOutcome } from './submission';
+import { countDown, keyAfter, keyForLog, submitAttempt, submitWithRetries, type RetryWaiting, type SubmitOutcome } from './submission';
 import { PausedNotice } from './paused-notice';
 import { randomUuid } from './random-uuid';
 import { useLabSession } from './use-lab-session';
@@ -112,7 +112,10 @@ export function LabWorkspace({ view, locale, recordedHints }: LabWorkspaceProps)
         () => submitAttempt((url, init) => fetch(url, init), view.id, log, key),
         (w) => countDown(w, setWaiting, stop.signal),
       );
-      if (stop.signal.reason !== 'reset') setOutcome(outcome);
+      if (stop.signal.reason !== 'reset') {
+        setOutcome(outcome);
+        attemptKey.current = keyAfter(attemptKey.current, outcome);
+      }
     } finally {
       inFlight.current = false;
       stopWaiting.current = undefined;

@@ -1,7 +1,7 @@
 // Submitting: each server answer becomes what the panel shows, a retry reuses the key,
 // and nothing the server did not say is invented.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { countDown, keyForLog, MAX_SUBMIT_TRIES, submitAttempt, submitWithRetries, type Fetch, type RetryWaiting, type SubmitOutcome } from './submission';
+import { countDown, keyAfter, keyForLog, MAX_SUBMIT_TRIES, submitAttempt, submitWithRetries, type Fetch, type RetryWaiting, type SubmitOutcome } from './submission';
 
 const log = [{ type: 'command' as const, line: 'etcdctl put /app/recovered yes' }];
 
@@ -53,6 +53,14 @@ describe('submitAttempt', () => {
       throw new TypeError('Failed to fetch');
     };
     expect(await submitAttempt(offline, 'l', log, 'k')).toEqual({ kind: 'retry', reason: 'network' });
+  });
+
+  it("says when the key is another attempt's (409 key-conflict), which the same key would only meet again", async () => {
+    const conflict = { error: { code: 'key-conflict', message: 'This submission key was already used for another attempt.' } };
+    expect(await submitAttempt(answering(409, conflict).fetch, 'l', log, 'k')).toEqual({ kind: 'retry', reason: 'key-conflict' });
+    // a 409 the server does not explain is still the server's trouble
+    expect(await submitAttempt(answering(409, {}).fetch, 'l', log, 'k')).toEqual({ kind: 'retry', reason: 'server' });
+    expect(await submitAttempt(answering(409, { error: { code: 'other', message: 'x' } }).fetch, 'l', log, 'k')).toEqual({ kind: 'retry', reason: 'server' });
   });
 });
 
@@ -142,5 +150,40 @@ describe('keyForLog', () => {
     expect(first.key).toBe('key-1');
     expect(keyForLog(first, [...log], fresh).key).toBe('key-1');
     expect(keyForLog(first, [...log, { type: 'tick', ticks: 5 }], fresh).key).toBe('key-2');
+  });
+});
+
+describe('keyAfter', () => {
+  it('keeps the key after any answer but a key conflict, after which Submit sends the same log with a new key', async () => {
+    let n = 0;
+    const fresh = () => `key-${++n}`;
+    const kept = keyForLog(undefined, log, fresh);
+    for (const outcome of [{ kind: 'verdict', verdict }, { kind: 'retry', reason: 'server' }, { kind: 'retry', reason: 'busy', retryAfterSeconds: 5 }, { kind: 'refused', code: 'x', message: 'y' }] as SubmitOutcome[]) {
+      expect(keyAfter(kept, outcome)).toBe(kept);
+    }
+
+    // the workspace's Submit, twice, against a server that holds another attempt under the first key
+    const sent: unknown[] = [];
+    const server: Fetch = async (_url, init) => {
+      const body = JSON.parse(init.body) as { idempotencyKey: string };
+      sent.push(body);
+      return body.idempotencyKey === 'key-1' ? { status: 409, json: async () => ({ error: { code: 'key-conflict', message: 'used' } }) } : { status: 200, json: async () => verdict };
+    };
+    let key: { key: string; log: string } | undefined;
+    const submit = async () => {
+      key = keyForLog(key, log, fresh);
+      const outcome = await submitAttempt(server, 'l', log, key.key);
+      key = keyAfter(key, outcome);
+      return outcome;
+    };
+    n = 0;
+    expect(await submit()).toEqual({ kind: 'retry', reason: 'key-conflict' });
+    expect(await submit()).toEqual({ kind: 'verdict', verdict });
+    expect(sent).toEqual([
+      { actionLog: log, idempotencyKey: 'key-1' },
+      { actionLog: log, idempotencyKey: 'key-2' },
+    ]);
+    // and a retry after that keeps the new key
+    expect(key?.key).toBe('key-2');
   });
 });

@@ -25,11 +25,13 @@ export type SubmitOutcome =
   /** 400 / 413 / 422: the server refused this log; its message says why */
   | { kind: 'refused'; code: string; message: string }
   /**
-   * nothing was graded; the same log can be sent again with the same key. `retryAfterSeconds`:
-   * the server asked for another try after that long (its graders are busy, or this
-   * learner's other submission is still being graded), which the page does by itself
+   * nothing was graded; the same log can be sent again with the same key — but after
+   * 'key-conflict' (the server holds another attempt under that key) only with a new one
+   * (keyAfter). `retryAfterSeconds`: the server asked for another try after that long (its
+   * graders are busy, or this learner's other submission is still being graded), which the
+   * page does by itself
    */
-  | { kind: 'retry'; reason: 'signed-out' | 'forbidden' | 'rate-limited' | 'in-progress' | 'busy' | 'server' | 'network'; retryAfterSeconds?: number };
+  | { kind: 'retry'; reason: 'signed-out' | 'forbidden' | 'rate-limited' | 'in-progress' | 'busy' | 'key-conflict' | 'server' | 'network'; retryAfterSeconds?: number };
 
 export type Fetch = (
   url: string,
@@ -72,8 +74,12 @@ export async function submitAttempt(fetchImpl: Fetch, labId: string, actionLog: 
   }
   if (res.status === 401) return { kind: 'retry', reason: 'signed-out' };
   if (res.status === 403) return { kind: 'retry', reason: 'forbidden' };
-  // 429 is both the rate limit and "your previous submission is still being graded"
   const code = errorCodeSchema.safeParse(body);
+  // the key is another attempt's (one stored for another account or lab — say, after a
+  // sign-in as someone else in another tab): nothing was graded, and the same key would be
+  // refused again (app/_lib/grading/attempts/submit.ts)
+  if (res.status === 409 && code.success && code.data.error.code === 'key-conflict') return { kind: 'retry', reason: 'key-conflict' };
+  // 429 is both the rate limit and "your previous submission is still being graded"
   if (res.status === 429) {
     return code.success && code.data.error.code === 'in-progress' ? { kind: 'retry', reason: 'in-progress', retryAfterSeconds: retryAfterOf(res) } : { kind: 'retry', reason: 'rate-limited' };
   }
@@ -117,6 +123,15 @@ export async function submitWithRetries(send: () => Promise<SubmitOutcome>, wait
 export function keyForLog(previous: { key: string; log: string } | undefined, log: ActionLog, newKey: () => string): { key: string; log: string } {
   const text = JSON.stringify(log);
   return previous !== undefined && previous.log === text ? previous : { key: newKey(), log: text };
+}
+
+/**
+ * The key to keep after a submission's `outcome`: the same one (a retry of the same log is
+ * stored once), unless the server said the key is another attempt's — then none, so that the
+ * next Submit makes a new key for the log.
+ */
+export function keyAfter<K>(kept: K | undefined, outcome: SubmitOutcome): K | undefined {
+  return outcome.kind === 'retry' && outcome.reason === 'key-conflict' ? undefined : kept;
 }
 
 /**
