@@ -35,8 +35,8 @@ function Waiting({ waiting, onStop }: { waiting: RetryWaiting; onStop: (() => vo
   return (
     <div className={styles.row} data-testid="submit-waiting">
       <p className={styles.muted}>
-        {/* the countdown is seen, not announced every second */}
-        {t(waiting.reason, { attempt: waiting.attempt, max: MAX_SUBMIT_TRIES })} <span aria-hidden="true">{t('in', { seconds: waiting.seconds })}</span>
+        {/* the countdown is seen, not announced every second; where it sits in the sentence is the language's (Korean puts the time first) */}
+        {t.rich(waiting.reason, { attempt: waiting.attempt, max: MAX_SUBMIT_TRIES, seconds: waiting.seconds, countdown: (chunks) => <span aria-hidden="true">{chunks}</span> })}
       </p>
       {onStop ? (
         <button type="button" className="button" onClick={onStop}>
