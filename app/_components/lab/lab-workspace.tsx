@@ -43,6 +43,7 @@ export function LabWorkspace({ view, locale, recordedHints }: LabWorkspaceProps)
   const { state, send, runCommand, interrupt, stopWatch, requestActionLog } = session.worker;
   const edit = useKubectlEdit(session.worker);
   const clusterTitle = useId();
+  const restoringId = useId();
   const [active, setActive] = useState<string | undefined>(view.lab.files[0]?.path);
   const [keyspaceSource, setKeyspaceSource] = useState<string | undefined>(undefined);
   const [outcome, setOutcome] = useState<SubmitOutcome | undefined>(undefined);
@@ -134,8 +135,11 @@ export function LabWorkspace({ view, locale, recordedHints }: LabWorkspaceProps)
         </h2>
         {state.replay !== undefined ? (
           <div role="status">
-            <p className={styles.muted}>{t('cluster.restoring', { percent: replayPercent(state.replay) })}</p>
-            <progress className={styles.progress} max={state.replay.total} value={state.replay.done} />
+            <p id={restoringId} className={styles.muted}>
+              {t('cluster.restoring', { percent: replayPercent(state.replay) })}
+            </p>
+            {/* named by the sentence above it, as the lesson's cluster names its own (sim-view.tsx) */}
+            <progress className={styles.progress} aria-labelledby={restoringId} max={state.replay.total} value={state.replay.done} />
           </div>
         ) : null}
         {state.replayError !== undefined ? <p className={styles.error}>{t(session.replayKept ? 'cluster.restoreFailed' : 'cluster.restoreFailedReplaced', { message: state.replayError })}</p> : null}
