@@ -79,6 +79,15 @@ describe('the paused-clock hint', () => {
     expect(hint.raisedBy).toBeUndefined();
   });
 
+  it('judges a command typed before the page had a view of the clock by the lab’s budget, which counts the ticks since the lab started', () => {
+    const budget = (used: number) => ({ maxTicks: 200_000, ticksLeft: 200_000 - used });
+    const landed = (line: string, clock: LabClock) => nextPausedHint(nextPausedHint(NO_PAUSED_HINT, [], undefined), [entry(line)], clock).raisedBy;
+    expect(landed('kubectl create namespace shop', { now: 915, playing: false, budget: budget(17) })?.result.line).toBe('kubectl create namespace shop');
+    expect(landed('kubectl rollout status deployment/web', { now: 1500, playing: false, budget: budget(602) })).toBeUndefined();
+    // no budget (not a lab's cluster): nothing to judge by
+    expect(landed('kubectl create namespace shop', at(915))).toBeUndefined();
+  });
+
   it('is not raised by a command that ran simulated time (rollout status, wait, logs -f), whether its view comes with its output or a frame later', () => {
     expect(page().land([entry('kubectl rollout status deployment/web')], at(1640)).raisedBy).toBeUndefined();
     // the output first, the view a frame later: judged when the view comes
@@ -167,8 +176,10 @@ const hostLab: HostLab = { files: Object.entries(loaded.starterFiles).map(([p, c
  * message's answers are folded into the page's state and rendered once, or in two frames
  * (the output, then the view) with `split`, as the page's batching may cut them.
  */
-function labPage() {
+function labPage(firstViewLate = false) {
   let posted: WorkerMessage[] = [];
+  /** messages the page has not folded in yet */
+  let held: WorkerMessage[] = [];
   const session = new WorkerSession((m) => posted.push(m), { start() {}, stop() {} });
   let state: SimState = initialSimState;
   let hint = NO_PAUSED_HINT;
@@ -178,7 +189,8 @@ function labPage() {
     hint = nextPausedHint(hint, state.terminal, state.view);
   };
   const send = (message: PageMessage, split = false) => {
-    posted = [];
+    posted = [...held];
+    held = [];
     session.receive(message);
     const views = posted.filter((m) => m.type === 'view');
     if (split) {
@@ -187,6 +199,13 @@ function labPage() {
     } else render(posted);
   };
   send({ type: 'init', scenario, lab: hostLab });
+  // the worker's first view, computed after it announced the cluster ready, not folded in
+  // yet: the learner types in the frame between
+  if (firstViewLate) {
+    held = posted.filter((m) => m.type === 'view');
+    state = simReducer(initialSimState, { type: 'messages', messages: posted.filter((m) => m.type !== 'view') });
+    hint = nextPausedHint(NO_PAUSED_HINT, state.terminal, state.view);
+  }
   return {
     run: (line: string, split = false) => {
       requestId += 1;
@@ -236,6 +255,16 @@ describe('the paused-clock hint on the lab’s own worker', () => {
     expect(page.hint.raisedBy).toBeDefined();
     page.run('sim tick 10', true);
     expect(page.hint.raisedBy).toBeUndefined();
+  });
+
+  it('comes after a command typed before the page folded in the worker’s first view', () => {
+    const page = labPage(true);
+    expect(page.state.view).toBeUndefined();
+    page.run('kubectl create namespace shop');
+    expect(page.hint.raisedBy?.result.line).toBe('kubectl create namespace shop');
+    const late = labPage(true);
+    late.run('sim tick 10');
+    expect(late.hint.raisedBy).toBeUndefined();
   });
 
   it('comes after a live kubectl get -w started while paused, and its rows as Step moves the clock raise nothing', () => {

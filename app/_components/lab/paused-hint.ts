@@ -11,10 +11,12 @@
 // `kubectl get -w` returns at once, still watching, and its rows need time to pass.
 import type { TerminalEntry } from '@/app/_components/sim/sim-state';
 
-/** The lab's simulated clock as one view of the worker's shows it (SimView's `now` and `playing`): a new object per view. */
+/** The lab's simulated clock as one view of the worker's shows it (SimView's `now`, `playing` and `budget`): a new object per view. */
 export interface LabClock {
   now: number;
   playing: boolean;
+  /** grading's tick cap and what is left of it: the ticks run since the lab started are the difference */
+  budget?: { maxTicks: number; ticksLeft: number } | undefined;
 }
 
 /**
@@ -34,8 +36,8 @@ const SIMULATOR_COMMAND = /^\s*sim(?:\s|$)/;
 interface Landing {
   /** the first of them */
   first: TerminalEntry;
-  /** the clock's tick before they ran */
-  from: number;
+  /** the clock's tick before they ran; unknown when they landed before the page's first view */
+  from: number | undefined;
   /** the ticks their own requests may take (OWN_REQUEST_TICKS for each kubectl or etcdctl) */
   allowance: number;
 }
@@ -68,6 +70,15 @@ function landedSince(terminal: readonly TerminalEntry[], seen: TerminalEntry | u
 }
 
 /**
+ * The tick the lab started at (its setup run), which commands typed before the page had a
+ * view started from: the worker computes its first view after announcing the cluster ready,
+ * and the page may fold them into different frames.
+ */
+function labStart(clock: LabClock): number | undefined {
+  return clock.budget === undefined ? undefined : clock.now - (clock.budget.maxTicks - clock.budget.ticksLeft);
+}
+
+/**
  * The hint after this render's terminal and clock (the latest view's; absent before the
  * first). The same object back when nothing changed (React keeps the state).
  *
@@ -87,14 +98,17 @@ export function nextPausedHint(state: PausedHint, terminal: readonly TerminalEnt
       raisedBy = undefined;
     }
     // a command the learner ran just now (not one replayed on load, not one cancelled with Ctrl+C)
-    else if (entry.origin === 'learner' && entry.restored === undefined && entry.interrupted === undefined && before !== undefined) {
+    else if (entry.origin === 'learner' && entry.restored === undefined && entry.interrupted === undefined) {
       const allowance = SIMULATOR_COMMAND.test(entry.result.line) ? 0 : OWN_REQUEST_TICKS;
       landing = landing === undefined ? { first: entry, from: before, allowance } : { ...landing, allowance: landing.allowance + allowance };
     }
   }
   if (clock !== undefined && clock !== state.clock) {
     if (clock.playing) raisedBy = undefined;
-    else if (landing !== undefined) raisedBy = clock.now - landing.from > landing.allowance ? undefined : (raisedBy ?? landing.first);
+    else if (landing !== undefined) {
+      const from = landing.from ?? labStart(clock);
+      raisedBy = from === undefined || clock.now - from > landing.allowance ? undefined : (raisedBy ?? landing.first);
+    }
     // Play, Step, or a fresh cluster's clock
     else if (clock.now !== before) raisedBy = undefined;
     landing = undefined;
