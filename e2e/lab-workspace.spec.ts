@@ -3,8 +3,9 @@
 // the log it shows) or keeps its own (and then the first tab asks). On a wide screen the
 // editor and the terminal sit side by side (Monaco follows its frame's width); narrower,
 // they stack. After Apply or a command with the clock paused, a hint next to the terminal
-// says the cluster is paused, with Play; it goes while the clock plays. Work saved under an
-// earlier sim-core version is offered, not lost: Load replays it, Start fresh removes it.
+// says the cluster is paused, with Play — not after a command that ran simulated time
+// itself; it goes once the clock moves. Work saved under an earlier sim-core version is
+// offered, not lost: Load replays it, Start fresh removes it.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page, Route } from '@playwright/test';
@@ -325,7 +326,7 @@ test('at 1024 and 375 px the editor and the terminal stack, nothing reaches past
   await expectNoAxeViolations(page);
 });
 
-test('after Apply with the clock paused a hint next to the terminal says so, with Play; it goes while the clock plays', async ({ page }) => {
+test('after Apply with the clock paused a hint next to the terminal says so, with Play; not after a command that ran simulated time; it goes once the clock moves', async ({ page }) => {
   await openLab(page);
   const hint = page.getByTestId('paused-hint');
   const playback = page.locator('[role="toolbar"][aria-label="Playback"] button').first();
@@ -345,18 +346,29 @@ test('after Apply with the clock paused a hint next to the terminal says so, wit
   await runInTerminal(page, 'kubectl get deployments');
   await expect(hint).toBeEmpty();
 
-  // paused again: no hint until a command lands; then one, until the clock moves by sim settle
+  // paused again: no hint until a command lands; then one, until the clock moves by Step
   await playback.click();
   await expect(playback).toHaveText(/Play/);
   await expect(hint).toBeEmpty();
   await runInTerminal(page, 'kubectl get pods');
   await expect(hint).toContainText('The cluster is paused');
-  await runInTerminal(page, 'sim settle');
+  await page.locator('[role="toolbar"][aria-label="Playback"]').getByRole('button', { name: 'Step', exact: true }).click();
+  await expect(hint).toBeEmpty();
+  // a command that runs simulated time itself (rollout status waits for the Pods) raises none:
+  // the controllers visibly acted. The notice would show a quarter second after it lands
+  await runInTerminal(page, 'kubectl rollout status deployment/web');
+  await expect(page.getByRole('log', { name: 'Terminal output' })).toContainText('deployment "web" successfully rolled out');
+  await page.waitForTimeout(1_000);
+  await expect(hint).toBeEmpty();
+  // a command that leaves the clock raises it again; one that moves it takes it away
+  await runInTerminal(page, 'kubectl get pods');
+  await expect(hint).toContainText('The cluster is paused');
+  await runInTerminal(page, 'sim tick 50');
   await expect(hint).toBeEmpty();
 
   // a reload replays the work paused, and says nothing until the learner runs something
   await page.reload();
-  await expect(page.getByRole('log', { name: 'Terminal output' })).toContainText('sim settle');
+  await expect(page.getByRole('log', { name: 'Terminal output' })).toContainText('sim tick 50');
   await expect(page.getByTestId('save-state')).toHaveText(/^Saved in this browser/);
   await expect(hint).toBeEmpty();
 });
@@ -372,3 +384,4 @@ test('the paused hint in Korean', async ({ page }) => {
   await expect(hint).toContainText('클러스터가 일시 정지되어 있습니다.');
   await expect(hint.getByRole('button', { name: '재생', exact: true })).toBeVisible();
 });
+
