@@ -1,11 +1,12 @@
-// Three things learners hit on a lab page. Two tabs of one lab: once one saves other work,
+// Four things learners hit on a lab page. Two tabs of one lab: once one saves other work,
 // the other says so, saves nothing over it, and on request loads it (its Submit then sends
 // the log it shows) or keeps its own (and then the first tab asks). On a wide screen the
 // editor and the terminal sit side by side (Monaco follows its frame's width); narrower,
 // they stack. After Apply or a command with the clock paused, a hint next to the terminal
 // says the cluster is paused, with Play — not after a command that ran simulated time
-// itself; it goes once the clock moves. Work saved under an earlier sim-core version is
-// offered, not lost: Load replays it, Start fresh removes it.
+// itself; it goes once the clock moves. Saved work replayed on load shows a named progress
+// bar. Work saved under an earlier sim-core version is offered, not lost: Load replays it,
+// Start fresh removes it.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page, Route } from '@playwright/test';
@@ -385,3 +386,16 @@ test('the paused hint in Korean', async ({ page }) => {
   await expect(hint.getByRole('button', { name: '재생', exact: true })).toBeVisible();
 });
 
+test('while saved work is replayed on load, its progress bar is named by the sentence that says so', async ({ page }) => {
+  await openLab(page);
+  // a long stretch of simulated time with Pods running: replayed a thousand ticks at a time, with progress
+  await page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.startsWith('reconcile:lab:first-deployment:'))!;
+    const log = [{ type: 'command', line: 'kubectl apply -f deployment.yaml' }, { type: 'tick', ticks: 150_000 }];
+    localStorage.setItem(key, JSON.stringify({ version: 1, files: {}, log, hints: 0 }));
+  });
+  await page.reload();
+  await expect(page.getByRole('progressbar', { name: /^Restoring your work… \d+%$/ })).toBeVisible();
+  await expect(page.getByTestId('save-state')).toHaveText('Saved in this browser: 2 actions', { timeout: 60_000 });
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+});
