@@ -172,9 +172,10 @@ test('Submit sends the action log once per click and shows the verdict; a failur
 test('while the graders are busy, Submit waits as asked and sends the same log again by itself; Stop waiting keeps the work', async ({ page }) => {
   const keys: string[] = [];
   let busyAnswers = 2;
+  let retryAfter = '1';
   await page.route('**/api/labs/etcd-quorum-recovery/attempts', (route: Route) => {
     keys.push((route.request().postDataJSON() as { idempotencyKey: string }).idempotencyKey);
-    if (busyAnswers-- > 0) return route.fulfill({ status: 503, headers: { 'Retry-After': '1' }, json: { error: { code: 'busy', message: 'The graders are busy' } } });
+    if (busyAnswers-- > 0) return route.fulfill({ status: 503, headers: { 'Retry-After': retryAfter }, json: { error: { code: 'busy', message: 'The graders are busy' } } });
     return route.fulfill({
       status: 200,
       json: { attemptId: null, passed: false, goals: [{ id: 'quorum-restored', passed: false, explanation: { ko: '리더 없음', en: 'no leader' } }], stateHash: 'cafe', replayUrl: null },
@@ -196,6 +197,18 @@ test('while the graders are busy, Submit waits as asked and sends the same log a
   await page.getByRole('button', { name: 'Stop waiting' }).click();
   await expect(page.getByText("The graders are busy with other learners' attempts. Your work is kept: submit again in a minute.")).toBeVisible();
   await expect(page.getByRole('button', { name: 'Submit' })).toBeEnabled();
+  // the button the keyboard was on is gone with the wait: the keyboard goes on from Submit
+  await expect(page.getByRole('button', { name: 'Submit' })).toBeFocused();
+
+  // on Stop waiting when the answer comes by itself: the same
+  busyAnswers = 1;
+  retryAfter = '3';
+  await run(page, 'sim tick 10');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await page.getByRole('button', { name: 'Stop waiting' }).focus();
+  await expect(page.getByRole('button', { name: 'Stop waiting' })).toBeFocused();
+  await expect(verdict).toContainText('no leader');
+  await expect(page.getByRole('button', { name: 'Submit' })).toBeFocused();
 });
 
 test('a refused attempt shows the server message, and the verdict says "Not passed yet"', async ({ page }) => {

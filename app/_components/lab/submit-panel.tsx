@@ -3,7 +3,7 @@
 // it arrives) with each goal's explanation and, for a signed-in learner, the link to
 // replay the attempt; a refusal shows the server's message; any other failure keeps the
 // work and says how to try again.
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useTranslations } from 'next-intl';
 import { Link } from '@/app/_lib/i18n/navigation';
 import type { SimView } from '@/app/_lib/sim-worker/protocol';
@@ -30,7 +30,7 @@ interface SubmitPanelProps {
   onStopWaiting?: () => void;
 }
 
-function Waiting({ waiting, onStop }: { waiting: RetryWaiting; onStop: (() => void) | undefined }) {
+function Waiting({ waiting, onStop, onStopFocus }: { waiting: RetryWaiting; onStop: (() => void) | undefined; onStopFocus: () => void }) {
   const t = useTranslations('lab.submit.waiting');
   return (
     <div className={styles.row} data-testid="submit-waiting">
@@ -39,7 +39,7 @@ function Waiting({ waiting, onStop }: { waiting: RetryWaiting; onStop: (() => vo
         {t.rich(waiting.reason, { attempt: waiting.attempt, max: MAX_SUBMIT_TRIES, seconds: waiting.seconds, countdown: (chunks) => <span aria-hidden="true">{chunks}</span> })}
       </p>
       {onStop ? (
-        <button type="button" className="button" onClick={onStop}>
+        <button type="button" className="button" onClick={onStop} onFocus={onStopFocus}>
           {t('stop')}
         </button>
       ) : null}
@@ -89,6 +89,20 @@ function Outcome({ outcome, labId, locale, goals }: { outcome: SubmitOutcome; la
 export function SubmitPanel({ labId, locale, goals, canSubmit, submitting, outcome, onSubmit, children, budget, waiting, onStopWaiting }: SubmitPanelProps) {
   const t = useTranslations('lab.submit');
   const titleId = useId();
+  const submitButton = useRef<HTMLButtonElement>(null);
+  const answer = useRef<HTMLDivElement>(null);
+  const shownWaiting = submitting && waiting !== undefined;
+  // Stop waiting leaves with the wait (pressed, or the answer came): the keyboard was on it,
+  // and would drop to the page's start. It goes on from Submit, next to the answer the
+  // status region reads out, or from the answer itself while Submit is off.
+  const stopHadFocus = useRef(false);
+  useEffect(() => {
+    if (shownWaiting || !stopHadFocus.current) return;
+    stopHadFocus.current = false;
+    if (document.activeElement !== null && document.activeElement !== document.body) return; // the learner went on elsewhere
+    const button = submitButton.current;
+    (button !== null && !button.disabled ? button : answer.current)?.focus();
+  }, [shownWaiting]);
   return (
     <section className={styles.panel} aria-labelledby={titleId}>
       <h2 id={titleId} className={styles.panelTitle}>
@@ -97,13 +111,13 @@ export function SubmitPanel({ labId, locale, goals, canSubmit, submitting, outco
       <p className={styles.muted}>{canSubmit ? t('explain') : t('unavailable')}</p>
       <BudgetNotice budget={budget} onlyWhenFull />
       <div className={styles.row}>
-        <button type="button" className="button primary" onClick={onSubmit} disabled={!canSubmit || submitting} aria-busy={submitting}>
+        <button ref={submitButton} type="button" className="button primary" onClick={onSubmit} disabled={!canSubmit || submitting} aria-busy={submitting}>
           {submitting ? t('submitting') : t('button')}
         </button>
         {children}
       </div>
-      <div role="status" aria-live="polite">
-        {submitting && waiting !== undefined ? <Waiting waiting={waiting} onStop={onStopWaiting} /> : null}
+      <div ref={answer} role="status" aria-live="polite" tabIndex={-1} className={styles.answer}>
+        {shownWaiting ? <Waiting waiting={waiting} onStop={onStopWaiting} onStopFocus={() => (stopHadFocus.current = true)} /> : null}
         {outcome !== undefined && !submitting ? <Outcome outcome={outcome} labId={labId} locale={locale} goals={goals} /> : null}
       </div>
     </section>
