@@ -211,6 +211,26 @@ test('while the graders are busy, Submit waits as asked and sends the same log a
   await expect(page.getByRole('button', { name: 'Submit' })).toBeFocused();
 });
 
+test('a key the server holds another attempt under (409 key-conflict) is said so, and Submit again sends the same log with a new key', async ({ page }) => {
+  const sent: { idempotencyKey: string; actionLog: unknown }[] = [];
+  await page.route('**/api/labs/etcd-quorum-recovery/attempts', (route: Route) => {
+    sent.push(route.request().postDataJSON() as { idempotencyKey: string; actionLog: unknown });
+    if (sent.length === 1) return route.fulfill({ status: 409, json: { error: { code: 'key-conflict', message: 'This submission key was already used for another attempt.' } } });
+    return route.fulfill({
+      status: 200,
+      json: { attemptId: null, passed: false, goals: [{ id: 'quorum-restored', passed: false, explanation: { ko: '리더 없음', en: 'no leader' } }], stateHash: 'cafe', replayUrl: null },
+    });
+  });
+  await openQuorumLab(page);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('status').filter({ hasText: "The server already holds another attempt under this submission's key" })).toContainText('submit again, and it goes as a new attempt');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /Passed|Not passed yet/ })).toContainText('no leader');
+  expect(sent).toHaveLength(2);
+  expect(sent[1]!.actionLog).toEqual(sent[0]!.actionLog);
+  expect(sent[1]!.idempotencyKey).not.toBe(sent[0]!.idempotencyKey);
+});
+
 test('a refused attempt shows the server message, and the verdict says "Not passed yet"', async ({ page }) => {
   let refuse = true;
   await page.route('**/api/labs/etcd-quorum-recovery/attempts', (route: Route) =>
