@@ -78,4 +78,6 @@ test('the Stop watching button ends the watch, keyboard and all', async ({ page 
   await page.keyboard.press('Enter');
   await expect(stop).toHaveCount(0);
   await expect(outputOf(cluster)).toContainText('^C');
+  // the keyboard is back at the prompt, not lost with the button
+  await expect(cluster.getByRole('textbox', { name: 'Terminal', exact: true })).toBeFocused();
 });

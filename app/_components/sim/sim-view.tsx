@@ -166,7 +166,7 @@ function LiveCluster({ scenario, locale, saveKey }: SimEmbedProps) {
       <FaultPanel allowed={scenario.faults} members={state.members} nodes={nodes} leader={view?.leader} onFault={onFault} />
       <div className={styles.grid}>
         <KeyspaceBrowser keyspace={state.keyspace} members={state.members} source={keyspaceSource} onSource={onSource} />
-        <Terminal entries={state.terminal} suggested={scenario.suggested} members={memberNames} busy={state.busy} pending={state.pending} onRun={runCommand} onInterrupt={interrupt} running={state.view?.running} onStopWatch={stopWatch} edit={edit} />
+        <Terminal entries={state.terminal} suggested={scenario.suggested} members={memberNames} busy={state.busy} pending={state.pending} onRun={runCommand} onInterrupt={interrupt} running={state.view?.running} onStopWatch={stopWatch} paused={state.view?.playing === false} edit={edit} />
       </div>
       <EventLog events={state.events} />
       <TracePanel trace={view?.trace ?? []} />

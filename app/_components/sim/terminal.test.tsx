@@ -10,7 +10,7 @@ import type { PendingCommand, TerminalEntry } from './sim-state';
 import { Terminal } from './terminal';
 import type { TerminalEdit } from './use-kubectl-edit';
 
-function render(props: { busy: boolean; pending?: PendingCommand; entries?: TerminalEntry[]; edit?: TerminalEdit; running?: string; onStopWatch?: () => void }, locale: 'en' | 'ko' = 'en'): string {
+function render(props: { busy: boolean; pending?: PendingCommand; entries?: TerminalEntry[]; edit?: TerminalEdit; running?: string; onStopWatch?: () => void; paused?: boolean }, locale: 'en' | 'ko' = 'en'): string {
   return renderToStaticMarkup(
     <NextIntlClientProvider locale={locale} messages={locale === 'en' ? en : ko} timeZone="UTC">
       <Terminal entries={[]} suggested={[]} members={[]} onRun={() => {}} {...props} />
@@ -144,11 +144,18 @@ describe('the terminal’s running watch', () => {
 
   it('says what still runs and offers a Stop button while it runs, in both languages; nothing of it once it is over', () => {
     const en = render({ busy: false, entries: entries.slice(0, 1), running: line, onStopWatch: () => {} });
-    expect(en).toMatch(/<button type="button"[^>]*aria-keyshortcuts="Control\+C"[^>]*>Stop watching<\/button>/);
+    expect(en).toMatch(/<button type="button"[^>]*aria-describedby="[^"]+"[^>]*>Stop watching<\/button>/);
     expect(en).toContain('Still running: kubectl get pods -w');
     const ko = render({ busy: false, entries: entries.slice(0, 1), running: line, onStopWatch: () => {} }, 'ko');
     expect(ko).toContain('지켜보기 멈추기</button>');
     expect(ko).toContain('아직 실행 중: kubectl get pods -w');
+    // said as the input's description, not in the status region that speaks after every command
+    expect(en).toMatch(/<p id="([^"]+)"[^>]*data-testid="terminal-watching"[^>]*>Still running/);
+    const watchingId = /<p id="([^"]+)"[^>]*data-testid="terminal-watching"/.exec(en)![1]!;
+    expect(en).toMatch(new RegExp(`aria-label="Terminal"[^>]*aria-describedby="[^"]*${watchingId.replace(/[:]/g, '\\$&')}`));
+    expect(/role="status"[^>]*>[^<]*Still running/.test(en)).toBe(false);
+    expect(en).not.toContain('press Play');
+    expect(render({ busy: false, entries: entries.slice(0, 1), running: line, onStopWatch: () => {}, paused: true })).toContain('The clock is paused: press Play to let time pass.');
     const over = render({ busy: false, entries });
     expect(over).not.toContain('Stop watching');
     expect(over).not.toContain('Still running');

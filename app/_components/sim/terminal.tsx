@@ -46,6 +46,8 @@ interface TerminalProps {
   running?: string | undefined;
   /** Ctrl+C at an empty prompt, or the Stop button, while a watch runs */
   onStopWatch?: () => void;
+  /** the clock is paused: a running watch prints nothing until it plays */
+  paused?: boolean;
 }
 
 const NO_FILES: readonly string[] = [];
@@ -87,13 +89,14 @@ function echoInput(line: string, stdin: string | undefined, heredoc: string | un
   return isEditorSave(line, stdin, heredoc) ? { note: savedNote } : { stdin };
 }
 
-function TerminalImpl({ entries, suggested, members, files = NO_FILES, busy, pending, onRun, onInterrupt, edit, running, onStopWatch }: TerminalProps) {
+function TerminalImpl({ entries, suggested, members, files = NO_FILES, busy, pending, onRun, onInterrupt, edit, running, onStopWatch, paused = false }: TerminalProps) {
   const t = useTranslations('sim.terminal');
   const tEdit = useTranslations('sim.edit');
   const titleId = useId();
   const hintId = useId();
   const errorId = useId();
   const heredocId = useId();
+  const watchId = useId();
   const input = useRef<HTMLInputElement>(null);
   const [line, setLine] = useState('');
   /** a line refused (too long; a here-document too large): it stays in the input; `pasted`: a paste refused whole */
@@ -339,7 +342,7 @@ function TerminalImpl({ entries, suggested, members, files = NO_FILES, busy, pen
           ref={input}
           className={styles.terminalInput}
           aria-label={t('input')}
-          aria-describedby={[refusal !== undefined ? errorId : undefined, collecting !== undefined || recalled !== undefined ? heredocId : undefined, hintId].filter((x) => x !== undefined).join(' ')}
+          aria-describedby={[refusal !== undefined ? errorId : undefined, collecting !== undefined || recalled !== undefined ? heredocId : undefined, running !== undefined ? watchId : undefined, hintId].filter((x) => x !== undefined).join(' ')}
           aria-invalid={refusal !== undefined ? true : undefined}
           value={line}
           onChange={(e) => {
@@ -360,7 +363,16 @@ function TerminalImpl({ entries, suggested, members, files = NO_FILES, busy, pen
           {t('run')}
         </button>
         {running !== undefined && onStopWatch !== undefined ? (
-          <button type="button" className={styles.button} onClick={onStopWatch} aria-keyshortcuts="Control+C">
+          <button
+            type="button"
+            className={styles.button}
+            aria-describedby={watchId}
+            onClick={() => {
+              onStopWatch();
+              // the button goes with the watch: the keyboard goes back to the prompt, not to the page
+              input.current?.focus();
+            }}
+          >
             {t('watch.stop')}
           </button>
         ) : null}
@@ -389,6 +401,13 @@ function TerminalImpl({ entries, suggested, members, files = NO_FILES, busy, pen
       <p id={hintId} className={styles.hint}>
         {t('hint')}
       </p>
+      {/* not a live region: said once as the input's description, not again after every command */}
+      {running !== undefined ? (
+        <p id={watchId} className={styles.hint} data-testid="terminal-watching">
+          {t('watch.status', { line: running })}
+          {paused ? ` ${t('watch.paused')}` : null}
+        </p>
+      ) : null}
       <p className={styles.hint} role="status">
         {busy
           ? t('running')
@@ -396,9 +415,7 @@ function TerminalImpl({ entries, suggested, members, files = NO_FILES, busy, pen
             ? t('heredoc.status', { delimiter: collecting.delimiter })
             : candidates.length > 0
               ? t('candidates', { list: candidates.join('  ') })
-              : running !== undefined
-                ? t('watch.status', { line: running })
-                : ''}
+              : ''}
       </p>
       {edit?.session !== undefined ? <EditDialog session={edit.session} saving={edit.saving} onSave={edit.save} onCancel={edit.cancel} /> : null}
       {suggested.length > 0 ? (

@@ -146,6 +146,35 @@ describe('kubectl get -w in the browser’s terminal', () => {
     expect(replayed.host.stateHash()).toBe(h.stateHash());
   });
 
+  it('leaves the cluster the same whether or when its rows are read: a watch the server refused ends in the kernel’s time, and a later watch cancels nothing', () => {
+    const run = (read: boolean) => {
+      const h = host('lesson');
+      const look = () => (read ? h.readRunning() : undefined);
+      h.runCommand('kubectl get pods -w');
+      // killed before the watch request reaches it: the dial is refused, which ends the watch
+      h.runCommand('sim kill kube-apiserver');
+      look();
+      h.step(20);
+      const refused = look();
+      h.runCommand('sim restart kube-apiserver');
+      h.step(500);
+      look();
+      h.runCommand('kubectl get nodes -w');
+      h.runCommand('kubectl create deployment web --image=nginx:1.27 --replicas=3');
+      for (let i = 0; i < 100; i++) {
+        h.step(10);
+        look();
+      }
+      return { refused, hash: h.stateHash(), log: h.actionLog() };
+    };
+    const reading = run(true);
+    const notReading = run(false);
+    expect(notReading.log).toEqual(reading.log);
+    expect(notReading.hash).toBe(reading.hash);
+    // and the refused watch says so as kubectl does
+    expect(reading.refused).toMatchObject({ watch: 'ended', exitCode: 1, stderr: 'The connection to the server kube-apiserver:6443 was refused - did you specify the right host or port?\n' });
+  });
+
   it('runs one at a time: a second watch ends the first, in the browser and in the replay alike', () => {
     const h = host('lesson');
     h.runCommand('kubectl get pods -w');

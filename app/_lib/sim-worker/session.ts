@@ -237,7 +237,8 @@ export class WorkerSession {
         const watched = host.readRunning();
         if (watched !== undefined) results.push(watched);
       } catch (e) {
-        this.post({ type: 'replayed', results: results.slice(-REPLAY_OUTPUT), error: `action ${i + 1}: ${e instanceof Error ? e.message : String(e)}` });
+        // stopped early: no reopened kubectl edit file is the cluster's any more
+        this.post({ type: 'replayed', results: results.map((r) => (r.edit === undefined ? r : withoutEdit(r))).slice(-REPLAY_OUTPUT), error: `action ${i + 1}: ${e instanceof Error ? e.message : String(e)}` });
         return;
       }
     }

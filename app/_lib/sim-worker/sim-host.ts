@@ -441,6 +441,10 @@ export class SimHost {
 export function replayActionLog(scenario: HostScenario, log: ActionLog, lab?: HostLab): CreateHostResult {
   const created = SimHost.create(scenario, lab);
   if (!created.ok) return created;
-  for (const action of log) created.host.apply(action);
+  for (const action of log) {
+    created.host.apply(action);
+    // read after every action, as the page, the saved-work replay and the grader do
+    created.host.readRunning();
+  }
   return created;
 }

@@ -24,6 +24,7 @@ export {
   KubeClientProcess,
   connectionRefused,
   clientTimeout,
+  noRouteToHost,
   type KubeApiPort,
   type KubeRequestOptions,
   type OpenWatch,

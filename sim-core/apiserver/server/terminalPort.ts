@@ -71,7 +71,10 @@ export interface OpenWatch {
 interface OpenWatchBuffer {
   events: ArrivedEvent[];
   dropped: number;
+  /** the API server's host closed the connection */
   closed: boolean;
+  /** the server ended the watch with an ERROR event */
+  ended: boolean;
 }
 
 /** The process that receives the API server's answers for a terminal client. */
@@ -101,6 +104,12 @@ export class KubeClientProcess implements Process<ClusterWire> {
     if (open !== undefined) {
       const event: WatchEvent = p.result.ok ? (p.result.value as WatchEvent) : { type: 'ERROR', status: p.result.error };
       open.events.push({ event, at: ctx.now });
+      // the server ended it (an ERROR is a watch's last event): over here and now, in the
+      // kernel's time — not when someone reads it — so a later close() sends nothing either way
+      if (event.type === 'ERROR') {
+        open.ended = true;
+        this.openWatches.delete(p.requestId);
+      }
       if (open.events.length > OPEN_WATCH_BUFFER) {
         const over = open.events.length - OPEN_WATCH_BUFFER;
         open.events.splice(0, over);
@@ -202,7 +211,7 @@ export class SimKubeApiPort implements KubeApiPort {
     // (right after its list answered: no fault comes between, so this is the dial's error without its wait)
     if (!this.kernel.isAlive(this.server)) return { ok: false, error: this.host?.down() === true ? noRouteToHost() : connectionRefused() };
     const requestId = this.process.newRequestId();
-    const buffer: OpenWatchBuffer = { events: [], dropped: 0, closed: false };
+    const buffer: OpenWatchBuffer = { events: [], dropped: 0, closed: false, ended: false };
     this.process.openWatches.set(requestId, buffer);
     this.kernel.send(this.process.address, this.server, message(requestId, req, opts.impersonate));
     const openWatches = this.process.openWatches;
@@ -221,7 +230,7 @@ export class SimKubeApiPort implements KubeApiPort {
         close() {
           if (!open) return;
           open = false;
-          if (buffer.closed) return;
+          if (buffer.closed || buffer.ended) return;
           openWatches.delete(requestId);
           kernel.send(from, server, { type: 'api-cancel', requestId });
         },

@@ -5,7 +5,8 @@
 // `-w` lists, then prints what a watch from the list's resourceVersion delivered so far;
 // in the browser's terminal (ports.live) the watch stays open after the command returns,
 // its rows printed as they arrive while the page's clock runs, until Ctrl+C.
-import { statusError, type KubeObject } from '../../../client';
+import { statusError, type KubeObject, type Status } from '../../../client';
+import { connectionRefused, noRouteToHost } from '../../../apiserver/server';
 import { printGet, WatchPrinter, type GetGroup, type GetOptions } from '../get';
 import { kubectlList, printStructured } from '../structured';
 import { isTemplateOutput, printWithTemplate } from './templates';
@@ -21,6 +22,19 @@ const TABLE_OUTPUTS = ['', 'wide', 'name'];
 
 /** watchtools.ErrWatchClosed: what `kubectl get -w` exits with when the stream ends under it (the API server died) */
 const WATCH_CLOSED = 'watch closed before UntilWithoutRetry timeout';
+
+/**
+ * How kubectl words a watch that failed: the server's Status as any error of its, and a
+ * failure of the connection itself (a Status with code 0: the dial refused or unrouted, the
+ * stream cut) as its own connection errors are worded.
+ */
+function watchErrorText(status: Status): string {
+  if (status.code !== 0) return statusText(status);
+  if (status.reason === 'ConnectionRefused') return `${connectionRefused().message}\n`;
+  if (status.reason === 'NoRouteToHost') return `${noRouteToHost().message}\n`;
+  if (status.reason === 'UnexpectedEOF') return `error: ${WATCH_CLOSED}\n`;
+  return statusText(status);
+}
 
 function printOptions(env: RunEnv): GetOptions {
   const cmd = env.cmd;
@@ -220,7 +234,7 @@ function runWatch(env: RunEnv, targets: readonly Target[]): void {
               // the server ended it: nothing to cancel (read() runs at a reader's pace, which must send nothing)
               watch.forget();
               ended = 1;
-              stderr = statusText(e.status);
+              stderr = watchErrorText(e.status);
               break;
             }
             if (e.type === 'BOOKMARK') continue;
