@@ -185,6 +185,18 @@ describe('a watch left running in the terminal', () => {
     expect(entry.result.stdout.length).toBeLessThanOrEqual(WATCH_TEXT_KEPT);
     expect(entry.result.stdout.startsWith('web-1   0/1')).toBe(true);
     expect(entry.result.stdout.endsWith('web-1   1/1   Running   0   9s\n')).toBe(true);
+    // a restored block of rows, shown as a continuation, is kept to the same size
+    const restored = simReducer(started, { type: 'messages', messages: [{ type: 'replayed', results: [{ line: 'kubectl get nodes', stdout: 'x\n', stderr: '', exitCode: 0 }, block(many)] }] });
+    expect(restored.terminal.at(-1)).toMatchObject({ continued: true, clipped: true });
+    expect(restored.terminal.at(-1)!.result.stdout.length).toBeLessThanOrEqual(WATCH_TEXT_KEPT);
+  });
+
+  it('shows a refused Ctrl+C (a lab whose log is full) as the learner’s, not a fault button’s; the watch stays as it was', () => {
+    const next = simReducer(started, { type: 'messages', messages: [{ type: 'commandResult', result: { line, stdout: '', stderr: 'full\n', exitCode: 1, refused: 'actions', watch: 'running' } }] });
+    expect(next.terminal.map((e) => [e.origin, e.result.refused, e.result.watch])).toEqual([
+      ['learner', undefined, 'running'],
+      ['learner', 'actions', 'running'],
+    ]);
   });
 
   it('restores saved work with the rows where they were shown, and a watch that ended by itself with its error', () => {

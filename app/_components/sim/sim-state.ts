@@ -103,19 +103,28 @@ function appendWatchBlock(terminal: readonly TerminalEntry[], block: CommandResu
   const last = terminal.at(-1);
   const next: CommandResult['watch'] = block.watch === 'output' ? 'running' : block.watch;
   if (last !== undefined && last.result.watch === 'running' && last.result.line === block.line) {
-    let stdout = last.result.stdout + block.stdout;
-    let clipped = last.clipped;
-    if (stdout.length > WATCH_TEXT_KEPT) {
-      // whole rows only: from the first line start inside the kept part
-      const cut = stdout.indexOf('\n', stdout.length - WATCH_TEXT_KEPT);
-      stdout = stdout.slice(cut + 1);
-      clipped = true;
-    }
-    const result: CommandResult = { ...last.result, stdout, stderr: last.result.stderr + block.stderr, exitCode: block.exitCode, watch: next };
-    return [...terminal.slice(0, -1), { ...last, result, ...(clipped ? { clipped } : {}) }];
+    const kept = keepNewest(last.result.stdout + block.stdout);
+    const result: CommandResult = { ...last.result, stdout: kept.stdout, stderr: last.result.stderr + block.stderr, exitCode: block.exitCode, watch: next };
+    return [...terminal.slice(0, -1), { ...last, result, ...(last.clipped || kept.clipped ? { clipped: true as const } : {}) }];
   }
-  const entry: TerminalEntry = { id: (last?.id ?? 0) + 1, origin: 'learner', result: { ...block, watch: next }, continued: true, ...(restored ? { restored: true as const } : {}) };
+  const kept = keepNewest(block.stdout);
+  const entry: TerminalEntry = {
+    id: (last?.id ?? 0) + 1,
+    origin: 'learner',
+    result: { ...block, stdout: kept.stdout, watch: next },
+    continued: true,
+    ...(restored ? { restored: true as const } : {}),
+    ...(kept.clipped ? { clipped: true as const } : {}),
+  };
   return [...terminal, entry].slice(-TERMINAL_SIZE);
+}
+
+/** A watch's rows cut to the newest WATCH_TEXT_KEPT characters, whole rows only (a single longer row: its end). */
+function keepNewest(stdout: string): { stdout: string; clipped: boolean } {
+  if (stdout.length <= WATCH_TEXT_KEPT) return { stdout, clipped: false };
+  const from = stdout.length - WATCH_TEXT_KEPT;
+  const cut = stdout.indexOf('\n', from);
+  return { stdout: cut < 0 || cut === stdout.length - 1 ? stdout.slice(from) : stdout.slice(cut + 1), clipped: true };
 }
 
 /** Append command results to the terminal, numbering them after the last one (keys for React). */
@@ -154,8 +163,8 @@ function apply(state: SimState, m: WorkerMessage): SimState {
       return next;
     }
     case 'commandResult': {
-      // Ctrl+C's end of a running watch, or a fault button's command
-      if (m.requestId === undefined) return { ...state, terminal: appendEntries(state.terminal, 'fault', [m.result]) };
+      // Ctrl+C's end of a running watch (or its refusal), or a fault button's command
+      if (m.requestId === undefined) return { ...state, terminal: appendEntries(state.terminal, m.result.watch !== undefined ? 'learner' : 'fault', [m.result]) };
       // the oldest command in flight is answered (the worker runs them in order), and a
       // request the worker refused earlier is over once a command of the learner's went through
       const { error: _over, ...rest } = answered(state);

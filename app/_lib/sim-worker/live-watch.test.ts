@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadContent } from '@/app/_lib/content/loader';
-import { gradeLab } from '@/sim-core/grading';
+import { DEFAULT_GRADE_CAPS, gradeLab } from '@/sim-core/grading';
 import { actionLogSchema } from '@/sim-core/cluster/actions';
 import { WorkerSession, type FrameTimer } from './session';
 import { replayActionLog, SimHost } from './sim-host';
@@ -173,6 +173,21 @@ describe('kubectl get -w in the browser’s terminal', () => {
     expect(notReading.hash).toBe(reading.hash);
     // and the refused watch says so as kubectl does
     expect(reading.refused).toMatchObject({ watch: 'ended', exitCode: 1, stderr: 'The connection to the server kube-apiserver:6443 was refused - did you specify the right host or port?\n' });
+  });
+
+  it('in a lab whose log is full, refuses Ctrl+C as any action: the watch runs on, nothing is logged, and the page shows it as the learner’s', () => {
+    const created = SimHost.create(scenario, hostLab, { ...DEFAULT_GRADE_CAPS, maxActions: 2 });
+    if (!created.ok) throw new Error('the lab did not start');
+    const h = created.host;
+    h.runCommand('kubectl get pods -w');
+    h.step(10);
+    const log = h.actionLog();
+    expect(log).toHaveLength(2);
+    const refused = h.interrupt();
+    expect(refused).toMatchObject({ line: 'kubectl get pods -w', refused: 'actions', watch: 'running', exitCode: 1 });
+    expect(h.running()).toBe('kubectl get pods -w');
+    expect(h.actionLog()).toEqual(log);
+    expect(parseWorkerMessage({ type: 'commandResult', result: refused }).ok).toBe(true);
   });
 
   it('runs one at a time: a second watch ends the first, in the browser and in the replay alike', () => {

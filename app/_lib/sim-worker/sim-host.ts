@@ -226,7 +226,8 @@ export class SimHost {
     if (line === undefined) return undefined;
     const action: Action = { type: 'interrupt' };
     const refused = this.refusal(action);
-    if (refused !== undefined) return this.refusedCommand({ type: 'command', line }, refused);
+    // refused: the watch runs on (its entry says why Ctrl+C was not taken)
+    if (refused !== undefined) return { ...this.refusedCommand({ type: 'command', line }, refused), watch: 'running' };
     const rest = this.readRunning();
     // it ended by itself just now: nothing is left to stop, nothing is logged
     if (rest?.watch === 'ended') return rest;
