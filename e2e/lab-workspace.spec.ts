@@ -101,6 +101,30 @@ test('two tabs: an edit in one makes the other say so and save nothing over it; 
   ]);
 });
 
+test('two tabs: a tab that stopped saving asks before it closes with work the record does not have; Load reloads without asking', async ({ page, context }) => {
+  await openLab(page);
+  const other = await context.newPage();
+  await openLab(other);
+  await editReplicas(page, 3);
+  await expect(notice(other)).toBeVisible();
+  const dialogs: string[] = [];
+  other.on('dialog', (d) => {
+    dialogs.push(d.type());
+    void d.dismiss();
+  });
+  await runInTerminal(other, 'kubectl create namespace shop');
+  await expect(other.getByText('1 action run in this tab is discarded')).toBeVisible();
+  // the browser's own question; dismissed, the tab stays with its work
+  await other.close({ runBeforeUnload: true });
+  await expect.poll(() => dialogs).toEqual(['beforeunload']);
+  expect(other.isClosed()).toBe(false);
+  await expect(other.getByRole('log', { name: 'Terminal output' })).toContainText('kubectl create namespace shop');
+  // Load is the learner's choice: its reload asks nothing
+  await other.getByRole('button', { name: LOAD }).click();
+  await expect(other.getByText('This tab now shows the work the other tab saved.')).toBeVisible();
+  expect(dialogs).toEqual(['beforeunload']);
+});
+
 test('two tabs: Keep working here saves this tab’s work over the other’s, and then the other tab asks; neither saves by itself while asking', async ({ page, context }) => {
   await openLab(page);
   const other = await context.newPage();

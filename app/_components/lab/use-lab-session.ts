@@ -106,7 +106,7 @@ export function useLabSession(view: LabClientView, recordedHints: number): LabSe
   olderRef.current = older;
   const [olderChoice, setOlderChoice] = useState<'loaded' | 'fresh' | undefined>(() => (reloadedFor(LOADED_OLDER_WORK, key) ? 'loaded' : undefined));
   const olderChoiceWork = useRef<SavedWork | undefined>(olderChoice === 'loaded' ? saved : undefined);
-  /** Load has moved the earlier work into this version's record: nothing of this page's is saved over it before the reload */
+  /** the page is about to reload on purpose (Load): nothing of this page's is saved over the record before it, and leaving it asks nothing */
   const leaving = useRef(false);
   const [files, setFiles] = useState(() => restoreFiles(view.lab.files, saved));
   const [applied, setApplied] = useState(() => clusterFiles(view.lab.files, saved?.log ?? []));
@@ -257,6 +257,7 @@ export function useLabSession(view: LabClientView, recordedHints: number): LabSe
     }
     // a fresh page reads the record and replays it into a fresh worker, as any load does:
     // nothing of this tab's cluster, editor models or pending answers carries over
+    leaving.current = true;
     window.location.reload();
   }, [key]);
 
@@ -332,6 +333,22 @@ export function useLabSession(view: LabClientView, recordedHints: number): LabSe
   }, [send, view.lab.files, restart]);
 
   const otherTabWork = useMemo(() => (otherTab === undefined ? undefined : { discarded: otherTab.discarded }), [otherTab]);
+
+  // This tab stopped saving (another tab saved other work) and holds work the record does
+  // not: closing or leaving the page would lose it without a word, so the browser asks first
+  // (its own question: pages cannot word it). Load and Keep working here end the question.
+  const unsaved = otherTab !== undefined && (otherTab.discarded.actions > 0 || otherTab.discarded.edits.length > 0);
+  useEffect(() => {
+    if (!unsaved) return;
+    const ask = (e: BeforeUnloadEvent) => {
+      if (leaving.current) return;
+      e.preventDefault();
+      // older browsers ask only when returnValue is set
+      e.returnValue = '';
+    };
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [unsaved]);
   // this tab's own work, once saved, is what Load replaces
   const olderWork = useMemo(
     () => (older === undefined ? undefined : { replaces: savedActions !== undefined && (savedActions > 0 || !isStarterWork({ files, log: [] }, view.lab.files)) }),
