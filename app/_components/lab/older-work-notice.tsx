@@ -6,9 +6,9 @@
 // choose. Two ways on — load it (the page reloads and replays it) or start fresh (it is
 // removed). It takes no focus; after Start fresh, whose button goes, the focus lands on
 // what happened.
-import { useEffect, useId, useRef } from 'react';
 import { useTranslations } from 'next-intl';
 import type { OlderVersionWork } from './use-lab-session';
+import { ChoiceNotice } from './choice-notice';
 import styles from './lab.module.css';
 
 interface OlderWorkNoticeProps {
@@ -20,56 +20,32 @@ interface OlderWorkNoticeProps {
 
 export function OlderWorkNotice({ older, choice, onLoad, onFresh }: OlderWorkNoticeProps) {
   const t = useTranslations('lab.olderWork');
-  const loadId = useId();
-  const freshId = useId();
-  const done = useRef<HTMLParagraphElement>(null);
-  const chose = useRef(false);
-  useEffect(() => {
-    if (choice !== 'fresh' || !chose.current) return;
-    chose.current = false;
-    done.current?.focus();
-  }, [choice]);
-
   return (
-    <div className={`${styles.olderWork} ${older !== undefined ? styles.olderWorkAsking : ''}`} data-testid="older-work">
-      <div role="alert">
-        {older !== undefined ? (
-          <p className={styles.otherTabTitle}>
-            <strong>{t('title')}</strong> {t('explain')}
-          </p>
-        ) : null}
-      </div>
-      {older !== undefined ? (
-        <div role="group" aria-label={t('choose')} className={styles.otherTabChoices}>
-          <div className={styles.otherTabChoice}>
-            <button type="button" className="button primary" onClick={onLoad} aria-describedby={loadId}>
-              {t('load')}
-            </button>
-            <p id={loadId} className={styles.muted}>
-              {t('loadExplain')} {older.replaces ? t('loadReplaces') : null}
-            </p>
-          </div>
-          <div className={styles.otherTabChoice}>
-            <button
-              type="button"
-              className="button secondary"
-              onClick={() => {
-                chose.current = true;
-                onFresh();
-              }}
-              aria-describedby={freshId}
-            >
-              {t('fresh')}
-            </button>
-            <p id={freshId} className={styles.muted}>
-              {t('freshExplain')}
-            </p>
-          </div>
-        </div>
-      ) : null}
-      <p ref={done} role="status" tabIndex={-1} className={styles.otherTabDone}>
-        {older === undefined && choice !== undefined ? t(choice === 'loaded' ? 'loaded' : 'startedFresh') : ''}
-      </p>
-    </div>
+    <ChoiceNotice
+      className={styles.olderWork}
+      askingClassName={styles.olderWorkAsking}
+      testId="older-work"
+      asking={
+        older === undefined
+          ? undefined
+          : {
+              title: t('title'),
+              sentence: t('explain'),
+              choose: t('choose'),
+              first: {
+                label: t('load'),
+                explain: (
+                  <>
+                    {t('loadExplain')} {older.replaces ? t('loadReplaces') : null}
+                  </>
+                ),
+                onChoose: onLoad,
+              },
+              second: { label: t('fresh'), explain: t('freshExplain'), onChoose: onFresh },
+            }
+      }
+      done={older === undefined && choice !== undefined ? t(choice === 'loaded' ? 'loaded' : 'startedFresh') : ''}
+      secondChosen={choice === 'fresh'}
+    />
   );
 }
