@@ -3,7 +3,7 @@
 // killing its node takes it down, and `sim trace` follows the chain hop by hop.
 import { describe, expect, it } from 'vitest';
 import { createSimulation } from './index';
-import type { DefaultSimulation } from './default-topology';
+import { ARP_TIMEOUT_TICKS, type DefaultSimulation } from './default-topology';
 
 function pod(name: string, image = 'nginx:1.27', labels: Record<string, string> = { app: 'web' }) {
   return {
@@ -167,17 +167,28 @@ describe('createSimulation({ topology: "default" })', () => {
 });
 
 describe('the control-plane node', () => {
-  it('takes the API server, scheduler and controller-manager down with it; kubectl is refused until it is back', () => {
+  it('takes the API server, scheduler and controller-manager down with it; kubectl finds no route to it until it is back', () => {
     const sim = createSimulation({ topology: 'default', seed: 9, workers: 1 });
     expect(sim.nodeProcesses('control-plane')).toEqual(['kube-apiserver', 'kube-controller-manager', 'kube-proxy@control-plane', 'kube-scheduler', 'kubelet@control-plane']);
     expect(sim.kill('control-plane').ok).toBe(true);
     expect(sim.processes().filter((p) => p.node === 'control-plane' && p.up)).toEqual([]);
     expect(sim.nodes()[1]?.up).toBe(true);
-    const refused = sim.kubectl.request({ verb: 'list', resource: 'pods', namespace: 'default' }, { timeoutTicks: 100 });
-    expect(refused.ok ? '' : refused.error.message).toBe('The connection to the server kube-apiserver:6443 was refused - did you specify the right host or port?');
+    // no host answers: the dial gives up after the ARP timeout (3 s), unless the request's own timeout comes first
+    const before = sim.now;
+    const unrouted = sim.kubectl.request({ verb: 'list', resource: 'pods', namespace: 'default' }, { timeoutTicks: 500 });
+    expect(unrouted.ok ? '' : unrouted.error.message).toBe('Unable to connect to the server: dial tcp 172.18.0.2:6443: connect: no route to host');
+    expect(sim.now - before).toBe(ARP_TIMEOUT_TICKS);
+    const cut = sim.kubectl.request({ verb: 'list', resource: 'pods', namespace: 'default' }, { timeoutTicks: 100 });
+    expect(cut.ok ? '' : cut.error.message).toMatch(/^Unable to connect to the server: net\/http: request canceled/);
     expect(sim.restart('control-plane').ok).toBe(true);
     sim.tick(300);
     expect(sim.kubectl.request({ verb: 'list', resource: 'pods', namespace: 'default' }, { timeoutTicks: 500 }).ok).toBe(true);
+    // the API server alone down, its host up: refused at once
+    expect(sim.kill('kube-apiserver').ok).toBe(true);
+    const at = sim.now;
+    const refused = sim.kubectl.request({ verb: 'list', resource: 'pods', namespace: 'default' }, { timeoutTicks: 500 });
+    expect(refused.ok ? '' : refused.error.message).toBe('The connection to the server kube-apiserver:6443 was refused - did you specify the right host or port?');
+    expect(sim.now).toBe(at);
   });
 });
 
