@@ -77,8 +77,11 @@ test('a command is echoed while it runs, before its output', async ({ page }) =>
   await page.goto('/en/courses/kubernetes-internals/lessons/raft');
   const input = terminalInput(page).first();
   await expect(input).toBeEnabled({ timeout: 30_000 });
+  // the cluster has drawn its first view (its worker is up): a line typed before may be lost to a slow start
+  await expect(page.getByTestId('sim-leader').first()).toBeVisible({ timeout: 30_000 });
   // long enough to be seen running, short enough for a loaded CI machine (300,000 ticks took over 50 s there)
   await input.fill('sim tick 50000');
+  await expect(input).toHaveValue('sim tick 50000');
   await input.press('Enter');
   await expect(page.getByText('Running…').first()).toBeVisible();
   await expect(page.getByTestId('terminal-pending').first()).toContainText('sim tick 50000');
