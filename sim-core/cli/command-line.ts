@@ -22,7 +22,8 @@ export interface TerminalPorts {
   /**
    * the browser's terminal, whose clock runs outside the command: `kubectl get -w` lists,
    * opens its watch and returns it still running (CommandOutput.watch) instead of running
-   * the simulation until the cluster is quiet, as a script's does
+   * the simulation until the cluster is quiet, as a script's does; `etcdctl watch` returns
+   * still watching instead of printing what it would have received so far
    */
   live?: boolean;
 }
@@ -63,7 +64,7 @@ const etcdctl: Program = (argv, env, stdin, ports) => {
       exitCode: 1,
     };
   }
-  return runEtcdctl(etcdctlFromEnv(argv, env), { etcd: ports.etcd, sim: ports.sim, stdin });
+  return runEtcdctl(etcdctlFromEnv(argv, env), { etcd: ports.etcd, sim: ports.sim, stdin, ...(ports.live === true ? { live: true } : {}) });
 };
 
 const sim: Program = (argv, _env, _stdin, ports) => runSim(argv, ports.sim);

@@ -72,6 +72,22 @@ export interface EtcdClientPort {
   status(opts: CallOptions): EtcdResult<StatusResponse>;
   /** every member's client URLs, as `--cluster` discovers them through member list */
   clusterEndpoints(opts: CallOptions): EtcdResult<string[]>;
+  /**
+   * The browser terminal's `etcdctl watch` (asked for with TerminalPorts.live): a watch left
+   * open while simulated time goes on outside the command, on the first of `endpoints`
+   * (member names), resumed on the next or on the same after a back-off when its member
+   * dies, until Ctrl+C or the server cancels it. Ports without it (tests' fakes, the
+   * grader's budget) run the watch as a script does (watchSoFar).
+   */
+  openLiveWatch?(req: WatchCreateRequest, endpoints: readonly string[], opts: Pick<CallOptions, 'timeoutTicks'>): EtcdResult<LiveEtcdWatch>;
+}
+
+/** An `etcdctl watch` the terminal keeps open (EtcdClientPort.openLiveWatch). */
+export interface LiveEtcdWatch {
+  /** the responses that arrived since the last take, oldest first (a canceled one is the last), and how many older ones the buffer dropped unread */
+  take(): { responses: WatchResponse[]; dropped: number };
+  /** Ctrl+C: the member is told to cancel it */
+  close(): void;
 }
 
 /** One row of `sim status`. */

@@ -3,6 +3,7 @@
 // simulation — until the answer arrives or its deadline passes, exactly as clientv3
 // waits on a context with etcdctl's --command-timeout, only in simulated time.
 import type { Envelope, Kernel, Process, ProcessContext } from '../kernel';
+import { OPEN_WATCH_BUFFER } from '../apiserver/server/terminalPort';
 import { etcdErrors } from '../etcd/errors';
 import type { ClientRequest, EtcdWire } from '../etcd/wire';
 import type {
@@ -30,7 +31,38 @@ import type {
   WatchCreateRequest,
   WatchResponse,
 } from '../etcd/types';
-import type { CallOptions, EtcdClientPort } from '../cli/ports';
+import type { CallOptions, EtcdClientPort, LiveEtcdWatch } from '../cli/ports';
+
+/** gRPC's connection back-off (grpc-go backoff.DefaultConfig), in ticks: 1 s at first, × 1.6 per failed attempt, at most 120 s (without its jitter). */
+const RECONNECT_BASE_TICKS = 100;
+const RECONNECT_MULTIPLIER = 1.6;
+const RECONNECT_MAX_TICKS = 12_000;
+
+/**
+ * A watch the terminal keeps open (EtcdClientPort.openLiveWatch), as clientv3's watcher
+ * keeps it: created with WithRequireLeader, its responses kept for the reader, and — when
+ * its member's connection drops — created again, on the next endpoint or after a back-off
+ * on the same one, from the revision after the last one it delivered (watch.go's
+ * ws.initReq.rev), until it is canceled.
+ */
+interface LiveStream {
+  readonly req: WatchCreateRequest;
+  /** member addresses, in --endpoints order */
+  readonly endpoints: readonly string[];
+  /** the endpoint in use */
+  at: number;
+  /** this incarnation's request number */
+  cid: number;
+  /** the member's watch id, once it answered `created` */
+  watchId: number | undefined;
+  /** where a re-created watch starts (0: at the member's current revision, until the first answer fixes it) */
+  nextRev: number;
+  backoff: number;
+  unread: WatchResponse[];
+  dropped: number;
+  /** canceled by the server or closed by its reader: nothing more comes */
+  ended: boolean;
+}
 
 /** The process that receives answers for the client. */
 export class ClientProcess implements Process<EtcdWire> {
@@ -39,6 +71,8 @@ export class ClientProcess implements Process<EtcdWire> {
   readonly abandoned = new Set<number>();
   /** watch stream responses by the cid that created the stream */
   readonly watchStreams = new Map<number, WatchResponse[]>();
+  /** the live watches (openLiveWatch) by their current incarnation's cid */
+  readonly liveStreams = new Map<number, LiveStream>();
   private nextCid = 1;
 
   constructor(readonly address: string) {}
@@ -47,21 +81,118 @@ export class ClientProcess implements Process<EtcdWire> {
     return this.nextCid++;
   }
 
-  receive(env: Envelope<EtcdWire>, _ctx: ProcessContext<EtcdWire>): void {
+  receive(env: Envelope<EtcdWire>, ctx: ProcessContext<EtcdWire>): void {
     const p = env.payload;
     if (p.kind === 'response') {
       if (this.abandoned.delete(p.cid)) return;
       this.answers.set(p.cid, p.result);
     }
     else if (p.kind === 'watch') {
+      const live = this.liveStreams.get(p.cid);
+      if (live !== undefined) return this.onLiveResponse(live, p.resp);
       const list = this.watchStreams.get(p.cid);
       if (list !== undefined) list.push(p.resp);
+      // a watch nobody waits for any more (closed before the member created it): clientv3
+      // cancels a response's unknown watch id, so the member stops sending
+      else if (p.resp.created && !p.resp.canceled) ctx.send(env.from, { kind: 'request', cid: this.newCid(), req: { op: 'watchCancel', watchId: p.resp.watch_id } });
     }
+    else if (p.kind === 'closed') {
+      for (const live of [...this.liveStreams.values()]) if (live.endpoints[live.at] === env.from) this.reconnect(live, ctx);
+    }
+  }
+
+  /** Open a live watch on `endpoints[0]` (the terminal's side of EtcdClientPort.openLiveWatch). */
+  openLive(req: WatchCreateRequest, endpoints: readonly string[], ctx: ProcessContext<EtcdWire>): LiveStream {
+    const live: LiveStream = { req, endpoints, at: 0, cid: 0, watchId: undefined, nextRev: req.start_revision ?? 0, backoff: RECONNECT_BASE_TICKS, unread: [], dropped: 0, ended: false };
+    this.create(live, ctx);
+    return live;
+  }
+
+  /** The reader closed it (Ctrl+C): the member is told, as clientv3 cancels an established watch. */
+  closeLive(live: LiveStream, ctx: ProcessContext<EtcdWire>): void {
+    if (live.ended) return;
+    live.ended = true;
+    this.liveStreams.delete(live.cid);
+    if (live.watchId !== undefined) ctx.send(live.endpoints[live.at]!, { kind: 'request', cid: this.newCid(), req: { op: 'watchCancel', watchId: live.watchId } });
+    // not created yet: its `created`, when it comes, finds no stream and is canceled (receive)
+  }
+
+  private create(live: LiveStream, ctx: ProcessContext<EtcdWire>): void {
+    this.liveStreams.delete(live.cid);
+    live.cid = this.newCid();
+    live.watchId = undefined;
+    this.liveStreams.set(live.cid, live);
+    const req: WatchCreateRequest = live.nextRev === (live.req.start_revision ?? 0) ? live.req : { ...live.req, start_revision: live.nextRev };
+    ctx.send(live.endpoints[live.at]!, { kind: 'request', cid: live.cid, req: { op: 'watchCreate', req, requireLeader: true } });
+    // no answer by the back-off's end (the member is down, or not serving yet): the next attempt
+    const cid = live.cid;
+    ctx.setTimer(
+      live.backoff,
+      (c) => {
+        if (live.ended || live.cid !== cid || live.watchId !== undefined) return;
+        live.backoff = Math.min(RECONNECT_MAX_TICKS, Math.round(live.backoff * RECONNECT_MULTIPLIER));
+        live.at = (live.at + 1) % live.endpoints.length;
+        this.create(live, c);
+      },
+      true,
+    );
+  }
+
+  /** Its member's connection dropped: try the next endpoint now, or the only one again after the back-off. */
+  private reconnect(live: LiveStream, ctx: ProcessContext<EtcdWire>): void {
+    live.watchId = undefined;
+    if (live.endpoints.length > 1) {
+      live.at = (live.at + 1) % live.endpoints.length;
+      return this.create(live, ctx);
+    }
+    // the same cid waits for its timer (set when it was created, or set here), which creates it again
+    this.liveStreams.delete(live.cid);
+    live.cid = this.newCid();
+    this.liveStreams.set(live.cid, live);
+    const cid = live.cid;
+    ctx.setTimer(
+      live.backoff,
+      (c) => {
+        if (live.ended || live.cid !== cid) return;
+        this.create(live, c);
+      },
+      true,
+    );
+  }
+
+  private onLiveResponse(live: LiveStream, resp: WatchResponse): void {
+    if (resp.created && !resp.canceled) {
+      live.watchId = resp.watch_id;
+      live.backoff = RECONNECT_BASE_TICKS;
+      // a watch from "now" resumes at the store's revision then (watch.go: so a write between a drop and the resumption is not missed)
+      if (live.nextRev === 0) live.nextRev = resp.header.revision;
+      return; // the created response is not delivered (no WithCreatedNotify)
+    }
+    if (resp.canceled) {
+      live.ended = true;
+      this.liveStreams.delete(live.cid);
+    } else {
+      const events = resp.events;
+      live.nextRev = events.length > 0 ? events[events.length - 1]!.kv.mod_revision + 1 : resp.header.revision + 1;
+    }
+    live.unread.push(resp);
+    if (live.unread.length > OPEN_WATCH_BUFFER) {
+      const over = live.unread.length - OPEN_WATCH_BUFFER;
+      live.unread.splice(0, over);
+      live.dropped += over;
+    }
+  }
+
+  /** Whether a live watch streams from `member` now (its death then closes a connection the client hears of). */
+  watchesOn(member: string): boolean {
+    for (const live of this.liveStreams.values()) if (live.endpoints[live.at] === member) return true;
+    return false;
   }
 
   crash(): void {
     this.answers.clear();
     this.watchStreams.clear();
+    this.liveStreams.clear();
   }
 }
 
@@ -148,6 +279,35 @@ export class SimEtcdClient implements EtcdClientPort {
     const r = this.memberList(opts);
     if (!r.ok) return r;
     return { ok: true, value: r.value.members.flatMap((m) => m.clientURLs) };
+  }
+
+  /**
+   * The browser terminal's `etcdctl watch`: opened on the first of `endpoints` and run until
+   * the member created it (or canceled it) — an unreachable member gives the deadline's
+   * error after the command timeout, as a request does — then left open.
+   */
+  openLiveWatch(req: WatchCreateRequest, endpoints: readonly string[], opts: Pick<CallOptions, 'timeoutTicks'>): EtcdResult<LiveEtcdWatch> {
+    const ctx = this.kernel.contextOf(this.process.address);
+    const addresses = endpoints.map((e) => this.resolve(e) ?? e);
+    if (ctx === undefined || addresses.length === 0) return { ok: false, error: etcdErrors.deadlineExceeded };
+    const process = this.process;
+    const live = process.openLive(req, addresses, ctx);
+    this.kernel.runUntil(() => live.watchId !== undefined || live.ended, opts.timeoutTicks);
+    if (live.watchId === undefined && !live.ended) {
+      process.closeLive(live, ctx);
+      return { ok: false, error: etcdErrors.deadlineExceeded };
+    }
+    return {
+      ok: true,
+      value: {
+        take() {
+          const taken = { responses: live.unread.splice(0), dropped: live.dropped };
+          live.dropped = 0;
+          return taken;
+        },
+        close: () => process.closeLive(live, ctx),
+      },
+    };
   }
 
   /** Open a long-lived watch stream; its responses accumulate in the returned array. */

@@ -192,7 +192,11 @@ export class Simulation {
     const name = this.resolveMember(target);
     if (name === undefined || !this.members.has(name)) return { ok: false, error: `no member named ${target}` };
     const r = this.kernel.kill(name);
-    return r.ok ? { ok: true, value: '' } : { ok: false, error: r.error };
+    if (!r.ok) return { ok: false, error: r.error };
+    // its host closes the sockets of the dead process: a terminal's live watch on it hears
+    // so (a RST) and reconnects, as clientv3 does; nobody else's connection is modelled
+    if (this.etcd.process.watchesOn(name)) this.kernel.sendFromHost(name, CLIENT_ADDRESS, { kind: 'closed' });
+    return { ok: true, value: '' };
   }
 
   /** Restart a killed member; start a member added with `member add` that has no process yet. */

@@ -72,6 +72,13 @@ export class EtcdMember implements Process<EtcdWire> {
   private requestIdIncarnation = -1;
   /** tick of the last (re)start, and the clock to read it against */
   private startedAt = 0;
+  /**
+   * monitorLeader (api/v3rpc/interceptor.go): election timeouts in a row this member has
+   * seen no leader at, counted every election timeout since it started
+   */
+  private noLeaderCount = 0;
+  /** whether it has known a leader since it started: before, it serves no client stream yet (etcd serves clients once it has joined through the leader) */
+  private hadLeader = false;
   private clock: (() => number) | undefined;
   private lastSnapshotIndex = 0;
   /** bolt never shrinks: the largest size estimate seen */
@@ -94,6 +101,8 @@ export class EtcdMember implements Process<EtcdWire> {
     this.incarnation++;
     this.running = true;
     this.startedAt = ctx.now;
+    this.noLeaderCount = 0;
+    this.hadLeader = false;
     this.clock = () => ctx.now;
     const snap = this.storage.snapshot();
     const sm = this.newStateMachine();
@@ -181,9 +190,19 @@ export class EtcdMember implements Process<EtcdWire> {
     for (const r of this.reads.expire(now)) ctx.send(r.client, { kind: 'response', cid: r.cid, result: { ok: false, error: timedOut() } });
     if (this.forwards.size > 0) this.expireForwards(ctx, now);
     if (this.role === 'leader') this.revokeExpiredLeases(now);
+    if ((now - this.startedAt) % this.config.electionTick === 0) this.monitorLeader(ctx);
     this.maybePublish(now);
     this.flushQueued();
     this.drive(ctx);
+  }
+
+  /**
+   * Every election timeout: after three in a row without a leader, the require-leader watch
+   * streams are canceled (maxNoLeaderCnt; the member keeps refusing new ones while it has none).
+   */
+  private monitorLeader(ctx: ProcessContext<EtcdWire>): void {
+    this.noLeaderCount = this.lead === 0 ? this.noLeaderCount + 1 : 0;
+    if (this.noLeaderCount >= 3) this.watches.cancelRequireLeader(ctx);
   }
 
   /** Forwarded lease calls whose deadline passed get "request timed out". */
@@ -261,7 +280,13 @@ export class EtcdMember implements Process<EtcdWire> {
       case 'memberRemove':
         return this.proposeMembership(ctx, client, cid, req, deadline);
       case 'watchCreate':
-        return this.watches.create(ctx, client, cid, req.req, this.sm!.store, this.headerFor(0));
+        if (req.requireLeader === true && this.lead === 0) {
+          // a member that has not yet known a leader is not serving clients: the dial gets no
+          // stream and the client tries again; one that lost its leader refuses the stream
+          if (!this.hadLeader) return;
+          return this.watches.refuse(ctx, client, cid, etcdErrors.noLeader.message);
+        }
+        return this.watches.create(ctx, client, cid, req.req, this.sm!.store, this.headerFor(0), req.requireLeader === true);
       case 'watchCancel':
         return this.watches.cancel(ctx, client, req.watchId, this.headerFor(0));
       default:
@@ -421,6 +446,7 @@ export class EtcdMember implements Process<EtcdWire> {
   private onSoftState(ctx: ProcessContext<EtcdWire>, lead: number, role: EtcdMember['role']): void {
     const wasLeader = this.role === 'leader';
     this.lead = lead;
+    if (lead !== 0) this.hadLeader = true;
     this.role = role;
     if (role === 'leader' && !wasLeader) this.sm!.lessor.promote(ctx.now, this.config.ticksPerSecond);
     if (role !== 'leader' && wasLeader) {

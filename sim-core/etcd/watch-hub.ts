@@ -4,6 +4,7 @@
 // the member that created it; when that member dies the client must create it again
 // elsewhere from the revision after the last one it saw, as clientv3 does.
 import type { ProcessContext } from '../kernel';
+import { etcdErrors } from './errors';
 import { batchByRevision, catchUp, eventsFor, makeWatcher, type KeyRecord, type MvccStore, type Watcher } from './mvcc';
 import type { ResponseHeader, WatchCreateRequest, WatchResponse } from './types';
 import type { EtcdWire } from './wire';
@@ -13,11 +14,20 @@ interface Stream {
   /** the client's request number that created the watch; every response carries it */
   cid: number;
   watcher: Watcher;
+  /** created with clientv3.WithRequireLeader: canceled when its member has gone without a leader too long */
+  requireLeader: boolean;
 }
+
 
 function response(h: ResponseHeader, watchId: number, fields: Partial<WatchResponse>): WatchResponse {
   return { header: h, watch_id: watchId, created: false, canceled: false, compact_revision: 0, cancel_reason: '', events: [], ...fields };
 }
+
+/**
+ * A stream that ends in an error rather than a cancel response (no leader) reaches the
+ * watcher as the response clientv3 makes up for it, with an empty header.
+ */
+const CLOSED_HEADER: ResponseHeader = { cluster_id: 0n, member_id: 0n, revision: 0, raft_term: 0 };
 
 export class WatchHub {
   private readonly streams = new Map<number, Stream>();
@@ -27,7 +37,7 @@ export class WatchHub {
     return this.streams.size;
   }
 
-  create(ctx: ProcessContext<EtcdWire>, client: string, cid: number, req: WatchCreateRequest, store: MvccStore, h: ResponseHeader): void {
+  create(ctx: ProcessContext<EtcdWire>, client: string, cid: number, req: WatchCreateRequest, store: MvccStore, h: ResponseHeader, requireLeader = false): void {
     const id = this.nextId++;
     const watcher = makeWatcher(id, req, store.currentRev);
     ctx.send(client, { kind: 'watch', cid, resp: response(h, id, { created: true }) });
@@ -36,7 +46,7 @@ export class WatchHub {
       ctx.send(client, { kind: 'watch', cid, resp: response(h, id, { canceled: true, compact_revision: store.compactRev }) });
       return;
     }
-    this.streams.set(id, { client, cid, watcher });
+    this.streams.set(id, { client, cid, watcher, requireLeader });
     for (const events of batchByRevision(evs)) ctx.send(client, { kind: 'watch', cid, resp: response(h, id, { events }) });
   }
 
@@ -45,6 +55,23 @@ export class WatchHub {
     if (s === undefined || s.client !== client) return;
     this.streams.delete(watchId);
     ctx.send(client, { kind: 'watch', cid: s.cid, resp: response(h, watchId, { canceled: true }) });
+  }
+
+  /**
+   * A stream refused before it was made (the gRPC interceptor's ErrGRPCNoLeader for a
+   * require-leader stream): the client closes the watch with the error, as canceled.
+   */
+  refuse(ctx: ProcessContext<EtcdWire>, client: string, cid: number, reason: string): void {
+    ctx.send(client, { kind: 'watch', cid, resp: response(CLOSED_HEADER, 0, { canceled: true, cancel_reason: reason }) });
+  }
+
+  /** monitorLeader: the member has had no leader for three election timeouts, so every require-leader stream is canceled. */
+  cancelRequireLeader(ctx: ProcessContext<EtcdWire>): void {
+    for (const [id, s] of this.streams) {
+      if (!s.requireLeader) continue;
+      this.streams.delete(id);
+      ctx.send(s.client, { kind: 'watch', cid: s.cid, resp: response(CLOSED_HEADER, id, { canceled: true, cancel_reason: etcdErrors.noLeader.message }) });
+    }
   }
 
   /** One applied write txn: send each matching watcher its events. */

@@ -33,7 +33,16 @@ export type ClientRequest =
   /** the events a watcher created now would have been sent so far (a script's `etcdctl watch`) */
   | { op: 'watchSoFar'; req: WatchCreateRequest }
   /** a long-lived watch: events follow as `watch` messages until cancelled or the member dies */
-  | { op: 'watchCreate'; req: WatchCreateRequest }
+  | {
+      op: 'watchCreate';
+      req: WatchCreateRequest;
+      /**
+       * clientv3.WithRequireLeader (gRPC metadata, not a field of the request; etcdctl's watch
+       * sets it): refused with "etcdserver: no leader" by a member that has none, and
+       * canceled so when its member goes without one for three election timeouts
+       */
+      requireLeader?: boolean;
+    }
   | { op: 'watchCancel'; watchId: number };
 
 export type ClientOp = ClientRequest['op'];
@@ -50,6 +59,11 @@ export type EtcdWire =
   | { kind: 'response'; cid: number; result: EtcdResult<unknown> }
   /** member → client: a watch stream's next response */
   | { kind: 'watch'; cid: number; resp: WatchResponse }
+  /**
+   * member's host → client: the member's process died and its host's operating system
+   * closed the client's connection (a RST): the client's watch streams on it are gone
+   */
+  | { kind: 'closed' }
   /** follower → leader and back: a lease call only the leader's lessor can answer */
   | { kind: 'forward'; fid: number; req: ClientRequest }
   | { kind: 'forward-reply'; fid: number; result: EtcdResult<unknown> };

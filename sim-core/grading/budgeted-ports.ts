@@ -72,11 +72,17 @@ export class BudgetedKubePort implements KubeApiPort {
 }
 
 export class BudgetedEtcdClient implements EtcdClientPort {
+  /** a live watch waits only for its creation, cut like a request; its events come as the clock runs outside the command */
+  readonly openLiveWatch?: EtcdClientPort['openLiveWatch'];
+
   constructor(
     private readonly inner: EtcdClientPort,
     private readonly budget: Budget,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    const open = inner.openLiveWatch?.bind(inner);
+    if (open !== undefined) this.openLiveWatch = (req, endpoints, opts) => open(req, endpoints, { timeoutTicks: this.budget.allow(opts.timeoutTicks, this.clock.now) });
+  }
 
   private cut(opts: CallOptions): CallOptions {
     return {

@@ -17,6 +17,8 @@ export interface EtcdctlEnv {
   sim: SimControlPort;
   /** what the command reads from standard input; undefined when nothing is piped in */
   stdin: string | undefined;
+  /** the browser's terminal, whose clock runs outside the command: `etcdctl watch` returns still watching (TerminalPorts.live) */
+  live?: boolean;
 }
 
 export type EtcdctlInvocation = Invocation<EtcdctlEnv>;

@@ -1,12 +1,20 @@
 // etcdctl watch (etcdctl/ctlv3/command/watch_command.go). A real watch runs until it is
-// interrupted; in the simulation's terminal it prints what a watcher created now would
-// have received so far and returns (../../../DESIGN.md §6), exit status 0. A canceled
-// watch (compacted start revision) ends as in etcdctl: `watch was canceled (…)` and
+// interrupted. In the browser's terminal (EtcdctlEnv.live) it does: it returns still
+// watching, and its events are printed as they arrive while the page's clock runs, until
+// Ctrl+C. Like etcdctl's it asks for a leader (WithRequireLeader): its member cancels it
+// after three election timeouts without one, and refuses it while it has none. When its
+// member dies, the client creates it again — on the next of --endpoints, or on the same
+// one after gRPC's back-off — from the revision after the last it printed. In a script
+// (setups, solutions, `npm run sim`) it prints what a watcher created now would have
+// received so far and returns (../../../DESIGN.md §6), exit status 0. A canceled watch
+// (compacted start revision, no leader) ends as in etcdctl: `watch was canceled (…)` and
 // `Error: watch is canceled by the server`, exit 5. Interactive mode and running a
 // command per event (`-- cmd`) are not simulated.
 import type { WatchCreateRequest, WatchResponse } from '../../etcd/types';
 import type { Command } from '../flags/command';
-import { mustClient, request, type EtcdctlEnv, type EtcdctlInvocation } from './client';
+import type { EtcdClientPort, LiveOutput } from '../ports';
+import { Terminal } from '../terminal';
+import { mustClient, newPrinter, request, resolveEndpoint, type Client, type EtcdctlEnv, type EtcdctlInvocation } from './client';
 import { EXIT_BAD_ARGS, EXIT_ERROR, EXIT_INTERRUPTED } from './exit-codes';
 import { prefixRangeEnd } from './key-range';
 
@@ -42,6 +50,8 @@ function run(inv: EtcdctlInvocation): void {
   if (inv.flags.values.get('prev-kv') === true) req.prev_kv = true;
   const client = mustClient(inv);
   if (!client) return;
+  const openLive = inv.env.live === true ? inv.env.etcd.openLiveWatch?.bind(inv.env.etcd) : undefined;
+  if (openLive !== undefined && client.member !== undefined) return runLive(inv, client, req, openLive);
   const resp = request(client, client.commandTimeoutTicks, (o) => client.etcd.watchSoFar(req, o));
   if (!resp.ok) {
     term.printErr(`watch was canceled (${resp.error.message})\n`);
@@ -52,6 +62,48 @@ function run(inv: EtcdctlInvocation): void {
     if (r.events.length > 0 || r.canceled) client.printer.watch(r);
     if (r.canceled) return term.exitWithError(EXIT_INTERRUPTED, 'watch is canceled by the server');
   }
+}
+
+/** The browser terminal's watch: opened, what came with its creation printed, and left running. */
+function runLive(inv: EtcdctlInvocation, client: Client, req: WatchCreateRequest, open: NonNullable<EtcdClientPort['openLiveWatch']>): void {
+  const { term } = inv;
+  // clientv3 balances over every endpoint etcdctl was given: a dead member's watch moves to the next
+  const members = [client.member!, ...client.endpoints.slice(1).flatMap((e) => resolveEndpoint(client.sim, e) ?? [])];
+  const opened = open(req, members, { timeoutTicks: client.commandTimeoutTicks });
+  if (!opened.ok) {
+    term.printErr(`watch was canceled (${opened.error.message})\n`);
+    return term.exitWithError(EXIT_INTERRUPTED, 'watch is canceled by the server');
+  }
+  const watch = opened.value;
+  let ended = false;
+  const read = (): LiveOutput => {
+    if (ended) return { stdout: '', stderr: '' };
+    // each read prints into a terminal of its own: the command's has returned
+    const out = new Terminal();
+    const printer = newPrinter(client.format, out, client.simple)!;
+    for (const r of watch.take().responses) {
+      if (r.canceled) out.printErr(`watch was canceled (${watchCancelError(r)})\n`);
+      if (r.events.length > 0 || r.canceled) printer.watch(r);
+      if (r.canceled) {
+        ended = true;
+        out.exitWithError(EXIT_INTERRUPTED, 'watch is canceled by the server');
+        break;
+      }
+    }
+    const { stdout, stderr, exitCode } = out.output();
+    return ended ? { stdout, stderr, exitCode } : { stdout, stderr };
+  };
+  const first = read();
+  term.print(first.stdout);
+  term.printErr(first.stderr);
+  if (first.exitCode !== undefined) return term.exit(first.exitCode);
+  term.keepRunning({
+    read,
+    stop: () => {
+      ended = true;
+      watch.close();
+    },
+  });
 }
 
 export const watchCommand: Command<EtcdctlEnv> = {

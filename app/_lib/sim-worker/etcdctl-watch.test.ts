@@ -1,0 +1,174 @@
+// `etcdctl watch` typed in the browser's terminal keeps watching after it returns, as the
+// real one does: its events come as the page's clock runs, Ctrl+C stops it (a logged
+// `interrupt`), it survives its member's death by creating the watch again from the
+// revision after the last it printed, and it is canceled as etcdctl's is when its member
+// goes without a leader. The log replays to the same state and the same text.
+import { describe, expect, it } from 'vitest';
+import { actionLogSchema } from '@/sim-core/cluster/actions';
+import { WorkerSession } from './session';
+import { replayActionLog, SimHost } from './sim-host';
+import type { CommandResult, HostScenario, WorkerMessage } from './protocol';
+
+const etcdOnly: HostScenario = { id: 'lesson:etcd-watch', topology: 'etcd-only', seed: 11, members: 3, setup: [] };
+const cluster: HostScenario = { id: 'lesson:etcd-watch-default', topology: 'default', seed: 5, members: 3, setup: [] };
+
+function host(scenario: HostScenario = etcdOnly): SimHost {
+  const created = SimHost.create(scenario);
+  if (!created.ok) throw new Error('the cluster did not start');
+  return created.host;
+}
+
+/** Play `ticks` in frames of `frame`, reading the watch after each as the page's views do. */
+function play(h: SimHost, ticks: number, frame = 10): CommandResult[] {
+  const blocks: CommandResult[] = [];
+  for (let left = ticks; left > 0; left -= frame) {
+    h.step(Math.min(frame, left));
+    const b = h.readRunning();
+    if (b !== undefined) blocks.push(b);
+  }
+  return blocks;
+}
+
+const text = (blocks: readonly CommandResult[]) => blocks.map((b) => b.stdout).join('');
+/** the simple printer's events: PUT/DELETE, key, value lines */
+const puts = (out: string) => out.match(/PUT\nfoo\n[^\n]*\n/g)?.map((e) => e.split('\n')[2]) ?? [];
+
+describe('etcdctl watch in the browser’s terminal', () => {
+  it('prints the history from --rev, returns still running, prints each later write as time passes, and stops on Ctrl+C', () => {
+    const h = host();
+    h.runCommand('etcdctl put foo a');
+    const started = h.runCommand('etcdctl watch foo --rev=1');
+    expect(started).toMatchObject({ line: 'etcdctl watch foo --rev=1', stderr: '', exitCode: 0, watch: 'running' });
+    expect(h.running()).toBe('etcdctl watch foo --rev=1');
+    // the history comes with the creation (or in the frames right after it)
+    const history = started.stdout + text(play(h, 20));
+    expect(history).toBe('PUT\nfoo\na\n');
+    // the prompt is free: a put from the same terminal shows up in the watch
+    expect(h.runCommand('etcdctl put foo b').stdout).toBe('OK\n');
+    expect(h.runCommand('etcdctl put bar x').stdout).toBe('OK\n');
+    const later = play(h, 50);
+    expect(later.every((b) => b.watch === 'output' && b.line === 'etcdctl watch foo --rev=1')).toBe(true);
+    expect(text(later)).toBe('PUT\nfoo\nb\n');
+    const stopped = h.interrupt();
+    expect(stopped).toEqual({ line: 'etcdctl watch foo --rev=1', stdout: '', stderr: '', exitCode: 130, watch: 'stopped' });
+    h.runCommand('etcdctl put foo c');
+    expect(play(h, 50)).toEqual([]);
+    const log = h.actionLog();
+    expect(log.filter((a) => a.type === 'command' && a.live === true)).toEqual([{ type: 'command', line: 'etcdctl watch foo --rev=1', live: true }]);
+    expect(log.filter((a) => a.type === 'interrupt')).toEqual([{ type: 'interrupt' }]);
+    expect(actionLogSchema.safeParse(log).success).toBe(true);
+  });
+
+  it('comes back after its member is killed and restarted, with every write made meanwhile, once and in order', () => {
+    const h = host();
+    h.runCommand('etcdctl watch foo');
+    h.runCommand('etcdctl put foo 1');
+    const before = text(play(h, 30));
+    expect(puts(before)).toEqual(['1']);
+    h.runCommand('sim kill etcd-1');
+    // (if etcd-1 led, the others elect a new leader first)
+    h.step(300);
+    expect(h.runCommand('etcdctl --endpoints=etcd-2:2379 put foo 2').stdout).toBe('OK\n');
+    expect(h.runCommand('etcdctl --endpoints=etcd-3:2379 put foo 3').stdout).toBe('OK\n');
+    // down: nothing comes, and the watch is still running (etcdctl keeps trying)
+    expect(text(play(h, 400))).toBe('');
+    expect(h.running()).toBe('etcdctl watch foo');
+    h.runCommand('sim restart etcd-1');
+    // gRPC's back-off (1 s, then 1.6 s, 2.56 s …) brings it back within a few seconds
+    const after = text(play(h, 600));
+    expect(puts(after)).toEqual(['2', '3']);
+    h.runCommand('etcdctl put foo 4');
+    expect(puts(text(play(h, 30)))).toEqual(['4']);
+  });
+
+  it('moves at once to the next of --endpoints when its member dies', () => {
+    const h = host();
+    h.runCommand('etcdctl --endpoints=etcd-1:2379,etcd-2:2379 watch foo');
+    h.runCommand('sim kill etcd-1');
+    h.step(300);
+    expect(h.runCommand('etcdctl --endpoints=etcd-3:2379 put foo moved').stdout).toBe('OK\n');
+    expect(puts(text(play(h, 30)))).toEqual(['moved']);
+  });
+
+  it('is canceled as etcdctl’s is when its member is cut off from the leader, and refused while it has none', () => {
+    const h = host();
+    h.runCommand('etcdctl watch foo');
+    h.runCommand("sim partition 'etcd-1|etcd-2,etcd-3'");
+    const blocks = play(h, 1_000);
+    const end = blocks.at(-1);
+    expect(end).toEqual({ line: 'etcdctl watch foo', stdout: '', stderr: 'watch was canceled (etcdserver: no leader)\nError: watch is canceled by the server\n', exitCode: 5, watch: 'ended' });
+    expect(h.running()).toBeUndefined();
+    // still cut off: a new watch on it is refused at once
+    expect(h.runCommand('etcdctl watch foo')).toMatchObject({ stdout: '', stderr: 'watch was canceled (etcdserver: no leader)\nError: watch is canceled by the server\n', exitCode: 5 });
+    expect(h.running()).toBeUndefined();
+    // on the majority's side it watches as ever
+    expect(h.runCommand('etcdctl --endpoints=etcd-2:2379 watch foo').watch).toBe('running');
+  });
+
+  it('shows the API server’s writes to etcd: a Deployment’s Pods appear under /registry/pods', () => {
+    const h = host(cluster);
+    h.runCommand('etcdctl watch /registry/pods/default/ --prefix');
+    h.runCommand('kubectl create deployment web --image=nginx:1.27 --replicas=2');
+    const keys = text(play(h, 800)).split('\n').filter((l) => l.startsWith('/registry/'));
+    const pods = new Set(keys);
+    expect(pods.size).toBe(2);
+    // each Pod's key is written several times: created, bound, its status reported
+    expect(keys.length).toBeGreaterThan(4);
+    for (const key of pods) expect(key).toMatch(/^\/registry\/pods\/default\/web-[a-z0-9]+-[a-z0-9]{5}$/);
+  });
+
+  it('replays to the same state and the same text in a fresh worker, and reading it or not changes nothing', () => {
+    const run = (read: boolean) => {
+      const h = host();
+      const blocks: CommandResult[] = [];
+      const look = () => {
+        const b = read ? h.readRunning() : undefined;
+        if (b !== undefined) blocks.push(b);
+      };
+      const started = h.runCommand('etcdctl watch foo --rev=1');
+      blocks.push(started);
+      for (let i = 0; i < 5; i++) {
+        h.runCommand(`etcdctl put foo v${i}`);
+        h.step(7);
+        look();
+      }
+      h.runCommand('sim kill etcd-1');
+      h.step(300);
+      h.runCommand('etcdctl --endpoints=etcd-2:2379 put foo down');
+      h.step(150);
+      look();
+      h.runCommand('sim restart etcd-1');
+      for (let i = 0; i < 30; i++) {
+        h.step(20);
+        look();
+      }
+      h.interrupt();
+      return { hash: h.stateHash(), log: h.actionLog(), text: text(blocks) };
+    };
+    const reading = run(true);
+    const notReading = run(false);
+    expect(notReading.log).toEqual(reading.log);
+    expect(notReading.hash).toBe(reading.hash);
+    expect(puts(reading.text)).toEqual(['v0', 'v1', 'v2', 'v3', 'v4', 'down']);
+
+    const replayed = replayActionLog(etcdOnly, reading.log);
+    if (!replayed.ok) throw new Error('the replay did not start');
+    expect(replayed.host.stateHash()).toBe(reading.hash);
+    const posted: WorkerMessage[] = [];
+    const session = new WorkerSession((m) => posted.push(m), { start() {}, stop() {} });
+    session.receive({ type: 'init', scenario: etcdOnly, replay: reading.log });
+    const done = posted.find((m) => m.type === 'replayed');
+    if (done?.type !== 'replayed') throw new Error('no replay');
+    expect(done.error).toBeUndefined();
+    const watched = done.results.filter((r) => r.line === 'etcdctl watch foo --rev=1');
+    expect(puts(watched.map((r) => r.stdout).join(''))).toEqual(['v0', 'v1', 'v2', 'v3', 'v4', 'down']);
+  });
+
+  it('in a script (no live terminal) still prints what has happened so far and returns', () => {
+    const h = host();
+    h.runCommand('etcdctl put foo a');
+    const once = h.runCommand('etcdctl watch foo --rev=1', undefined, undefined, false);
+    expect(once).toEqual({ line: 'etcdctl watch foo --rev=1', stdout: 'PUT\nfoo\na\n', stderr: '', exitCode: 0 });
+    expect(h.running()).toBeUndefined();
+  });
+});
