@@ -176,6 +176,30 @@ describe('a watch left running in the terminal', () => {
     expect(new Set(next.terminal.map((e) => e.id)).size).toBe(3);
   });
 
+  it('shows ^C for a watch that a new one replaced, where a terminal would have needed it, before the new command', () => {
+    const other = 'etcdctl watch foo';
+    const next = simReducer(started, {
+      type: 'messages',
+      messages: [
+        viewWith(block('NAME   READY\n')),
+        { type: 'commandResult', requestId: 2, result: { line: 'kubectl get nodes', stdout: 'node-1\n', stderr: '', exitCode: 0 } },
+        { type: 'commandResult', requestId: 3, result: { line: other, stdout: '', stderr: '', exitCode: 0, watch: 'running' } },
+        // straight after the first: the ^C joins its own entry
+        { type: 'commandResult', requestId: 4, result: { line, stdout: '', stderr: '', exitCode: 0, watch: 'running' } },
+      ],
+    });
+    expect(next.terminal.map((e) => [e.result.line, e.result.watch, e.continued ?? false])).toEqual([
+      [line, 'running', false],
+      ['kubectl get nodes', undefined, false],
+      [line, 'stopped', true],
+      [other, 'stopped', false],
+      [line, 'running', false],
+    ]);
+    // a refused Ctrl+C is no new watch: nothing is stopped
+    const refused = simReducer(started, { type: 'messages', messages: [{ type: 'commandResult', result: { line, stdout: '', stderr: 'full\n', exitCode: 1, refused: 'actions', watch: 'running' } }] });
+    expect(refused.terminal.some((e) => e.result.watch === 'stopped')).toBe(false);
+  });
+
   it('keeps only the newest rows of a watch left running for long, whole rows, and says so', () => {
     const row = 'web-1   0/1   Pending   0   1s\n';
     const many = row.repeat(Math.ceil(WATCH_TEXT_KEPT / row.length) + 10);
