@@ -292,11 +292,17 @@ export class SimEtcdClient implements EtcdClientPort {
     if (ctx === undefined || addresses.length === 0) return { ok: false, error: etcdErrors.deadlineExceeded };
     const process = this.process;
     const live = process.openLive(req, addresses, ctx);
-    this.kernel.runUntil(() => live.watchId !== undefined || live.ended, opts.timeoutTicks);
+    const kernel = this.kernel;
+    kernel.runUntil(() => live.watchId !== undefined || live.ended, opts.timeoutTicks);
     if (live.watchId === undefined && !live.ended) {
       process.closeLive(live, ctx);
       return { ok: false, error: etcdErrors.deadlineExceeded };
     }
+    // the history from --rev left the member right after `created` (one link, in order): let
+    // it land, so the command prints it as it returns rather than at the clock's next frame
+    const member = live.endpoints[live.at]!;
+    const landed = kernel.now + kernel.network.describe().latency.max;
+    kernel.runUntil(() => kernel.now >= landed || !kernel.network.inFlight().some((e) => e.from === member && e.to === process.address), landed - kernel.now);
     return {
       ok: true,
       value: {
