@@ -379,12 +379,22 @@ test('after Apply with the clock paused a hint next to the terminal says so, wit
   await expect(hint).toContainText('The cluster is paused');
   await page.locator('[role="toolbar"][aria-label="Playback"]').getByRole('button', { name: 'Step', exact: true }).click();
   await expect(hint).toBeEmpty();
-  // a command that runs simulated time itself (rollout status waits for the Pods) raises none:
+  // a command that runs simulated time itself (kubectl wait waits for the Pods) raises none:
   // the controllers visibly acted. The notice would show a quarter second after it lands
-  await runInTerminal(page, 'kubectl rollout status deployment/web');
-  await expect(page.getByRole('log', { name: 'Terminal output' })).toContainText('deployment "web" successfully rolled out');
+  await runInTerminal(page, 'kubectl wait --for=condition=available deployment/web --timeout=60s');
+  await expect(page.getByRole('log', { name: 'Terminal output' })).toContainText('deployment.apps/web condition met');
   await page.waitForTimeout(1_000);
   await expect(hint).toBeEmpty();
+  // rollout status, as get -w, follows the cluster as the clock plays: started paused, it says so
+  await runInTerminal(page, 'kubectl set image deployment/web nginx=nginx:1.28');
+  await page.locator('[role="toolbar"][aria-label="Playback"]').getByRole('button', { name: 'Step', exact: true }).click();
+  await expect(hint).toBeEmpty();
+  await runInTerminal(page, 'kubectl rollout status deployment/web');
+  await expect(hint).toContainText('The cluster is paused');
+  await hint.getByRole('button', { name: 'Play', exact: true }).click();
+  await expect(page.getByRole('log', { name: 'Terminal output' })).toContainText('deployment "web" successfully rolled out', { timeout: 30_000 });
+  await playback.click();
+  await expect(playback).toHaveText(/Play/);
   // a command that leaves the clock raises it again; one that moves it takes it away
   await runInTerminal(page, 'kubectl get pods');
   await expect(hint).toContainText('The cluster is paused');

@@ -81,3 +81,27 @@ test('the Stop watching button ends the watch, keyboard and all', async ({ page 
   // the keyboard is back at the prompt, not lost with the button
   await expect(cluster.getByRole('textbox', { name: 'Terminal', exact: true })).toBeFocused();
 });
+
+test('etcdctl watch replays the history from --rev, keeps watching while other commands run, and Ctrl+C ends it', async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.goto('/en/courses/kubernetes-internals/lessons/etcd-source-of-truth');
+  const cluster = page.getByRole('region', { name: 'Revisions, history, compaction and leases', exact: true });
+  await expect(cluster.getByTestId('sim-leader')).toBeVisible({ timeout: 30_000 });
+  const input = cluster.getByRole('textbox', { name: 'Terminal', exact: true });
+  const output = outputOf(cluster);
+  const watch = 'etcdctl watch /registry/configmaps --prefix --rev=2';
+  await input.fill(watch);
+  await input.press('Enter');
+  // the history comes with the command, paused clock or not: the two writes of the setup
+  await expect(output).toContainText(/PUT\s*\/registry\/configmaps\/default\/app-config\s*v1\s*PUT\s*\/registry\/configmaps\/default\/app-config\s*v2/);
+  await expect(cluster.getByText(`Still running: ${watch}`, { exact: false })).toBeVisible();
+
+  await input.fill('etcdctl put /registry/configmaps/default/app-config v4');
+  await input.press('Enter');
+  await expect(output).toContainText(/OK\s*PUT\s*\/registry\/configmaps\/default\/app-config\s*v4/);
+
+  await input.focus();
+  await input.press('Control+c');
+  await expect(output).toContainText('^C');
+  await expect(cluster.getByRole('button', { name: 'Stop watching' })).toHaveCount(0);
+});

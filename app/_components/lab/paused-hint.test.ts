@@ -243,8 +243,12 @@ describe('the paused-clock hint on the lab’s own worker', () => {
     expect(page.hint.raisedBy?.result.line).toBe('kubectl scale deployment web --replicas=3');
     page.run('kubectl get deployments');
     expect(page.hint.raisedBy?.result.line).toBe('kubectl scale deployment web --replicas=3');
+    // rollout status follows the rollout as the clock plays: started paused, it left the clock too
     page.run('kubectl rollout status deployment/web');
-    expect(page.state.terminal.at(-1)?.result.stdout).toContain('successfully rolled out');
+    expect(page.state.terminal.at(-1)?.result.watch).toBe('running');
+    expect(page.hint.raisedBy?.result.line).toBe('kubectl scale deployment web --replicas=3');
+    page.run('sim settle', true);
+    expect(page.state.terminal.some((e) => e.result.stdout.includes('successfully rolled out'))).toBe(true);
     expect(page.hint.raisedBy).toBeUndefined();
 
     page.run('kubectl get pods');

@@ -28,6 +28,7 @@ export {
   type KubeApiPort,
   type KubeRequestOptions,
   type OpenWatch,
+  type OpenWatchOptions,
   type ArrivedEvent,
   OPEN_WATCH_BUFFER,
 } from './terminalPort';

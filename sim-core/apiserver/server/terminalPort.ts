@@ -32,13 +32,25 @@ export interface KubeApiPort {
    * outside the command (the page's clock), read as its events arrive and cancelled with
    * Ctrl+C. Ports without it (tests' fakes) run the watch as a script does (watchSoFar).
    */
-  openWatch?(req: Extract<ServerRequest, { verb: 'watch' }>, opts: Pick<KubeRequestOptions, 'impersonate'>): ApiResult<OpenWatch>;
+  openWatch?(req: Extract<ServerRequest, { verb: 'watch' }>, opts: OpenWatchOptions): ApiResult<OpenWatch>;
   /**
    * GET /version (`kubectl version`): open to everyone (system:public-info-viewer), it reads
    * nothing from etcd; answered without a message on the simulated network, refused when
    * the API server is down
    */
   serverVersion(): ApiResult<VersionInfo>;
+}
+
+/** How a terminal's open watch ends by itself, besides the server ending it. */
+export interface OpenWatchOptions extends Pick<KubeRequestOptions, 'impersonate'> {
+  /**
+   * the client is done once an event satisfies this (`rollout status` at a finished rollout):
+   * decided as the event arrives, in the kernel's time, and the watch is cancelled then, so
+   * whether or when someone reads it changes nothing that is sent
+   */
+  until?: (event: WatchEvent) => boolean;
+  /** the client gives up after this many ticks (kubectl's --timeout), cancelling it, also in the kernel's time */
+  timeoutTicks?: number;
 }
 
 /** A watch event as it reached the terminal, with the tick it arrived at (kubectl prints a row on arrival). */
@@ -57,7 +69,7 @@ export interface OpenWatch {
    * buffer dropped unread, and whether the API server's end closed the connection after
    * them (it died: client-go's stream watcher ends quietly on the EOF, and nothing more comes)
    */
-  take(): { events: ArrivedEvent[]; dropped: number; closed: boolean };
+  take(): { events: ArrivedEvent[]; dropped: number; closed: boolean; timedOut: boolean };
   /** cancel it (Ctrl+C, a logged action): the client stops reading and the API server is told (api-cancel), as a closed connection tells it */
   close(): void;
   /**
@@ -73,8 +85,12 @@ interface OpenWatchBuffer {
   dropped: number;
   /** the API server's host closed the connection */
   closed: boolean;
-  /** the server ended the watch with an ERROR event */
+  /** the server ended the watch with an ERROR event, or the client did (OpenWatchOptions) */
   ended: boolean;
+  /** OpenWatchOptions.until: the client ends the watch at the first event that satisfies it */
+  until?: (event: WatchEvent) => boolean;
+  /** OpenWatchOptions.timeoutTicks passed first */
+  timedOut: boolean;
 }
 
 /** The process that receives the API server's answers for a terminal client. */
@@ -109,6 +125,12 @@ export class KubeClientProcess implements Process<ClusterWire> {
       if (event.type === 'ERROR') {
         open.ended = true;
         this.openWatches.delete(p.requestId);
+      }
+      // the client has what it waited for: it closes the watch now, as the kernel delivers the event
+      else if (open.until?.(event) === true) {
+        open.ended = true;
+        this.openWatches.delete(p.requestId);
+        ctx.send(env.from, { type: 'api-cancel', requestId: p.requestId });
       }
       if (open.events.length > OPEN_WATCH_BUFFER) {
         const over = open.events.length - OPEN_WATCH_BUFFER;
@@ -207,23 +229,37 @@ export class SimKubeApiPort implements KubeApiPort {
     return { ok: true, value: events };
   }
 
-  openWatch(req: Extract<ServerRequest, { verb: 'watch' }>, opts: Pick<KubeRequestOptions, 'impersonate'>): ApiResult<OpenWatch> {
+  openWatch(req: Extract<ServerRequest, { verb: 'watch' }>, opts: OpenWatchOptions): ApiResult<OpenWatch> {
     // (right after its list answered: no fault comes between, so this is the dial's error without its wait)
     if (!this.kernel.isAlive(this.server)) return { ok: false, error: this.host?.down() === true ? noRouteToHost() : connectionRefused() };
     const requestId = this.process.newRequestId();
-    const buffer: OpenWatchBuffer = { events: [], dropped: 0, closed: false, ended: false };
+    const buffer: OpenWatchBuffer = { events: [], dropped: 0, closed: false, ended: false, timedOut: false, ...(opts.until !== undefined ? { until: opts.until } : {}) };
     this.process.openWatches.set(requestId, buffer);
     this.kernel.send(this.process.address, this.server, message(requestId, req, opts.impersonate));
     const openWatches = this.process.openWatches;
     const kernel = this.kernel;
     const from = this.process.address;
     const server = this.server;
+    if (opts.timeoutTicks !== undefined) {
+      // a background timer: a client waiting out its timeout is not work `sim settle` waits for
+      kernel.contextOf(from)?.setTimer(
+        Math.max(1, opts.timeoutTicks),
+        (ctx) => {
+          if (openWatches.get(requestId) !== buffer) return;
+          openWatches.delete(requestId);
+          buffer.ended = true;
+          buffer.timedOut = true;
+          ctx.send(server, { type: 'api-cancel', requestId });
+        },
+        true,
+      );
+    }
     let open = true;
     return {
       ok: true,
       value: {
         take() {
-          const taken = { events: buffer.events.splice(0), dropped: buffer.dropped, closed: buffer.closed };
+          const taken = { events: buffer.events.splice(0), dropped: buffer.dropped, closed: buffer.closed, timedOut: buffer.timedOut };
           buffer.dropped = 0;
           return taken;
         },

@@ -61,7 +61,7 @@ describe('watch', () => {
     expect(taken.events.map((e) => (e.event.type === 'ERROR' ? 'ERROR' : `${e.event.type} ${e.event.object.metadata?.name} ${e.event.object.metadata?.resourceVersion}`))).toEqual([`ADDED a ${a.metadata?.resourceVersion}`]);
     expect(taken.events[0]!.at).toBeGreaterThan(0);
     expect(taken.events[0]!.at).toBeLessThanOrEqual(sim.now);
-    expect(opened.value.take()).toEqual({ events: [], dropped: 0, closed: false });
+    expect(opened.value.take()).toEqual({ events: [], dropped: 0, closed: false, timedOut: false });
     const before = sim.kernel.network.inFlight().length;
     opened.value.close();
     expect(sim.kernel.network.inFlight().length).toBe(before + 1);

@@ -3,7 +3,7 @@
 import { type ApiResult, type KubeObject, type ObjectList, type PatchType, type PropagationPolicy, type Status, type WatchEvent } from '../../../client';
 import { goQuote, type KindDefinition } from '../../../apiserver';
 import type { RunEnv } from './env';
-import type { KubeRequestOptions, OpenWatch } from '../../../apiserver/server';
+import type { KubeRequestOptions, OpenWatch, OpenWatchOptions } from '../../../apiserver/server';
 
 /**
  * How long kubectl waits for one answer. kubectl's own --request-timeout defaults to 0
@@ -155,6 +155,6 @@ export function watchSoFar(env: RunEnv, def: KindDefinition, q: ListQuery & { re
 }
 
 /** The browser terminal's watch, left open (KubeApiPort.openWatch); undefined when the port keeps none open. */
-export function openWatch(env: RunEnv, def: KindDefinition, q: ListQuery & { resourceVersion: string }): ApiResult<OpenWatch> | undefined {
-  return env.kube.openWatch?.(watchRequest(def, q), {});
+export function openWatch(env: RunEnv, def: KindDefinition, q: ListQuery & { resourceVersion: string }, opts: Omit<OpenWatchOptions, 'impersonate'> = {}): ApiResult<OpenWatch> | undefined {
+  return env.kube.openWatch?.(watchRequest(def, q), opts);
 }

@@ -6,11 +6,22 @@
 // A TYPE alone (or -l) is every object of it, each watched in turn (the builder's
 // ContinueOnError visit): their failures are printed after, as one aggregate, and none found
 // is `No resources found in default namespace.` on stderr.
+//
+// In the browser's terminal (TerminalPorts.live) one Deployment whose rollout is not done
+// is watched as `kubectl get -w` is: the command prints the status line as it is now and
+// returns still running; each change prints its line as the page's clock plays, and the
+// command ends by itself when the rollout is done or fails, or --timeout passes (decided
+// as each event arrives, in the kernel's time), or with Ctrl+C. With --timeout=0 it waits
+// as kubectl does, without end. If the API server goes away it ends as the script's watch
+// request would, with the refused connection.
 import type { Deployment } from '../../../apiserver';
+import { connectionRefused } from '../../../apiserver/server';
+import type { WatchEvent } from '../../../client';
+import type { LiveOutput } from '../../ports';
 import { rolloutStatus } from '../messages';
-import { watchSoFar } from './api';
+import { openWatch, watchSoFar } from './api';
 import type { RunEnv } from './env';
-import { collectFailures, liveObjects, plainFailure, reportFailures, statusFailure, type Failure } from './objects';
+import { collectFailures, liveObjects, plainFailure, reportFailures, statusFailure, type Failure, type LiveObject } from './objects';
 import { REVISION_ANNOTATION } from './replicasets';
 import { DEFAULT_WAIT_CAP_TICKS, POLL_TICKS, timeoutTicks } from './wait';
 
@@ -27,6 +38,62 @@ function statusAt(d: Deployment, revision: number): ReturnType<typeof rolloutSta
     if (running !== revision) return { ok: false, error: `desired revision (${revision}) is different from the running revision (${running})` };
   }
   return rolloutStatus(d);
+}
+
+/** What one watch event means to the status viewer: a line to print, and whether the command ends there (with a failure, or done). */
+function viewEvent(e: WatchEvent, name: string, revision: number): { print?: string; end?: { failure?: Failure } } {
+  if (e.type === 'ERROR') return { end: { failure: statusFailure(e.status) } };
+  if (e.type === 'BOOKMARK' || e.object.metadata?.name !== name) return {};
+  if (e.type === 'DELETED') return { end: { failure: plainFailure('object has been deleted') } };
+  const s = statusAt(e.object as Deployment, revision);
+  if (!s.ok) return { end: { failure: plainFailure(s.error) } };
+  return s.done ? { print: s.message, end: {} } : { print: s.message };
+}
+
+/** The browser terminal's rollout status of one Deployment: false when the port keeps no watch open (run it as a script). */
+function watchLive(env: RunEnv, live: LiveObject, rv: string): boolean {
+  const revision = env.cmd.revision;
+  const nanos = env.cmd.flags.values.get('timeout');
+  const timeout = typeof nanos === 'number' && nanos > 0 ? timeoutTicks(env) : undefined;
+  const opened = openWatch(
+    env,
+    live.def,
+    { namespace: live.namespace, fieldSelector: `metadata.name=${live.name}`, resourceVersion: rv },
+    { until: (e) => viewEvent(e, live.name, revision).end !== undefined, ...(timeout !== undefined ? { timeoutTicks: timeout } : {}) },
+  );
+  if (opened === undefined) return false;
+  if (!opened.ok) {
+    reportFailures(env, [statusFailure(opened.error)]);
+    return true;
+  }
+  const watch = opened.value;
+  let ended = false;
+  const read = (): LiveOutput => {
+    if (ended) return { stdout: '', stderr: '' };
+    const { events, closed, timedOut } = watch.take();
+    let stdout = '';
+    let end: { failure?: Failure } | undefined;
+    for (const { event } of events) {
+      const seen = viewEvent(event, live.name, revision);
+      stdout += seen.print ?? '';
+      if ((end = seen.end) !== undefined) break;
+    }
+    if (end === undefined && timedOut) end = { failure: plainFailure('timed out waiting for the condition') };
+    if (end === undefined && closed) end = { failure: statusFailure(connectionRefused()) };
+    if (end === undefined) return { stdout, stderr: '' };
+    // the server's end (an ERROR, a closed connection) sends nothing back; the client's own was sent as it happened
+    watch.forget();
+    ended = true;
+    return end.failure === undefined ? { stdout, stderr: '', exitCode: 0 } : { stdout, stderr: end.failure.line, exitCode: 1 };
+  };
+  env.out.keepRunning({
+    read,
+    stop: () => {
+      ended = true;
+      watch.close();
+    },
+  });
+  return true;
 }
 
 export function runRolloutStatus(env: RunEnv): void {
@@ -49,6 +116,7 @@ export function runRolloutStatus(env: RunEnv): void {
     }
     env.out.print(first.message);
     if (first.done || env.cmd.flags.values.get('watch') === false) continue;
+    if (env.ports.live === true && objects.length === 1 && watchLive(env, live, live.object.metadata?.resourceVersion ?? '0')) return;
 
     const cap = timeoutTicks(env);
     const start = env.ports.sim.now();
