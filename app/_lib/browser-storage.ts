@@ -27,15 +27,19 @@ export function browserStorage(): ListedStorage | undefined {
   }
 }
 
-/** The JSON stored at `key` if `schema` accepts it; undefined when there is none, storage is disabled, or it is not valid. */
-export function readStored<T>(storage: WorkStorage, key: string, schema: z.ZodType<T>): T | undefined {
-  let raw: string | null;
+/** The text stored at `key`: null when there is none, undefined when storage cannot be read. */
+export function readStoredText(storage: WorkStorage, key: string): string | null | undefined {
   try {
-    raw = storage.getItem(key);
+    return storage.getItem(key);
   } catch {
     return undefined; // storage disabled (a private window, a policy): start fresh
   }
-  return parseStored(raw, schema);
+}
+
+/** The JSON stored at `key` if `schema` accepts it; undefined when there is none, storage is disabled, or it is not valid. */
+export function readStored<T>(storage: WorkStorage, key: string, schema: z.ZodType<T>): T | undefined {
+  const raw = readStoredText(storage, key);
+  return raw === undefined ? undefined : parseStored(raw, schema);
 }
 
 /** Stored text (from getItem or a storage event) as `schema` reads it; undefined when there is none or it is not valid. */

@@ -11,8 +11,10 @@
 // save from another tab's (other-tab.ts). Version 1 records (no stamp) are still read.
 import { z } from 'zod';
 import { actionLogSchema, type Action, type ActionLog } from '@/sim-core/cluster/actions';
-import { parseStored, writeStoredText, type WorkStorage } from '@/app/_lib/browser-storage';
+import { parseStored, readStoredText, writeStoredText, type WorkStorage } from '@/app/_lib/browser-storage';
+import type { SaveStamp } from '@/app/_lib/tab-save';
 
+export { readStoredText } from '@/app/_lib/browser-storage';
 export type { ListedStorage, WorkStorage } from '@/app/_lib/browser-storage';
 
 const work = {
@@ -40,12 +42,6 @@ export interface SavedWork {
   files: Record<string, string>;
   log: ActionLog;
   hints: number;
-}
-
-/** Who saved a record: a tab's id and its count of saves. */
-export interface SaveStamp {
-  tab: string;
-  seq: number;
 }
 
 /** A record as read from storage: the work, and its stamp (none on a version-1 record). */
@@ -76,15 +72,6 @@ export function parseStoredWork(raw: string | null): StoredWork | undefined {
   if (record === undefined) return undefined;
   const { files, log, hints } = record;
   return record.version === 1 ? { work: { files, log, hints } } : { work: { files, log, hints }, stamp: { tab: record.tab, seq: record.seq } };
-}
-
-/** The record's text as stored now: null when there is none, undefined when storage cannot be read. */
-export function readStoredText(storage: WorkStorage, key: string): string | null | undefined {
-  try {
-    return storage.getItem(key);
-  } catch {
-    return undefined; // storage disabled (a private window, a policy): start fresh
-  }
 }
 
 /** The saved work, or undefined when there is none or it is not valid. */

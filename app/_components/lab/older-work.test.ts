@@ -1,12 +1,12 @@
 // Work saved under an earlier sim-core version (its key names that version): after a bump
 // the lab finds it, offers it, and either moves it to this version's key (the files exact,
-// the log to replay) or removes it — with the lab open in two tabs too (two TabSaves on
+// the log to replay) or removes it — with the lab open in two tabs too (two WorkTabs on
 // one storage are two tabs; a storage event is a call to storageChanged).
 import { describe, expect, it } from 'vitest';
 import { parseStoredWork, saveWork, workKey, type SavedWork } from './local-save';
 import { MemoryStorage } from './memory-storage';
 import { findOlderWork, forgetOlderWork, isStarterWork, laterVersion, moveOlderWork, waitsForChoice } from './older-work';
-import { TabSave } from './other-tab';
+import { WorkTab } from './other-tab';
 
 const LAB = 'first-deployment';
 const SEED = 611;
@@ -34,9 +34,9 @@ function browserWithEarlierWork(): MemoryStorage {
   return s;
 }
 
-function openTab(storage: MemoryStorage, tab: string): TabSave {
+function openTab(storage: MemoryStorage, tab: string): WorkTab {
   const text = storage.getItem(NOW);
-  return new TabSave(storage, NOW, tab, { text, work: parseStoredWork(text)?.work ?? starter });
+  return new WorkTab(storage, NOW, tab, { text, work: parseStoredWork(text)?.work ?? starter });
 }
 
 describe('finding work saved under another sim-core version', () => {

@@ -7,7 +7,7 @@
 // way every other version's record of the lab goes, so the question is asked once.
 import { removeStored } from '@/app/_lib/browser-storage';
 import { loadWork, restoreFiles, type ListedStorage, type SavedWork, type WorkStorage } from './local-save';
-import { sameWork, type SaveOutcome, type TabSave } from './other-tab';
+import { sameWork, type SaveOutcome, type WorkTab } from './other-tab';
 
 /** Work of this lab and seed saved under another sim-core version, which this one does not replay by itself. */
 export interface OlderWork {
@@ -73,7 +73,7 @@ export function forgetOlderWork(storage: WorkStorage, older: OlderWork): boolean
  * the more hints of the two; then the older records go. Refused by the browser: nothing is
  * removed, and the offer stands.
  */
-export function moveOlderWork(storage: WorkStorage, tab: TabSave, older: OlderWork, hintsShown: number): SaveOutcome {
+export function moveOlderWork(storage: WorkStorage, tab: WorkTab, older: OlderWork, hintsShown: number): SaveOutcome {
   const outcome = tab.keep({ ...older.work, hints: Math.max(older.work.hints, hintsShown) });
   if (outcome.kind === 'saved') forgetOlderWork(storage, older);
   return outcome;

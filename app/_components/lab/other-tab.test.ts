@@ -1,4 +1,4 @@
-// One lab in two tabs: two TabSaves on one storage are two tabs of one browser (a storage
+// One lab in two tabs: two WorkTabs on one storage are two tabs of one browser (a storage
 // event is a call to storageChanged). Neither tab's work is overwritten without it asking
 // the learner first, a tab that asks saves nothing by itself (no two tabs taking turns),
 // and loading the other tab's work says what it throws away.
@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { ActionLog } from '@/sim-core/cluster/actions';
 import { parseStoredWork, workKey, type SavedWork } from './local-save';
 import { MemoryStorage } from './memory-storage';
-import { discardedByLoading, judgeStored, sameWork, TabSave } from './other-tab';
+import { discardedByLoading, judgeStored, sameWork, WorkTab } from './other-tab';
 
 const KEY = workKey('first-deployment', '0.1.0', 7);
 const starter: SavedWork = { files: { 'deployment.yaml': 'replicas: 1\n' }, log: [], hints: 0 };
@@ -17,9 +17,9 @@ const applied: ActionLog = [
 const appliedWork: SavedWork = { files: { 'deployment.yaml': 'replicas: 3\n' }, log: applied, hints: 0 };
 
 /** A tab opened now: it reads the record, as the lab page does on load. */
-function openTab(storage: MemoryStorage, tab: string): TabSave {
+function openTab(storage: MemoryStorage, tab: string): WorkTab {
   const text = storage.getItem(KEY);
-  return new TabSave(storage, KEY, tab, { text, work: parseStoredWork(text)?.work ?? starter });
+  return new WorkTab(storage, KEY, tab, { text, work: parseStoredWork(text)?.work ?? starter });
 }
 
 function stored(storage: MemoryStorage) {

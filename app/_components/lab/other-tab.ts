@@ -4,9 +4,11 @@
 // its own. When another tab has saved different work since, this tab saves nothing more
 // and the learner chooses: load that work here, or keep this tab's (saved at once, over
 // the other's, which then asks the same question). A tab that is asking never saves by
-// itself, so two tabs cannot take turns overwriting each other.
+// itself, so two tabs cannot take turns overwriting each other. The rules are a lesson
+// cluster's tabs' too (../sim/cluster-tab.ts), in one place (app/_lib/tab-save.ts).
 import type { ActionLog } from '@/sim-core/cluster/actions';
-import { clusterFiles, parseStoredWork, readStoredText, restoreFiles, sameAction, sameLog, saveWork, type SavedWork, type StoredWork, type WorkStorage } from './local-save';
+import { judgeRecord, TabSave, type SharedRecord, type TabSaveOutcome } from '@/app/_lib/tab-save';
+import { clusterFiles, parseStoredWork, restoreFiles, sameAction, sameLog, saveWork, type SavedWork, type StoredWork, type WorkStorage } from './local-save';
 
 /** What a tab makes of the record stored now, against the work it last saved or loaded. */
 export type StoredJudgement =
@@ -29,11 +31,31 @@ export function sameWork(a: SavedWork, b: SavedWork): boolean {
   return sameFiles(a.files, b.files) && sameLog(a.log, b.log);
 }
 
+/** A lab's work as its tabs' shared record keeps it (local-save.ts). */
+const workRecord: SharedRecord<SavedWork, 'refused'> = {
+  read: (text) => {
+    const stored = parseStoredWork(text);
+    return stored && { value: stored.work, stamp: stored.stamp };
+  },
+  write: (storage, key, work, stamp) => {
+    const text = saveWork(storage, key, work, stamp);
+    return text === undefined ? { ok: false, refused: 'refused' } : { ok: true, text };
+  },
+  same: sameWork,
+  // hints revealed in either tab count in both
+  join: (mine, theirs) => ({ ...mine, hints: Math.max(mine.hints, theirs.hints) }),
+};
+
 export function judgeStored(stored: StoredWork | undefined, tab: string, reference: SavedWork): StoredJudgement {
-  if (stored === undefined) return { kind: 'none' };
-  if (stored.stamp?.tab === tab) return { kind: 'mine' };
-  if (sameWork(stored.work, reference)) return { kind: 'same', hints: Math.max(stored.work.hints, reference.hints) };
-  return { kind: 'other', work: stored.work };
+  const judged = judgeRecord(workRecord, stored && { value: stored.work, stamp: stored.stamp }, tab, reference);
+  switch (judged.kind) {
+    case 'same':
+      return { kind: 'same', hints: judged.value.hints };
+    case 'other':
+      return { kind: 'other', work: judged.value };
+    default:
+      return judged;
+  }
 }
 
 /** What loading the other tab's work would throw away of this tab's. */
@@ -81,87 +103,47 @@ export type StorageOutcome =
   | { kind: 'otherTab'; theirs: SavedWork };
 
 /**
- * One tab's side of the shared record. `storage` is localStorage (a Map-backed one in
- * tests, where two of these on one storage are two tabs).
+ * One tab's side of a lab's shared record. `storage` is localStorage (a Map-backed one in
+ * tests, where two of these on one storage are two tabs, and a call of storageChanged is a
+ * storage event).
  */
-export class TabSave {
-  private seq = 0;
-  /** the record's text as this tab last wrote, loaded or took it as its own (null: none); a save goes ahead only over this */
-  private expected: string | null;
-  /** the work in that record: another tab's save is judged the same or other against it */
-  private reference: SavedWork;
-  /** another tab's different work, saved since this tab's: while set, this tab saves nothing */
-  private theirs: SavedWork | undefined;
+export class WorkTab {
+  private readonly shared: TabSave<SavedWork, 'refused'>;
 
   /** `loaded`: the record's text when the page read it, and the work the tab started with (the starter's when there was none) */
-  constructor(
-    private readonly storage: WorkStorage,
-    private readonly key: string,
-    readonly tab: string,
-    loaded: { text: string | null; work: SavedWork },
-  ) {
-    this.expected = loaded.text;
-    this.reference = loaded.work;
+  constructor(storage: WorkStorage, key: string, tab: string, loaded: { text: string | null; work: SavedWork }) {
+    this.shared = new TabSave(storage, key, workRecord, tab, { text: loaded.text, value: loaded.work });
   }
 
   /** The other tab's work this tab is asking about, if it is. */
   get otherTab(): SavedWork | undefined {
-    return this.theirs;
+    return this.shared.otherTab;
   }
 
   /** Save `work`, unless another tab has saved other work since this tab's last save. */
   save(work: SavedWork): SaveOutcome {
-    if (this.theirs !== undefined) return { kind: 'otherTab', theirs: this.theirs };
-    const now = readStoredText(this.storage, this.key);
-    let hints = work.hints;
-    if (now !== undefined && now !== this.expected) {
-      const judged = judgeStored(parseStoredWork(now), this.tab, this.reference);
-      if (judged.kind === 'other') {
-        this.theirs = judged.work;
-        return { kind: 'otherTab', theirs: judged.work };
-      }
-      if (judged.kind === 'same') hints = Math.max(hints, judged.hints);
-    }
-    return this.write({ ...work, hints });
+    return workOutcome(this.shared.save(work));
   }
 
   /** The learner keeps this tab's work: saved now, over whatever another tab saved. */
   keep(work: SavedWork): SaveOutcome {
-    this.theirs = undefined;
-    return this.write(work);
+    return workOutcome(this.shared.keep(work));
   }
 
   /** Judge the record stored now (after a storage event from another tab). */
   storageChanged(): StorageOutcome {
-    const now = readStoredText(this.storage, this.key);
-    // an event for a save this tab has already saved over is old news
-    if (now === undefined || now === this.expected) return { kind: 'unchanged' };
-    const judged = judgeStored(parseStoredWork(now), this.tab, this.reference);
-    switch (judged.kind) {
-      case 'mine':
-        this.expected = now;
-        return { kind: 'unchanged' };
-      case 'none':
-        // nothing left to load or to lose: this tab's work goes back in
-        this.expected = now;
-        this.theirs = undefined;
-        return { kind: 'gone' };
-      case 'same':
-        this.expected = now;
-        this.theirs = undefined;
-        return { kind: 'same', hints: judged.hints };
-      case 'other':
-        this.theirs = judged.work;
-        return { kind: 'otherTab', theirs: judged.work };
-    }
+    const changed = this.shared.storageChanged();
+    return changed.kind === 'same' ? { kind: 'same', hints: changed.value.hints } : changed;
   }
+}
 
-  private write(work: SavedWork): SaveOutcome {
-    const text = saveWork(this.storage, this.key, work, { tab: this.tab, seq: this.seq + 1 });
-    if (text === undefined) return { kind: 'refused' };
-    this.seq += 1;
-    this.expected = text;
-    this.reference = work;
-    return { kind: 'saved', hints: work.hints };
+function workOutcome(outcome: TabSaveOutcome<SavedWork, 'refused'>): SaveOutcome {
+  switch (outcome.kind) {
+    case 'saved':
+      return { kind: 'saved', hints: outcome.value.hints };
+    case 'refused':
+      return { kind: 'refused' };
+    case 'otherTab':
+      return outcome;
   }
 }

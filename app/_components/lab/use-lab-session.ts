@@ -16,7 +16,7 @@ import { applyRefusalOf, appliedAfter, filesToWrite, oversizedFile, type ApplyRe
 import { browserStorage } from '@/app/_lib/browser-storage';
 import { clusterFiles, holdReplayed, parseStoredWork, readStoredText, restoreFiles, workKey, type ReplayHold, type SavedWork, type WorkStorage } from './local-save';
 import { findOlderWork, forgetOlderWork, isStarterWork, moveOlderWork, waitsForChoice, type OlderWork } from './older-work';
-import { discardedByLoading, sameWork, TabSave, type Discarded, type SaveOutcome } from './other-tab';
+import { discardedByLoading, sameWork, WorkTab, type Discarded, type SaveOutcome } from './other-tab';
 import { randomUuid } from './random-uuid';
 import type { LabClientView } from './types';
 
@@ -122,7 +122,7 @@ export function useLabSession(view: LabClientView, recordedHints: number): LabSe
   const { state, send, applyFiles } = worker;
 
   // this tab's side of the record the lab's other tabs share (a tab id of its own per page load)
-  const [tabSave] = useState(() => (storage ? new TabSave(storage, key, randomUuid(), { text: loaded.text, work: saved ?? { files, log: [], hints: hintsShown } }) : undefined));
+  const [tabSave] = useState(() => (storage ? new WorkTab(storage, key, randomUuid(), { text: loaded.text, work: saved ?? { files, log: [], hints: hintsShown } }) : undefined));
   const [otherTab, setOtherTab] = useState<{ theirs: SavedWork; discarded: Discarded } | undefined>(undefined);
   // this page was reloaded to show another tab's work: said until the learner changes it
   const [otherTabChoice, setOtherTabChoice] = useState<'loaded' | 'kept' | undefined>(() => (reloadedFor(LOADED_FROM_OTHER_TAB, key) ? 'loaded' : undefined));

@@ -5,13 +5,15 @@
 // loaded (or one with the same log: a tab opened on it, a reload of one). When another tab
 // has saved a different cluster since, this tab stops saving, says so, and offers to load
 // that cluster (a reload, which replays it). A tab that has stopped never saves by itself
-// again, so two tabs cannot take turns overwriting each other; as a lab's tabs do
-// (../lab/other-tab.ts), minus the lab's "keep mine": a lesson's cluster is a scratchpad,
-// and loading the newer one or Reset is all a learner needs.
+// again, so two tabs cannot take turns overwriting each other. The rules are a lab's tabs'
+// too (../lab/other-tab.ts), in one place (app/_lib/tab-save.ts), minus the lab's "keep
+// mine": a lesson's cluster is a scratchpad, and loading the newer one or Reset is all a
+// learner needs.
 import type { ActionLog } from '@/sim-core/cluster/actions';
 import { canonicalJson } from '@/sim-core/kernel/canonical';
 import type { WorkStorage } from '@/app/_lib/browser-storage';
-import { parseStoredCluster, readClusterText, saveCluster, type SaveRefusal } from './saved-cluster';
+import { judgeRecord, TabSave, type SharedRecord, type TabSaveOutcome } from '@/app/_lib/tab-save';
+import { parseStoredCluster, saveCluster, type SaveRefusal } from './saved-cluster';
 
 /** What a tab makes of the record stored now, against the log it last saved or loaded. */
 export type StoredClusterJudgement =
@@ -29,11 +31,21 @@ export function sameLog(a: ActionLog, b: ActionLog): boolean {
   return a.length === b.length && canonicalJson(a) === canonicalJson(b);
 }
 
+/** A lesson's cluster as its tabs' shared record keeps it (saved-cluster.ts): the log, on the scenario `fingerprint` names. */
+function clusterRecord(fingerprint: string): SharedRecord<ActionLog, SaveRefusal> {
+  return {
+    read: (text) => {
+      const stored = parseStoredCluster(text, fingerprint);
+      return stored && { value: stored.log, stamp: stored.stamp };
+    },
+    write: (storage, key, log, stamp) => saveCluster(storage, key, fingerprint, log, stamp),
+    same: sameLog,
+  };
+}
+
 export function judgeStoredCluster(text: string | null | undefined, fingerprint: string, tab: string, reference: ActionLog): StoredClusterJudgement {
-  const stored = parseStoredCluster(text, fingerprint);
-  if (stored === undefined) return { kind: 'none' };
-  if (stored.stamp?.tab === tab) return { kind: 'mine' };
-  return sameLog(stored.log, reference) ? { kind: 'same' } : { kind: 'other' };
+  const record = clusterRecord(fingerprint);
+  return { kind: judgeRecord(record, record.read(text ?? null), tab, reference).kind };
 }
 
 export type ClusterSaveOutcome =
@@ -60,45 +72,21 @@ export type ClusterStorageChange =
  * storageChanged is a storage event).
  */
 export class ClusterTab {
-  private seq = 0;
-  /** the record's text as this tab last wrote, loaded or took it as its own (null: none); a save goes ahead only over this */
-  private expected: string | null;
-  /** the log in that record: another tab's save is judged the same or another cluster against it */
-  private reference: ActionLog;
-  /** another tab has saved another cluster since this tab's last save: this tab saves nothing */
-  private stopped = false;
+  private readonly shared: TabSave<ActionLog, SaveRefusal>;
 
   /** `loaded`: the record's text when the page read it, and the log the tab started with (empty: a fresh cluster) */
-  constructor(
-    private readonly storage: WorkStorage,
-    private readonly key: string,
-    private readonly fingerprint: string,
-    readonly tab: string,
-    loaded: { text: string | null; log: ActionLog },
-  ) {
-    this.expected = loaded.text;
-    this.reference = loaded.log;
+  constructor(storage: WorkStorage, key: string, fingerprint: string, tab: string, loaded: { text: string | null; log: ActionLog }) {
+    this.shared = new TabSave(storage, key, clusterRecord(fingerprint), tab, { text: loaded.text, value: loaded.log });
   }
 
   /** Whether this tab has stopped saving because another tab saved another cluster. */
   get otherTab(): boolean {
-    return this.stopped;
+    return this.shared.otherTab !== undefined;
   }
 
   /** Save `log` (an empty one: a fresh cluster, the record removed), unless another tab has saved another cluster since this tab's last save. */
   save(log: ActionLog): ClusterSaveOutcome {
-    if (this.stopped) return { kind: 'otherTab' };
-    const now = readClusterText(this.storage, this.key);
-    if (now !== undefined && now !== this.expected && this.judge(now).kind === 'other') {
-      this.stopped = true;
-      return { kind: 'otherTab' };
-    }
-    const result = saveCluster(this.storage, this.key, this.fingerprint, log, { tab: this.tab, seq: this.seq + 1 });
-    if (!result.ok) return { kind: 'refused', refused: result.refused };
-    if (result.text !== null) this.seq += 1;
-    this.expected = result.text;
-    this.reference = log;
-    return { kind: 'saved' };
+    return clusterOutcome(this.shared.save(log));
   }
 
   /**
@@ -112,32 +100,25 @@ export class ClusterTab {
 
   /** Judge the record stored now (after a storage event from another tab). */
   storageChanged(): ClusterStorageChange {
-    const now = readClusterText(this.storage, this.key);
-    // an event for a save this tab has already saved over is old news
-    if (now === undefined || now === this.expected) return { kind: 'unchanged' };
-    const judged = this.judge(now);
-    switch (judged.kind) {
-      case 'mine':
-        this.expected = now;
-        return { kind: 'unchanged' };
-      case 'none':
-        // nothing left to load or to lose: this tab's cluster goes back in
-        this.expected = now;
-        this.stopped = false;
-        return { kind: 'gone' };
-      case 'same': {
-        const resumed = this.stopped;
-        this.expected = now;
-        this.stopped = false;
-        return { kind: 'same', resumed };
-      }
-      case 'other':
-        this.stopped = true;
+    const changed = this.shared.storageChanged();
+    switch (changed.kind) {
+      case 'same':
+        return { kind: 'same', resumed: changed.resumed };
+      case 'otherTab':
         return { kind: 'otherTab' };
+      default:
+        return changed;
     }
   }
+}
 
-  private judge(text: string | null): StoredClusterJudgement {
-    return judgeStoredCluster(text, this.fingerprint, this.tab, this.reference);
+function clusterOutcome(outcome: TabSaveOutcome<ActionLog, SaveRefusal>): ClusterSaveOutcome {
+  switch (outcome.kind) {
+    case 'saved':
+      return { kind: 'saved' };
+    case 'refused':
+      return outcome;
+    case 'otherTab':
+      return { kind: 'otherTab' };
   }
 }

@@ -15,7 +15,8 @@ import { DEFAULT_GRADE_CAPS } from '@/sim-core/grading/caps';
 import { stateHash } from '@/sim-core/kernel/canonical';
 import { tokenize } from '@/sim-core/cli/shell/tokenize';
 import { parseTicks } from '@/sim-core/cli/sim/usage';
-import { parseStored, removeStored, writeStoredText, type ListedStorage, type WorkStorage } from '@/app/_lib/browser-storage';
+import { parseStored, readStoredText, removeStored, writeStoredText, type ListedStorage, type WorkStorage } from '@/app/_lib/browser-storage';
+import type { SaveStamp } from '@/app/_lib/tab-save';
 import type { HostScenario } from '@/app/_lib/sim-worker/protocol';
 import type { SimState } from './sim-state';
 
@@ -62,12 +63,6 @@ const savedClusterSchema = z.discriminatedUnion('version', [
     ...record,
   }),
 ]);
-
-/** Who saved a record: a tab's id and its count of saves. */
-export interface SaveStamp {
-  tab: string;
-  seq: number;
-}
 
 /** A saved cluster as read back: its log, and its stamp (none on a version-1 record). */
 export interface StoredCluster {
@@ -155,15 +150,6 @@ export function clusterOverLimit(log: ActionLog, chars: number): Exclude<SaveRef
   return undefined;
 }
 
-/** The record's text as stored now: null when there is none, undefined when storage cannot be read. */
-export function readClusterText(storage: WorkStorage, key: string): string | null | undefined {
-  try {
-    return storage.getItem(key);
-  } catch {
-    return undefined; // storage disabled (a private window, a policy): start fresh
-  }
-}
-
 /**
  * A record's text (from getItem or a storage event) read back: undefined when there is
  * none, it is not valid, it was recorded on another scenario, it is a fresh cluster's, or
@@ -180,7 +166,7 @@ export function parseStoredCluster(raw: string | null | undefined, fingerprint: 
 
 /** The saved log, or undefined when there is none or it is not one to replay (parseStoredCluster). */
 export function loadCluster(storage: WorkStorage, key: string, fingerprint: string): ActionLog | undefined {
-  return parseStoredCluster(readClusterText(storage, key), fingerprint)?.log;
+  return parseStoredCluster(readStoredText(storage, key), fingerprint)?.log;
 }
 
 /**

@@ -10,12 +10,12 @@
 // saved by another version of the simulation is dropped, with a note.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ActionLog } from '@/sim-core/cluster/actions';
-import { browserStorage, removeStored } from '@/app/_lib/browser-storage';
+import { browserStorage, readStoredText, removeStored } from '@/app/_lib/browser-storage';
 import type { HostScenario, PageMessage } from '@/app/_lib/sim-worker/protocol';
 import { useSimWorker, type SimStart, type SimWorker } from './use-sim-worker';
 import { useLogSaver } from './use-log-saver';
 import { randomUuid } from '@/app/_components/lab/random-uuid';
-import { otherVersionKeys, parseStoredCluster, readClusterText, restoreOutcome, scenarioFingerprint, type SaveRefusal } from './saved-cluster';
+import { otherVersionKeys, parseStoredCluster, restoreOutcome, scenarioFingerprint, type SaveRefusal } from './saved-cluster';
 import { ClusterTab, type ClusterSaveOutcome } from './cluster-tab';
 
 /** What the browser keeps of this cluster, for the note under the controls. */
@@ -55,7 +55,7 @@ export function useSavedCluster(scenario: HostScenario, saveKey: string | undefi
   // this runs in the browser only (the view is loaded with ssr: false)
   const [loaded] = useState(() => {
     if (storage === undefined || saveKey === undefined) return { text: null, log: undefined, otherVersions: [] };
-    const text = readClusterText(storage, saveKey);
+    const text = readStoredText(storage, saveKey);
     return { text: text ?? null, log: parseStoredCluster(text, fingerprint)?.log, otherVersions: otherVersionKeys(storage, saveKey) };
   });
   const saved = loaded.log;
