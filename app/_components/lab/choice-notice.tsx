@@ -15,9 +15,9 @@ export interface NoticeChoice {
 }
 
 interface ChoiceNoticeProps {
-  /** the notice's own class (its colours) and, while it asks, the asking one */
+  /** the notice's own class (its colours: --choice-border) and, while it asks, one added to the asking look (lab.module.css .choiceAsking) */
   className: string | undefined;
-  askingClassName: string | undefined;
+  askingClassName?: string;
   testId: string;
   /** what is asked, while it is: the bold title, the sentence after it, the group's name and the two choices */
   asking: { title: string; sentence: string; choose: string; first: NoticeChoice; second: NoticeChoice } | undefined;
@@ -39,7 +39,7 @@ export function ChoiceNotice({ className, askingClassName, testId, asking, done,
   }, [secondChosen]);
 
   return (
-    <div className={`${className ?? ''} ${asking !== undefined ? (askingClassName ?? '') : ''}`} data-testid={testId}>
+    <div className={`${className ?? ''} ${asking !== undefined ? `${styles.choiceAsking} ${askingClassName ?? ''}` : ''}`} data-testid={testId}>
       <div role="alert">
         {asking !== undefined ? (
           <p className={styles.otherTabTitle}>

@@ -23,7 +23,6 @@ export function OlderWorkNotice({ older, choice, onLoad, onFresh }: OlderWorkNot
   return (
     <ChoiceNotice
       className={styles.olderWork}
-      askingClassName={styles.olderWorkAsking}
       testId="older-work"
       asking={
         older === undefined
