@@ -7,26 +7,16 @@
 // statements run) and SQLite's EXPLAIN QUERY PLAN. Plans that read a whole table (SCAN without an index) or sort in a
 // temporary B-tree are marked, as are statements a page sends more than once.
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import { loadContent } from '../../app/_lib/content/loader';
 import { dashboardPages } from '../lib/dashboard-pages';
+import { scriptOptions } from '../lib/script-options';
 import { REPO_ROOT } from './paths';
 import { bindable, isCostly, queryPlan, recordingClient } from './query-plan';
 import { schoolDatabase } from './school';
 
 const usage = 'usage: npx tsx scripts/db/explain-dashboard.ts [--db <file>] [--page <name>]';
-let values: { db?: string; page?: string; help?: boolean };
-try {
-  ({ values } = parseArgs({ options: { db: { type: 'string' }, page: { type: 'string' }, help: { type: 'boolean', short: 'h' } } }));
-} catch (error) {
-  console.error(`${(error as Error).message}\n${usage}`);
-  process.exit(2);
-}
-if (values.help) {
-  console.log(usage);
-  process.exit(0);
-}
+const values = scriptOptions({ db: { type: 'string' }, page: { type: 'string' } }, usage, usage);
 
 const { content } = loadContent(path.join(REPO_ROOT, 'content'));
 const school = values.db === undefined ? await schoolDatabase(content) : undefined;

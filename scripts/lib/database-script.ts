@@ -1,23 +1,13 @@
 // The frame of a script that works on the app's database (admin:create, user:password):
-// its options parsed as node:util parseArgs does (a bad one: the message, the usage, exit 2),
-// `--help`, then `main`, whose number is the exit code; the connection closes either way.
-import { parseArgs } from 'node:util';
+// its options parsed with `--help` (script-options.ts, which explain-dashboard.ts shares),
+// then `main`, whose number is the exit code; the connection closes either way.
 import { db } from '../../app/_lib/db';
+import { scriptOptions } from './script-options';
 
-type Values = { email?: string; password?: string; help?: boolean };
+type Values = { email?: string; password?: string };
 
 export function runDatabaseScript(usage: string, help: string, main: (values: Values) => Promise<number>): void {
-  let values: Values;
-  try {
-    ({ values } = parseArgs({ options: { email: { type: 'string' }, password: { type: 'string' }, help: { type: 'boolean', short: 'h' } } }));
-  } catch (error) {
-    console.error(`${(error as Error).message}\n${usage}`);
-    process.exit(2);
-  }
-  if (values.help) {
-    console.log(help);
-    process.exit(0);
-  }
+  const values = scriptOptions({ email: { type: 'string' }, password: { type: 'string' } }, usage, help);
   main(values)
     .then(async (code) => {
       await db.$disconnect();
