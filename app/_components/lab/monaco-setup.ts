@@ -66,6 +66,12 @@ export const MANIFEST_EDITOR_OPTIONS = {
   automaticLayout: true,
   accessibilitySupport: 'auto',
   wordWrap: 'on',
+  // 'simple' wrapping counts a Hangul syllable as two columns of the width of one fullwidth
+  // Latin letter (U+FF4D), which is not the width the browser draws Korean at: wrapped
+  // Korean comments ran past the right edge and were cut. 'advanced' has the browser
+  // measure each line (slower, but the manifests are short; Monaco switches to it by
+  // itself for a screen reader: editorOptions.ts WrappingStrategy)
+  wrappingStrategy: 'advanced',
 } as const satisfies monaco.editor.IStandaloneEditorConstructionOptions;
 
 function defineThemes(m: Monaco): void {
