@@ -392,9 +392,12 @@ test('after Apply with the clock paused a hint next to the terminal says so, wit
   await runInTerminal(page, 'kubectl rollout status deployment/web');
   await expect(hint).toContainText('The cluster is paused');
   await hint.getByRole('button', { name: 'Play', exact: true }).click();
-  await expect(page.getByRole('log', { name: 'Terminal output' })).toContainText('deployment "web" successfully rolled out', { timeout: 30_000 });
+  await expect(page.getByRole('log', { name: 'Terminal output' })).toContainText('Waiting for deployment "web" rollout to finish', { timeout: 30_000 });
   await playback.click();
   await expect(playback).toHaveText(/Play/);
+  // (the old Pod's 30 s of graceful termination is long to wait for here: Ctrl+C)
+  await page.getByRole('textbox', { name: 'Terminal', exact: true }).press('Control+c');
+  await expect(page.getByRole('button', { name: 'Stop watching' })).toHaveCount(0);
   // a command that leaves the clock raises it again; one that moves it takes it away
   await runInTerminal(page, 'kubectl get pods');
   await expect(hint).toContainText('The cluster is paused');

@@ -3,7 +3,7 @@
 // and dispatch on the program name. Unknown programs fail as bash does (exit 127).
 import type { KubeApiPort } from '../apiserver/server';
 import { runEtcdctl } from './etcdctl/index';
-import { kubectlEditorOpen, runKubectl, type EditorOpen, type PodLogsPort } from './kubectl/run/index';
+import { kubectlEditorOpen, runKubectl, type EditorOpen, type FollowLogsPort, type PodLogsPort } from './kubectl/run/index';
 import type { CommandOutput, EditorReopened, EtcdClientPort, SimControlPort, StoredObjectsPort } from './ports';
 import { tokenize } from './shell/tokenize';
 import { runSim } from './sim/index';
@@ -15,6 +15,8 @@ export interface TerminalPorts {
   kube?: KubeApiPort;
   /** kubelet's container logs (`kubectl logs`) */
   podLogs?: PodLogsPort;
+  /** the next part of a followed log stream, read without a request (the browser terminal's `kubectl logs -f`) */
+  followLogs?: FollowLogsPort;
   /** the committed API objects, read without a request (`kubectl edit`) */
   stored?: StoredObjectsPort;
   /** the file the kubectl edit before this command reopened, when this is its next pass */
@@ -78,6 +80,7 @@ const kubectl: Program = (argv, env, stdin, ports, context) =>
       sim: ports.sim,
       ...(ports.kube ? { kube: ports.kube } : {}),
       ...(ports.podLogs ? { podLogs: ports.podLogs } : {}),
+      ...(ports.followLogs ? { followLogs: ports.followLogs } : {}),
       ...(ports.stored ? { stored: ports.stored } : {}),
       ...(ports.reopened ? { reopened: ports.reopened } : {}),
       ...(ports.live === true ? { live: true } : {}),

@@ -25,6 +25,7 @@ import { KubeProxyProcess } from '../kube-proxy/process';
 import { DefaultSimControl } from './default-control';
 import type { SimControl } from './sim-control';
 import { storedObjects } from './stored-objects';
+import { kindForResource } from '../apiserver/kinds';
 
 /** The address kubectl talks from. */
 export const KUBECTL_ADDRESS = 'kubectl';
@@ -162,21 +163,27 @@ export class DefaultSimulation extends Simulation {
   override ports(): SimulationPorts & {
     kube: KubeApiPort;
     podLogs: DefaultSimulation['podLogs'];
+    followLogs: DefaultSimulation['followPodLogs'];
     stored: StoredObjectsPort;
   } {
     return {
       ...super.ports(),
       kube: this.kubectl,
       podLogs: (namespace, pod, options, resume) => this.podLogs(namespace, pod, options, resume),
-      stored: (this.storedPort ??= storedObjects(
-        () => this.memberList().map((m) => m.sm?.store),
-        () => this.clusterKernel.isAlive(APISERVER_ADDRESS),
-        (req, impersonate) => this.apiServer.authorizes(KUBECTL_ADDRESS, impersonate, req),
-      )),
+      followLogs: (namespace, pod, options, resume) => this.followPodLogs(namespace, pod, options, resume),
+      stored: this.stored(),
     };
   }
 
   private storedPort: StoredObjectsPort | undefined;
+
+  private stored(): StoredObjectsPort {
+    return (this.storedPort ??= storedObjects(
+      () => this.memberList().map((m) => m.sm?.store),
+      () => this.clusterKernel.isAlive(APISERVER_ADDRESS),
+      (req, impersonate) => this.apiServer.authorizes(KUBECTL_ADDRESS, impersonate, req),
+    ));
+  }
 
   /** Add a control-plane or node process (controller-manager, scheduler, kubelet@node-1, …). */
   addProcess(p: StartableProcess): void {
@@ -328,6 +335,21 @@ export class DefaultSimulation extends Simulation {
         error: `Get "${url}": dial tcp ${ip}:10250: connect: no route to host`,
       };
     }
+    return kubelet.current.logs(namespace, pod, options, resume);
+  }
+
+  /**
+   * The browser terminal's `kubectl logs -f`: the next part of a stream the first read
+   * (podLogs) opened, read from the node's kubelet as it stands. The stream is already open,
+   * so nothing is sent, and a container's file reads the same whenever it is read
+   * (containerLog.ts): reading at any frame changes nothing. The Pod's node is the one the
+   * committed Pod names; a Pod gone from etcd, or a kubelet gone, ends the stream.
+   */
+  followPodLogs(namespace: string, pod: string, options: PodLogOptions, resume: LogResume): LogsResult {
+    const pods = kindForResource('pods');
+    const stored = pods === undefined ? undefined : (this.stored().get(pods, namespace, pod) as { spec?: { nodeName?: string } } | undefined);
+    const kubelet = this.extraProcesses.get(`kubelet@${stored?.spec?.nodeName ?? ''}`);
+    if (!(kubelet instanceof KubeletProcess) || !this.kernel.isAlive(kubelet.address) || kubelet.current === undefined) return { ok: true, text: '', stream: { ...resume, open: false } };
     return kubelet.current.logs(namespace, pod, options, resume);
   }
 

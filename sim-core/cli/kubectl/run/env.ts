@@ -12,11 +12,19 @@ export type PodLogsResult = LogsResult;
 /** GET pods/<name>/log with its PodLogOptions, answered by the node's kubelet; `resume` reads on an open follow stream. */
 export type PodLogsPort = (namespace: string, pod: string, options: PodLogOptions, resume?: LogResume) => PodLogsResult;
 
+/**
+ * The browser terminal's `kubectl logs -f`: the next part of a stream `podLogs` opened,
+ * read without a request (the stream is open already), so the page may read it at any frame.
+ */
+export type FollowLogsPort = (namespace: string, pod: string, options: PodLogOptions, resume: LogResume) => PodLogsResult;
+
 /** The simulation's side of kubectl: the API server (absent in the etcd-only topology), kubelet logs, the clock. */
 export interface KubectlPorts {
   kube?: KubeApiPort;
   /** kubelet's container log (GET pods/<name>/log with its PodLogOptions, answered by the node's kubelet) */
   podLogs?: PodLogsPort;
+  /** with `live`, what `logs -f` reads its open streams on with as the page's clock plays */
+  followLogs?: FollowLogsPort;
   sim: SimControlPort;
   /** the committed objects at this tick, read without a request: what `kubectl edit` opened (absent without an API server) */
   stored?: StoredObjectsPort;

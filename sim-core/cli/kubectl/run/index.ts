@@ -43,7 +43,7 @@ import { runWait } from './wait-command';
 import { runConfig } from './config';
 import { checkTemplateOutput } from './templates';
 
-export type { KubectlPorts, PodLogsPort, PodLogsResult, RunEnv } from './env';
+export type { KubectlPorts, FollowLogsPort, PodLogsPort, PodLogsResult, RunEnv } from './env';
 export { kubectlEditorOpen, type EditorOpen } from './edit-open';
 export { REQUEST_TIMEOUT_TICKS, statusText } from './api';
 export { ROLLOUT_STATUS_CAP_TICKS } from './rollout-status';

@@ -218,6 +218,35 @@ function printLog(env: RunEnv, prefix: string, text: string): void {
   env.out.print(prefix === '' ? text : text.split(/(?<=\n)/).map((line) => prefix + line).join(''));
 }
 
+/**
+ * -f in the browser's terminal: the command returns still running, and each read prints
+ * what the containers followed wrote since, stream by stream, until every one has ended
+ * (exit 0) or Ctrl+C. Reading sends nothing (FollowLogsPort), and a container's file reads
+ * the same whenever it is read, so one stream's text is the same at any frame rate; with
+ * several, their chunks interleave at the frames that read them, as a real kubectl
+ * interleaves them as they arrive.
+ */
+function followLive(env: RunEnv, options: PodLogOptions, streams: OpenStream[], follow: NonNullable<RunEnv['ports']['followLogs']>): void {
+  const namespace = env.namespace;
+  let open = streams;
+  env.out.keepRunning({
+    read: () => {
+      if (open.length === 0) return { stdout: '', stderr: '' };
+      let stdout = '';
+      open = open.flatMap((s) => {
+        const r = follow(namespace, s.request.pod, { ...options, container: s.request.container }, s.stream);
+        if (!r.ok) return [];
+        if (r.text !== '') stdout += s.prefix === '' ? r.text : r.text.split(/(?<=\n)/).map((line) => s.prefix + line).join('');
+        return r.stream?.open === true ? [{ ...s, stream: r.stream }] : [];
+      });
+      return open.length === 0 ? { stdout, stderr: '', exitCode: 0 } : { stdout, stderr: '' };
+    },
+    stop: () => {
+      open = [];
+    },
+  });
+}
+
 /** A followed container whose stream the kubelet keeps open, and the prefix of its lines. */
 interface OpenStream {
   request: LogRequest;
@@ -237,6 +266,8 @@ interface OpenStream {
  * that keeps running would hold a real kubectl until Ctrl-C).
  */
 function waitForStreams(env: RunEnv, options: PodLogOptions, streams: OpenStream[]): void {
+  const follow = env.ports.followLogs;
+  if (env.ports.live === true && follow !== undefined) return followLive(env, options, streams, follow);
   const start = nowOf(env);
   const deadline = start + REQUEST_TIMEOUT_TICKS;
   let open = streams;
