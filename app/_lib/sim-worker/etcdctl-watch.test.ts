@@ -6,30 +6,15 @@
 import { describe, expect, it } from 'vitest';
 import { actionLogSchema } from '@/sim-core/cluster/actions';
 import { WorkerSession } from './session';
-import { replayActionLog, SimHost } from './sim-host';
+import { replayActionLog, type SimHost } from './sim-host';
+import { play, startHost, stdoutOf } from './live-testkit';
 import type { CommandResult, HostScenario, WorkerMessage } from './protocol';
 
 const etcdOnly: HostScenario = { id: 'lesson:etcd-watch', topology: 'etcd-only', seed: 11, members: 3, setup: [] };
 const cluster: HostScenario = { id: 'lesson:etcd-watch-default', topology: 'default', seed: 5, members: 3, setup: [] };
 
-function host(scenario: HostScenario = etcdOnly): SimHost {
-  const created = SimHost.create(scenario);
-  if (!created.ok) throw new Error('the cluster did not start');
-  return created.host;
-}
-
-/** Play `ticks` in frames of `frame`, reading the watch after each as the page's views do. */
-function play(h: SimHost, ticks: number, frame = 10): CommandResult[] {
-  const blocks: CommandResult[] = [];
-  for (let left = ticks; left > 0; left -= frame) {
-    h.step(Math.min(frame, left));
-    const b = h.readRunning();
-    if (b !== undefined) blocks.push(b);
-  }
-  return blocks;
-}
-
-const text = (blocks: readonly CommandResult[]) => blocks.map((b) => b.stdout).join('');
+const host = (scenario: HostScenario = etcdOnly): SimHost => startHost(scenario);
+const text = stdoutOf;
 /** the simple printer's events: PUT/DELETE, key, value lines */
 const puts = (out: string) => out.match(/PUT\nfoo\n[^\n]*\n/g)?.map((e) => e.split('\n')[2]) ?? [];
 

@@ -9,7 +9,8 @@ import { DEFAULT_GRADE_CAPS, gradeLab } from '@/sim-core/grading';
 import { actionLogSchema } from '@/sim-core/cluster/actions';
 import { WorkerSession, type FrameTimer } from './session';
 import { replayActionLog, SimHost } from './sim-host';
-import { parseWorkerMessage, type CommandResult, type HostLab, type HostScenario, type WorkerMessage } from './protocol';
+import { play, startHost, stdoutOf } from './live-testkit';
+import { parseWorkerMessage, type HostLab, type HostScenario, type WorkerMessage } from './protocol';
 
 const content = loadContent(path.join(process.cwd(), 'content')).content;
 const loaded = content.labs.get('first-deployment')!;
@@ -20,23 +21,10 @@ const lesson: HostScenario = { id: 'lesson:watch', topology: 'default', seed: 7,
 
 /** The lab's host (first-deployment), or a lesson's cluster. */
 function host(which: 'lab' | 'lesson' = 'lab'): SimHost {
-  const created = which === 'lab' ? SimHost.create(scenario, hostLab) : SimHost.create(lesson);
-  if (!created.ok) throw new Error('the cluster did not start');
-  return created.host;
+  return which === 'lab' ? startHost(scenario, hostLab) : startHost(lesson);
 }
 
-/** Play `ticks` in frames of `frame`, reading the watch after each as the page's views do. */
-function play(h: SimHost, ticks: number, frame = 10): CommandResult[] {
-  const blocks: CommandResult[] = [];
-  for (let left = ticks; left > 0; left -= frame) {
-    h.step(Math.min(frame, left));
-    const b = h.readRunning();
-    if (b !== undefined) blocks.push(b);
-  }
-  return blocks;
-}
-
-const text = (blocks: readonly CommandResult[]) => blocks.map((b) => b.stdout).join('');
+const text = stdoutOf;
 
 describe('kubectl get -w in the browser’s terminal', () => {
   it('returns at once, still running, and prints each change of the Pods as time passes, until Ctrl+C', () => {

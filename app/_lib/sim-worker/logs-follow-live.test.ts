@@ -3,28 +3,17 @@
 // comes as it is written, and it ends by itself (exit 0) when the container stops. Reading
 // sends nothing, so the text and the cluster are the same whatever the frame rate.
 import { describe, expect, it } from 'vitest';
-import { replayActionLog, SimHost } from './sim-host';
-import type { CommandResult, HostScenario } from './protocol';
+import { replayActionLog, type SimHost } from './sim-host';
+import { play, startHost } from './live-testkit';
+import type { HostScenario } from './protocol';
 
 const lesson: HostScenario = { id: 'lesson:logs', topology: 'default', seed: 9, members: 3, setup: [] };
 
 function host(): SimHost {
-  const created = SimHost.create(lesson);
-  if (!created.ok) throw new Error('the cluster did not start');
-  const h = created.host;
+  const h = startHost(lesson);
   expect(h.runCommand(`kubectl run ticker --image=busybox:1.36 -- sh -c 'i=0; while true; do echo tick $i; i=$((i+1)); sleep 1; done'`).stdout).toBe('pod/ticker created\n');
   h.runCommand('sim settle');
   return h;
-}
-
-function play(h: SimHost, ticks: number, frame: number): CommandResult[] {
-  const blocks: CommandResult[] = [];
-  for (let left = ticks; left > 0; left -= frame) {
-    h.step(Math.min(frame, left));
-    const b = h.readRunning();
-    if (b !== undefined) blocks.push(b);
-  }
-  return blocks;
 }
 
 describe('kubectl logs -f in the browser’s terminal', () => {

@@ -4,26 +4,13 @@
 // rollout is done (or --timeout passes) — decided as the event arrives, so reading it or
 // not changes nothing — and the log replays to the same state and text.
 import { describe, expect, it } from 'vitest';
-import { replayActionLog, SimHost } from './sim-host';
+import { replayActionLog, type SimHost } from './sim-host';
+import { play, startHost } from './live-testkit';
 import type { CommandResult, HostScenario } from './protocol';
 
 const lesson: HostScenario = { id: 'lesson:rollout', topology: 'default', seed: 5, members: 3, setup: [] };
 
-function host(): SimHost {
-  const created = SimHost.create(lesson);
-  if (!created.ok) throw new Error('the cluster did not start');
-  return created.host;
-}
-
-function play(h: SimHost, ticks: number, frame = 20): CommandResult[] {
-  const blocks: CommandResult[] = [];
-  for (let left = ticks; left > 0; left -= frame) {
-    h.step(Math.min(frame, left));
-    const b = h.readRunning();
-    if (b !== undefined) blocks.push(b);
-  }
-  return blocks;
-}
+const host = (): SimHost => startHost(lesson);
 
 /** A Deployment of three that has rolled out, then a new image: the rollout to follow. */
 function rolling(h: SimHost): void {
@@ -39,7 +26,7 @@ describe('kubectl rollout status in the browser’s terminal', () => {
     const started = h.runCommand('kubectl rollout status deployment/web');
     expect(started).toMatchObject({ line: 'kubectl rollout status deployment/web', stderr: '', exitCode: 0, watch: 'running' });
     expect(started.stdout).toMatch(/^Waiting for /);
-    const blocks = play(h, 2_000);
+    const blocks = play(h, 2_000, 20);
     const end = blocks.at(-1)!;
     expect(end).toMatchObject({ watch: 'ended', exitCode: 0, stderr: '' });
     expect(end.stdout.endsWith('deployment "web" successfully rolled out\n')).toBe(true);
@@ -80,7 +67,7 @@ describe('kubectl rollout status in the browser’s terminal', () => {
     h.runCommand('kubectl rollout status deployment/web');
     h.step(5);
     expect(h.interrupt()).toMatchObject({ watch: 'stopped', exitCode: 130 });
-    expect(play(h, 1_000)).toEqual([]);
+    expect(play(h, 1_000, 20)).toEqual([]);
   });
 
   it('leaves the cluster the same whether or when it is read, and replays to the same state and text', () => {
