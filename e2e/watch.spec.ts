@@ -105,3 +105,22 @@ test('etcdctl watch replays the history from --rev, keeps watching while other c
   await expect(output).toContainText('^C');
   await expect(cluster.getByRole('button', { name: 'Stop watching' })).toHaveCount(0);
 });
+
+test('kubectl logs -f keeps following: each sim curl is followed by the access-log line of the Pod that served it', async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.goto('/en/courses/kubernetes-internals/lessons/nodes-and-services');
+  const cluster = page.getByRole('region', { name: 'Service, Endpoints and kube-proxy', exact: true });
+  await expect(cluster.getByTestId('sim-leader')).toBeVisible({ timeout: 30_000 });
+  const input = cluster.getByRole('textbox', { name: 'Terminal', exact: true });
+  const output = outputOf(cluster);
+  const follow = 'kubectl logs -f -l app=web --prefix --tail=0';
+  await input.fill(follow);
+  await input.press('Enter');
+  await expect(cluster.getByText(`Still running: ${follow}`, { exact: false })).toBeVisible();
+  await input.fill('sim curl web');
+  await input.press('Enter');
+  await expect(output).toContainText(/Welcome to nginx![\s\S]*\[pod\/web-[a-z0-9]+-[a-z0-9]{5}\/nginx\] 10\.244\.[0-9.]+ - - \[[^\]]+\] "GET \/ HTTP\/1\.1" 200/);
+  await input.press('Control+c');
+  await expect(output).toContainText('^C');
+  await expect(cluster.getByRole('button', { name: 'Stop watching' })).toHaveCount(0);
+});

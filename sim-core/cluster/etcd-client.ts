@@ -145,7 +145,8 @@ export class ClientProcess implements Process<EtcdWire> {
       live.at = (live.at + 1) % live.endpoints.length;
       return this.create(live, ctx);
     }
-    // the same cid waits for its timer (set when it was created, or set here), which creates it again
+    // a new incarnation number at once, so the old one's timer and any late answer to it are
+    // void; it is created again when the back-off has passed
     this.liveStreams.delete(live.cid);
     live.cid = this.newCid();
     this.liveStreams.set(live.cid, live);
