@@ -76,10 +76,13 @@ export interface EtcdClientPort {
    * The browser terminal's `etcdctl watch` (asked for with TerminalPorts.live): a watch left
    * open while simulated time goes on outside the command, on the first of `endpoints`
    * (member names), resumed on the next or on the same after a back-off when its member
-   * dies, until Ctrl+C or the server cancels it. Ports without it (tests' fakes, the
-   * grader's budget) run the watch as a script does (watchSoFar).
+   * dies, until Ctrl+C or the server cancels it. It waits (at most `timeoutTicks`) for a
+   * live member to create it, so the history from its start revision comes with the
+   * command; an unreachable member is retried on, as etcdctl's watch, which has no
+   * deadline, keeps dialing. Ports without it (tests' fakes) run the watch as a script
+   * does (watchSoFar).
    */
-  openLiveWatch?(req: WatchCreateRequest, endpoints: readonly string[], opts: Pick<CallOptions, 'timeoutTicks'>): EtcdResult<LiveEtcdWatch>;
+  openLiveWatch?(req: WatchCreateRequest, endpoints: readonly string[], opts: Pick<CallOptions, 'timeoutTicks'>): LiveEtcdWatch;
 }
 
 /** An `etcdctl watch` the terminal keeps open (EtcdClientPort.openLiveWatch). */

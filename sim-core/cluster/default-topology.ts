@@ -343,12 +343,18 @@ export class DefaultSimulation extends Simulation {
    * (podLogs) opened, read from the node's kubelet as it stands. The stream is already open,
    * so nothing is sent, and a container's file reads the same whenever it is read
    * (containerLog.ts): reading at any frame changes nothing. The Pod's node is the one the
-   * committed Pod names; a Pod gone from etcd, or a kubelet gone, ends the stream.
+   * committed Pod names. The stream runs through the API server: when it dies the stream
+   * breaks (`unexpected EOF`); a Pod gone from etcd, or a killed kubelet (its host resets
+   * the connection), ends it; a node powered off answers nothing more, and the stream
+   * waits, as a real one hangs on a dead connection.
    */
   followPodLogs(namespace: string, pod: string, options: PodLogOptions, resume: LogResume): LogsResult {
+    if (!this.kernel.isAlive(APISERVER_ADDRESS)) return { ok: false, error: 'unexpected EOF' };
     const pods = kindForResource('pods');
     const stored = pods === undefined ? undefined : (this.stored().get(pods, namespace, pod) as { spec?: { nodeName?: string } } | undefined);
-    const kubelet = this.extraProcesses.get(`kubelet@${stored?.spec?.nodeName ?? ''}`);
+    const nodeName = stored?.spec?.nodeName ?? '';
+    if (this.downNodes.has(nodeName)) return { ok: true, text: '', stream: { ...resume, open: true } };
+    const kubelet = this.extraProcesses.get(`kubelet@${nodeName}`);
     if (!(kubelet instanceof KubeletProcess) || !this.kernel.isAlive(kubelet.address) || kubelet.current === undefined) return { ok: true, text: '', stream: { ...resume, open: false } };
     return kubelet.current.logs(namespace, pod, options, resume);
   }

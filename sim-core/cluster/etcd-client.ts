@@ -85,6 +85,9 @@ export class ClientProcess implements Process<EtcdWire> {
     const p = env.payload;
     if (p.kind === 'response') {
       if (this.abandoned.delete(p.cid)) return;
+      // a member that cannot serve the watch (removed, stopping) answered its creation with an
+      // error: the attempt failed, and create's back-off timer dials the next one
+      if (this.liveStreams.has(p.cid)) return;
       this.answers.set(p.cid, p.result);
     }
     else if (p.kind === 'watch') {
@@ -138,27 +141,13 @@ export class ClientProcess implements Process<EtcdWire> {
     );
   }
 
-  /** Its member's connection dropped: try the next endpoint now, or the only one again after the back-off. */
+  /**
+   * Its member's connection dropped: dial again at once — the next endpoint, or the same one
+   * (grpc-go's first reconnect is immediate) — and then after each back-off (create's timer).
+   */
   private reconnect(live: LiveStream, ctx: ProcessContext<EtcdWire>): void {
-    live.watchId = undefined;
-    if (live.endpoints.length > 1) {
-      live.at = (live.at + 1) % live.endpoints.length;
-      return this.create(live, ctx);
-    }
-    // a new incarnation number at once, so the old one's timer and any late answer to it are
-    // void; it is created again when the back-off has passed
-    this.liveStreams.delete(live.cid);
-    live.cid = this.newCid();
-    this.liveStreams.set(live.cid, live);
-    const cid = live.cid;
-    ctx.setTimer(
-      live.backoff,
-      (c) => {
-        if (live.ended || live.cid !== cid) return;
-        this.create(live, c);
-      },
-      true,
-    );
+    live.at = (live.at + 1) % live.endpoints.length;
+    this.create(live, ctx);
   }
 
   private onLiveResponse(live: LiveStream, resp: WatchResponse): void {
@@ -287,33 +276,29 @@ export class SimEtcdClient implements EtcdClientPort {
    * the member created it (or canceled it) — an unreachable member gives the deadline's
    * error after the command timeout, as a request does — then left open.
    */
-  openLiveWatch(req: WatchCreateRequest, endpoints: readonly string[], opts: Pick<CallOptions, 'timeoutTicks'>): EtcdResult<LiveEtcdWatch> {
-    const ctx = this.kernel.contextOf(this.process.address);
-    const addresses = endpoints.map((e) => this.resolve(e) ?? e);
-    if (ctx === undefined || addresses.length === 0) return { ok: false, error: etcdErrors.deadlineExceeded };
-    const process = this.process;
-    const live = process.openLive(req, addresses, ctx);
+  openLiveWatch(req: WatchCreateRequest, endpoints: readonly string[], opts: Pick<CallOptions, 'timeoutTicks'>): LiveEtcdWatch {
     const kernel = this.kernel;
-    kernel.runUntil(() => live.watchId !== undefined || live.ended, opts.timeoutTicks);
-    if (live.watchId === undefined && !live.ended) {
-      process.closeLive(live, ctx);
-      return { ok: false, error: etcdErrors.deadlineExceeded };
+    const process = this.process;
+    const ctx = kernel.contextOf(process.address);
+    if (ctx === undefined) throw new Error(`openLiveWatch: the client ${process.address} is not on the network`);
+    const live = process.openLive(req, endpoints.map((e) => this.resolve(e) ?? e), ctx);
+    const deadline = kernel.now + opts.timeoutTicks;
+    // a dead member answers nothing: the client keeps dialing (its back-off) and the command returns
+    if (kernel.isAlive(live.endpoints[0]!)) {
+      kernel.runUntil(() => live.watchId !== undefined || live.ended, opts.timeoutTicks);
+      // the history from --rev left the member right after `created` (one link, in order): let
+      // it land, so the command prints it as it returns rather than at the clock's next frame
+      const member = live.endpoints[live.at]!;
+      const landed = Math.min(deadline, kernel.now + kernel.network.describe().latency.max);
+      if (live.watchId !== undefined) kernel.runUntil(() => !kernel.network.inFlight().some((e) => e.from === member && e.to === process.address), Math.max(0, landed - kernel.now));
     }
-    // the history from --rev left the member right after `created` (one link, in order): let
-    // it land, so the command prints it as it returns rather than at the clock's next frame
-    const member = live.endpoints[live.at]!;
-    const landed = kernel.now + kernel.network.describe().latency.max;
-    kernel.runUntil(() => kernel.now >= landed || !kernel.network.inFlight().some((e) => e.from === member && e.to === process.address), landed - kernel.now);
     return {
-      ok: true,
-      value: {
-        take() {
-          const taken = { responses: live.unread.splice(0), dropped: live.dropped };
-          live.dropped = 0;
-          return taken;
-        },
-        close: () => process.closeLive(live, ctx),
+      take() {
+        const taken = { responses: live.unread.splice(0), dropped: live.dropped };
+        live.dropped = 0;
+        return taken;
       },
+      close: () => process.closeLive(live, ctx),
     };
   }
 

@@ -490,7 +490,10 @@ export class EtcdMember implements Process<EtcdWire> {
         ms.add({ raftId: m.raftId, id: BigInt(m.id), name: m.name, peerURLs: m.peerURLs, clientURLs: m.clientURLs });
       } else if (cc.type === 'removeNode') {
         ms.remove(cc.nodeId);
-        if (cc.nodeId === this.config.raftId) this.removed = true;
+        if (cc.nodeId === this.config.raftId) {
+          this.removed = true;
+          this.watches.closeRequireLeader(ctx);
+        }
       }
       ctx.trace({ event: 'conf-change', type: cc.type, nodeId: cc.nodeId });
     }

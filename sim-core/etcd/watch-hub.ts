@@ -74,6 +74,21 @@ export class WatchHub {
     }
   }
 
+  /**
+   * The member was removed from the cluster and stops serving (a real one exits): the
+   * clients of its require-leader streams — the terminal's etcdctl — lose their connection.
+   * The API server's streams are left as they were: it finds out through its requests.
+   */
+  closeRequireLeader(ctx: ProcessContext<EtcdWire>): void {
+    const clients = new Set<string>();
+    for (const [id, s] of this.streams) {
+      if (!s.requireLeader) continue;
+      this.streams.delete(id);
+      clients.add(s.client);
+    }
+    for (const client of clients) ctx.send(client, { kind: 'closed' });
+  }
+
   /** One applied write txn: send each matching watcher its events. */
   notify(ctx: ProcessContext<EtcdWire>, changes: readonly KeyRecord[], compactRev: number, h: ResponseHeader): void {
     if (this.streams.size === 0) return;

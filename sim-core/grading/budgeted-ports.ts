@@ -72,7 +72,7 @@ export class BudgetedKubePort implements KubeApiPort {
 }
 
 export class BudgetedEtcdClient implements EtcdClientPort {
-  /** a live watch waits only for its creation, cut like a request; its events come as the clock runs outside the command */
+  /** a live watch waits only for its creation (and its history), cut like a request; its events come as the clock runs outside the command */
   readonly openLiveWatch?: EtcdClientPort['openLiveWatch'];
 
   constructor(

@@ -82,11 +82,55 @@ describe('etcdctl watch in the browser’s terminal', () => {
     const end = blocks.at(-1);
     expect(end).toEqual({ line: 'etcdctl watch foo', stdout: '', stderr: 'watch was canceled (etcdserver: no leader)\nError: watch is canceled by the server\n', exitCode: 5, watch: 'ended' });
     expect(h.running()).toBeUndefined();
-    // still cut off: a new watch on it is refused at once
-    expect(h.runCommand('etcdctl watch foo')).toMatchObject({ stdout: '', stderr: 'watch was canceled (etcdserver: no leader)\nError: watch is canceled by the server\n', exitCode: 5 });
+    // still cut off: a new watch on it is refused at once (it ends at the first read, so it is logged as the live command it was)
+    expect(h.runCommand('etcdctl watch foo')).toMatchObject({ stdout: '', stderr: '', exitCode: 0, watch: 'running' });
+    expect(h.readRunning()).toMatchObject({ stdout: '', stderr: 'watch was canceled (etcdserver: no leader)\nError: watch is canceled by the server\n', exitCode: 5, watch: 'ended' });
     expect(h.running()).toBeUndefined();
     // on the majority's side it watches as ever
     expect(h.runCommand('etcdctl --endpoints=etcd-2:2379 watch foo').watch).toBe('running');
+  });
+
+  it('is logged live and replays the same when it ends at once: a compacted --rev, a member without a leader', () => {
+    for (const setup of [['etcdctl put foo a', 'etcdctl put foo b', 'etcdctl compact 3'], ["sim partition 'etcd-1|etcd-2,etcd-3'", 'sim tick 600']]) {
+      const h = host();
+      for (const line of setup) h.runCommand(line);
+      const line = setup.length === 3 ? 'etcdctl watch foo --rev=1' : 'etcdctl --endpoints etcd-1 watch foo';
+      const started = h.runCommand(line);
+      expect(started).toMatchObject({ stdout: '', stderr: '', exitCode: 0, watch: 'running' });
+      const end = h.readRunning();
+      expect(end).toMatchObject({ watch: 'ended', exitCode: 5 });
+      expect(end?.stderr).toMatch(/^watch was canceled \((etcdserver: mvcc: required revision has been compacted|etcdserver: no leader)\)\nError: watch is canceled by the server\n$/);
+      const log = h.actionLog();
+      expect(log.at(-1)).toEqual({ type: 'command', line, live: true });
+      const replayed = replayActionLog(etcdOnly, log);
+      if (!replayed.ok) throw new Error('the replay did not start');
+      expect(replayed.host.stateHash()).toBe(h.stateHash());
+    }
+  });
+
+  it('started on a member that is down, keeps dialing it and watches once it is back, as etcdctl’s watch has no deadline', () => {
+    const h = host();
+    h.runCommand('sim kill etcd-1');
+    const started = h.runCommand('etcdctl watch foo');
+    expect(started).toMatchObject({ stdout: '', stderr: '', exitCode: 0, watch: 'running' });
+    h.step(300);
+    expect(h.runCommand('etcdctl --endpoints=etcd-2:2379 put foo while-down').stdout).toBe('OK\n');
+    expect(text(play(h, 300))).toBe('');
+    h.runCommand('sim restart etcd-1');
+    h.step(1_000);
+    h.runCommand('etcdctl --endpoints=etcd-2:2379 put foo back');
+    expect(puts(text(play(h, 50)))).toEqual(['back']);
+  });
+
+  it('moves to the next endpoint when its member is removed from the cluster', () => {
+    const h = host();
+    h.runCommand('etcdctl --endpoints=etcd-1:2379,etcd-2:2379 watch foo');
+    const id = /^([0-9a-f]+), started, etcd-1,/m.exec(h.runCommand('etcdctl member list').stdout)?.[1];
+    expect(id).toBeDefined();
+    expect(h.runCommand(`etcdctl --endpoints=etcd-2:2379 member remove ${id}`).exitCode).toBe(0);
+    h.step(300);
+    expect(h.runCommand('etcdctl --endpoints=etcd-2:2379 put foo after-removal').stdout).toBe('OK\n');
+    expect(puts(text(play(h, 50)))).toEqual(['after-removal']);
   });
 
   it('shows the API server’s writes to etcd: a Deployment’s Pods appear under /registry/pods', () => {

@@ -54,6 +54,21 @@ describe('kubectl logs -f in the browser’s terminal', () => {
     expect(h.running()).toBeUndefined();
   });
 
+  it('breaks with the API server, through which the stream runs; hangs while the Pod’s node is powered off', () => {
+    const h = host();
+    h.runCommand('kubectl logs -f ticker --tail=1');
+    h.runCommand('sim kill kube-apiserver');
+    expect(play(h, 100, 20).at(-1)).toMatchObject({ watch: 'ended', exitCode: 1, stderr: 'error: unexpected EOF\n' });
+    const other = host();
+    const node = /ticker\s+\S+\s+\S+\s+\S+\s+\S+\s+\S+\s+(node-\d)/.exec(other.runCommand('kubectl get pod ticker -o wide').stdout)?.[1];
+    expect(node).toBeDefined();
+    other.runCommand('kubectl logs -f ticker --tail=1');
+    other.runCommand(`sim kill ${node}`);
+    play(other, 50, 10);
+    expect(play(other, 1_000, 50)).toEqual([]);
+    expect(other.running()).toBe('kubectl logs -f ticker --tail=1');
+  });
+
   it('in a script still waits inside the command and returns', () => {
     const h = host();
     const once = h.runCommand('kubectl logs -f ticker', undefined, undefined, false);

@@ -61,6 +61,14 @@ describe('kubectl rollout status in the browser’s terminal', () => {
     expect(blocks.findIndex((b) => b.watch === 'ended')).toBeLessThanOrEqual(10);
   });
 
+  it('ends with the refused connection when the API server goes away, as the script’s watch request does', () => {
+    const h = host();
+    rolling(h);
+    h.runCommand('kubectl rollout status deployment/web');
+    h.runCommand('sim kill kube-apiserver');
+    expect(play(h, 200, 20).at(-1)).toMatchObject({ watch: 'ended', exitCode: 1, stderr: 'The connection to the server kube-apiserver:6443 was refused - did you specify the right host or port?\n' });
+  });
+
   it('stops on Ctrl+C', () => {
     const h = host();
     rolling(h);

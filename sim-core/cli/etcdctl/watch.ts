@@ -69,12 +69,7 @@ function runLive(inv: EtcdctlInvocation, client: Client, req: WatchCreateRequest
   const { term } = inv;
   // clientv3 balances over every endpoint etcdctl was given: a dead member's watch moves to the next
   const members = [client.member!, ...client.endpoints.slice(1).flatMap((e) => resolveEndpoint(client.sim, e) ?? [])];
-  const opened = open(req, members, { timeoutTicks: client.commandTimeoutTicks });
-  if (!opened.ok) {
-    term.printErr(`watch was canceled (${opened.error.message})\n`);
-    return term.exitWithError(EXIT_INTERRUPTED, 'watch is canceled by the server');
-  }
-  const watch = opened.value;
+  const watch = open(req, members, { timeoutTicks: client.commandTimeoutTicks });
   let ended = false;
   const read = (): LiveOutput => {
     if (ended) return { stdout: '', stderr: '' };
@@ -93,12 +88,21 @@ function runLive(inv: EtcdctlInvocation, client: Client, req: WatchCreateRequest
     const { stdout, stderr, exitCode } = out.output();
     return ended ? { stdout, stderr, exitCode } : { stdout, stderr };
   };
-  const first = read();
-  term.print(first.stdout);
-  term.printErr(first.stderr);
-  if (first.exitCode !== undefined) return term.exit(first.exitCode);
+  // what came with the creation is the command's own output; one that ended it at once (a
+  // compacted --rev, no leader) is still left to the first read, so that the command is
+  // logged as the live one it was and its replay takes this path too
+  let first: LiveOutput | undefined = read();
+  if (first.exitCode === undefined) {
+    term.print(first.stdout);
+    term.printErr(first.stderr);
+    first = undefined;
+  }
   term.keepRunning({
-    read,
+    read: () => {
+      const ended = first;
+      first = undefined;
+      return ended ?? read();
+    },
     stop: () => {
       ended = true;
       watch.close();

@@ -233,12 +233,21 @@ function followLive(env: RunEnv, options: PodLogOptions, streams: OpenStream[], 
     read: () => {
       if (open.length === 0) return { stdout: '', stderr: '' };
       let stdout = '';
+      let broken: string | undefined;
       open = open.flatMap((s) => {
         const r = follow(namespace, s.request.pod, { ...options, container: s.request.container }, s.stream);
-        if (!r.ok) return [];
+        if (!r.ok) {
+          broken ??= r.error;
+          return [];
+        }
         if (r.text !== '') stdout += s.prefix === '' ? r.text : r.text.split(/(?<=\n)/).map((line) => s.prefix + line).join('');
         return r.stream?.open === true ? [{ ...s, stream: r.stream }] : [];
       });
+      // a broken stream ends the command with its error, as DefaultConsumeRequest's read does
+      if (broken !== undefined) {
+        open = [];
+        return { stdout, stderr: `error: ${broken}\n`, exitCode: 1 };
+      }
       return open.length === 0 ? { stdout, stderr: '', exitCode: 0 } : { stdout, stderr: '' };
     },
     stop: () => {

@@ -13,7 +13,8 @@
 // command ends by itself when the rollout is done or fails, or --timeout passes (decided
 // as each event arrives, in the kernel's time), or with Ctrl+C. With --timeout=0 it waits
 // as kubectl does, without end. If the API server goes away it ends as the script's watch
-// request would, with the refused connection.
+// request does, with the refused connection (kubectl's UntilWithSync would log its
+// reflector's retries and go on once the server is back: not simulated).
 import type { Deployment } from '../../../apiserver';
 import { connectionRefused } from '../../../apiserver/server';
 import type { WatchEvent } from '../../../client';
@@ -42,7 +43,8 @@ function statusAt(d: Deployment, revision: number): ReturnType<typeof rolloutSta
 
 /** What one watch event means to the status viewer: a line to print, and whether the command ends there (with a failure, or done). */
 function viewEvent(e: WatchEvent, name: string, revision: number): { print?: string; end?: { failure?: Failure } } {
-  if (e.type === 'ERROR') return { end: { failure: statusFailure(e.status) } };
+  // a connection-level error (code 0: the API server went away) is worded as the script's watch request words it
+  if (e.type === 'ERROR') return { end: { failure: statusFailure(e.status.code === 0 ? connectionRefused() : e.status) } };
   if (e.type === 'BOOKMARK' || e.object.metadata?.name !== name) return {};
   if (e.type === 'DELETED') return { end: { failure: plainFailure('object has been deleted') } };
   const s = statusAt(e.object as Deployment, revision);
