@@ -149,12 +149,25 @@ export type RequestId = number;
 
 export type Continuation<V extends ApiVerb> = (result: ApiResult<ApiAnswers[V]>) => void;
 
+/** How a client takes a request's answer (not part of the request: the API server's trace never shows it). */
+export interface RequestOptions {
+  /**
+   * The continuation only reads the answer, and nothing keeps it to change later: the API
+   * server may answer a write with the object it hands its watch cache (they share all but
+   * metadata) instead of a copy of its own (writtenObjects.ts). The answer is then
+   * read-only, frozen while the cache mutation detector is on (store.ts), so a test finds a
+   * receiver that writes into it. A hot writer's answer (a kubelet's status patch, a bind, a
+   * ReplicaSet's Pod create) is otherwise a copy of a whole Pod nobody reads past its resourceVersion.
+   */
+  readsAnswerOnly?: boolean;
+}
+
 export interface ApiClient {
   /**
    * Send a request; `done` runs once, when the answer arrives (a later tick). For
    * `watch`, `done` runs once per event until `stop` or an error (410 Gone ends it).
    */
-  request<R extends ApiRequest>(req: R, done?: Continuation<R['verb']>): RequestId;
+  request<R extends ApiRequest>(req: R, done?: Continuation<R['verb']>, options?: RequestOptions): RequestId;
   /** Stop a watch (or forget a pending request's continuation). */
   stop(id: RequestId): void;
 }

@@ -14,6 +14,7 @@ export {
   type ApiResult,
   type ApiVerb,
   type Continuation,
+  type RequestOptions,
   type KubeObject,
   type ObjectList,
   type PropagationPolicy,

@@ -9,7 +9,7 @@
 // host (cluster/default-topology.ts: `connection refused`, or `no route to host` when the
 // host is down) or failed by the closed connection. Only a cut between a client and the
 // API server could leave one unanswered, and the simulation's partitions cut etcd peers.
-import type { ApiAnswers, ApiClient, ApiRequest, ApiResult, ApiVerb, Continuation, RequestId } from './api';
+import type { ApiAnswers, ApiClient, ApiRequest, ApiResult, ApiVerb, Continuation, RequestId, RequestOptions } from './api';
 import { connectionClosedError } from './transport';
 
 /** What goes on the wire to the API server. */
@@ -23,6 +23,8 @@ export interface ApiRequestMessage {
    * impersonate (an administrator); otherwise the request is 403 Forbidden.
    */
   impersonate?: Impersonation;
+  /** RequestOptions.readsAnswerOnly: the sender only reads the answer, which may be shared with the watch cache */
+  answerShared?: true;
 }
 
 /** Who a request impersonates. */
@@ -90,10 +92,10 @@ export class RemoteApiClient implements ApiClient {
     private readonly clock: () => number = () => 0,
   ) {}
 
-  request<R extends ApiRequest>(req: R, done?: Continuation<R['verb']>): RequestId {
+  request<R extends ApiRequest>(req: R, done?: Continuation<R['verb']>, options?: RequestOptions): RequestId {
     const requestId = this.nextId++;
     this.pending.set(requestId, { verb: req.verb, done: done as Continuation<ApiVerb> | undefined, sentAt: this.clock() });
-    this.send({ type: 'api-request', requestId, request: req });
+    this.send(options?.readsAnswerOnly === true ? { type: 'api-request', requestId, request: req, answerShared: true } : { type: 'api-request', requestId, request: req });
     return requestId;
   }
 

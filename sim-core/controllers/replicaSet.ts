@@ -184,7 +184,7 @@ export class ReplicaSetController {
               requeueOnError(ctx, key)(r);
             }
             done(r.ok);
-          });
+          }, { readsAnswerOnly: true }); // the created Pod it answers with is never read
         },
         (_successes, skipped) => {
           for (let i = 0; i < skipped; i++) this.expectations.creationObserved(key);

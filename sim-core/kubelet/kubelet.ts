@@ -9,7 +9,7 @@
 // The ApiClient has no field selector yet, so the informer lists every Pod and the
 // handlers keep this node's.
 import type { Node, Pod, PodStatus } from '../apiserver';
-import { deepCopy, Informer, objectKey, ReflectorBackoff, sameJson, type ApiClient, type ApiResult, type Continuation, type KubeObject } from '../client';
+import { deepCopy, Informer, objectKey, ReflectorBackoff, sameJson, type ApiClient, type ApiResult, type Continuation, type KubeObject, type RequestOptions } from '../client';
 import { hashName32, utf8Length, type Prng } from '../kernel';
 import { newEvent } from '../scheduler/events';
 import type { RuntimeEvent } from './container';
@@ -254,7 +254,7 @@ export class Kubelet {
         entry.written = undefined;
         this.retryLater(entry.uid);
       }
-    });
+    }, { readsAnswerOnly: true }); // only its resourceVersion is read: the answer may be the watch cache's Pod
   }
 
   /** Sync the Pod again at the status manager's next batch (or sooner, if its runtime is due sooner). */
@@ -376,12 +376,16 @@ export class Kubelet {
 
   // ---- plumbing ----
 
-  private send<R extends Parameters<ApiClient['request']>[0]>(req: R, then?: Continuation<R['verb']>): void {
+  private send<R extends Parameters<ApiClient['request']>[0]>(req: R, then?: Continuation<R['verb']>, options?: RequestOptions): void {
     this.inFlight++;
-    this.api.request(req, (res) => {
-      this.inFlight--;
-      then?.(res);
-    });
+    this.api.request(
+      req,
+      (res) => {
+        this.inFlight--;
+        then?.(res);
+      },
+      options,
+    );
   }
 
   private event(pod: Pod, type: 'Normal' | 'Warning', reason: string, message: string): void {

@@ -186,7 +186,7 @@ export class Scheduler {
       this.queue.forget(key);
       const ns = cached.metadata?.namespace ?? 'default';
       this.event(cached, 'Normal', 'Scheduled', `Successfully assigned ${ns}/${cached.metadata?.name ?? ''} to ${result.node}`);
-    });
+    }, { readsAnswerOnly: true }); // the bound Pod it answers with is never read
   }
 
   /** PodScheduled=False, reason Unschedulable, with FitError's message (written once per new message). */

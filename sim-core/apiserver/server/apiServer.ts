@@ -7,7 +7,7 @@
 // chain kubectl → apiserver → etcd → watch → controller can be reconstructed. Every request
 // is authorized first (authorize.ts: the sender's address is its user; Node + RBAC).
 import type { Envelope, Process, Prng } from '../../kernel';
-import { statusError, type ApiRequestMessage, type ApiResponseMessage, type KubeObject, type WatchEvent } from '../../client';
+import { freezeCached, statusError, type ApiRequestMessage, type ApiResponseMessage, type KubeObject, type WatchEvent } from '../../client';
 import { KINDS, kindOfResource, type KindDefinition } from '../kinds';
 import { authenticate, authorize, cacheAuthorizerView, type AuthorizerView } from './authorize';
 import { decodeRequestBody } from './bodyLimit';
@@ -247,6 +247,8 @@ export class KubeApiServer implements Process<ClusterWire> {
       // the Warning headers go out with the answer, a failure's too
       const warnings = env.warnings;
       const answer = warnings !== undefined && warnings.length > 0 ? { ...result, warnings } : result;
+      // an answer the watch cache may share (env.answerShared) is read-only from here on
+      if (env.answerShared && result.ok) freezeCached(result.value);
       const response: ApiResponseMessage = { type: 'api-response', requestId: msg.requestId, result: answer as ApiResponseMessage['result'] };
       ctx.send(from, response);
       const createdName = result.ok && req.verb === 'create' ? (result.value as { metadata?: { name?: string } }).metadata?.name : undefined;
@@ -266,6 +268,7 @@ export class KubeApiServer implements Process<ClusterWire> {
       admissionRng: this.admissionRng,
       fieldValidation: 'fieldValidation' in req ? req.fieldValidation : undefined,
       warnings: [],
+      answerShared: msg.answerShared === true,
     };
     const view = this.authorizerView;
     const who = authenticate(from, msg.impersonate, view);

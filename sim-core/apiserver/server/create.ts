@@ -159,7 +159,8 @@ function store(env: HandlerEnv, def: KindDefinition, obj: KubeObject, settled?: 
   const m = meta(obj);
   const key = keyOf(def, m.namespace, m.name ?? '');
   const value = encodeObject(obj);
-  if (!env.dryRun) env.written?.remember(key, value, obj);
+  // a client that only reads the answer shares `obj` with the watch cache (HandlerEnv.answerShared)
+  if (!env.dryRun) env.written?.remember(key, value, obj, env.answerShared === true);
   const put = (lease: bigint): void =>
     env.storage.create(env.ctx, key, value, lease, (r) => {
       settled?.();

@@ -35,6 +35,12 @@ export interface HandlerEnv {
   fieldValidation?: FieldValidation;
   /** the answer's warnings so far, sent with it (a Warn decode's dropped fields) */
   warnings?: string[];
+  /**
+   * The sender only reads the answer (RequestOptions.readsAnswerOnly): a write answers with
+   * the object it hands the watch cache (writtenObjects.ts) instead of copying it for one
+   * of them; the reply marks it read-only.
+   */
+  answerShared?: boolean;
 }
 
 export function definitionOf(resource: string): { ok: true; def: KindDefinition } | { ok: false; error: Status } {

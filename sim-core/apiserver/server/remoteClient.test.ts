@@ -3,11 +3,12 @@
 // ticks; when the API server dies its host closes the connection, and a request sent while
 // it is down is refused.
 import { describe, expect, it } from 'vitest';
-import { RemoteApiClient, type WatchEvent } from '../../client';
+import { RemoteApiClient, type ApiResult, type KubeObject, type WatchEvent } from '../../client';
 import { ARP_TIMEOUT_TICKS } from '../../cluster/default-topology';
 import type { Envelope, Process, ProcessContext } from '../../kernel';
 import { APISERVER_ADDRESS, type ClusterWire } from './wire';
 import { configMap, must, stored, testCluster } from './testCluster';
+import { decodeKv } from './objectCodec';
 
 class WatchingProcess implements Process<ClusterWire> {
   readonly seen: string[] = [];
@@ -104,5 +105,31 @@ describe('a process with a RemoteApiClient', () => {
     sim.runUntilIdle(1_000);
     expect(stored(sim, '/registry/configmaps/default/raw')).toBeDefined();
     expect(watcher.seen).toEqual(['ADDED raw']);
+  });
+
+  it('an answer the client only reads (readsAnswerOnly) is read-only, shared with the watch cache; any other is the client\'s own', () => {
+    const client = new WatchingProcess();
+    const sim = testCluster(3, { processes: [() => client] });
+    sim.runUntilIdle(1_000);
+    const answers: Array<{ name: string; value: KubeObject }> = [];
+    const keep = (name: string) => (r: ApiResult<KubeObject>) => {
+      if (!r.ok) throw new Error(`${name}: ${r.error.message}`);
+      answers.push({ name, value: r.value });
+    };
+    const body = (name: string): KubeObject => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name }, spec: { containers: [{ name: 'c', image: 'nginx:1.27' }] } });
+    const statusPatch = (name: string) => ({ verb: 'patch', resource: 'pods', namespace: 'default', name, subresource: 'status', patchType: 'application/merge-patch+json', patch: { status: { message: 'hi' } } }) as const;
+    client.client!.request({ verb: 'create', resource: 'pods', namespace: 'default', body: body('shared') }, keep('create shared'), { readsAnswerOnly: true });
+    client.client!.request({ verb: 'create', resource: 'pods', namespace: 'default', body: body('own') }, keep('create own'));
+    sim.runUntilIdle(1_000);
+    client.client!.request(statusPatch('shared'), keep('patch shared'), { readsAnswerOnly: true });
+    client.client!.request(statusPatch('own'), keep('patch own'));
+    sim.runUntilIdle(1_000);
+    // the tests run with the cache mutation detector on: what a cache shares is frozen
+    expect(answers.map((a) => `${a.name} ${Object.isFrozen(a.value.spec)}`)).toEqual(['create shared true', 'create own false', 'patch shared true', 'patch own false']);
+    // the same answer either way: the Pod as stored, at its resourceVersion
+    for (const { name, value } of answers.filter((a) => a.name.startsWith('patch'))) {
+      const kv = stored(sim, `/registry/pods/default/${value.metadata?.name ?? ''}`);
+      expect(value, name).toEqual(kv === undefined ? undefined : decodeKv(kv));
+    }
   });
 });

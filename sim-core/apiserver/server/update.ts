@@ -125,7 +125,11 @@ function write(u: PendingUpdate, state: StoredState, next: KubeObject, current: 
   if (shares) next.metadata = { ...next.metadata };
   const nm = meta(next);
   // the client's answer is its own object: a copy of a result that shares read-only members
-  const answer = (): KubeObject => (shares ? deepCopy(next) : next);
+  // — unless the client only reads it (env.answerShared), when `next` itself is the answer
+  // and the watch cache's object too (remember hands it over: only metadata is copied, so
+  // the resourceVersion set below is the answer's alone)
+  const sharedAnswer = env.answerShared === true;
+  const answer = (): KubeObject => (shares && !sharedAnswer ? deepCopy(next) : next);
   // the txn lost the compare: go again on the value its else branch read, while retries last
   const lost = (r: WriteOutcome): void => {
     if (u.retries <= 0) return fail(env, conflict(def, name), r.revision);
@@ -148,7 +152,7 @@ function write(u: PendingUpdate, state: StoredState, next: KubeObject, current: 
     // object, never a cached one
     return current ? succeed(env, decodeAt(state.value, state.mod_revision), state.mod_revision) : readCurrent(u);
   }
-  if (!env.dryRun) env.written?.remember(key, value, next, shares);
+  if (!env.dryRun) env.written?.remember(key, value, next, shares || sharedAnswer);
   const put = (lease: bigint): void =>
     env.storage.update(
       env.ctx,

@@ -17,8 +17,10 @@ export class WrittenObjects {
 
   /**
    * `value` = encodeObject(obj) was sent to etcd for `key`. `handOver`: the writer gives
-   * `obj` up (it shares read-only members, and nothing will change it — update.ts Mutated):
-   * kept as it is, with metadata of its own, instead of copied.
+   * `obj` up (it shares read-only members, and nothing will change it — update.ts Mutated —
+   * or it is the answer of a client that only reads it: HandlerEnv.answerShared, frozen
+   * with the cache's): kept as it is, with metadata of its own, instead of copied. The
+   * writer may still set the resourceVersion in its own metadata.
    */
   remember(key: string, value: string, obj: KubeObject, handOver = false): void {
     const copy = handOver ? { ...obj, metadata: { ...obj.metadata } } : deepCopy(obj);
