@@ -5,12 +5,70 @@
 import type { KubeObject } from '../../client';
 import type { KeyValue } from '../../etcd/types';
 
-export function encodeObject(obj: KubeObject): string {
+/**
+ * `settled`: nothing changes `obj`'s members but metadata from now on, whatever becomes of
+ * the write (update.ts: a Mutated result that shares, handed to the watch cache as it is):
+ * their text is kept for later writes of the same member objects (settledText).
+ */
+export function encodeObject(obj: KubeObject, settled = false): string {
+  if (settled) {
+    const text = encodeSettled(obj);
+    if (text !== undefined) return text;
+  }
   // nothing to leave out (a create, a spec update): the object as it is
   if (obj.metadata !== undefined && obj.metadata.resourceVersion === undefined) return JSON.stringify(obj);
   const meta = { ...(obj.metadata ?? {}) };
   delete meta.resourceVersion;
   return JSON.stringify({ ...obj, metadata: meta });
+}
+
+/**
+ * The JSON text of top-level members of written objects (a spec, a status) that nobody
+ * changes any more, by the member object itself. A Pod's spec is written by its bind and
+ * then, the same object unchanged, by each of the kubelet's status patches (they share the
+ * stored Pod's other members: update.ts Mutated.shares): it is printed once instead of
+ * four times. Weak: an entry lives as long as its object, and an object's text cannot
+ * change under it (the objects are read-only: frozen while the cache mutation detector
+ * is on, store.ts), so no entry is ever stale — a restarted API server included.
+ */
+const settledText = new WeakMap<object, string>();
+
+/**
+ * What JSON.stringify gives for `obj` without metadata.resourceVersion — each member's text
+ * after its name, in key order — reusing and keeping settled members' text; undefined for
+ * anything a member-by-member print could get wrong (toJSON, metadata not a JSON object).
+ */
+function encodeSettled(obj: KubeObject): string | undefined {
+  const o = obj as Record<string, unknown>;
+  if (typeof o.toJSON === 'function') return undefined;
+  let text = '{';
+  for (const key in o) {
+    if (!Object.prototype.hasOwnProperty.call(o, key)) continue;
+    let member = o[key];
+    if (member === undefined || typeof member === 'function' || typeof member === 'symbol') continue;
+    let memberText: string | undefined;
+    if (typeof member === 'object' && member !== null) {
+      if (typeof (member as { toJSON?: unknown }).toJSON === 'function') return undefined;
+      if (key === 'metadata') {
+        // the writer's own metadata (it gets the resourceVersion later): printed, never kept
+        if (Array.isArray(member)) return undefined;
+        if ((member as { resourceVersion?: unknown }).resourceVersion !== undefined) {
+          const { resourceVersion: _rv, ...rest } = member as { resourceVersion?: unknown };
+          member = rest;
+        }
+        memberText = JSON.stringify(member);
+      } else {
+        memberText = settledText.get(member);
+        if (memberText === undefined) {
+          memberText = JSON.stringify(member);
+          settledText.set(member, memberText);
+        }
+      }
+    } else memberText = JSON.stringify(member);
+    text += (text.length === 1 ? '' : ',') + JSON.stringify(key) + ':' + memberText;
+  }
+  // JSON.stringify({ ...obj, metadata }) appends metadata when obj has none: the plain path
+  return o.metadata === undefined || o.metadata === null ? undefined : text + '}';
 }
 
 /** The stored object at `revision` (its mod_revision, or a delete's revision). */

@@ -146,7 +146,8 @@ function write(u: PendingUpdate, state: StoredState, next: KubeObject, current: 
       succeed(env, answer(), r.value.revision);
     });
   }
-  const value = encodeObject(next);
+  // a shared result is read-only whatever becomes of the write (Mutated): its members' text may be kept
+  const value = encodeObject(next, shares);
   if (value === state.value) {
     // a no-op update (the same bytes as stored) writes nothing — and answers with the live
     // object, never a cached one
