@@ -18,10 +18,12 @@ export function applyMergePatch(target: unknown, patch: unknown): unknown {
 /**
  * The same merge without copying the target: a new object whose members the patch leaves
  * alone are the target's own (shared, not copied), with new objects only along the
- * patch's paths and copies of the values it brings. For a read-only target (the watch
- * cache's object) whose result is not changed afterwards: the kubelet's status patch
- * then costs the status it writes, not a copy of the whole Pod. Same result, same key
- * order as applyMergePatch.
+ * patch's paths, and the values it brings (a list of conditions, a string) taken as they
+ * are. For a read-only target (the watch cache's object) whose result is not changed
+ * afterwards, and a patch that is already JSON's (what a round trip gives) and is never
+ * changed either — the API server's decoding of a request body (decodeRequestBody), which
+ * only its request reads: the kubelet's status patch then costs the status it writes, not
+ * a copy of the whole Pod nor of the patch. Same result, same key order as applyMergePatch.
  */
 export function applyMergePatchShared(target: unknown, patch: unknown): unknown {
   if (!isPlainObject(patch)) return deepCopy(patch);
@@ -29,7 +31,10 @@ export function applyMergePatchShared(target: unknown, patch: unknown): unknown 
   return merge(isPlainObject(target) ? { ...target } : {}, patch, true);
 }
 
-/** Merge `patch` into `out` in place; `share`: `out` is a shallow copy, and so is each object merged into below it. */
+/**
+ * Merge `patch` into `out` in place; `share`: `out` is a shallow copy, and so is each
+ * object merged into below it, and the patch's values are taken without a copy.
+ */
 function merge(out: Record<string, unknown>, patch: Record<string, unknown>, share: boolean): Record<string, unknown> {
   for (const k of Object.keys(patch)) {
     if (k === '__proto__') continue;
@@ -38,7 +43,7 @@ function merge(out: Record<string, unknown>, patch: Record<string, unknown>, sha
     else if (isPlainObject(v)) {
       const into = out[k];
       out[k] = merge(isPlainObject(into) ? (share ? { ...into } : into) : {}, v, share);
-    } else out[k] = deepCopy(v);
+    } else out[k] = share ? v : deepCopy(v);
   }
   return out;
 }
