@@ -15,6 +15,7 @@ import type { Command } from '../flags/command';
 import type { EtcdClientPort, LiveOutput } from '../ports';
 import { Terminal } from '../terminal';
 import { mustClient, newPrinter, request, resolveEndpoint, type Client, type EtcdctlEnv, type EtcdctlInvocation } from './client';
+import type { Printer } from './printer';
 import { EXIT_BAD_ARGS, EXIT_ERROR, EXIT_INTERRUPTED } from './exit-codes';
 import { prefixRangeEnd } from './key-range';
 
@@ -57,11 +58,20 @@ function run(inv: EtcdctlInvocation): void {
     term.printErr(`watch was canceled (${resp.error.message})\n`);
     return term.exitWithError(EXIT_INTERRUPTED, 'watch is canceled by the server');
   }
-  for (const r of resp.value) {
+  printWatch(term, client.printer, resp.value);
+}
+
+/** printWatchCh: each response as the printer shows it; a canceled one says so and ends the command (exit 5). Whether it ended. */
+function printWatch(term: EtcdctlInvocation['term'], printer: Printer, responses: readonly WatchResponse[]): boolean {
+  for (const r of responses) {
     if (r.canceled) term.printErr(`watch was canceled (${watchCancelError(r)})\n`);
-    if (r.events.length > 0 || r.canceled) client.printer.watch(r);
-    if (r.canceled) return term.exitWithError(EXIT_INTERRUPTED, 'watch is canceled by the server');
+    if (r.events.length > 0 || r.canceled) printer.watch(r);
+    if (r.canceled) {
+      term.exitWithError(EXIT_INTERRUPTED, 'watch is canceled by the server');
+      return true;
+    }
   }
+  return false;
 }
 
 /** The browser terminal's watch: opened, what came with its creation printed, and left running. */
@@ -75,16 +85,7 @@ function runLive(inv: EtcdctlInvocation, client: Client, req: WatchCreateRequest
     if (ended) return { stdout: '', stderr: '' };
     // each read prints into a terminal of its own: the command's has returned
     const out = new Terminal();
-    const printer = newPrinter(client.format, out, client.simple)!;
-    for (const r of watch.take().responses) {
-      if (r.canceled) out.printErr(`watch was canceled (${watchCancelError(r)})\n`);
-      if (r.events.length > 0 || r.canceled) printer.watch(r);
-      if (r.canceled) {
-        ended = true;
-        out.exitWithError(EXIT_INTERRUPTED, 'watch is canceled by the server');
-        break;
-      }
-    }
+    ended = printWatch(out, newPrinter(client.format, out, client.simple)!, watch.take().responses);
     const { stdout, stderr, exitCode } = out.output();
     return ended ? { stdout, stderr, exitCode } : { stdout, stderr };
   };

@@ -215,7 +215,12 @@ export function runLogs(env: RunEnv): void {
 /** DefaultConsumeRequest writes line by line (a cut last line too), the prefix before each: nothing for an empty log. */
 function printLog(env: RunEnv, prefix: string, text: string): void {
   if (text === '') return;
-  env.out.print(prefix === '' ? text : text.split(/(?<=\n)/).map((line) => prefix + line).join(''));
+  env.out.print(withPrefix(prefix, text));
+}
+
+/** Each line of `text` (a cut last line too) led by `prefix`. */
+function withPrefix(prefix: string, text: string): string {
+  return prefix === '' || text === '' ? text : text.split(/(?<=\n)/).map((line) => prefix + line).join('');
 }
 
 /**
@@ -240,7 +245,7 @@ function followLive(env: RunEnv, options: PodLogOptions, streams: OpenStream[], 
           broken ??= r.error;
           return [];
         }
-        if (r.text !== '') stdout += s.prefix === '' ? r.text : r.text.split(/(?<=\n)/).map((line) => s.prefix + line).join('');
+        stdout += withPrefix(s.prefix, r.text);
         return r.stream?.open === true ? [{ ...s, stream: r.stream }] : [];
       });
       // a broken stream ends the command with its error, as DefaultConsumeRequest's read does

@@ -144,19 +144,10 @@ export function runRolloutStatus(env: RunEnv): void {
       for (const e of events.value) {
         if (e.type === 'ERROR' || e.type === 'BOOKMARK' || e.object.metadata?.name !== live.name) continue;
         rv = e.object.metadata?.resourceVersion ?? rv;
-        if (e.type === 'DELETED') {
-          fail('object has been deleted');
-          done = true;
-          break;
-        }
-        const s = statusAt(e.object as Deployment, env.cmd.revision);
-        if (!s.ok) {
-          fail(s.error);
-          done = true;
-          break;
-        }
-        env.out.print(s.message);
-        if (s.done) {
+        const seen = viewEvent(e, live.name, env.cmd.revision);
+        env.out.print(seen.print ?? '');
+        if (seen.end !== undefined) {
+          if (seen.end.failure !== undefined) failures.push(seen.end.failure);
           done = true;
           break;
         }
