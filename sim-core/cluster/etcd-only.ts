@@ -43,7 +43,12 @@ export interface EtcdOnlySimulationOptions {
   bootCapTicks?: number;
 }
 
-export type DispatchResult = { ok: true; output?: CommandOutput } | { ok: false; error: string };
+/**
+ * What an action did. `replaced`: the watch a new live command ended, as its last read
+ * left it — the rows it printed since it was last read (during the new command's own ticks
+ * too), and its exit code when it had ended by itself meanwhile (none: it was stopped).
+ */
+export type DispatchResult = { ok: true; output?: CommandOutput; replaced?: LiveOutput & { line: string } } | { ok: false; error: string };
 
 /** The client's address on the network (`etcdctl` talks from here). */
 export const CLIENT_ADDRESS = 'etcdctl';
@@ -375,9 +380,13 @@ export class Simulation {
         const base = action.live === true ? { ...this.ports(), live: true } : this.ports();
         const ports = last !== undefined && last.line === action.line ? { ...base, reopened: last.reopened } : base;
         const output = this.runner(action.line, action.stdin, ports);
+        let replaced: (LiveOutput & { line: string }) | undefined;
         if (output.watch !== undefined) {
-          // one watch runs at a time: a new one ends the one before, as Ctrl+C would
+          // one watch runs at a time: a new one ends the one before, as Ctrl+C would; what
+          // the old one printed up to now is read first (reading sends nothing) and handed on
           if (action.live === true) {
+            const before = this.running;
+            if (before !== undefined) replaced = { line: before.line, ...before.watch.read() };
             this.stopRunning();
             this.running = { line: action.line, watch: output.watch };
           }
@@ -388,7 +397,7 @@ export class Simulation {
           const reopened = { edited: action.stdin, file: output.edit };
           this.reopened = { line: action.line, reopened, digest: hash64(canonicalJson(reopened)), at: this.now };
         }
-        return { ok: true, output };
+        return replaced !== undefined ? { ok: true, output, replaced } : { ok: true, output };
       }
     }
   }

@@ -176,28 +176,32 @@ describe('a watch left running in the terminal', () => {
     expect(new Set(next.terminal.map((e) => e.id)).size).toBe(3);
   });
 
-  it('shows ^C for a watch that a new one replaced, where a terminal would have needed it, before the new command', () => {
+  it('ends a watch that a new one replaced as the worker says, before the new command: its last rows and ^C, or its own end', () => {
     const other = 'etcdctl watch foo';
     const next = simReducer(started, {
       type: 'messages',
       messages: [
         viewWith(block('NAME   READY\n')),
         { type: 'commandResult', requestId: 2, result: { line: 'kubectl get nodes', stdout: 'node-1\n', stderr: '', exitCode: 0 } },
-        { type: 'commandResult', requestId: 3, result: { line: other, stdout: '', stderr: '', exitCode: 0, watch: 'running' } },
-        // straight after the first: the ^C joins its own entry
-        { type: 'commandResult', requestId: 4, result: { line, stdout: '', stderr: '', exitCode: 0, watch: 'running' } },
+        // the rows the first printed during the new command's own ticks come with its ^C
+        { type: 'commandResult', requestId: 3, result: { line: other, stdout: '', stderr: '', exitCode: 0, watch: 'running', replaced: { line, stdout: 'web-2  0/1\n', stderr: '', exitCode: 130, watch: 'stopped' } } },
+        // straight after the second, which had ended by itself meanwhile: its end joins its own entry, with no ^C
+        { type: 'commandResult', requestId: 4, result: { line, stdout: '', stderr: '', exitCode: 0, watch: 'running', replaced: { line: other, stdout: '', stderr: 'Error: watch is canceled by the server\n', exitCode: 5, watch: 'ended' } } },
+        // a new watch with nothing running before it ends nothing
+        { type: 'commandResult', result: block('', 'stopped', 130) },
+        { type: 'commandResult', requestId: 5, result: { line: other, stdout: '', stderr: '', exitCode: 0, watch: 'running' } },
       ],
     });
-    expect(next.terminal.map((e) => [e.result.line, e.result.watch, e.continued ?? false])).toEqual([
-      [line, 'running', false],
-      ['kubectl get nodes', undefined, false],
-      [line, 'stopped', true],
-      [other, 'stopped', false],
-      [line, 'running', false],
+    expect(next.terminal.map((e) => [e.result.line, e.result.stdout, e.result.stderr, e.result.watch, e.result.exitCode, e.continued ?? false])).toEqual([
+      [line, 'NAME   READY\n', '', 'running', 0, false],
+      ['kubectl get nodes', 'node-1\n', '', undefined, 0, false],
+      [line, 'web-2  0/1\n', '', 'stopped', 130, true],
+      [other, '', 'Error: watch is canceled by the server\n', 'ended', 5, false],
+      [line, '', '', 'stopped', 130, false],
+      [other, '', '', 'running', 0, false],
     ]);
-    // a refused Ctrl+C is no new watch: nothing is stopped
-    const refused = simReducer(started, { type: 'messages', messages: [{ type: 'commandResult', result: { line, stdout: '', stderr: 'full\n', exitCode: 1, refused: 'actions', watch: 'running' } }] });
-    expect(refused.terminal.some((e) => e.result.watch === 'stopped')).toBe(false);
+    // the terminal keeps no copy of what it has shown already
+    expect(next.terminal.some((e) => 'replaced' in e.result)).toBe(false);
   });
 
   it('keeps only the newest rows of a watch left running for long, whole rows, and says so', () => {

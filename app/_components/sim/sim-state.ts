@@ -127,16 +127,6 @@ function keepNewest(stdout: string): { stdout: string; clipped: boolean } {
   return { stdout: cut < 0 || cut === stdout.length - 1 ? stdout.slice(from) : stdout.slice(cut + 1), clipped: true };
 }
 
-/** The line of the watch the terminal shows still running (the newest entry of a live command or its rows that no block has ended), if any. */
-function runningWatchLine(terminal: readonly TerminalEntry[]): string | undefined {
-  for (let i = terminal.length - 1; i >= 0; i--) {
-    const w = terminal[i]!.result.watch;
-    if (w === 'running') return terminal[i]!.result.line;
-    if (w === 'stopped' || w === 'ended') return undefined;
-  }
-  return undefined;
-}
-
 /** Append command results to the terminal, numbering them after the last one (keys for React). */
 function appendEntries(terminal: readonly TerminalEntry[], origin: TerminalEntry['origin'], results: readonly CommandResult[], restored = false): TerminalEntry[] {
   let out = [...terminal];
@@ -146,13 +136,12 @@ function appendEntries(terminal: readonly TerminalEntry[], origin: TerminalEntry
       continue;
     }
     // a watch left running stays `running` in its entry until a block of its ends it; a new
-    // one ends the one before (the worker stops it): shown as the ^C a terminal would need first
-    if (result.watch === 'running' && result.refused === undefined) {
-      const before = runningWatchLine(out);
-      if (before !== undefined) out = appendWatchBlock(out, { line: before, stdout: '', stderr: '', exitCode: 130, watch: 'stopped' }, restored);
-    }
+    // one ends the one before, and the worker says how: its last rows, then the ^C a terminal
+    // would have needed first (or its own end, when it ended by itself meanwhile)
+    const { replaced, ...shown } = result;
+    if (replaced !== undefined) out = appendWatchBlock(out, replaced, restored);
     const id = (out.at(-1)?.id ?? 0) + 1;
-    out.push(restored ? { id, origin, result, restored } : { id, origin, result });
+    out.push(restored ? { id, origin, result: shown, restored } : { id, origin, result: shown });
   }
   return out.slice(-TERMINAL_SIZE);
 }

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { actionLogSchema } from '@/sim-core/cluster/actions';
 import { WorkerSession } from './session';
 import { replayActionLog, type SimHost } from './sim-host';
+import { initialSimState, simReducer } from '@/app/_components/sim/sim-state';
 import { play, startHost, stdoutOf } from './live-testkit';
 import type { CommandResult, HostScenario, WorkerMessage } from './protocol';
 
@@ -190,6 +191,48 @@ describe('etcdctl watch in the browser’s terminal', () => {
     expect(done.error).toBeUndefined();
     const watched = done.results.filter((r) => r.line === 'etcdctl watch foo --rev=1');
     expect(puts(watched.map((r) => r.stdout).join(''))).toEqual(['v0', 'v1', 'v2', 'v3', 'v4', 'down']);
+  });
+
+  it('when a new live command replaces it, hands on what it printed up to then: its rows and ^C, or its own end; a replay shows the same', () => {
+    const h = host();
+    const typed: CommandResult[] = [];
+    const run = (line: string) => {
+      const r = h.runCommand(line);
+      typed.push(r);
+      return r;
+    };
+    run('etcdctl watch foo');
+    run('etcdctl put foo 1');
+    // unread: the put's event reaches the watch while the next command runs
+    const next = run('etcdctl watch bar --rev=1');
+    expect(next).toMatchObject({ line: 'etcdctl watch bar --rev=1', watch: 'running', replaced: { line: 'etcdctl watch foo', stdout: 'PUT\nfoo\n1\n', stderr: '', exitCode: 130, watch: 'stopped' } });
+    // one that had ended by itself (a compacted --rev, ended at once) is handed on as ended, with no ^C
+    run('etcdctl put foo 2');
+    run('etcdctl compact 3');
+    run('etcdctl watch foo --rev=1');
+    const after = run('etcdctl watch foo');
+    expect(after.replaced).toMatchObject({ line: 'etcdctl watch foo --rev=1', stdout: '', exitCode: 5, watch: 'ended' });
+    expect(after.replaced?.stderr).toMatch(/required revision has been compacted/);
+    // a command that starts no watch replaces nothing
+    expect(run('etcdctl put foo 3').replaced).toBeUndefined();
+    expect(h.running()).toBe('etcdctl watch foo');
+    const last = h.readRunning();
+    if (last !== undefined) typed.push(last);
+
+    // the terminal a replay restores reads as the one the learner saw (the replay reads the
+    // running watch after each action, so its rows may come as blocks of their own)
+    const posted: WorkerMessage[] = [];
+    const session = new WorkerSession((m) => posted.push(m), { start() {}, stop() {} });
+    session.receive({ type: 'init', scenario: etcdOnly, replay: h.actionLog() });
+    const done = posted.find((m) => m.type === 'replayed');
+    if (done?.type !== 'replayed') throw new Error('no replay');
+    const shown = (results: CommandResult[]) => {
+      const ready = simReducer(initialSimState, { type: 'messages', messages: [{ type: 'ready', setup: [] }] });
+      return simReducer(ready, { type: 'messages', messages: [{ type: 'replayed', results }] }).terminal.map((e) => [e.result.line, e.result.stdout, e.result.stderr, e.result.watch]);
+    };
+    const seen = shown(typed);
+    expect(seen.filter((e) => e[3] === 'stopped' || e[3] === 'ended')).toHaveLength(3);
+    expect(shown(done.results)).toEqual(seen);
   });
 
   it('in a script (no live terminal) still prints what has happened so far and returns', () => {

@@ -189,6 +189,7 @@ export class SimHost {
   private execute(action: Extract<Action, { type: 'command' }>): CommandResult {
     const r = this.sim.dispatch(action);
     const { edit, watch, ...output } = r.ok ? (r.output ?? { stdout: '', stderr: '', exitCode: 0 }) : { stdout: '', stderr: `${r.error}\n`, exitCode: 1 };
+    const replaced = r.ok ? r.replaced : undefined;
     // a file kubectl edit would reopen that no save could carry (over the stdin limit) is not offered
     return {
       line: action.line,
@@ -196,6 +197,8 @@ export class SimHost {
       ...output,
       ...(edit !== undefined && edit.buffer.length <= MAX_STDIN_LENGTH ? { edit } : {}),
       ...(watch !== undefined && action.live === true ? { watch: 'running' as const } : {}),
+      // the watch this one ended: its last rows, and ^C unless it had ended by itself meanwhile
+      ...(replaced !== undefined ? { replaced: replaced.exitCode === undefined ? { line: replaced.line, stdout: replaced.stdout, stderr: replaced.stderr, exitCode: 130, watch: 'stopped' as const } : { line: replaced.line, stdout: replaced.stdout, stderr: replaced.stderr, exitCode: replaced.exitCode, watch: 'ended' as const } } : {}),
     };
   }
 
