@@ -155,6 +155,11 @@ export interface WatchResponse {
   compact_revision: number;
   cancel_reason: string;
   events: WatchEvent[];
+  /**
+   * the response clientv3 makes up when the stream ended in an error (no leader) instead of
+   * carrying a server's response: its Events is nil (`null` in etcdctl's JSON), not empty
+   */
+  closed?: true;
 }
 
 export interface LeaseGrantRequest {

@@ -62,7 +62,7 @@ export class WatchHub {
    * require-leader stream): the client closes the watch with the error, as canceled.
    */
   refuse(ctx: ProcessContext<EtcdWire>, client: string, cid: number, reason: string): void {
-    ctx.send(client, { kind: 'watch', cid, resp: response(CLOSED_HEADER, 0, { canceled: true, cancel_reason: reason }) });
+    ctx.send(client, { kind: 'watch', cid, resp: response(CLOSED_HEADER, 0, { canceled: true, cancel_reason: reason, closed: true }) });
   }
 
   /** monitorLeader: the member has had no leader for three election timeouts, so every require-leader stream is canceled. */
@@ -70,7 +70,7 @@ export class WatchHub {
     for (const [id, s] of this.streams) {
       if (!s.requireLeader) continue;
       this.streams.delete(id);
-      ctx.send(s.client, { kind: 'watch', cid: s.cid, resp: response(CLOSED_HEADER, id, { canceled: true, cancel_reason: etcdErrors.noLeader.message }) });
+      ctx.send(s.client, { kind: 'watch', cid: s.cid, resp: response(CLOSED_HEADER, id, { canceled: true, cancel_reason: etcdErrors.noLeader.message, closed: true }) });
     }
   }
 

@@ -109,6 +109,20 @@ describe('etcdctl watch in the browser’s terminal', () => {
     }
   });
 
+  it('prints a no-leader cancel in JSON as clientv3 makes it up: an empty header and nil Events, where a compacted one has []', () => {
+    const h = host();
+    h.runCommand("sim partition 'etcd-1|etcd-2,etcd-3'");
+    h.runCommand('sim tick 600');
+    h.runCommand('etcdctl --endpoints etcd-1 -w json watch foo');
+    expect(h.readRunning()).toMatchObject({ stdout: '{"Header":{},"Events":null,"CompactRevision":0,"Canceled":true,"Created":false}\n', exitCode: 5, watch: 'ended' });
+    // one that had a leader when it started, canceled by monitorLeader three election timeouts after it went
+    const k = host();
+    k.runCommand('etcdctl --endpoints etcd-1 -w json watch foo');
+    k.runCommand("sim partition 'etcd-1|etcd-2,etcd-3'");
+    const end = play(k, 1500).find((b) => b.watch === 'ended');
+    expect(end).toMatchObject({ stdout: '{"Header":{},"Events":null,"CompactRevision":0,"Canceled":true,"Created":false}\n', exitCode: 5 });
+  });
+
   it('started on a member that is down, keeps dialing it and watches once it is back, as etcdctl’s watch has no deadline', () => {
     const h = host();
     h.runCommand('sim kill etcd-1');

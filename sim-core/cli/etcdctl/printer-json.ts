@@ -57,7 +57,8 @@ export function jsonPrinter(term: Terminal): Printer {
       line(
         object([
           ['Header', object(headerFields(r.header))],
-          ['Events', `[${r.events.map(event).join(',')}]`],
+          // a response clientv3 made up for a stream that ended in an error has nil Events
+          ['Events', r.closed === true ? 'null' : `[${r.events.map(event).join(',')}]`],
           ['CompactRevision', String(r.compact_revision)],
           ['Canceled', String(r.canceled)],
           ['Created', String(r.created)],
