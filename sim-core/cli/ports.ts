@@ -209,6 +209,8 @@ export interface LiveOutput {
   stdout: string;
   stderr: string;
   exitCode?: number;
+  /** what came before this output was lost unread (a buffer kept only its newest events): the terminal says older output was not kept */
+  clipped?: true;
 }
 
 /** A command still running after it returned (CommandOutput.watch). */

@@ -204,6 +204,23 @@ describe('a watch left running in the terminal', () => {
     expect(next.terminal.some((e) => 'replaced' in e.result)).toBe(false);
   });
 
+  it('shows a block whose watch lost rows unread as following no earlier row: its rows only, under the note', () => {
+    const next = simReducer(started, { type: 'messages', messages: [viewWith(block('web-1  0/1\n')), viewWith({ ...block('web-9  1/1\n'), clipped: true })] });
+    expect(next.terminal).toHaveLength(1);
+    expect(next.terminal[0]).toMatchObject({ clipped: true, result: { line, stdout: 'web-9  1/1\n', watch: 'running' } });
+    expect('clipped' in next.terminal[0]!.result).toBe(false);
+    // after a command in between: a continuation, clipped
+    const later = simReducer(next, {
+      type: 'messages',
+      messages: [{ type: 'commandResult', requestId: 2, result: { line: 'kubectl get nodes', stdout: 'node-1\n', stderr: '', exitCode: 0 } }, { type: 'commandResult', result: { ...block('web-10  1/1\n', 'stopped', 130), clipped: true } }],
+    });
+    expect(later.terminal.map((e) => [e.result.stdout, e.continued ?? false, e.clipped ?? false])).toEqual([
+      ['web-9  1/1\n', false, true],
+      ['node-1\n', false, false],
+      ['web-10  1/1\n', true, true],
+    ]);
+  });
+
   it('keeps only the newest rows of a watch left running for long, whole rows, and says so', () => {
     const row = 'web-1   0/1   Pending   0   1s\n';
     const many = row.repeat(Math.ceil(WATCH_TEXT_KEPT / row.length) + 10);

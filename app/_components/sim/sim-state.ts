@@ -97,15 +97,17 @@ function isWatchBlock(result: CommandResult): boolean {
 /**
  * The terminal with a running watch's block added: joined to the last entry when that is
  * the same watch's (its command, or the rows it printed since), else a continuation of its
- * own under whatever came in between. A `stopped` or `ended` block ends it.
+ * own under whatever came in between. A `stopped` or `ended` block ends it. A block whose
+ * watch lost rows unread before it (`clipped`) follows no earlier row: the entry shows the
+ * block's rows only, under the note that earlier ones are no longer shown.
  */
-function appendWatchBlock(terminal: readonly TerminalEntry[], block: CommandResult, restored: boolean): TerminalEntry[] {
+function appendWatchBlock(terminal: readonly TerminalEntry[], { clipped: lost, ...block }: CommandResult, restored: boolean): TerminalEntry[] {
   const last = terminal.at(-1);
   const next: CommandResult['watch'] = block.watch === 'output' ? 'running' : block.watch;
   if (last !== undefined && last.result.watch === 'running' && last.result.line === block.line) {
-    const kept = keepNewest(last.result.stdout + block.stdout);
+    const kept = keepNewest(lost === true ? block.stdout : last.result.stdout + block.stdout);
     const result: CommandResult = { ...last.result, stdout: kept.stdout, stderr: last.result.stderr + block.stderr, exitCode: block.exitCode, watch: next };
-    return [...terminal.slice(0, -1), { ...last, result, ...(last.clipped || kept.clipped ? { clipped: true as const } : {}) }];
+    return [...terminal.slice(0, -1), { ...last, result, ...(last.clipped || kept.clipped || lost === true ? { clipped: true as const } : {}) }];
   }
   const kept = keepNewest(block.stdout);
   const entry: TerminalEntry = {
@@ -114,7 +116,7 @@ function appendWatchBlock(terminal: readonly TerminalEntry[], block: CommandResu
     result: { ...block, stdout: kept.stdout, watch: next },
     continued: true,
     ...(restored ? { restored: true as const } : {}),
-    ...(kept.clipped ? { clipped: true as const } : {}),
+    ...(kept.clipped || lost === true ? { clipped: true as const } : {}),
   };
   return [...terminal, entry].slice(-TERMINAL_SIZE);
 }

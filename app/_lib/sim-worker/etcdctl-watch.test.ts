@@ -4,6 +4,7 @@
 // revision after the last it printed, and it is canceled as etcdctl's is when its member
 // goes without a leader. The log replays to the same state and the same text.
 import { describe, expect, it } from 'vitest';
+import { OPEN_WATCH_BUFFER } from '@/sim-core/apiserver/server/terminalPort';
 import { actionLogSchema } from '@/sim-core/cluster/actions';
 import { WorkerSession } from './session';
 import { replayActionLog, type SimHost } from './sim-host';
@@ -121,6 +122,23 @@ describe('etcdctl watch in the browser’s terminal', () => {
     k.runCommand("sim partition 'etcd-1|etcd-2,etcd-3'");
     const end = play(k, 1500).find((b) => b.watch === 'ended');
     expect(end).toMatchObject({ stdout: '{"Header":{},"Events":null,"CompactRevision":0,"Canceled":true,"Created":false}\n', exitCode: 5 });
+  });
+
+  it('says so when its buffer dropped responses nobody read: the block is clipped and starts at the oldest kept', () => {
+    const h = host();
+    h.runCommand('etcdctl watch foo');
+    // the page reads at every frame; a long run of commands with no frame between overflows the buffer
+    for (let i = 0; i < OPEN_WATCH_BUFFER + 5; i++) h.runCommand(`etcdctl put foo v${i}`);
+    h.step(20);
+    const block = h.readRunning();
+    expect(block).toMatchObject({ watch: 'output', clipped: true });
+    const seen = puts(block!.stdout);
+    expect(seen).toHaveLength(OPEN_WATCH_BUFFER);
+    expect(seen.at(-1)).toBe(`v${OPEN_WATCH_BUFFER + 4}`);
+    // later reads lost nothing
+    h.runCommand('etcdctl put foo last');
+    h.step(20);
+    expect(h.readRunning()).toEqual({ line: 'etcdctl watch foo', stdout: 'PUT\nfoo\nlast\n', stderr: '', exitCode: 0, watch: 'output' });
   });
 
   it('started on a member that is down, keeps dialing it and watches once it is back, as etcdctl’s watch has no deadline', () => {

@@ -241,13 +241,15 @@ export const commandResultSchema = z.object({
    * ended by itself (its error on stderr)
    */
   watch: z.enum(['running', 'output', 'stopped', 'ended']).optional(),
+  /** a watch's block: what the watch printed before it was lost unread (its buffer kept only the newest events), so the terminal says older rows were not kept */
+  clipped: z.literal(true).optional(),
   /**
    * on a command that left a new watch running: the watch it ended (one runs at a time),
    * as the block that ends it — its rows since its last block, then `stopped` (exit 130, the
    * ^C a terminal would have needed first) or `ended` when it had ended by itself meanwhile
    */
   replaced: z
-    .object({ line: z.string(), stdout: z.string(), stderr: z.string(), exitCode: z.number().int(), watch: z.enum(['stopped', 'ended']) })
+    .object({ line: z.string(), stdout: z.string(), stderr: z.string(), exitCode: z.number().int(), watch: z.enum(['stopped', 'ended']), clipped: z.literal(true).optional() })
     .optional(),
 });
 export type CommandResult = z.infer<typeof commandResultSchema>;

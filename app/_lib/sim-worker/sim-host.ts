@@ -198,7 +198,7 @@ export class SimHost {
       ...(edit !== undefined && edit.buffer.length <= MAX_STDIN_LENGTH ? { edit } : {}),
       ...(watch !== undefined && action.live === true ? { watch: 'running' as const } : {}),
       // the watch this one ended: its last rows, and ^C unless it had ended by itself meanwhile
-      ...(replaced !== undefined ? { replaced: replaced.exitCode === undefined ? { line: replaced.line, stdout: replaced.stdout, stderr: replaced.stderr, exitCode: 130, watch: 'stopped' as const } : { line: replaced.line, stdout: replaced.stdout, stderr: replaced.stderr, exitCode: replaced.exitCode, watch: 'ended' as const } } : {}),
+      ...(replaced !== undefined ? { replaced: { line: replaced.line, stdout: replaced.stdout, stderr: replaced.stderr, ...(replaced.exitCode === undefined ? { exitCode: 130, watch: 'stopped' as const } : { exitCode: replaced.exitCode, watch: 'ended' as const }), ...(replaced.clipped === true ? { clipped: true as const } : {}) } } : {}),
     };
   }
 
@@ -215,8 +215,8 @@ export class SimHost {
   readRunning(): CommandResult | undefined {
     const out = this.sim.readRunning();
     if (out === undefined) return undefined;
-    if (out.exitCode === undefined && out.stdout === '' && out.stderr === '') return undefined;
-    return { line: out.line, stdout: out.stdout, stderr: out.stderr, exitCode: out.exitCode ?? 0, watch: out.exitCode === undefined ? 'output' : 'ended' };
+    if (out.exitCode === undefined && out.stdout === '' && out.stderr === '' && out.clipped !== true) return undefined;
+    return { line: out.line, stdout: out.stdout, stderr: out.stderr, exitCode: out.exitCode ?? 0, watch: out.exitCode === undefined ? 'output' : 'ended', ...(out.clipped === true ? { clipped: true as const } : {}) };
   }
 
   /**
@@ -236,7 +236,7 @@ export class SimHost {
     if (rest?.watch === 'ended') return rest;
     this.sim.dispatch(action);
     this.record(action);
-    return { line, stdout: rest?.stdout ?? '', stderr: rest?.stderr ?? '', exitCode: 130, watch: 'stopped' };
+    return { line, stdout: rest?.stdout ?? '', stderr: rest?.stderr ?? '', exitCode: 130, watch: 'stopped', ...(rest?.clipped === true ? { clipped: true as const } : {}) };
   }
 
   /**

@@ -85,9 +85,11 @@ function runLive(inv: EtcdctlInvocation, client: Client, req: WatchCreateRequest
     if (ended) return { stdout: '', stderr: '' };
     // each read prints into a terminal of its own: the command's has returned
     const out = new Terminal();
-    ended = printWatch(out, newPrinter(client.format, out, client.simple)!, watch.take().responses);
+    const { responses, dropped } = watch.take();
+    ended = printWatch(out, newPrinter(client.format, out, client.simple)!, responses);
     const { stdout, stderr, exitCode } = out.output();
-    return ended ? { stdout, stderr, exitCode } : { stdout, stderr };
+    const lost = dropped > 0 ? { clipped: true as const } : {};
+    return ended ? { stdout, stderr, exitCode, ...lost } : { stdout, stderr, ...lost };
   };
   // what came with the creation is the command's own output; one that ended it at once (a
   // compacted --rev, no leader) is still left to the first read, so that the command is

@@ -17,6 +17,7 @@ import { inFirstOccurrenceOrder } from './events-order';
 import { matchesFields, parseFieldSelector } from './selectors';
 import { commandTargets, type Target } from './targets';
 import { sortByField } from '../sort/sortBy';
+import type { LiveOutput } from '../../ports';
 
 const TABLE_OUTPUTS = ['', 'wide', 'name'];
 
@@ -228,7 +229,7 @@ function runWatch(env: RunEnv, targets: readonly Target[]): void {
           if (ended !== undefined) return { stdout: '', stderr: '' };
           let stdout = '';
           let stderr = '';
-          const { events, closed } = watch.take();
+          const { events, dropped, closed } = watch.take();
           for (const { event: e, at } of events) {
             if (e.type === 'ERROR') {
               // the server ended it: nothing to cancel (read() runs at a reader's pace, which must send nothing)
@@ -249,7 +250,8 @@ function runWatch(env: RunEnv, targets: readonly Target[]): void {
             ended = 1;
             stderr = `error: ${WATCH_CLOSED}\n`;
           }
-          return ended === undefined ? { stdout, stderr } : { stdout, stderr, exitCode: ended };
+          const out: LiveOutput = ended === undefined ? { stdout, stderr } : { stdout, stderr, exitCode: ended };
+          return dropped > 0 ? { ...out, clipped: true } : out;
         },
         stop: () => watch.close(),
       });

@@ -72,7 +72,8 @@ function watchLive(env: RunEnv, live: LiveObject, rv: string): boolean {
   let ended = false;
   const read = (): LiveOutput => {
     if (ended) return { stdout: '', stderr: '' };
-    const { events, closed, timedOut } = watch.take();
+    const { events, dropped, closed, timedOut } = watch.take();
+    const lost = dropped > 0 ? { clipped: true as const } : {};
     let stdout = '';
     let end: { failure?: Failure } | undefined;
     for (const { event } of events) {
@@ -82,11 +83,11 @@ function watchLive(env: RunEnv, live: LiveObject, rv: string): boolean {
     }
     if (end === undefined && timedOut) end = { failure: plainFailure('timed out waiting for the condition') };
     if (end === undefined && closed) end = { failure: statusFailure(connectionRefused()) };
-    if (end === undefined) return { stdout, stderr: '' };
+    if (end === undefined) return { stdout, stderr: '', ...lost };
     // the server's end (an ERROR, a closed connection) sends nothing back; the client's own was sent as it happened
     watch.forget();
     ended = true;
-    return end.failure === undefined ? { stdout, stderr: '', exitCode: 0 } : { stdout, stderr: end.failure.line, exitCode: 1 };
+    return end.failure === undefined ? { stdout, stderr: '', exitCode: 0, ...lost } : { stdout, stderr: end.failure.line, exitCode: 1, ...lost };
   };
   env.out.keepRunning({
     read,
