@@ -2,7 +2,7 @@
 // unchanged parts keep their identity so memo'd panels do not re-render.
 import { describe, expect, it } from 'vitest';
 import { SimHost } from '@/app/_lib/sim-worker/sim-host';
-import type { WorkerMessage } from '@/app/_lib/sim-worker/protocol';
+import type { CommandResult, WorkerMessage } from '@/app/_lib/sim-worker/protocol';
 import { initialSimState, replayPercent, simReducer, WATCH_TEXT_KEPT, type SimState } from './sim-state';
 
 function running(): { host: SimHost; state: SimState } {
@@ -145,7 +145,7 @@ describe('a watch left running in the terminal', () => {
       { type: 'commandResult', requestId: 1, result: { line, stdout: '', stderr: '', exitCode: 0, watch: 'running' } },
     ],
   });
-  const viewWith = (watched?: ReturnType<typeof block>): WorkerMessage => ({
+  const viewWith = (watched?: CommandResult): WorkerMessage => ({
     type: 'view',
     view: { now: 1, members: [], partition: [], messages: [], messagesInFlight: 0, trace: [], events: [], playing: true, ticksPerSecond: 10, actionCount: 1, logVersion: 1, running: line, ...(watched ? { watched } : {}) },
   });

@@ -7,7 +7,6 @@ import { Prng } from '../../kernel';
 import { allocateClusterIP, clusterIPsInUse, requestedClusterIPRefusal } from './identity';
 import { isIP } from '../kinds/ipAddress';
 import { TIMEOUT, must, stored, testCluster } from './testCluster';
-import { APISERVER_ADDRESS } from './wire';
 
 function service(name: string, clusterIP?: string): KubeObject {
   return { apiVersion: 'v1', kind: 'Service', metadata: { name }, spec: { selector: { app: name }, ports: [{ port: 80 }], ...(clusterIP !== undefined ? { clusterIP } : {}) } };
@@ -142,11 +141,7 @@ describe('clusterIP requests the allocator refuses', () => {
     const sim = testCluster();
     // two requests from kubectl's connection, sent in the same tick, before either is answered
     const proc = sim.kubectl.process;
-    const ids = [0, 1].map((i) => {
-      const requestId = proc.newRequestId();
-      sim.clusterKernel.send(proc.address, APISERVER_ADDRESS, { type: 'api-request', requestId, request: { verb: 'create', resource: 'services', namespace: 'default', body: service(`race-${i}`, '10.100.0.7') } });
-      return requestId;
-    });
+    const ids = [0, 1].map((i) => sim.kubectl.send({ verb: 'create', resource: 'services', namespace: 'default', body: service(`race-${i}`, '10.100.0.7') }));
     sim.clusterKernel.runUntil(() => ids.every((id) => proc.answers.has(id)), TIMEOUT.timeoutTicks);
     const answers = ids.map((id) => proc.answers.get(id));
     expect(answers.filter((a) => a?.ok).length).toBe(1);

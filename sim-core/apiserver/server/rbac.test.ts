@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { ApiRequest, ApiResult, KubeObject } from '../../client';
 import type { DefaultSimulation } from '../../cluster/default-topology';
 import { KubeClientProcess, SimKubeApiPort } from './terminalPort';
-import { APISERVER_ADDRESS, type ServerRequest } from './wire';
+import type { ServerRequest } from './wire';
 import { TIMEOUT, configMap, deployment, must, pod, testCluster } from './testCluster';
 import { attributesOf, authorizeRequest, userForAddress } from './rbac';
 
@@ -18,12 +18,7 @@ function clientAt(sim: DefaultSimulation, address: string) {
   return {
     request: (req: ServerRequest) => port.request(req, TIMEOUT),
     /** what `kubectl --as` will send: the same request with an `impersonate` field */
-    as: (user: string, req: ApiRequest, groups?: string[]): ApiResult<unknown> => {
-      const requestId = proc.newRequestId();
-      sim.clusterKernel.send(address, APISERVER_ADDRESS, { type: 'api-request', requestId, request: req, impersonate: { user, ...(groups ? { groups } : {}) } });
-      sim.clusterKernel.runUntil(() => proc.answers.has(requestId), TIMEOUT.timeoutTicks);
-      return proc.answers.get(requestId) ?? { ok: false, error: { kind: 'Status', apiVersion: 'v1', status: 'Failure', reason: 'Timeout', code: 0, message: 'no answer' } };
-    },
+    as: (user: string, req: ApiRequest, groups?: string[]): ApiResult<unknown> => port.request(req as ServerRequest, { ...TIMEOUT, impersonate: { user, ...(groups ? { groups } : {}) } }),
   };
 }
 

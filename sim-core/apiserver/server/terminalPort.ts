@@ -96,6 +96,12 @@ interface OpenWatchBuffer {
 /** The process that receives the API server's answers for a terminal client. */
 export class KubeClientProcess implements Process<ClusterWire> {
   readonly answers = new Map<number, ApiResult<unknown>>();
+  /**
+   * the requests whose answer someone will read from `answers`: any other answer — one that
+   * comes after its request timed out, an event still in flight when its watch was closed —
+   * is dropped, as a cancelled context's is, instead of being kept for nobody
+   */
+  readonly awaited = new Set<number>();
   readonly watchEvents = new Map<number, WatchEvent[]>();
   /** the open watches' unread events (openWatch) */
   readonly openWatches = new Map<number, OpenWatchBuffer>();
@@ -145,11 +151,12 @@ export class KubeClientProcess implements Process<ClusterWire> {
       else events.push({ type: 'ERROR', status: p.result.error });
       return;
     }
-    this.answers.set(p.requestId, p.result);
+    if (this.awaited.has(p.requestId)) this.answers.set(p.requestId, p.result);
   }
 
   crash(): void {
     this.answers.clear();
+    this.awaited.clear();
     this.watchEvents.clear();
     this.openWatches.clear();
   }
@@ -204,6 +211,7 @@ export class SimKubeApiPort implements KubeApiPort {
     this.kernel.runUntil(() => answers.has(requestId), opts.timeoutTicks);
     const got = answers.get(requestId);
     answers.delete(requestId);
+    this.process.awaited.delete(requestId);
     if (got === undefined) return { ok: false, error: this.kernel.isAlive(this.server) ? clientTimeout() : connectionRefused() };
     return got as ApiResult<AnswerOf<R>>;
   }
@@ -278,9 +286,10 @@ export class SimKubeApiPort implements KubeApiPort {
     };
   }
 
-  /** Send without waiting; the answer lands in process.answers under the returned id. */
+  /** Send without waiting; the answer lands in process.answers under the returned id (the reader deletes it, and the id from process.awaited). */
   send(req: ServerRequest, impersonate?: ApiRequestMessage['impersonate']): number {
     const requestId = this.process.newRequestId();
+    this.process.awaited.add(requestId);
     this.kernel.send(this.process.address, this.server, message(requestId, req, impersonate));
     return requestId;
   }
