@@ -1,8 +1,13 @@
 'use client';
-// Classify: each item gets a labelled select of the buckets (operable by keyboard and by
-// every assistive technology), and the buckets show what has been put in them so far.
+// Classify: an item is dragged with the mouse into a bucket, or its bucket is chosen from
+// the item's labelled select — the path for the keyboard, every assistive technology, and
+// touch screens without HTML5 drag and drop. Both change the same placements, so the select
+// shows where a dropped item went, and a drop is announced politely. The buckets show what
+// has been put in them so far; an item shown there can be dragged on to the other bucket.
+import { useState, type DragEvent } from 'react';
 import { useTranslations } from 'next-intl';
 import { Mark, type Marks } from './choice-input';
+import { carriesItem, droppedItem, startItemDrag } from './classify-drag';
 import { placeItem } from './ordering-state';
 import type { ChoiceView } from './types';
 
@@ -19,6 +24,56 @@ interface Props {
 
 export function ClassifyInput({ marks, name, promptId, buckets, items, placements, disabled, onChange }: Props) {
   const t = useTranslations('quiz');
+  // the item being dragged from this question: only such a drag lights the buckets up and
+  // may be dropped (not text or files from elsewhere, nor another question's items)
+  const [dragged, setDragged] = useState<string | null>(null);
+  // the bucket under the pointer during that drag
+  const [over, setOver] = useState<string | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const itemIds = items.map((i) => i.id);
+
+  const endDrag = () => {
+    setDragged(null);
+    setOver(null);
+  };
+
+  // after submit nothing is draggable, and no handler is left to start a drag
+  const dragSource = (item: ChoiceView) =>
+    disabled
+      ? { draggable: false }
+      : {
+          draggable: true,
+          onDragStart: (e: DragEvent) => {
+            startItemDrag(e.dataTransfer, name, item);
+            setDragged(item.id);
+          },
+          onDragEnd: endDrag,
+        };
+
+  const dropTarget = (bucket: ChoiceView) => ({
+    onDragOver: (e: DragEvent) => {
+      // not cancelling dragover is how a page says "no drop here"
+      if (disabled || dragged === null || !carriesItem(e.dataTransfer.types)) return;
+      e.preventDefault();
+      e.dataTransfer.dropEffect = 'move';
+      if (over !== bucket.id) setOver(bucket.id);
+    },
+    onDragLeave: (e: DragEvent) => {
+      // moving onto the bucket's own title or list is not leaving it
+      if (e.relatedTarget instanceof Node && e.currentTarget.contains(e.relatedTarget)) return;
+      setOver((o) => (o === bucket.id ? null : o));
+    },
+    onDrop: (e: DragEvent) => {
+      e.preventDefault();
+      endDrag();
+      if (disabled) return;
+      const id = droppedItem(e.dataTransfer, name, itemIds);
+      if (id === null) return;
+      onChange(placeItem(placements, id, bucket.id));
+      setAnnouncement(t('dropped', { item: items.find((i) => i.id === id)?.label ?? id, bucket: bucket.label }));
+    },
+  });
+
   return (
     <div className="quiz-classify">
       <p className="muted">{t('classifyHint')}</p>
@@ -26,8 +81,11 @@ export function ClassifyInput({ marks, name, promptId, buckets, items, placement
         {items.map((item) => {
           const id = `${name}-${item.id}`;
           return (
-            <div key={item.id} className="classify-item">
-              <label htmlFor={id} dangerouslySetInnerHTML={{ __html: item.html }} />
+            <div key={item.id} className={`classify-item${dragged === item.id ? ' is-dragging' : ''}`}>
+              <span className="classify-item-handle" {...dragSource(item)}>
+                {disabled ? null : <Grip />}
+                <label htmlFor={id} dangerouslySetInnerHTML={{ __html: item.html }} />
+              </span>
               <Mark mark={marks?.get(item.id)} />
               <select id={id} value={placements[item.id] ?? ''} disabled={disabled} onChange={(e) => onChange(placeItem(placements, item.id, e.target.value))}>
                 <option value="">{t('chooseBucket')}</option>
@@ -44,15 +102,16 @@ export function ClassifyInput({ marks, name, promptId, buckets, items, placement
       <div className="classify-buckets">
         {buckets.map((b) => {
           const inside = items.filter((i) => placements[i.id] === b.id);
+          const state = over === b.id ? ' is-drop-target' : dragged !== null ? ' is-drop-ready' : '';
           return (
-            <section key={b.id} className="classify-bucket" aria-label={b.label}>
+            <section key={b.id} className={`classify-bucket${state}`} aria-label={b.label} {...dropTarget(b)}>
               <p className="classify-bucket-title" dangerouslySetInnerHTML={{ __html: b.html }} />
               {inside.length === 0 ? (
                 <p className="muted">{t('bucketEmpty')}</p>
               ) : (
                 <ul>
                   {inside.map((i) => (
-                    <li key={i.id} dangerouslySetInnerHTML={{ __html: i.html }} />
+                    <li key={i.id} className={dragged === i.id ? 'is-dragging' : undefined} {...dragSource(i)} dangerouslySetInnerHTML={{ __html: i.html }} />
                   ))}
                 </ul>
               )}
@@ -60,6 +119,18 @@ export function ClassifyInput({ marks, name, promptId, buckets, items, placement
           );
         })}
       </div>
+      <p className="visually-hidden" aria-live="polite">
+        {announcement}
+      </p>
     </div>
+  );
+}
+
+/** Six dots: the usual sign that a row can be picked up and dragged (decoration only). */
+function Grip() {
+  return (
+    <svg className="classify-grip" aria-hidden="true" focusable="false" width="10" height="16" viewBox="0 0 10 16" fill="currentColor">
+      {[3, 8, 13].flatMap((y) => [<circle key={`l${y}`} cx="2.5" cy={y} r="1.5" />, <circle key={`r${y}`} cx="7.5" cy={y} r="1.5" />])}
+    </svg>
   );
 }

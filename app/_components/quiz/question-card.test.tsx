@@ -7,6 +7,7 @@ import { NextIntlClientProvider } from 'next-intl';
 import type { ReactNode } from 'react';
 import en from '../../../messages/en.json';
 import ko from '../../../messages/ko.json';
+import { ClassifyInput } from './classify-input';
 import { OrderingInput } from './ordering-input';
 import { QuestionCard } from './question-card';
 import { ResultPanel } from './result-panel';
@@ -98,10 +99,36 @@ describe('after a wrong ordering answer', () => {
 });
 
 describe('a classify question', () => {
-  it('says the groups are chosen from a list (there is nothing to drag)', () => {
-    const classify: QuestionView = { ...base, type: 'classify', buckets: [{ id: 'record', html: 'Record', label: 'Record' }, { id: 'process', html: 'Process', label: 'Process' }], items };
+  const buckets = [
+    { id: 'record', html: 'Record', label: 'Record' },
+    { id: 'process', html: 'Process', label: 'Process' },
+  ];
+  const classify: QuestionView = { ...base, type: 'classify', buckets, items };
+  const input = (disabled: boolean, locale: 'en' | 'ko' = 'en') =>
+    render(<ClassifyInput name="q-c" promptId="p" buckets={buckets} items={items} placements={{ etcd: 'record' }} disabled={disabled} onChange={() => {}} />, locale);
+
+  it('says both ways to answer: drag an item into a group, or choose its group from the list', () => {
+    expect(en.quiz.classifyHint).toMatch(/^Drag .*choose its group from the item’s list/);
+    expect(ko.quiz.classifyHint).toMatch(/끌어다 놓거나.*목록에서 분류를 고르세요/);
     expect(render(<QuestionCard question={classify} total={3} />)).toContain(en.quiz.classifyHint);
     expect(render(<QuestionCard question={classify} total={3} />, 'ko')).toContain(ko.quiz.classifyHint);
+  });
+
+  it('lets each item be dragged, from its row and from its bucket, and keeps a labelled select per item', () => {
+    const html = input(false);
+    // three rows and the one item already in "Record"
+    expect(html.match(/draggable="true"/g)).toHaveLength(items.length + 1);
+    expect(html).toMatch(/<span class="classify-item-handle" draggable="true"><svg[^>]*aria-hidden="true"/);
+    for (const i of items) expect(html).toContain(`<label for="q-c-${i.id}">${i.html}</label>`);
+    expect(html).toMatch(/<section class="classify-bucket" aria-label="Record"><p[^>]*>Record<\/p><ul><li draggable="true">etcd<\/li><\/ul>/);
+    expect(html).toContain('aria-live="polite"');
+  });
+
+  it('lets nothing be dragged once answered (read-only)', () => {
+    const html = input(true);
+    expect(html).not.toContain('draggable="true"');
+    expect(html).not.toContain('<svg');
+    expect(html.match(/<select[^>]* disabled=""/g)).toHaveLength(items.length);
   });
 });
 
