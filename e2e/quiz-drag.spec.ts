@@ -1,0 +1,77 @@
+// A classify question answered with the mouse: items are dragged from their rows into the
+// buckets and from one bucket to the other (HTML5 drag and drop), the item's select shows
+// each drop (the keyboard path and the drag share one answer), a drop is announced, the
+// bucket under the pointer shows it takes the item, and after the check nothing moves.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse } from 'yaml';
+import type { Locator } from '@playwright/test';
+import { test, expect } from './fixtures';
+
+const LESSON = path.join(import.meta.dirname, '..', 'content', 'courses', 'kubernetes-internals', 'lessons', '01-objects-and-processes', 'quiz.yaml');
+
+interface KeyQuestion {
+  id: string;
+  type: string;
+  buckets?: { id: string; label: { en: string } }[];
+  items?: { id: string; text: { en: string }; bucket: string }[];
+}
+
+test('a classify question is answered by dragging items into buckets; each item’s select follows, and the server grades it', async ({ page }) => {
+  const questions = (parse(readFileSync(LESSON, 'utf8')) as { questions: KeyQuestion[] }).questions;
+  const index = questions.findIndex((q) => q.type === 'classify');
+  const q = questions[index]!;
+  const bucketName = new Map(q.buckets!.map((b) => [b.id, b.label.en]));
+  // tall enough to show the items and the buckets at once: Playwright scrolls a drop target
+  // into view while the button is down, and a drag whose page scrolled under it never starts
+  await page.setViewportSize({ width: 1280, height: 1400 });
+  await page.goto('/en/courses/kubernetes-internals/lessons/objects-and-processes');
+  const c = page.getByRole('article', { name: new RegExp(`^Question ${index + 1} of ${questions.length}\\b`) });
+  await expect(c.getByText(/^Drag each item into a group below, or choose its group/)).toBeVisible();
+  await c.locator('.quiz-classify').scrollIntoViewIfNeeded();
+
+  const selector = (item: string) => `select[id="q-${q.id}-${item}"]`;
+  const select = (item: string) => c.locator(selector(item));
+  // the part of the item's row that picks it up (the `has` locator is relative to the row)
+  const row = (item: string): Locator => c.locator('.classify-item').filter({ has: page.locator(selector(item)) }).locator('.classify-item-handle');
+  const bucket = (id: string) => c.getByRole('region', { name: bucketName.get(id)!, exact: true });
+  const announced = c.locator('.quiz-classify [aria-live="polite"]');
+
+  // a process, dropped first (wrongly) among the records
+  const moved = q.items!.find((i) => i.bucket === 'process')!;
+  const words = moved.text.en.replaceAll('`', '');
+  await expect(select(moved.id)).toHaveValue('');
+  await row(moved.id).dragTo(bucket('record'));
+  await expect(bucket('record').getByRole('listitem')).toHaveText([words]);
+  await expect(select(moved.id)).toHaveValue('record');
+  await expect(announced).toHaveText(`“${words}” put in “${bucketName.get('record')}”.`);
+
+  // then from that bucket into the other, by hand: while over it, the bucket shows it takes the item
+  await bucket('record').getByRole('listitem').filter({ hasText: words }).hover();
+  await page.mouse.down();
+  await bucket('process').hover({ position: { x: 20, y: 10 } });
+  await bucket('process').hover({ position: { x: 30, y: 12 } });
+  await expect(bucket('process')).toHaveClass(/\bis-drop-target\b/);
+  await expect(bucket('process')).toHaveCSS('border-top-style', 'solid');
+  await expect(bucket('record')).toHaveCSS('border-top-style', 'dashed');
+  await page.mouse.up();
+  await expect(bucket('record').getByRole('listitem')).toHaveCount(0);
+  await expect(bucket('record')).toContainText('Nothing here yet.');
+  await expect(bucket('process').getByRole('listitem')).toHaveText([words]);
+  await expect(select(moved.id)).toHaveValue('process');
+  await expect(bucket('process')).not.toHaveClass(/\bis-drop-target\b/);
+
+  // every other item into its bucket, all by dragging
+  for (const it of q.items!) if (it !== moved) await row(it.id).dragTo(bucket(it.bucket));
+  for (const it of q.items!) await expect(select(it.id)).toHaveValue(it.bucket);
+  await expect(bucket('record').getByRole('listitem')).toHaveCount(q.items!.filter((i) => i.bucket === 'record').length);
+
+  await c.getByRole('button', { name: 'Check answer' }).click();
+  await expect(c.getByRole('heading', { name: /Correct/ })).toBeVisible();
+
+  // answered: nothing is draggable any more, and a drag changes nothing
+  await expect(c.locator('[draggable="true"]')).toHaveCount(0);
+  await bucket('process').getByRole('listitem').filter({ hasText: words }).dragTo(bucket('record'));
+  await expect(select(moved.id)).toHaveValue('process');
+  await expect(bucket('record').getByRole('listitem').filter({ hasText: words })).toHaveCount(0);
+});
