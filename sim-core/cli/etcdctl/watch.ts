@@ -18,6 +18,7 @@ import { mustClient, newPrinter, request, resolveEndpoint, type Client, type Etc
 import type { Printer } from './printer';
 import { EXIT_BAD_ARGS, EXIT_ERROR, EXIT_INTERRUPTED } from './exit-codes';
 import { prefixRangeEnd } from './key-range';
+import { keepRunningFrom } from './live';
 
 /** clientv3.WatchResponse.Err() for a canceled response */
 export function watchCancelError(r: WatchResponse): string {
@@ -91,25 +92,11 @@ function runLive(inv: EtcdctlInvocation, client: Client, req: WatchCreateRequest
     const lost = dropped > 0 ? { clipped: true as const } : {};
     return ended ? { stdout, stderr, exitCode, ...lost } : { stdout, stderr, ...lost };
   };
-  // what came with the creation is the command's own output; one that ended it at once (a
-  // compacted --rev, no leader) is still left to the first read, so that the command is
-  // logged as the live one it was and its replay takes this path too
-  let first: LiveOutput | undefined = read();
-  if (first.exitCode === undefined) {
-    term.print(first.stdout);
-    term.printErr(first.stderr);
-    first = undefined;
-  }
-  term.keepRunning({
-    read: () => {
-      const ended = first;
-      first = undefined;
-      return ended ?? read();
-    },
-    stop: () => {
-      ended = true;
-      watch.close();
-    },
+  // what came with the creation is the command's own output (one that ended it at once — a
+  // compacted --rev, no leader — is left to the first read)
+  keepRunningFrom(term, read, () => {
+    ended = true;
+    watch.close();
   });
 }
 
