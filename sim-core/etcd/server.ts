@@ -231,6 +231,11 @@ export class EtcdMember implements Process<EtcdWire> {
       case 'forward':
         this.handleForward(ctx, env.from, p.fid, p.req);
         break;
+      case 'connect':
+        // etcd serves its client port once it is ready (embed/serve.go waits on ReadyNotify):
+        // before it has known a leader the handshake is not answered
+        if (this.hadLeader) ctx.send(env.from, { kind: 'connected' });
+        return; // a handshake changes nothing Raft has to drive
       case 'forward-reply': {
         const f = this.forwards.get(p.fid);
         if (f !== undefined) {

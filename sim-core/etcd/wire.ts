@@ -64,6 +64,15 @@ export type EtcdWire =
    * closed the client's connection (a RST): the client's watch streams on it are gone
    */
   | { kind: 'closed' }
+  /**
+   * client → member and back: a gRPC connection being made (the TCP and HTTP/2 handshakes as
+   * one exchange). A member answers once it serves clients (it has known a leader since it
+   * started); a dead or removed one never does, and the client dials again after gRPC's
+   * back-off. Only the terminal's live `etcdctl lease keep-alive` dials: every other request
+   * is sent on a connection taken to be there.
+   */
+  | { kind: 'connect' }
+  | { kind: 'connected' }
   /** follower → leader and back: a lease call only the leader's lessor can answer */
   | { kind: 'forward'; fid: number; req: ClientRequest }
   | { kind: 'forward-reply'; fid: number; result: EtcdResult<unknown> };
