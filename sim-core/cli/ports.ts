@@ -83,6 +83,29 @@ export interface EtcdClientPort {
    * does (watchSoFar).
    */
   openLiveWatch?(req: WatchCreateRequest, endpoints: readonly string[], opts: Pick<CallOptions, 'timeoutTicks'>): LiveEtcdWatch;
+  /**
+   * The browser terminal's `etcdctl lease keep-alive` without --once (asked for with
+   * TerminalPorts.live): lease `id` kept alive while simulated time goes on outside the
+   * command, on the first of `endpoints` (member names) — a keep-alive at once, then TTL/3
+   * after each answer, on the next endpoint or the same after a back-off when its stream
+   * breaks — until Ctrl+C or the client gives the lease up: the server answered that it is
+   * gone, or nothing answered by its deadline (`firstTimeoutTicks` for the first answer, the
+   * TTL after each). It waits (at most `timeoutTicks`) for the first answer, so the command
+   * prints it as it returns. Ports without it (tests' fakes) run it as a script does: one
+   * keep-alive (leaseKeepAliveOnce).
+   */
+  openLiveKeepAlive?(id: bigint, endpoints: readonly string[], opts: { timeoutTicks: number; firstTimeoutTicks: number }): LiveEtcdKeepAlive;
+}
+
+/** An `etcdctl lease keep-alive` the terminal keeps running (EtcdClientPort.openLiveKeepAlive). */
+export interface LiveEtcdKeepAlive {
+  /**
+   * the answers that arrived since the last take, oldest first, how many older ones the
+   * buffer dropped unread, and whether the client has given the lease up (nothing more comes)
+   */
+  take(): { responses: LeaseKeepAliveResponse[]; dropped: number; expired: boolean };
+  /** Ctrl+C: the lease is no longer renewed */
+  close(): void;
 }
 
 /** An `etcdctl watch` the terminal keeps open (EtcdClientPort.openLiveWatch). */

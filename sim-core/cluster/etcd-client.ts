@@ -31,12 +31,65 @@ import type {
   WatchCreateRequest,
   WatchResponse,
 } from '../etcd/types';
-import type { CallOptions, EtcdClientPort, LiveEtcdWatch } from '../cli/ports';
+import type { CallOptions, EtcdClientPort, LiveEtcdKeepAlive, LiveEtcdWatch } from '../cli/ports';
 
 /** gRPC's connection back-off (grpc-go backoff.DefaultConfig), in ticks: 1 s at first, × 1.6 per failed attempt, at most 120 s (without its jitter). */
 const RECONNECT_BASE_TICKS = 100;
 const RECONNECT_MULTIPLIER = 1.6;
 const RECONNECT_MAX_TICKS = 12_000;
+
+/** 1 tick = 10 ms. */
+const TICKS_PER_SECOND = 100;
+/**
+ * clientv3's retryConnWait (lease.go, v3.4): its send loop looks for due keep-alives this
+ * often, and a keep-alive stream that broke is opened again this long after.
+ */
+const RETRY_CONN_WAIT_TICKS = 50;
+/** clientv3's deadlineLoop looks every second for a keep-alive left unanswered past its deadline. */
+const DEADLINE_LOOP_TICKS = 100;
+
+/**
+ * A lease the terminal keeps alive (EtcdClientPort.openLiveKeepAlive), as clientv3's
+ * lessor.KeepAlive does (clientv3/lease.go, v3.4): a LeaseKeepAlive stream on a connection
+ * to one of the endpoints, a keep-alive sent on it at once and then TTL/3 after each answer
+ * (sendKeepAliveLoop, every retryConnWait), each answer kept for the reader. The client
+ * gives the lease up — the channel closes, etcdctl prints `expired or revoked.` — when the
+ * server answers that the lease is gone, or when no answer came by its deadline (the first
+ * keep-alive's timeout, then the TTL after each answer; deadlineLoop). A stream that breaks
+ * (its member died, or answered an error) is opened again retryConnWait later, on the next
+ * endpoint (or the same), on a connection dialed with gRPC's back-off.
+ */
+export interface LiveKeepAlive {
+  readonly id: bigint;
+  /** member addresses, in --endpoints order */
+  readonly endpoints: readonly string[];
+  /** the endpoint in use */
+  at: number;
+  /** the connection to endpoints[at]: being dialed, made (the stream not open yet: openAfter), or carrying the stream */
+  stream: 'dialing' | 'connected' | 'open';
+  /** bumped when a dial or a stream is given up: the timers and answers of an older one find it changed */
+  generation: number;
+  backoff: number;
+  /** a broken stream is opened again no sooner than this tick (recvKeepAliveLoop waits retryConnWait) */
+  openAfter: number;
+  /**
+   * the keep-alive the stream waits on: one at a time, as the server answers a stream's
+   * requests in turn (v3rpc/lease.go leaseKeepAlive) — the real client's repeats of an
+   * unanswered one every retryConnWait would only queue behind it
+   */
+  pending: number | undefined;
+  /** the tick of the last answer and the TTL it gave: the next keep-alive is due TTL/3 after it (nextKeepAlive) */
+  renewedAt: number | undefined;
+  ttl: number;
+  /** past this tick with no answer, the client gives the lease up (ka.deadline) */
+  deadline: number;
+  unread: LeaseKeepAliveResponse[];
+  dropped: number;
+  /** the client gave the lease up: the server said it is gone, or its deadline passed */
+  expired: boolean;
+  /** expired, or closed by its reader (Ctrl+C): nothing more happens */
+  done: boolean;
+}
 
 /**
  * A watch the terminal keeps open (EtcdClientPort.openLiveWatch), as clientv3's watcher
@@ -73,6 +126,10 @@ export class ClientProcess implements Process<EtcdWire> {
   readonly watchStreams = new Map<number, WatchResponse[]>();
   /** the live watches (openLiveWatch) by their current incarnation's cid */
   readonly liveStreams = new Map<number, LiveStream>();
+  /** the leases kept alive (openLiveKeepAlive) that are not done */
+  private readonly keepAlives = new Set<LiveKeepAlive>();
+  /** keep-alive requests sent, by cid: the lease and the generation of the stream they went on */
+  private readonly keepAliveRequests = new Map<number, { ka: LiveKeepAlive; generation: number }>();
   private nextCid = 1;
 
   constructor(readonly address: string) {}
@@ -85,6 +142,11 @@ export class ClientProcess implements Process<EtcdWire> {
     const p = env.payload;
     if (p.kind === 'response') {
       if (this.abandoned.delete(p.cid)) return;
+      const keepAlive = this.keepAliveRequests.get(p.cid);
+      if (keepAlive !== undefined) {
+        this.keepAliveRequests.delete(p.cid);
+        return this.onKeepAliveAnswer(keepAlive.ka, keepAlive.generation, p.result, ctx);
+      }
       // a member that cannot serve the watch (removed, stopping) answered its creation with an
       // error: the attempt failed, and create's back-off timer dials the next one
       if (this.liveStreams.has(p.cid)) return;
@@ -101,7 +163,144 @@ export class ClientProcess implements Process<EtcdWire> {
     }
     else if (p.kind === 'closed') {
       for (const live of [...this.liveStreams.values()]) if (live.endpoints[live.at] === env.from) this.reconnect(live, ctx);
+      // a connection being dialed that never came up needs no news: its back-off dials again
+      for (const ka of [...this.keepAlives]) if (ka.stream !== 'dialing' && ka.endpoints[ka.at] === env.from) this.breakKeepAliveStream(ka, ctx);
     }
+    else if (p.kind === 'connected') {
+      for (const ka of [...this.keepAlives]) if (ka.stream === 'dialing' && ka.endpoints[ka.at] === env.from) this.onConnected(ka, ctx);
+    }
+  }
+
+  /** Keep lease `id` alive from now on (the terminal's side of EtcdClientPort.openLiveKeepAlive); unanswered past `firstTimeoutTicks`, it is given up. */
+  openKeepAlive(id: bigint, endpoints: readonly string[], firstTimeoutTicks: number, ctx: ProcessContext<EtcdWire>): LiveKeepAlive {
+    const ka: LiveKeepAlive = {
+      id,
+      endpoints,
+      at: 0,
+      stream: 'dialing',
+      generation: 0,
+      backoff: RECONNECT_BASE_TICKS,
+      openAfter: ctx.now,
+      pending: undefined,
+      renewedAt: undefined,
+      ttl: 0,
+      deadline: ctx.now + firstTimeoutTicks,
+      unread: [],
+      dropped: 0,
+      expired: false,
+      done: false,
+    };
+    this.keepAlives.add(ka);
+    this.dialKeepAlive(ka, ctx);
+    // deadlineLoop: every second from the first KeepAlive, whatever the stream is doing
+    const lookAtDeadline = (c: ProcessContext<EtcdWire>): void => {
+      if (ka.done) return;
+      if (ka.deadline < c.now) return this.endKeepAlive(ka, true);
+      c.setTimer(DEADLINE_LOOP_TICKS, lookAtDeadline, true);
+    };
+    ctx.setTimer(DEADLINE_LOOP_TICKS, lookAtDeadline, true);
+    return ka;
+  }
+
+  /** The reader stopped it (Ctrl+C): etcdctl exits and its connection closes; the lease is simply no longer renewed. */
+  closeKeepAlive(ka: LiveKeepAlive): void {
+    if (!ka.done) this.endKeepAlive(ka, false);
+  }
+
+  private endKeepAlive(ka: LiveKeepAlive, expired: boolean): void {
+    ka.expired = expired;
+    ka.done = true;
+    ka.generation++;
+    ka.pending = undefined;
+    this.keepAlives.delete(ka);
+  }
+
+  /** Dial endpoints[at]; no answer by the back-off's end: the next endpoint (or the same), with a longer back-off. */
+  private dialKeepAlive(ka: LiveKeepAlive, ctx: ProcessContext<EtcdWire>): void {
+    const generation = ++ka.generation;
+    ka.stream = 'dialing';
+    ka.pending = undefined;
+    ctx.send(ka.endpoints[ka.at]!, { kind: 'connect' });
+    ctx.setTimer(
+      ka.backoff,
+      (c) => {
+        if (ka.done || ka.generation !== generation || ka.stream !== 'dialing') return;
+        ka.backoff = Math.min(RECONNECT_MAX_TICKS, Math.round(ka.backoff * RECONNECT_MULTIPLIER));
+        ka.at = (ka.at + 1) % ka.endpoints.length;
+        this.dialKeepAlive(ka, c);
+      },
+      true,
+    );
+  }
+
+  private onConnected(ka: LiveKeepAlive, ctx: ProcessContext<EtcdWire>): void {
+    ka.stream = 'connected';
+    ka.backoff = RECONNECT_BASE_TICKS;
+    const generation = ka.generation;
+    const wait = ka.openAfter - ctx.now;
+    if (wait <= 0) return this.openKeepAliveStream(ka, ctx);
+    ctx.setTimer(
+      wait,
+      (c) => {
+        if (!ka.done && ka.generation === generation) this.openKeepAliveStream(ka, c);
+      },
+      true,
+    );
+  }
+
+  /** resetRecv + sendKeepAliveLoop: the stream is open; what is due goes at once, then the loop looks every retryConnWait. */
+  private openKeepAliveStream(ka: LiveKeepAlive, ctx: ProcessContext<EtcdWire>): void {
+    ka.stream = 'open';
+    const generation = ka.generation;
+    const sendLoop = (c: ProcessContext<EtcdWire>): void => {
+      if (ka.done || ka.generation !== generation) return;
+      this.sendDueKeepAlive(ka, c);
+      c.setTimer(RETRY_CONN_WAIT_TICKS, sendLoop, true);
+    };
+    sendLoop(ctx);
+  }
+
+  private sendDueKeepAlive(ka: LiveKeepAlive, ctx: ProcessContext<EtcdWire>): void {
+    if (ka.pending !== undefined) return;
+    // nextKeepAlive.Before(now), with nextKeepAlive = the answer's time + TTL/3 (exactly, in whole ticks × 3)
+    if (ka.renewedAt !== undefined && 3 * (ctx.now - ka.renewedAt) <= ka.ttl * TICKS_PER_SECOND) return;
+    const cid = this.newCid();
+    ka.pending = cid;
+    this.keepAliveRequests.set(cid, { ka, generation: ka.generation });
+    ctx.send(ka.endpoints[ka.at]!, { kind: 'request', cid, req: { op: 'leaseKeepAlive', id: ka.id } });
+  }
+
+  private onKeepAliveAnswer(ka: LiveKeepAlive, generation: number, result: EtcdResult<unknown>, ctx: ProcessContext<EtcdWire>): void {
+    // an answer on a stream given up since (or after the end) reaches nobody
+    if (ka.done || ka.generation !== generation) return;
+    ka.pending = undefined;
+    if (!result.ok) {
+      // the server answers a lease it does not have with TTL 0 (v3rpc/lease.go), which closes the channel
+      if (result.error.message === etcdErrors.leaseNotFound.message) return this.endKeepAlive(ka, true);
+      // any other error (no leader to forward to, a stopped member) ends the stream
+      return this.breakKeepAliveStream(ka, ctx);
+    }
+    const resp = result.value as LeaseKeepAliveResponse;
+    if (resp.TTL <= 0) return this.endKeepAlive(ka, true);
+    ka.renewedAt = ctx.now;
+    ka.ttl = resp.TTL;
+    ka.deadline = ctx.now + resp.TTL * TICKS_PER_SECOND;
+    ka.unread.push(resp);
+    if (ka.unread.length > OPEN_WATCH_BUFFER) {
+      const over = ka.unread.length - OPEN_WATCH_BUFFER;
+      ka.unread.splice(0, over);
+      ka.dropped += over;
+    }
+  }
+
+  /**
+   * The stream broke: recvKeepAliveLoop opens it again retryConnWait later, on the next
+   * endpoint (or the same) — dialed at once, as grpc-go's first reconnect is immediate.
+   */
+  private breakKeepAliveStream(ka: LiveKeepAlive, ctx: ProcessContext<EtcdWire>): void {
+    ka.openAfter = ctx.now + RETRY_CONN_WAIT_TICKS;
+    ka.at = (ka.at + 1) % ka.endpoints.length;
+    this.dialKeepAlive(ka, ctx);
   }
 
   /** Open a live watch on `endpoints[0]` (the terminal's side of EtcdClientPort.openLiveWatch). */
@@ -173,9 +372,13 @@ export class ClientProcess implements Process<EtcdWire> {
     }
   }
 
-  /** Whether a live watch streams from `member` now (its death then closes a connection the client hears of). */
+  /**
+   * Whether a live watch streams from `member` now, or a live keep-alive is connected to it or
+   * dialing it (its death then closes a connection the client hears of).
+   */
   watchesOn(member: string): boolean {
     for (const live of this.liveStreams.values()) if (live.endpoints[live.at] === member) return true;
+    for (const ka of this.keepAlives) if (ka.endpoints[ka.at] === member) return true;
     return false;
   }
 
@@ -183,6 +386,8 @@ export class ClientProcess implements Process<EtcdWire> {
     this.answers.clear();
     this.watchStreams.clear();
     this.liveStreams.clear();
+    this.keepAlives.clear();
+    this.keepAliveRequests.clear();
   }
 }
 
@@ -299,6 +504,29 @@ export class SimEtcdClient implements EtcdClientPort {
         return taken;
       },
       close: () => process.closeLive(live, ctx),
+    };
+  }
+
+  /**
+   * The browser terminal's `etcdctl lease keep-alive` without --once: the lease is kept alive
+   * from now on, and this waits (at most `timeoutTicks`) for the first answer, or for the
+   * client to give the lease up, so the command prints it as it returns. A member that is
+   * down is not waited for: the client dials on while the clock runs outside the command.
+   */
+  openLiveKeepAlive(id: bigint, endpoints: readonly string[], opts: { timeoutTicks: number; firstTimeoutTicks: number }): LiveEtcdKeepAlive {
+    const kernel = this.kernel;
+    const process = this.process;
+    const ctx = kernel.contextOf(process.address);
+    if (ctx === undefined) throw new Error(`openLiveKeepAlive: the client ${process.address} is not on the network`);
+    const ka = process.openKeepAlive(id, endpoints.map((e) => this.resolve(e) ?? e), opts.firstTimeoutTicks, ctx);
+    if (kernel.isAlive(ka.endpoints[0]!)) kernel.runUntil(() => ka.unread.length > 0 || ka.done, opts.timeoutTicks);
+    return {
+      take() {
+        const taken = { responses: ka.unread.splice(0), dropped: ka.dropped, expired: ka.expired };
+        ka.dropped = 0;
+        return taken;
+      },
+      close: () => process.closeKeepAlive(ka),
     };
   }
 

@@ -74,6 +74,8 @@ export class BudgetedKubePort implements KubeApiPort {
 export class BudgetedEtcdClient implements EtcdClientPort {
   /** a live watch waits only for its creation (and its history), cut like a request; its events come as the clock runs outside the command */
   readonly openLiveWatch?: EtcdClientPort['openLiveWatch'];
+  /** a live keep-alive waits only for its first answer, cut like a request; its renewals come as the clock runs outside the command */
+  readonly openLiveKeepAlive?: EtcdClientPort['openLiveKeepAlive'];
 
   constructor(
     private readonly inner: EtcdClientPort,
@@ -82,6 +84,8 @@ export class BudgetedEtcdClient implements EtcdClientPort {
   ) {
     const open = inner.openLiveWatch?.bind(inner);
     if (open !== undefined) this.openLiveWatch = (req, endpoints, opts) => open(req, endpoints, { timeoutTicks: this.budget.allow(opts.timeoutTicks, this.clock.now) });
+    const keepAlive = inner.openLiveKeepAlive?.bind(inner);
+    if (keepAlive !== undefined) this.openLiveKeepAlive = (id, endpoints, opts) => keepAlive(id, endpoints, { ...opts, timeoutTicks: this.budget.allow(opts.timeoutTicks, this.clock.now) });
   }
 
   private cut(opts: CallOptions): CallOptions {

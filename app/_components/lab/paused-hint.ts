@@ -8,7 +8,7 @@
 // Judged from the clock, not from a list of commands: `sim tick`, `sim settle`, `kubectl
 // wait` and a script's `get -w`, `rollout status` or `logs -f` run simulated time (the
 // controllers visibly acted), while the page's live `kubectl get -w`, `rollout status`,
-// `logs -f` and `etcdctl watch` return at once, still watching, and need time to pass.
+// `logs -f`, `etcdctl watch` and `etcdctl lease keep-alive` return at once, still running, and need time to pass.
 import type { TerminalEntry } from '@/app/_components/sim/sim-state';
 
 /** The lab's simulated clock as one view of the worker's shows it (SimView's `now`, `playing` and `budget`): a new object per view. */

@@ -1,11 +1,26 @@
 // etcdctl lease grant|revoke|timetolive|list|keep-alive (etcdctl/ctlv3/command/lease_command.go).
-// Lease ids are hexadecimal on the command line. timetolive, list and keep-alive run
+// Lease ids are hexadecimal on the command line. timetolive, list and keep-alive --once run
 // without a client deadline in etcdctl (context.TODO()) and exit 2 (ExitBadConnection) on
-// error; keep-alive without --once would run forever and is not simulated.
+// error. keep-alive without --once runs until interrupted: clientv3 renews the lease TTL/3
+// after each answer and etcdctl prints each answer, until the client gives the lease up
+// (the server answers that it is gone, or no answer came within the TTL) — then `lease <id>
+// expired or revoked.` (the simple format only) and exit 0. In the browser's terminal
+// (EtcdctlEnv.live) it does so as the page's clock runs; in a script it prints the first
+// answer and returns, as if interrupted right after (../../../DESIGN.md §6: what has
+// happened so far, as etcdctl watch in a script).
+import { etcdErrors } from '../../etcd/errors';
+import type { LeaseKeepAliveResponse } from '../../etcd/types';
 import type { Command } from '../flags/command';
 import { parseGoInt64 } from '../flags/go-values';
-import { mustClient, request, SERVER_REQUEST_TIMEOUT_TICKS, type EtcdctlEnv, type EtcdctlInvocation } from './client';
+import type { EtcdClientPort, LiveOutput } from '../ports';
+import { Terminal } from '../terminal';
+import { durationToTicks, mustClient, newPrinter, request, resolveEndpoint, SERVER_REQUEST_TIMEOUT_TICKS, type Client, type EtcdctlEnv, type EtcdctlInvocation } from './client';
 import { EXIT_BAD_ARGS, EXIT_BAD_CONNECTION, EXIT_ERROR } from './exit-codes';
+import { keepRunningFrom } from './live';
+import { leaseHex } from './printer-simple';
+
+/** 1 s in ticks. */
+const SECOND_TICKS = 100;
 
 /** leaseFromArgs; undefined after exiting with its error */
 function leaseFromArgs(inv: EtcdctlInvocation, arg: string): bigint | undefined {
@@ -95,19 +110,84 @@ const keepAlive: Command<EtcdctlEnv> = {
     }
     const id = leaseFromArgs(inv, inv.args[0] as string);
     if (id === undefined) return;
-    if (inv.flags.values.get('once') !== true) {
-      return inv.term.exitWithError(
-        EXIT_ERROR,
-        'a keep-alive that runs until interrupted is not available in this simulation; use --once',
-      );
-    }
     const client = mustClient(inv);
     if (!client) return;
+    if (inv.flags.values.get('once') !== true) return keepAliveUntilInterrupted(inv, client, id);
     const resp = request(client, SERVER_REQUEST_TIMEOUT_TICKS, (o) => client.etcd.leaseKeepAliveOnce(id, o));
     if (!resp.ok) return inv.term.exitWithError(EXIT_BAD_CONNECTION, resp.error.message);
     client.printer.keepAlive(resp.value);
   },
 };
+
+/**
+ * clientv3's firstKeepAliveTimeout: the dial timeout (--dial-timeout, 2 s by default) plus
+ * 1 s; 5 s (defaultTTL) when that makes exactly 1 s.
+ */
+function firstKeepAliveTimeoutTicks(inv: EtcdctlInvocation): number {
+  const ticks = durationToTicks(inv.flags.values.get('dial-timeout') as number) + SECOND_TICKS;
+  return ticks === SECOND_TICKS ? 5 * SECOND_TICKS : ticks;
+}
+
+/**
+ * The keep-alive loop's output (leaseKeepAliveCommandFunc): each answer as the printer shows
+ * it, and once the channel is closed, `expired or revoked.` — printed by the simple printer
+ * only — and exit 0. A format that cannot show an answer (table, protobuf) exits 4 on the
+ * first. Whether the command has ended.
+ */
+function printKeepAlives(term: Terminal, client: Client, id: bigint, responses: readonly LeaseKeepAliveResponse[], expired: boolean): boolean {
+  const printer = newPrinter(client.format, term, client.simple)!;
+  for (const r of responses) {
+    printer.keepAlive(r);
+    if (term.exited) return true;
+  }
+  if (!expired) return false;
+  if (client.format === 'simple') term.println(`lease ${leaseHex(id)} expired or revoked.`);
+  term.exit(0);
+  return true;
+}
+
+function keepAliveUntilInterrupted(inv: EtcdctlInvocation, client: Client, id: bigint): void {
+  const firstTimeoutTicks = firstKeepAliveTimeoutTicks(inv);
+  const open = inv.env.live === true ? inv.env.etcd.openLiveKeepAlive?.bind(inv.env.etcd) : undefined;
+  // -w table or protobuf cannot show an answer: etcdctl exits 4 on the first, as one keep-alive shows too
+  const printable = client.format !== 'table' && client.format !== 'protobuf';
+  if (open !== undefined && client.member !== undefined && printable) return runLive(inv.term, client, id, firstTimeoutTicks, open);
+  // a script: the first answer, and the command returns as if interrupted right after it
+  const start = client.sim.now();
+  const resp = request(client, firstTimeoutTicks, (o) => client.etcd.leaseKeepAliveOnce(id, o));
+  if (resp.ok && resp.value.TTL > 0) {
+    printKeepAlives(inv.term, client, id, [resp.value], false);
+    return;
+  }
+  // an error other than the lease's absence: clientv3 opens its stream again and again
+  // until the first keep-alive's deadline gives the lease up
+  if (!resp.ok && resp.error.message !== etcdErrors.leaseNotFound.message) {
+    const left = start + firstTimeoutTicks - client.sim.now();
+    if (left > 0) client.sim.tick(left);
+  }
+  printKeepAlives(inv.term, client, id, [], true);
+}
+
+/** The browser terminal's keep-alive: started, its first answer printed, and left running. */
+function runLive(term: Terminal, client: Client, id: bigint, firstTimeoutTicks: number, open: NonNullable<EtcdClientPort['openLiveKeepAlive']>): void {
+  // clientv3 balances over every endpoint etcdctl was given: a broken stream moves to the next
+  const members = [client.member!, ...client.endpoints.slice(1).flatMap((e) => resolveEndpoint(client.sim, e) ?? [])];
+  const keepAlive = open(id, members, { timeoutTicks: client.commandTimeoutTicks, firstTimeoutTicks });
+  let ended = false;
+  const read = (): LiveOutput => {
+    if (ended) return { stdout: '', stderr: '' };
+    // each read prints into a terminal of its own: the command's has returned
+    const out = new Terminal();
+    const taken = keepAlive.take();
+    ended = printKeepAlives(out, client, id, taken.responses, taken.expired);
+    const { stdout, stderr, exitCode } = out.output();
+    return ended ? { stdout, stderr, exitCode } : { stdout, stderr };
+  };
+  keepRunningFrom(term, read, () => {
+    ended = true;
+    keepAlive.close();
+  });
+}
 
 export const leaseCommand: Command<EtcdctlEnv> = {
   use: 'lease <subcommand>',
