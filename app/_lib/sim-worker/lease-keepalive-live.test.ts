@@ -215,11 +215,27 @@ describe('etcdctl lease keep-alive in the browser’s terminal', () => {
     expect(stdoutOf(page).split('\n').filter((l) => l !== '')).toHaveLength(8);
   });
 
-  it('in a script (no live terminal) prints the first renewal and returns', () => {
+  it('on endpoints that name no member, sends nothing and gives the lease up at the first look past the first deadline (dial timeout + 1 s)', () => {
+    const h = startHost(etcdOnly);
+    const id = leaseWithKey(h, 60);
+    const start = h.now;
+    expect(h.runCommand(`etcdctl --endpoints=nowhere:2379 lease keep-alive ${id}`)).toMatchObject({ stdout: '', exitCode: 0, watch: 'running' });
+    const blocks = playTimed(h, 600);
+    expect(blocks).toEqual([{ line: `etcdctl --endpoints=nowhere:2379 lease keep-alive ${id}`, stdout: `lease ${id} expired or revoked.\n`, stderr: '', exitCode: 0, watch: 'ended', at: start + 400 }]);
+    // nothing was sent: the cluster is as the same time without the command leaves it
+    const without = startHost(etcdOnly);
+    leaseWithKey(without, 60);
+    without.step(600);
+    expect(h.stateHash()).toBe(without.stateHash());
+  });
+
+  it('in a script (no live terminal) is refused as it always was, before anything is sent: a saved log that has it replays as it ran', () => {
     const h = startHost(etcdOnly);
     const id = leaseWithKey(h, 10);
-    const once = h.runCommand(`etcdctl lease keep-alive ${id}`, undefined, undefined, false);
-    expect(once).toEqual({ line: `etcdctl lease keep-alive ${id}`, stdout: renewed(id, 10), stderr: '', exitCode: 0 });
+    const hash = h.stateHash();
+    const refused = h.runCommand(`etcdctl lease keep-alive ${id}`, undefined, undefined, false);
+    expect(refused).toEqual({ line: `etcdctl lease keep-alive ${id}`, stdout: '', stderr: "Error: a keep-alive that runs until interrupted runs only in the page's terminal, where Ctrl+C stops it; in a script, use --once\n", exitCode: 1 });
+    expect(h.stateHash()).toBe(hash);
     expect(h.running()).toBeUndefined();
     expect(h.actionLog().at(-1)).toEqual({ type: 'command', line: `etcdctl lease keep-alive ${id}` });
   });

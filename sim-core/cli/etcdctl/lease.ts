@@ -5,10 +5,9 @@
 // after each answer and etcdctl prints each answer, until the client gives the lease up
 // (the server answers that it is gone, or no answer came within the TTL) — then `lease <id>
 // expired or revoked.` (the simple format only) and exit 0. In the browser's terminal
-// (EtcdctlEnv.live) it does so as the page's clock runs; in a script it prints the first
-// answer and returns, as if interrupted right after (../../../DESIGN.md §6: what has
-// happened so far, as etcdctl watch in a script).
-import { etcdErrors } from '../../etcd/errors';
+// (EtcdctlEnv.live) it does so as the page's clock runs. A script cannot interrupt it, so
+// there it is refused as it always was (use --once): a saved log that has it — refused, and
+// so logged without `live`, before the terminal kept it running — replays exactly as it ran.
 import type { LeaseKeepAliveResponse } from '../../etcd/types';
 import type { Command } from '../flags/command';
 import { parseGoInt64 } from '../flags/go-values';
@@ -18,6 +17,9 @@ import { durationToTicks, mustClient, newPrinter, request, resolveEndpoint, SERV
 import { EXIT_BAD_ARGS, EXIT_BAD_CONNECTION, EXIT_ERROR } from './exit-codes';
 import { keepRunningFrom } from './live';
 import { leaseHex } from './printer-simple';
+
+/** Why a script is refused keep-alive without --once: nothing could interrupt it there. */
+const NOT_IN_A_SCRIPT = "a keep-alive that runs until interrupted runs only in the page's terminal, where Ctrl+C stops it; in a script, use --once";
 
 /** 1 s in ticks. */
 const SECOND_TICKS = 100;
@@ -110,9 +112,13 @@ const keepAlive: Command<EtcdctlEnv> = {
     }
     const id = leaseFromArgs(inv, inv.args[0] as string);
     if (id === undefined) return;
+    const once = inv.flags.values.get('once') === true;
+    const open = inv.env.live === true ? inv.env.etcd.openLiveKeepAlive?.bind(inv.env.etcd) : undefined;
+    // before the client, where it always was: the refusal sends nothing and waits for nothing
+    if (!once && open === undefined) return inv.term.exitWithError(EXIT_ERROR, NOT_IN_A_SCRIPT);
     const client = mustClient(inv);
     if (!client) return;
-    if (inv.flags.values.get('once') !== true) return keepAliveUntilInterrupted(inv, client, id);
+    if (open !== undefined && !once) return runLive(inv.term, client, id, firstKeepAliveTimeoutTicks(inv), open);
     const resp = request(client, SERVER_REQUEST_TIMEOUT_TICKS, (o) => client.etcd.leaseKeepAliveOnce(id, o));
     if (!resp.ok) return inv.term.exitWithError(EXIT_BAD_CONNECTION, resp.error.message);
     client.printer.keepAlive(resp.value);
@@ -146,32 +152,36 @@ function printKeepAlives(term: Terminal, client: Client, id: bigint, responses: 
   return true;
 }
 
-function keepAliveUntilInterrupted(inv: EtcdctlInvocation, client: Client, id: bigint): void {
-  const firstTimeoutTicks = firstKeepAliveTimeoutTicks(inv);
-  const open = inv.env.live === true ? inv.env.etcd.openLiveKeepAlive?.bind(inv.env.etcd) : undefined;
-  // -w table or protobuf cannot show an answer: etcdctl exits 4 on the first, as one keep-alive shows too
-  const printable = client.format !== 'table' && client.format !== 'protobuf';
-  if (open !== undefined && client.member !== undefined && printable) return runLive(inv.term, client, id, firstTimeoutTicks, open);
-  // a script: the first answer, and the command returns as if interrupted right after it
-  const start = client.sim.now();
-  const resp = request(client, firstTimeoutTicks, (o) => client.etcd.leaseKeepAliveOnce(id, o));
-  if (resp.ok && resp.value.TTL > 0) {
-    printKeepAlives(inv.term, client, id, [resp.value], false);
-    return;
-  }
-  // an error other than the lease's absence: clientv3 opens its stream again and again
-  // until the first keep-alive's deadline gives the lease up
-  if (!resp.ok && resp.error.message !== etcdErrors.leaseNotFound.message) {
-    const left = start + firstTimeoutTicks - client.sim.now();
-    if (left > 0) client.sim.tick(left);
-  }
-  printKeepAlives(inv.term, client, id, [], true);
+/**
+ * Endpoints that name no member answer nothing: the client gives the lease up at the first
+ * keep-alive's deadline, having sent nothing the cluster sees — so the end is read off the
+ * clock, whenever it is read.
+ */
+function giveUpUnanswered(term: Terminal, client: Client, id: bigint, firstTimeoutTicks: number): void {
+  // deadlineLoop looks every second from the start and gives up at the first look past the deadline
+  const givesUpAt = client.sim.now() + SECOND_TICKS * (Math.floor(firstTimeoutTicks / SECOND_TICKS) + 1);
+  let ended = false;
+  keepRunningFrom(
+    term,
+    () => {
+      if (ended || client.sim.now() < givesUpAt) return { stdout: '', stderr: '' };
+      ended = true;
+      const out = new Terminal();
+      printKeepAlives(out, client, id, [], true);
+      const { stdout, stderr, exitCode } = out.output();
+      return { stdout, stderr, exitCode };
+    },
+    () => {
+      ended = true;
+    },
+  );
 }
 
 /** The browser terminal's keep-alive: started, its first answer printed, and left running. */
 function runLive(term: Terminal, client: Client, id: bigint, firstTimeoutTicks: number, open: NonNullable<EtcdClientPort['openLiveKeepAlive']>): void {
   // clientv3 balances over every endpoint etcdctl was given: a broken stream moves to the next
-  const members = [client.member!, ...client.endpoints.slice(1).flatMap((e) => resolveEndpoint(client.sim, e) ?? [])];
+  const members = client.endpoints.flatMap((e) => resolveEndpoint(client.sim, e) ?? []);
+  if (members.length === 0) return giveUpUnanswered(term, client, id, firstTimeoutTicks);
   const keepAlive = open(id, members, { timeoutTicks: client.commandTimeoutTicks, firstTimeoutTicks });
   let ended = false;
   const read = (): LiveOutput => {
