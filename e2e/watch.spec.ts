@@ -98,7 +98,8 @@ test('etcdctl watch replays the history from --rev, keeps watching while other c
 
   await input.fill('etcdctl put /registry/configmaps/default/app-config v4');
   await input.press('Enter');
-  await expect(output).toContainText(/OK\s*PUT\s*\/registry\/configmaps\/default\/app-config\s*v4/);
+  // under the put, named as the watch's, not the put's
+  await expect(output).toContainText(/OK\s*↳ etcdctl watch \/registry\/configmaps --prefix --rev=2 \(continued\)\s*PUT\s*\/registry\/configmaps\/default\/app-config\s*v4/);
 
   await input.focus();
   await input.press('Control+c');
@@ -123,4 +124,30 @@ test('kubectl logs -f keeps following: each sim curl is followed by the access-l
   await input.press('Control+c');
   await expect(output).toContainText('^C');
   await expect(cluster.getByRole('button', { name: 'Stop watching' })).toHaveCount(0);
+});
+
+test('on a 375 px phone a running watch leaves the prompt wide enough to type: Stop watching takes a row of its own (Korean too)', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 375, height: 800 });
+  for (const [path, region, textbox, stopName] of [
+    [LESSON, 'From kubectl apply to Running', 'Terminal', 'Stop watching'],
+    [LESSON.replace('/en/', '/ko/'), undefined, '터미널', '지켜보기 멈추기'],
+  ] as const) {
+    await page.goto(path);
+    const cluster = region !== undefined ? page.getByRole('region', { name: region, exact: true }) : page.locator('main');
+    await expect(cluster.getByTestId('sim-leader').first()).toBeVisible({ timeout: 30_000 });
+    const input = cluster.getByRole('textbox', { name: textbox, exact: true }).first();
+    await input.fill(WATCH);
+    await input.press('Enter');
+    const stop = cluster.getByRole('button', { name: stopName }).first();
+    await expect(stop).toBeVisible();
+    const box = await input.boundingBox();
+    expect(box?.width ?? 0).toBeGreaterThan(150);
+    const stopBox = await stop.boundingBox();
+    // within the page's width, on the row under the input
+    expect((stopBox?.x ?? 0) + (stopBox?.width ?? 0)).toBeLessThanOrEqual(375);
+    expect(stopBox?.y ?? 0).toBeGreaterThan((box?.y ?? 0) + (box?.height ?? 0) - 1);
+    await input.press('Control+c');
+    await expect(stop).toHaveCount(0);
+  }
 });

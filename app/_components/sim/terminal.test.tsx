@@ -137,8 +137,10 @@ describe('the terminal’s running watch', () => {
 
   it('prints its later rows under what ran meanwhile with no prompt line of their own, and ^C where it was stopped, with no exit code', () => {
     const shown = text(render({ busy: false, entries }));
-    expect(shown).toContain(['$ kubectl get pods -w', 'NAME    READY', 'web-1   0/1', '$ kubectl scale deploy/web --replicas=0', 'deployment.apps/web scaled', 'web-1   0/1', '^C'].join('\n'));
+    expect(shown).toContain(['$ kubectl get pods -w', 'NAME    READY', 'web-1   0/1', '$ kubectl scale deploy/web --replicas=0', 'deployment.apps/web scaled', '↳ kubectl get pods -w (continued)web-1   0/1', '^C'].join('\n'));
     expect(shown.match(/\$ kubectl get pods -w/g)).toHaveLength(1);
+    // named in the page's language, so that what it prints under other commands (its end too) reads as its own
+    expect(text(render({ busy: false, entries }, 'ko'))).toContain('↳ kubectl get pods -w (이어서)web-1   0/1');
     expect(shown).not.toContain('130');
   });
 

@@ -290,6 +290,8 @@ function TerminalImpl({ entries, suggested, members, files = NO_FILES, busy, pen
               ) : (
                 <CommandEcho line={e.result.line} stdin={shown.stdin} operator={e.result.heredoc} origin={e.origin !== 'learner' ? t(e.origin) : shown.note} />
               )}
+              {/* a watch's rows under other commands: named, so that its end (an error, an exit code) reads as its own */}
+              {e.continued ? <p className={styles.continuedFrom}>{t('watch.from', { line: e.result.line })}</p> : null}
               {e.clipped ? <p className={styles.hint}>{t('watch.clipped')}</p> : null}
               {e.interrupted !== undefined ? null : noteText !== undefined && noteOnStdout ? (
                 <pre className={`${styles.stdout} ${styles.prose}`}>{noteText}</pre>
