@@ -391,10 +391,17 @@ test('after Apply with the clock paused a hint next to the terminal says so, wit
   await expect(hint).toBeEmpty();
   await runInTerminal(page, 'kubectl rollout status deployment/web');
   await expect(hint).toContainText('The cluster is paused');
+  // said once: the note on the running command leaves it to the hint
+  const watching = page.getByTestId('terminal-watching');
+  await expect(watching).toContainText('Still running: kubectl rollout status deployment/web');
+  await expect(watching).not.toContainText('press Play');
   await hint.getByRole('button', { name: 'Play', exact: true }).click();
   await expect(page.getByRole('log', { name: 'Terminal output' })).toContainText('Waiting for deployment "web" rollout to finish', { timeout: 30_000 });
   await playback.click();
   await expect(playback).toHaveText(/Play/);
+  // paused by the learner with no command since: no hint, so the running command's note says it
+  await expect(hint).toBeEmpty();
+  await expect(watching).toContainText('The clock is paused: press Play to let time pass.');
   // (the old Pod's 30 s of graceful termination is long to wait for here: Ctrl+C)
   await page.getByRole('textbox', { name: 'Terminal', exact: true }).press('Control+c');
   await expect(page.getByRole('button', { name: 'Stop watching' })).toHaveCount(0);

@@ -48,6 +48,8 @@ export function LabWorkspace({ view, locale, recordedHints }: LabWorkspaceProps)
   const [keyspaceSource, setKeyspaceSource] = useState<string | undefined>(undefined);
   const [outcome, setOutcome] = useState<SubmitOutcome | undefined>(undefined);
   const [submitting, setSubmitting] = useState(false);
+  /** the paused hint under the terminal shows: it says the clock is paused, so the terminal's watch note does not */
+  const [pausedShown, setPausedShown] = useState(false);
   const inFlight = useRef(false);
   /** while the server is busy, Submit waits and tries again; this stops the wait */
   const [waiting, setWaiting] = useState<RetryWaiting | undefined>(undefined);
@@ -191,8 +193,8 @@ export function LabWorkspace({ view, locale, recordedHints }: LabWorkspaceProps)
             />
           </div>
           <div ref={terminalArea} className={`${simStyles.sim} ${styles.workTerminal}`} style={{ minHeight: 0, margin: 0 }}>
-            <Terminal entries={state.terminal} suggested={NO_SUGGESTIONS} members={memberNames} files={fileNames} busy={state.busy} pending={state.pending} onRun={runCommand} onInterrupt={interrupt} running={state.view?.running} onStopWatch={stopWatch} paused={state.view?.playing === false} edit={edit} />
-            <PausedNotice terminal={state.terminal} clock={state.view} timeUp={timeUp} onPlay={onPlay} />
+            <Terminal entries={state.terminal} suggested={NO_SUGGESTIONS} members={memberNames} files={fileNames} busy={state.busy} pending={state.pending} onRun={runCommand} onInterrupt={interrupt} running={state.view?.running} onStopWatch={stopWatch} paused={state.view?.playing === false && !pausedShown} edit={edit} />
+            <PausedNotice terminal={state.terminal} clock={state.view} timeUp={timeUp} onPlay={onPlay} onShownChange={setPausedShown} />
             <p className={styles.muted} data-testid="save-state">
               {session.otherTab !== undefined ? t('cluster.notSavedOtherTab') : session.saveRefused ? t('cluster.notSaved') : session.savedActions !== undefined ? t('cluster.saved', { count: session.savedActions }) : ''}
             </p>

@@ -22,9 +22,11 @@ interface PausedNoticeProps {
   clock: LabClock | undefined;
   timeUp: boolean;
   onPlay: () => void;
+  /** told whether the hint shows: the terminal's note on a running watch then leaves "the clock is paused" to it, rather than say it twice */
+  onShownChange?: (shown: boolean) => void;
 }
 
-export function PausedNotice({ terminal, clock, timeUp, onPlay }: PausedNoticeProps) {
+export function PausedNotice({ terminal, clock, timeUp, onPlay, onShownChange }: PausedNoticeProps) {
   const t = useTranslations('lab.paused');
   const [hint, setHint] = useState<PausedHint>(NO_PAUSED_HINT);
   // adjusted while rendering, as React's "storing information from previous renders" does
@@ -38,6 +40,7 @@ export function PausedNotice({ terminal, clock, timeUp, onPlay }: PausedNoticePr
     return () => clearTimeout(timer);
   }, [raisedBy]);
   const shown = raisedBy !== undefined && settled === raisedBy && !timeUp;
+  useEffect(() => onShownChange?.(shown), [shown, onShownChange]);
   return (
     // a live region from the start, so that the hint is announced when it appears
     <div role="status" className={styles.paused} data-testid="paused-hint">
