@@ -20,7 +20,8 @@ export interface LabProgress {
   lastAttemptAt: Date;
 }
 
-function goalCounts(goalResults: string): { passedGoals: number; totalGoals: number } {
+/** How many of an attempt's goals passed, out of how many; an unreadable record counts as none of none. */
+export function goalCounts(goalResults: string): { passedGoals: number; totalGoals: number } {
   try {
     const goals = JSON.parse(goalResults) as GoalOutcome[];
     if (!Array.isArray(goals)) return { passedGoals: 0, totalGoals: 0 };

@@ -1,13 +1,15 @@
-// Reads of a learner's lab attempts for the course page's syllabus and the progress
-// page: attempts, passed or not, the best result, the latest attempt's replay.
+// Reads of a learner's lab attempts for the course page's syllabus, the progress page and
+// the lab page: attempts, passed or not, the best result, the latest attempt's replay.
 import 'server-only';
 import { db } from '../db';
 import type { LoadedLesson } from '../content/content-set';
 import { summariseLabAttempts, type LabProgress } from '../grading/lab-progress';
+import { labStatusOf, type LabStatus } from '../grading/lab-status';
 import type { Locale } from '../i18n/routing';
 import { getContent } from './content';
 
 export type { LabProgress } from '../grading/lab-progress';
+export type { LabStatus, LabAttemptLine } from '../grading/lab-status';
 
 /** Per lab id, the learner's standing; labs never attempted are absent. */
 export async function getLabProgress(userId: string, labIds?: readonly string[]): Promise<Map<string, LabProgress>> {
@@ -16,6 +18,16 @@ export async function getLabProgress(userId: string, labIds?: readonly string[])
     select: { id: true, labId: true, passed: true, goalResults: true, createdAt: true },
   });
   return new Map(summariseLabAttempts(rows).map((p) => [p.labId, p]));
+}
+
+/**
+ * The lab page's status of one lab for the signed-in learner (their id from the session,
+ * never from the request); undefined when they have not submitted it. Reads the small
+ * columns only, never the action logs.
+ */
+export async function getLabStatus(userId: string, labId: string): Promise<LabStatus | undefined> {
+  const rows = await db.labAttempt.findMany({ where: { userId, labId }, select: { id: true, passed: true, goalResults: true, createdAt: true } });
+  return labStatusOf(rows);
 }
 
 export interface LessonLab {
