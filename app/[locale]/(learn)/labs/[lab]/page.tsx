@@ -1,6 +1,7 @@
 // The lab workspace page (/[locale]/labs/<id>): the brief rendered on the server in the
 // learner's language, then the workspace — a client leaf loaded after the page is
-// interactive (Monaco and the simulation's worker never weigh on the first load).
+// interactive (Monaco and the simulation's worker never weigh on the first load). A
+// signed-in learner who submitted the lab sees under its title where they stand in it.
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
@@ -11,6 +12,8 @@ import { Link } from '@/app/_lib/i18n/navigation';
 import type { Locale } from '@/app/_lib/i18n/routing';
 import { revealedHintCount } from '@/app/_lib/lab/hints';
 import { getLabPage } from '@/app/_lib/lab/page-view';
+import { getLabStatus } from '@/app/_lib/queries/labs';
+import { LabStatusSummary } from './lab-status';
 import styles from './lab-page.module.css';
 
 type Params = Promise<{ locale: Locale; lab: string }>;
@@ -27,7 +30,7 @@ export default async function LabPage({ params }: { params: Params }) {
   const view = await getLabPage(lab, locale);
   if (!view) notFound();
   const [t, user] = await Promise.all([getTranslations('lab'), getCurrentUser()]);
-  const recordedHints = user ? await revealedHintCount(user.id, view.id) : 0;
+  const [recordedHints, status] = user ? await Promise.all([revealedHintCount(user.id, view.id), getLabStatus(user.id, view.id)]) : [0, undefined];
   const { briefHtml, ...client } = view;
   const clientView: LabClientView = client;
   return (
@@ -45,6 +48,7 @@ export default async function LabPage({ params }: { params: Params }) {
           <p className="eyebrow">{t('eyebrow')}</p>
           <h1 id="lab-title">{view.title}</h1>
         </header>
+        {status ? <LabStatusSummary labId={view.id} status={status} /> : null}
         <section aria-labelledby="lab-brief-title" className={styles.column}>
           <h2 id="lab-brief-title" className="visually-hidden">
             {t('briefTitle')}
