@@ -8,6 +8,7 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { recordHintUse } from '@/app/_lib/lab/actions';
+import { useRouter } from '@/app/_lib/i18n/navigation';
 import { Controls } from '@/app/_components/sim/controls';
 import { MembersPanel } from '@/app/_components/sim/members-panel';
 import { KeyspaceBrowser } from '@/app/_components/sim/keyspace-browser';
@@ -50,6 +51,7 @@ export function LabWorkspace({ view, locale, recordedHints }: LabWorkspaceProps)
   const [submitting, setSubmitting] = useState(false);
   /** the paused hint under the terminal shows: it says the clock is paused, so the terminal's watch note does not */
   const [pausedShown, setPausedShown] = useState(false);
+  const router = useRouter();
   const inFlight = useRef(false);
   /** while the server is busy, Submit waits and tries again; this stops the wait */
   const [waiting, setWaiting] = useState<RetryWaiting | undefined>(undefined);
@@ -118,6 +120,8 @@ export function LabWorkspace({ view, locale, recordedHints }: LabWorkspaceProps)
       if (stop.signal.reason !== 'reset') {
         setOutcome(outcome);
         attemptKey.current = keyAfter(attemptKey.current, outcome);
+        // a stored attempt changes where the learner stands: the status under the title is read again (the workspace keeps its state)
+        if (outcome.kind === 'verdict' && outcome.verdict.attemptId !== null) router.refresh();
       }
     } finally {
       inFlight.current = false;
@@ -125,7 +129,7 @@ export function LabWorkspace({ view, locale, recordedHints }: LabWorkspaceProps)
       setWaiting(undefined);
       setSubmitting(false);
     }
-  }, [requestActionLog, view.id]);
+  }, [requestActionLog, view.id, router]);
 
   const cluster =
     state.status === 'unsupported' ? (
