@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyDraft, marksOf, parseNumber, responseOf } from './draft';
+import { emptyDraft, marksOf, missingAfterChange, parseNumber, responseOf } from './draft';
 import type { QuestionView } from './types';
 
 const base = { id: 'q', courseId: 'c', number: 1, promptHtml: '<p>?</p>' };
@@ -54,6 +54,32 @@ describe('responseOf', () => {
     expect(responseOf(ordering, { type: 'ordering', itemIds: ['a', 'b'], moved: true })).toEqual({ ok: true, response: { type: 'ordering', itemIds: ['a', 'b'] } });
     // moved back to where it started is still the learner's own answer
     expect(responseOf(ordering, { type: 'ordering', itemIds: ['b', 'a'], moved: true })).toEqual({ ok: true, response: { type: 'ordering', itemIds: ['b', 'a'] } });
+  });
+});
+
+describe('missingAfterChange (the "answer first" warning as the learner answers)', () => {
+  const single: QuestionView = { ...base, type: 'single', options: [{ id: 'a', html: 'A', label: 'A' }] };
+  const ordering: QuestionView = { ...base, type: 'ordering', items: [{ id: 'b', html: 'B', label: 'B' }, { id: 'a', html: 'A', label: 'A' }] };
+
+  it('goes as soon as the change makes an answer Check answer would take', () => {
+    expect(missingAfterChange(single, { type: 'single', optionId: 'a' }, 'choose-one')).toBeNull();
+    expect(missingAfterChange({ ...base, type: 'multiple', options: [] }, { type: 'multiple', optionIds: ['a'] }, 'choose-some')).toBeNull();
+    expect(missingAfterChange({ ...base, type: 'truefalse' }, { type: 'truefalse', answer: false }, 'choose-one')).toBeNull();
+    expect(missingAfterChange({ ...base, type: 'short' }, { type: 'short', text: 'k' }, 'enter-text')).toBeNull();
+    expect(missingAfterChange({ ...base, type: 'numeric' }, { type: 'numeric', text: '5' }, 'enter-number')).toBeNull();
+    expect(missingAfterChange(ordering, { type: 'ordering', itemIds: ['a', 'b'], moved: true }, 'move-first')).toBeNull();
+    expect(missingAfterChange(classify, { type: 'classify', placements: { pod: 'record', lease: 'record' } }, 'place-all')).toBeNull();
+  });
+
+  it('stays while the answer is still incomplete', () => {
+    expect(missingAfterChange(classify, { type: 'classify', placements: { pod: 'record' } }, 'place-all')).toBe('place-all');
+    expect(missingAfterChange({ ...base, type: 'numeric' }, { type: 'numeric', text: '-' }, 'enter-number')).toBe('enter-number');
+    expect(missingAfterChange({ ...base, type: 'short' }, { type: 'short', text: '  ' }, 'enter-text')).toBe('enter-text');
+  });
+
+  it('does not come back without a press of Check answer, even when the answer is emptied again', () => {
+    expect(missingAfterChange({ ...base, type: 'short' }, { type: 'short', text: '' }, null)).toBeNull();
+    expect(missingAfterChange(single, { type: 'single', optionId: null }, null)).toBeNull();
   });
 });
 

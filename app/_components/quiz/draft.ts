@@ -76,6 +76,18 @@ export function responseOf(q: QuestionView, d: Draft): { ok: true; response: Que
 }
 
 /**
+ * The "answer first" warning once the answer changes: it stays while Check answer would
+ * still refuse the answer, and goes as soon as it would take it. A warning that has gone
+ * (or was never shown) comes back only from the next press of Check answer, so clearing
+ * the field again while typing does not scold before the learner asks for a check.
+ */
+export function missingAfterChange(q: QuestionView, d: Draft, missing: Incomplete | null): Incomplete | null {
+  if (missing === null) return null;
+  const r = responseOf(q, d);
+  return r.ok ? null : r.reason;
+}
+
+/**
  * Marks the grade allows in place: the picked option of a one-answer question, every item
  * of a classify question (the grade's feedback lists exactly the misplaced ones) and every
  * step of an ordering question (the grade names the steps not at their place).

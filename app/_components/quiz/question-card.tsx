@@ -8,7 +8,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { checkAnswer } from '@/app/_lib/progress/actions';
 import { ChoiceInput, oxMarks, TrueFalseInput, type Marks } from './choice-input';
 import { ClassifyInput } from './classify-input';
-import { emptyDraft, marksOf, responseOf, type Draft, type Incomplete } from './draft';
+import { emptyDraft, marksOf, missingAfterChange, responseOf, type Draft, type Incomplete } from './draft';
 import { keepGuestAttempt } from './guest-store';
 import { OrderingInput } from './ordering-input';
 import { ResultPanel } from './result-panel';
@@ -70,6 +70,12 @@ export function QuestionCard({ question, total }: { question: QuestionView; tota
     });
   };
 
+  // a change that completes the answer takes back the "answer first" warning (./draft)
+  const change = (d: Draft) => {
+    setDraft(d);
+    setMissing((m) => missingAfterChange(question, d, m));
+  };
+
   const retry = () => {
     setResult(null);
     setMissing(null);
@@ -86,7 +92,7 @@ export function QuestionCard({ question, total }: { question: QuestionView; tota
       </h3>
       <div id={promptId} className="quiz-prompt" dangerouslySetInnerHTML={{ __html: question.promptHtml }} />
       {question.type === 'predict' && !graded ? <p className="muted">{t('predictHint')}</p> : null}
-      <Input question={question} draft={draft} setDraft={setDraft} name={name} promptId={promptId} disabled={locked} marks={graded ? marksOf(draft, graded) : undefined} />
+      <Input question={question} draft={draft} setDraft={change} name={name} promptId={promptId} disabled={locked} marks={graded ? marksOf(draft, graded) : undefined} />
       <div className="quiz-actions">
         {graded ? (
           <button type="button" className="button secondary" onClick={retry}>
