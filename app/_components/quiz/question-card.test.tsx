@@ -158,3 +158,31 @@ describe('the explanation after a wrong answer', () => {
     expect(html).not.toContain('Show the explanation');
   });
 });
+
+describe('Enter in a number or short answer field', () => {
+  /** the markup of the card's form, which must hold the answer field and Check answer */
+  const formOf = (html: string) => {
+    const m = /<form[^>]*>([\s\S]*?)<\/form>/.exec(html);
+    if (m === null) throw new Error('no form in the card');
+    return m[1]!;
+  };
+
+  it('submits the card’s form, as HTML submits a form with one text field and no submit button', () => {
+    for (const q of [{ ...base, type: 'numeric', unit: 'ms' }, { ...base, type: 'short' }] as QuestionView[]) {
+      const form = formOf(render(<QuestionCard question={q} total={3} />));
+      expect(form.match(/<input[^>]*type="text"/g)).toHaveLength(1);
+      expect(form).toContain('Check answer');
+      // a submit button would be clicked by Enter on a radio too (Chrome), and two text fields would stop Enter submitting
+      expect(form.match(/<button/g)?.length).toBe(form.match(/<button type="button"/g)?.length);
+    }
+  });
+
+  it('keeps every button of a question type button, so Enter on a choice or a step submits nothing', () => {
+    const single: QuestionView = { ...base, type: 'single', options: items };
+    for (const q of [single, ordering]) {
+      const form = formOf(render(<QuestionCard question={q} total={3} />));
+      expect(form).not.toMatch(/<input[^>]*type="text"/);
+      expect(form.match(/<button/g)?.length).toBe(form.match(/<button type="button"/g)?.length);
+    }
+  });
+});

@@ -1,9 +1,10 @@
 'use client';
 // One question: its input, "Check answer", the server's grade, and "Try again". Grading is
 // the server's (checkAnswer): the browser holds no answer key. While a check is pending
-// the button is disabled, so a double click sends one request. A guest's answer is kept in
+// the button is disabled, so a double click sends one request; Enter in a number or short
+// answer field checks it too, through the same guard. A guest's answer is kept in
 // localStorage and synced after sign-in (app/_lib/progress/guest-list).
-import { useId, useRef, useState, useTransition, useEffect } from 'react';
+import { useId, useRef, useState, useTransition, useEffect, type FormEvent, type KeyboardEvent } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { checkAnswer } from '@/app/_lib/progress/actions';
 import { ChoiceInput, oxMarks, TrueFalseInput, type Marks } from './choice-input';
@@ -76,6 +77,18 @@ export function QuestionCard({ question, total }: { question: QuestionView; tota
     setMissing((m) => missingAfterChange(question, d, m));
   };
 
+  // whether the last Enter pressed in the card came while an IME composition was in
+  // progress (Korean input): that Enter belongs to the composition, not to a check.
+  // Remembered rather than prevented, so the IME still gets the key.
+  const composingEnter = useRef(false);
+  const noteEnter = (e: KeyboardEvent<HTMLFormElement>) => {
+    if (e.key === 'Enter') composingEnter.current = e.nativeEvent.isComposing;
+  };
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (!composingEnter.current) check();
+  };
+
   const retry = () => {
     setResult(null);
     setMissing(null);
@@ -92,35 +105,40 @@ export function QuestionCard({ question, total }: { question: QuestionView; tota
       </h3>
       <div id={promptId} className="quiz-prompt" dangerouslySetInnerHTML={{ __html: question.promptHtml }} />
       {question.type === 'predict' && !graded ? <p className="muted">{t('predictHint')}</p> : null}
-      <Input question={question} draft={draft} setDraft={change} name={name} promptId={promptId} disabled={locked} marks={graded ? marksOf(draft, graded) : undefined} />
-      <div className="quiz-actions">
-        {graded ? (
-          <button type="button" className="button secondary" onClick={retry}>
-            {t('tryAgain')}
-          </button>
-        ) : (
-          <button
-            type="button"
-            className={`button primary ${styles.unavailable}`}
-            onClick={check}
-            disabled={pending}
-            aria-disabled={pending || untouched}
-            aria-describedby={untouched ? noteId : undefined}
-          >
-            {t('check')}
-          </button>
-        )}
-        {pending ? (
-          <span className="muted" aria-hidden="true">
-            {t('checking')}
-          </span>
-        ) : null}
-        {untouched && !graded ? (
-          <p id={noteId} className={`muted ${styles.note}`}>
-            {t('moveFirst')}
-          </p>
-        ) : null}
-      </div>
+      {/* A form only for Enter in a number or short answer field: with no submit button and
+          one text field, Enter there submits it (HTML's implicit submission), while Enter on
+          a radio or select submits nothing. Its buttons are all type="button". */}
+      <form onSubmit={submit} onKeyDown={noteEnter}>
+        <Input question={question} draft={draft} setDraft={change} name={name} promptId={promptId} disabled={locked} marks={graded ? marksOf(draft, graded) : undefined} />
+        <div className="quiz-actions">
+          {graded ? (
+            <button type="button" className="button secondary" onClick={retry}>
+              {t('tryAgain')}
+            </button>
+          ) : (
+            <button
+              type="button"
+              className={`button primary ${styles.unavailable}`}
+              onClick={check}
+              disabled={pending}
+              aria-disabled={pending || untouched}
+              aria-describedby={untouched ? noteId : undefined}
+            >
+              {t('check')}
+            </button>
+          )}
+          {pending ? (
+            <span className="muted" aria-hidden="true">
+              {t('checking')}
+            </span>
+          ) : null}
+          {untouched && !graded ? (
+            <p id={noteId} className={`muted ${styles.note}`}>
+              {t('moveFirst')}
+            </p>
+          ) : null}
+        </div>
+      </form>
       <div role="status" aria-live="polite" className="quiz-status">
         {missing ? <p className="field-error">{t(`incomplete.${missing}`)}</p> : null}
         {result && !result.ok ? <p className="field-error">{result.error === 'rate-limited' ? t('rateLimited') : t('failed')}</p> : null}
