@@ -6,6 +6,7 @@
 import { createSimulation, DefaultSimulation, ACTION_LOG_LIMITS, commandInput, type Action, type ActionLog, type Simulation, type SimulationOptions } from '@/sim-core/cluster';
 import { editorOpenFor, runCommandLine } from '@/sim-core/cli';
 import type { TraceEvent } from '@/sim-core/kernel';
+import type { LiveOutput } from '@/sim-core/cli/ports';
 import type { GradeCaps } from '@/sim-core/grading/caps';
 import {
   describeKeyspace,
@@ -62,6 +63,12 @@ export function faultCommandLine(fault: Fault): string {
     case 'heal':
       return 'sim heal';
   }
+}
+
+/** A watch's last read as the block that ends it in the terminal: its rows, then ^C (exit 130), or its own end when it had ended by itself. */
+function endingBlock(line: string, last: LiveOutput): CommandResult & { watch: 'stopped' | 'ended' } {
+  const end = last.exitCode === undefined ? { exitCode: 130, watch: 'stopped' as const } : { exitCode: last.exitCode, watch: 'ended' as const };
+  return { line, stdout: last.stdout, stderr: last.stderr, ...end, ...(last.clipped === true ? { clipped: true as const } : {}) };
 }
 
 export class SimHost {
@@ -198,7 +205,7 @@ export class SimHost {
       ...(edit !== undefined && edit.buffer.length <= MAX_STDIN_LENGTH ? { edit } : {}),
       ...(watch !== undefined && action.live === true ? { watch: 'running' as const } : {}),
       // the watch this one ended: its last rows, and ^C unless it had ended by itself meanwhile
-      ...(replaced !== undefined ? { replaced: { line: replaced.line, stdout: replaced.stdout, stderr: replaced.stderr, ...(replaced.exitCode === undefined ? { exitCode: 130, watch: 'stopped' as const } : { exitCode: replaced.exitCode, watch: 'ended' as const }), ...(replaced.clipped === true ? { clipped: true as const } : {}) } } : {}),
+      ...(replaced !== undefined ? { replaced: endingBlock(replaced.line, replaced) } : {}),
     };
   }
 
@@ -236,7 +243,7 @@ export class SimHost {
     if (rest?.watch === 'ended') return rest;
     this.sim.dispatch(action);
     this.record(action);
-    return { line, stdout: rest?.stdout ?? '', stderr: rest?.stderr ?? '', exitCode: 130, watch: 'stopped', ...(rest?.clipped === true ? { clipped: true as const } : {}) };
+    return endingBlock(line, { stdout: rest?.stdout ?? '', stderr: rest?.stderr ?? '', ...(rest?.clipped === true ? { clipped: true as const } : {}) });
   }
 
   /**
