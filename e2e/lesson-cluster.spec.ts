@@ -133,6 +133,18 @@ test('a broken saved cluster is ignored, and a browser that will not save leaves
   await expect(page.getByRole('alert').filter({ hasText: /\S/ })).toHaveCount(0);
 });
 
+test("a scenario that asks for a speed starts at it (this lesson's: real time), a reload too; one that does not starts at a tenth of real time", async ({ page }) => {
+  await page.goto(`/en${LESSON}`);
+  const cluster = await openCluster(page, FIRST.en);
+  const speed = cluster.getByLabel('Speed', { exact: true });
+  await expect(speed).toHaveValue('100');
+  await run(cluster, 'kubectl get deployments');
+  await page.reload();
+  await expect((await openCluster(page, FIRST.en)).getByLabel('Speed', { exact: true })).toHaveValue('100');
+  await page.goto('/en/courses/kubernetes-internals/lessons/raft');
+  await expect(page.getByLabel('Speed', { exact: true }).first()).toHaveValue('10');
+});
+
 test('while the cluster plays it is saved about once a second, and a reload brings back the time played', async ({ page }) => {
   await page.goto(`/en${LESSON}`);
   const cluster = await openCluster(page, FIRST.en);

@@ -12,6 +12,8 @@ export interface LabClientView {
   hints: string[];
   scenario: HostScenario;
   lab: HostLab;
+  /** ticks a second the cluster plays at until the learner picks another speed (lab.yaml speed) */
+  speed?: number;
   simCoreVersion: string;
 }
 

@@ -117,7 +117,7 @@ export function useLabSession(view: LabClientView, recordedHints: number): LabSe
   /** bumped by Reset: an Apply answered after it must not mark the starter files' state */
   const generation = useRef(0);
   const log = useRef<ActionLog>(saved?.log ?? []);
-  const labStart = useMemo<SimStart>(() => ({ lab: view.lab, ...(saved ? { replay: saved.log } : {}) }), [view.lab, saved]);
+  const labStart = useMemo<SimStart>(() => ({ lab: view.lab, ...(saved ? { replay: saved.log } : {}), ...(view.speed !== undefined ? { speed: view.speed } : {}) }), [view.lab, saved, view.speed]);
   const worker = useSimWorker(view.scenario, labStart);
   const { state, send, applyFiles } = worker;
 

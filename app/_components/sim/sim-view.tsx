@@ -88,7 +88,7 @@ function LiveCluster({ scenario, locale, saveKey }: SimEmbedProps) {
   const t = useTranslations('sim');
   const titleId = useId();
   const restoringId = useId();
-  const { worker, send, kept, restoring, restoreFailed, simUpdated, loadOtherTab } = useSavedCluster(hostScenario(scenario), saveKey);
+  const { worker, send, kept, restoring, restoreFailed, simUpdated, loadOtherTab } = useSavedCluster(hostScenario(scenario), saveKey, scenario.speed);
   const { state, runCommand, interrupt, stopWatch } = worker;
   const edit = useKubectlEdit(worker);
   const [keyspaceSource, setKeyspaceSource] = useState<string | undefined>(undefined);

@@ -47,8 +47,8 @@ export interface SavedCluster {
   loadOtherTab: () => void;
 }
 
-/** `saveKey` undefined: the cluster is not kept (it runs as it always did). */
-export function useSavedCluster(scenario: HostScenario, saveKey: string | undefined): SavedCluster {
+/** `saveKey` undefined: the cluster is not kept (it runs as it always did). `speed`: the scenario's, ticks a second to play at first. */
+export function useSavedCluster(scenario: HostScenario, saveKey: string | undefined, speed?: number): SavedCluster {
   const storage = useMemo(() => (saveKey === undefined ? undefined : browserStorage()), [saveKey]);
   const scenarioJson = JSON.stringify(scenario);
   const fingerprint = useMemo(() => scenarioFingerprint(JSON.parse(scenarioJson) as HostScenario), [scenarioJson]);
@@ -68,7 +68,7 @@ export function useSavedCluster(scenario: HostScenario, saveKey: string | undefi
   }, [storage, loaded]);
   // this tab's side of the record the lesson's other tabs share (a tab id of its own per page load)
   const [tab] = useState(() => (storage !== undefined && saveKey !== undefined ? new ClusterTab(storage, saveKey, fingerprint, randomUuid(), { text: loaded.text, log: saved ?? [] }) : undefined));
-  const start = useMemo<SimStart | undefined>(() => (saved !== undefined ? { replay: saved } : undefined), [saved]);
+  const start = useMemo<SimStart | undefined>(() => (saved !== undefined || speed !== undefined ? { ...(saved !== undefined ? { replay: saved } : {}), ...(speed !== undefined ? { speed } : {}) } : undefined), [saved, speed]);
   const worker = useSimWorker(scenario, start);
   const { state, send: sendToWorker } = worker;
 

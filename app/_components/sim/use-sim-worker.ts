@@ -61,6 +61,8 @@ export interface WorkspaceFile {
 export interface SimStart {
   lab?: HostLab;
   replay?: ActionLog;
+  /** ticks a second to play at until the learner picks another speed (the scenario's `speed`) */
+  speed?: number;
 }
 
 export function useSimWorker(scenario: HostScenario, start?: SimStart): SimWorker {
@@ -186,6 +188,7 @@ export function useSimWorker(scenario: HostScenario, start?: SimStart): SimWorke
       scenario: scenarioNow,
       ...(start?.lab !== undefined ? { lab: start.lab } : {}),
       ...(start?.replay !== undefined && start.replay.length > 0 ? { replay: start.replay } : {}),
+      ...(start?.speed !== undefined ? { speed: start.speed } : {}),
     };
     worker.postMessage(init);
     return () => {

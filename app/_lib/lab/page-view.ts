@@ -30,6 +30,8 @@ export interface LabPageView {
   hints: string[];
   scenario: HostScenario;
   lab: HostLab;
+  /** ticks a second the cluster plays at until the learner picks another speed (lab.yaml speed); absent: the worker's default */
+  speed?: number;
   /** what the saved work in the browser is keyed by: a log replays only on the sim-core and seed it was recorded with */
   simCoreVersion: string;
 }
@@ -58,6 +60,7 @@ async function buildLabPage(labId: string, locale: Locale): Promise<LabPageView 
     liveExplanations: lab.liveExplanations,
     hints: lab.hints.map((h) => renderMarkdownText(h[locale], { highlight })),
     scenario: { id: `lab:${lab.id}`, topology: lab.topology, seed: lab.seed, members: lab.members, ...controlPlanesOption(lab.controlPlanes), setup: lab.setup },
+    ...(lab.speed !== undefined ? { speed: lab.speed } : {}),
     lab: {
       files: lab.starter.flatMap((s) => {
         const content = loaded.starterFiles[s.path];

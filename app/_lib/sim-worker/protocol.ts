@@ -83,7 +83,8 @@ export type Fault = z.infer<typeof faultSchema>;
 
 export const pageMessageSchema = z.discriminatedUnion('type', [
   /** `lab` makes it a lab's cluster; `replay` is saved work to redo before the learner goes on */
-  z.object({ type: z.literal('init'), scenario: hostScenarioSchema, lab: hostLabSchema.optional(), replay: actionLogSchema.optional() }),
+  // speed: the scenario's own (ticks a second), kept out of hostScenarioSchema, whose fingerprint keys saved work
+  z.object({ type: z.literal('init'), scenario: hostScenarioSchema, lab: hostLabSchema.optional(), replay: actionLogSchema.optional(), speed: z.number().int().min(1).max(1000).optional() }),
   z.object({ type: z.literal('play') }),
   z.object({ type: z.literal('pause') }),
   z.object({ type: z.literal('step'), ticks: z.number().int().min(1).max(MAX_STEP_TICKS) }),

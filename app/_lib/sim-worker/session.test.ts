@@ -20,11 +20,11 @@ class FakeTimer implements FrameTimer {
 
 const scenario = { id: 'l4-raft-three', topology: 'etcd-only', seed: 404, members: 3, setup: ['sim tick 300'] };
 
-function started() {
+function started(speed?: number) {
   const posted: WorkerMessage[] = [];
   const timer = new FakeTimer();
   const session = new WorkerSession((m) => posted.push(m), timer);
-  session.receive({ type: 'init', scenario });
+  session.receive({ type: 'init', scenario, ...(speed !== undefined ? { speed } : {}) });
   const views = () => posted.flatMap((m) => (m.type === 'view' ? [m.view] : []));
   const lastView = (): SimView => {
     const v = views().at(-1);
@@ -56,6 +56,19 @@ describe('WorkerSession', () => {
     timer.fire(10);
     expect(views().length).toBe(count);
     expect(lastView().playing).toBe(false);
+  });
+
+  it('starts at the scenario’s speed when it has one (10 ticks a second without), and keeps the learner’s choice across a Reset', () => {
+    expect(started().lastView().ticksPerSecond).toBe(10);
+    const { session, timer, lastView } = started(100);
+    expect(lastView().ticksPerSecond).toBe(100);
+    const start = lastView().now;
+    session.receive({ type: 'play' });
+    timer.fire(10);
+    expect(lastView().now).toBe(start + 100);
+    session.receive({ type: 'setSpeed', ticksPerSecond: 30 });
+    session.receive({ type: 'reset' });
+    expect(lastView().ticksPerSecond).toBe(30);
   });
 
   it('runs slow speeds a tick every few frames, posting only when time moved', () => {

@@ -72,6 +72,7 @@ export class WorkerSession {
     if (message.type === 'init') {
       this.scenario = message.scenario;
       this.lab = message.lab;
+      if (message.speed !== undefined) this.ticksPerSecond = message.speed;
       this.build(message.replay);
       return;
     }

@@ -3,7 +3,7 @@
 // solution (an action log) that must pass all of them.
 import { z } from 'zod';
 import { kebabId, localizedText, terminalLine } from './localized';
-import { controlPlanesField, refineControlPlanes, TOPOLOGIES } from './scenario';
+import { controlPlanesField, refineControlPlanes, speedField, TOPOLOGIES } from './scenario';
 import { KINDS } from '../../../../sim-core/apiserver/kinds';
 import { goalCheckSchema } from '../../../../sim-core/grading/goals';
 
@@ -48,6 +48,7 @@ export const labSchema = z
     seed: z.number().int().min(0).max(2 ** 31 - 1),
     members: z.number().int().min(1).max(7).default(3),
     controlPlanes: controlPlanesField,
+    speed: speedField,
     setup: z
       .array(terminalLine)
       .default([])

@@ -3,6 +3,7 @@
 // default adds a control-plane node and three workers.
 import { z } from 'zod';
 import { kebabId, localizedText, terminalLine } from './localized';
+import { SPEED_PRESETS } from '@/app/_lib/sim-worker/protocol';
 
 export const TOPOLOGIES = ['etcd-only', 'default'] as const;
 export const FAULTS = ['kill-member', 'restart-member', 'partition', 'heal', 'kill-node', 'restart-node'] as const;
@@ -18,6 +19,17 @@ export const controlPlanesField = z
     description:
       'topology default: control-plane nodes (1–5, default 1). With 3, control-plane, control-plane-2 and control-plane-3 each run a kube-controller-manager and a kube-scheduler that elect a leader through their Leases',
   });
+
+/**
+ * How fast the cluster plays until the learner picks another speed: one of the Speed
+ * select's presets, in ticks a second (a tick is 10 ms). Absent: 10, a tenth of real time,
+ * slow enough to follow Raft's messages; a control-plane story (a rollout, a node failing)
+ * reads better at 100, real time. It changes nothing a replay does: saved work is kept.
+ */
+export const speedField = z
+  .literal([...SPEED_PRESETS])
+  .optional()
+  .meta({ description: `ticks a second the cluster plays at until the learner picks another speed (${SPEED_PRESETS.join(', ')}; default 10, a tenth of real time; 100 is real time)` });
 
 /** Only the default topology has control-plane nodes to add. */
 export function refineControlPlanes(cluster: { topology: string; controlPlanes: number }, ctx: z.RefinementCtx): void {
@@ -39,6 +51,7 @@ export const scenarioSchema = z
       .default(3)
       .meta({ description: 'number of etcd members (1–7), default 3' }),
     controlPlanes: controlPlanesField,
+    speed: speedField,
     setup: z
       .array(terminalLine)
       .default([])

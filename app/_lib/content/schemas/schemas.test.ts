@@ -174,6 +174,13 @@ describe('course, lesson, scenario and lab schemas', () => {
       "f.yaml:5: 'controlPlanes': an etcd-only cluster has no control-plane nodes; use topology: default or remove controlPlanes",
     ]);
   });
+  it('scenario: a speed is one of the Speed select’s presets, and optional', () => {
+    const good = 'id: s\ntitle: { ko: "t", en: "t" }\ntopology: default\nseed: 1\n';
+    const src = parseYamlSource(good, 'f.yaml');
+    expect(src.ok && scenarioSchema.parse(src.value.value).speed).toBeUndefined();
+    expect(check(scenarioSchema, `${good}speed: 100\n`)).toEqual([]);
+    expect(check(scenarioSchema, `${good}speed: 20\n`).join()).toMatch(/^f\.yaml:5: 'speed': /);
+  });
   it('lab: needs goals, hints in both languages and a solution', () => {
     const good = `id: first-deployment
 title: { ko: "t", en: "t" }
