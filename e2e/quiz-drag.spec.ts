@@ -37,7 +37,25 @@ test('a classify question is answered by dragging items into buckets; each item�
   const bucket = (id: string) => c.getByRole('region', { name: bucketName.get(id)!, exact: true });
   const announced = c.locator('.quiz-classify [aria-live="polite"]');
 
-  // a process, dropped first (wrongly) among the records
+  /**
+   * HTML5 drag and drop as the browser fires it — dragstart on the item, dragenter and
+   * dragover on the bucket, then (unless `hold`) drop and dragend — with one DataTransfer.
+   * Playwright's pointer drags (dragTo, mouse.down/up) start or drop only now and then in
+   * headless Chromium once the page has scrolled, so only the first drag below is one.
+   */
+  const drag = async (source: Locator, target: Locator, hold?: () => Promise<void>) => {
+    const dataTransfer = await page.evaluateHandle(() => new DataTransfer());
+    // the element itself: an item dragged out of a bucket is gone from it once dropped
+    const dragged = await source.elementHandle();
+    await source.dispatchEvent('dragstart', { dataTransfer });
+    await target.dispatchEvent('dragenter', { dataTransfer });
+    await target.dispatchEvent('dragover', { dataTransfer });
+    await hold?.();
+    await target.dispatchEvent('drop', { dataTransfer });
+    await dragged?.dispatchEvent('dragend', { dataTransfer });
+  };
+
+  // a process, dropped first (wrongly) among the records, with the mouse
   const moved = q.items!.find((i) => i.bucket === 'process')!;
   const words = moved.text.en.replaceAll('`', '');
   await expect(select(moved.id)).toHaveValue('');
@@ -46,24 +64,24 @@ test('a classify question is answered by dragging items into buckets; each item�
   await expect(select(moved.id)).toHaveValue('record');
   await expect(announced).toHaveText(`“${words}” put in “${bucketName.get('record')}”.`);
 
-  // then from that bucket into the other, by hand: while over it, the bucket shows it takes the item
-  await bucket('record').getByRole('listitem').filter({ hasText: words }).hover();
-  await page.mouse.down();
-  await bucket('process').hover({ position: { x: 20, y: 10 } });
-  await bucket('process').hover({ position: { x: 30, y: 12 } });
-  await expect(bucket('process')).toHaveClass(/\bis-drop-target\b/);
-  await expect(bucket('process')).toHaveCSS('border-top-style', 'solid');
-  await expect(bucket('record')).toHaveCSS('border-top-style', 'dashed');
-  await page.mouse.up();
+  // then from that bucket into the other: while over it, the bucket shows it takes the item
+  await drag(bucket('record').getByRole('listitem').filter({ hasText: words }), bucket('process'), async () => {
+    await expect(bucket('process')).toHaveClass(/\bis-drop-target\b/);
+    await expect(bucket('process')).toHaveCSS('border-top-style', 'solid');
+    await expect(bucket('record')).toHaveCSS('border-top-style', 'dashed');
+  });
   await expect(bucket('record').getByRole('listitem')).toHaveCount(0);
   await expect(bucket('record')).toContainText('Nothing here yet.');
   await expect(bucket('process').getByRole('listitem')).toHaveText([words]);
   await expect(select(moved.id)).toHaveValue('process');
   await expect(bucket('process')).not.toHaveClass(/\bis-drop-target\b/);
 
-  // every other item into its bucket, all by dragging
-  for (const it of q.items!) if (it !== moved) await row(it.id).dragTo(bucket(it.bucket));
-  for (const it of q.items!) await expect(select(it.id)).toHaveValue(it.bucket);
+  // every other item into its bucket, all by dragging, each drop seen before the next drag
+  for (const it of q.items!) {
+    if (it === moved) continue;
+    await drag(row(it.id), bucket(it.bucket));
+    await expect(select(it.id), it.id).toHaveValue(it.bucket);
+  }
   await expect(bucket('record').getByRole('listitem')).toHaveCount(q.items!.filter((i) => i.bucket === 'record').length);
 
   await c.getByRole('button', { name: 'Check answer' }).click();
@@ -71,7 +89,7 @@ test('a classify question is answered by dragging items into buckets; each item�
 
   // answered: nothing is draggable any more, and a drag changes nothing
   await expect(c.locator('[draggable="true"]')).toHaveCount(0);
-  await bucket('process').getByRole('listitem').filter({ hasText: words }).dragTo(bucket('record'));
+  await drag(bucket('process').getByRole('listitem').filter({ hasText: words }), bucket('record'));
   await expect(select(moved.id)).toHaveValue('process');
   await expect(bucket('record').getByRole('listitem').filter({ hasText: words })).toHaveCount(0);
 });
