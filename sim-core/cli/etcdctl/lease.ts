@@ -12,10 +12,10 @@ import type { LeaseKeepAliveResponse } from '../../etcd/types';
 import type { Command } from '../flags/command';
 import { parseGoInt64 } from '../flags/go-values';
 import type { EtcdClientPort, LiveOutput } from '../ports';
-import { Terminal } from '../terminal';
+import type { Terminal } from '../terminal';
 import { durationToTicks, mustClient, newPrinter, request, resolveEndpoint, SERVER_REQUEST_TIMEOUT_TICKS, type Client, type EtcdctlEnv, type EtcdctlInvocation } from './client';
 import { EXIT_BAD_ARGS, EXIT_BAD_CONNECTION, EXIT_ERROR } from './exit-codes';
-import { keepRunningFrom } from './live';
+import { keepRunningFrom, printedRead } from './live';
 import { leaseHex } from './printer-simple';
 
 /** Why a script is refused keep-alive without --once: nothing could interrupt it there. */
@@ -166,10 +166,7 @@ function giveUpUnanswered(term: Terminal, client: Client, id: bigint, firstTimeo
     () => {
       if (ended || client.sim.now() < givesUpAt) return { stdout: '', stderr: '' };
       ended = true;
-      const out = new Terminal();
-      printKeepAlives(out, client, id, [], true);
-      const { stdout, stderr, exitCode } = out.output();
-      return { stdout, stderr, exitCode };
+      return printedRead((out) => printKeepAlives(out, client, id, [], true));
     },
     () => {
       ended = true;
@@ -186,12 +183,10 @@ function runLive(term: Terminal, client: Client, id: bigint, firstTimeoutTicks: 
   let ended = false;
   const read = (): LiveOutput => {
     if (ended) return { stdout: '', stderr: '' };
-    // each read prints into a terminal of its own: the command's has returned
-    const out = new Terminal();
     const taken = keepAlive.take();
-    ended = printKeepAlives(out, client, id, taken.responses, taken.expired);
-    const { stdout, stderr, exitCode } = out.output();
-    return ended ? { stdout, stderr, exitCode } : { stdout, stderr };
+    const output = printedRead((out) => printKeepAlives(out, client, id, taken.responses, taken.expired));
+    ended = output.exitCode !== undefined;
+    return output;
   };
   keepRunningFrom(term, read, () => {
     ended = true;

@@ -2,7 +2,20 @@
 // browser's terminal (EtcdctlEnv.live): the command returns still running, with what it
 // had to print by then as its own output, and the rest comes from reads as the clock plays.
 import type { LiveOutput } from '../ports';
-import type { Terminal } from '../terminal';
+import { Terminal } from '../terminal';
+
+/**
+ * One read of a running command: what `print` writes into a terminal of its own (the
+ * command's has returned), with its exit code once `print` says the command has ended, and
+ * marked clipped when `dropped` answers were lost unread before it.
+ */
+export function printedRead(print: (out: Terminal) => boolean, dropped = 0): LiveOutput {
+  const out = new Terminal();
+  const ended = print(out);
+  const { stdout, stderr, exitCode } = out.output();
+  const lost = dropped > 0 ? { clipped: true as const } : {};
+  return ended ? { stdout, stderr, exitCode, ...lost } : { stdout, stderr, ...lost };
+}
 
 /**
  * Print what `read` gives now as the command's output and leave it running. One that has

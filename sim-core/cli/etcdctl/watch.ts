@@ -13,12 +13,11 @@
 import type { WatchCreateRequest, WatchResponse } from '../../etcd/types';
 import type { Command } from '../flags/command';
 import type { EtcdClientPort, LiveOutput } from '../ports';
-import { Terminal } from '../terminal';
 import { mustClient, newPrinter, request, resolveEndpoint, type Client, type EtcdctlEnv, type EtcdctlInvocation } from './client';
 import type { Printer } from './printer';
 import { EXIT_BAD_ARGS, EXIT_ERROR, EXIT_INTERRUPTED } from './exit-codes';
 import { prefixRangeEnd } from './key-range';
-import { keepRunningFrom } from './live';
+import { keepRunningFrom, printedRead } from './live';
 
 /** clientv3.WatchResponse.Err() for a canceled response */
 export function watchCancelError(r: WatchResponse): string {
@@ -84,13 +83,10 @@ function runLive(inv: EtcdctlInvocation, client: Client, req: WatchCreateRequest
   let ended = false;
   const read = (): LiveOutput => {
     if (ended) return { stdout: '', stderr: '' };
-    // each read prints into a terminal of its own: the command's has returned
-    const out = new Terminal();
     const { responses, dropped } = watch.take();
-    ended = printWatch(out, newPrinter(client.format, out, client.simple)!, responses);
-    const { stdout, stderr, exitCode } = out.output();
-    const lost = dropped > 0 ? { clipped: true as const } : {};
-    return ended ? { stdout, stderr, exitCode, ...lost } : { stdout, stderr, ...lost };
+    const output = printedRead((out) => printWatch(out, newPrinter(client.format, out, client.simple)!, responses), dropped);
+    ended = output.exitCode !== undefined;
+    return output;
   };
   // what came with the creation is the command's own output (one that ended it at once — a
   // compacted --rev, no leader — is left to the first read)
