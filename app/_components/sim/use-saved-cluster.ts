@@ -68,7 +68,7 @@ export function useSavedCluster(scenario: HostScenario, saveKey: string | undefi
   }, [storage, loaded]);
   // this tab's side of the record the lesson's other tabs share (a tab id of its own per page load)
   const [tab] = useState(() => (storage !== undefined && saveKey !== undefined ? new ClusterTab(storage, saveKey, fingerprint, randomUuid(), { text: loaded.text, log: saved ?? [] }) : undefined));
-  const start = useMemo<SimStart | undefined>(() => (saved !== undefined || speed !== undefined ? { ...(saved !== undefined ? { replay: saved } : {}), ...(speed !== undefined ? { speed } : {}) } : undefined), [saved, speed]);
+  const start = useMemo<SimStart>(() => ({ ...(saved !== undefined ? { replay: saved } : {}), ...(speed !== undefined ? { speed } : {}) }), [saved, speed]);
   const worker = useSimWorker(scenario, start);
   const { state, send: sendToWorker } = worker;
 
