@@ -14,21 +14,12 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SIM_CORE_VERSION } from './index';
+import { judgeRecord as judge, recordText, type Entry, type Judgement, type RecordTexts, type VersionRecord } from './version-judge';
 
 const ROOT = import.meta.dirname;
 const TESTDATA = join(ROOT, 'testdata');
 const RECORD = join(ROOT, 'version-record.json');
 const RECORD_COMMAND = 'RECORD_SIM_VERSION=1 npx vitest run sim-core/version.test.ts';
-
-/** One golden scenario as recorded: hashes of its inputs and of its transcript. */
-interface Entry {
-  script: string;
-  transcript: string;
-}
-interface VersionRecord {
-  version: string;
-  transcripts: Record<string, Entry>;
-}
 
 function hash(...texts: string[]): string {
   const h = createHash('sha256');
@@ -72,71 +63,16 @@ function currentTranscripts(): Record<string, Entry> {
   return out;
 }
 
-/** Names in a sentence: the first few, then how many more. */
-function listed(names: readonly string[]): string {
-  return names.length <= 6 ? names.join(', ') : `${names.slice(0, 6).join(', ')} and ${names.length - 6} more`;
-}
+const TEXTS: RecordTexts = {
+  file: 'sim-core/version-record.json',
+  recordCommand: RECORD_COMMAND,
+  cases: 'golden scripts',
+  changedIn: 'the same script prints another transcript in',
+  commitWith: 'the golden files',
+};
 
-/** The record as committed: one line a scenario, so that a change reads as the scenarios it touched. */
-function recordText(record: VersionRecord): string {
-  const lines = Object.keys(record.transcripts)
-    .sort()
-    .map((name) => `    ${JSON.stringify(name)}: ${JSON.stringify(record.transcripts[name]).replace(/([{,:])/g, '$1 ').replace(/}$/, ' }')}`);
-  return `{\n  "version": ${JSON.stringify(record.version)},\n  "transcripts": {\n${lines.join(',\n')}\n  }\n}\n`;
-}
-
-function parseVersion(v: string): [number, number, number] | undefined {
-  const m = /^(\d+)\.(\d+)\.(\d+)$/.exec(v);
-  return m ? [Number(m[1]), Number(m[2]), Number(m[3])] : undefined;
-}
-
-/** Whether `a` is a later version than `b` (both major.minor.patch). */
-function laterVersion(a: string, b: string): boolean {
-  const pa = parseVersion(a);
-  const pb = parseVersion(b);
-  if (pa === undefined || pb === undefined) return false;
-  for (let i = 0; i < 3; i++) if (pa[i] !== pb[i]) return pa[i]! > pb[i]!;
-  return false;
-}
-
-type Judgement =
-  /** the record is this version's and every transcript is as recorded */
-  | { kind: 'same' }
-  /** the record must be written again; `problem` says why, for a run that does not write it */
-  | { kind: 'rerecord'; problem: string }
-  /** something only the developer can settle: writing the record again would not do */
-  | { kind: 'refused'; problem: string };
-
-/** What the record says about the working tree's transcripts under `version`. */
-function judgeRecord(record: VersionRecord, current: Record<string, Entry>, version: string): Judgement {
-  if (parseVersion(version) === undefined) return { kind: 'refused', problem: `SIM_CORE_VERSION '${version}' is not major.minor.patch.` };
-  const bumped = version !== record.version;
-  if (bumped && !laterVersion(version, record.version)) {
-    return { kind: 'refused', problem: `SIM_CORE_VERSION went from ${record.version} to ${version}: a new version must be later than the recorded one, or a learner's work saved under ${version} before could be replayed on another simulation.` };
-  }
-  const names = [...new Set([...Object.keys(record.transcripts), ...Object.keys(current)])].sort();
-  const changed: string[] = [];
-  const edited: string[] = [];
-  for (const name of names) {
-    const was = record.transcripts[name];
-    const now = current[name];
-    if (was === undefined || now === undefined || was.script !== now.script) edited.push(name);
-    else if (was.transcript !== now.transcript) changed.push(name);
-  }
-  if (changed.length > 0 && !bumped) {
-    return {
-      kind: 'refused',
-      problem:
-        `The simulation's behaviour changed: the same script prints another transcript in ${listed(changed)}. ` +
-        `A learner's work saved on sim-core ${version} could now replay to another cluster, so bump SIM_CORE_VERSION in sim-core/index.ts ` +
-        `(a later major.minor.patch than ${version}), then run \`${RECORD_COMMAND}\` and commit sim-core/version-record.json with the golden files. ` +
-        `If the change is a mistake, fix the simulation instead (README, "Bumping sim-core's version").`,
-    };
-  }
-  if (!bumped && edited.length === 0) return { kind: 'same' };
-  const why = bumped ? `SIM_CORE_VERSION is ${version} and the record is ${record.version}'s` : `golden scripts were added, edited or removed (${listed(edited)}); that changes no behaviour and needs no bump`;
-  return { kind: 'rerecord', problem: `sim-core/version-record.json is out of date: ${why}. Run \`${RECORD_COMMAND}\` and commit the record.` };
-}
+/** The judgement in this record's words. */
+const judgeRecord = (record: VersionRecord, current: Record<string, Entry>, version: string): Judgement => judge(record, current, version, TEXTS);
 
 describe('judgeRecord', () => {
   const record: VersionRecord = { version: '1.2.0', transcripts: { 'a.txt': { script: 's1', transcript: 't1' }, 'b.txt': { script: 's2', transcript: 't2' } } };
@@ -156,7 +92,7 @@ describe('judgeRecord', () => {
 
   it('asks only for the record to be written again when a script is added, edited or removed', () => {
     const added = judgeRecord(record, { ...record.transcripts, 'c.txt': { script: 's3', transcript: 't3' } }, '1.2.0');
-    expect(added).toEqual({ kind: 'rerecord', problem: expect.stringContaining('(c.txt); that changes no behaviour and needs no bump') });
+    expect(added).toEqual({ kind: 'rerecord', problem: expect.stringContaining('(c.txt); that changes no behaviour and needs no bump'), edited: ['c.txt'] });
     expect(judgeRecord(record, { 'a.txt': record.transcripts['a.txt']!, 'b.txt': { script: 'edited', transcript: 'other' } }, '1.2.0').kind).toBe('rerecord');
     expect(judgeRecord(record, { 'a.txt': record.transcripts['a.txt']! }, '1.2.0').kind).toBe('rerecord');
   });
