@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { summariseLabAttempts, type LabAttemptRow } from './lab-progress';
+import { labStatusOf } from './lab-status';
 
 const goals = (...passed: boolean[]) => JSON.stringify(passed.map((p, i) => ({ id: `g${i}`, passed: p, explanation: { ko: '', en: '' } })));
 const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 0, minute));
@@ -16,6 +17,18 @@ describe('a learner’s lab progress', () => {
       { labId: 'quorum', attempts: 3, passed: true, best: { passedGoals: 3, totalGoals: 3 }, lastAttemptId: 'a3', lastAttemptAt: at(3) },
       { labId: 'txn', attempts: 1, passed: false, best: { passedGoals: 1, totalGoals: 2 }, lastAttemptId: 'b1', lastAttemptAt: at(0) },
     ]);
+  });
+
+  it('names the same last attempt as the lab page when two were stored in the same millisecond, whatever order the rows come in', () => {
+    const rows: LabAttemptRow[] = [
+      { id: 'k2', labId: 'quorum', passed: false, goalResults: goals(false), createdAt: at(5) },
+      { id: 'k1', labId: 'quorum', passed: false, goalResults: goals(true), createdAt: at(5) },
+    ];
+    for (const order of [rows, [...rows].reverse()]) {
+      const [line] = summariseLabAttempts(order);
+      expect(line!.lastAttemptId).toBe('k1');
+      expect(labStatusOf(order)!.last.id).toBe(line!.lastAttemptId);
+    }
   });
 
   it('is empty without attempts and survives unreadable goal results', () => {

@@ -31,10 +31,18 @@ export function goalCounts(goalResults: string): { passedGoals: number; totalGoa
   }
 }
 
+/**
+ * Newest attempt first; attempts stored in the same millisecond keep a stable order by id,
+ * so that the syllabus's "last attempt" and the lab page's are the same one.
+ */
+export function newestFirst(a: Pick<LabAttemptRow, 'id' | 'createdAt'>, b: Pick<LabAttemptRow, 'id' | 'createdAt'>): number {
+  return b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
 /** One line per lab with at least one attempt, in the order of each lab's latest attempt (newest first). */
 export function summariseLabAttempts(rows: readonly LabAttemptRow[]): LabProgress[] {
   const byLab = new Map<string, LabProgress>();
-  for (const row of [...rows].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())) {
+  for (const row of [...rows].sort(newestFirst)) {
     const counts = goalCounts(row.goalResults);
     const seen = byLab.get(row.labId);
     if (seen === undefined) {

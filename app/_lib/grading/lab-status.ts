@@ -1,7 +1,7 @@
 // A learner's standing in one lab, for the lab page's own status line: passed or not and
 // since when, how many attempts, which one to replay, and the newest attempts listed.
 // Pure, from the learner's stored attempts (LabAttempt rows of that lab only).
-import { goalCounts, type LabAttemptRow } from './lab-progress';
+import { goalCounts, newestFirst, type LabAttemptRow } from './lab-progress';
 
 export interface LabAttemptLine {
   id: string;
@@ -30,10 +30,7 @@ export const LISTED_ATTEMPTS = 20;
 
 /** Undefined without attempts: the page then shows no status at all. */
 export function labStatusOf(rows: readonly Omit<LabAttemptRow, 'labId'>[], listed = LISTED_ATTEMPTS): LabStatus | undefined {
-  const lines = rows
-    .map((r): LabAttemptLine => ({ id: r.id, passed: r.passed, ...goalCounts(r.goalResults), at: r.createdAt }))
-    // newest first; equal times (one clock tick) keep a stable order by id
-    .sort((a, b) => b.at.getTime() - a.at.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const lines = [...rows].sort(newestFirst).map((r): LabAttemptLine => ({ id: r.id, passed: r.passed, ...goalCounts(r.goalResults), at: r.createdAt }));
   const last = lines[0];
   if (last === undefined) return undefined;
   const firstPassed = lines.findLast((l) => l.passed);
