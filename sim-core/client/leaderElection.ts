@@ -16,7 +16,7 @@
 // at most one in flight, abandoned after renewDeadline (the leader-election client's
 // request timeout in kube-controller-manager).
 import type { Lease } from '../apiserver';
-import type { Prng } from '../kernel';
+import { TICKS_PER_SECOND, type Prng } from '../kernel';
 import { tickToMillis, tickToTimestamp } from '../cli/kubectl/clock';
 import { isNotFound, type ApiClient, type ApiRequest, type ApiResult, type KubeObject, type RequestId } from './api';
 import { deepCopy } from './store';
@@ -26,7 +26,6 @@ export const RENEW_DEADLINE_TICKS = 1000;
 export const RETRY_PERIOD_TICKS = 200;
 /** leaderelection.JitterFactor */
 export const JITTER_FACTOR = 1.2;
-const TICKS_PER_SECOND = 100;
 
 /** resourcelock.LeaderElectionRecord as a Lease spec carries it. */
 export interface LeaderElectionRecord {

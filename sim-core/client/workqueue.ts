@@ -7,7 +7,9 @@
 //   of a key waits 5 ms · 2^n, capped at 1000 s; `forget` resets the count. One tick is
 //   10 ms, so the delay is rounded up to whole ticks (the first retries all wait 1 tick).
 // - addAfter(key, ticks) parks a key until the clock reaches it (the delaying queue).
-export const TICK_MS = 10;
+import { TICK_MS } from '../kernel/clock';
+
+export { TICK_MS } from '../kernel/clock';
 export const BACKOFF_BASE_MS = 5;
 export const BACKOFF_MAX_MS = 1000 * 1000;
 

@@ -2,7 +2,7 @@
 // `etcdctl` by default) that sends requests to a member and waits — by running the
 // simulation — until the answer arrives or its deadline passes, exactly as clientv3
 // waits on a context with etcdctl's --command-timeout, only in simulated time.
-import type { Envelope, Kernel, Process, ProcessContext } from '../kernel';
+import { TICKS_PER_SECOND, type Envelope, type Kernel, type Process, type ProcessContext } from '../kernel';
 import { OPEN_WATCH_BUFFER } from '../apiserver/server/terminalPort';
 import { etcdErrors } from '../etcd/errors';
 import type { ClientRequest, EtcdWire } from '../etcd/wire';
@@ -39,7 +39,6 @@ const RECONNECT_MULTIPLIER = 1.6;
 const RECONNECT_MAX_TICKS = 12_000;
 
 /** 1 tick = 10 ms. */
-const TICKS_PER_SECOND = 100;
 /**
  * clientv3's retryConnWait (lease.go, v3.4): its send loop looks for due keep-alives this
  * often, and a keep-alive stream that broke is opened again this long after.

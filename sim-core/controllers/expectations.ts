@@ -4,7 +4,9 @@
 // same Pods again. Each informer event lowers the count; an expectation older than 5
 // minutes is treated as satisfied (ExpectationsTimeout), so a lost event cannot wedge a
 // controller forever.
-export const EXPECTATIONS_TIMEOUT_TICKS = 5 * 60 * 100;
+import { TICKS_PER_SECOND } from '../kernel/clock';
+
+export const EXPECTATIONS_TIMEOUT_TICKS = 5 * 60 * TICKS_PER_SECOND;
 
 interface Expectation {
   add: number;

@@ -18,6 +18,7 @@
 // like any failed pass; a late answer to it is ignored.
 import type { Namespace } from '../apiserver';
 import { TICK_MS, type ApiClient, type EventHandlers, type KubeObject, type Lister } from '../client';
+import { TICKS_PER_SECOND } from '../kernel/clock';
 import type { ControllerContext, ReconcileResult } from './context';
 import { NamespacedResourcesDeleter, type DeletionOutcome, type NamespacedResourcesDeleterDeps } from './namespaceDeleter';
 
@@ -33,7 +34,7 @@ export const NAMESPACE_CONTROLLER_WORKERS = 10;
 
 /** The wait after a pass that left content: estimate/2 + 1 seconds (Go's integer division), in ticks. */
 export function remainingContentDelayTicks(estimateSeconds: number): number {
-  return (Math.floor(estimateSeconds / 2) + 1) * (1000 / TICK_MS);
+  return (Math.floor(estimateSeconds / 2) + 1) * TICKS_PER_SECOND;
 }
 
 export function namespaceBackoffTicks(failures: number): number {

@@ -6,12 +6,12 @@
 // has more than 50 nodes, otherwise none at all; and when every zone is fully disrupted the
 // controller assumes the problem is its own (say, its network) and evicts nothing.
 import type { Node } from '../apiserver';
+import { TICKS_PER_SECOND } from '../kernel/clock';
 
 export const EVICTION_LIMITER_QPS = 0.1;
 export const SECONDARY_EVICTION_LIMITER_QPS = 0.01;
 export const LARGE_CLUSTER_THRESHOLD = 50;
 export const UNHEALTHY_ZONE_THRESHOLD = 0.55;
-const TICKS_PER_SECOND = 100;
 
 export type ZoneState = 'Initial' | 'Normal' | 'PartialDisruption' | 'FullDisruption';
 

@@ -14,8 +14,8 @@ import { deepCopy, objectKey, sameJson, splitKey, type EventHandlers, type KubeO
 import { toleratesTaint } from '../scheduler/taints';
 import type { ControllerContext, ReconcileResult } from './context';
 import type { EventRecorder } from './events';
+import { TICKS_PER_SECOND } from '../kernel/clock';
 
-const TICKS_PER_SECOND = 100;
 /** deletePodHandler's attempts */
 const DELETE_ATTEMPTS = 5;
 

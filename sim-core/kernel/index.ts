@@ -1,6 +1,7 @@
 // kernel/: the deterministic runtime every sim-core process runs on — seeded PRNG,
 // integer tick clock, event queue, data-only network, trace, canonical JSON + hash.
 export { Prng, hashName32 } from './prng';
+export { TICK_MS, TICKS_PER_SECOND } from './clock';
 export { EventQueue } from './queue';
 export {
   Network,

@@ -1,7 +1,6 @@
 // The kubelet's two back-offs (pkg/kubelet/kubelet.go: backOffPeriod 10 s, MaxContainerBackOff
 // 300 s; image pulls use the same shape, pkg/kubelet/images). Both double per failure.
-
-export const TICKS_PER_SECOND = 100;
+export { TICKS_PER_SECOND } from '../kernel/clock';
 export const INITIAL_BACKOFF_SECONDS = 10;
 export const MAX_BACKOFF_SECONDS = 300;
 

@@ -5,7 +5,7 @@
 // attached to it still lives its full hour; a lease carries at most 1,000 objects. A
 // learner who lists etcd's leases therefore sees a few leases of 3660 s, each holding
 // many Events — as on a real cluster.
-import { TICK_MS } from './clock';
+import { TICKS_PER_SECOND } from '../../kernel/clock';
 
 /** leaseReuseDurationSeconds and leaseReuseDurationPercent (newDefaultLeaseManager) */
 export const LEASE_REUSE_SECONDS = 60;
@@ -13,7 +13,6 @@ export const LEASE_REUSE_PERCENT = 0.05;
 /** defaultLeaseMaxObjectCount */
 export const LEASE_MAX_OBJECTS = 1000;
 
-const TICKS_PER_SECOND = 1000 / TICK_MS;
 
 export type LeaseAnswer<E> = { ok: true; id: bigint } | { ok: false; error: E };
 

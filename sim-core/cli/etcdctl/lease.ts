@@ -9,6 +9,7 @@
 // there it is refused as it always was (use --once): a saved log that has it — refused, and
 // so logged without `live`, before the terminal kept it running — replays exactly as it ran.
 import type { LeaseKeepAliveResponse } from '../../etcd/types';
+import { TICKS_PER_SECOND } from '../../kernel/clock';
 import type { Command } from '../flags/command';
 import { parseGoInt64 } from '../flags/go-values';
 import type { EtcdClientPort, LiveOutput } from '../ports';
@@ -21,8 +22,6 @@ import { leaseHex } from './printer-simple';
 /** Why a script is refused keep-alive without --once: nothing could interrupt it there. */
 const NOT_IN_A_SCRIPT = "a keep-alive that runs until interrupted runs only in the page's terminal, where Ctrl+C stops it; in a script, use --once";
 
-/** 1 s in ticks. */
-const SECOND_TICKS = 100;
 
 /** leaseFromArgs; undefined after exiting with its error */
 function leaseFromArgs(inv: EtcdctlInvocation, arg: string): bigint | undefined {
@@ -130,8 +129,8 @@ const keepAlive: Command<EtcdctlEnv> = {
  * 1 s; 5 s (defaultTTL) when that makes exactly 1 s.
  */
 function firstKeepAliveTimeoutTicks(inv: EtcdctlInvocation): number {
-  const ticks = durationToTicks(inv.flags.values.get('dial-timeout') as number) + SECOND_TICKS;
-  return ticks === SECOND_TICKS ? 5 * SECOND_TICKS : ticks;
+  const ticks = durationToTicks(inv.flags.values.get('dial-timeout') as number) + TICKS_PER_SECOND;
+  return ticks === TICKS_PER_SECOND ? 5 * TICKS_PER_SECOND : ticks;
 }
 
 /**
@@ -159,7 +158,7 @@ function printKeepAlives(term: Terminal, client: Client, id: bigint, responses: 
  */
 function giveUpUnanswered(term: Terminal, client: Client, id: bigint, firstTimeoutTicks: number): void {
   // deadlineLoop looks every second from the start and gives up at the first look past the deadline
-  const givesUpAt = client.sim.now() + SECOND_TICKS * (Math.floor(firstTimeoutTicks / SECOND_TICKS) + 1);
+  const givesUpAt = client.sim.now() + TICKS_PER_SECOND * (Math.floor(firstTimeoutTicks / TICKS_PER_SECOND) + 1);
   let ended = false;
   keepRunningFrom(
     term,

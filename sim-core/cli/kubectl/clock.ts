@@ -3,8 +3,9 @@
 // lastTimestamp, container startedAt) is RFC 3339 text derived from the tick, counted from a
 // fixed epoch. kubectl only ever subtracts such a timestamp from "now" (AGE, "Xs ago") or
 // formats it (describe's `Start Time:` uses Go's time.RFC1123Z), so both live here.
+import { TICK_MS } from '../../kernel/clock';
 
-export const TICK_MS = 10;
+export { TICK_MS } from '../../kernel/clock';
 /** The simulated clock's tick 0. */
 export const SIM_EPOCH = '2026-01-01T00:00:00Z';
 
