@@ -99,3 +99,31 @@ test('an "answer first" warning goes once the learner answers, and comes back on
   await ordering.getByRole('button', { name: /^Move down/ }).first().click();
   await expect(ordering.getByRole('status')).toHaveText('');
 });
+
+test.describe('before the page’s scripts have loaded', () => {
+  // the server's markup as it stands before hydration (a slow connection, a script blocked)
+  test.use({ javaScriptEnabled: false });
+
+  test('Enter in a number or short answer field neither reloads the page nor puts the answer in the URL', async ({ page }) => {
+    const url = `/en/courses/${COURSE}/lessons/etcd-source-of-truth`;
+    await page.goto(url);
+    const navigations: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) navigations.push(frame.url());
+    });
+    for (const q of [numeric, short]) {
+      const field = en(page, q.id).getByLabel('Your answer');
+      await field.fill('4');
+      // a form submitted as a GET starts its navigation at once; nothing else ends this wait
+      const navigated = page.waitForRequest((r) => r.isNavigationRequest(), { timeout: 2_000 }).then(
+        (r) => r.url(),
+        () => null,
+      );
+      await field.press('Enter');
+      expect(await navigated, q.id).toBeNull();
+      await expect(field).toHaveValue('4');
+    }
+    expect(navigations).toEqual([]);
+    expect(page.url()).toMatch(new RegExp(`${url}$`));
+  });
+});

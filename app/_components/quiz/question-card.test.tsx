@@ -186,3 +186,15 @@ describe('Enter in a number or short answer field', () => {
     }
   });
 });
+
+describe('Enter in a number or short answer field before the page’s scripts have loaded', () => {
+  it('goes nowhere: the form submits as a dialog’s, not as a GET that reloads the page with the answer in the URL', () => {
+    for (const q of [{ ...base, type: 'numeric', unit: 'ms' }, { ...base, type: 'short' }] as QuestionView[]) {
+      const form = /<form[^>]*>/.exec(render(<QuestionCard question={q} total={3} />))![0];
+      // method="dialog" outside a <dialog> ends the submission without navigating; an
+      // action would be followed (javascript: URLs are refused by the CSP anyway)
+      expect(form).toContain('method="dialog"');
+      expect(form).not.toContain('action=');
+    }
+  });
+});

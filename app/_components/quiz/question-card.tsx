@@ -107,8 +107,12 @@ export function QuestionCard({ question, total }: { question: QuestionView; tota
       {question.type === 'predict' && !graded ? <p className="muted">{t('predictHint')}</p> : null}
       {/* A form only for Enter in a number or short answer field: with no submit button and
           one text field, Enter there submits it (HTML's implicit submission), while Enter on
-          a radio or select submits nothing. Its buttons are all type="button". */}
-      <form onSubmit={submit} onKeyDown={noteEnter}>
+          a radio or select submits nothing. Its buttons are all type="button".
+          method="dialog": a form outside a <dialog> submitted that way goes nowhere (HTML's
+          form submission algorithm, "submit dialog"), so an Enter before the page's scripts
+          have loaded does not reload the page as a GET with the answer in the URL; the
+          submit event still fires, which is what onSubmit listens to once hydrated. */}
+      <form method="dialog" onSubmit={submit} onKeyDown={noteEnter}>
         <Input question={question} draft={draft} setDraft={change} name={name} promptId={promptId} disabled={locked} marks={graded ? marksOf(draft, graded) : undefined} />
         <div className="quiz-actions">
           {graded ? (
