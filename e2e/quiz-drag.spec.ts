@@ -1,7 +1,8 @@
 // A classify question answered with the mouse: items are dragged from their rows into the
 // buckets and from one bucket to the other (HTML5 drag and drop), the item's select shows
 // each drop (the keyboard path and the drag share one answer), a drop is announced, the
-// bucket under the pointer shows it takes the item, and after the check nothing moves.
+// bucket under the pointer shows it takes the item, an item dragged from a bucket back to the
+// list of items is taken out of its bucket, and after the check nothing moves.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
@@ -36,6 +37,8 @@ test('a classify question is answered by dragging items into buckets; each item�
   const row = (item: string): Locator => c.locator('.classify-item').filter({ has: page.locator(selector(item)) }).locator('.classify-item-handle');
   const bucket = (id: string) => c.getByRole('region', { name: bucketName.get(id)!, exact: true });
   const announced = c.locator('.quiz-classify [aria-live="polite"]');
+  // the list of items, every item's row with its select
+  const list = c.locator('fieldset.classify-items');
 
   /**
    * HTML5 drag and drop as the browser fires it — dragstart on the item, dragenter and
@@ -81,6 +84,35 @@ test('a classify question is answered by dragging items into buckets; each item�
   await expect(select(moved.id)).toHaveValue('process');
   await expect(bucket('process')).not.toHaveClass(/\bis-drop-target\b/);
 
+  // back from the bucket to the list: out of its bucket, as "Choose a group…" in its select;
+  // while over it, the list shows it takes the item, in the dark theme's accent here
+  await expect(list).toHaveCSS('outline-style', 'none');
+  const theme = await page.evaluate(() => document.documentElement.dataset.theme);
+  await page.evaluate(() => (document.documentElement.dataset.theme = 'dark'));
+  await drag(bucket('process').getByRole('listitem').filter({ hasText: words }), list, async () => {
+    await expect(list).toHaveClass(/\bis-drop-target\b/);
+    await expect(list).toHaveCSS('outline-style', 'solid');
+    await expect(list).toHaveCSS('outline-color', 'rgb(142, 166, 255)');
+    await expect(list).toHaveCSS('background-color', 'rgb(31, 42, 82)');
+  });
+  await page.evaluate((t) => {
+    if (t === undefined) delete document.documentElement.dataset.theme;
+    else document.documentElement.dataset.theme = t;
+  }, theme);
+  await expect(bucket('process').getByRole('listitem')).toHaveCount(0);
+  await expect(select(moved.id)).toHaveValue('');
+  await expect(announced).toHaveText(`“${words}” taken out of “${bucketName.get('process')}”.`);
+  await expect(list).not.toHaveClass(/\bis-drop-(target|ready)\b/);
+  // an item in no bucket let go on the list: nothing to take out, nothing said
+  await drag(row(moved.id), list, async () => {
+    await expect(list).not.toHaveClass(/\bis-drop-(target|ready)\b/);
+  });
+  await expect(select(moved.id)).toHaveValue('');
+  await expect(announced).toHaveText(`“${words}” taken out of “${bucketName.get('process')}”.`);
+  // and into its bucket again
+  await drag(row(moved.id), bucket('process'));
+  await expect(select(moved.id)).toHaveValue('process');
+
   // every other item into its bucket, all by dragging, each drop seen before the next drag
   for (const it of q.items!) {
     if (it === moved) continue;
@@ -88,6 +120,10 @@ test('a classify question is answered by dragging items into buckets; each item�
     await expect(select(it.id), it.id).toHaveValue(it.bucket);
   }
   await expect(bucket('record').getByRole('listitem')).toHaveCount(q.items!.filter((i) => i.bucket === 'record').length);
+  // a placed item's row picked up and let go in the list: a drag given up, the item stays put
+  await drag(row(moved.id), list);
+  await expect(select(moved.id)).toHaveValue('process');
+  await expect(bucket('process').getByRole('listitem').filter({ hasText: words })).toHaveCount(1);
 
   await c.getByRole('button', { name: 'Check answer' }).click();
   await expect(c.getByRole('heading', { name: /Correct/ })).toBeVisible();
@@ -97,4 +133,6 @@ test('a classify question is answered by dragging items into buckets; each item�
   await drag(bucket('process').getByRole('listitem').filter({ hasText: words }), bucket('record'));
   await expect(select(moved.id)).toHaveValue('process');
   await expect(bucket('record').getByRole('listitem').filter({ hasText: words })).toHaveCount(0);
+  await drag(bucket('process').getByRole('listitem').filter({ hasText: words }), list);
+  await expect(select(moved.id)).toHaveValue('process');
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { carriesItem, droppedItem, ITEM_TYPE, startItemDrag } from './classify-drag';
+import { carriesItem, droppedItem, itemTakenBack, ITEM_TYPE, startItemDrag } from './classify-drag';
 
 /** The part of a DataTransfer the drag handlers use: a store of strings by type. */
 function fakeTransfer(initial: Record<string, string> = {}) {
@@ -51,5 +51,33 @@ describe('dragging a classify item into a bucket', () => {
     expect(droppedItem(fakeTransfer({ [ITEM_TYPE]: 'null' }), NAME, ITEMS)).toBeNull();
     // "toString" is on every object's prototype, not an item
     expect(droppedItem(fakeTransfer({ [ITEM_TYPE]: JSON.stringify({ question: NAME, item: 'toString' }) }), NAME, ITEMS)).toBeNull();
+  });
+});
+
+describe('dragging a classify item back to the list of items', () => {
+  const drag = (name: string, item: string) => {
+    const dt = fakeTransfer();
+    startItemDrag(dt, name, { id: item, label: item });
+    return dt;
+  };
+
+  it('takes an item of this question out of its bucket', () => {
+    expect(itemTakenBack(drag(NAME, 'kubelet'), NAME, ITEMS, { kubelet: 'process', configmap: 'record' })).toBe('kubelet');
+  });
+
+  it('has nothing to take back from an item in no bucket', () => {
+    expect(itemTakenBack(drag(NAME, 'scheduler'), NAME, ITEMS, { kubelet: 'process' })).toBeNull();
+    expect(itemTakenBack(drag(NAME, 'scheduler'), NAME, ITEMS, { scheduler: '' })).toBeNull();
+  });
+
+  it('ignores another question’s item, text from elsewhere, and an id that is not this question’s', () => {
+    expect(itemTakenBack(drag('q-another-classify', 'kubelet'), NAME, ITEMS, { kubelet: 'process' })).toBeNull();
+    expect(itemTakenBack(fakeTransfer({ 'text/plain': 'kubelet' }), NAME, ITEMS, { kubelet: 'process' })).toBeNull();
+    expect(itemTakenBack(drag(NAME, 'etcd-member'), NAME, ITEMS, { 'etcd-member': 'process' })).toBeNull();
+  });
+
+  it('reads only the learner’s own placements, not what every object inherits', () => {
+    // an item named like a property of Object.prototype, in no bucket
+    expect(itemTakenBack(drag(NAME, 'constructor'), NAME, [...ITEMS, 'constructor'], {})).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 // What a classify item carries while it is dragged (HTML5 drag and drop), and what a bucket
-// accepts when something is dropped on it (tested in classify-drag.test.ts). Anything can be
+// or the list of items accepts when something is dropped on it (tested in classify-drag.test.ts). Anything can be
 // dropped on a page — text from another tab, a file, an item of another classify question —
 // so a drop counts only when it carries our own type, names this question, and names one of
 // its items. text/plain is set too, so that the drag also starts in browsers that want a
@@ -43,4 +43,14 @@ export function droppedItem(dataTransfer: Pick<DataTransfer, 'getData'>, name: s
   const { question, item } = parsed as Partial<Record<keyof Payload, unknown>>;
   if (question !== name || typeof item !== 'string' || !itemIds.includes(item)) return null;
   return item;
+}
+
+/**
+ * Called from a drop on the list of items: the item of question `name` to take out of its
+ * bucket (as choosing "Choose a group…" in its select does), or null for anything else and
+ * for an item in no bucket, which has nothing to undo.
+ */
+export function itemTakenBack(dataTransfer: Pick<DataTransfer, 'getData'>, name: string, itemIds: readonly string[], placements: Readonly<Record<string, string>>): string | null {
+  const id = droppedItem(dataTransfer, name, itemIds);
+  return id !== null && Object.hasOwn(placements, id) && placements[id] !== '' ? id : null;
 }
