@@ -1,6 +1,6 @@
 // Every e2e test gets a page whose requests are watched: anything that leaves this
 // machine (a CDN, fonts, telemetry) fails the test that caused it.
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 
 const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
@@ -84,4 +84,12 @@ export async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
   expect(summary).toEqual([]);
+}
+
+/**
+ * Waits until React has hydrated the element: its DOM node carries React's props. Until
+ * then the server's markup is on the page and nothing handles a key or a drag on it.
+ */
+export async function waitForHydration(locator: Locator) {
+  await expect.poll(() => locator.evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactProps$'))), { message: 'the element was never hydrated' }).toBe(true);
 }

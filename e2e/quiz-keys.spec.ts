@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import type { Page } from '@playwright/test';
-import { test, expect } from './fixtures';
+import { test, expect, waitForHydration } from './fixtures';
 
 const COURSE = 'kubernetes-internals';
 const QUIZ = path.join(import.meta.dirname, '..', 'content', 'courses', COURSE, 'lessons', '03-etcd-source-of-truth', 'quiz.yaml');
@@ -25,6 +25,8 @@ test('Enter in a number field checks it: the empty field is refused, a double En
   await page.goto(`/en/courses/${COURSE}/lessons/etcd-source-of-truth`);
   const c = en(page, numeric.id);
   const field = c.getByLabel('Your answer');
+  // before hydration an Enter does nothing at all (the form is method="dialog")
+  await waitForHydration(field);
   await field.press('Enter');
   await expect(c.getByRole('status')).toHaveText('Enter a number, for example 3 or 2.5.');
   await expect(field).toBeFocused();
@@ -48,6 +50,7 @@ test('Enter in a Korean short answer checks it, but not the Enter that ends an I
   await page.goto(`/ko/courses/${COURSE}/lessons/etcd-source-of-truth`);
   const c = ko(page, short.id);
   const field = c.getByLabel('내 답');
+  await waitForHydration(field);
   // an Enter while a composition is in progress (its keydown says isComposing) checks
   // nothing: had it checked '한', the card would now show a wrong answer and be locked
   const cdp = await page.context().newCDPSession(page);
@@ -66,6 +69,7 @@ test('Enter in a Korean short answer checks it, but not the Enter that ends an I
 test('an "answer first" warning goes once the learner answers, and comes back only from Check answer', async ({ page }) => {
   await page.goto(`/en/courses/${COURSE}/lessons/etcd-source-of-truth`);
   const choice = en(page, single.id);
+  await waitForHydration(choice.getByRole('button', { name: 'Check answer' }));
   await choice.getByRole('button', { name: 'Check answer' }).click();
   await expect(choice.getByRole('status')).toHaveText('Choose an answer first.');
   await choice.getByRole('radio').first().check();
@@ -92,6 +96,7 @@ test('an "answer first" warning goes once the learner answers, and comes back on
   await page.goto(`/en/courses/${COURSE}/lessons/watch-chain`);
   const ordering = page.getByRole('article', { name: /^Question 1 of \d+\b/ });
   await expect(ordering).toHaveAttribute('data-question-type', 'ordering');
+  await waitForHydration(ordering.getByRole('button', { name: 'Check answer' }));
   // aria-disabled, so pressed from the keyboard as the learner would
   await ordering.getByRole('button', { name: 'Check answer' }).focus();
   await page.keyboard.press('Enter');
