@@ -22,12 +22,12 @@ export type ExplainedHop =
   | 'status';
 
 const REQUEST_FROM_KUBECTL: Text = {
-  ko: 'kubectl은 YAML을 JSON으로 바꿔 API 서버에 HTTP 요청으로 보냅니다. API 서버가 인증·인가·검증·기본값 채우기를 거친 뒤에야 객체가 저장됩니다. kubectl은 etcd에 직접 닿지 않습니다.',
+  ko: 'kubectl은 YAML을 JSON으로 바꿔 API 서버에 HTTP 요청으로 보냅니다. API 서버가 인증·인가·검증·기본값 채우기를 거친 뒤에야 오브젝트가 저장됩니다. kubectl은 etcd에 직접 닿지 않습니다.',
   en: 'kubectl turns the YAML into JSON and sends it to the API server as an HTTP request. The API server authenticates, authorizes, validates and defaults it before anything is stored. kubectl never reaches etcd itself.',
 };
 
 const REQUEST_FROM_CONTROLLER: Text = {
-  ko: '컨트롤러도 learner와 똑같이 API 서버에 요청을 보냅니다. 컨트롤러는 원하는 상태(spec)와 실제 상태의 차이를 줄이기 위해 객체를 만들거나 고칠 뿐, etcd를 직접 건드리지 않습니다.',
+  ko: '컨트롤러도 여러분과 똑같이 API 서버에 요청을 보냅니다. 컨트롤러는 원하는 상태(spec)와 실제 상태의 차이를 줄이기 위해 오브젝트를 만들거나 고칠 뿐, etcd를 직접 건드리지 않습니다.',
   en: 'A controller sends the API server the same kind of request a learner does. It creates or changes objects to close the gap between the desired state (spec) and the actual state, and it never touches etcd directly.',
 };
 
@@ -38,19 +38,19 @@ const REQUEST_FROM_PROCESS: Text = {
 
 const TEXTS: Record<Exclude<ExplainedHop, 'request' | 'watch-event'>, Text> = {
   'request-failed': {
-    ko: 'API 서버가 요청을 거절했습니다(괄호 안은 HTTP 상태 코드). 409 Conflict는 다른 누군가가 먼저 객체를 바꿔 resourceVersion이 낡았다는 뜻입니다. 거절된 요청은 etcd에 아무것도 쓰지 않습니다.',
+    ko: 'API 서버가 요청을 거절했습니다(괄호 안은 HTTP 상태 코드). 409 Conflict는 다른 누군가가 먼저 오브젝트를 바꿔 resourceVersion이 낡았다는 뜻입니다. 거절된 요청은 etcd에 아무것도 쓰지 않습니다.',
     en: 'The API server refused the request (the HTTP status code is in brackets). 409 Conflict means someone changed the object first, so the resourceVersion sent was stale. A refused request writes nothing to etcd.',
   },
   'etcd-write': {
-    ko: '오직 API 서버만 etcd와 이야기합니다. 객체는 /registry/<리소스>/<네임스페이스>/<이름> 키 아래 JSON으로 저장되고(실제 클러스터는 대부분 protobuf), Raft 과반수에 커밋되면 새 리비전 번호를 받습니다. 이 번호가 객체의 resourceVersion이 됩니다.',
+    ko: '오직 API 서버만 etcd와 이야기합니다. 오브젝트는 /registry/<리소스>/<네임스페이스>/<이름> 키 아래 JSON으로 저장되고(실제 클러스터는 대부분 protobuf), Raft 과반수에 커밋되면 새 revision 번호를 받습니다. 이 번호가 오브젝트의 resourceVersion이 됩니다.',
     en: 'Only the API server talks to etcd. The object is stored as JSON under /registry/<resource>/<namespace>/<name> (real clusters store most kinds as protobuf) and, once a Raft majority commits it, gets a new revision number: the object’s resourceVersion.',
   },
   'etcd-watch': {
-    ko: 'API 서버는 etcd의 /registry를 watch하고 있어서, 커밋된 변경을 리비전 순서대로 통지받아 watch 캐시에 반영합니다. 컨트롤러들이 etcd에 직접 watch를 걸지 않아도 되는 이유입니다.',
+    ko: 'API 서버는 etcd의 /registry를 watch하고 있어서, 커밋된 변경을 revision 순서대로 통지받아 watch 캐시에 반영합니다. 컨트롤러들이 etcd에 직접 watch를 걸지 않아도 되는 이유입니다.',
     en: 'The API server keeps a watch on etcd’s /registry, so every committed change reaches its watch cache in revision order. That is why controllers never need a watch on etcd of their own.',
   },
   reconcile: {
-    ko: '컨트롤러는 watch 이벤트로 깨어나 해당 객체의 키를 작업 큐에 넣고 reconcile(key)를 실행합니다. 원하는 상태와 실제 상태를 비교해서, 차이가 있을 때만 API 서버에 요청을 보냅니다.',
+    ko: '컨트롤러는 watch 이벤트로 깨어나 해당 오브젝트의 키를 작업 큐에 넣고 reconcile(key)를 실행합니다. 원하는 상태와 실제 상태를 비교해서, 차이가 있을 때만 API 서버에 요청을 보냅니다.',
     en: 'Woken by a watch event, a controller puts the object’s key on its work queue and runs reconcile(key): it compares desired and actual state and sends the API server a request only if they differ.',
   },
   schedule: {
@@ -82,7 +82,7 @@ function isComponent(address: string, component: 'kube-controller-manager' | 'ku
 
 function watchEventText(to: string): Text {
   const base: Text = {
-    ko: '폴링이 아니라 watch입니다. 클라이언트는 한 번 list한 뒤 그 리비전부터 watch를 열어 두고, API 서버가 변경을 ADDED/MODIFIED/DELETED 이벤트로 밀어 줍니다. ',
+    ko: '폴링이 아니라 watch입니다. 클라이언트는 한 번 list한 뒤 그 revision부터 watch를 열어 두고, API 서버가 변경을 ADDED/MODIFIED/DELETED 이벤트로 밀어 줍니다. ',
     en: 'Watches, not polling: a client lists once, keeps a watch open from that revision, and the API server pushes every change to it as an ADDED, MODIFIED or DELETED event. ',
   };
   if (isComponent(to, 'kube-controller-manager'))

@@ -214,7 +214,7 @@ export class WatchChainRecorder {
       to: w.member,
       kind: 'etcd-write',
       label: {
-        ko: `${APISERVER} → ${w.member}: ${w.op} ${w.key}${revision !== undefined ? ` (리비전 ${revision})` : ''}`,
+        ko: `${APISERVER} → ${w.member}: ${w.op} ${w.key}${revision !== undefined ? ` (revision ${revision})` : ''}`,
         en: `${APISERVER} → ${w.member}: ${w.op} ${w.key}${revision !== undefined ? ` (revision ${revision})` : ''}`,
       },
       ...(revision !== undefined ? { revision } : {}),
@@ -334,7 +334,7 @@ export class WatchChainRecorder {
         from: e.address,
         to: APISERVER,
         kind: 'watch-event',
-        label: { ko: `${e.address} → ${APISERVER}: watch ${type} ${key}${Number.isFinite(revision) ? ` (리비전 ${revision})` : ''}`, en: `${e.address} → ${APISERVER}: watch ${type} ${key}${Number.isFinite(revision) ? ` (revision ${revision})` : ''}` },
+        label: { ko: `${e.address} → ${APISERVER}: watch ${type} ${key}${Number.isFinite(revision) ? ` (revision ${revision})` : ''}`, en: `${e.address} → ${APISERVER}: watch ${type} ${key}${Number.isFinite(revision) ? ` (revision ${revision})` : ''}` },
         explanation: explainHop('etcd-watch', e.address, APISERVER),
         ...(Number.isFinite(revision) && revision >= 0 ? { revision } : {}),
       });
