@@ -85,11 +85,15 @@ function scenarioOutcome({ scenario }: LoadedScenario): string {
 function currentCases(): Record<string, Entry> {
   const { content } = loadContent(path.join(process.cwd(), 'content'));
   const out: Record<string, Entry> = {};
+  // the inputs are what the simulation reads, not the texts around it: a reworded brief or title keeps its case compared
   for (const [id, loaded] of content.labs) {
-    out[`lab:${id}`] = { script: hash(JSON.stringify([loaded.lab, loaded.solution ?? null, loaded.starterFiles])), transcript: hash(labOutcome(loaded)) };
+    const { topology, seed, members, controlPlanes, setup, goals } = loaded.lab;
+    const inputs = { topology, seed, members, controlPlanes, setup, goals: goals.map((g) => ({ id: g.id, check: g.check })), solution: loaded.solution ?? null, files: loaded.starterFiles };
+    out[`lab:${id}`] = { script: hash(JSON.stringify(inputs)), transcript: hash(labOutcome(loaded)) };
   }
   for (const [id, loaded] of content.scenarios) {
-    out[`scenario:${id}`] = { script: hash(JSON.stringify(loaded.scenario)), transcript: hash(scenarioOutcome(loaded)) };
+    const { topology, seed, members, controlPlanes, setup, suggested } = loaded.scenario;
+    out[`scenario:${id}`] = { script: hash(JSON.stringify({ topology, seed, members, controlPlanes, setup, suggested })), transcript: hash(scenarioOutcome(loaded)) };
   }
   return out;
 }
