@@ -276,6 +276,13 @@ export const simViewSchema = z.object({
   actionCount: int0,
   /** changes whenever the action log does (a merged tick too): the page saves the log when it moves */
   logVersion: int0,
+  /**
+   * the ticks of the log's last action when that is a step of time (Step, and Play's frames
+   * merged into it); absent when the last action is anything else. With actionCount it is
+   * the log as of this view, given a log the page fetched earlier or later: a page being
+   * left saves what it shows without a round trip (app/_components/sim/use-log-saver.ts)
+   */
+  lastTicks: z.number().int().min(1).max(ACTION_LOG_LIMITS.maxTick).optional(),
   /** a lab's goals, evaluated on this view's state; absent outside labs */
   goals: z.array(goalViewSchema).optional(),
   /** a lab's room under grading's caps; absent outside labs */

@@ -416,6 +416,8 @@ export class SimHost {
       actionCount: this.log.length,
       logVersion: this.logVersion,
     };
+    const last = this.log[this.log.length - 1];
+    if (last?.type === 'tick' && last.at === undefined) view.lastTicks = last.ticks;
     const goals = this.goalViews();
     if (goals !== undefined) view.goals = goals;
     const budget = this.budget();
