@@ -187,7 +187,8 @@ export function useLabSession(view: LabClientView, recordedHints: number): LabSe
   }, [files, hintsShown, persist]);
 
   // the log: fetched from the worker when it changes, on use-log-saver's beat (at once
-  // after an action or a pause, about once a second while the cluster plays)
+  // after an action or a pause, about once a second while the cluster plays, and as the
+  // page is left, at the view it shows)
   const replaying = state.replay !== undefined;
   const latest = useRef({ files, hintsShown });
   latest.current = { files, hintsShown };
