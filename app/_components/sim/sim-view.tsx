@@ -1,6 +1,6 @@
 'use client';
 // The live cluster view: one Web Worker runs sim-core for this scenario, and this tree
-// of memo'd panels draws its views — members, network, keyspace, terminal, events —
+// of memo'd panels draws its views — members, network, terminal, keyspace, events —
 // with the controls and the fault buttons the scenario allows. On a lesson the cluster
 // is kept in the browser (use-saved-cluster.ts): restored on load, forgotten on Reset.
 import { useCallback, useId, useMemo, useState } from 'react';
@@ -164,10 +164,12 @@ function LiveCluster({ scenario, locale, saveKey }: SimEmbedProps) {
       {cluster ? <ClusterPanel view={cluster} headingLevel={3} /> : null}
       {scenario.topology === 'default' ? <WatchChain hops={state.hops} reducedMotion={reducedMotion} headingLevel={3} /> : null}
       <FaultPanel allowed={scenario.faults} members={state.members} nodes={nodes} leader={view?.leader} onFault={onFault} />
-      <div className={styles.grid}>
-        <KeyspaceBrowser keyspace={state.keyspace} members={state.members} source={keyspaceSource} onSource={onSource} />
-        <Terminal entries={state.terminal} suggested={scenario.suggested} members={memberNames} busy={state.busy} pending={state.pending} onRun={runCommand} onInterrupt={interrupt} running={state.view?.running} onStopWatch={stopWatch} paused={state.view?.playing === false} edit={edit} />
-      </div>
+      {/* The terminal takes the view's whole width, under the fault buttons it is used with:
+          beside the keyspace it had half of it, and a `kubectl get pods -o wide` row (about
+          115 characters) scrolled sideways even at the view's widest (the lesson column
+          caps it at the site's 72rem). The keyspace follows, its tree beside its detail. */}
+      <Terminal entries={state.terminal} suggested={scenario.suggested} members={memberNames} busy={state.busy} pending={state.pending} onRun={runCommand} onInterrupt={interrupt} running={state.view?.running} onStopWatch={stopWatch} paused={state.view?.playing === false} edit={edit} />
+      <KeyspaceBrowser keyspace={state.keyspace} members={state.members} source={keyspaceSource} onSource={onSource} />
       <EventLog events={state.events} />
       <TracePanel trace={view?.trace ?? []} />
       {view?.stateHash ? <p className={styles.hash}>{t('stateHash', { hash: view.stateHash })}</p> : null}
