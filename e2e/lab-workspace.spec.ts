@@ -1,8 +1,8 @@
 // Four things learners hit on a lab page. Two tabs of one lab: once one saves other work,
 // the other says so, saves nothing over it, and on request loads it (its Submit then sends
-// the log it shows) or keeps its own (and then the first tab asks). On a wide screen the
-// editor and the terminal sit side by side (Monaco follows its frame's width); narrower,
-// they stack. After Apply or a command with the clock paused, a hint next to the terminal
+// the log it shows) or keeps its own (and then the first tab asks). The editor, then the
+// terminal under it across the width, then Hints and Submit (Monaco follows its frame's
+// width). After Apply or a command with the clock paused, a hint next to the terminal
 // says the cluster is paused, with Play — not after a command that ran simulated time
 // itself; it goes once the clock moves. Saved work replayed on load shows a named progress
 // bar. Work saved under an earlier sim-core version is offered, not lost: Load replays it,
@@ -293,25 +293,26 @@ async function monacoGap(page: Page): Promise<number> {
 }
 
 for (const width of [1440, 1280]) {
-  test(`at ${width} px the editor and the terminal sit side by side under the goals, with the cluster under the editor and Submit under the terminal`, async ({ page }) => {
+  test(`at ${width} px the goals band, the editor, the terminal across the width, Hints beside Submit, then the cluster`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
     await openLab(page);
     const { editor, terminal } = await editorAndTerminal(page);
-    expect(terminal.x).toBeGreaterThanOrEqual(editor.x + editor.width);
-    expect(terminal.y).toBeLessThan(editor.y + editor.height);
-    expect(editor.width).toBeGreaterThan(500);
-    expect(terminal.width).toBeGreaterThan(500);
-    // the starter's YAML shows beside its comment in the taller editor
+    // the terminal under the editor, as wide as it: 130 characters of kubectl fit (s22-layout.spec.ts)
+    expect(terminal.y).toBeGreaterThanOrEqual(editor.y + editor.height);
+    expect(editor.width).toBeGreaterThan(1000);
+    expect(terminal.width).toBeGreaterThan(1000);
     await expect(page.getByRole('region', { name: 'Manifest editor' }).locator('.view-lines')).toContainText('replicas: 1');
-    // the goals across the top; the Cluster panel under the editor, Submit under the terminal
+    // the goals above them; Hints and Submit side by side under the terminal; the Cluster panel last
     const goals = await page.getByRole('region', { name: 'Goals' }).boundingBox();
-    expect(goals!.y + goals!.height).toBeLessThanOrEqual(Math.min(editor.y, terminal.y));
-    const cluster = await page.getByRole('region', { name: 'Cluster', exact: true }).filter({ has: page.getByRole('toolbar') }).boundingBox();
-    expect(cluster!.x + cluster!.width).toBeLessThanOrEqual(terminal.x);
-    expect(cluster!.y).toBeGreaterThan(editor.y + editor.height);
+    expect(goals!.y + goals!.height).toBeLessThanOrEqual(editor.y);
+    const hints = await page.getByRole('button', { name: 'Show hint' }).boundingBox();
     const submit = await page.getByRole('button', { name: 'Submit' }).boundingBox();
-    expect(submit!.x).toBeGreaterThanOrEqual(editor.x + editor.width);
+    expect(hints!.y).toBeGreaterThan(terminal.y + terminal.height);
     expect(submit!.y).toBeGreaterThan(terminal.y + terminal.height);
+    expect(submit!.x).toBeGreaterThan(hints!.x + hints!.width);
+    const cluster = await page.getByRole('region', { name: 'Cluster', exact: true }).filter({ has: page.getByRole('toolbar') }).boundingBox();
+    expect(cluster!.y).toBeGreaterThan(Math.max(hints!.y + hints!.height, submit!.y + submit!.height));
+    expect(cluster!.width).toBeGreaterThan(1000);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await expect.poll(() => monacoGap(page)).toBeLessThanOrEqual(2);
     // the breadcrumb and the brief stay in the site's column, in line with the header
@@ -319,16 +320,12 @@ for (const width of [1440, 1280]) {
     const title = await page.getByRole('heading', { level: 1 }).boundingBox();
     expect(Math.abs(title!.x - header!.x)).toBeLessThanOrEqual(24);
 
-    // narrower, they stack, and Monaco follows its frame
+    // narrower, Monaco follows its frame, and back
     await page.setViewportSize({ width: 1024, height: 900 });
-    await expect.poll(async () => {
-      const now = await editorAndTerminal(page);
-      return now.terminal.y >= now.editor.y + now.editor.height;
-    }).toBe(true);
+    await expect.poll(async () => (await editorAndTerminal(page)).editor.width).toBeLessThan(1000);
     await expect.poll(() => monacoGap(page)).toBeLessThanOrEqual(2);
-    // and back
     await page.setViewportSize({ width, height: 900 });
-    await expect.poll(async () => (await editorAndTerminal(page)).terminal.x).toBeGreaterThan(editor.x + editor.width - 1);
+    await expect.poll(async () => (await editorAndTerminal(page)).editor.width).toBeGreaterThan(1000);
     await expect.poll(() => monacoGap(page)).toBeLessThanOrEqual(2);
   });
 }

@@ -168,11 +168,11 @@ export function LabWorkspace({ view, locale, recordedHints }: LabWorkspaceProps)
     );
 
   return (
-    // On a wide screen the goals, hints and Submit sit in a column beside the work, so the
-    // checklist is in view while editing and Submit is not thousands of pixels below it;
-    // wider still (lab.module.css), the editor and the terminal sit side by side under the
-    // goals, so Apply and what it did are both in view, with hints and Submit under the
-    // terminal. Narrower, one column in reading order: goals, the work, hints, Submit.
+    // One column in one order for every width, the reading order and so Tab's: the goals,
+    // the editor, the terminal, then hints and Submit, and the Cluster panel last. On a
+    // phone Submit is right under the terminal, not past every cluster panel; on a wide
+    // screen the terminal has the workspace's whole width, so a `kubectl get pods -o wide`
+    // row (about 115 characters) shows whole at 1280 px (lab.module.css).
     <>
       <OlderWorkNotice older={session.olderWork} choice={session.olderWorkChoice} onLoad={session.loadOlderWork} onFresh={session.startFresh} />
       <OtherTabNotice otherTab={session.otherTab} choice={session.otherTabChoice} onLoad={session.loadOtherTab} onKeep={session.keepThisTab} />
@@ -180,30 +180,27 @@ export function LabWorkspace({ view, locale, recordedHints }: LabWorkspaceProps)
         <div className={styles.workGoals}>
           <GoalChecklist goals={view.goals} live={state.goals} locale={locale} explain={view.liveExplanations} />
         </div>
-        <div className={styles.workMain}>
-          <div className={styles.workEditor}>
-            <EditorPanel
-              key={resets}
-              files={session.files}
-              edited={session.edited}
-              active={active}
-              canApply={running && !state.busy}
-              applyRefused={session.applyRefused}
-              onSelect={setActive}
-              onChange={session.editFile}
-              onApply={() => active !== undefined && session.apply(active)}
-              checkManifest={session.worker.checkManifest}
-              clusterVersion={state.view?.logVersion}
-            />
-          </div>
-          <div ref={terminalArea} className={`${simStyles.sim} ${styles.workTerminal}`} style={{ minHeight: 0, margin: 0 }}>
-            <Terminal entries={state.terminal} suggested={NO_SUGGESTIONS} members={memberNames} files={fileNames} busy={state.busy} pending={state.pending} onRun={runCommand} onInterrupt={interrupt} running={state.view?.running} onStopWatch={stopWatch} paused={state.view?.playing === false && !pausedShown} edit={edit} />
-            <PausedNotice terminal={state.terminal} clock={state.view} timeUp={timeUp} onPlay={onPlay} onShownChange={setPausedShown} />
-            <p className={styles.muted} data-testid="save-state">
-              {session.otherTab !== undefined ? t('cluster.notSavedOtherTab') : session.saveRefused ? t('cluster.notSaved') : session.savedActions !== undefined ? t('cluster.saved', { count: session.savedActions }) : ''}
-            </p>
-          </div>
-          <div className={styles.workCluster}>{cluster}</div>
+        <div className={styles.workEditor}>
+          <EditorPanel
+            key={resets}
+            files={session.files}
+            edited={session.edited}
+            active={active}
+            canApply={running && !state.busy}
+            applyRefused={session.applyRefused}
+            onSelect={setActive}
+            onChange={session.editFile}
+            onApply={() => active !== undefined && session.apply(active)}
+            checkManifest={session.worker.checkManifest}
+            clusterVersion={state.view?.logVersion}
+          />
+        </div>
+        <div ref={terminalArea} className={`${simStyles.sim} ${styles.workTerminal}`} style={{ minHeight: 0, margin: 0 }}>
+          <Terminal entries={state.terminal} suggested={NO_SUGGESTIONS} members={memberNames} files={fileNames} busy={state.busy} pending={state.pending} onRun={runCommand} onInterrupt={interrupt} running={state.view?.running} onStopWatch={stopWatch} paused={state.view?.playing === false && !pausedShown} edit={edit} />
+          <PausedNotice terminal={state.terminal} clock={state.view} timeUp={timeUp} onPlay={onPlay} onShownChange={setPausedShown} />
+          <p className={styles.muted} data-testid="save-state">
+            {session.otherTab !== undefined ? t('cluster.notSavedOtherTab') : session.saveRefused ? t('cluster.notSaved') : session.savedActions !== undefined ? t('cluster.saved', { count: session.savedActions }) : ''}
+          </p>
         </div>
         <div className={styles.workActions}>
           <HintPanel hints={view.hints} shown={session.hintsShown} onShowNext={onShowHint} />
@@ -211,6 +208,7 @@ export function LabWorkspace({ view, locale, recordedHints }: LabWorkspaceProps)
             <ResetControl disabled={state.status === 'starting' || state.replay !== undefined} onReset={onReset} activity={state.view?.logVersion} />
           </SubmitPanel>
         </div>
+        <div className={styles.workCluster}>{cluster}</div>
       </div>
     </>
   );
