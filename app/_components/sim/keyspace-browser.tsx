@@ -6,12 +6,13 @@
 import { memo, useId, useMemo, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import type { KeyspaceView, MemberView } from '@/app/_lib/sim-worker/protocol';
-import { buildKeyTree, type KeyTreeNode } from './keyspace-tree';
+import { buildKeyTree, isCollapsed, toggleFolder, type FolderChoices, type KeyTreeNode } from './keyspace-tree';
 import styles from './sim.module.css';
 
 interface TreeProps {
   nodes: readonly KeyTreeNode[];
-  collapsed: ReadonlySet<string>;
+  /** whether the folder of this prefix is folded */
+  collapsed: (prefix: string) => boolean;
   selected: string | undefined;
   onToggle: (prefix: string) => void;
   onSelect: (key: string) => void;
@@ -24,10 +25,10 @@ function KeyTree({ nodes, collapsed, selected, onToggle, onSelect }: TreeProps) 
       {nodes.map((n) =>
         n.kind === 'folder' ? (
           <li key={`f:${n.prefix}`}>
-            <button type="button" className={styles.folder} aria-expanded={!collapsed.has(n.prefix)} onClick={() => onToggle(n.prefix)} title={n.prefix}>
-              <span aria-hidden="true">{collapsed.has(n.prefix) ? '▸' : '▾'}</span> {t('folder', { name: n.name, count: n.count })}
+            <button type="button" className={styles.folder} aria-expanded={!collapsed(n.prefix)} onClick={() => onToggle(n.prefix)} title={n.prefix}>
+              <span aria-hidden="true">{collapsed(n.prefix) ? '▸' : '▾'}</span> {t('folder', { name: n.name, count: n.count })}
             </button>
-            {collapsed.has(n.prefix) ? null : <KeyTree {...{ nodes: n.children, collapsed, selected, onToggle, onSelect }} />}
+            {collapsed(n.prefix) ? null : <KeyTree {...{ nodes: n.children, collapsed, selected, onToggle, onSelect }} />}
           </li>
         ) : (
           <li key={`k:${n.key}`}>
@@ -51,18 +52,14 @@ function KeyspaceBrowserImpl(props: {
   const t = useTranslations('sim.keyspace');
   const titleId = useId();
   const selectId = useId();
-  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
+  // what the learner opened or folded; the rest as collapsedByDefault says (keyspace-tree.ts)
+  const [choices, setChoices] = useState<FolderChoices>(() => new Map());
   const [selected, setSelected] = useState<string | undefined>(undefined);
   const keys = keyspace?.keys;
   const tree = useMemo(() => buildKeyTree((keys ?? []).map((k) => k.key)), [keys]);
   const chosen = selected === undefined ? undefined : keys?.find((k) => k.key === selected);
-  const toggle = (prefix: string) =>
-    setCollapsed((c) => {
-      const next = new Set(c);
-      if (next.has(prefix)) next.delete(prefix);
-      else next.add(prefix);
-      return next;
-    });
+  const toggle = (prefix: string) => setChoices((c) => toggleFolder(c, prefix));
+  const collapsed = (prefix: string) => isCollapsed(choices, prefix);
   return (
     <section className={`${styles.panel} ${styles.keyspace}`} aria-labelledby={titleId}>
       <h3 id={titleId} className={styles.panelTitle}>

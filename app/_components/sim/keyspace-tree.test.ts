@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildKeyTree } from './keyspace-tree';
+import { buildKeyTree, collapsedByDefault, isCollapsed, toggleFolder, type KeyTreeNode } from './keyspace-tree';
 
 describe('buildKeyTree', () => {
   it('folds API-server keys into folders and keeps plain keys at the top', () => {
@@ -36,5 +36,87 @@ describe('buildKeyTree', () => {
 
   it('is empty for an empty keyspace', () => {
     expect(buildKeyTree([])).toEqual([]);
+  });
+});
+
+/** The folders a tree shows open and folded, depth first, as the browser draws them before any click. */
+function shown(nodes: readonly KeyTreeNode[], choices = new Map<string, boolean>()): string[] {
+  return nodes.flatMap((n) => (n.kind === 'key' ? [] : isCollapsed(choices, n.prefix) ? [`▸ ${n.prefix}`] : [`▾ ${n.prefix}`, ...shown(n.children, choices)]));
+}
+
+// a default cluster's keyspace after `kubectl create deployment web` and `kubectl expose`
+const CLUSTER_KEYS = [
+  '/registry/clusterrolebindings/cluster-admin',
+  '/registry/clusterroles/cluster-admin',
+  '/registry/configmaps/default/kube-root-ca.crt',
+  '/registry/deployments/default/web',
+  '/registry/endpointslices/default/web-p59mc',
+  '/registry/events/default/web.1',
+  '/registry/leases/kube-node-lease/node-1',
+  '/registry/minions/node-1',
+  '/registry/namespaces/default',
+  '/registry/pods/default/web-766486c5b6-klrqq',
+  '/registry/replicasets/default/web-766486c5b6',
+  '/registry/rolebindings/kube-system/system:controller:bootstrap-signer',
+  '/registry/roles/kube-system/extension-apiserver-authentication-reader',
+  '/registry/secrets/default/token',
+  '/registry/serviceaccounts/default/default',
+  '/registry/services/endpoints/default/web',
+  '/registry/services/specs/default/web',
+];
+
+describe('which folders the keyspace browser starts with open', () => {
+  it('opens the Deployments, ReplicaSets, Pods and Services and folds the bootstrap\'s folders', () => {
+    expect(shown(buildKeyTree(CLUSTER_KEYS))).toEqual([
+      '▾ /',
+      '▾ /registry/',
+      '▸ /registry/clusterrolebindings/',
+      '▸ /registry/clusterroles/',
+      '▸ /registry/configmaps/',
+      '▾ /registry/deployments/',
+      '▾ /registry/deployments/default/',
+      '▸ /registry/endpointslices/',
+      '▸ /registry/events/',
+      '▸ /registry/leases/',
+      '▸ /registry/minions/',
+      '▸ /registry/namespaces/',
+      '▾ /registry/pods/',
+      '▾ /registry/pods/default/',
+      '▾ /registry/replicasets/',
+      '▾ /registry/replicasets/default/',
+      '▸ /registry/rolebindings/',
+      '▸ /registry/roles/',
+      '▸ /registry/secrets/',
+      '▸ /registry/serviceaccounts/',
+      '▾ /registry/services/',
+      '▾ /registry/services/endpoints/',
+      '▾ /registry/services/endpoints/default/',
+      '▾ /registry/services/specs/',
+      '▾ /registry/services/specs/default/',
+    ]);
+  });
+
+  it("folds only resource folders under /registry/: an etcd-only lesson's own keys, and folders inside a resource, start open", () => {
+    for (const prefix of ['/', '/registry/', 'registry/configmaps/', '/registry/configmaps/default/', '/foo/', '/foo/bar/', 'greeting/']) {
+      expect(collapsedByDefault(prefix), prefix).toBe(false);
+    }
+    expect(shown(buildKeyTree(['/foo/bar/baz', 'greeting/hello']))).toEqual(['▾ /', '▾ /foo/', '▾ /foo/bar/', '▾ greeting/']);
+  });
+
+  it("follows the learner's clicks, both ways, and keeps them when the keys change", () => {
+    let choices = toggleFolder(new Map(), '/registry/clusterroles/');
+    choices = toggleFolder(choices, '/registry/pods/');
+    expect(isCollapsed(choices, '/registry/clusterroles/')).toBe(false);
+    expect(isCollapsed(choices, '/registry/pods/')).toBe(true);
+    // another Pod, a ReplicaSet folded by no one: the choices hold, the rest follows the default
+    const later = buildKeyTree([...CLUSTER_KEYS, '/registry/pods/default/web-766486c5b6-pm2s9']);
+    expect(shown(later, new Map(choices)).filter((line) => /clusterroles|pods|replicasets\/$/.test(line))).toEqual([
+      '▾ /registry/clusterroles/',
+      '▸ /registry/pods/',
+      '▾ /registry/replicasets/',
+    ]);
+    // toggled back, a folder is as it started
+    expect(isCollapsed(toggleFolder(choices, '/registry/clusterroles/'), '/registry/clusterroles/')).toBe(true);
+    expect(isCollapsed(toggleFolder(new Map(), '/'), '/')).toBe(true);
   });
 });

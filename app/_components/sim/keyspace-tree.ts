@@ -62,3 +62,36 @@ export function buildKeyTree(keys: readonly string[]): KeyTreeNode[] {
   sortTree(root);
   return root;
 }
+
+// What the tree shows folded. The API server's keyspace is mostly what kubeadm's bootstrap
+// wrote (RBAC, service accounts, the kube-root-ca.crt ConfigMaps, node Leases, Events), and
+// byte order puts clusterrolebindings/ first: opened in full, the tree began with a page of
+// RBAC. So each resource folder under /registry/ starts folded, except the kinds the
+// lessons and labs are about, and the learner opens any other with one click (its key
+// count is on it). Everything else (the root, registry/, a namespace inside an open
+// resource, an etcd-only lesson's own keys) starts open, as it always did.
+
+/** The resources whose folders start open: the workloads and Services the learner creates and watches. */
+const OPEN_RESOURCES: ReadonlySet<string> = new Set(['deployments', 'replicasets', 'pods', 'services']);
+
+/** Whether a folder starts folded: a resource folder /registry/<resource>/ other than the learner's kinds. */
+export function collapsedByDefault(prefix: string): boolean {
+  const resource = /^\/registry\/([^/]+)\/$/.exec(prefix)?.[1];
+  return resource !== undefined && !OPEN_RESOURCES.has(resource);
+}
+
+/**
+ * The folders the learner has opened or folded, by prefix (true: folded). Kept by prefix, not
+ * by tree node, so a choice holds while keys come and go and when the tree is read from
+ * another member; a folder nobody touched follows collapsedByDefault.
+ */
+export type FolderChoices = ReadonlyMap<string, boolean>;
+
+export function isCollapsed(choices: FolderChoices, prefix: string): boolean {
+  return choices.get(prefix) ?? collapsedByDefault(prefix);
+}
+
+/** The choices after the learner toggles one folder. */
+export function toggleFolder(choices: FolderChoices, prefix: string): FolderChoices {
+  return new Map(choices).set(prefix, !isCollapsed(choices, prefix));
+}
