@@ -67,18 +67,12 @@ export function useLogSaver(worker: SimWorker, active: boolean, save: (log: Acti
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const lastSave = useRef(Number.NEGATIVE_INFINITY);
   const lastActionCount = useRef<number | undefined>(undefined);
-  /** the last log the worker gave (this cluster's, since the last restart), and the last log handed to `save` */
+  /** the last log the worker gave (this cluster's, since the last restart) */
   const fetched = useRef<ActionLog | undefined>(undefined);
-  const handed = useRef<ActionLog | undefined>(undefined);
   const shown = useRef(view);
   shown.current = view;
   const activeRef = useRef(active);
   activeRef.current = active;
-
-  const hand = (log: ActionLog) => {
-    handed.current = log;
-    saveRef.current(log);
-  };
 
   const stopTimer = () => {
     if (timer.current !== undefined) clearTimeout(timer.current);
@@ -92,7 +86,7 @@ export function useLogSaver(worker: SimWorker, active: boolean, save: (log: Acti
     void requestActionLog().then((log) => {
       if (log === undefined || at !== generation.current) return;
       fetched.current = log;
-      hand(log);
+      saveRef.current(log);
     });
   }, [requestActionLog]);
 
@@ -124,9 +118,10 @@ export function useLogSaver(worker: SimWorker, active: boolean, save: (log: Acti
       const view = shown.current;
       if (!activeRef.current || log === undefined || view === undefined) return;
       const atView = logAtView(log, view);
-      if (atView === undefined || atView === handed.current) return;
+      if (atView === undefined) return;
+      // saved again even when it is the log last handed over: that save may not have landed (a full storage)
       fetched.current = atView;
-      hand(atView);
+      saveRef.current(atView);
     };
     const hidden = () => {
       if (document.visibilityState === 'hidden') leave();
@@ -144,7 +139,6 @@ export function useLogSaver(worker: SimWorker, active: boolean, save: (log: Acti
     stopTimer();
     lastActionCount.current = undefined;
     fetched.current = undefined;
-    handed.current = undefined;
   }, []);
 
   return { restart };
