@@ -24,7 +24,8 @@ export const RATE_LIMIT_ROW_TTL_MS = 24 * 60 * 60_000;
  * account from that address (the usual lockout, which a correct sign-in clears) and against
  * the account from anywhere (a looser bound, so one address cannot lock someone else out
  * for long, while many addresses still cannot guess freely). Sign-up counts every account
- * made, sized for a class registering together behind one NAT.
+ * made, sized for a class registering together behind one NAT. A reset link's token cannot
+ * be guessed (256 bits), but one address trying link after link is held back all the same.
  */
 export const RATE_LIMITS = {
   signInFailuresPerIp: { limit: 60, windowMs: 15 * 60_000 },
@@ -32,6 +33,8 @@ export const RATE_LIMITS = {
   signInFailuresPerAccount: { limit: 40, windowMs: 15 * 60_000 },
   signUpPerIp: { limit: 120, windowMs: 60 * 60_000 },
   passwordChangeFailuresPerAccount: { limit: 8, windowMs: 15 * 60_000 },
+  /** unknown, expired or used reset links opened or submitted from one address (password-reset.ts) */
+  resetLinkFailuresPerIp: { limit: 30, windowMs: 15 * 60_000 },
 } as const satisfies Record<string, RateLimitRule>;
 
 /** Whether one more attempt would be allowed, without counting it. */

@@ -65,6 +65,11 @@ export function inAccountTurn<T>(userId: string, work: () => Promise<T>): Promis
   return turns.run(`user:${userId}`, 1, work);
 }
 
+/** Look a reset link up from one address after that address's other look-ups, so its failures are counted before the next is let in. */
+export function inResetLinkTurn<T>(ip: string, work: () => Promise<T>): Promise<T> {
+  return turns.run(`reset-ip:${ip}`, 1, work);
+}
+
 /** For tests: how many keys have a check running or waiting. */
 export function turnsInUse(): number {
   return turns.size;
