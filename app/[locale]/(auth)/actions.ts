@@ -1,5 +1,5 @@
 'use server';
-// Sign up, sign in and sign out. Each action safeParses its form with zod and returns
+// Sign up, sign in, sign out, and a new password through a reset link. Each action safeParses its form with zod and returns
 // `{ fieldErrors, message }` for the form to show; it throws only on bugs.
 import { redirect } from 'next/navigation';
 import { db } from '@/app/_lib/db';
@@ -10,6 +10,8 @@ import { consumeRateLimit, countSignInFailure, forgetSignInFailures, RATE_LIMITS
 import { inSignInTurn } from '@/app/_lib/auth/turns';
 import { isLocale } from '@/app/_lib/i18n/routing';
 import { safeNextPath } from '@/app/_lib/auth/next-path';
+import { resetPassword } from '@/app/_lib/auth/password-reset';
+import type { PasswordResetField } from '@/app/_lib/auth/password-reset-link';
 
 export interface AuthFormState {
   fieldErrors?: FieldErrors;
@@ -102,6 +104,30 @@ export async function signIn(_prev: AuthFormState, formData: FormData): Promise<
 export async function signOut(formData: FormData): Promise<void> {
   await endSession();
   redirect(`/${localeOf(formData)}`);
+}
+
+export interface ResetFormState {
+  /** i18n keys per field (auth.errors or account.password.errors) */
+  fieldErrors?: Partial<Record<PasswordResetField, string[]>>;
+  /** `invalid` and `rateLimited` are keys under resetPassword; `invalidForm` under auth.errors */
+  message?: 'invalid' | 'rateLimited' | 'invalidForm';
+  minutes?: number;
+}
+
+/**
+ * The learner sets a new password through an administrator's link. On success every
+ * session of the account has ended and the learner signs in with the new password (the
+ * sign-in page says it is set): typing it once more right away helps remember it, and lets
+ * the browser offer to save it with the email.
+ */
+export async function resetPasswordAction(_prev: ResetFormState, formData: FormData): Promise<ResetFormState> {
+  const locale = localeOf(formData);
+  const field = (name: string) => String(formData.get(name) ?? '');
+  const result = await resetPassword(field('token'), { newPassword: field('newPassword'), confirmPassword: field('confirmPassword') }, await clientIp());
+  if (result.ok) redirect(`/${locale}/sign-in?reset=done`);
+  if ('fieldErrors' in result) return { fieldErrors: result.fieldErrors, message: 'invalidForm' };
+  if (result.reason === 'rateLimited') return { message: 'rateLimited', minutes: Math.max(1, Math.ceil(result.retryAfterMs / 60_000)) };
+  return { message: 'invalid' };
 }
 
 function isUniqueViolation(error: unknown): boolean {

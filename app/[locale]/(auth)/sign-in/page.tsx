@@ -19,11 +19,12 @@ export default async function SignInPage({
   searchParams,
 }: {
   params: Promise<{ locale: string }>;
-  searchParams: Promise<{ next?: string | string[] }>;
+  searchParams: Promise<{ next?: string | string[]; reset?: string | string[] }>;
 }) {
   const { locale } = await params;
   setRequestLocale(locale);
-  const asked = (await searchParams).next;
+  const query = await searchParams;
+  const asked = query.next;
   const next = typeof asked === 'string' ? asked : undefined;
   if (await getCurrentUser()) redirect(safeNextPath(next, `/${locale}/courses`));
   const t = await getTranslations('auth');
@@ -31,6 +32,12 @@ export default async function SignInPage({
     <div className="container page-narrow auth-page">
       <h1>{t('signInTitle')}</h1>
       <p className="lead">{t('signInLead')}</p>
+      {/* where a reset link's new password sends the learner (resetPasswordAction) */}
+      {query.reset === 'done' ? (
+        <p className="form-success" role="status">
+          {t('passwordReset')}
+        </p>
+      ) : null}
       <ClientMessages namespaces={['auth']}>
         <AuthForm mode="sign-in" action={signIn} locale={locale} next={next} passwordMinLength={PASSWORD_MIN_LENGTH} />
       </ClientMessages>
