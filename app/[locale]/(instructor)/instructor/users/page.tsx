@@ -2,6 +2,8 @@
 // by email or name (`?q=kim&page=2`); an admin changes any other account's role from the
 // page it is on (the action re-renders the same page and search). The database pages and
 // counts (app/_lib/instructor/users.ts), so the page stays small with thousands of accounts.
+// For a learner who forgot their password an admin makes a one-time reset link here and
+// hands it over (the site sends no email); the learner chooses the new password.
 import type { Metadata } from 'next';
 import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/app/_lib/i18n/routing';
@@ -10,6 +12,8 @@ import { pageNumber } from '@/app/_lib/instructor/paging';
 import { searchTerm } from '@/app/_lib/instructor/search';
 import { roles } from '@/app/_lib/auth/roles';
 import { RoleForm } from './role-form';
+import { ResetLinkForm } from './reset-link-form';
+import { Link } from '@/app/_lib/i18n/navigation';
 import { ClientMessages } from '@/app/_components/client-messages';
 import { DashboardHeader } from '../dashboard-header';
 import { Name, TableScroll } from '../figures';
@@ -58,7 +62,7 @@ export default async function UsersPage({
       ) : result.matching === 0 ? (
         <p className="empty-state">{tu('noMatch', { search: search ?? '' })}</p>
       ) : (
-        // RoleForm translates on the client: instructor.* and account.roles.*
+        // RoleForm and ResetLinkForm translate on the client: instructor.* and account.roles.*
         <ClientMessages namespaces={['instructor', 'account']}>
           <TableScroll label={t('users')}>
             <table className="table">
@@ -69,6 +73,7 @@ export default async function UsersPage({
                   <th scope="col">{tu('name')}</th>
                   <th scope="col">{tu('joined')}</th>
                   <th scope="col">{t('changeRole')}</th>
+                  <th scope="col">{tu('password')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -87,6 +92,14 @@ export default async function UsersPage({
                         </>
                       ) : (
                         <RoleForm userId={u.id} email={u.email} role={u.role} roles={[...roles]} />
+                      )}
+                    </td>
+                    <td>
+                      {u.id === me.id ? (
+                        // the server makes no reset link for your own account: you know your password
+                        <Link href="/account">{tu('ownPassword')}</Link>
+                      ) : (
+                        <ResetLinkForm userId={u.id} email={u.email} locale={locale} />
                       )}
                     </td>
                   </tr>
