@@ -12,6 +12,7 @@ import { useRouter } from '@/app/_lib/i18n/navigation';
 import { Controls } from '@/app/_components/sim/controls';
 import { MembersPanel } from '@/app/_components/sim/members-panel';
 import { KeyspaceBrowser } from '@/app/_components/sim/keyspace-browser';
+import { resourcesReadBy } from '@/app/_components/sim/keyspace-tree';
 import { Terminal } from '@/app/_components/sim/terminal';
 import { EventLog } from '@/app/_components/sim/event-log';
 import { UnsupportedNotice } from '@/app/_components/sim/sim-view';
@@ -46,6 +47,8 @@ export function LabWorkspace({ view, locale, recordedHints }: LabWorkspaceProps)
   const clusterTitle = useId();
   const restoringId = useId();
   const [active, setActive] = useState<string | undefined>(view.lab.files[0]?.path);
+  // the keyspace opens on the folders the lab's goals read, besides the learner's usual kinds
+  const goalFolders = useMemo(() => resourcesReadBy(view.lab.goals.map((g) => g.check)), [view.lab.goals]);
   const [keyspaceSource, setKeyspaceSource] = useState<string | undefined>(undefined);
   const [outcome, setOutcome] = useState<SubmitOutcome | undefined>(undefined);
   const [submitting, setSubmitting] = useState(false);
@@ -161,7 +164,7 @@ export function LabWorkspace({ view, locale, recordedHints }: LabWorkspaceProps)
         {state.cluster ? <WatchChain hops={state.hops} reducedMotion={reducedMotion} headingLevel={3} /> : null}
         <div className={styles.clusterGrid}>
           <MembersPanel members={state.members} />
-          <KeyspaceBrowser keyspace={state.keyspace} members={state.members} source={keyspaceSource} onSource={onSource} />
+          <KeyspaceBrowser keyspace={state.keyspace} members={state.members} source={keyspaceSource} onSource={onSource} alsoOpen={goalFolders} />
         </div>
         <EventLog events={state.events} />
       </section>

@@ -47,8 +47,10 @@ function KeyspaceBrowserImpl(props: {
   members: readonly MemberView[];
   source: string | undefined;
   onSource: (member: string | undefined) => void;
+  /** resource folders that start open besides the learner's kinds (a lab's: resourcesReadBy its goals) */
+  alsoOpen?: ReadonlySet<string>;
 }) {
-  const { keyspace, members, source, onSource } = props;
+  const { keyspace, members, source, onSource, alsoOpen } = props;
   const t = useTranslations('sim.keyspace');
   const titleId = useId();
   const selectId = useId();
@@ -58,8 +60,8 @@ function KeyspaceBrowserImpl(props: {
   const keys = keyspace?.keys;
   const tree = useMemo(() => buildKeyTree((keys ?? []).map((k) => k.key)), [keys]);
   const chosen = selected === undefined ? undefined : keys?.find((k) => k.key === selected);
-  const toggle = (prefix: string) => setChoices((c) => toggleFolder(c, prefix));
-  const collapsed = (prefix: string) => isCollapsed(choices, prefix);
+  const toggle = (prefix: string) => setChoices((c) => toggleFolder(c, prefix, alsoOpen));
+  const collapsed = (prefix: string) => isCollapsed(choices, prefix, alsoOpen);
   return (
     <section className={`${styles.panel} ${styles.keyspace}`} aria-labelledby={titleId}>
       <h3 id={titleId} className={styles.panelTitle}>

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { buildKeyTree, collapsedByDefault, isCollapsed, toggleFolder, type KeyTreeNode } from './keyspace-tree';
+import path from 'node:path';
+import { loadContent } from '@/app/_lib/content/loader';
+import { buildKeyTree, collapsedByDefault, isCollapsed, resourcesReadBy, toggleFolder, type KeyTreeNode } from './keyspace-tree';
 
 describe('buildKeyTree', () => {
   it('folds API-server keys into folders and keeps plain keys at the top', () => {
@@ -118,5 +120,26 @@ describe('which folders the keyspace browser starts with open', () => {
     // toggled back, a folder is as it started
     expect(isCollapsed(toggleFolder(choices, '/registry/clusterroles/'), '/registry/clusterroles/')).toBe(true);
     expect(isCollapsed(toggleFolder(new Map(), '/'), '/')).toBe(true);
+  });
+});
+
+describe('the folders a lab opens besides', () => {
+  const labs = loadContent(path.join(process.cwd(), 'content')).content.labs;
+  const folders = (id: string) => [...resourcesReadBy(labs.get(id)!.lab.goals.map((g) => g.check))].sort();
+
+  it("are those its goals read: a key's folder, a counted resource, nodes under minions/, never an authorized check's resource", () => {
+    expect(resourcesReadBy([{ kind: 'jsonPath', key: '/registry/leases/kube-system/kube-scheduler', path: 'spec' }, { kind: 'always', condition: { kind: 'countObjects', resource: 'nodes' } }])).toEqual(new Set(['leases', 'minions']));
+    expect(resourcesReadBy([{ kind: 'authorized', resource: 'secrets', verb: 'get' }, { kind: 'keyValue', key: '/app/recovered' }])).toEqual(new Set());
+    expect(folders('leader-election')).toContain('leases');
+    expect(folders('node-failure')).toContain('minions');
+    expect(folders('rbac-least-privilege')).toEqual(['rolebindings']);
+  });
+
+  it('start open, and still follow the learner\'s clicks', () => {
+    const open = new Set(['leases']);
+    expect(collapsedByDefault('/registry/leases/', open)).toBe(false);
+    expect(collapsedByDefault('/registry/leases/')).toBe(true);
+    expect(collapsedByDefault('/registry/secrets/', open)).toBe(true);
+    expect(isCollapsed(toggleFolder(new Map(), '/registry/leases/', open), '/registry/leases/', open)).toBe(true);
   });
 });

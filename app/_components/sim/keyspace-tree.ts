@@ -74,10 +74,40 @@ export function buildKeyTree(keys: readonly string[]): KeyTreeNode[] {
 /** The resources whose folders start open: the workloads and Services the learner creates and watches. */
 const OPEN_RESOURCES: ReadonlySet<string> = new Set(['deployments', 'replicasets', 'pods', 'services']);
 
-/** Whether a folder starts folded: a resource folder /registry/<resource>/ other than the learner's kinds. */
-export function collapsedByDefault(prefix: string): boolean {
+/**
+ * Whether a folder starts folded: a resource folder /registry/<resource>/ other than the
+ * learner's kinds and `alsoOpen` (a lab's own: the folders its goals read).
+ */
+export function collapsedByDefault(prefix: string, alsoOpen?: ReadonlySet<string>): boolean {
   const resource = /^\/registry\/([^/]+)\/$/.exec(prefix)?.[1];
-  return resource !== undefined && !OPEN_RESOURCES.has(resource);
+  return resource !== undefined && !OPEN_RESOURCES.has(resource) && alsoOpen?.has(resource) !== true;
+}
+
+/** A goal's `resource` whose folder under /registry/ has another name (the registry's own, from before the rename). */
+const REGISTRY_FOLDER: Readonly<Record<string, string>> = { nodes: 'minions' };
+
+/**
+ * The resource folders a lab's goal checks read: each /registry/<resource>/ key they name,
+ * and each `resource` they count or sum, so that the tree opens on what the lab is about
+ * (the Leases of the leader-election lab, the Node of the node-failure lab). An
+ * `authorized` check names a resource it asks a permission about, not one it reads.
+ */
+export function resourcesReadBy(checks: readonly unknown[]): Set<string> {
+  const found = new Set<string>();
+  const visit = (v: unknown): void => {
+    if (Array.isArray(v)) return v.forEach(visit);
+    if (v === null || typeof v !== 'object') return;
+    const o = v as Record<string, unknown>;
+    if (o.kind === 'authorized') return;
+    if (typeof o.key === 'string') {
+      const r = /^\/registry\/([^/]+)\//.exec(o.key)?.[1];
+      if (r !== undefined) found.add(r);
+    }
+    if (typeof o.resource === 'string') found.add(REGISTRY_FOLDER[o.resource] ?? o.resource);
+    for (const child of Object.values(o)) visit(child);
+  };
+  checks.forEach(visit);
+  return found;
 }
 
 /**
@@ -87,11 +117,11 @@ export function collapsedByDefault(prefix: string): boolean {
  */
 export type FolderChoices = ReadonlyMap<string, boolean>;
 
-export function isCollapsed(choices: FolderChoices, prefix: string): boolean {
-  return choices.get(prefix) ?? collapsedByDefault(prefix);
+export function isCollapsed(choices: FolderChoices, prefix: string, alsoOpen?: ReadonlySet<string>): boolean {
+  return choices.get(prefix) ?? collapsedByDefault(prefix, alsoOpen);
 }
 
 /** The choices after the learner toggles one folder. */
-export function toggleFolder(choices: FolderChoices, prefix: string): FolderChoices {
-  return new Map(choices).set(prefix, !isCollapsed(choices, prefix));
+export function toggleFolder(choices: FolderChoices, prefix: string, alsoOpen?: ReadonlySet<string>): FolderChoices {
+  return new Map(choices).set(prefix, !isCollapsed(choices, prefix, alsoOpen));
 }
