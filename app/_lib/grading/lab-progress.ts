@@ -32,11 +32,12 @@ export function goalCounts(goalResults: string): { passedGoals: number; totalGoa
 }
 
 /**
- * Newest attempt first; attempts stored in the same millisecond keep a stable order by id,
- * so that the syllabus's "last attempt" and the lab page's are the same one.
+ * Newest attempt first; attempts stored in the same millisecond by id, the larger first
+ * (a cuid grows with time, so that is the later one), so that the syllabus's "last
+ * attempt" and the lab page's are the same one.
  */
 export function newestFirst(a: Pick<LabAttemptRow, 'id' | 'createdAt'>, b: Pick<LabAttemptRow, 'id' | 'createdAt'>): number {
-  return b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  return b.createdAt.getTime() - a.createdAt.getTime() || (a.id > b.id ? -1 : a.id < b.id ? 1 : 0);
 }
 
 /** One line per lab with at least one attempt, in the order of each lab's latest attempt (newest first). */
