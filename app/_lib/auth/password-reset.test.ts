@@ -118,6 +118,15 @@ describe('opening a reset link', () => {
     expect(await reset.resetPassword(made.token, { newPassword: NEW, confirmPassword: NEW }, from)).toMatchObject({ ok: false, reason: 'rateLimited' });
     expect(await reset.findResetLink(made.token, ip())).toMatchObject({ ok: true });
   });
+
+  it('does not count a used or expired link against the address: it was a real one, reopened', async () => {
+    const admin = await account('admin');
+    const ivy = await account();
+    const old = await linkFor(ivy.id, admin);
+    const from = ip();
+    for (let i = 0; i < RATE_LIMITS.resetLinkFailuresPerIp.limit + 2; i++) expect(await reset.findResetLink(old.token, from, new Date(old.expiresAt.getTime() + 1))).toEqual({ ok: false, reason: 'invalid' });
+    expect(await reset.findResetLink(old.token, from)).toMatchObject({ ok: true });
+  });
 });
 
 describe('using a reset link', () => {

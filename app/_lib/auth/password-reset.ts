@@ -2,7 +2,7 @@
 // administrator makes a link on Users and roles; the learner opens it, signed out, and sets
 // a new password, which ends every session of the account as `npm run user:password`
 // does. A link that is unknown, expired or used is refused with one answer, never saying
-// which, and each refusal counts against the address as a wrong password at sign-in does.
+// which, and a token that matches no link counts against the address as a wrong password at sign-in does.
 import 'server-only';
 import { db } from '../db';
 import { hashPassword } from './password';
@@ -51,7 +51,7 @@ const failuresKey = (ip: string) => `reset:ip:${ip}`;
 
 /**
  * The account a link resets, if the link can still be used. Checked before the lookup and
- * counted after a refusal, in the address's turn, as sign-in checks a password (turns.ts).
+ * counted after a token that matches no link, in the address's turn, as sign-in checks a password (turns.ts).
  */
 export async function findResetLink(token: string, ip: string, now = new Date()): Promise<ResetLinkFound> {
   const key = failuresKey(ip);
@@ -62,10 +62,10 @@ export async function findResetLink(token: string, ip: string, now = new Date())
     const link = isWellFormedResetToken(token)
       ? await db.passwordReset.findUnique({ where: { tokenHash: hashResetToken(token) }, select: { expiresAt: true, usedAt: true, user: { select: { id: true, email: true } } } })
       : null;
-    if (link === null || resetLinkState(link, now) !== 'usable') {
-      await consumeRateLimit(key, rule, now);
-      return { ok: false, reason: 'invalid' };
-    }
+    // only a token that matches no link counts: a used or expired one was real (a learner
+    // reopening an old link), and a classroom behind one address must not lock itself out
+    if (link === null) await consumeRateLimit(key, rule, now);
+    if (link === null || resetLinkState(link, now) !== 'usable') return { ok: false, reason: 'invalid' };
     return { ok: true, userId: link.user.id, email: link.user.email };
   });
 }

@@ -20,7 +20,10 @@ export function ResetPasswordForm({ action, token, email, locale, minLength }: {
   const [state, formAction, pending] = useActionState(action, {});
   const id = useId();
   const form = useRef<HTMLFormElement>(null);
+  const signIn = useRef<HTMLAnchorElement>(null);
   useEffect(() => {
+    // the form (and the focused button) gave way to the message: focus its way on, not the page's body
+    if (state.message === 'invalid') return signIn.current?.focus();
     const first = FIELDS.find((f) => state.fieldErrors?.[f]?.[0] !== undefined);
     if (first !== undefined) form.current?.querySelector<HTMLInputElement>(`input[name="${first}"]`)?.focus();
   }, [state]);
@@ -30,7 +33,10 @@ export function ResetPasswordForm({ action, token, email, locale, minLength }: {
   if (state.message === 'invalid') {
     return (
       <p className="form-message" role="alert">
-        {t('invalid')} <Link href="/sign-in">{t('toSignIn')}</Link>
+        {t('invalid')}{' '}
+        <Link ref={signIn} href="/sign-in">
+          {t('toSignIn')}
+        </Link>
       </p>
     );
   }

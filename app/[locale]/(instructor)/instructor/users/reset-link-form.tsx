@@ -54,7 +54,7 @@ export function ResetLinkForm({ userId, email, locale }: { userId: string; email
   const status = state.error
     ? t(state.error)
     : link
-      ? t('created', { email, time: format.dateTime(new Date(link.expiresAt), { timeStyle: 'short' }) })
+      ? t('created', { email, time: format.dateTime(new Date(link.expiresAt), 'stamp') })
       : '';
   const copyStatus = link !== undefined && copied?.path === link.path ? (copied.ok ? t('copied') : t('copyFailed')) : '';
 
