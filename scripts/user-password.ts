@@ -7,6 +7,7 @@ import { db } from '../app/_lib/db';
 import { runDatabaseScript } from './lib/database-script';
 import { emailSchema } from '../app/_lib/auth/credentials';
 import { hashPassword, passwordSchema, PASSWORD_MIN_LENGTH } from '../app/_lib/auth/password';
+import { accountLockoutsWhere } from '../app/_lib/auth/rate-limit-window';
 
 const usage = 'usage: npm run user:password -- --email <email> [--password <password>]';
 
@@ -44,8 +45,8 @@ async function main(values: { email?: string; password?: string }): Promise<numb
   }
   await db.user.update({ where: { id: user.id }, data: { passwordHash: await hashPassword(password.data) } });
   const ended = (await db.session.deleteMany({ where: { userId: user.id } })).count;
-  // the lockouts sign-in keeps for this account (rate-limit.ts): from every address
-  await db.rateLimit.deleteMany({ where: { OR: [{ key: `signin:account:${email.data}` }, { key: { startsWith: `signin:account-ip:${email.data}:` } }, { key: `password:account:${user.id}` }] } });
+  // the lockouts kept for this account: sign-in's from every address, and the password change's
+  await db.rateLimit.deleteMany({ where: accountLockoutsWhere(email.data, user.id) });
   console.log(`user:password: ${email.data} (${user.role}) has a new password; ${ended} session${ended === 1 ? '' : 's'} ended.`);
   return 0;
 }

@@ -16,6 +16,7 @@ import {
   type PasswordResetField,
 } from './password-reset-link';
 import { checkRateLimit, consumeRateLimit, RATE_LIMITS } from './rate-limit';
+import { accountLockoutsWhere } from './rate-limit-window';
 import { hasRole } from './roles';
 import { inResetLinkTurn } from './turns';
 
@@ -100,7 +101,7 @@ export async function resetPassword(token: string, raw: Record<PasswordResetFiel
     if (claimed.count === 0) return { ok: false, reason: 'invalid' };
     await tx.user.update({ where: { id: userId }, data: { passwordHash } });
     const ended = await tx.session.deleteMany({ where: { userId } });
-    await tx.rateLimit.deleteMany({ where: { OR: [{ key: `signin:account:${email}` }, { key: { startsWith: `signin:account-ip:${email}:` } }, { key: `password:account:${userId}` }] } });
+    await tx.rateLimit.deleteMany({ where: accountLockoutsWhere(email, userId) });
     return { ok: true, email, endedSessions: ended.count };
   });
 }

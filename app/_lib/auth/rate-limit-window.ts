@@ -55,3 +55,12 @@ export function nextWindow(
   const retryAfterMs = window.windowStart.getTime() + rule.windowMs - now.getTime();
   return { window, verdict: { allowed: false, retryAfterMs: Math.max(retryAfterMs, 1000) } };
 }
+
+/**
+ * Which RateLimit rows hold an account back (rate-limit.ts's sign-in keys, from every
+ * address, and password-change.ts's): forgotten when the account gets a new password from
+ * an administrator, by `npm run user:password` or a reset link.
+ */
+export function accountLockoutsWhere(email: string, userId: string) {
+  return { OR: [{ key: `signin:account:${email}` }, { key: { startsWith: `signin:account-ip:${email}:` } }, { key: `password:account:${userId}` }] };
+}
