@@ -34,18 +34,17 @@ import type {
 import type { CallOptions, EtcdClientPort, LiveEtcdKeepAlive, LiveEtcdWatch } from '../cli/ports';
 
 /** gRPC's connection back-off (grpc-go backoff.DefaultConfig), in ticks: 1 s at first, × 1.6 per failed attempt, at most 120 s (without its jitter). */
-const RECONNECT_BASE_TICKS = 100;
+const RECONNECT_BASE_TICKS = TICKS_PER_SECOND;
 const RECONNECT_MULTIPLIER = 1.6;
 const RECONNECT_MAX_TICKS = 12_000;
 
-/** 1 tick = 10 ms. */
 /**
  * clientv3's retryConnWait (lease.go, v3.4): its send loop looks for due keep-alives this
  * often, and a keep-alive stream that broke is opened again this long after.
  */
 const RETRY_CONN_WAIT_TICKS = 50;
 /** clientv3's deadlineLoop looks every second for a keep-alive left unanswered past its deadline. */
-const DEADLINE_LOOP_TICKS = 100;
+const DEADLINE_LOOP_TICKS = TICKS_PER_SECOND;
 
 /**
  * A lease the terminal keeps alive (EtcdClientPort.openLiveKeepAlive), as clientv3's

@@ -4,6 +4,7 @@
 // sync (BurstReplicas), creations in slow-start batches — and write the status.
 import type { Pod, PodTemplateSpec, ReplicaSet, ReplicaSetStatus } from '../apiserver';
 import { CONTROLLER_UID_INDEX, NO_CONTROLLER, deepCopy, isNotFound, sameJson, objectKey, splitKey, type EventHandlers, type KubeObject, type Lister } from '../client';
+import { TICKS_PER_SECOND } from '../kernel/clock';
 import { ClaimMemo, type ClaimOwner, type ClaimedPods } from './claimMemo';
 import { controllerOf, newControllerRef, withControllerRef, withoutOwner } from './controllerRef';
 import { labelMatcher } from './labelMatcher';
@@ -127,7 +128,7 @@ export class ReplicaSetController {
     }
     // Pods that are ready but not yet available become available with time alone: look again then.
     const minReady = rs.spec?.minReadySeconds ?? 0;
-    if (minReady > 0 && status.readyReplicas !== status.availableReplicas) ctx.queue.addAfter(key, minReady * 100);
+    if (minReady > 0 && status.readyReplicas !== status.availableReplicas) ctx.queue.addAfter(key, minReady * TICKS_PER_SECOND);
     return { ok: true };
   }
 

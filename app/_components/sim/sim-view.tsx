@@ -22,6 +22,7 @@ import { TracePanel } from './trace-panel';
 import { ClusterPanel, WatchChain } from '@/app/_components/cluster';
 import { useReducedMotion } from './use-reduced-motion';
 import { controlPlanesOption } from '@/app/_lib/content/schemas/control-planes';
+import { TICKS_PER_SECOND } from '@/sim-core/kernel/clock';
 import styles from './sim.module.css';
 
 function hostScenario(s: SimEmbedProps['scenario']): HostScenario {
@@ -119,7 +120,7 @@ function LiveCluster({ scenario, locale, saveKey }: SimEmbedProps) {
         <div className={styles.clock}>
           {view ? (
             <>
-              <p data-testid="sim-clock">{t('clock', { tick: view.now, seconds: (view.now / 100).toFixed(2) })}</p>
+              <p data-testid="sim-clock">{t('clock', { tick: view.now, seconds: (view.now / TICKS_PER_SECOND).toFixed(2) })}</p>
               <p data-testid="sim-leader">{view.leader ? t('leader', { member: view.leader }) : t('noLeader')}</p>
             </>
           ) : (

@@ -132,6 +132,8 @@ describe('SIM_CORE_VERSION, as the course sees it', () => {
       writeFileSync(RECORD, recordText({ version: SIM_CORE_VERSION, transcripts: current }));
       return;
     }
+    // not a failure, but said in every run: a case left unrecorded is a case not guarded
+    if (judged.kind === 'rerecord' && judged.edited.length > 0) console.warn(`sim-version: not compared until recorded: ${judged.edited.join(', ')}. ${judged.problem}`);
     expect(problemOf(judged) ?? '').toBe('');
   });
 });

@@ -13,7 +13,6 @@ export const LEASE_REUSE_PERCENT = 0.05;
 /** defaultLeaseMaxObjectCount */
 export const LEASE_MAX_OBJECTS = 1000;
 
-
 export type LeaseAnswer<E> = { ok: true; id: bigint } | { ok: false; error: E };
 
 /** Whatever carries the simulated clock (a process context): `now` in ticks. */

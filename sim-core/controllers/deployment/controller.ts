@@ -4,6 +4,7 @@
 // pod-template-hash, revision annotations, history cleanup — and write the status.
 import { isEmptySelector, selectorMatches, type Deployment, type DeploymentStatus, type Pod, type ReplicaSet } from '../../apiserver';
 import { deepCopy, objectKey, sameJson, splitKey, type EventHandlers, type Lister } from '../../client';
+import { TICKS_PER_SECOND } from '../../kernel/clock';
 import { claim, controllerOf, newControllerRef, withControllerRef, withoutOwner } from '../controllerRef';
 import { requeueOnError, type ControllerContext, type ReconcileResult } from '../context';
 import type { EventRecorder } from '../events';
@@ -285,7 +286,7 @@ export class DeploymentController {
     const cond = getCondition(status, 'Progressing');
     if (rollout && cond && cond.reason !== REASON.newRSAvailable && cond.reason !== REASON.timedOut && cond.lastUpdateTime) {
       const left = (d.spec?.progressDeadlineSeconds ?? 600) - ctx.clock.secondsSince(cond.lastUpdateTime);
-      ctx.queue.addAfter(key, Math.max(1, left * 100 + 1));
+      ctx.queue.addAfter(key, Math.max(1, left * TICKS_PER_SECOND + 1));
     }
   }
 }
