@@ -7,7 +7,7 @@
 import { useActionState, useEffect, useId, useRef } from 'react';
 import { useTranslations } from 'next-intl';
 import type { AuthFormState } from '@/app/[locale]/(auth)/actions';
-import { FormField } from './form-field';
+import { FormField, focusFirstError } from './form-field';
 
 type Action = (prev: AuthFormState, formData: FormData) => Promise<AuthFormState>;
 
@@ -27,10 +27,8 @@ export function AuthForm({ mode, action, locale, next, passwordMinLength }: Prop
   const fieldError = (field: 'email' | 'password' | 'name') => state.fieldErrors?.[field]?.[0];
   const form = useRef<HTMLFormElement>(null);
   useEffect(() => {
-    const fields = (['email', 'name', 'password'] as const).filter((f) => state.fieldErrors?.[f]?.[0] !== undefined);
     // a message of the whole form (wrong credentials, too many attempts): the password is typed again
-    const target = fields[0] ?? (state.message === undefined || state.message === 'invalidForm' ? undefined : 'password');
-    if (target !== undefined) form.current?.querySelector<HTMLInputElement>(`input[name="${target}"]`)?.focus();
+    focusFirstError(form.current, ['email', 'name', 'password'] as const, state.fieldErrors, state.message === undefined || state.message === 'invalidForm' ? undefined : 'password');
   }, [state]);
 
   const field = (name: 'email' | 'password' | 'name', label: string, props: React.InputHTMLAttributes<HTMLInputElement>, hint?: string) => {

@@ -13,6 +13,15 @@ interface FormFieldProps {
   input: InputHTMLAttributes<HTMLInputElement>;
 }
 
+/**
+ * After a refusal: focus the first of `fields` (in the form's order) that has an error, else
+ * `fallback` (a field to type again after a message of the whole form), if any.
+ */
+export function focusFirstError<F extends string>(form: HTMLFormElement | null, fields: readonly F[], errors: Partial<Record<F, readonly string[]>> | undefined, fallback?: F): void {
+  const target = fields.find((f) => errors?.[f]?.[0] !== undefined) ?? fallback;
+  if (target !== undefined) form?.querySelector<HTMLInputElement>(`input[name="${target}"]`)?.focus();
+}
+
 export function FormField({ formId, name, label, error, hint: hintText, input }: FormFieldProps) {
   const id = `${formId}-${name}`;
   // an error replaces the hint (at sign-up both say how long a password must be)

@@ -6,7 +6,7 @@
 import { useActionState, useEffect, useId, useRef } from 'react';
 import { useTranslations } from 'next-intl';
 import type { PasswordFormState } from '@/app/[locale]/(learn)/account/actions';
-import { FormField } from './form-field';
+import { FormField, focusFirstError } from './form-field';
 
 type Action = (prev: PasswordFormState, formData: FormData) => Promise<PasswordFormState>;
 type Field = 'currentPassword' | 'newPassword' | 'confirmPassword';
@@ -24,8 +24,7 @@ export function PasswordForm({ action, minLength }: { action: Action; minLength:
       done.current?.focus();
       return;
     }
-    const first = FIELDS.find((f) => state.fieldErrors?.[f]?.[0] !== undefined) ?? (state.message === 'rateLimited' ? 'currentPassword' : undefined);
-    if (first !== undefined) form.current?.querySelector<HTMLInputElement>(`input[name="${first}"]`)?.focus();
+    focusFirstError(form.current, FIELDS, state.fieldErrors, state.message === 'rateLimited' ? 'currentPassword' : undefined);
   }, [state]);
   // the policy's messages are sign-up's (auth.errors); the rest are this form's own
   const errorText = (key: string) => (t.has(`errors.${key}`) ? t(`errors.${key}` as 'errors.wrongCurrentPassword') : auth(key as 'generic'));

@@ -5,7 +5,7 @@
 // meanwhile (expired, or used in another tab) the fields give way to that message.
 import { useActionState, useEffect, useId, useRef } from 'react';
 import { useTranslations } from 'next-intl';
-import { FormField } from '@/app/_components/form-field';
+import { FormField, focusFirstError } from '@/app/_components/form-field';
 import { Link } from '@/app/_lib/i18n/navigation';
 import type { ResetFormState } from '../../actions';
 
@@ -24,8 +24,7 @@ export function ResetPasswordForm({ action, token, email, locale, minLength }: {
   useEffect(() => {
     // the form (and the focused button) gave way to the message: focus its way on, not the page's body
     if (state.message === 'invalid') return signIn.current?.focus();
-    const first = FIELDS.find((f) => state.fieldErrors?.[f]?.[0] !== undefined);
-    if (first !== undefined) form.current?.querySelector<HTMLInputElement>(`input[name="${first}"]`)?.focus();
+    focusFirstError(form.current, FIELDS, state.fieldErrors);
   }, [state]);
   // the policy's messages are sign-up's (auth.errors); the mismatch is the account page's
   const errorText = (key: string) => (labels.has(`errors.${key}`) ? labels(`errors.${key}` as 'errors.passwordsDiffer') : auth(key as 'generic'));
