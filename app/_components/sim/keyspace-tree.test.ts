@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { loadContent } from '@/app/_lib/content/loader';
-import { buildKeyTree, collapsedByDefault, isCollapsed, resourcesReadBy, toggleFolder, type KeyTreeNode } from './keyspace-tree';
+import { buildKeyTree, collapsedByDefault, isCollapsed, resourcesNamedIn, resourcesReadBy, toggleFolder, type KeyTreeNode } from './keyspace-tree';
 
 describe('buildKeyTree', () => {
   it('folds API-server keys into folders and keeps plain keys at the top', () => {
@@ -141,5 +141,18 @@ describe('the folders a lab opens besides', () => {
     expect(collapsedByDefault('/registry/leases/')).toBe(true);
     expect(collapsedByDefault('/registry/secrets/', open)).toBe(true);
     expect(isCollapsed(toggleFolder(new Map(), '/registry/leases/', open), '/registry/leases/', open)).toBe(true);
+  });
+});
+
+describe('the folders a lesson opens besides', () => {
+  const scenarios = loadContent(path.join(process.cwd(), 'content')).content.scenarios;
+  const folders = (id: string) => [...resourcesNamedIn(scenarios.get(id)!.scenario.suggested ?? [])].sort();
+
+  it("are those its suggested commands look at: an etcd path's folder, what kubectl get or describe lists (short names and lists too)", () => {
+    expect(resourcesNamedIn(['etcdctl get /registry/leases/kube-system --prefix', 'kubectl get no,ev', 'kubectl describe cm app', 'kubectl get pods', 'etcdctl get /registry --prefix --keys-only'])).toEqual(new Set(['leases', 'minions', 'events', 'configmaps']));
+    expect(resourcesNamedIn(['kubectl delete lease x', 'echo kubectl get secrets'])).toEqual(new Set());
+    expect(folders('l7-node-failure')).toEqual(['leases', 'minions']);
+    expect(folders('l7-service')).toContain('endpointslices');
+    expect(folders('l6-deployment')).toEqual(['pods', 'replicasets']);
   });
 });

@@ -86,6 +86,44 @@ export function collapsedByDefault(prefix: string, alsoOpen?: ReadonlySet<string
 /** A goal's `resource` whose folder under /registry/ has another name (the registry's own, from before the rename). */
 const REGISTRY_FOLDER: Readonly<Record<string, string>> = { nodes: 'minions' };
 
+/** kubectl's names (and short names) for the resources whose folders start folded, with their folder under /registry/. */
+const KUBECTL_FOLDERS: Readonly<Record<string, string>> = Object.fromEntries(
+  (
+    [
+      ['leases', ['lease', 'leases']],
+      ['minions', ['node', 'nodes', 'no']],
+      ['endpointslices', ['endpointslice', 'endpointslices']],
+      ['configmaps', ['configmap', 'configmaps', 'cm']],
+      ['secrets', ['secret', 'secrets']],
+      ['events', ['event', 'events', 'ev']],
+      ['namespaces', ['namespace', 'namespaces', 'ns']],
+      ['serviceaccounts', ['serviceaccount', 'serviceaccounts', 'sa']],
+      ['roles', ['role', 'roles']],
+      ['rolebindings', ['rolebinding', 'rolebindings']],
+      ['clusterroles', ['clusterrole', 'clusterroles']],
+      ['clusterrolebindings', ['clusterrolebinding', 'clusterrolebindings']],
+    ] as const
+  ).flatMap(([folder, names]) => names.map((n) => [n, folder])),
+);
+
+/**
+ * The resource folders a lesson's suggested commands look at: each /registry/<resource>/
+ * they name, and each resource a `kubectl get` or `describe` lists (`kubectl get leases -n
+ * kube-node-lease` opens leases/), so that the tree opens on what the lesson is about.
+ */
+export function resourcesNamedIn(lines: readonly string[]): Set<string> {
+  const found = new Set<string>();
+  for (const line of lines) {
+    for (const m of line.matchAll(/\/registry\/([a-z]+)(?:\/|\s|$)/g)) found.add(m[1]!);
+    const kubectl = /^kubectl\s+(?:get|describe)\s+([a-z,]+)/.exec(line.trim());
+    for (const name of kubectl?.[1]!.split(',') ?? []) {
+      const folder = KUBECTL_FOLDERS[name];
+      if (folder !== undefined) found.add(folder);
+    }
+  }
+  return found;
+}
+
 /**
  * The resource folders a lab's goal checks read: each /registry/<resource>/ key they name,
  * and each `resource` they count or sum, so that the tree opens on what the lab is about

@@ -16,6 +16,7 @@ import { FaultPanel } from './fault-panel';
 import { MembersPanel } from './members-panel';
 import { NetworkView } from './network-view';
 import { KeyspaceBrowser } from './keyspace-browser';
+import { resourcesNamedIn } from './keyspace-tree';
 import { Terminal } from './terminal';
 import { EventLog } from './event-log';
 import { TracePanel } from './trace-panel';
@@ -102,6 +103,8 @@ function LiveCluster({ scenario, locale, saveKey }: SimEmbedProps) {
     [send],
   );
   const memberNames = useMemo(() => state.members.map((m) => m.name), [state.members]);
+  // the keyspace also opens on the folders the lesson's suggested commands look at
+  const suggestedFolders = useMemo(() => resourcesNamedIn(scenario.suggested ?? []), [scenario.suggested]);
   const reducedMotion = useReducedMotion();
   const cluster = state.cluster;
   const nodes = useMemo(() => (cluster?.nodes ?? []).map((n) => ({ name: n.name, up: n.kubelet === 'up' })), [cluster?.nodes]);
@@ -170,7 +173,7 @@ function LiveCluster({ scenario, locale, saveKey }: SimEmbedProps) {
           115 characters) scrolled sideways even at the view's widest (the lesson column
           caps it at the site's 72rem). The keyspace follows, its tree beside its detail. */}
       <Terminal entries={state.terminal} suggested={scenario.suggested} members={memberNames} busy={state.busy} pending={state.pending} onRun={runCommand} onInterrupt={interrupt} running={state.view?.running} onStopWatch={stopWatch} paused={state.view?.playing === false} edit={edit} />
-      <KeyspaceBrowser keyspace={state.keyspace} members={state.members} source={keyspaceSource} onSource={onSource} />
+      <KeyspaceBrowser keyspace={state.keyspace} members={state.members} source={keyspaceSource} onSource={onSource} alsoOpen={suggestedFolders} />
       <EventLog events={state.events} />
       <TracePanel trace={view?.trace ?? []} />
       {view?.stateHash ? <p className={styles.hash}>{t('stateHash', { hash: view.stateHash })}</p> : null}
