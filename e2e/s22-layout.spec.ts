@@ -122,3 +122,13 @@ test('the keyspace tree opens on the kinds the learner works with; the bootstrap
   await expect(folder('pods/')).toHaveAttribute('aria-expanded', 'false');
   await expect(folder('clusterroles/')).toHaveAttribute('aria-expanded', 'true');
 });
+
+test("a lab's keyspace also opens on the folders its goals read: the Leases in leader-election", async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.goto('/en/labs/leader-election');
+  const keys = page.getByRole('navigation', { name: 'Keys' });
+  const folder = (name: string) => keys.getByRole('button', { name: new RegExp(`^${name} \\(\\d+ keys?\\)$`) });
+  await expect(folder('leases/')).toHaveAttribute('aria-expanded', 'true', { timeout: 30_000 });
+  await expect(folder('deployments/')).toHaveAttribute('aria-expanded', 'true');
+  await expect(folder('clusterroles/')).toHaveAttribute('aria-expanded', 'false');
+});
