@@ -89,11 +89,21 @@ test('a classify question is answered by dragging items into buckets; each itemâ
   await expect(list).toHaveCSS('outline-style', 'none');
   const theme = await page.evaluate(() => document.documentElement.dataset.theme);
   await page.evaluate(() => (document.documentElement.dataset.theme = 'dark'));
+  // the theme's own colours, as its variables resolve now (not literal values a palette change would break)
+  const themeColour = (variable: string) =>
+    page.evaluate((v) => {
+      const probe = document.body.appendChild(document.createElement('span'));
+      probe.style.color = `var(${v})`;
+      const colour = getComputedStyle(probe).color;
+      probe.remove();
+      return colour;
+    }, variable);
+  const [accent, accentSoft] = [await themeColour('--accent'), await themeColour('--accent-soft')];
   await drag(bucket('process').getByRole('listitem').filter({ hasText: words }), list, async () => {
     await expect(list).toHaveClass(/\bis-drop-target\b/);
     await expect(list).toHaveCSS('outline-style', 'solid');
-    await expect(list).toHaveCSS('outline-color', 'rgb(142, 166, 255)');
-    await expect(list).toHaveCSS('background-color', 'rgb(31, 42, 82)');
+    await expect(list).toHaveCSS('outline-color', accent);
+    await expect(list).toHaveCSS('background-color', accentSoft);
   });
   await page.evaluate((t) => {
     if (t === undefined) delete document.documentElement.dataset.theme;
