@@ -88,6 +88,31 @@ describe('the paused-clock hint', () => {
     expect(landed('kubectl create namespace shop', at(915))).toBeUndefined();
   });
 
+  it('waits for the view after a command when a busy page folds in a view the worker posted before it with its entry', () => {
+    const view = (now: number, logVersion: number): LabClock => ({ now, playing: false, logVersion, budget: { maxTicks: 200_000, ticksLeft: 200_000 - (now - 900) } });
+    const line = 'kubectl create namespace shop';
+    // the first view (an empty log) comes with the entry, the view after the command a frame later
+    let hint = nextPausedHint(NO_PAUSED_HINT, [], undefined);
+    const first = entry(line);
+    hint = nextPausedHint(hint, [first], view(900, 0));
+    hint = nextPausedHint(hint, [first], view(940, 1));
+    expect(hint.raisedBy?.result.line).toBe(line);
+    // a later view of the same paused clock keeps it
+    hint = nextPausedHint(hint, [first], view(940, 1));
+    expect(hint.raisedBy?.result.line).toBe(line);
+    // the same with a view before it: a stale view (the log's version unchanged) does not judge
+    const second = entry(line);
+    hint = nextPausedHint(hint, [first, second], view(940, 1));
+    hint = nextPausedHint(hint, [first, second], view(975, 2));
+    expect(hint.raisedBy).toBe(first);
+    // and one that ran time is still judged by the view after it
+    let other = nextPausedHint(NO_PAUSED_HINT, [], view(900, 0));
+    const wait = entry('kubectl wait --for=condition=available deployment/web');
+    other = nextPausedHint(other, [wait], view(900, 0));
+    other = nextPausedHint(other, [wait], view(1600, 1));
+    expect(other.raisedBy).toBeUndefined();
+  });
+
   it('is not raised by a command that ran simulated time (rollout status, wait, logs -f), whether its view comes with its output or a frame later', () => {
     expect(page().land([entry('kubectl rollout status deployment/web')], at(1640)).raisedBy).toBeUndefined();
     // the output first, the view a frame later: judged when the view comes

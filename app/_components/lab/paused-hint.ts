@@ -17,6 +17,8 @@ export interface LabClock {
   playing: boolean;
   /** grading's tick cap and what is left of it: the ticks run since the lab started are the difference */
   budget?: { maxTicks: number; ticksLeft: number } | undefined;
+  /** SimView's: changes whenever the action log does, so a view with the same as before a command is from before it */
+  logVersion?: number;
 }
 
 /**
@@ -40,6 +42,8 @@ interface Landing {
   from: number | undefined;
   /** the ticks their own requests may take (OWN_REQUEST_TICKS for each kubectl or etcdctl) */
   allowance: number;
+  /** the log's version in the view before them (undefined before the first view) */
+  fromLog: number | undefined;
 }
 
 export interface PausedHint {
@@ -100,18 +104,25 @@ export function nextPausedHint(state: PausedHint, terminal: readonly TerminalEnt
     // a command the learner ran just now (not one replayed on load, not one cancelled with Ctrl+C)
     else if (entry.origin === 'learner' && entry.restored === undefined && entry.interrupted === undefined) {
       const allowance = SIMULATOR_COMMAND.test(entry.result.line) ? 0 : OWN_REQUEST_TICKS;
-      landing = landing === undefined ? { first: entry, from: before, allowance } : { ...landing, allowance: landing.allowance + allowance };
+      landing = landing === undefined ? { first: entry, from: before, allowance, fromLog: state.clock?.logVersion } : { ...landing, allowance: landing.allowance + allowance };
     }
   }
   if (clock !== undefined && clock !== state.clock) {
-    if (clock.playing) raisedBy = undefined;
-    else if (landing !== undefined) {
-      const from = landing.from ?? labStart(clock);
-      raisedBy = from === undefined || clock.now - from > landing.allowance ? undefined : (raisedBy ?? landing.first);
+    // A view the worker posted before the commands (its log as it was then: the same version
+    // as the view before them, or the first view with an empty log), folded in with their
+    // entries on a busy page: it shows where they started, and the view after them judges.
+    const predates = landing !== undefined && !clock.playing && clock.logVersion !== undefined && (landing.fromLog !== undefined ? clock.logVersion === landing.fromLog : clock.logVersion === 0);
+    if (predates) landing = { ...landing!, from: landing!.from ?? clock.now, fromLog: clock.logVersion };
+    else {
+      if (clock.playing) raisedBy = undefined;
+      else if (landing !== undefined) {
+        const from = landing.from ?? labStart(clock);
+        raisedBy = from === undefined || clock.now - from > landing.allowance ? undefined : (raisedBy ?? landing.first);
+      }
+      // Play, Step, or a fresh cluster's clock
+      else if (clock.now !== before) raisedBy = undefined;
+      landing = undefined;
     }
-    // Play, Step, or a fresh cluster's clock
-    else if (clock.now !== before) raisedBy = undefined;
-    landing = undefined;
   }
   const seen = terminal.at(-1);
   if (seen === state.seen && clock === state.clock && landing === state.landing && raisedBy === state.raisedBy) return state;
