@@ -118,7 +118,8 @@ test('the keyspace tree opens on the kinds the learner works with; the bootstrap
   await cluster.getByRole('textbox', { name: 'Terminal', exact: true }).fill('kubectl scale deployment web --replicas=4');
   await cluster.getByRole('textbox', { name: 'Terminal', exact: true }).press('Enter');
   await cluster.getByRole('button', { name: 'Step', exact: true }).click();
-  await expect(folder('pods/')).toHaveAccessibleName('pods/ (4 keys)');
+  // the 4 web Pods and the control plane's 3 mirror Pods
+  await expect(folder('pods/')).toHaveAccessibleName('pods/ (7 keys)');
   await expect(folder('pods/')).toHaveAttribute('aria-expanded', 'false');
   await expect(folder('clusterroles/')).toHaveAttribute('aria-expanded', 'true');
 });

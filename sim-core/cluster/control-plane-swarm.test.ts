@@ -202,8 +202,10 @@ class Invariants {
   check(sim: DefaultSimulation, when: string): void {
     const rss = stored(sim, '/registry/replicasets/');
     const deployments = stored(sim, '/registry/deployments/');
-    for (const o of [...rss, ...deployments]) this.ownersSeen.add(o.metadata.uid);
-    const live = new Set([...rss, ...deployments].map((o) => o.metadata.uid));
+    // the control-plane's mirror Pods are owned by their Node
+    const nodes = stored(sim, '/registry/minions/');
+    for (const o of [...rss, ...deployments, ...nodes]) this.ownersSeen.add(o.metadata.uid);
+    const live = new Set([...rss, ...deployments, ...nodes].map((o) => o.metadata.uid));
     const now = new Map<string, StoredObject>();
     for (const p of stored(sim, '/registry/pods/')) {
       const m = p.metadata;
@@ -232,7 +234,7 @@ class Invariants {
   /** After the control plane settled with everything up: no Pod or ReplicaSet is left without its owner. */
   checkCollected(sim: DefaultSimulation): void {
     const rss = stored(sim, '/registry/replicasets/');
-    const live = new Set([...rss, ...stored(sim, '/registry/deployments/')].map((o) => o.metadata.uid));
+    const live = new Set([...rss, ...stored(sim, '/registry/deployments/'), ...stored(sim, '/registry/minions/')].map((o) => o.metadata.uid));
     for (const o of [...rss, ...stored(sim, '/registry/pods/')]) {
       const ref = o.metadata.ownerReferences?.find((r) => r.controller === true);
       if (ref !== undefined && !live.has(ref.uid) && o.metadata.deletionTimestamp === undefined) {

@@ -12,6 +12,7 @@ import type { BackendInfo } from '../kube-proxy/curl';
 import type { ProcessFactory, TopologyInfo } from './default-topology';
 import { APISERVER_ADVERTISE_ADDRESS, APISERVER_SECURE_PORT } from './bootstrap/objects';
 import { controlPlaneProcessAddress, type ElectedComponent } from './cluster-view';
+import { staticPodsOf } from './bootstrap/static-pods';
 
 /** Each control-plane node's address for the component and its hostname (the first half of its holderIdentity). */
 function onControlPlanes(info: TopologyInfo, component: ElectedComponent): { address: string; hostname: string }[] {
@@ -30,7 +31,11 @@ export const schedulerFactory: ProcessFactory = (info) => onControlPlanes(info, 
  * would find on the Pod network): a Pod on a node that is down answers nothing.
  */
 export const nodeAgentsFactory: ProcessFactory = (info) => {
-  const kubelets = info.nodes.map((nodeName) => new KubeletProcess({ nodeName }));
+  const topology = { controlPlanes: info.controlPlanes, etcdServers: info.etcdServers, apiServer: info.apiServer };
+  const kubelets = info.nodes.map((nodeName) => {
+    const pods = staticPodsOf(topology, nodeName);
+    return new KubeletProcess({ nodeName, ...(pods.length > 0 ? { staticPods: { pods, lifeOf: info.lifeOf } } : {}) });
+  });
   const backends = (ip: string): BackendInfo | undefined => {
     // the kubernetes Service's endpoint: the API server on the control-plane node, while it runs
     if (ip === APISERVER_ADVERTISE_ADDRESS) return info.isAlive(info.apiServer) ? { image: '', listens: [APISERVER_SECURE_PORT], apiServer: true } : undefined;

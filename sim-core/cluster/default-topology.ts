@@ -5,7 +5,7 @@
 // everything else a kubeadm-built cluster holds — written through the API server before
 // `createDefaultSimulation` returns. Controllers, the scheduler, kubelets and kube-proxy
 // join as process factories (`processes`), added once the cluster is bootstrapped.
-import type { Kernel, Process, ProcessContext } from '../kernel';
+import type { Kernel, Process, ProcessContext, ProcessLife } from '../kernel';
 import { KubeApiServer, KubeClientProcess, SimKubeApiPort, APISERVER_ADDRESS, timestampAt, type ApiServerConfig, type ClusterWire, type KubeApiPort } from '../apiserver/server';
 import { APISERVER_ADVERTISE_ADDRESS, APISERVER_SECURE_PORT } from '../apiserver/server/advertise';
 import { connectionRefusedError, noRouteToHostError, type ApiResponseMessage } from '../client';
@@ -38,6 +38,10 @@ export interface TopologyInfo {
   apiServer: string;
   /** whether a process of the cluster is up (not killed) */
   isAlive: (address: string) => boolean;
+  /** what a host's runtime knows of a process: up or down, kills, when its lives began and ended (a static Pod's status) */
+  lifeOf: (address: string) => ProcessLife | undefined;
+  /** etcd's client URLs, `http://etcd-1:2379`, … (kube-apiserver's --etcd-servers) */
+  etcdServers: readonly string[];
   /** Node names, control-plane nodes first */
   nodes: readonly string[];
   /** the control-plane nodes: `control-plane`, then `control-plane-2`, … (kubeadm HA) */
@@ -122,6 +126,8 @@ export class DefaultSimulation extends Simulation {
       seed: options.seed,
       apiServer: APISERVER_ADDRESS,
       isAlive: (address) => this.clusterKernel.isAlive(address),
+      lifeOf: (address) => this.clusterKernel.lifeOf(address),
+      etcdServers: (endpoints.length > 0 ? endpoints : [memberName(1)]).map((m) => `http://${m}:2379`),
       nodes,
       controlPlanes: nodes.slice(0, controlPlanes),
       workers: nodes.slice(controlPlanes),
@@ -136,6 +142,7 @@ export class DefaultSimulation extends Simulation {
       capTicks: bootstrapCapTicks,
       now: () => this.now,
       timestamp: timestampAt,
+      staticPods: { etcdServers: this.info.etcdServers, apiServer: APISERVER_ADDRESS },
     });
     // a bootstrap that cannot finish is a bug in the topology or the API server, not a learner error
     if (!result.ok) throw new Error(`default topology (seed=${options.seed}): ${result.error}`);

@@ -13,7 +13,7 @@ export {
   type SendOutcome,
 } from './network';
 export type { Process, ProcessContext } from './process';
-export { Kernel, type KernelConfig, type KernelResult } from './kernel';
+export { Kernel, type KernelConfig, type KernelResult, type ProcessLife } from './kernel';
 export { Trace, type TraceEvent, type TraceInput, type TraceKind, type TraceFilter, type TraceListener } from './trace';
 export { canonicalJson, hash64, setOwn, stateHash } from './canonical';
 export { sha256Hex } from './sha256';

@@ -46,7 +46,26 @@ interface Slot<P> {
   alive: boolean;
   /** bumps on every kill, so timers from a previous life never fire */
   incarnation: number;
+  /** the tick its current (or last) life began: when it was added or last restarted */
+  startedAt: number;
+  /** the tick the life before that one began */
+  startedBefore: number | undefined;
+  /** the tick it was last killed */
+  killedAt: number | undefined;
   ctx: ProcessContext<P>;
+}
+
+/** What a host's runtime knows of one of its processes: up or down, how many times it was killed, and when its lives began and ended. */
+export interface ProcessLife {
+  alive: boolean;
+  /** kills so far (a process that is up again after k kills has restarted k times) */
+  kills: number;
+  /** the tick its current (or, while down, its last) life began */
+  startedAt: number;
+  /** the tick the life before that one began (undefined in its first life) */
+  startedBefore: number | undefined;
+  /** the tick it was last killed (undefined if never) */
+  killedAt: number | undefined;
 }
 
 export class Kernel<P = unknown> {
@@ -91,7 +110,7 @@ export class Kernel<P = unknown> {
     const address = process.address;
     if (this.slots.has(address)) throw new Error(`Kernel: a process named ${address} already exists`);
     const rng = this.rng.child('process:' + address);
-    const slot: Slot<P> = { process, alive: true, incarnation: 0, ctx: undefined as unknown as ProcessContext<P> };
+    const slot: Slot<P> = { process, alive: true, incarnation: 0, startedAt: this.clock, startedBefore: undefined, killedAt: undefined, ctx: undefined as unknown as ProcessContext<P> };
     slot.ctx = this.makeContext(slot, rng);
     this.slots.set(address, slot);
     this.sortedAddresses = [...this.slots.keys()].sort();
@@ -111,6 +130,12 @@ export class Kernel<P = unknown> {
     return this.slots.get(address)?.alive === true;
   }
 
+  /** Up or down, how many kills, and when its lives began and ended: what the static Pods' runtime reports (undefined for an unknown address). */
+  lifeOf(address: string): ProcessLife | undefined {
+    const slot = this.slots.get(address);
+    return slot === undefined ? undefined : { alive: slot.alive, kills: slot.incarnation, startedAt: slot.startedAt, startedBefore: slot.startedBefore, killedAt: slot.killedAt };
+  }
+
   /** The context a process uses outside a kernel callback (e.g. a client call from the CLI). */
   contextOf(address: string): ProcessContext<P> | undefined {
     return this.slots.get(address)?.ctx;
@@ -123,6 +148,7 @@ export class Kernel<P = unknown> {
     if (!slot.alive) return { ok: false, error: `${address} is already down` };
     slot.alive = false;
     slot.incarnation++;
+    slot.killedAt = this.clock;
     for (const [id, t] of this.pendingTimers) if (t.address === address) this.forgetTimer(id);
     this.trace.record({ tick: this.clock, kind: 'kill', address });
     slot.process.crash?.();
@@ -135,6 +161,8 @@ export class Kernel<P = unknown> {
     if (!slot) return { ok: false, error: `no process named ${address}` };
     if (slot.alive) return { ok: false, error: `${address} is already running` };
     slot.alive = true;
+    slot.startedBefore = slot.startedAt;
+    slot.startedAt = this.clock;
     this.trace.record({ tick: this.clock, kind: 'restart', address });
     slot.process.restart?.(slot.ctx);
     return { ok: true };

@@ -20,6 +20,9 @@ import { PodIpAllocator } from './ipam';
 import { FOLLOW_LOOKAHEAD_TICKS, readLog, readMore, type LogResume, type LogsResult, type PodLogOptions } from './logRead';
 import { PodRuntime } from './podRuntime';
 import { buildPodStatus, statusPatch } from './status';
+import { MirrorPods } from './mirrorPods';
+import { isMirrorPod, type StaticPod } from './staticPods';
+import type { ProcessLife } from '../kernel';
 
 export interface KubeletOptions {
   nodeName: string;
@@ -27,6 +30,8 @@ export interface KubeletOptions {
   recordEvents?: boolean;
   /** told every runtime event (the process puts it in the kernel trace for the UI) */
   onRuntimeEvent?: (pod: string, event: RuntimeEvent) => void;
+  /** the static Pods this node runs (a control-plane node's kube-apiserver, kube-controller-manager, kube-scheduler), and what the runtime says of their processes */
+  staticPods?: { pods: readonly StaticPod[]; lifeOf: (address: string) => ProcessLife | undefined };
 }
 
 export type { LogsResult } from './logRead';
@@ -117,6 +122,8 @@ export class Kubelet {
   private lastStatusReportAt: number | undefined;
   private inFlight = 0;
   private now = 0;
+  /** this node's static Pods' mirror Pods (none on a worker), and orphaned mirror Pods to delete */
+  private readonly mirrors: MirrorPods;
 
   constructor(
     private readonly api: ApiClient,
@@ -126,11 +133,15 @@ export class Kubelet {
     this.nodeName = options.nodeName;
     this.recordEvents = options.recordEvents ?? true;
     this.onRuntimeEvent = options.onRuntimeEvent;
+    const statics = options.staticPods;
+    this.mirrors = new MirrorPods(statics?.pods ?? [], options.nodeName, statics?.lifeOf ?? (() => undefined), (req, then) => this.send(req, then));
     // pkg/kubelet/config/apiserver.go NewSourceApiserver: a kubelet lists and watches only
     // the Pods bound to its node (fieldSelector spec.nodeName=<node>), never the whole cluster's.
     this.pods = new Informer(api, { resource: 'pods', fieldSelector: `spec.nodeName=${options.nodeName}` });
     const touch = (p: Pod) => {
       if (p.spec?.nodeName !== this.nodeName) return;
+      // a mirror Pod is only a record of a static Pod: MirrorPods looks after it, nothing runs for it
+      if (isMirrorPod(p)) return this.mirrors.noteMirror(objectKey(p), p.metadata?.uid ?? '', false);
       const uid = p.metadata?.uid ?? objectKey(p);
       this.keys.set(uid, objectKey(p));
       const entry = this.runtimes.get(uid);
@@ -141,7 +152,7 @@ export class Kubelet {
     this.pods.addEventHandlers({
       onAdd: touch,
       onUpdate: (_, p) => touch(p),
-      onDelete: (p) => this.forget(p.metadata?.uid ?? ''),
+      onDelete: (p) => (isMirrorPod(p) ? this.mirrors.noteMirror(objectKey(p), p.metadata?.uid ?? '', true) : this.forget(p.metadata?.uid ?? '')),
     });
   }
 
@@ -153,7 +164,7 @@ export class Kubelet {
 
   /** Requests in flight, Pods to sync, or Pods still starting or stopping (not back-offs: those never end). */
   hasPendingWork(): boolean {
-    if (this.inFlight > 0 || this.dirty.size > 0 || this.droppedEchoes > 0 || this.unsynced.size > 0) return true;
+    if (this.inFlight > 0 || this.dirty.size > 0 || this.droppedEchoes > 0 || this.unsynced.size > 0 || this.mirrors.hasPendingWork()) return true;
     if (this.nodeFetch !== 'done' || this.pods.hasPendingWork()) return true;
     for (const e of this.runtimes.values()) {
       if (e.runtime.isSettling(this.now) || (e.runtime.deleting && !e.deleteSent)) return true;
@@ -174,6 +185,7 @@ export class Kubelet {
       this.updateNodeStatus();
     }
     this.syncPods();
+    if (this.node && this.pods.hasSynced()) this.mirrors.sync(now, this.pods.lister, { name: this.nodeName, uid: this.node.metadata?.uid ?? '' }, this.hostIP);
   }
 
   // ---- pods ----
@@ -403,6 +415,8 @@ export class Kubelet {
    */
   logs(namespace: string, podName: string, options: PodLogOptions = {}, resume?: LogResume): LogsResult {
     const entry = [...this.runtimes.values()].find((e) => e.key === `${namespace}/${podName}`);
+    // a static Pod's container logs are the control-plane component's own, which the simulation does not write
+    if (!entry && this.mirrors.owns(`${namespace}/${podName}`) && this.pods.lister.get(`${namespace}/${podName}`) !== undefined) return { ok: true, text: '' };
     if (!entry) return { ok: false, error: `pods "${podName}" not found` };
     const c = entry.runtime.container(options.container);
     if (!c) return { ok: false, error: `container ${options.container ?? ''} is not valid for pod ${podName}` };

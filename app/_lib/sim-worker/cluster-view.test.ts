@@ -58,10 +58,10 @@ describe('describeCluster on the default topology', () => {
     const stored = sim.etcdContents().find((kv) => kv.key === '/registry/pods/default/web')!;
     expect(before.unscheduled[0]!.resourceVersion).toBe(String(stored.mod_revision));
 
-    sim.runUntil(() => describeCluster(sim).nodes.some((n) => n.pods.some((p) => p.status === 'Running')), 3000);
+    sim.runUntil(() => describeCluster(sim).nodes.some((n) => n.pods.some((p) => p.name === 'web' && p.status === 'Running')), 3000);
     const view = clusterViewSchema.parse(describeCluster(sim));
     expect(view.unscheduled).toEqual([]);
-    const host = view.nodes.find((n) => n.pods.length > 0)!;
+    const host = view.nodes.find((n) => n.pods.some((p) => p.name === 'web'))!;
     expect(host.name).toMatch(/^node-[123]$/); // never the tainted control-plane node
     expect(host.pods[0]).toMatchObject({ name: 'web', node: host.name, phase: 'Running', status: 'Running', ready: '1/1', restarts: 0, images: ['nginx:1.27'] });
     expect(host.pods[0]!.podIP).toMatch(/^10\.244\./);
@@ -73,7 +73,8 @@ describe('describeCluster on the default topology', () => {
     sim.tick(500);
     const view = describeCluster(sim);
     expect(view.unscheduled.map((p) => p.name)).toEqual(['picky']);
-    expect(view.nodes.every((n) => n.pods.length === 0)).toBe(true);
+    // no node has any Pod but the control plane's own (mirror Pods in kube-system)
+    expect(view.nodes.every((n) => n.pods.every((p) => p.namespace === 'kube-system'))).toBe(true);
   });
 
   it('follows ownership Deployment → ReplicaSet → Pod and counts a Service’s ready endpoints', () => {

@@ -33,7 +33,9 @@ export function authenticate(from: string, impersonate: ApiRequestMessage['imper
 
 export function authorize(user: UserInfo, req: ServerRequest, view: AuthorizerView): AuthorizationDecision {
   const { attrs, objectName } = attributesOf(req);
-  return authorizeRequest(user, attrs, objectName, view);
+  // NodeRestriction reads a node's new Pod itself: only a mirror Pod bound to the node may be created
+  const body = req.verb === 'create' && 'body' in req ? (req.body as KubeObject) : undefined;
+  return authorizeRequest(user, attrs, objectName, view, body);
 }
 
 /** The authorizer's view over the API server's watch caches (the real one reads informers). */

@@ -196,10 +196,17 @@ describe('the built-in components', () => {
       patch: { spec: { template: { spec: { containers: [{ name: 'nginx', image: 'nginx:1.28' }] } } } },
     });
     must(sim, { verb: 'delete', resource: 'pods', namespace: 'default', name: 'web' });
+    // the control-plane kubelet deletes the mirror Pod for good and creates it again (NodeRestriction admits it)
+    must(sim, { verb: 'delete', resource: 'pods', namespace: 'kube-system', name: 'kube-scheduler-control-plane' });
     sim.tick(3000);
     must(sim, { verb: 'delete', resource: 'deployments', namespace: 'default', name: 'app', propagationPolicy: 'Foreground' });
     sim.tick(3000);
-    const left = sim.etcdContents().filter((kv) => kv.key.startsWith('/registry/pods/') || kv.key.startsWith('/registry/replicasets/') || kv.key.startsWith('/registry/deployments/'));
+    expect(sim.etcdContents().filter((kv) => kv.key.startsWith('/registry/pods/kube-system/')).map((kv) => kv.key)).toEqual([
+      '/registry/pods/kube-system/kube-apiserver-control-plane',
+      '/registry/pods/kube-system/kube-controller-manager-control-plane',
+      '/registry/pods/kube-system/kube-scheduler-control-plane',
+    ]);
+    const left = sim.etcdContents().filter((kv) => kv.key.startsWith('/registry/pods/default/') || kv.key.startsWith('/registry/replicasets/') || kv.key.startsWith('/registry/deployments/'));
     expect(left.map((kv) => kv.key)).toEqual([]);
     const refused = sim.kernel.trace
       .events()

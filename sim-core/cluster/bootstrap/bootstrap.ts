@@ -1,12 +1,14 @@
 // Writes a new cluster's initial objects THROUGH the API server, in the order their
 // references need (a Lease's ownerReference names its Node's uid), one synchronous request
-// at a time from the `kubeadm` client, within a total cap of ticks. First the RBAC
+// at a time from the `kubeadm` client, within a total cap of ticks (each control-plane
+// Node is followed by its mirror Pods, which name its uid). First the RBAC
 // bootstrap policy (the API server's post-start hook); last the `default` ServiceAccounts
 // and `kube-root-ca.crt` ConfigMaps of the system namespaces: the first passes of the
 // serviceaccount controller and the root-ca-cert-publisher, folded in like the kubelets'
 // registrations, so they exist before the first command as they do on a kubeadm cluster
 // (the controllers keep every later namespace's).
 import type { KubeObject } from '../../client';
+import type { PodStatus } from '../../apiserver';
 import { bootstrapClusterRoleBindings, bootstrapClusterRoles, type KubeApiPort } from '../../apiserver/server';
 import { rootCAConfigMap } from '../../controllers/rootCACertPublisher';
 import { DEFAULT_SERVICE_ACCOUNTS, serviceAccountObject } from '../../controllers/serviceAccounts';
@@ -18,8 +20,12 @@ import {
   kubernetesService,
   namespaceObject,
   nodeLeaseObject,
+  nodeInternalIP,
   nodeObject,
 } from './objects';
+import { staticPodsOf, type StaticPodTopology } from './static-pods';
+import { mirrorPod, staticPodStatus, STATIC_POD_NAMESPACE } from '../../kubelet/staticPods';
+import { statusPatch } from '../../kubelet/status';
 
 export type BootstrapResult = { ok: true; requests: number } | { ok: false; error: string };
 
@@ -32,11 +38,20 @@ export interface BootstrapOptions {
   /** the simulated clock, for timestamps the kubelet would write */
   now: () => number;
   timestamp: (tick: number) => string;
+  /** where the control-plane nodes' static Pods' mirror Pods come from (none when omitted) */
+  staticPods?: Omit<StaticPodTopology, 'controlPlanes'>;
 }
 
 export function bootstrapCluster(port: KubeApiPort, opts: BootstrapOptions): BootstrapResult {
   const deadline = opts.now() + opts.capTicks;
   let requests = 0;
+  const request = (req: Parameters<KubeApiPort['request']>[0]): { ok: true } | { ok: false; error: string } => {
+    const left = deadline - opts.now();
+    if (left <= 0) return { ok: false, error: `bootstrap did not finish within ${opts.capTicks} ticks` };
+    requests++;
+    const r = port.request(req, { timeoutTicks: left });
+    return r.ok ? { ok: true } : { ok: false, error: `${req.verb} ${req.resource}: ${r.error.message}` };
+  };
   const create = (resource: string, namespace: string, body: KubeObject): { ok: true; object: KubeObject } | { ok: false; error: string } => {
     const left = deadline - opts.now();
     if (left <= 0) return { ok: false, error: `bootstrap did not finish within ${opts.capTicks} ticks` };
@@ -58,11 +73,21 @@ export function bootstrapCluster(port: KubeApiPort, opts: BootstrapOptions): Boo
     const r = create('namespaces', '', namespaceObject(ns));
     if (!r.ok) return r;
   }
-  for (const n of clusterNodes(opts.workers, opts.controlPlanes ?? 1)) {
+  const nodes = clusterNodes(opts.workers, opts.controlPlanes ?? 1);
+  for (const n of nodes) {
     const node = create('nodes', '', nodeObject(n, opts.timestamp(opts.now())));
     if (!node.ok) return node;
     const lease = create('leases', 'kube-node-lease', nodeLeaseObject(n.name, node.object.metadata?.uid ?? '', opts.timestamp(opts.now())));
     if (!lease.ok) return lease;
+    // the control-plane kubelet's first sync: a mirror Pod for each static Pod it runs, then its status (a create keeps none)
+    const statics = opts.staticPods && n.controlPlane ? staticPodsOf({ ...opts.staticPods, controlPlanes: nodes.filter((x) => x.controlPlane).map((x) => x.name) }, n.name) : [];
+    for (const s of statics) {
+      const mirror = create('pods', STATIC_POD_NAMESPACE, mirrorPod(s, { name: n.name, uid: node.object.metadata?.uid ?? '' }, opts.now()) as KubeObject);
+      if (!mirror.ok) return mirror;
+      const status = staticPodStatus(s, { alive: true, kills: 0, startedAt: 0, startedBefore: undefined, killedAt: undefined }, nodeInternalIP(n.index));
+      const r = request({ verb: 'patch', resource: 'pods', namespace: STATIC_POD_NAMESPACE, name: mirror.object.metadata?.name ?? '', subresource: 'status', patchType: 'application/merge-patch+json', patch: { status: statusPatch(mirror.object.status as PodStatus | undefined, status) } });
+      if (!r.ok) return r;
+    }
   }
   const svc = create('services', 'default', kubernetesService());
   if (!svc.ok) return svc;

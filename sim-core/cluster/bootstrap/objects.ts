@@ -6,6 +6,9 @@
 //     (kubeadm's markcontrolplane phase), kubelet v1.32, a podCIDR from 10.244.0.0/16
 //     (kube-controller-manager --allocate-node-cidrs), Ready
 //   - each node's Lease in kube-node-lease, owned by its Node (the kubelet's heartbeat)
+//   - on each control-plane node, the mirror Pods of its static Pods (kube-apiserver on the
+//     first, kube-controller-manager and kube-scheduler on each) with their status: the
+//     control-plane kubelet's first sync (static-pods.ts, ../../kubelet/staticPods.ts)
 //   - the `kubernetes` Service (10.96.0.1:443, the first IP of the service CIDR) and its
 //     Endpoints pointing at the API server's advertise address.
 import type { KubeObject } from '../../client';
@@ -49,6 +52,11 @@ export function clusterNodes(workers: number, controlPlanes = 1): NodeSpecInput[
   for (let i = 1; i <= controlPlanes; i++) nodes.push({ name: controlPlaneName(i), index: i - 1, controlPlane: true });
   for (let i = 1; i <= workers; i++) nodes.push({ name: workerName(i), index: controlPlanes + i - 1, controlPlane: false });
   return nodes;
+}
+
+/** A node's InternalIP: 172.18.0.<index + 2> (kind's bridge network; the first control-plane node is the API server's advertise address). */
+export function nodeInternalIP(index: number): string {
+  return `172.18.0.${index + 2}`;
 }
 
 export function namespaceObject(name: string): KubeObject {
@@ -100,7 +108,7 @@ export function nodeObject(n: NodeSpecInput, timestamp: string): KubeObject {
         condition('Ready', 'True', 'KubeletReady', 'kubelet is posting ready status'),
       ],
       addresses: [
-        { type: 'InternalIP', address: `172.18.0.${n.index + 2}` },
+        { type: 'InternalIP', address: nodeInternalIP(n.index) },
         { type: 'Hostname', address: n.name },
       ],
       daemonEndpoints: { kubeletEndpoint: { Port: 10250 } },

@@ -215,12 +215,12 @@ const rbacAllowsStep: RbacStep = (user, attrs, view) => {
  * superuser group. The server's requests take `rbacAllowsStep`; explanations take
  * rbacGrant, which walks the same visitors with the same ruleAllows, so the two agree.
  */
-function decide(user: UserInfo, attrs: RequestAttributes, objectName: string, view: AuthorizerView, rbac: RbacStep): { allowed: true; by: 'superuser' | 'node' | RbacGrant | true } | { allowed: false; status: Status; rbacErrors: string[]; restriction?: string } {
+function decide(user: UserInfo, attrs: RequestAttributes, objectName: string, view: AuthorizerView, rbac: RbacStep, body?: KubeObject): { allowed: true; by: 'superuser' | 'node' | RbacGrant | true } | { allowed: false; status: Status; rbacErrors: string[]; restriction?: string } {
   if (user.groups.includes(SYSTEM_MASTERS)) return { allowed: true, by: 'superuser' };
   const reasons: string[] = [];
   const node = nodeNameOf(user);
   if (node !== undefined) {
-    const d = authorizeNode(node, attrs, objectName, view);
+    const d = authorizeNode(node, attrs, objectName, view, body);
     if (d.kind === 'allow') return { allowed: true, by: 'node' };
     if (d.kind === 'restricted') return { allowed: false, status: admissionForbidden(attrs, objectName, d.message), rbacErrors: [], restriction: d.message };
     if (d.reason !== '') reasons.push(d.reason);
@@ -231,8 +231,9 @@ function decide(user: UserInfo, attrs: RequestAttributes, objectName: string, vi
   return { allowed: false, status: forbidden(user.name, attrs, reasons.join(', ')), rbacErrors: errors };
 }
 
-export function authorizeRequest(user: UserInfo, attrs: RequestAttributes, objectName: string, view: AuthorizerView): AuthorizationDecision {
-  const d = decide(user, attrs, objectName, view, rbacAllowsStep);
+/** `body`: a create's object, which NodeRestriction reads when a node creates a Pod. */
+export function authorizeRequest(user: UserInfo, attrs: RequestAttributes, objectName: string, view: AuthorizerView, body?: KubeObject): AuthorizationDecision {
+  const d = decide(user, attrs, objectName, view, rbacAllowsStep, body);
   return d.allowed ? { allowed: true } : { allowed: false, status: d.status };
 }
 

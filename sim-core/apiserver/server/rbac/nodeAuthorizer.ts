@@ -22,7 +22,8 @@ export interface NodeView {
 
 const WRITES = new Set(['create', 'update', 'patch', 'delete']);
 
-export function authorizeNode(node: string, attrs: RequestAttributes, objectName: string, view: NodeView): NodeDecision {
+/** `body`: the object a create carries (NodeRestriction reads a node's new Pod). */
+export function authorizeNode(node: string, attrs: RequestAttributes, objectName: string, view: NodeView, body?: KubeObject): NodeDecision {
   const { verb, resource, subresource, apiGroup } = attrs;
   // system:node lets a kubelet read node Leases; NodeRestriction guards the writes below
   if (verb === 'get' && apiGroup === 'coordination.k8s.io' && resource === 'leases' && attrs.namespace === 'kube-node-lease') return { kind: 'allow' };
@@ -37,7 +38,7 @@ export function authorizeNode(node: string, attrs: RequestAttributes, objectName
     return objectName === node ? { kind: 'allow' } : { kind: 'restricted', message: 'can only access node lease with the same name as the requesting node' };
   }
   if (apiGroup === '' && resource === 'pods') {
-    if (verb === 'create' && subresource === '') return { kind: 'restricted', message: `pod does not have "kubernetes.io/config.mirror" annotation, node "${node}" can only create mirror pods` };
+    if (verb === 'create' && subresource === '') return admitMirrorPod(node, body);
     const pod = view.podOf(attrs.namespace, objectName);
     const boundHere = (pod?.spec as { nodeName?: string } | undefined)?.nodeName === node;
     if (subresource === 'status' && (verb === 'update' || verb === 'patch')) {
@@ -48,6 +49,26 @@ export function authorizeNode(node: string, attrs: RequestAttributes, objectName
     }
   }
   return { kind: 'noOpinion', reason: '' };
+}
+
+/**
+ * NodeRestriction's admitPodCreate: a node creates only mirror Pods, bound to itself, owned
+ * by nothing or by its own Node as controller (and never blocking its deletion). That a
+ * mirror Pod names no ServiceAccount, Secret or ConfigMap is serviceAccountAdmission.ts's
+ * check; the owner's uid is not compared with the Node's here.
+ */
+function admitMirrorPod(node: string, pod: KubeObject | undefined): NodeDecision {
+  const refuse = (message: string): NodeDecision => ({ kind: 'restricted', message });
+  if (pod?.metadata?.annotations?.['kubernetes.io/config.mirror'] === undefined) return refuse(`pod does not have "kubernetes.io/config.mirror" annotation, node "${node}" can only create mirror pods`);
+  if ((pod.spec as { nodeName?: string } | undefined)?.nodeName !== node) return refuse(`node "${node}" can only create pods with spec.nodeName set to itself`);
+  const owners = pod.metadata.ownerReferences ?? [];
+  if (owners.length > 1) return refuse(`node "${node}" can only create pods with a single owner reference set to itself`);
+  const owner = owners[0];
+  if (owner === undefined) return { kind: 'allow' };
+  if (owner.apiVersion !== 'v1' || owner.kind !== 'Node' || owner.name !== node) return refuse(`node "${node}" can only create pods with an owner reference set to itself`);
+  if (owner.controller !== true) return refuse(`node "${node}" can only create pods with a controller owner reference set to itself`);
+  if (owner.blockOwnerDeletion === true) return refuse(`node "${node}" must not set blockOwnerDeletion on an owner reference`);
+  return { kind: 'allow' };
 }
 
 /** Objects a node may read only when a Pod bound to it uses them (node_authorizer.go authorizeReadNamespacedObject). */

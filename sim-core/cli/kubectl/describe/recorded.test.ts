@@ -105,7 +105,7 @@ describe('kubectl describe through the runner, in the recorded cluster', () => {
     expect(holder).toMatch(/^control-plane_/);
     const out = run('kubectl describe lease -n kube-system kube-controller-manager');
     expect(out.exitCode).toBe(0);
-    expect(out.stdout).toContain(`Spec:\n  Acquire Time:            2026-01-01T00:00:08.590000Z\n  Holder Identity:         ${holder}\n`);
+    expect(out.stdout).toContain(`Spec:\n  Acquire Time:            2026-01-01T00:00:09.530000Z\n  Holder Identity:         ${holder}\n`);
     expect(out.stdout).toMatch(new RegExp(`\\n {2}Normal {2}LeaderElection {2}\\S+ +kube-controller-manager {2}${holder} became leader\\n$`));
     expect(run('kubectl describe lease -n kube-system kube-controller-manager --show-events=false').stdout).not.toContain('Events:');
   });

@@ -25,7 +25,12 @@ describe('kubectl get --server-print=false against the real kubectl 1.32', () =>
   it('has every recording the script makes', () => expect(readdirSync(DIR).filter((f) => f.endsWith('.txt')).sort()).toEqual(names.map((n) => `${n}.txt`).sort()));
   const { ports } = scenario(readFileSync(join(DIR, '..', 'real-1.32-requests', 'scenario.json'), 'utf8'));
   // the stub serves node-1 and node-2 and one Service; the simulated cluster also has its
-  // control-plane Node and the `kubernetes` Service
+  // control-plane Node, the `kubernetes` Service and the control plane's mirror Pods (no
+  // kubelet runs here to write them again; grace period 0, as no kubelet would finish a graceful delete)
+  for (const name of ['kube-apiserver-control-plane', 'kube-controller-manager-control-plane', 'kube-scheduler-control-plane']) {
+    const gone = ports.kube!.request({ verb: 'delete', resource: 'pods', namespace: 'kube-system', name, gracePeriodSeconds: 0 }, { timeoutTicks: 3_000 });
+    if (!gone.ok) throw new Error(gone.error.message);
+  }
   for (const [resource, namespace, name] of [['nodes', '', 'control-plane'], ['services', 'default', 'kubernetes']] as const) {
     const gone = ports.kube!.request({ verb: 'delete', resource, namespace, name }, { timeoutTicks: 3_000 });
     if (!gone.ok) throw new Error(gone.error.message);

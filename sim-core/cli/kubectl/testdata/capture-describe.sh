@@ -22,7 +22,7 @@ rm -f -- *.txt
 cap endpoints-kubernetes describe endpoints kubernetes
 cap endpoints-web describe endpoints web
 cap endpoints-two describe endpoints kubernetes web
-cap endpointslice-web describe endpointslice web-jdhc6
+cap endpointslice-web describe endpointslice "$(node -e "console.log(require('./objects.json').find((o) => o.kind === 'EndpointSlice' && o.metadata.name.startsWith('web-')).metadata.name)")"
 cap endpointslice-kubernetes describe endpointslices.discovery.k8s.io kubernetes
 cap serviceaccount-default describe serviceaccount default
 cap serviceaccount-builder describe sa builder

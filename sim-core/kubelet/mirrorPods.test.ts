@@ -1,0 +1,158 @@
+// The control-plane's static Pods as a learner meets them: a mirror Pod per component in
+// kube-system before the first command, a record that comes back when deleted while its
+// process runs on, and a status that follows the process through `sim kill` and
+// `sim restart`. NodeRestriction lets a kubelet create only such Pods.
+import { describe, expect, it } from 'vitest';
+import { createSimulation } from '../cluster';
+import type { DefaultSimulation } from '../cluster/default-topology';
+import type { Pod } from '../apiserver';
+import { authorizeNode } from '../apiserver/server/rbac/nodeAuthorizer';
+import { mirrorPod, staticPodManifest, staticPodStatus, type StaticPod } from './staticPods';
+
+function mirror(sim: DefaultSimulation, name: string): Pod | undefined {
+  const r = sim.kubectl.request({ verb: 'get', resource: 'pods', namespace: 'kube-system', name }, { timeoutTicks: 500 });
+  return r.ok ? (r.value as Pod) : undefined;
+}
+
+function kubeSystemPods(sim: DefaultSimulation): string[] {
+  const r = sim.kubectl.request({ verb: 'list', resource: 'pods', namespace: 'kube-system' }, { timeoutTicks: 500 });
+  if (!r.ok) throw new Error(r.error.message);
+  return (r.value as { items: Pod[] }).items.map((p) => p.metadata?.name ?? '').sort();
+}
+
+describe('mirror Pods of the control plane', () => {
+  it('are in etcd before the first command, Running, owned by their Node and bound to it', () => {
+    const sim = createSimulation({ topology: 'default', seed: 3 }) as DefaultSimulation;
+    expect(kubeSystemPods(sim)).toEqual(['kube-apiserver-control-plane', 'kube-controller-manager-control-plane', 'kube-scheduler-control-plane']);
+    const nodeUid = (sim.kubectl.request({ verb: 'get', resource: 'nodes', namespace: '', name: 'control-plane' }, { timeoutTicks: 500 }) as { ok: true; value: Pod }).value.metadata?.uid;
+    const p = mirror(sim, 'kube-scheduler-control-plane')!;
+    expect(p.metadata?.ownerReferences).toEqual([{ apiVersion: 'v1', kind: 'Node', name: 'control-plane', uid: nodeUid, controller: true }]);
+    const a = p.metadata?.annotations ?? {};
+    expect(a['kubernetes.io/config.mirror']).toMatch(/^[0-9a-f]{32}$/);
+    expect(a['kubernetes.io/config.hash']).toBe(a['kubernetes.io/config.mirror']);
+    expect(a['kubernetes.io/config.source']).toBe('file');
+    expect(p.metadata?.labels).toEqual({ component: 'kube-scheduler', tier: 'control-plane' });
+    expect(p.spec?.nodeName).toBe('control-plane');
+    expect(p.spec?.priority).toBe(2000001000);
+    expect(p.spec?.priorityClassName).toBe('system-node-critical');
+    // the kubelet's one toleration covers not-ready/unreachable: DefaultTolerationSeconds adds nothing
+    expect(p.spec?.tolerations).toEqual([{ operator: 'Exists', effect: 'NoExecute' }]);
+    // ServiceAccount admission leaves a mirror Pod alone: no token volume
+    expect(p.spec?.serviceAccountName).toBeUndefined();
+    expect((p.spec?.volumes ?? []).map((v) => v.name)).toEqual(['kubeconfig']);
+    expect(p.status?.phase).toBe('Running');
+    expect(p.status?.podIP).toBe('172.18.0.2');
+    expect(p.status?.qosClass).toBe('Burstable');
+    expect(p.status?.conditions?.find((c) => c.type === 'Ready')?.status).toBe('True');
+    expect(p.status?.containerStatuses?.[0]).toMatchObject({ name: 'kube-scheduler', ready: true, restartCount: 0, image: 'registry.k8s.io/kube-scheduler:v1.32.2' });
+  });
+
+  it('the kubelet keeps the status it finds and runs nothing for them', () => {
+    const sim = createSimulation({ topology: 'default', seed: 4 }) as DefaultSimulation;
+    const before = mirror(sim, 'kube-apiserver-control-plane')!;
+    sim.tick(1500);
+    const after = mirror(sim, 'kube-apiserver-control-plane')!;
+    // the bootstrap wrote the status the kubelet would: it writes nothing more
+    expect(after.metadata?.resourceVersion).toBe(before.metadata?.resourceVersion);
+    const events = sim.kubectl.request({ verb: 'list', resource: 'events', namespace: 'kube-system' }, { timeoutTicks: 500 });
+    if (!events.ok) throw new Error(events.error.message);
+    const reasons = (events.value as { items: { reason?: string; involvedObject?: { kind?: string } }[] }).items.filter((e) => e.involvedObject?.kind === 'Pod').map((e) => e.reason);
+    expect(reasons).toEqual([]);
+  });
+
+  it('comes back under a new uid when deleted, while the process runs on', () => {
+    const sim = createSimulation({ topology: 'default', seed: 5 }) as DefaultSimulation;
+    const old = mirror(sim, 'kube-scheduler-control-plane')!;
+    const del = sim.kubectl.request({ verb: 'delete', resource: 'pods', namespace: 'kube-system', name: 'kube-scheduler-control-plane' }, { timeoutTicks: 500 });
+    expect(del.ok).toBe(true);
+    sim.tick(200);
+    const again = mirror(sim, 'kube-scheduler-control-plane')!;
+    expect(again.metadata?.uid).not.toBe(old.metadata?.uid);
+    expect(again.metadata?.annotations?.['kubernetes.io/config.mirror']).toBe(old.metadata?.annotations?.['kubernetes.io/config.mirror']);
+    expect(again.status?.phase).toBe('Running');
+    expect(again.status?.containerStatuses?.[0]?.restartCount).toBe(0);
+    expect(sim.processes().find((p) => p.address === 'kube-scheduler')).toMatchObject({ up: true });
+  });
+
+  it('says Error while its process is killed, and counts the restart when it is back', () => {
+    const sim = createSimulation({ topology: 'default', seed: 6 }) as DefaultSimulation;
+    expect(sim.kill('kube-scheduler').ok).toBe(true);
+    sim.tick(100);
+    const down = mirror(sim, 'kube-scheduler-control-plane')!;
+    expect(down.status?.phase).toBe('Running');
+    expect(down.status?.conditions?.find((c) => c.type === 'Ready')).toMatchObject({ status: 'False', reason: 'ContainersNotReady' });
+    expect(down.status?.containerStatuses?.[0]).toMatchObject({ ready: false, restartCount: 0, state: { terminated: { exitCode: 137, reason: 'Error' } } });
+    expect(sim.restart('kube-scheduler').ok).toBe(true);
+    sim.tick(100);
+    const up = mirror(sim, 'kube-scheduler-control-plane')!;
+    const c = up.status?.containerStatuses?.[0];
+    expect(c).toMatchObject({ ready: true, restartCount: 1, lastState: { terminated: { exitCode: 137, reason: 'Error' } } });
+    expect(c?.state?.running).toBeDefined();
+    expect(c?.containerID).not.toBe(down.status?.containerStatuses?.[0]?.containerID);
+    // the other components were never touched
+    expect(mirror(sim, 'kube-controller-manager-control-plane')?.status?.containerStatuses?.[0]?.restartCount).toBe(0);
+  });
+
+  it('are collected with a deleted Node and not written again', () => {
+    const sim = createSimulation({ topology: 'default', seed: 8 }) as DefaultSimulation;
+    expect(sim.kubectl.request({ verb: 'delete', resource: 'nodes', namespace: '', name: 'control-plane' }, { timeoutTicks: 500 }).ok).toBe(true);
+    sim.tick(3000);
+    expect(kubeSystemPods(sim)).toEqual([]);
+    // nothing keeps writing: the cluster settles
+    expect(sim.runUntilIdle(10_000)).toBeLessThan(10_000);
+  });
+
+  it('an HA control plane has one API server and a controller-manager and a scheduler per control-plane node', () => {
+    const sim = createSimulation({ topology: 'default', seed: 7, controlPlanes: 3, workers: 1 }) as DefaultSimulation;
+    expect(kubeSystemPods(sim)).toEqual([
+      'kube-apiserver-control-plane',
+      'kube-controller-manager-control-plane',
+      'kube-controller-manager-control-plane-2',
+      'kube-controller-manager-control-plane-3',
+      'kube-scheduler-control-plane',
+      'kube-scheduler-control-plane-2',
+      'kube-scheduler-control-plane-3',
+    ]);
+    expect(sim.kill('kube-scheduler@control-plane-2').ok).toBe(true);
+    sim.tick(100);
+    expect(mirror(sim, 'kube-scheduler-control-plane-2')?.status?.containerStatuses?.[0]?.ready).toBe(false);
+    expect(mirror(sim, 'kube-scheduler-control-plane')?.status?.containerStatuses?.[0]?.ready).toBe(true);
+    expect(mirror(sim, 'kube-scheduler-control-plane-2')?.status?.podIP).toBe('172.18.0.3');
+  });
+});
+
+describe('staticPodStatus', () => {
+  const s: StaticPod = {
+    component: 'kube-scheduler',
+    address: 'kube-scheduler',
+    manifest: staticPodManifest('kube-scheduler', { nodeName: 'control-plane', hostIP: '172.18.0.2', version: 'v1.32.2', etcdServers: [], securePort: 6443 }),
+  };
+  it('dates a first life from boot, and a later one from its restart', () => {
+    const first = staticPodStatus(s, { alive: true, kills: 0, startedAt: 500, startedBefore: undefined, killedAt: undefined }, '172.18.0.2');
+    expect(first.containerStatuses?.[0]?.state?.running?.startedAt).toBe(staticPodStatus(s, { alive: true, kills: 0, startedAt: 0, startedBefore: undefined, killedAt: undefined }, '172.18.0.2').containerStatuses?.[0]?.state?.running?.startedAt);
+    const second = staticPodStatus(s, { alive: true, kills: 1, startedAt: 900, startedBefore: 0, killedAt: 700 }, '172.18.0.2');
+    expect(second.containerStatuses?.[0]?.state?.running?.startedAt).not.toBe(first.containerStatuses?.[0]?.state?.running?.startedAt);
+    expect(second.containerStatuses?.[0]?.lastState?.terminated?.finishedAt).toBe(staticPodStatus(s, { alive: false, kills: 1, startedAt: 0, startedBefore: undefined, killedAt: 700 }, '172.18.0.2').containerStatuses?.[0]?.state?.terminated?.finishedAt);
+  });
+});
+
+describe('NodeRestriction on a kubelet creating Pods', () => {
+  const attrs = { verb: 'create', resource: 'pods', subresource: '', apiGroup: '', namespace: 'kube-system', name: '' } as Parameters<typeof authorizeNode>[1];
+  const view = { podOf: () => undefined };
+  const s: StaticPod = {
+    component: 'kube-scheduler',
+    address: 'kube-scheduler',
+    manifest: staticPodManifest('kube-scheduler', { nodeName: 'control-plane', hostIP: '172.18.0.2', version: 'v1.32.2', etcdServers: [], securePort: 6443 }),
+  };
+  const own = mirrorPod(s, { name: 'control-plane', uid: 'u1' }, 0);
+  it('admits its own mirror Pod', () => {
+    expect(authorizeNode('control-plane', attrs, own.metadata?.name ?? '', view, own as never)).toEqual({ kind: 'allow' });
+  });
+  it('refuses a Pod that is not a mirror Pod, one bound elsewhere, and one owned by another Node', () => {
+    const plain = { ...own, metadata: { ...own.metadata, annotations: {} } };
+    expect(authorizeNode('control-plane', attrs, 'x', view, plain as never)).toMatchObject({ kind: 'restricted', message: 'pod does not have "kubernetes.io/config.mirror" annotation, node "control-plane" can only create mirror pods' });
+    expect(authorizeNode('node-1', attrs, 'x', view, own as never)).toMatchObject({ kind: 'restricted', message: 'node "node-1" can only create pods with spec.nodeName set to itself' });
+    const other = { ...own, metadata: { ...own.metadata, ownerReferences: [{ apiVersion: 'v1', kind: 'Node', name: 'node-1', uid: 'u2', controller: true }] } };
+    expect(authorizeNode('control-plane', attrs, 'x', view, other as never)).toMatchObject({ kind: 'restricted', message: 'node "control-plane" can only create pods with an owner reference set to itself' });
+  });
+});
