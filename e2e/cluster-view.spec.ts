@@ -26,6 +26,12 @@ test('the cluster view shows the nodes with their Pods and the control plane', a
   await pods.first().focus();
   await expect(cluster.getByRole('heading', { name: /^Pod web-/ })).toBeVisible();
   await expect(cluster.getByText(/^ReplicaSet\/web-[a-z0-9]+$/)).toBeVisible();
+  // the control-plane node runs its static Pods; their mirror Pods say what they are
+  const scheduler = controlPlane.getByRole('button', { name: 'Pod kube-scheduler-control-plane Running (1/1 ready)' });
+  await scheduler.focus();
+  await expect(cluster.getByRole('heading', { name: /^Pod kube-scheduler-control-plane/ })).toBeVisible();
+  await expect(cluster.getByText('Node/control-plane', { exact: true })).toBeVisible();
+  await expect(cluster.getByText(/^A mirror Pod: the record the kubelet on control-plane writes/)).toBeVisible();
   await expectNoAxeViolations(page);
 });
 
@@ -96,7 +102,8 @@ test('a scenario with no setup shows the empty states', async ({ page }) => {
   await expect(page.getByRole('region', { name: 'The watch chain' }).getByText('No hops yet: create or change an object and the chain appears here.')).toBeVisible();
   const cluster = page.getByRole('region', { name: 'Cluster', exact: true });
   await expect(cluster.getByRole('heading', { name: 'node-3', exact: true })).toBeVisible();
-  await expect(cluster.getByText('No Pods yet.')).toBeVisible();
+  // the control plane's mirror Pods are on control-plane from the start
+  await expect(cluster.getByText('Every Pod has a node.')).toBeVisible();
   await expect(cluster.getByText('No Deployments.')).toBeVisible();
   await expectNoAxeViolations(page);
 });

@@ -46,6 +46,8 @@ export function PodDetails({ pod, level = 4 }: { pod: PodView | undefined; level
       {pod === undefined ? (
         <p className={styles.muted}>{t('detailsEmpty')}</p>
       ) : (
+        <>
+        {pod.mirror ? <p className={styles.muted}>{t('mirror', { node: pod.node ?? '' })}</p> : null}
         <dl className={styles.detailList}>
           <dt>{t('namespace')}</dt>
           <dd>{pod.namespace}</dd>
@@ -70,6 +72,7 @@ export function PodDetails({ pod, level = 4 }: { pod: PodView | undefined; level
           <dt>{t('resourceVersion')}</dt>
           <dd>{pod.resourceVersion || t('none')}</dd>
         </dl>
+        </>
       )}
     </section>
   );

@@ -26,6 +26,8 @@ export const podViewSchema = z.object({
   /** the Deployment that owns the owning ReplicaSet, when there is one */
   deployment: name.optional(),
   resourceVersion: z.string().max(32),
+  /** a mirror Pod (annotated kubernetes.io/config.mirror): a kubelet's record of a static Pod it runs from a file */
+  mirror: z.literal(true).optional(),
 });
 export type PodView = z.infer<typeof podViewSchema>;
 

@@ -128,6 +128,7 @@ export function describePod(pod: Pod, replicaSets: ReadonlyMap<string, ReplicaSe
   };
   if (pod.spec?.nodeName) view.node = pod.spec.nodeName;
   if (pod.status?.podIP) view.podIP = pod.status.podIP;
+  if (meta.annotations?.['kubernetes.io/config.mirror'] !== undefined) view.mirror = true;
   const owner = controllerOf(meta);
   if (owner) {
     view.owner = owner;
