@@ -7,6 +7,7 @@ import { createSimulation } from '../cluster';
 import type { DefaultSimulation } from '../cluster/default-topology';
 import type { Pod } from '../apiserver';
 import { authorizeNode } from '../apiserver/server/rbac/nodeAuthorizer';
+import type { KubeletProcess } from './process';
 import { mirrorPod, staticPodManifest, staticPodStatus, type StaticPod } from './staticPods';
 
 function mirror(sim: DefaultSimulation, name: string): Pod | undefined {
@@ -102,6 +103,54 @@ describe('mirror Pods of the control plane', () => {
     expect(sim.runUntilIdle(10_000)).toBeLessThan(10_000);
   });
 
+  it('is repaired when someone else writes its status, and keeps the annotation that makes it a mirror Pod', () => {
+    const sim = createSimulation({ topology: 'default', seed: 9 }) as DefaultSimulation;
+    // the kubelet writes the status itself first (the process down, then up again)
+    expect(sim.kill('kube-scheduler').ok).toBe(true);
+    sim.tick(100);
+    expect(sim.restart('kube-scheduler').ok).toBe(true);
+    sim.tick(100);
+    const forged = sim.kubectl.request(
+      { verb: 'patch', resource: 'pods', namespace: 'kube-system', name: 'kube-scheduler-control-plane', subresource: 'status', patchType: 'application/merge-patch+json', patch: { status: { conditions: [{ type: 'Ready', status: 'False' }] } } },
+      { timeoutTicks: 500 },
+    );
+    expect(forged.ok).toBe(true);
+    sim.tick(100);
+    expect(mirror(sim, 'kube-scheduler-control-plane')?.status?.conditions?.find((c) => c.type === 'Ready')?.status).toBe('True');
+    const annotate = (name: string, annotations: Record<string, string | null>) =>
+      sim.kubectl.request({ verb: 'patch', resource: 'pods', namespace: name === 'web' ? 'default' : 'kube-system', name, patchType: 'application/merge-patch+json', patch: { metadata: { annotations } } }, { timeoutTicks: 500 });
+    const removed = annotate('kube-scheduler-control-plane', { 'kubernetes.io/config.mirror': null });
+    expect(removed.ok ? '' : removed.error.message).toBe('Pod "kube-scheduler-control-plane" is invalid: metadata.annotations[kubernetes.io/config.mirror]: Forbidden: may not remove or update mirror pod annotation');
+    const plain = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web', namespace: 'default' }, spec: { containers: [{ name: 'c', image: 'nginx:1.27' }] } };
+    expect(sim.kubectl.request({ verb: 'create', resource: 'pods', namespace: 'default', body: plain }, { timeoutTicks: 500 }).ok).toBe(true);
+    const added = annotate('web', { 'kubernetes.io/config.mirror': 'x' });
+    expect(added.ok ? '' : added.error.message).toContain('Forbidden: may not add mirror pod annotation');
+    const unbound = sim.kubectl.request({ verb: 'create', resource: 'pods', namespace: 'default', body: { ...plain, metadata: { name: 'fake', namespace: 'default', annotations: { 'kubernetes.io/config.mirror': 'abc' } } } }, { timeoutTicks: 500 });
+    expect(unbound.ok ? '' : unbound.error.message).toContain('metadata.annotations[kubernetes.io/config.mirror]: Invalid value: map[string]string{"kubernetes.io/config.mirror":"abc"}: must set spec.nodeName if mirror pod annotation is set');
+  });
+
+  it('deletes a mirror Pod its node runs no static Pod for, again after an API server outage', () => {
+    const sim = createSimulation({ topology: 'default', seed: 10 }) as DefaultSimulation;
+    // a mirror Pod bound to a worker, whose kubelet has no manifest for it (written as an admin: NodeRestriction binds only kubelets)
+    const orphan = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'stray-node-1', namespace: 'kube-system', annotations: { 'kubernetes.io/config.mirror': 'abc' } }, spec: { nodeName: 'node-1', containers: [{ name: 'c', image: 'nginx:1.27' }] } };
+    expect(sim.kill('kubelet@node-1').ok).toBe(true);
+    expect(sim.kubectl.request({ verb: 'create', resource: 'pods', namespace: 'kube-system', body: orphan }, { timeoutTicks: 500 }).ok).toBe(true);
+    expect(sim.restart('kubelet@node-1').ok).toBe(true);
+    // the API server goes down while the kubelet's first delete is on its way: it fails, and the kubelet tries again
+    const kubelet = sim.clusterKernel.process('kubelet@node-1') as KubeletProcess;
+    const deleting = () => (kubelet.current as unknown as { mirrors: { orphanDeletes: number } } | undefined)?.mirrors.orphanDeletes ?? 0;
+    expect(sim.runUntil(() => deleting() > 0, 1000).ok).toBe(true);
+    expect(sim.kill('kube-apiserver').ok).toBe(true);
+    sim.tick(300);
+    expect(sim.restart('kube-apiserver').ok).toBe(true);
+    sim.tick(3000);
+    expect(kubeSystemPods(sim)).not.toContain('stray-node-1');
+    // it was never run: no image pulled for it
+    const events = sim.kubectl.request({ verb: 'list', resource: 'events', namespace: 'kube-system' }, { timeoutTicks: 500 });
+    if (!events.ok) throw new Error(events.error.message);
+    expect((events.value as { items: { involvedObject?: { name?: string } }[] }).items.filter((e) => e.involvedObject?.name === 'stray-node-1')).toEqual([]);
+  });
+
   it('an HA control plane has one API server and a controller-manager and a scheduler per control-plane node', () => {
     const sim = createSimulation({ topology: 'default', seed: 7, controlPlanes: 3, workers: 1 }) as DefaultSimulation;
     expect(kubeSystemPods(sim)).toEqual([
@@ -131,7 +180,8 @@ describe('staticPodStatus', () => {
     const first = staticPodStatus(s, { alive: true, kills: 0, startedAt: 500, startedBefore: undefined, killedAt: undefined }, '172.18.0.2');
     expect(first.containerStatuses?.[0]?.state?.running?.startedAt).toBe(staticPodStatus(s, { alive: true, kills: 0, startedAt: 0, startedBefore: undefined, killedAt: undefined }, '172.18.0.2').containerStatuses?.[0]?.state?.running?.startedAt);
     const second = staticPodStatus(s, { alive: true, kills: 1, startedAt: 900, startedBefore: 0, killedAt: 700 }, '172.18.0.2');
-    expect(second.containerStatuses?.[0]?.state?.running?.startedAt).not.toBe(first.containerStatuses?.[0]?.state?.running?.startedAt);
+    expect(first.containerStatuses?.[0]?.state?.running?.startedAt).toBe('2026-01-01T00:00:00Z');
+    expect(second.containerStatuses?.[0]?.state?.running?.startedAt).toBe('2026-01-01T00:00:09Z');
     expect(second.containerStatuses?.[0]?.lastState?.terminated?.finishedAt).toBe(staticPodStatus(s, { alive: false, kills: 1, startedAt: 0, startedBefore: undefined, killedAt: 700 }, '172.18.0.2').containerStatuses?.[0]?.state?.terminated?.finishedAt);
   });
 });
@@ -144,7 +194,7 @@ describe('NodeRestriction on a kubelet creating Pods', () => {
     address: 'kube-scheduler',
     manifest: staticPodManifest('kube-scheduler', { nodeName: 'control-plane', hostIP: '172.18.0.2', version: 'v1.32.2', etcdServers: [], securePort: 6443 }),
   };
-  const own = mirrorPod(s, { name: 'control-plane', uid: 'u1' }, 0);
+  const own = mirrorPod(s, { name: 'control-plane', uid: 'u1' });
   it('admits its own mirror Pod', () => {
     expect(authorizeNode('control-plane', attrs, own.metadata?.name ?? '', view, own as never)).toEqual({ kind: 'allow' });
   });
@@ -154,5 +204,13 @@ describe('NodeRestriction on a kubelet creating Pods', () => {
     expect(authorizeNode('node-1', attrs, 'x', view, own as never)).toMatchObject({ kind: 'restricted', message: 'node "node-1" can only create pods with spec.nodeName set to itself' });
     const other = { ...own, metadata: { ...own.metadata, ownerReferences: [{ apiVersion: 'v1', kind: 'Node', name: 'node-1', uid: 'u2', controller: true }] } };
     expect(authorizeNode('control-plane', attrs, 'x', view, other as never)).toMatchObject({ kind: 'restricted', message: 'node "control-plane" can only create pods with an owner reference set to itself' });
+  });
+  it('refuses a mirror Pod with no owner, two owners, a non-controller owner, or one blocking its Node’s deletion', () => {
+    const withOwners = (ownerReferences: unknown[]) => ({ ...own, metadata: { ...own.metadata, ownerReferences } }) as never;
+    const ref = own.metadata!.ownerReferences![0]!;
+    expect(authorizeNode('control-plane', attrs, 'x', view, withOwners([]))).toMatchObject({ message: 'node "control-plane" can only create pods with an owner reference set to itself' });
+    expect(authorizeNode('control-plane', attrs, 'x', view, withOwners([ref, ref]))).toMatchObject({ message: 'node "control-plane" can only create pods with a single owner reference set to itself' });
+    expect(authorizeNode('control-plane', attrs, 'x', view, withOwners([{ ...ref, controller: false }]))).toMatchObject({ message: 'node "control-plane" can only create pods with a controller owner reference set to itself' });
+    expect(authorizeNode('control-plane', attrs, 'x', view, withOwners([{ ...ref, blockOwnerDeletion: true }]))).toMatchObject({ message: 'node "control-plane" must not set blockOwnerDeletion on an owner reference' });
   });
 });

@@ -27,8 +27,8 @@ interface Tracked {
   retryAt: number;
   /** with no Node to own it, no mirror Pod is written: looked at again from here on (not pending work: it may never come back) */
   noNodeUntil: number;
-  /** the uid and canonical status of our last status write that succeeded */
-  written: { uid: string; status: string } | undefined;
+  /** our last status write: the mirror Pod's uid, the resourceVersion it left it at, and the status it wrote (canonical JSON) */
+  written: { uid: string; resourceVersion: string; status: string } | undefined;
 }
 
 export class MirrorPods {
@@ -36,6 +36,8 @@ export class MirrorPods {
   /** mirror Pods bound to this node for which it runs no static Pod (namespace/name → uid), to delete */
   private readonly orphans = new Map<string, string>();
   private orphanDeletes = 0;
+  /** a failed orphan delete is sent again from here on */
+  private orphansRetryAt = 0;
 
   constructor(
     pods: readonly StaticPod[],
@@ -69,11 +71,19 @@ export class MirrorPods {
   }
 
   sync(now: number, lister: Lister<Pod & KubeObject>, node: { name: string; uid: string }, hostIP: string): void {
-    for (const [key, uid] of this.orphans) {
-      this.orphans.delete(key);
-      const [namespace = '', name = ''] = key.split('/');
-      this.orphanDeletes++;
-      this.send({ verb: 'delete', resource: 'pods', namespace, name, uid, gracePeriodSeconds: 0 }, () => void this.orphanDeletes--);
+    if (now >= this.orphansRetryAt) {
+      for (const [key, uid] of this.orphans) {
+        this.orphans.delete(key);
+        const [namespace = '', name = ''] = key.split('/');
+        this.orphanDeletes++;
+        this.send({ verb: 'delete', resource: 'pods', namespace, name, uid, gracePeriodSeconds: 0 }, (res) => {
+          this.orphanDeletes--;
+          // gone, or another Pod now: done; else (the API server was down) again at the next retry
+          if (res.ok || res.error.reason === 'NotFound' || res.error.reason === 'Conflict' || this.orphans.has(key)) return;
+          this.orphans.set(key, uid);
+          this.orphansRetryAt = now + RETRY_TICKS;
+        });
+      }
     }
     for (const t of this.tracked) {
       if (t.busy || now < t.retryAt || now < t.noNodeUntil) continue;
@@ -94,12 +104,15 @@ export class MirrorPods {
         continue;
       }
       const status = staticPodStatus(t.pod, life, hostIP);
+      // nothing to write: what is stored says what the runtime says, or it is our own last
+      // write of this very status, which nobody changed since (the server may keep it in
+      // another shape: writing it again would change nothing)
       const text = canonicalJson(status);
-      // equal to what is stored, or to what we last wrote there (the server may keep it in another shape): nothing to do
-      if (text === canonicalJson(mirror.status ?? {}) || (t.written?.uid === uid && t.written.status === text)) continue;
+      const ours = t.written?.uid === uid && t.written.resourceVersion === mirror.metadata?.resourceVersion && t.written.status === text;
+      if (ours || text === canonicalJson(mirror.status ?? {})) continue;
       const patch = { metadata: { uid }, status: statusPatch(mirror.status, status) };
-      this.request(t, now, { verb: 'patch', resource: 'pods', namespace: STATIC_POD_NAMESPACE, name: t.name, subresource: 'status', patchType: 'application/merge-patch+json', patch }, () => {
-        t.written = { uid, status: text };
+      this.request(t, now, { verb: 'patch', resource: 'pods', namespace: STATIC_POD_NAMESPACE, name: t.name, subresource: 'status', patchType: 'application/merge-patch+json', patch }, (written) => {
+        t.written = { uid, resourceVersion: written.metadata?.resourceVersion ?? '', status: text };
       });
     }
   }
@@ -125,17 +138,17 @@ export class MirrorPods {
         t.noNodeUntil = now + RETRY_TICKS;
         return;
       }
-      this.request(t, now, { verb: 'create', resource: 'pods', namespace: STATIC_POD_NAMESPACE, body: mirrorPod(t.pod, { name: nodeName, uid: node.metadata?.uid ?? '' }, now) as KubeObject });
+      this.request(t, now, { verb: 'create', resource: 'pods', namespace: STATIC_POD_NAMESPACE, body: mirrorPod(t.pod, { name: nodeName, uid: node.metadata?.uid ?? '' }) as KubeObject });
     });
   }
 
-  private request(t: Tracked, now: number, req: Parameters<ApiClient['request']>[0], done?: () => void): void {
+  private request(t: Tracked, now: number, req: Parameters<ApiClient['request']>[0], done?: (answer: KubeObject) => void): void {
     t.busy = true;
     this.send(req, (res: ApiResult<unknown>) => {
       t.busy = false;
       t.seen = undefined; // look again: the answer changed what there is
       if (res.ok || res.error.reason === 'NotFound' || res.error.reason === 'Conflict' || res.error.reason === 'AlreadyExists') {
-        if (res.ok) done?.();
+        if (res.ok) done?.(res.value as KubeObject);
       } else t.retryAt = now + RETRY_TICKS;
     });
   }

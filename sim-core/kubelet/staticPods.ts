@@ -10,14 +10,13 @@
 // kube-apiserver, kube-controller-manager and kube-scheduler, and the "container runtime"
 // the kubelet asks about them is the kernel's process table (ProcessLife).
 // etcd is not among them: the `default` topology's members are an external etcd cluster.
-import type { Pod, PodStatus } from '../apiserver';
+import { MIRROR_POD_ANNOTATION, type Pod, type PodStatus } from '../apiserver';
 import type { ProcessLife } from '../kernel';
 import { tickToMillis, tickToTimestamp } from '../cli/kubectl/clock';
 import { imageDigest } from './images';
 
 export type StaticComponent = 'kube-apiserver' | 'kube-controller-manager' | 'kube-scheduler';
 
-export const MIRROR_ANNOTATION = 'kubernetes.io/config.mirror';
 const HASH_ANNOTATION = 'kubernetes.io/config.hash';
 const SEEN_ANNOTATION = 'kubernetes.io/config.seen';
 const SOURCE_ANNOTATION = 'kubernetes.io/config.source';
@@ -224,7 +223,7 @@ export function staticPodHash(manifest: Pod, nodeName: string): string {
 }
 
 export function isMirrorPod(pod: Pod): boolean {
-  return pod.metadata?.annotations?.[MIRROR_ANNOTATION] !== undefined;
+  return pod.metadata?.annotations?.[MIRROR_POD_ANNOTATION] !== undefined;
 }
 
 export function mirrorPodName(component: StaticComponent, nodeName: string): string {
@@ -237,7 +236,7 @@ export function mirrorPodName(component: StaticComponent, nodeName: string): str
  * toleration of every NoExecute taint the kubelet gives static Pods, and the Node as its
  * controller owner (so that deleting the Node takes its mirror Pods with it).
  */
-export function mirrorPod(s: StaticPod, node: { name: string; uid: string }, seenAt: number): Pod {
+export function mirrorPod(s: StaticPod, node: { name: string; uid: string }): Pod {
   const hash = staticPodHash(s.manifest, node.name);
   const meta = s.manifest.metadata ?? {};
   const spec = s.manifest.spec ?? { containers: [] };
@@ -251,8 +250,9 @@ export function mirrorPod(s: StaticPod, node: { name: string; uid: string }, see
       annotations: {
         ...(meta.annotations ?? {}),
         [HASH_ANNOTATION]: hash,
-        [MIRROR_ANNOTATION]: hash,
-        [SEEN_ANNOTATION]: nanoTime(seenAt),
+        [MIRROR_POD_ANNOTATION]: hash,
+        // when the kubelet first saw the manifest: at boot, and the same for every mirror Pod written for it since
+        [SEEN_ANNOTATION]: nanoTime(0),
         [SOURCE_ANNOTATION]: 'file',
       },
       ownerReferences: [{ apiVersion: 'v1', kind: 'Node', name: node.name, uid: node.uid, controller: true }],
@@ -263,7 +263,7 @@ export function mirrorPod(s: StaticPod, node: { name: string; uid: string }, see
 
 /** Whether a stored Pod is the mirror of this static Pod as it is now (kubetypes IsMirrorPodOf: same config hash). */
 export function isMirrorOf(pod: Pod, s: StaticPod, nodeName: string): boolean {
-  return pod.metadata?.annotations?.[MIRROR_ANNOTATION] === staticPodHash(s.manifest, nodeName);
+  return pod.metadata?.annotations?.[MIRROR_POD_ANNOTATION] === staticPodHash(s.manifest, nodeName);
 }
 
 /** A container ID for a process's n-th life (stable: no draw from the kubelet's random stream). */

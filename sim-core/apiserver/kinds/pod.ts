@@ -9,6 +9,7 @@ import { parseQuantity } from './quantity';
 import { validatePodSpec } from './podValidation';
 import { typeAndObjectMeta } from './typeMeta';
 import type { KindDefinition } from './kindDefinition';
+import { goQuote, type FieldError } from './fieldErrors';
 
 /** The annotation of a mirror Pod: the API server's copy of a kubelet's static Pod (kubelet/types MirrorPodAnnotationKey). */
 export const MIRROR_POD_ANNOTATION = 'kubernetes.io/config.mirror';
@@ -113,9 +114,20 @@ export const podKind: KindDefinition = {
   },
   validate(obj) {
     const pod = obj as Pod;
-    return [...validateObjectMeta(pod.metadata, true, nameIsDNSSubdomain), ...validatePodSpec(pod.spec, 'spec')];
+    return [...validateObjectMeta(pod.metadata, true, nameIsDNSSubdomain), ...validatePodSpec(pod.spec, 'spec'), ...validateMirrorPodCreate(pod)];
   },
 };
+
+/** ValidatePodCreate: a mirror Pod (a kubelet's record of a static Pod) names the node it runs on. */
+function validateMirrorPodCreate(pod: Pod): FieldError[] {
+  const annotations = pod.metadata?.annotations ?? {};
+  if (!(MIRROR_POD_ANNOTATION in annotations) || pod.spec?.nodeName) return [];
+  const text = `map[string]string{${Object.keys(annotations)
+    .sort()
+    .map((k) => `${goQuote(k)}:${goQuote(annotations[k] ?? '')}`)
+    .join(', ')}}`;
+  return [{ type: 'Invalid value', field: `metadata.annotations[${MIRROR_POD_ANNOTATION}]`, badValue: { kind: 'go', text }, detail: 'must set spec.nodeName if mirror pod annotation is set' }];
+}
 
 /** pkg/apis/core/helper/qos: Guaranteed, Burstable or BestEffort from requests and limits. */
 export function qosClass(spec: PodSpec): 'Guaranteed' | 'Burstable' | 'BestEffort' {

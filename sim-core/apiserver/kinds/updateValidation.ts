@@ -14,8 +14,8 @@
 //   change; a Secret's type never changes;
 // - a RoleBinding or ClusterRoleBinding: roleRef cannot change;
 // - an EndpointSlice: addressType is immutable.
-import { goQuote, goSyntax, type FieldError } from './fieldErrors';
-import { qosClass } from './pod';
+import { forbidden, goQuote, goSyntax, type FieldError } from './fieldErrors';
+import { MIRROR_POD_ANNOTATION, qosClass } from './pod';
 import type { PodSpec } from './podSpec';
 import { parseQuantity } from './quantity';
 import { GO_MAP_MEMBERS, podSpecDiff } from './podSpecDiff';
@@ -30,7 +30,7 @@ const POD_UPDATE_FORBIDDEN =
 export function validateKindUpdate(kind: string, group: string, current: Obj, next: Obj): FieldError[] {
   switch (`${group}/${kind}`) {
     case '/Pod':
-      return validatePodUpdate(specOf(current), specOf(next), (current.status as { qosClass?: string } | undefined)?.qosClass);
+      return [...validateMirrorAnnotationUpdate(current, next), ...validatePodUpdate(specOf(current), specOf(next), (current.status as { qosClass?: string } | undefined)?.qosClass)];
     case 'apps/Deployment':
     case 'apps/ReplicaSet':
       return validateSelectorUpdate(specOf(current).selector, specOf(next).selector);
@@ -105,6 +105,16 @@ function sameQuantity(a: unknown, b: unknown): boolean {
 }
 
 /** ValidatePodUpdate's spec checks (pkg/apis/core/validation/validation.go, release 1.32). */
+/** ValidatePodSpecificAnnotationUpdates: a Pod does not become, or stop being, a mirror Pod, and keeps its mirror's hash. */
+function validateMirrorAnnotationUpdate(current: Obj, next: Obj): FieldError[] {
+  const key = MIRROR_POD_ANNOTATION;
+  const before = (current.metadata as { annotations?: Record<string, string> } | undefined)?.annotations ?? {};
+  const after = (next.metadata as { annotations?: Record<string, string> } | undefined)?.annotations ?? {};
+  const field = `metadata.annotations[${key}]`;
+  if (key in before) return after[key] === before[key] ? [] : [forbidden(field, 'may not remove or update mirror pod annotation')];
+  return key in after ? [forbidden(field, 'may not add mirror pod annotation')] : [];
+}
+
 function validatePodUpdate(old: Obj, spec: Obj, storedQos: string | undefined): FieldError[] {
   const errors: FieldError[] = [];
   for (const list of ['containers', 'initContainers'] as const) {

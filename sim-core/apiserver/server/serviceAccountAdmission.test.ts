@@ -90,12 +90,14 @@ describe('ServiceAccount admission', () => {
   it('leaves a mirror Pod unchanged, and refuses one that references a ServiceAccount, a Secret or a token projection', () => {
     const sim = testCluster();
     const mirror = { annotations: { 'kubernetes.io/config.mirror': 'a1b2c3' } };
-    const created = specOf(must(sim, { verb: 'create', resource: 'pods', namespace: 'default', body: pod('static-web', {}, mirror) })) as Spec & { serviceAccountName?: string; serviceAccount?: string };
+    // a mirror Pod names its node (validation refuses one that does not)
+    const bound = { nodeName: 'node-1' };
+    const created = specOf(must(sim, { verb: 'create', resource: 'pods', namespace: 'default', body: pod('static-web', bound, mirror) })) as Spec & { serviceAccountName?: string; serviceAccount?: string };
     expect(created.volumes).toBeUndefined();
     expect(created.containers[0]?.volumeMounts).toBeUndefined();
     expect([created.serviceAccountName, created.serviceAccount]).toEqual([undefined, undefined]);
     const refusal = (spec: Record<string, unknown>) => {
-      const r = create(sim, pod('static-api', spec, mirror));
+      const r = create(sim, pod('static-api', { ...bound, ...spec }, mirror));
       return r.ok ? 'created' : `${r.error.code} ${r.error.message}`;
     };
     expect(refusal({ serviceAccountName: 'default' })).toBe('403 pods "static-api" is forbidden: a mirror pod may not reference service accounts');

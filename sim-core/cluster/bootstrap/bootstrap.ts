@@ -82,7 +82,7 @@ export function bootstrapCluster(port: KubeApiPort, opts: BootstrapOptions): Boo
     // the control-plane kubelet's first sync: a mirror Pod for each static Pod it runs, then its status (a create keeps none)
     const statics = opts.staticPods && n.controlPlane ? staticPodsOf({ ...opts.staticPods, controlPlanes: nodes.filter((x) => x.controlPlane).map((x) => x.name) }, n.name) : [];
     for (const s of statics) {
-      const mirror = create('pods', STATIC_POD_NAMESPACE, mirrorPod(s, { name: n.name, uid: node.object.metadata?.uid ?? '' }, opts.now()) as KubeObject);
+      const mirror = create('pods', STATIC_POD_NAMESPACE, mirrorPod(s, { name: n.name, uid: node.object.metadata?.uid ?? '' }) as KubeObject);
       if (!mirror.ok) return mirror;
       const status = staticPodStatus(s, { alive: true, kills: 0, startedAt: 0, startedBefore: undefined, killedAt: undefined }, nodeInternalIP(n.index));
       const r = request({ verb: 'patch', resource: 'pods', namespace: STATIC_POD_NAMESPACE, name: mirror.object.metadata?.name ?? '', subresource: 'status', patchType: 'application/merge-patch+json', patch: { status: statusPatch(mirror.object.status as PodStatus | undefined, status) } });

@@ -7,6 +7,7 @@
 // API server's own watch cache plays that part here (`podOf`).
 import type { KubeObject } from '../../../client';
 import type { RequestAttributes } from './rules';
+import { MIRROR_POD_ANNOTATION } from '../../kinds';
 
 export type NodeDecision =
   | { kind: 'allow' }
@@ -53,19 +54,18 @@ export function authorizeNode(node: string, attrs: RequestAttributes, objectName
 
 /**
  * NodeRestriction's admitPodCreate: a node creates only mirror Pods, bound to itself, owned
- * by nothing or by its own Node as controller (and never blocking its deletion). That a
+ * by its own Node as controller (and never blocking its deletion). That a
  * mirror Pod names no ServiceAccount, Secret or ConfigMap is serviceAccountAdmission.ts's
  * check; the owner's uid is not compared with the Node's here.
  */
 function admitMirrorPod(node: string, pod: KubeObject | undefined): NodeDecision {
   const refuse = (message: string): NodeDecision => ({ kind: 'restricted', message });
-  if (pod?.metadata?.annotations?.['kubernetes.io/config.mirror'] === undefined) return refuse(`pod does not have "kubernetes.io/config.mirror" annotation, node "${node}" can only create mirror pods`);
+  if (pod?.metadata?.annotations?.[MIRROR_POD_ANNOTATION] === undefined) return refuse(`pod does not have "kubernetes.io/config.mirror" annotation, node "${node}" can only create mirror pods`);
   if ((pod.spec as { nodeName?: string } | undefined)?.nodeName !== node) return refuse(`node "${node}" can only create pods with spec.nodeName set to itself`);
   const owners = pod.metadata.ownerReferences ?? [];
   if (owners.length > 1) return refuse(`node "${node}" can only create pods with a single owner reference set to itself`);
   const owner = owners[0];
-  if (owner === undefined) return { kind: 'allow' };
-  if (owner.apiVersion !== 'v1' || owner.kind !== 'Node' || owner.name !== node) return refuse(`node "${node}" can only create pods with an owner reference set to itself`);
+  if (owner === undefined || owner.apiVersion !== 'v1' || owner.kind !== 'Node' || owner.name !== node) return refuse(`node "${node}" can only create pods with an owner reference set to itself`);
   if (owner.controller !== true) return refuse(`node "${node}" can only create pods with a controller owner reference set to itself`);
   if (owner.blockOwnerDeletion === true) return refuse(`node "${node}" must not set blockOwnerDeletion on an owner reference`);
   return { kind: 'allow' };

@@ -5,7 +5,7 @@
 // each is gone, and report. Eviction is sent as a delete with the Pod's grace period (or
 // --grace-period): the simulated API server has no eviction subresource or
 // PodDisruptionBudgets yet, so a disruption budget never blocks a drain here.
-import { kindForResource, type Pod } from '../../../apiserver';
+import { kindForResource, MIRROR_POD_ANNOTATION, type Pod } from '../../../apiserver';
 import type { Status } from '../../../client';
 import { drainFilterErrors, evictionWaitTimedOut, pendingNodes, pendingPods, unableToDrain, type DrainProblem, type PodName } from '../drain';
 import { evictingPodMessage, operationResult } from '../messages';
@@ -35,7 +35,7 @@ function sortPods(env: RunEnv, pods: readonly Pod[]): Sorted {
   };
   const evict: Pod[] = [];
   for (const p of pods) {
-    if (p.metadata?.annotations?.['kubernetes.io/config.mirror'] !== undefined) continue;
+    if (p.metadata?.annotations?.[MIRROR_POD_ANNOTATION] !== undefined) continue;
     const finished = p.status?.phase === 'Succeeded' || p.status?.phase === 'Failed';
     const controller = (p.metadata?.ownerReferences ?? []).find((r) => r.controller === true);
     if (controller?.kind === 'DaemonSet') {
