@@ -47,31 +47,31 @@ export function PodDetails({ pod, level = 4 }: { pod: PodView | undefined; level
         <p className={styles.muted}>{t('detailsEmpty')}</p>
       ) : (
         <>
-        {pod.mirror ? <p className={styles.muted}>{t('mirror', { node: pod.node ?? '' })}</p> : null}
-        <dl className={styles.detailList}>
-          <dt>{t('namespace')}</dt>
-          <dd>{pod.namespace}</dd>
-          <dt>{t('node')}</dt>
-          <dd>{pod.node ?? t('notScheduled')}</dd>
-          <dt>{t('status')}</dt>
-          <dd>{pod.status}</dd>
-          <dt>{t('phase')}</dt>
-          <dd>{pod.phase}</dd>
-          <dt>{t('ready')}</dt>
-          <dd>{pod.ready}</dd>
-          <dt>{t('restarts')}</dt>
-          <dd>{pod.restarts}</dd>
-          <dt>{t('ip')}</dt>
-          <dd>{pod.podIP ?? t('none')}</dd>
-          <dt>{t('images')}</dt>
-          <dd>{pod.images.length > 0 ? pod.images.join(', ') : t('none')}</dd>
-          <dt>{t('owner')}</dt>
-          <dd>{pod.owner ? `${pod.owner.kind}/${pod.owner.name}` : t('none')}</dd>
-          <dt>{t('deployment')}</dt>
-          <dd>{pod.deployment ?? t('none')}</dd>
-          <dt>{t('resourceVersion')}</dt>
-          <dd>{pod.resourceVersion || t('none')}</dd>
-        </dl>
+          {pod.mirror ? <p className={styles.muted}>{t('mirror', { node: pod.node ?? '' })}</p> : null}
+          <dl className={styles.detailList}>
+            <dt>{t('namespace')}</dt>
+            <dd>{pod.namespace}</dd>
+            <dt>{t('node')}</dt>
+            <dd>{pod.node ?? t('notScheduled')}</dd>
+            <dt>{t('status')}</dt>
+            <dd>{pod.status}</dd>
+            <dt>{t('phase')}</dt>
+            <dd>{pod.phase}</dd>
+            <dt>{t('ready')}</dt>
+            <dd>{pod.ready}</dd>
+            <dt>{t('restarts')}</dt>
+            <dd>{pod.restarts}</dd>
+            <dt>{t('ip')}</dt>
+            <dd>{pod.podIP ?? t('none')}</dd>
+            <dt>{t('images')}</dt>
+            <dd>{pod.images.length > 0 ? pod.images.join(', ') : t('none')}</dd>
+            <dt>{t('owner')}</dt>
+            <dd>{pod.owner ? `${pod.owner.kind}/${pod.owner.name}` : t('none')}</dd>
+            <dt>{t('deployment')}</dt>
+            <dd>{pod.deployment ?? t('none')}</dd>
+            <dt>{t('resourceVersion')}</dt>
+            <dd>{pod.resourceVersion || t('none')}</dd>
+          </dl>
         </>
       )}
     </section>
