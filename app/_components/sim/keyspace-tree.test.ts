@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { loadContent } from '@/app/_lib/content/loader';
-import { buildKeyTree, collapsedByDefault, isCollapsed, resourcesNamedIn, resourcesReadBy, toggleFolder, type KeyTreeNode } from './keyspace-tree';
+import { kindForResource } from '@/sim-core/apiserver/kinds';
+import { buildKeyTree, collapsedByDefault, isCollapsed, KUBECTL_FOLDERS, REGISTRY_FOLDER, resourcesNamedIn, resourcesReadBy, toggleFolder, type KeyTreeNode } from './keyspace-tree';
+
+describe('the folder tables', () => {
+  it('name the folders sim-core stores each resource under', () => {
+    const folderOf = (name: string) => kindForResource(name)?.etcdPrefix.replace(/^\/registry\//, '');
+    for (const [name, folder] of Object.entries(KUBECTL_FOLDERS)) expect([name, folderOf(name)]).toEqual([name, folder]);
+    for (const [resource, folder] of Object.entries(REGISTRY_FOLDER)) expect([resource, folderOf(resource)]).toEqual([resource, folder]);
+    // a name with no kind behind it would be a typo the table carries silently
+    expect(Object.keys(KUBECTL_FOLDERS).filter((n) => kindForResource(n) === undefined)).toEqual([]);
+  });
+});
 
 describe('buildKeyTree', () => {
   it('folds API-server keys into folders and keeps plain keys at the top', () => {

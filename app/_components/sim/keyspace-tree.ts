@@ -83,11 +83,15 @@ export function collapsedByDefault(prefix: string, alsoOpen?: ReadonlySet<string
   return resource !== undefined && !OPEN_RESOURCES.has(resource) && alsoOpen?.has(resource) !== true;
 }
 
+// These two tables restate what sim-core's kind registry knows (kindForResource(name)
+// .etcdPrefix): reading it here would pull every kind's zod schema into the page's bundle.
+// keyspace-tree.test.ts holds them to the registry.
+
 /** A goal's `resource` whose folder under /registry/ has another name (the registry's own, from before the rename). */
-const REGISTRY_FOLDER: Readonly<Record<string, string>> = { nodes: 'minions' };
+export const REGISTRY_FOLDER: Readonly<Record<string, string>> = { nodes: 'minions' };
 
 /** kubectl's names (and short names) for the resources whose folders start folded, with their folder under /registry/. */
-const KUBECTL_FOLDERS: Readonly<Record<string, string>> = Object.fromEntries(
+export const KUBECTL_FOLDERS: Readonly<Record<string, string>> = Object.fromEntries(
   (
     [
       ['leases', ['lease', 'leases']],
