@@ -22,6 +22,22 @@ export interface CandidacyOptions {
   recordEvent?(lease: Lease, message: string, now: number): void;
 }
 
+/**
+ * One line the process's leader election logs, as client-go 1.32's leaderelection.go does
+ * at klog's default verbosity (tools/leaderelection/leaderelection.go, v0.32): where, and
+ * what; the kubelet puts klog's header on it when `kubectl logs` reads the static Pod.
+ */
+export interface ElectionLogLine {
+  at: number;
+  severity: 'I' | 'E';
+  /** file:line of the klog call */
+  source: string;
+  message: string;
+}
+
+/** Lines kept per life of the process (a long-lived leader logs nothing while it renews). */
+const MAX_LOG_LINES = 200;
+
 /** The trace detail of a leader election change. */
 export interface LeaderElectionTrace {
   leaderElection: { lease: string; identity: string; event: 'started-leading' | 'stopped-leading' | 'new-leader'; leader?: string };
@@ -30,6 +46,9 @@ export interface LeaderElectionTrace {
 export class Candidacy {
   private elector: LeaderElector | undefined;
   private ctx: ProcessContext<unknown> | undefined;
+  /** this life's log lines, and the last life's (`kubectl logs --previous`) */
+  private lines: ElectionLogLine[] = [];
+  private previousLines: ElectionLogLine[] | undefined;
 
   constructor(private readonly options: CandidacyOptions) {}
 
@@ -64,16 +83,29 @@ export class Candidacy {
     if (this.elector.stopped) this.elector = undefined; // the binary exits; a new one starts next tick
   }
 
-  /** The process crashed: the elector dies with it, releasing nothing. */
+  /** The process crashed: the elector dies with it, releasing nothing; its log is the previous container's. */
   reset(): void {
     this.elector?.abandon();
     this.elector = undefined;
+    this.previousLines = this.lines;
+    this.lines = [];
+  }
+
+  /** What the election logged in this life of the process (or, `previous`, the life before; undefined if none). */
+  log(previous = false): readonly ElectionLogLine[] | undefined {
+    return previous ? this.previousLines : this.lines;
+  }
+
+  private write(at: number, severity: ElectionLogLine['severity'], source: string, message: string): void {
+    this.lines.push({ at, severity, source, message });
+    if (this.lines.length > MAX_LOG_LINES) this.lines.splice(0, this.lines.length - MAX_LOG_LINES);
   }
 
   private newElector(ctx: ProcessContext<unknown>): LeaderElector {
     const o = this.options;
     const lease = `${o.namespace}/${o.name}`;
     const identity = o.identity ?? leaderElectionIdentity(o.hostname, ctx.rng);
+    this.write(ctx.now, 'I', 'leaderelection.go:257', `attempting to acquire leader lease ${lease}...`);
     const trace = (event: LeaderElectionTrace['leaderElection']['event'], leader?: string) =>
       this.ctx?.trace({ leaderElection: { lease, identity, event, ...(leader !== undefined ? { leader } : {}) } } satisfies LeaderElectionTrace);
     return new LeaderElector({
@@ -84,10 +116,13 @@ export class Candidacy {
       rng: ctx.rng,
       callbacks: {
         onStartedLeading: (now) => {
+          this.write(now, 'I', 'leaderelection.go:271', `successfully acquired lease ${lease}`);
           trace('started-leading');
           o.onStartedLeading(now);
         },
         onStoppedLeading: (now) => {
+          // the renew rounds ran out of renewDeadline (wait.PollUntilContextTimeout's error)
+          this.write(now, 'I', 'leaderelection.go:297', `failed to renew lease ${lease}: context deadline exceeded`);
           trace('stopped-leading');
           o.onStoppedLeading(now);
         },

@@ -56,4 +56,4 @@ export {
   type LeaderElectionConfig,
   type LeaderElectionRecord,
 } from './leaderElection';
-export { Candidacy, type CandidacyOptions, type LeaderElectionTrace } from './candidacy';
+export { Candidacy, type CandidacyOptions, type ElectionLogLine, type LeaderElectionTrace } from './candidacy';

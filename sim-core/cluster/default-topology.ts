@@ -8,7 +8,7 @@
 import type { Kernel, Process, ProcessContext, ProcessLife } from '../kernel';
 import { KubeApiServer, KubeClientProcess, SimKubeApiPort, APISERVER_ADDRESS, timestampAt, type ApiServerConfig, type ClusterWire, type KubeApiPort } from '../apiserver/server';
 import { APISERVER_ADVERTISE_ADDRESS, APISERVER_SECURE_PORT } from '../apiserver/server/advertise';
-import { connectionRefusedError, noRouteToHostError, type ApiResponseMessage } from '../client';
+import { connectionRefusedError, noRouteToHostError, type ApiResponseMessage, type ElectionLogLine } from '../client';
 import type { Envelope } from '../kernel';
 import { Simulation, type EtcdOnlySimulationOptions, type SimulationPorts } from './etcd-only';
 import { memberName } from './topology';
@@ -42,6 +42,8 @@ export interface TopologyInfo {
   lifeOf: (address: string) => ProcessLife | undefined;
   /** etcd's client URLs, `http://etcd-1:2379`, … (kube-apiserver's --etcd-servers) */
   etcdServers: readonly string[];
+  /** what a control-plane process logged in this life, or (`previous`) the one before: its static Pod's container log */
+  logOf: (address: string, previous: boolean) => readonly ElectionLogLine[] | undefined;
   /** Node names, control-plane nodes first */
   nodes: readonly string[];
   /** the control-plane nodes: `control-plane`, then `control-plane-2`, … (kubeadm HA) */
@@ -127,6 +129,10 @@ export class DefaultSimulation extends Simulation {
       apiServer: APISERVER_ADDRESS,
       isAlive: (address) => this.clusterKernel.isAlive(address),
       lifeOf: (address) => this.clusterKernel.lifeOf(address),
+      logOf: (address, previous) => {
+        const p = this.extraProcesses.get(address) as (StartableProcess & { electionLog?: (previous: boolean) => readonly ElectionLogLine[] | undefined }) | undefined;
+        return p?.electionLog?.(previous);
+      },
       etcdServers: (endpoints.length > 0 ? endpoints : [memberName(1)]).map((m) => `http://${m}:2379`),
       nodes,
       controlPlanes: nodes.slice(0, controlPlanes),

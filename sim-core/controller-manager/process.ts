@@ -5,7 +5,7 @@
 // binary exits); a crash loses everything too; either way the next leadership relists.
 // All of it talks to the API server through one RemoteApiClient: messages on the network.
 import type { Lease } from '../apiserver';
-import { Candidacy, RemoteApiClient, type KubeObject } from '../client';
+import { Candidacy, RemoteApiClient, type ElectionLogLine, type KubeObject } from '../client';
 import type { Envelope, Process, ProcessContext } from '../kernel';
 import { DEFAULT_APISERVER_ADDRESS } from '../scheduler/process';
 import { newEvent } from '../scheduler/events';
@@ -54,6 +54,11 @@ export class ControllerManagerProcess implements Process<unknown> {
   /** Whether this process currently leads (and runs the controllers). */
   get leading(): boolean {
     return this.candidacy.leading;
+  }
+
+  /** What its leader election logged, in this life or (`previous`) the one before: the static Pod's container log. */
+  electionLog(previous = false): readonly ElectionLogLine[] | undefined {
+    return this.candidacy.log(previous);
   }
 
   /** This incarnation's holderIdentity. */

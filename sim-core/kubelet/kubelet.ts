@@ -9,7 +9,7 @@
 // The ApiClient has no field selector yet, so the informer lists every Pod and the
 // handlers keep this node's.
 import type { Node, Pod, PodStatus } from '../apiserver';
-import { deepCopy, Informer, objectKey, ReflectorBackoff, sameJson, type ApiClient, type ApiResult, type Continuation, type KubeObject, type RequestOptions } from '../client';
+import { deepCopy, Informer, objectKey, ReflectorBackoff, sameJson, type ApiClient, type ApiResult, type Continuation, type ElectionLogLine, type KubeObject, type RequestOptions } from '../client';
 import { hashName32, utf8Length, type Prng } from '../kernel';
 import { newEvent } from '../scheduler/events';
 import type { RuntimeEvent } from './container';
@@ -22,6 +22,7 @@ import { PodRuntime } from './podRuntime';
 import { buildPodStatus, statusPatch } from './status';
 import { MirrorPods } from './mirrorPods';
 import { isMirrorPod, type StaticPod } from './staticPods';
+import { klogLine } from './logFormats';
 import type { ProcessLife } from '../kernel';
 
 export interface KubeletOptions {
@@ -31,7 +32,12 @@ export interface KubeletOptions {
   /** told every runtime event (the process puts it in the kernel trace for the UI) */
   onRuntimeEvent?: (pod: string, event: RuntimeEvent) => void;
   /** the static Pods this node runs (a control-plane node's kube-apiserver, kube-controller-manager, kube-scheduler), and what the runtime says of their processes */
-  staticPods?: { pods: readonly StaticPod[]; lifeOf: (address: string) => ProcessLife | undefined };
+  staticPods?: {
+    pods: readonly StaticPod[];
+    lifeOf: (address: string) => ProcessLife | undefined;
+    /** what the process logged in this life, or (`previous`) the one before: its container's log */
+    logOf?: (address: string, previous: boolean) => readonly ElectionLogLine[] | undefined;
+  };
 }
 
 export type { LogsResult } from './logRead';
@@ -124,6 +130,7 @@ export class Kubelet {
   private now = 0;
   /** this node's static Pods' mirror Pods (none on a worker), and orphaned mirror Pods to delete */
   private readonly mirrors: MirrorPods;
+  private readonly staticLogOf: NonNullable<KubeletOptions['staticPods']>['logOf'];
 
   constructor(
     private readonly api: ApiClient,
@@ -135,6 +142,7 @@ export class Kubelet {
     this.onRuntimeEvent = options.onRuntimeEvent;
     const statics = options.staticPods;
     this.mirrors = new MirrorPods(statics?.pods ?? [], options.nodeName, statics?.lifeOf ?? (() => undefined), (req, then) => this.send(req, then));
+    this.staticLogOf = statics?.logOf;
     // pkg/kubelet/config/apiserver.go NewSourceApiserver: a kubelet lists and watches only
     // the Pods bound to its node (fieldSelector spec.nodeName=<node>), never the whole cluster's.
     this.pods = new Informer(api, { resource: 'pods', fieldSelector: `spec.nodeName=${options.nodeName}` });
@@ -415,8 +423,10 @@ export class Kubelet {
    */
   logs(namespace: string, podName: string, options: PodLogOptions = {}, resume?: LogResume): LogsResult {
     const entry = [...this.runtimes.values()].find((e) => e.key === `${namespace}/${podName}`);
-    // a static Pod's container logs are the control-plane component's own, which the simulation does not write
-    if (!entry && this.mirrors.owns(`${namespace}/${podName}`) && this.pods.lister.get(`${namespace}/${podName}`) !== undefined) return { ok: true, text: '' };
+    if (!entry && this.pods.lister.get(`${namespace}/${podName}`) !== undefined) {
+      const s = this.mirrors.staticPodOf(`${namespace}/${podName}`);
+      if (s !== undefined) return this.staticPodLogs(s, podName, options);
+    }
     if (!entry) return { ok: false, error: `pods "${podName}" not found` };
     const c = entry.runtime.container(options.container);
     if (!c) return { ok: false, error: `container ${options.container ?? ''} is not valid for pod ${podName}` };
@@ -448,6 +458,24 @@ export class Kubelet {
         written,
       },
     };
+  }
+
+  /**
+   * A static Pod's log: what its process wrote, which in the simulation is its leader
+   * election (kube-controller-manager and kube-scheduler; the API server writes nothing
+   * here), in klog's format. `--previous` reads the life before the last `sim restart`.
+   * A follow reads what there is and ends.
+   */
+  private staticPodLogs(s: StaticPod, podName: string, options: PodLogOptions): LogsResult {
+    const name = s.manifest.spec?.containers?.[0]?.name ?? s.component;
+    if (options.container !== undefined && options.container !== name) return { ok: false, error: `container ${options.container} is not valid for pod ${podName}` };
+    const previous = options.previous === true;
+    const written = this.staticLogOf?.(s.address, previous);
+    if (previous && written === undefined) return { ok: false, error: `previous terminated container "${name}" in pod "${podName}" not found` };
+    const lines = (written ?? []).map((l) => ({ at: l.at, text: klogLine(l.at, l.severity, l.source, l.message) }));
+    const text = readLog(lines, options, this.now);
+    if (options.follow !== true) return { ok: true, text };
+    return { ok: true, text, stream: { instance: `static:${s.address}`, open: false, next: lines.length, written: utf8Length(text) } };
   }
 
   /** The running container behind a Pod IP on this node, if any. */

@@ -1,7 +1,7 @@
 // The times the simulated images' programs print inside their own log lines, each in its
 // program's format, from the simulated clock (a container's clock is UTC): nginx's error
 // log and access log, redis's serverLog, Apache httpd's error log and busybox `date`.
-import { civilTime } from '../cli/kubectl/clock';
+import { civilTime, tickToMillis } from '../cli/kubectl/clock';
 
 const pad = (n: number, w = 2): string => String(n).padStart(w, '0');
 
@@ -33,4 +33,15 @@ export function httpdLogTime(tick: number): string {
 export function busyboxDate(tick: number): string {
   const t = civilTime(tick);
   return `${t.weekday} ${t.monthName} ${String(t.day).padStart(2, ' ')} ${pad(t.hour)}:${pad(t.minute)}:${pad(t.second)} UTC ${t.year}`;
+}
+
+/**
+ * A klog line as the control-plane components write it to stderr (klog's header:
+ * severity, MMDD, time to the microsecond, the thread id padded to 7, file:line):
+ * `I0101 00:00:09.530000       1 leaderelection.go:271] successfully acquired lease …`.
+ */
+export function klogLine(tick: number, severity: 'I' | 'E', source: string, message: string): string {
+  const t = civilTime(tick);
+  const micros = pad((tickToMillis(tick) % 1000) * 1000, 6);
+  return `${severity}${pad(t.month)}${pad(t.day)} ${pad(t.hour)}:${pad(t.minute)}:${pad(t.second)}.${micros}       1 ${source}] ${message}`;
 }

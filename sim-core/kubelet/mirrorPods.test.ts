@@ -170,6 +170,52 @@ describe('mirror Pods of the control plane', () => {
   });
 });
 
+describe('a static Pod’s log', () => {
+  const logs = (sim: DefaultSimulation, name: string, options: { previous?: boolean } = {}) => {
+    const r = sim.podLogs('kube-system', name, options);
+    return r.ok ? r.text : `error: ${r.error}`;
+  };
+
+  it('is its leader election, in klog’s format: the leader acquired the lease, a standby only attempts', () => {
+    const sim = createSimulation({ topology: 'default', seed: 11, controlPlanes: 2, workers: 1 }) as DefaultSimulation;
+    sim.runUntilIdle(5000);
+    const holder = (sim.kubectl.request({ verb: 'get', resource: 'leases', namespace: 'kube-system', name: 'kube-scheduler' }, { timeoutTicks: 500 }) as { ok: true; value: { spec: { holderIdentity: string } } }).value.spec.holderIdentity;
+    const leaderNode = holder.split('_')[0]!;
+    const standbyNode = leaderNode === 'control-plane' ? 'control-plane-2' : 'control-plane';
+    const leader = logs(sim, `kube-scheduler-${leaderNode}`).split('\n');
+    expect(leader[0]).toMatch(/^I0101 00:00:\d\d\.\d{6} {7}1 leaderelection\.go:257\] attempting to acquire leader lease kube-system\/kube-scheduler\.\.\.$/);
+    expect(leader[1]).toMatch(/^I0101 \S+ {7}1 leaderelection\.go:271\] successfully acquired lease kube-system\/kube-scheduler$/);
+    expect(logs(sim, `kube-scheduler-${standbyNode}`)).toMatch(/^I0101 \S+ {7}1 leaderelection\.go:257\] attempting to acquire leader lease kube-system\/kube-scheduler\.\.\.\n$/);
+    expect(logs(sim, 'kube-apiserver-control-plane')).toBe('');
+    expect(logs(sim, `kube-scheduler-${leaderNode}`, { previous: true })).toBe(`error: previous terminated container "kube-scheduler" in pod "kube-scheduler-${leaderNode}" not found`);
+  });
+
+  it('says when the leader could not renew, and keeps the life before a restart for --previous', () => {
+    const sim = createSimulation({ topology: 'default', seed: 12 }) as DefaultSimulation;
+    sim.runUntilIdle(5000);
+    // no API server for longer than renewDeadline (10 s): the leader gives the lease up
+    expect(sim.kill('kube-apiserver').ok).toBe(true);
+    sim.tick(1200);
+    expect(sim.restart('kube-apiserver').ok).toBe(true);
+    sim.runUntilIdle(5000);
+    const lines = logs(sim, 'kube-scheduler-control-plane').split('\n').map((l) => l.replace(/^\S+ \S+ +1 /, ''));
+    expect(lines.slice(0, 5)).toEqual([
+      'leaderelection.go:257] attempting to acquire leader lease kube-system/kube-scheduler...',
+      'leaderelection.go:271] successfully acquired lease kube-system/kube-scheduler',
+      'leaderelection.go:297] failed to renew lease kube-system/kube-scheduler: context deadline exceeded',
+      'leaderelection.go:257] attempting to acquire leader lease kube-system/kube-scheduler...',
+      'leaderelection.go:271] successfully acquired lease kube-system/kube-scheduler',
+    ]);
+    const before = logs(sim, 'kube-scheduler-control-plane');
+    expect(sim.kill('kube-scheduler').ok).toBe(true);
+    sim.tick(10);
+    expect(sim.restart('kube-scheduler').ok).toBe(true);
+    sim.tick(10);
+    expect(logs(sim, 'kube-scheduler-control-plane', { previous: true })).toBe(before);
+    expect(logs(sim, 'kube-scheduler-control-plane')).toMatch(/attempting to acquire leader lease kube-system\/kube-scheduler\.\.\.\n$/);
+  });
+});
+
 describe('staticPodStatus', () => {
   const s: StaticPod = {
     component: 'kube-scheduler',

@@ -55,7 +55,12 @@ export class MirrorPods {
 
   /** Whether `key` (namespace/name) names one of this node's static Pods' mirror Pods. */
   owns(key: string): boolean {
-    return this.tracked.some((t) => `${STATIC_POD_NAMESPACE}/${t.name}` === key);
+    return this.staticPodOf(key) !== undefined;
+  }
+
+  /** The static Pod whose mirror Pod `key` (namespace/name) names, on this node. */
+  staticPodOf(key: string): StaticPod | undefined {
+    return this.tracked.find((t) => `${STATIC_POD_NAMESPACE}/${t.name}` === key)?.pod;
   }
 
   /**

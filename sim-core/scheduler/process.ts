@@ -7,7 +7,7 @@
 // exits and is restarted); the next term relists.
 import type { Lease } from '../apiserver';
 import type { Envelope, Process, ProcessContext } from '../kernel';
-import { Candidacy, RemoteApiClient, type KubeObject } from '../client';
+import { Candidacy, RemoteApiClient, type ElectionLogLine, type KubeObject } from '../client';
 import { Scheduler, DEFAULT_SCHEDULER_NAME, type SchedulerOptions } from './scheduler';
 import { newEvent } from './events';
 
@@ -65,6 +65,11 @@ export class SchedulerProcess implements Process<unknown> {
 
   get identity(): string | undefined {
     return this.candidacy.identity;
+  }
+
+  /** What its leader election logged, in this life or (`previous`) the one before: the static Pod's container log. */
+  electionLog(previous = false): readonly ElectionLogLine[] | undefined {
+    return this.candidacy.log(previous);
   }
 
   receive(msg: Envelope<unknown>, ctx: ProcessContext<unknown>): void {
