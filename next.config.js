@@ -56,6 +56,16 @@ const nextConfig = {
           { key: 'Cross-Origin-Opener-Policy', value: 'same-origin' },
         ],
       },
+      {
+        // a password-reset link carries its secret in the path: no Referer sends it to
+        // another site, whatever the page's scripts do (its meta tag says so too), and no
+        // crawler that is handed it indexes the page (the last match wins over the rule above)
+        source: '/:locale/reset-password/:token',
+        headers: [
+          { key: 'Referrer-Policy', value: 'no-referrer' },
+          { key: 'X-Robots-Tag', value: 'noindex, nofollow' },
+        ],
+      },
     ];
   },
 };

@@ -52,7 +52,10 @@ test('an admin makes a reset link; the learner sets a new password with it, once
     const learnerPage = await fresh.newPage();
     await learnerPage.goto(first);
     await expect(learnerPage.getByRole('heading', { name: 'This link does not work' })).toBeVisible();
-    await learnerPage.goto(link);
+    const opened = await learnerPage.goto(link);
+    // the secret in the path leaves no Referer behind, by header as well as by meta tag
+    expect(opened?.headers()['referrer-policy']).toBe('no-referrer');
+    expect(opened?.headers()['x-robots-tag']).toBe('noindex, nofollow');
     await expect(learnerPage.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
     await expect(learnerPage.getByText(`For the account ${learner}.`)).toBeVisible();
     await expect(learnerPage.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
