@@ -45,21 +45,16 @@ export interface BootstrapOptions {
 export function bootstrapCluster(port: KubeApiPort, opts: BootstrapOptions): BootstrapResult {
   const deadline = opts.now() + opts.capTicks;
   let requests = 0;
-  const request = (req: Parameters<KubeApiPort['request']>[0]): { ok: true } | { ok: false; error: string } => {
+  /** One request within what is left of the cap; `what` names it in the error. */
+  const request = (req: Extract<Parameters<KubeApiPort['request']>[0], { verb: 'create' | 'patch' }>, what: string): { ok: true; object: KubeObject } | { ok: false; error: string } => {
     const left = deadline - opts.now();
     if (left <= 0) return { ok: false, error: `bootstrap did not finish within ${opts.capTicks} ticks` };
     requests++;
     const r = port.request(req, { timeoutTicks: left });
-    return r.ok ? { ok: true } : { ok: false, error: `${req.verb} ${req.resource}: ${r.error.message}` };
+    // a create or a patch answers with the object it wrote
+    return r.ok ? { ok: true, object: r.value as KubeObject } : { ok: false, error: `${what}: ${r.error.message}` };
   };
-  const create = (resource: string, namespace: string, body: KubeObject): { ok: true; object: KubeObject } | { ok: false; error: string } => {
-    const left = deadline - opts.now();
-    if (left <= 0) return { ok: false, error: `bootstrap did not finish within ${opts.capTicks} ticks` };
-    requests++;
-    const r = port.request({ verb: 'create', resource, namespace, body }, { timeoutTicks: left });
-    if (!r.ok) return { ok: false, error: `creating ${resource} ${body.metadata?.name ?? ''}: ${r.error.message}` };
-    return { ok: true, object: r.value };
-  };
+  const create = (resource: string, namespace: string, body: KubeObject) => request({ verb: 'create', resource, namespace, body }, `creating ${resource} ${body.metadata?.name ?? ''}`);
   // the API server's rbac/bootstrap-roles post-start hook, and kubeadm's two bindings
   for (const role of bootstrapClusterRoles()) {
     const r = create('clusterroles', '', role);
@@ -85,7 +80,7 @@ export function bootstrapCluster(port: KubeApiPort, opts: BootstrapOptions): Boo
       const mirror = create('pods', STATIC_POD_NAMESPACE, mirrorPod(s, { name: n.name, uid: node.object.metadata?.uid ?? '' }) as KubeObject);
       if (!mirror.ok) return mirror;
       const status = staticPodStatus(s, { alive: true, kills: 0, startedAt: 0, startedBefore: undefined, killedAt: undefined }, nodeInternalIP(n.index));
-      const r = request({ verb: 'patch', resource: 'pods', namespace: STATIC_POD_NAMESPACE, name: mirror.object.metadata?.name ?? '', subresource: 'status', patchType: 'application/merge-patch+json', patch: { status: statusPatch(mirror.object.status as PodStatus | undefined, status) } });
+      const r = request({ verb: 'patch', resource: 'pods', namespace: STATIC_POD_NAMESPACE, name: mirror.object.metadata?.name ?? '', subresource: 'status', patchType: 'application/merge-patch+json', patch: { status: statusPatch(mirror.object.status as PodStatus | undefined, status) } }, 'patch pods');
       if (!r.ok) return r;
     }
   }
