@@ -1,8 +1,10 @@
-// A process's standing in a leader election, across "restarts": kube-controller-manager and
-// kube-scheduler run leaderelection.RunOrDie and exit when they lose the lease (the kubelet
-// then restarts their static Pod). Here the process stays up and the exit is modelled by
-// starting a fresh elector — a new candidate with a new `<hostname>_<uuid>` identity —
-// on the next tick. Traces name every change so the UI can show who holds the lock.
+// A process's standing in a leader election: kube-controller-manager and kube-scheduler
+// run leaderelection.RunOrDie and exit when they lose the lease — OnStoppedLeading logs an
+// error and calls klog.FlushAndExit(…, 1) — and their node's kubelet starts the static
+// Pod's container again: a new process, a new `<hostname>_<uuid>` identity, RESTARTS + 1.
+// With `exitOnLoss` the process asks the kernel to end it so (ProcessContext.exit);
+// without, the exit is modelled by a fresh elector on the next tick in the same process.
+// Traces name every change so the UI can show who holds the lock.
 import type { Lease } from '../apiserver';
 import type { ProcessContext } from '../kernel';
 import type { ApiClient } from './api';
@@ -19,6 +21,8 @@ export interface CandidacyOptions {
   identity?: string;
   onStartedLeading(now: number): void;
   onStoppedLeading(now: number): void;
+  /** the binary's OnStoppedLeading: the error it logs before it exits with code 1 */
+  exitOnLoss?: { source: string; message: string };
   recordEvent?(lease: Lease, message: string, now: number): void;
 }
 
@@ -80,7 +84,12 @@ export class Candidacy {
     this.ctx = ctx;
     if (this.elector === undefined) this.elector = this.newElector(ctx);
     this.elector.tick(ctx.now);
-    if (this.elector.stopped) this.elector = undefined; // the binary exits; a new one starts next tick
+    if (!this.elector.stopped) return;
+    this.elector = undefined;
+    const exit = this.options.exitOnLoss;
+    if (exit === undefined) return; // a new elector starts next tick
+    this.write(ctx.now, 'E', exit.source, exit.message);
+    ctx.exit(1); // klog.FlushAndExit(klog.ExitFlushTimeout, 1)
   }
 
   /** The process crashed: the elector dies with it, releasing nothing; its log is the previous container's. */

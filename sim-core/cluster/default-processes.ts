@@ -34,7 +34,7 @@ export const nodeAgentsFactory: ProcessFactory = (info) => {
   const topology = { controlPlanes: info.controlPlanes, etcdServers: info.etcdServers, apiServer: info.apiServer };
   const kubelets = info.nodes.map((nodeName) => {
     const pods = staticPodsOf(topology, nodeName);
-    return new KubeletProcess({ nodeName, ...(pods.length > 0 ? { staticPods: { pods, lifeOf: info.lifeOf, logOf: info.logOf } } : {}) });
+    return new KubeletProcess({ nodeName, ...(pods.length > 0 ? { staticPods: { pods, lifeOf: info.lifeOf, logOf: info.logOf, startAgain: info.startAgain } } : {}) });
   });
   const backends = (ip: string): BackendInfo | undefined => {
     // the kubernetes Service's endpoint: the API server on the control-plane node, while it runs

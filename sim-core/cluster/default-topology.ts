@@ -44,6 +44,8 @@ export interface TopologyInfo {
   etcdServers: readonly string[];
   /** what a control-plane process logged in this life, or (`previous`) the one before: its static Pod's container log */
   logOf: (address: string, previous: boolean) => readonly ElectionLogLine[] | undefined;
+  /** start a process that exited on its own again (its node's kubelet restarting a static Pod's container); one that was killed stays down */
+  startAgain: (address: string) => void;
   /** Node names, control-plane nodes first */
   nodes: readonly string[];
   /** the control-plane nodes: `control-plane`, then `control-plane-2`, … (kubeadm HA) */
@@ -120,6 +122,8 @@ export class DefaultSimulation extends Simulation {
     });
     this.addClusterProcess(this.apiServer);
     this.clusterKernel.onReceiverDown = (envelope) => this.refuseConnection(envelope);
+    // a process that exits closes its sockets on the way out, as one that is killed does
+    this.clusterKernel.onExit = (address) => this.closeConnections(address);
     const kubectlProcess = new KubeClientProcess(KUBECTL_ADDRESS);
     this.addClusterProcess(kubectlProcess);
     this.kubectl = new SimKubeApiPort(this.clusterKernel, kubectlProcess, APISERVER_ADDRESS, { down: () => this.downNodes.has(this.info.nodes[0] ?? ''), arpTimeoutTicks: ARP_TIMEOUT_TICKS });
@@ -132,6 +136,9 @@ export class DefaultSimulation extends Simulation {
       logOf: (address, previous) => {
         const p = this.extraProcesses.get(address) as (StartableProcess & { electionLog?: (previous: boolean) => readonly ElectionLogLine[] | undefined }) | undefined;
         return p?.electionLog?.(previous);
+      },
+      startAgain: (address) => {
+        if (this.clusterKernel.lifeOf(address)?.exited === true) this.clusterKernel.restart(address);
       },
       etcdServers: (endpoints.length > 0 ? endpoints : [memberName(1)]).map((m) => `http://${m}:2379`),
       nodes,

@@ -1,8 +1,9 @@
 // The kube-controller-manager process (address `kube-controller-manager`): it takes part in
 // leader election on the Lease kube-system/kube-controller-manager and, only while it
 // leads, runs the shared informers and the controllers (host.ts). Standbys only renew
-// their view of the Lease. Losing the lease drops every controller and cache (the real
-// binary exits); a crash loses everything too; either way the next leadership relists.
+// their view of the Lease. Losing the lease ends the process, as the real binary exits (its
+// node's kubelet starts it again); a crash loses everything too; either way the next
+// leadership relists.
 // All of it talks to the API server through one RemoteApiClient: messages on the network.
 import type { Lease } from '../apiserver';
 import { Candidacy, RemoteApiClient, type ElectionLogLine, type KubeObject } from '../client';
@@ -15,6 +16,13 @@ export const CONTROLLER_MANAGER_ADDRESS = 'kube-controller-manager';
 export const CONTROLLER_MANAGER_LEASE = { namespace: 'kube-system', name: 'kube-controller-manager' } as const;
 /** the node kubeadm runs the control plane on: the first half of the holder identity */
 export const CONTROL_PLANE_HOSTNAME = 'control-plane';
+
+/**
+ * What kube-controller-manager logs when it loses its lease, just before it exits with
+ * code 1 (cmd/kube-controller-manager/app/controllermanager.go, OnStoppedLeading:
+ * logger.Error(nil, "leaderelection lost"), a structured call, so klog quotes the message).
+ */
+export const CONTROLLER_MANAGER_LEASE_LOST = { source: 'controllermanager.go:328', message: '"leaderelection lost"' };
 
 export interface ControllerManagerProcessOptions {
   address?: string;
@@ -47,6 +55,7 @@ export class ControllerManagerProcess implements Process<unknown> {
       identity: options.identity,
       onStartedLeading: (now) => this.startControllers(now),
       onStoppedLeading: () => this.stopControllers(),
+      exitOnLoss: CONTROLLER_MANAGER_LEASE_LOST,
       recordEvent: (lease, message, now) => this.recordEvent(lease, message, now),
     });
   }

@@ -147,7 +147,7 @@ function replay(sim: Simulation, input: GradeInput, goals: Goal[], log: Action[]
     seenRevision = rev;
     history.observe(new SimulationView(sim, cache, lastFault, store));
   };
-  const unsubscribe = history.empty ? () => {} : sim.subscribe(observeIfChanged, { kinds: ['deliver', 'kill', 'restart', 'fault'] });
+  const unsubscribe = history.empty ? () => {} : sim.subscribe(observeIfChanged, { kinds: ['deliver', 'kill', 'exit', 'restart', 'fault'] });
   try {
     observeIfChanged();
     for (const [i, action] of log.entries()) {

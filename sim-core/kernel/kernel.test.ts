@@ -107,6 +107,50 @@ describe('Kernel', () => {
     expect(() => k.sendFromHost('a', 'b', { kind: 'echo', n: 4 }, -1)).toThrow(/bad delay/);
   });
 
+  it('a process that exits ends once its callback returns: onExit first, then as a kill, its life an exit; a kill says 137', () => {
+    const { k, a, b } = setup();
+    const order: string[] = [];
+    k.onExit = (address) => order.push(`onExit ${address} alive=${k.isAlive(address)}`);
+    const ctx = k.contextOf('b')!;
+    const fired: number[] = [];
+    ctx.setTimer(5, (c) => fired.push(c.now));
+    // b exits from its tick at tick 2; what it sends in that callback still goes out
+    const tick = b.tick.bind(b);
+    b.tick = (c) => {
+      tick(c);
+      if (c.now === 2) {
+        c.exit(1);
+        c.exit(2); // os.Exit does not return: the first code stands
+        order.push(`after exit alive=${k.isAlive('b')}`);
+        c.send('a', { kind: 'echo', n: 7 });
+      }
+    };
+    k.runTicks(10);
+    expect(order).toEqual(['after exit alive=true', 'onExit b alive=true']);
+    expect(b.crashed).toBe(1);
+    expect(b.ticks).toEqual([1, 2]);
+    expect(fired).toEqual([]);
+    expect(a.received.map((r) => r.n)).toEqual([7]);
+    expect(k.lifeOf('b')).toEqual({ alive: false, kills: 1, startedAt: 0, startedBefore: undefined, killedAt: 2, exitCode: 1, exited: true });
+    expect(k.trace.events({ kinds: ['exit'] }).map((e) => [e.tick, e.address, e.detail])).toEqual([[2, 'b', { exitCode: 1 }]]);
+    expect(k.restart('b').ok).toBe(true);
+    expect(k.lifeOf('b')).toMatchObject({ alive: true, kills: 1, startedAt: 10, startedBefore: 0, exitCode: 1, exited: true });
+    expect(k.kill('b').ok).toBe(true);
+    expect(k.lifeOf('b')).toMatchObject({ alive: false, kills: 2, killedAt: 10, exitCode: 137, exited: false });
+    expect(() => k.contextOf('a')!.exit(256)).toThrow(/bad code/);
+  });
+
+  it('an exit asked for while receiving a message or in a timer ends the process there too', () => {
+    const { k, a, b } = setup();
+    b.receive = (_msg, c) => c.exit(3);
+    k.contextOf('a')!.setTimer(2, (c) => c.exit(4));
+    k.send('a', 'b', { kind: 'ping', n: 1 });
+    k.runTicks(6);
+    expect(k.lifeOf('a')).toMatchObject({ alive: false, killedAt: 2, exitCode: 4, exited: true });
+    expect(k.lifeOf('b')).toMatchObject({ alive: false, exitCode: 3, exited: true });
+    expect(a.crashed + b.crashed).toBe(2);
+  });
+
   it('timers fire at their tick, can be cancelled, and die with their process', () => {
     const { k } = setup();
     const ctx = k.contextOf('a')!;

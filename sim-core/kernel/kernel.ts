@@ -50,22 +50,32 @@ interface Slot<P> {
   startedAt: number;
   /** the tick the life before that one began */
   startedBefore: number | undefined;
-  /** the tick it was last killed */
+  /** the tick it was last killed, or exited */
   killedAt: number | undefined;
+  /** how its last life ended: 137 for a kill (SIGKILL), else the code it exited with */
+  exitCode: number | undefined;
+  /** its last life ended by its own exit, not a kill */
+  exited: boolean;
+  /** the code it asked to exit with in the callback now running (see ProcessContext.exit) */
+  exitRequested: number | undefined;
   ctx: ProcessContext<P>;
 }
 
 /** What a host's runtime knows of one of its processes: up or down, how many times it was killed, and when its lives began and ended. */
 export interface ProcessLife {
   alive: boolean;
-  /** kills so far (a process that is up again after k kills has restarted k times) */
+  /** lives ended so far, by kills or exits (a process that is up again after k has restarted k times) */
   kills: number;
   /** the tick its current (or, while down, its last) life began */
   startedAt: number;
   /** the tick the life before that one began (undefined in its first life) */
   startedBefore: number | undefined;
-  /** the tick it was last killed (undefined if never) */
+  /** the tick its last life ended, killed or exited (undefined if never) */
   killedAt: number | undefined;
+  /** the exit code that life ended with: 137 when killed (SIGKILL), else its own (undefined if none ended) */
+  exitCode: number | undefined;
+  /** whether that life ended by its own exit (ProcessContext.exit) rather than a kill */
+  exited: boolean;
 }
 
 export class Kernel<P = unknown> {
@@ -93,6 +103,12 @@ export class Kernel<P = unknown> {
    */
   onReceiverDown: ((envelope: Envelope<P>) => void) | undefined;
 
+  /**
+   * Called just before a process that exits on its own is stopped, while it still counts
+   * as alive: the topology closes its connections, as its host's kernel would.
+   */
+  onExit: ((address: string) => void) | undefined;
+
   constructor(config: KernelConfig<P>) {
     this.rng = new Prng(config.seed);
     this.network = new Network<P>(this.rng.child('network'), config.network);
@@ -110,7 +126,18 @@ export class Kernel<P = unknown> {
     const address = process.address;
     if (this.slots.has(address)) throw new Error(`Kernel: a process named ${address} already exists`);
     const rng = this.rng.child('process:' + address);
-    const slot: Slot<P> = { process, alive: true, incarnation: 0, startedAt: this.clock, startedBefore: undefined, killedAt: undefined, ctx: undefined as unknown as ProcessContext<P> };
+    const slot: Slot<P> = {
+      process,
+      alive: true,
+      incarnation: 0,
+      startedAt: this.clock,
+      startedBefore: undefined,
+      killedAt: undefined,
+      exitCode: undefined,
+      exited: false,
+      exitRequested: undefined,
+      ctx: undefined as unknown as ProcessContext<P>,
+    };
     slot.ctx = this.makeContext(slot, rng);
     this.slots.set(address, slot);
     this.sortedAddresses = [...this.slots.keys()].sort();
@@ -130,10 +157,12 @@ export class Kernel<P = unknown> {
     return this.slots.get(address)?.alive === true;
   }
 
-  /** Up or down, how many kills, and when its lives began and ended: what the static Pods' runtime reports (undefined for an unknown address). */
+  /** Up or down, how many lives ended (killed or exited) and how, and when they began and ended: what the static Pods' runtime reports (undefined for an unknown address). */
   lifeOf(address: string): ProcessLife | undefined {
     const slot = this.slots.get(address);
-    return slot === undefined ? undefined : { alive: slot.alive, kills: slot.incarnation, startedAt: slot.startedAt, startedBefore: slot.startedBefore, killedAt: slot.killedAt };
+    return slot === undefined
+      ? undefined
+      : { alive: slot.alive, kills: slot.incarnation, startedAt: slot.startedAt, startedBefore: slot.startedBefore, killedAt: slot.killedAt, exitCode: slot.exitCode, exited: slot.exited };
   }
 
   /** The context a process uses outside a kernel callback (e.g. a client call from the CLI). */
@@ -146,13 +175,31 @@ export class Kernel<P = unknown> {
     const slot = this.slots.get(address);
     if (!slot) return { ok: false, error: `no process named ${address}` };
     if (!slot.alive) return { ok: false, error: `${address} is already down` };
-    slot.alive = false;
-    slot.incarnation++;
-    slot.killedAt = this.clock;
-    for (const [id, t] of this.pendingTimers) if (t.address === address) this.forgetTimer(id);
+    this.end(slot, 137, false);
     this.trace.record({ tick: this.clock, kind: 'kill', address });
     slot.process.crash?.();
     return { ok: true };
+  }
+
+  private end(slot: Slot<P>, exitCode: number, exited: boolean): void {
+    const address = slot.process.address;
+    slot.alive = false;
+    slot.incarnation++;
+    slot.killedAt = this.clock;
+    slot.exitCode = exitCode;
+    slot.exited = exited;
+    slot.exitRequested = undefined;
+    for (const [id, t] of this.pendingTimers) if (t.address === address) this.forgetTimer(id);
+  }
+
+  /** After a callback into `slot`'s process: stop it if it asked to exit. */
+  private exitIfAsked(slot: Slot<P>): void {
+    const code = slot.exitRequested;
+    if (code === undefined || !slot.alive) return;
+    this.onExit?.(slot.process.address);
+    this.end(slot, code, true);
+    this.trace.record({ tick: this.clock, kind: 'exit', address: slot.process.address, detail: { exitCode: code } });
+    slot.process.crash?.();
   }
 
   /** Start a killed process again: it gets restart(ctx) to rebuild from what it persisted. */
@@ -161,6 +208,7 @@ export class Kernel<P = unknown> {
     if (!slot) return { ok: false, error: `no process named ${address}` };
     if (slot.alive) return { ok: false, error: `${address} is already running` };
     slot.alive = true;
+    slot.exitRequested = undefined;
     slot.startedBefore = slot.startedAt;
     slot.startedAt = this.clock;
     this.trace.record({ tick: this.clock, kind: 'restart', address });
@@ -193,7 +241,10 @@ export class Kernel<P = unknown> {
     const slots = this.sortedSlots;
     for (let i = 0; i < slots.length; i++) {
       const slot = slots[i]!;
-      if (slot.alive && slot.process.tick) slot.process.tick(slot.ctx);
+      if (slot.alive && slot.process.tick) {
+        slot.process.tick(slot.ctx);
+        if (slot.exitRequested !== undefined) this.exitIfAsked(slot);
+      }
     }
     // messages with latency 0 sent from tick() are delivered within this tick too
     this.fireDue();
@@ -275,6 +326,11 @@ export class Kernel<P = unknown> {
       get tracing() {
         return kernel.trace.active;
       },
+      exit: (code) => {
+        if (!Number.isInteger(code) || code < 0 || code > 255) throw new Error(`exit: bad code ${code}`);
+        // the first code asked for in a callback stands (os.Exit does not return)
+        if (slot.alive) slot.exitRequested ??= code;
+      },
     };
   }
 
@@ -333,6 +389,7 @@ export class Kernel<P = unknown> {
     }
     const s = slot as Slot<P>;
     s.process.receive(envelope, s.ctx);
+    if (s.exitRequested !== undefined) this.exitIfAsked(s);
   }
 
   /**
@@ -356,5 +413,6 @@ export class Kernel<P = unknown> {
     const slot = this.slots.get(ev.address);
     if (!slot || !slot.alive || slot.incarnation !== ev.incarnation) return;
     fire(slot.ctx);
+    if (slot.exitRequested !== undefined) this.exitIfAsked(slot);
   }
 }

@@ -25,6 +25,14 @@ export interface ProcessContext<P = unknown> {
   trace(detail: unknown): void;
   /** whether trace() records anything: a hot path need not build the detail when it does not */
   readonly tracing: boolean;
+  /**
+   * The process ends itself with this exit code (a binary that calls os.Exit, as
+   * kube-scheduler does when it loses its lease): once the callback it is in returns,
+   * the kernel stops it as a kill would (crash(), timers gone), but the life ends as an
+   * exit, which the host's runtime may restart (a static Pod's kubelet does). Nothing
+   * after the call in that callback should matter: it runs, and its sends still go out.
+   */
+  exit(code: number): void;
 }
 
 export interface Process<P = unknown> {

@@ -1,10 +1,10 @@
 // The trace: a bounded ring buffer of everything that happened — every message sent,
-// delivered or dropped, every process killed or restarted, every state change a process
+// delivered or dropped, every process killed, exited or restarted, every state change a process
 // reports — each stamped with the tick and a monotonically increasing sequence number.
 // The UI draws from it and tests assert on it. Subscribers see every event as it is
 // recorded, even after the ring has overwritten it.
 
-export type TraceKind = 'send' | 'deliver' | 'drop' | 'kill' | 'restart' | 'state' | 'fault';
+export type TraceKind = 'send' | 'deliver' | 'drop' | 'kill' | 'exit' | 'restart' | 'state' | 'fault';
 
 export interface TraceEvent {
   /** strictly increasing over the life of the trace (never reused, even after wrap) */

@@ -37,6 +37,8 @@ export interface KubeletOptions {
     lifeOf: (address: string) => ProcessLife | undefined;
     /** what the process logged in this life, or (`previous`) the one before: its container's log */
     logOf?: (address: string, previous: boolean) => readonly ElectionLogLine[] | undefined;
+    /** start a process that exited (not one that was killed) again: the container runtime's restart */
+    startAgain?: (address: string) => void;
   };
 }
 
@@ -141,7 +143,7 @@ export class Kubelet {
     this.recordEvents = options.recordEvents ?? true;
     this.onRuntimeEvent = options.onRuntimeEvent;
     const statics = options.staticPods;
-    this.mirrors = new MirrorPods(statics?.pods ?? [], options.nodeName, statics?.lifeOf ?? (() => undefined), (req, then) => this.send(req, then));
+    this.mirrors = new MirrorPods(statics?.pods ?? [], options.nodeName, statics?.lifeOf ?? (() => undefined), (req, then) => this.send(req, then), statics?.startAgain);
     this.staticLogOf = statics?.logOf;
     // pkg/kubelet/config/apiserver.go NewSourceApiserver: a kubelet lists and watches only
     // the Pods bound to its node (fieldSelector spec.nodeName=<node>), never the whole cluster's.
@@ -193,6 +195,8 @@ export class Kubelet {
       this.updateNodeStatus();
     }
     this.syncPods();
+    // a static Pod's container is the kubelet's own business: restarted with or without an API server
+    this.mirrors.restartExited(now);
     if (this.node && this.pods.hasSynced()) this.mirrors.sync(now, this.pods.lister, { name: this.nodeName, uid: this.node.metadata?.uid ?? '' }, this.hostIP);
   }
 

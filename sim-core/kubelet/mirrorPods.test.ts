@@ -1,13 +1,16 @@
 // The control-plane's static Pods as a learner meets them: a mirror Pod per component in
 // kube-system before the first command, a record that comes back when deleted while its
 // process runs on, and a status that follows the process through `sim kill` and
-// `sim restart`. NodeRestriction lets a kubelet create only such Pods.
+// `sim restart`, and through a lost lease (the component exits, its kubelet starts it
+// again). NodeRestriction lets a kubelet create only such Pods.
 import { describe, expect, it } from 'vitest';
 import { createSimulation } from '../cluster';
 import type { DefaultSimulation } from '../cluster/default-topology';
 import type { Pod } from '../apiserver';
 import { authorizeNode } from '../apiserver/server/rbac/nodeAuthorizer';
 import type { KubeletProcess } from './process';
+import type { ProcessLife } from '../kernel';
+import { MirrorPods } from './mirrorPods';
 import { mirrorPod, staticPodManifest, staticPodStatus, type StaticPod } from './staticPods';
 
 function mirror(sim: DefaultSimulation, name: string): Pod | undefined {
@@ -190,22 +193,29 @@ describe('a static Pod’s log', () => {
     expect(logs(sim, `kube-scheduler-${leaderNode}`, { previous: true })).toBe(`error: previous terminated container "kube-scheduler" in pod "kube-scheduler-${leaderNode}" not found`);
   });
 
-  it('says when the leader could not renew, and keeps the life before a restart for --previous', () => {
+  it('says when the leader could not renew and exited; the life before the restart is --previous', () => {
     const sim = createSimulation({ topology: 'default', seed: 12 }) as DefaultSimulation;
     sim.runUntilIdle(5000);
-    // no API server for longer than renewDeadline (10 s): the leader gives the lease up
+    // no API server for longer than renewDeadline (10 s): the leader gives the lease up and exits
     expect(sim.kill('kube-apiserver').ok).toBe(true);
     sim.tick(1200);
     expect(sim.restart('kube-apiserver').ok).toBe(true);
     sim.runUntilIdle(5000);
-    const lines = logs(sim, 'kube-scheduler-control-plane').split('\n').map((l) => l.replace(/^\S+ \S+ +1 /, ''));
-    expect(lines.slice(0, 5)).toEqual([
-      'leaderelection.go:257] attempting to acquire leader lease kube-system/kube-scheduler...',
-      'leaderelection.go:271] successfully acquired lease kube-system/kube-scheduler',
-      'leaderelection.go:297] failed to renew lease kube-system/kube-scheduler: context deadline exceeded',
-      'leaderelection.go:257] attempting to acquire leader lease kube-system/kube-scheduler...',
-      'leaderelection.go:271] successfully acquired lease kube-system/kube-scheduler',
+    const bare = (text: string) => text.split('\n').map((l) => l.replace(/^(\w)\S+ \S+ +1 /, '$1 '));
+    expect(bare(logs(sim, 'kube-scheduler-control-plane', { previous: true }))).toEqual([
+      'I leaderelection.go:257] attempting to acquire leader lease kube-system/kube-scheduler...',
+      'I leaderelection.go:271] successfully acquired lease kube-system/kube-scheduler',
+      'I leaderelection.go:297] failed to renew lease kube-system/kube-scheduler: context deadline exceeded',
+      'E server.go:298] "Leaderelection lost"',
+      '',
     ]);
+    expect(bare(logs(sim, 'kube-controller-manager-control-plane', { previous: true })).at(-2)).toBe('E controllermanager.go:328] "leaderelection lost"');
+    expect(bare(logs(sim, 'kube-scheduler-control-plane'))).toEqual([
+      'I leaderelection.go:257] attempting to acquire leader lease kube-system/kube-scheduler...',
+      'I leaderelection.go:271] successfully acquired lease kube-system/kube-scheduler',
+      '',
+    ]);
+    // a kill and a restart by hand: that life is --previous now
     const before = logs(sim, 'kube-scheduler-control-plane');
     expect(sim.kill('kube-scheduler').ok).toBe(true);
     sim.tick(10);
@@ -216,19 +226,137 @@ describe('a static Pod’s log', () => {
   });
 });
 
+describe('a control-plane component that loses its lease', () => {
+  it('exits with code 1 and its kubelet starts it again: RESTARTS 1, the exit in lastState, a new identity', () => {
+    const sim = createSimulation({ topology: 'default', seed: 12 }) as DefaultSimulation;
+    sim.runUntilIdle(5000);
+    const lease = () => (sim.kubectl.request({ verb: 'get', resource: 'leases', namespace: 'kube-system', name: 'kube-scheduler' }, { timeoutTicks: 500 }) as { ok: true; value: { spec: { holderIdentity: string } } }).value.spec.holderIdentity;
+    const first = lease();
+    const seen: string[] = [];
+    const stop = sim.subscribe((e) => seen.push(`${e.kind} ${e.address}${e.kind === 'exit' ? ` ${(e.detail as { exitCode: number }).exitCode}` : ''}`), { kinds: ['kill', 'exit', 'restart'] });
+    expect(sim.kill('kube-apiserver').ok).toBe(true);
+    sim.tick(1200);
+    // both leaders exited on their own, and their kubelet started them again a relist later, with no API server
+    expect(seen).toEqual(['kill kube-apiserver', 'exit kube-controller-manager 1', 'exit kube-scheduler 1', 'restart kube-controller-manager', 'restart kube-scheduler']);
+    expect(sim.kernel.lifeOf('kube-scheduler')).toMatchObject({ alive: true, kills: 1, exitCode: 1, exited: true });
+    expect(sim.restart('kube-apiserver').ok).toBe(true);
+    sim.runUntilIdle(5000);
+    stop();
+    const c = mirror(sim, 'kube-scheduler-control-plane')?.status?.containerStatuses?.[0];
+    expect(c).toMatchObject({ ready: true, restartCount: 1, lastState: { terminated: { exitCode: 1, reason: 'Error' } } });
+    expect(c?.state?.running).toBeDefined();
+    expect(c?.containerID).not.toBe(c?.lastState?.terminated?.containerID);
+    expect(mirror(sim, 'kube-controller-manager-control-plane')?.status?.containerStatuses?.[0]).toMatchObject({ restartCount: 1, lastState: { terminated: { exitCode: 1 } } });
+    // a new process: a new identity holds the lease now
+    expect(lease()).not.toBe(first);
+    expect(lease()).toMatch(/^control-plane_/);
+  });
+
+  it('is not restarted when it was killed: sim kill stands for a container that stays down', () => {
+    const sim = createSimulation({ topology: 'default', seed: 12 }) as DefaultSimulation;
+    sim.runUntilIdle(5000);
+    expect(sim.kill('kube-scheduler').ok).toBe(true);
+    sim.tick(3000);
+    expect(sim.kernel.lifeOf('kube-scheduler')).toMatchObject({ alive: false, exitCode: 137, exited: false });
+    expect(mirror(sim, 'kube-scheduler-control-plane')?.status?.containerStatuses?.[0]?.state?.terminated).toMatchObject({ exitCode: 137, reason: 'Error' });
+  });
+
+  it('is started again by nobody while its kubelet is down', () => {
+    const sim = createSimulation({ topology: 'default', seed: 12 }) as DefaultSimulation;
+    sim.runUntilIdle(5000);
+    expect(sim.kill('kubelet@control-plane').ok).toBe(true);
+    expect(sim.kill('kube-apiserver').ok).toBe(true);
+    sim.tick(1500);
+    expect(sim.kernel.lifeOf('kube-scheduler')).toMatchObject({ alive: false, exited: true });
+    expect(sim.restart('kubelet@control-plane').ok).toBe(true);
+    sim.tick(150);
+    expect(sim.kernel.isAlive('kube-scheduler')).toBe(true);
+  });
+});
+
+describe('MirrorPods restarting an exited static container', () => {
+  const s: StaticPod = {
+    component: 'kube-scheduler',
+    address: 'kube-scheduler',
+    manifest: staticPodManifest('kube-scheduler', { nodeName: 'control-plane', hostIP: '172.18.0.2', version: 'v1.32.2', etcdServers: [], securePort: 6443 }),
+  };
+  const setup = () => {
+    let life: ProcessLife = { alive: true, kills: 0, startedAt: 0, startedBefore: undefined, killedAt: undefined, exitCode: undefined, exited: false };
+    const started: number[] = [];
+    let now = 0;
+    const mirrors = new MirrorPods([s], 'control-plane', () => life, () => {}, () => {
+      started.push(now);
+      life = { ...life, alive: true, startedBefore: life.startedAt, startedAt: now };
+    });
+    const exitAt = (t: number) => {
+      life = { ...life, alive: false, kills: life.kills + 1, killedAt: t, exitCode: 1, exited: true };
+    };
+    const run = (from: number, to: number) => {
+      for (now = from; now <= to; now++) mirrors.restartExited(now);
+    };
+    return { mirrors, started, exitAt, run, kill: (t: number) => (life = { ...life, alive: false, kills: life.kills + 1, killedAt: t, exitCode: 137, exited: false }) };
+  };
+
+  it('starts the first exit at the next relist, then waits 10 s, 20 s … after each exit, and forgets after 10 quiet minutes', () => {
+    const { mirrors, started, exitAt, run } = setup();
+    exitAt(1000);
+    expect(mirrors.hasPendingWork()).toBe(true);
+    run(1000, 1200);
+    expect(started).toEqual([1100]);
+    exitAt(1500);
+    run(1500, 3000);
+    expect(started).toEqual([1100, 2500]);
+    exitAt(3000);
+    run(3000, 6000);
+    expect(started).toEqual([1100, 2500, 5000]);
+    // quiet for more than twice the 300 s cap since the back-off last moved: at once again
+    exitAt(5000 + 2 * 30_000 + 1);
+    run(65_001, 65_200);
+    expect(started.at(-1)).toBe(65_101);
+  });
+
+  it('counts a back-off as no pending work, and starts nothing that was killed', () => {
+    const { mirrors, started, exitAt, run, kill } = setup();
+    exitAt(10);
+    run(10, 200);
+    exitAt(300);
+    run(300, 500);
+    // in CrashLoopBackOff for 10 s: not work `sim settle` waits for
+    expect(mirrors.hasPendingWork()).toBe(false);
+    run(501, 1400);
+    expect(started).toEqual([110, 1300]);
+    kill(2000);
+    run(2000, 5000);
+    expect(started).toEqual([110, 1300]);
+    expect(mirrors.hasPendingWork()).toBe(false);
+  });
+});
+
 describe('staticPodStatus', () => {
   const s: StaticPod = {
     component: 'kube-scheduler',
     address: 'kube-scheduler',
     manifest: staticPodManifest('kube-scheduler', { nodeName: 'control-plane', hostIP: '172.18.0.2', version: 'v1.32.2', etcdServers: [], securePort: 6443 }),
   };
+  it('says how a life ended (137 killed, 1 exited) and, in a back-off, CrashLoopBackOff with the exit in lastState', () => {
+    const down = { alive: false, kills: 2, startedAt: 900, startedBefore: 0, killedAt: 1200, exitCode: 1, exited: true } as const;
+    const exited = staticPodStatus(s, down, '172.18.0.2').containerStatuses?.[0];
+    expect(exited).toMatchObject({ ready: false, restartCount: 1, state: { terminated: { exitCode: 1, reason: 'Error', startedAt: '2026-01-01T00:00:09Z', finishedAt: '2026-01-01T00:00:12Z' } } });
+    const waiting = staticPodStatus(s, down, '172.18.0.2', { seconds: 10, podRef: 'kube-scheduler-control-plane_kube-system(abc)' }).containerStatuses?.[0];
+    expect(waiting?.state).toEqual({ waiting: { reason: 'CrashLoopBackOff', message: 'back-off 10s restarting failed container=kube-scheduler pod=kube-scheduler-control-plane_kube-system(abc)' } });
+    expect(waiting?.lastState).toEqual(exited?.state);
+    expect(waiting).toMatchObject({ ready: false, restartCount: 1, containerID: exited?.containerID });
+    const killed = staticPodStatus(s, { ...down, exitCode: 137, exited: false }, '172.18.0.2').containerStatuses?.[0];
+    expect(killed?.state?.terminated).toMatchObject({ exitCode: 137, reason: 'Error' });
+  });
+
   it('dates a first life from boot, and a later one from its restart', () => {
-    const first = staticPodStatus(s, { alive: true, kills: 0, startedAt: 500, startedBefore: undefined, killedAt: undefined }, '172.18.0.2');
-    expect(first.containerStatuses?.[0]?.state?.running?.startedAt).toBe(staticPodStatus(s, { alive: true, kills: 0, startedAt: 0, startedBefore: undefined, killedAt: undefined }, '172.18.0.2').containerStatuses?.[0]?.state?.running?.startedAt);
-    const second = staticPodStatus(s, { alive: true, kills: 1, startedAt: 900, startedBefore: 0, killedAt: 700 }, '172.18.0.2');
+    const first = staticPodStatus(s, { alive: true, kills: 0, startedAt: 500, startedBefore: undefined, killedAt: undefined, exitCode: undefined, exited: false }, '172.18.0.2');
+    expect(first.containerStatuses?.[0]?.state?.running?.startedAt).toBe(staticPodStatus(s, { alive: true, kills: 0, startedAt: 0, startedBefore: undefined, killedAt: undefined, exitCode: undefined, exited: false }, '172.18.0.2').containerStatuses?.[0]?.state?.running?.startedAt);
+    const second = staticPodStatus(s, { alive: true, kills: 1, startedAt: 900, startedBefore: 0, killedAt: 700, exitCode: 137, exited: false }, '172.18.0.2');
     expect(first.containerStatuses?.[0]?.state?.running?.startedAt).toBe('2026-01-01T00:00:00Z');
     expect(second.containerStatuses?.[0]?.state?.running?.startedAt).toBe('2026-01-01T00:00:09Z');
-    expect(second.containerStatuses?.[0]?.lastState?.terminated?.finishedAt).toBe(staticPodStatus(s, { alive: false, kills: 1, startedAt: 0, startedBefore: undefined, killedAt: 700 }, '172.18.0.2').containerStatuses?.[0]?.state?.terminated?.finishedAt);
+    expect(second.containerStatuses?.[0]?.lastState?.terminated?.finishedAt).toBe(staticPodStatus(s, { alive: false, kills: 1, startedAt: 0, startedBefore: undefined, killedAt: 700, exitCode: 137, exited: false }, '172.18.0.2').containerStatuses?.[0]?.state?.terminated?.finishedAt);
   });
 });
 

@@ -6,14 +6,27 @@
 // precondition: mirror_client.go DeleteMirrorPod) and then created again — so `kubectl
 // delete pod kube-scheduler-control-plane -n kube-system` gives a new Pod object a moment
 // later while the scheduler itself never stopped.
+//
+// It also restarts a static Pod's container that exited (pkg/kubelet/kuberuntime
+// computePodActions → doBackOff): kube-scheduler and kube-controller-manager exit when they
+// lose their lease, and on a kubeadm cluster `RESTARTS` then counts it. That needs no API
+// server — it is what static Pods are for. The first restart comes at the next relist
+// (about a second); one within ten minutes of the last waits out a back-off of 10 s, 20 s …
+// 300 s (flowcontrol.Backoff), in CrashLoopBackOff. A process the learner killed
+// (`sim kill`) stays down: the simulation's kill stands for a container that does not come
+// back.
 import type { Pod } from '../apiserver';
 import type { ApiClient, ApiResult, Continuation, KubeObject, Lister } from '../client';
 import { canonicalJson, type ProcessLife } from '../kernel';
+import { INITIAL_BACKOFF_SECONDS, MAX_BACKOFF_SECONDS, TICKS_PER_SECOND } from './backoff';
+import { EXIT_SHOW_TICKS } from './container';
 import { statusPatch } from './status';
-import { isMirrorOf, mirrorPod, mirrorPodName, staticPodStatus, STATIC_POD_NAMESPACE, type StaticPod } from './staticPods';
+import { isMirrorOf, mirrorPod, mirrorPodName, staticPodHash, staticPodStatus, STATIC_POD_NAMESPACE, type StaticPod } from './staticPods';
 
 /** How long a failed mirror write waits before the kubelet tries again (its status manager's sync period, 10 s). */
 const RETRY_TICKS = 1000;
+const INITIAL_BACKOFF_TICKS = INITIAL_BACKOFF_SECONDS * TICKS_PER_SECOND;
+const MAX_BACKOFF_TICKS = MAX_BACKOFF_SECONDS * TICKS_PER_SECOND;
 
 type Send = <R extends Parameters<ApiClient['request']>[0]>(req: R, then: Continuation<R['verb']>) => void;
 
@@ -29,6 +42,10 @@ interface Tracked {
   noNodeUntil: number;
   /** our last status write: the mirror Pod's uid, the resourceVersion it left it at, and the status it wrote (canonical JSON) */
   written: { uid: string; resourceVersion: string; status: string } | undefined;
+  /** the container's back-off entry (flowcontrol.Backoff): the next wait, and when it was last moved on */
+  backoff: { ticks: number; lastUpdate: number } | undefined;
+  /** while the exited container waits out its back-off: the wait in seconds (its status says CrashLoopBackOff) */
+  crashLoopSeconds: number | undefined;
 }
 
 export class MirrorPods {
@@ -41,16 +58,63 @@ export class MirrorPods {
 
   constructor(
     pods: readonly StaticPod[],
-    nodeName: string,
+    private readonly nodeName: string,
     private readonly lifeOf: (address: string) => ProcessLife | undefined,
     private readonly send: Send,
+    /** starts a static Pod's process that exited, again (undefined: nothing restarts them) */
+    private readonly startAgain?: (address: string) => void,
   ) {
-    this.tracked = pods.map((pod) => ({ pod, name: mirrorPodName(pod.component, nodeName), seen: undefined, busy: false, retryAt: 0, noNodeUntil: 0, written: undefined }));
+    this.tracked = pods.map((pod) => ({
+      pod,
+      name: mirrorPodName(pod.component, nodeName),
+      seen: undefined,
+      busy: false,
+      retryAt: 0,
+      noNodeUntil: 0,
+      written: undefined,
+      backoff: undefined,
+      crashLoopSeconds: undefined,
+    }));
   }
 
-  /** A request on its way, a retry still to come, or an orphan to delete. */
+  /** A request on its way, a retry still to come, an orphan to delete, or an exited container about to be started again (a back-off is not: it may go on for minutes). */
   hasPendingWork(): boolean {
-    return this.orphanDeletes > 0 || this.orphans.size > 0 || this.tracked.some((t) => t.busy || t.retryAt > 0);
+    return this.orphanDeletes > 0 || this.orphans.size > 0 || this.tracked.some((t) => t.busy || t.retryAt > 0 || this.restartPending(t));
+  }
+
+  private restartPending(t: Tracked): boolean {
+    if (this.startAgain === undefined || t.crashLoopSeconds !== undefined) return false;
+    const life = this.lifeOf(t.pod.address);
+    return life !== undefined && !life.alive && life.exited;
+  }
+
+  /**
+   * Every tick, API server or not: a static Pod's container that exited is started again,
+   * at the relist that notices it (EXIT_SHOW_TICKS after the exit) unless its back-off
+   * entry says to wait (kuberuntime doBackOff, flowcontrol.Backoff IsInBackOffSince / Next:
+   * no entry, or one untouched for twice the 300 s cap, starts it at once and sets 10 s;
+   * else it waits that long after the exit, and the next wait doubles).
+   */
+  restartExited(now: number): void {
+    if (this.startAgain === undefined) return;
+    for (const t of this.tracked) {
+      const life = this.lifeOf(t.pod.address);
+      if (life === undefined || life.alive || !life.exited || life.killedAt === undefined) {
+        t.crashLoopSeconds = undefined;
+        continue;
+      }
+      const exitedAt = life.killedAt;
+      if (now < exitedAt + EXIT_SHOW_TICKS) continue;
+      const entry = t.backoff;
+      const fresh = entry === undefined || exitedAt - entry.lastUpdate > 2 * MAX_BACKOFF_TICKS;
+      if (!fresh && now - exitedAt < entry.ticks) {
+        t.crashLoopSeconds = entry.ticks / TICKS_PER_SECOND;
+        continue;
+      }
+      t.backoff = fresh ? { ticks: INITIAL_BACKOFF_TICKS, lastUpdate: now } : { ticks: Math.min(2 * entry.ticks, MAX_BACKOFF_TICKS), lastUpdate: now };
+      t.crashLoopSeconds = undefined;
+      this.startAgain(t.pod.address);
+    }
   }
 
   /** Whether `key` (namespace/name) names one of this node's static Pods' mirror Pods. */
@@ -96,7 +160,7 @@ export class MirrorPods {
       const mirror = lister.get(`${STATIC_POD_NAMESPACE}/${t.name}`);
       const life = this.lifeOf(t.pod.address);
       if (life === undefined) continue;
-      const seen = `${mirror?.metadata?.uid ?? '-'}|${mirror?.metadata?.resourceVersion ?? ''}|${life.alive}|${life.kills}|${hostIP}|${node.uid}`;
+      const seen = `${mirror?.metadata?.uid ?? '-'}|${mirror?.metadata?.resourceVersion ?? ''}|${life.alive}|${life.kills}|${t.crashLoopSeconds ?? ''}|${hostIP}|${node.uid}`;
       if (seen === t.seen) continue;
       t.seen = seen;
       if (mirror === undefined) {
@@ -108,7 +172,8 @@ export class MirrorPods {
         this.request(t, now, { verb: 'delete', resource: 'pods', namespace: STATIC_POD_NAMESPACE, name: t.name, uid, gracePeriodSeconds: 0 });
         continue;
       }
-      const status = staticPodStatus(t.pod, life, hostIP);
+      const crashLoop = t.crashLoopSeconds === undefined ? undefined : { seconds: t.crashLoopSeconds, podRef: `${t.name}_${STATIC_POD_NAMESPACE}(${staticPodHash(t.pod.manifest, this.nodeName)})` };
+      const status = staticPodStatus(t.pod, life, hostIP, crashLoop);
       // nothing to write: what is stored says what the runtime says, or it is our own last
       // write of this very status, which nobody changed since (the server may keep it in
       // another shape: writing it again would change nothing)

@@ -278,21 +278,35 @@ function containerIdOf(address: string, life: number): string {
  * the node's network, so its IP is the node's. A first life is dated from the node's
  * boot (tick 0): kubeadm starts the static Pods before anything else exists.
  */
-export function staticPodStatus(s: StaticPod, life: ProcessLife, hostIP: string): PodStatus {
+/**
+ * The status the kubelet reports for a static Pod whose process lives `life`. A life ends
+ * killed (exit code 137, SIGKILL) or by its own exit (kube-scheduler and
+ * kube-controller-manager exit with 1 when they lose their lease); `crashLoop` is given
+ * while the kubelet waits out its back-off before starting a container that exited again
+ * (the state is then `waiting: CrashLoopBackOff`, the exit moves to lastState), with the
+ * Pod's reference as the kubelet words it (`<name>_<namespace>(<uid>)`).
+ */
+export function staticPodStatus(s: StaticPod, life: ProcessLife, hostIP: string, crashLoop?: { seconds: number; podRef: string }): PodStatus {
   const container = s.manifest.spec?.containers?.[0];
   const name = container?.name ?? s.component;
   const image = container?.image ?? '';
   const boot = tickToTimestamp(0);
   /** life n (0 = the first) began at … */
   const began = (n: number, at: number | undefined) => (n === 0 ? boot : tickToTimestamp(at ?? 0));
+  const exitCode = life.exitCode ?? 137;
   const ended = (n: number, startedAt: number | undefined, killedAt: number | undefined) => ({
-    terminated: { exitCode: 137, reason: 'Error', startedAt: began(n, startedAt), finishedAt: tickToTimestamp(killedAt ?? 0), containerID: containerIdOf(s.address, n) },
+    terminated: { exitCode, reason: exitCode === 0 ? 'Completed' : 'Error', startedAt: began(n, startedAt), finishedAt: tickToTimestamp(killedAt ?? 0), containerID: containerIdOf(s.address, n) },
   });
   const running = life.alive;
-  // up: life number `kills` runs, and the one before ended at the last kill; down: life `kills - 1` ended at it
+  // up: life number `kills` runs, and the one before ended at the last kill or exit; down: life `kills - 1` ended at it
   const current = running ? life.kills : life.kills - 1;
-  const state = running ? { running: { startedAt: began(current, life.startedAt) } } : ended(current, life.startedAt, life.killedAt);
-  const lastState = running && life.kills > 0 ? ended(current - 1, life.startedBefore, life.killedAt) : {};
+  const backingOff = !running && crashLoop !== undefined;
+  const state = running
+    ? { running: { startedAt: began(current, life.startedAt) } }
+    : backingOff
+      ? { waiting: { reason: 'CrashLoopBackOff', message: `back-off ${crashLoop.seconds}s restarting failed container=${name} pod=${crashLoop.podRef}` } }
+      : ended(current, life.startedAt, life.killedAt);
+  const lastState = (running && life.kills > 0) || backingOff ? ended(running ? current - 1 : current, running ? life.startedBefore : life.startedAt, life.killedAt) : {};
   const changedAt = life.kills === 0 ? boot : tickToTimestamp(running ? life.startedAt : (life.killedAt ?? 0));
   const notReady = running ? {} : { reason: 'ContainersNotReady', message: `containers with unready status: [${name}]` };
   return {

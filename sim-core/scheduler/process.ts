@@ -3,8 +3,8 @@
 // answers are messages, so the UI can draw the bind travelling). Like the real binary it
 // runs leader election on the Lease kube-system/kube-scheduler (leaseDuration 15 s,
 // renewDeadline 10 s, retryPeriod 2 s) and schedules only while it leads; a standby
-// watches nothing. Losing the lease drops the scheduler's queue and caches (the real one
-// exits and is restarted); the next term relists.
+// watches nothing. Losing the lease ends the process, as the real one exits (its node's
+// kubelet starts it again, with empty caches); the next term relists.
 import type { Lease } from '../apiserver';
 import type { Envelope, Process, ProcessContext } from '../kernel';
 import { Candidacy, RemoteApiClient, type ElectionLogLine, type KubeObject } from '../client';
@@ -25,6 +25,13 @@ export interface SchedulerProcessOptions extends SchedulerOptions {
 }
 
 export { isApiResponse } from '../client';
+
+/**
+ * What kube-scheduler logs when it loses its lease, just before it exits with code 1
+ * (cmd/kube-scheduler/app/server.go, OnStoppedLeading: logger.Error(nil, "Leaderelection
+ * lost"), a structured call, so klog quotes the message).
+ */
+export const SCHEDULER_LEASE_LOST = { source: 'server.go:298', message: '"Leaderelection lost"' };
 
 export class SchedulerProcess implements Process<unknown> {
   readonly address: string;
@@ -49,6 +56,7 @@ export class SchedulerProcess implements Process<unknown> {
       identity: options.identity,
       onStartedLeading: (now) => this.startScheduling(now),
       onStoppedLeading: () => this.stopScheduling(),
+      exitOnLoss: SCHEDULER_LEASE_LOST,
       recordEvent: (lease, message, now) => this.recordEvent(lease, message, now),
     });
   }

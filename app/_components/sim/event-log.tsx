@@ -1,5 +1,5 @@
 'use client';
-// What happened, in words: leader elected, member down or back, partition, heal, and
+// What happened, in words: leader elected, member down or back, a process that exited, partition, heal, and
 // each committed put or delete. The list is a polite live region (role="log"), so a
 // screen reader announces each new line without interrupting.
 import { memo, useId } from 'react';
@@ -20,6 +20,8 @@ function useEventText() {
         return t('memberDown', { member: e.member });
       case 'member-up':
         return t('memberUp', { member: e.member });
+      case 'process-exited':
+        return t('processExited', { member: e.member, code: e.exitCode });
       case 'partition':
         return t('partition', { groups: e.groups.map((g) => g.join(', ')).join(' | ') });
       case 'heal':

@@ -134,6 +134,11 @@ function isWire(p: unknown): p is EtcdWire {
   return typeof p === 'object' && p !== null && 'kind' in p;
 }
 
+function exitCodeOf(detail: unknown): string {
+  const code = typeof detail === 'object' && detail !== null ? (detail as { exitCode?: unknown }).exitCode : undefined;
+  return typeof code === 'number' ? String(code) : '?';
+}
+
 /** One line per trace event, in the words etcd's own logs would use. */
 export function describeTraceEvent(e: TraceEvent): TraceLine {
   const line: TraceLine = { seq: e.seq, tick: e.tick, kind: e.kind, address: e.address, summary: '' };
@@ -152,6 +157,9 @@ export function describeTraceEvent(e: TraceEvent): TraceLine {
       break;
     case 'kill':
       line.summary = `${e.address} killed`;
+      break;
+    case 'exit':
+      line.summary = `${e.address} exited (code ${exitCodeOf(e.detail)})`;
       break;
     case 'restart':
       line.summary = `${e.address} restarted`;

@@ -22,7 +22,7 @@ export class LabGoals {
     private readonly goals: readonly Goal[],
   ) {
     this.history = new HistoryTracker(goals.flatMap((g) => (isHistoryCheck(g.check) ? [g.check] : [])));
-    this.stopWatching = this.history.empty ? () => {} : sim.subscribe(() => this.observeIfChanged(), { kinds: ['deliver', 'kill', 'restart', 'fault'] });
+    this.stopWatching = this.history.empty ? () => {} : sim.subscribe(() => this.observeIfChanged(), { kinds: ['deliver', 'kill', 'exit', 'restart', 'fault'] });
     this.observeIfChanged();
   }
 

@@ -1,5 +1,5 @@
 // The event log's source: the changes a learner should notice, taken from the trace as
-// they happen (a member became leader, was killed or restarted, the network split or
+// they happen (a member became leader, was killed, exited or restarted, the network split or
 // healed) and from the keyspace between two views (a put or delete was committed and
 // applied). Kept as a short queue the host drains into each view.
 import type { Simulation } from '@/sim-core/cluster';
@@ -46,7 +46,7 @@ export class NotableEventTracker {
   private readonly unsubscribeApplied: () => void;
 
   constructor(private readonly sim: Simulation) {
-    this.unsubscribe = sim.subscribe((e) => this.onTrace(e), { kinds: ['state', 'kill', 'restart', 'fault'] });
+    this.unsubscribe = sim.subscribe((e) => this.onTrace(e), { kinds: ['state', 'kill', 'exit', 'restart', 'fault'] });
     this.unsubscribeApplied = sim.subscribe((e) => this.noteApplied(e.tick), { kinds: ['deliver'] });
     this.keys = this.currentKeys();
     this.revision = this.currentRevision();
@@ -75,7 +75,10 @@ export class NotableEventTracker {
 
   private onTrace(e: TraceEvent): void {
     if (e.kind === 'kill') this.push({ type: 'member-down', tick: e.tick, member: e.address });
-    else if (e.kind === 'restart') this.push({ type: 'member-up', tick: e.tick, member: e.address });
+    else if (e.kind === 'exit') {
+      const code = (e.detail as { exitCode?: unknown } | undefined)?.exitCode;
+      this.push({ type: 'process-exited', tick: e.tick, member: e.address, exitCode: typeof code === 'number' ? code : 0 });
+    } else if (e.kind === 'restart') this.push({ type: 'member-up', tick: e.tick, member: e.address });
     else if (e.kind === 'fault') {
       const f = faultDetail(e.detail);
       if (f !== undefined) this.push({ ...f, tick: e.tick });

@@ -184,7 +184,7 @@ export type MessageView = z.infer<typeof messageViewSchema>;
 export const traceLineSchema = z.object({
   seq: int0,
   tick: int0,
-  kind: z.enum(['send', 'deliver', 'drop', 'kill', 'restart', 'state', 'fault']),
+  kind: z.enum(['send', 'deliver', 'drop', 'kill', 'exit', 'restart', 'state', 'fault']),
   address: z.string(),
   peer: z.string().optional(),
   summary: z.string(),
@@ -197,6 +197,7 @@ export const notableEventSchema = z.discriminatedUnion('type', [
   z.object({ ...at, type: z.literal('leader-elected'), member: z.string(), term: int0 }),
   z.object({ ...at, type: z.literal('member-down'), member: z.string() }),
   z.object({ ...at, type: z.literal('member-up'), member: z.string() }),
+  z.object({ ...at, type: z.literal('process-exited'), member: z.string(), exitCode: int0 }),
   z.object({ ...at, type: z.literal('partition'), groups: z.array(z.array(z.string())) }),
   z.object({ ...at, type: z.literal('heal') }),
   z.object({ ...at, type: z.literal('key-put'), key: z.string(), revision: int0 }),

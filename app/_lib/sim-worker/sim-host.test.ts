@@ -88,6 +88,23 @@ describe('SimHost', () => {
     expect(after.members.find((m) => m.name === oldLeader)).toMatchObject({ role: 'down', up: false });
   });
 
+  it('announces a control-plane component that exits on a lost lease, and its kubelet starting it again', () => {
+    const created = SimHost.create({ id: 'exit', topology: 'default', seed: 12, members: 3, setup: ['sim settle'] });
+    if (!created.ok) throw new Error('the default topology is not built');
+    const h = created.host;
+    h.runCommand('sim kill kube-apiserver');
+    h.drainEvents();
+    h.step(1500);
+    const events = h.drainEvents().filter((e) => e.type === 'process-exited' || e.type === 'member-up');
+    expect(events.map((e) => [e.type, 'member' in e ? e.member : ''])).toEqual([
+      ['process-exited', 'kube-controller-manager'],
+      ['process-exited', 'kube-scheduler'],
+      ['member-up', 'kube-controller-manager'],
+      ['member-up', 'kube-scheduler'],
+    ]);
+    expect(events[0]).toMatchObject({ exitCode: 1 });
+  });
+
   it('shows partition groups on the members', () => {
     const h = host();
     h.fault({ kind: 'partition', groups: [['etcd-1', 'etcd-2'], ['etcd-3']] });

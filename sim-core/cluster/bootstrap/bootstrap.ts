@@ -79,7 +79,7 @@ export function bootstrapCluster(port: KubeApiPort, opts: BootstrapOptions): Boo
     for (const s of statics) {
       const mirror = create('pods', STATIC_POD_NAMESPACE, mirrorPod(s, { name: n.name, uid: node.object.metadata?.uid ?? '' }) as KubeObject);
       if (!mirror.ok) return mirror;
-      const status = staticPodStatus(s, { alive: true, kills: 0, startedAt: 0, startedBefore: undefined, killedAt: undefined }, nodeInternalIP(n.index));
+      const status = staticPodStatus(s, { alive: true, kills: 0, startedAt: 0, startedBefore: undefined, killedAt: undefined, exitCode: undefined, exited: false }, nodeInternalIP(n.index));
       const r = request({ verb: 'patch', resource: 'pods', namespace: STATIC_POD_NAMESPACE, name: mirror.object.metadata?.name ?? '', subresource: 'status', patchType: 'application/merge-patch+json', patch: { status: statusPatch(mirror.object.status as PodStatus | undefined, status) } }, 'patch pods');
       if (!r.ok) return r;
     }

@@ -13,7 +13,7 @@ export type HopKind =
   | 'watch'
   /** an object in a LIST answer an informer received (its first sync, or a relist after 410 Gone) */
   | 'list'
-  /** a controller's, the scheduler's or a kubelet's own step (reconcile, schedule, container started) */
+  /** a controller's, the scheduler's or a kubelet's own step (reconcile, schedule, container started), or a process's own exit */
   | 'step'
   /** kill / restart / partition / heal */
   | 'fault';

@@ -139,6 +139,11 @@ export class ChainJournal {
           to: e.address,
           what: `${e.kind} ${e.address}`,
         });
+      case 'exit': {
+        // the process ended itself (a lost lease): its own step, not the learner's fault
+        const code = (e.detail as { exitCode?: number } | undefined)?.exitCode;
+        return this.push({ seq: e.seq, tick: e.tick, kind: 'step', from: e.address, to: e.address, what: `exit ${e.address} (code ${code ?? '?'})` });
+      }
       case 'fault':
         return this.push({
           seq: e.seq,
