@@ -303,6 +303,10 @@ export class DefaultSimulation extends Simulation {
       return { ok: true, value: '' };
     }
     if (target === APISERVER_ADDRESS || this.extraProcesses.has(target)) {
+      const life = this.clusterKernel.lifeOf(target);
+      // down by its own exit (a lost lease): say so, and that its kubelet brings it back
+      if (action === 'kill' && life !== undefined && !life.alive && life.exited)
+        return { ok: false, error: `${target} is already down: it exited with code ${life.exitCode ?? 0}, and its kubelet will start it again` };
       if (action === 'kill') this.closeConnections(target);
       const r = this.kernel[action](target);
       // a process started on a node that was down means its host is up again

@@ -261,6 +261,16 @@ describe('a control-plane component that loses its lease', () => {
     expect(mirror(sim, 'kube-scheduler-control-plane')?.status?.containerStatuses?.[0]?.state?.terminated).toMatchObject({ exitCode: 137, reason: 'Error' });
   });
 
+  it('between its exit and its restart, sim kill says it is already down and that its kubelet will start it', () => {
+    const sim = createSimulation({ topology: 'default', seed: 12 }) as DefaultSimulation;
+    sim.runUntilIdle(5000);
+    expect(sim.kill('kube-apiserver').ok).toBe(true);
+    expect(sim.runUntil(() => sim.kernel.lifeOf('kube-scheduler')?.alive === false, 2000).ok).toBe(true);
+    expect(sim.kill('kube-scheduler')).toEqual({ ok: false, error: 'kube-scheduler is already down: it exited with code 1, and its kubelet will start it again' });
+    sim.tick(150);
+    expect(sim.kernel.isAlive('kube-scheduler')).toBe(true);
+  });
+
   it('is started again by nobody while its kubelet is down', () => {
     const sim = createSimulation({ topology: 'default', seed: 12 }) as DefaultSimulation;
     sim.runUntilIdle(5000);
