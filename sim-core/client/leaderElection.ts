@@ -10,8 +10,10 @@
 //   means someone else wrote first, and the attempt simply fails until the next period.
 // - The leader renews every retryPeriod; if it cannot renew within renewDeadline of the
 //   start of a renew round it stops leading (OnStoppedLeading). The real binaries exit
-//   then; the processes here model the exit by dropping their work and starting a new
-//   elector (a fresh candidate with a fresh identity), as a restarted container would.
+//   then, and so do the processes here (Candidacy's exitOnLoss); their node's kubelet
+//   starts them again, a fresh candidate with a fresh identity. (kube-scheduler's
+//   ReleaseOnCancel, a last Update that gives the Lease up before the exit, is not
+//   modelled: with the API server unreachable it only fails and logs.)
 // Every request is a message; an attempt is a small chain of them (get → create|update),
 // at most one in flight, abandoned after renewDeadline (the leader-election client's
 // request timeout in kube-controller-manager).
