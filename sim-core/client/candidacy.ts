@@ -50,9 +50,9 @@ export interface LeaderElectionTrace {
 export class Candidacy {
   private elector: LeaderElector | undefined;
   private ctx: ProcessContext<unknown> | undefined;
-  /** this life's log lines, and the last life's (`kubectl logs --previous`) */
+  /** this life's log lines, and the ended lives' (the last first, two kept: what the runtime keeps of exited containers) */
   private lines: ElectionLogLine[] = [];
-  private previousLines: ElectionLogLine[] | undefined;
+  private ended: ElectionLogLine[][] = [];
 
   constructor(private readonly options: CandidacyOptions) {}
 
@@ -96,13 +96,13 @@ export class Candidacy {
   reset(): void {
     this.elector?.abandon();
     this.elector = undefined;
-    this.previousLines = this.lines;
+    this.ended = [this.lines, ...this.ended].slice(0, 2);
     this.lines = [];
   }
 
-  /** What the election logged in this life of the process (or, `previous`, the life before; undefined if none). */
-  log(previous = false): readonly ElectionLogLine[] | undefined {
-    return previous ? this.previousLines : this.lines;
+  /** What the election logged in this life of the process (`back` 0), the life that ended last (1) or the one before it (2); undefined if none. */
+  log(back: 0 | 1 | 2 = 0): readonly ElectionLogLine[] | undefined {
+    return back === 0 ? this.lines : this.ended[back - 1];
   }
 
   private write(at: number, severity: ElectionLogLine['severity'], source: string, message: string): void {

@@ -42,10 +42,10 @@ export interface TopologyInfo {
   lifeOf: (address: string) => ProcessLife | undefined;
   /** etcd's client URLs, `http://etcd-1:2379`, … (kube-apiserver's --etcd-servers) */
   etcdServers: readonly string[];
-  /** what a control-plane process logged in this life, or (`previous`) the one before: its static Pod's container log */
-  logOf: (address: string, previous: boolean) => readonly ElectionLogLine[] | undefined;
+  /** what a control-plane process logged in this life (`back` 0), the life that ended last (1), or the one before it (2): its static Pod's container logs */
+  logOf: (address: string, back: 0 | 1 | 2) => readonly ElectionLogLine[] | undefined;
   /** start a process that exited on its own again (its node's kubelet restarting a static Pod's container); one that was killed stays down */
-  startAgain: (address: string) => void;
+  startAgain: (address: string, by: string) => void;
   /** Node names, control-plane nodes first */
   nodes: readonly string[];
   /** the control-plane nodes: `control-plane`, then `control-plane-2`, … (kubeadm HA) */
@@ -133,12 +133,12 @@ export class DefaultSimulation extends Simulation {
       apiServer: APISERVER_ADDRESS,
       isAlive: (address) => this.clusterKernel.isAlive(address),
       lifeOf: (address) => this.clusterKernel.lifeOf(address),
-      logOf: (address, previous) => {
-        const p = this.extraProcesses.get(address) as (StartableProcess & { electionLog?: (previous: boolean) => readonly ElectionLogLine[] | undefined }) | undefined;
-        return p?.electionLog?.(previous);
+      logOf: (address, back) => {
+        const p = this.extraProcesses.get(address) as (StartableProcess & { electionLog?: (back: 0 | 1 | 2) => readonly ElectionLogLine[] | undefined }) | undefined;
+        return p?.electionLog?.(back);
       },
-      startAgain: (address) => {
-        if (this.clusterKernel.lifeOf(address)?.exited === true) this.clusterKernel.restart(address);
+      startAgain: (address, by) => {
+        if (this.clusterKernel.lifeOf(address)?.exited === true) this.clusterKernel.restart(address, by);
       },
       etcdServers: (endpoints.length > 0 ? endpoints : [memberName(1)]).map((m) => `http://${m}:2379`),
       nodes,

@@ -65,9 +65,9 @@ export class ControllerManagerProcess implements Process<unknown> {
     return this.candidacy.leading;
   }
 
-  /** What its leader election logged, in this life or (`previous`) the one before: the static Pod's container log. */
-  electionLog(previous = false): readonly ElectionLogLine[] | undefined {
-    return this.candidacy.log(previous);
+  /** What its leader election logged: in this life (`back` 0), the life that ended last (1), the one before (2): its static Pod's container logs. */
+  electionLog(back: 0 | 1 | 2 = 0): readonly ElectionLogLine[] | undefined {
+    return this.candidacy.log(back);
   }
 
   /** This incarnation's holderIdentity. */

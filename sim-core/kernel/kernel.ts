@@ -197,13 +197,18 @@ export class Kernel<P = unknown> {
     const code = slot.exitRequested;
     if (code === undefined || !slot.alive) return;
     this.onExit?.(slot.process.address);
+    if (!slot.alive) return; // the hook stopped it some other way
     this.end(slot, code, true);
     this.trace.record({ tick: this.clock, kind: 'exit', address: slot.process.address, detail: { exitCode: code } });
     slot.process.crash?.();
   }
 
-  /** Start a killed process again: it gets restart(ctx) to rebuild from what it persisted. */
-  restart(address: string): KernelResult {
+  /**
+   * Start a killed (or exited) process again: it gets restart(ctx) to rebuild from what it
+   * persisted. `by` names who started it when it was not the learner (the kubelet that
+   * restarts a static Pod's container): the trace says so.
+   */
+  restart(address: string, by?: string): KernelResult {
     const slot = this.slots.get(address);
     if (!slot) return { ok: false, error: `no process named ${address}` };
     if (slot.alive) return { ok: false, error: `${address} is already running` };
@@ -211,8 +216,9 @@ export class Kernel<P = unknown> {
     slot.exitRequested = undefined;
     slot.startedBefore = slot.startedAt;
     slot.startedAt = this.clock;
-    this.trace.record({ tick: this.clock, kind: 'restart', address });
+    this.trace.record({ tick: this.clock, kind: 'restart', address, ...(by !== undefined ? { detail: { by } } : {}) });
     slot.process.restart?.(slot.ctx);
+    if (slot.exitRequested !== undefined) this.exitIfAsked(slot);
     return { ok: true };
   }
 

@@ -31,6 +31,8 @@ export interface ProcessContext<P = unknown> {
    * the kernel stops it as a kill would (crash(), timers gone), but the life ends as an
    * exit, which the host's runtime may restart (a static Pod's kubelet does). Nothing
    * after the call in that callback should matter: it runs, and its sends still go out.
+   * Asked outside a kernel callback (a topology's start()), it takes effect after the
+   * process's next one.
    */
   exit(code: number): void;
 }

@@ -6,6 +6,7 @@
 import type { Container, ContainerStatus } from '../apiserver';
 import { defaultImagePullPolicy } from '../apiserver';
 import { tickToTimestamp } from '../cli/kubectl/clock';
+import { formatGoDuration } from '../cli/flags/go-values';
 import { crashLoopDelaySeconds, imagePullBackoffSeconds, TICKS_PER_SECOND } from './backoff';
 import { behaviourOf, type ContainerBehaviour } from './behaviour';
 import { ContainerLog } from './containerLog';
@@ -422,7 +423,7 @@ export class ContainerRuntime {
           : p.kind === 'never-pull'
             ? p.message
             : p.kind === 'crash-backoff'
-              ? `back-off ${p.delaySeconds}s restarting failed container=${this.name} pod=${this.podRef()}`
+              ? `back-off ${formatGoDuration(p.delaySeconds * 1e9)} restarting failed container=${this.name} pod=${this.podRef()}`
               : undefined;
       state = { waiting: { reason: waiting ?? 'ContainerCreating', ...(message ? { message } : {}) } };
     }

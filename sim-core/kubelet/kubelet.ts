@@ -35,10 +35,10 @@ export interface KubeletOptions {
   staticPods?: {
     pods: readonly StaticPod[];
     lifeOf: (address: string) => ProcessLife | undefined;
-    /** what the process logged in this life, or (`previous`) the one before: its container's log */
-    logOf?: (address: string, previous: boolean) => readonly ElectionLogLine[] | undefined;
+    /** what the process logged in this life (`back` 0), the life that ended last (1), or the one before it (2): its containers' logs */
+    logOf?: (address: string, back: 0 | 1 | 2) => readonly ElectionLogLine[] | undefined;
     /** start a process that exited (not one that was killed) again: the container runtime's restart */
-    startAgain?: (address: string) => void;
+    startAgain?: (address: string, by: string) => void;
   };
 }
 
@@ -133,6 +133,7 @@ export class Kubelet {
   /** this node's static Pods' mirror Pods (none on a worker), and orphaned mirror Pods to delete */
   private readonly mirrors: MirrorPods;
   private readonly staticLogOf: NonNullable<KubeletOptions['staticPods']>['logOf'];
+  private readonly staticLifeOf: (address: string) => ProcessLife | undefined;
 
   constructor(
     private readonly api: ApiClient,
@@ -145,6 +146,7 @@ export class Kubelet {
     const statics = options.staticPods;
     this.mirrors = new MirrorPods(statics?.pods ?? [], options.nodeName, statics?.lifeOf ?? (() => undefined), (req, then) => this.send(req, then), statics?.startAgain);
     this.staticLogOf = statics?.logOf;
+    this.staticLifeOf = statics?.lifeOf ?? (() => undefined);
     // pkg/kubelet/config/apiserver.go NewSourceApiserver: a kubelet lists and watches only
     // the Pods bound to its node (fieldSelector spec.nodeName=<node>), never the whole cluster's.
     this.pods = new Informer(api, { resource: 'pods', fieldSelector: `spec.nodeName=${options.nodeName}` });
@@ -467,14 +469,20 @@ export class Kubelet {
   /**
    * A static Pod's log: what its process wrote, which in the simulation is its leader
    * election (kube-controller-manager and kube-scheduler; the API server writes nothing
-   * here), in klog's format. `--previous` reads the life before the last `sim restart`.
-   * A follow reads what there is and ends.
+   * here), in klog's format. Which container's log, as the kubelet picks it
+   * (kubelet_pods.go validateContainerLogStatus): while the process runs, this life's, and
+   * `--previous` the life before; while it is down (killed, or exited), the life that just
+   * ended, and `--previous` the one before that, except in a back-off (CrashLoopBackOff),
+   * where both read the life that just ended (the status's lastState). A follow reads what
+   * there is and ends.
    */
   private staticPodLogs(s: StaticPod, podName: string, options: PodLogOptions): LogsResult {
     const name = s.manifest.spec?.containers?.[0]?.name ?? s.component;
     if (options.container !== undefined && options.container !== name) return { ok: false, error: `container ${options.container} is not valid for pod ${podName}` };
     const previous = options.previous === true;
-    const written = this.staticLogOf?.(s.address, previous);
+    const down = this.staticLifeOf(s.address)?.alive === false;
+    const back = !down ? (previous ? 1 : 0) : this.mirrors.crashLooping(s.address) ? 1 : previous ? 2 : 1;
+    const written = this.staticLogOf?.(s.address, back);
     if (previous && written === undefined) return { ok: false, error: `previous terminated container "${name}" in pod "${podName}" not found` };
     const lines = (written ?? []).map((l) => ({ at: l.at, text: klogLine(l.at, l.severity, l.source, l.message) }));
     const text = readLog(lines, options, this.now);

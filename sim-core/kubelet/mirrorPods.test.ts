@@ -24,6 +24,11 @@ function kubeSystemPods(sim: DefaultSimulation): string[] {
   return (r.value as { items: Pod[] }).items.map((p) => p.metadata?.name ?? '').sort();
 }
 
+function logs(sim: DefaultSimulation, name: string, options: { previous?: boolean } = {}): string {
+  const r = sim.podLogs('kube-system', name, options);
+  return r.ok ? r.text : `error: ${r.error}`;
+}
+
 describe('mirror Pods of the control plane', () => {
   it('are in etcd before the first command, Running, owned by their Node and bound to it', () => {
     const sim = createSimulation({ topology: 'default', seed: 3 }) as DefaultSimulation;
@@ -174,11 +179,6 @@ describe('mirror Pods of the control plane', () => {
 });
 
 describe('a static Pod’s log', () => {
-  const logs = (sim: DefaultSimulation, name: string, options: { previous?: boolean } = {}) => {
-    const r = sim.podLogs('kube-system', name, options);
-    return r.ok ? r.text : `error: ${r.error}`;
-  };
-
   it('is its leader election, in klog’s format: the leader acquired the lease, a standby only attempts', () => {
     const sim = createSimulation({ topology: 'default', seed: 11, controlPlanes: 2, workers: 1 }) as DefaultSimulation;
     sim.runUntilIdle(5000);
@@ -191,6 +191,25 @@ describe('a static Pod’s log', () => {
     expect(logs(sim, `kube-scheduler-${standbyNode}`)).toMatch(/^I0101 \S+ {7}1 leaderelection\.go:257\] attempting to acquire leader lease kube-system\/kube-scheduler\.\.\.\n$/);
     expect(logs(sim, 'kube-apiserver-control-plane')).toBe('');
     expect(logs(sim, `kube-scheduler-${leaderNode}`, { previous: true })).toBe(`error: previous terminated container "kube-scheduler" in pod "kube-scheduler-${leaderNode}" not found`);
+  });
+
+  it('while the process is down, is the life that just ended, and --previous the one before', () => {
+    const sim = createSimulation({ topology: 'default', seed: 12 }) as DefaultSimulation;
+    sim.runUntilIdle(5000);
+    const first = logs(sim, 'kube-scheduler-control-plane');
+    expect(first).toMatch(/successfully acquired lease kube-system\/kube-scheduler\n$/);
+    expect(sim.kill('kube-scheduler').ok).toBe(true);
+    sim.tick(10);
+    // the kubelet reads the terminated container's log; there is no container before it
+    expect(logs(sim, 'kube-scheduler-control-plane')).toBe(first);
+    expect(logs(sim, 'kube-scheduler-control-plane', { previous: true })).toBe('error: previous terminated container "kube-scheduler" in pod "kube-scheduler-control-plane" not found');
+    expect(sim.restart('kube-scheduler').ok).toBe(true);
+    sim.tick(10);
+    const second = logs(sim, 'kube-scheduler-control-plane');
+    expect(sim.kill('kube-scheduler').ok).toBe(true);
+    sim.tick(10);
+    expect(logs(sim, 'kube-scheduler-control-plane')).toBe(second);
+    expect(logs(sim, 'kube-scheduler-control-plane', { previous: true })).toBe(first);
   });
 
   it('says when the leader could not renew and exited; the life before the restart is --previous', () => {
@@ -252,6 +271,37 @@ describe('a control-plane component that loses its lease', () => {
     expect(lease()).toMatch(/^control-plane_/);
   });
 
+  it('exits again and again on a flapping API server: the kubelet backs off, the Pod says CrashLoopBackOff, its log the life that ended', () => {
+    const sim = createSimulation({ topology: 'default', seed: 12 }) as DefaultSimulation;
+    sim.runUntilIdle(5000);
+    const leading = () => (sim.clusterKernel.process('kube-scheduler') as { leading?: boolean } | undefined)?.leading === true;
+    const gaps: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      expect(sim.runUntil(leading, 5000).ok).toBe(true);
+      expect(sim.kill('kube-apiserver').ok).toBe(true);
+      expect(sim.runUntil(() => !sim.kernel.isAlive('kube-scheduler'), 2000).ok).toBe(true);
+      const exitedAt = sim.now;
+      expect(sim.restart('kube-apiserver').ok).toBe(true);
+      if (i === 2) break;
+      expect(sim.runUntil(() => sim.kernel.isAlive('kube-scheduler'), 5000).ok).toBe(true);
+      gaps.push(sim.now - exitedAt);
+    }
+    // the first restart at the next relist, the second after 10 s
+    expect(gaps).toEqual([100, 1000]);
+    // the third waits 20 s: the status manager's next sync (10 s) writes the back-off
+    sim.tick(1100);
+    expect(sim.kernel.isAlive('kube-scheduler')).toBe(false);
+    const c = mirror(sim, 'kube-scheduler-control-plane')?.status?.containerStatuses?.[0];
+    expect(c?.state?.waiting).toMatchObject({ reason: 'CrashLoopBackOff', message: expect.stringMatching(/^back-off 20s restarting failed container=kube-scheduler pod=kube-scheduler-control-plane_kube-system\([0-9a-f]{32}\)$/) });
+    expect(c).toMatchObject({ ready: false, restartCount: 2, lastState: { terminated: { exitCode: 1, reason: 'Error' } } });
+    // in the back-off, the log and --previous both read the life that ended
+    const ended = logs(sim, 'kube-scheduler-control-plane');
+    expect(ended).toMatch(/E\S+ \S+ +1 server\.go:298\] "Leaderelection lost"\n$/);
+    expect(logs(sim, 'kube-scheduler-control-plane', { previous: true })).toBe(ended);
+    sim.tick(1000);
+    expect(sim.kernel.isAlive('kube-scheduler')).toBe(true);
+  });
+
   it('is not restarted when it was killed: sim kill stands for a container that stays down', () => {
     const sim = createSimulation({ topology: 'default', seed: 12 }) as DefaultSimulation;
     sim.runUntilIdle(5000);
@@ -278,9 +328,14 @@ describe('a control-plane component that loses its lease', () => {
     expect(sim.kill('kube-apiserver').ok).toBe(true);
     sim.tick(1500);
     expect(sim.kernel.lifeOf('kube-scheduler')).toMatchObject({ alive: false, exited: true });
+    expect(sim.restart('kube-apiserver').ok).toBe(true);
+    sim.runUntilIdle(5000);
+    expect(sim.kernel.isAlive('kube-scheduler')).toBe(false);
+    // a kubelet just started has its start to do: settle waits for it, and for the restart it makes
     expect(sim.restart('kubelet@control-plane').ok).toBe(true);
-    sim.tick(150);
+    expect(sim.runUntilIdle(5000)).toBeGreaterThan(100);
     expect(sim.kernel.isAlive('kube-scheduler')).toBe(true);
+    expect(sim.kernel.isAlive('kube-controller-manager')).toBe(true);
   });
 });
 
@@ -355,6 +410,8 @@ describe('staticPodStatus', () => {
     const waiting = staticPodStatus(s, down, '172.18.0.2', { seconds: 10, podRef: 'kube-scheduler-control-plane_kube-system(abc)' }).containerStatuses?.[0];
     expect(waiting?.state).toEqual({ waiting: { reason: 'CrashLoopBackOff', message: 'back-off 10s restarting failed container=kube-scheduler pod=kube-scheduler-control-plane_kube-system(abc)' } });
     expect(waiting?.lastState).toEqual(exited?.state);
+    // the kubelet prints the back-off as a Go duration
+    expect(staticPodStatus(s, down, '172.18.0.2', { seconds: 160, podRef: 'p' }).containerStatuses?.[0]?.state?.waiting?.message).toBe('back-off 2m40s restarting failed container=kube-scheduler pod=p');
     expect(waiting).toMatchObject({ ready: false, restartCount: 1, containerID: exited?.containerID });
     const killed = staticPodStatus(s, { ...down, exitCode: 137, exited: false }, '172.18.0.2').containerStatuses?.[0];
     expect(killed?.state?.terminated).toMatchObject({ exitCode: 137, reason: 'Error' });

@@ -62,7 +62,7 @@ export class MirrorPods {
     private readonly lifeOf: (address: string) => ProcessLife | undefined,
     private readonly send: Send,
     /** starts a static Pod's process that exited, again (undefined: nothing restarts them) */
-    private readonly startAgain?: (address: string) => void,
+    private readonly startAgain?: (address: string, by: string) => void,
   ) {
     this.tracked = pods.map((pod) => ({
       pod,
@@ -80,6 +80,11 @@ export class MirrorPods {
   /** A request on its way, a retry still to come, an orphan to delete, or an exited container about to be started again (a back-off is not: it may go on for minutes). */
   hasPendingWork(): boolean {
     return this.orphanDeletes > 0 || this.orphans.size > 0 || this.tracked.some((t) => t.busy || t.retryAt > 0 || this.restartPending(t));
+  }
+
+  /** Whether the static Pod running as `address` waits out a back-off before its container starts again (CrashLoopBackOff). */
+  crashLooping(address: string): boolean {
+    return this.tracked.some((t) => t.pod.address === address && t.crashLoopSeconds !== undefined);
   }
 
   private restartPending(t: Tracked): boolean {
@@ -113,7 +118,7 @@ export class MirrorPods {
       }
       t.backoff = fresh ? { ticks: INITIAL_BACKOFF_TICKS, lastUpdate: now } : { ticks: Math.min(2 * entry.ticks, MAX_BACKOFF_TICKS), lastUpdate: now };
       t.crashLoopSeconds = undefined;
-      this.startAgain(t.pod.address);
+      this.startAgain(t.pod.address, `kubelet@${this.nodeName}`);
     }
   }
 

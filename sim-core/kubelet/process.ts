@@ -64,7 +64,8 @@ export class KubeletProcess implements Process<unknown> {
     this.kubelet = undefined;
   }
 
+  /** Its work, or, before the first tick of a life has built the kubelet, that very start (a restarted kubelet has Pods to sync and static containers to start). */
   hasPendingWork(): boolean {
-    return this.client.outstanding() > 0 || (this.kubelet?.hasPendingWork() ?? false);
+    return this.client.outstanding() > 0 || (this.kubelet?.hasPendingWork() ?? true);
   }
 }

@@ -13,6 +13,7 @@
 import { MIRROR_POD_ANNOTATION, type Pod, type PodStatus } from '../apiserver';
 import type { ProcessLife } from '../kernel';
 import { tickToMillis, tickToTimestamp } from '../cli/kubectl/clock';
+import { formatGoDuration } from '../cli/flags/go-values';
 import { imageDigest } from './images';
 
 export type StaticComponent = 'kube-apiserver' | 'kube-controller-manager' | 'kube-scheduler';
@@ -304,7 +305,7 @@ export function staticPodStatus(s: StaticPod, life: ProcessLife, hostIP: string,
   const state = running
     ? { running: { startedAt: began(current, life.startedAt) } }
     : backingOff
-      ? { waiting: { reason: 'CrashLoopBackOff', message: `back-off ${crashLoop.seconds}s restarting failed container=${name} pod=${crashLoop.podRef}` } }
+      ? { waiting: { reason: 'CrashLoopBackOff', message: `back-off ${formatGoDuration(crashLoop.seconds * 1e9)} restarting failed container=${name} pod=${crashLoop.podRef}` } }
       : ended(current, life.startedAt, life.killedAt);
   const lastState = (running && life.kills > 0) || backingOff ? ended(running ? current - 1 : current, running ? life.startedBefore : life.startedAt, life.killedAt) : {};
   const changedAt = life.kills === 0 ? boot : tickToTimestamp(running ? life.startedAt : (life.killedAt ?? 0));

@@ -75,9 +75,9 @@ export class SchedulerProcess implements Process<unknown> {
     return this.candidacy.identity;
   }
 
-  /** What its leader election logged, in this life or (`previous`) the one before: the static Pod's container log. */
-  electionLog(previous = false): readonly ElectionLogLine[] | undefined {
-    return this.candidacy.log(previous);
+  /** What its leader election logged: in this life (`back` 0), the life that ended last (1), the one before (2): its static Pod's container logs. */
+  electionLog(back: 0 | 1 | 2 = 0): readonly ElectionLogLine[] | undefined {
+    return this.candidacy.log(back);
   }
 
   receive(msg: Envelope<unknown>, ctx: ProcessContext<unknown>): void {

@@ -161,9 +161,11 @@ export function describeTraceEvent(e: TraceEvent): TraceLine {
     case 'exit':
       line.summary = `${e.address} exited (code ${exitCodeOf(e.detail)})`;
       break;
-    case 'restart':
-      line.summary = `${e.address} restarted`;
+    case 'restart': {
+      const by = typeof e.detail === 'object' && e.detail !== null ? (e.detail as { by?: unknown }).by : undefined;
+      line.summary = typeof by === 'string' ? `${e.address} restarted by ${by}` : `${e.address} restarted`;
       break;
+    }
     case 'state':
     case 'fault':
       line.summary = `${e.address}: ${JSON.stringify(e.detail ?? null)}`;

@@ -77,7 +77,7 @@ export class NotableEventTracker {
     if (e.kind === 'kill') this.push({ type: 'member-down', tick: e.tick, member: e.address });
     else if (e.kind === 'exit') {
       const code = (e.detail as { exitCode?: unknown } | undefined)?.exitCode;
-      this.push({ type: 'process-exited', tick: e.tick, member: e.address, exitCode: typeof code === 'number' ? code : 0 });
+      if (typeof code === 'number') this.push({ type: 'process-exited', tick: e.tick, member: e.address, exitCode: code });
     } else if (e.kind === 'restart') this.push({ type: 'member-up', tick: e.tick, member: e.address });
     else if (e.kind === 'fault') {
       const f = faultDetail(e.detail);

@@ -129,8 +129,13 @@ export class ChainJournal {
         return this.recordSend(e);
       case 'deliver':
         return this.recordDeliver(e);
+      case 'restart': {
+        // started again by its kubelet (an exited static Pod's container): the kubelet's step, not the learner's fault
+        const by = (e.detail as { by?: string } | undefined)?.by;
+        if (by !== undefined) return this.push({ seq: e.seq, tick: e.tick, kind: 'step', from: by, to: e.address, what: `start ${e.address} again` });
+        return this.push({ seq: e.seq, tick: e.tick, kind: 'fault', from: 'sim', to: e.address, what: `restart ${e.address}` });
+      }
       case 'kill':
-      case 'restart':
         return this.push({
           seq: e.seq,
           tick: e.tick,
