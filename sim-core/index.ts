@@ -9,4 +9,4 @@
  * a change to the golden transcripts until you do (README, "Bumping sim-core's version").
  * This is the only copy: sim-core/package.json carries no version of its own.
  */
-export const SIM_CORE_VERSION = '0.4.0';
+export const SIM_CORE_VERSION = '0.4.1';

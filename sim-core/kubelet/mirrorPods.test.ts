@@ -10,6 +10,7 @@ import type { Pod } from '../apiserver';
 import { authorizeNode } from '../apiserver/server/rbac/nodeAuthorizer';
 import type { KubeletProcess } from './process';
 import type { ProcessLife } from '../kernel';
+import { tickToTimestamp } from '../cli/kubectl/clock';
 import { MirrorPods } from './mirrorPods';
 import { mirrorPod, staticPodManifest, staticPodStatus, type StaticPod } from './staticPods';
 
@@ -22,6 +23,13 @@ function kubeSystemPods(sim: DefaultSimulation): string[] {
   const r = sim.kubectl.request({ verb: 'list', resource: 'pods', namespace: 'kube-system' }, { timeoutTicks: 500 });
   if (!r.ok) throw new Error(r.error.message);
   return (r.value as { items: Pod[] }).items.map((p) => p.metadata?.name ?? '').sort();
+}
+
+/** A default cluster with its leaders elected and nothing left to do. */
+function settled(seed: number): DefaultSimulation {
+  const sim = createSimulation({ topology: 'default', seed }) as DefaultSimulation;
+  sim.runUntilIdle(5000);
+  return sim;
 }
 
 function logs(sim: DefaultSimulation, name: string, options: { previous?: boolean } = {}): string {
@@ -92,10 +100,18 @@ describe('mirror Pods of the control plane', () => {
     expect(down.status?.conditions?.find((c) => c.type === 'Ready')).toMatchObject({ status: 'False', reason: 'ContainersNotReady' });
     expect(down.status?.containerStatuses?.[0]).toMatchObject({ ready: false, restartCount: 0, state: { terminated: { exitCode: 137, reason: 'Error' } } });
     expect(sim.restart('kube-scheduler').ok).toBe(true);
+    const restartedAt = sim.now;
     sim.tick(100);
+    // running again, but not started nor ready until its startup probe first passes, 10 s in
+    const starting = mirror(sim, 'kube-scheduler-control-plane')!;
+    expect(starting.status?.containerStatuses?.[0]).toMatchObject({ ready: false, started: false, restartCount: 1 });
+    expect(starting.status?.containerStatuses?.[0]?.state?.running).toBeDefined();
+    expect(starting.status?.conditions?.find((c) => c.type === 'Ready')).toMatchObject({ status: 'False', reason: 'ContainersNotReady' });
+    sim.tick(950);
     const up = mirror(sim, 'kube-scheduler-control-plane')!;
     const c = up.status?.containerStatuses?.[0];
-    expect(c).toMatchObject({ ready: true, restartCount: 1, lastState: { terminated: { exitCode: 137, reason: 'Error' } } });
+    expect(c).toMatchObject({ ready: true, started: true, restartCount: 1, lastState: { terminated: { exitCode: 137, reason: 'Error' } } });
+    expect(up.status?.conditions?.find((x) => x.type === 'Ready')).toMatchObject({ status: 'True', lastTransitionTime: tickToTimestamp(restartedAt + 1000) });
     expect(c?.state?.running).toBeDefined();
     expect(c?.containerID).not.toBe(down.status?.containerStatuses?.[0]?.containerID);
     // the other components were never touched
@@ -117,7 +133,7 @@ describe('mirror Pods of the control plane', () => {
     expect(sim.kill('kube-scheduler').ok).toBe(true);
     sim.tick(100);
     expect(sim.restart('kube-scheduler').ok).toBe(true);
-    sim.tick(100);
+    sim.tick(1100);
     const forged = sim.kubectl.request(
       { verb: 'patch', resource: 'pods', namespace: 'kube-system', name: 'kube-scheduler-control-plane', subresource: 'status', patchType: 'application/merge-patch+json', patch: { status: { conditions: [{ type: 'Ready', status: 'False' }] } } },
       { timeoutTicks: 500 },
@@ -194,8 +210,7 @@ describe('a static Pod’s log', () => {
   });
 
   it('while the process is down, is the life that just ended, and --previous the one before', () => {
-    const sim = createSimulation({ topology: 'default', seed: 12 }) as DefaultSimulation;
-    sim.runUntilIdle(5000);
+    const sim = settled(12);
     const first = logs(sim, 'kube-scheduler-control-plane');
     expect(first).toMatch(/successfully acquired lease kube-system\/kube-scheduler\n$/);
     expect(sim.kill('kube-scheduler').ok).toBe(true);
@@ -213,8 +228,7 @@ describe('a static Pod’s log', () => {
   });
 
   it('says when the leader could not renew and exited; the life before the restart is --previous', () => {
-    const sim = createSimulation({ topology: 'default', seed: 12 }) as DefaultSimulation;
-    sim.runUntilIdle(5000);
+    const sim = settled(12);
     // no API server for longer than renewDeadline (10 s): the leader gives the lease up and exits
     expect(sim.kill('kube-apiserver').ok).toBe(true);
     sim.tick(1200);
@@ -247,8 +261,7 @@ describe('a static Pod’s log', () => {
 
 describe('a control-plane component that loses its lease', () => {
   it('exits with code 1 and its kubelet starts it again: RESTARTS 1, the exit in lastState, a new identity', () => {
-    const sim = createSimulation({ topology: 'default', seed: 12 }) as DefaultSimulation;
-    sim.runUntilIdle(5000);
+    const sim = settled(12);
     const lease = () => (sim.kubectl.request({ verb: 'get', resource: 'leases', namespace: 'kube-system', name: 'kube-scheduler' }, { timeoutTicks: 500 }) as { ok: true; value: { spec: { holderIdentity: string } } }).value.spec.holderIdentity;
     const first = lease();
     const seen: string[] = [];
@@ -272,8 +285,7 @@ describe('a control-plane component that loses its lease', () => {
   });
 
   it('exits again and again on a flapping API server: the kubelet backs off, the Pod says CrashLoopBackOff, its log the life that ended', () => {
-    const sim = createSimulation({ topology: 'default', seed: 12 }) as DefaultSimulation;
-    sim.runUntilIdle(5000);
+    const sim = settled(12);
     const leading = () => (sim.clusterKernel.process('kube-scheduler') as { leading?: boolean } | undefined)?.leading === true;
     const gaps: number[] = [];
     for (let i = 0; i < 3; i++) {
@@ -303,8 +315,7 @@ describe('a control-plane component that loses its lease', () => {
   });
 
   it('is not restarted when it was killed: sim kill stands for a container that stays down', () => {
-    const sim = createSimulation({ topology: 'default', seed: 12 }) as DefaultSimulation;
-    sim.runUntilIdle(5000);
+    const sim = settled(12);
     expect(sim.kill('kube-scheduler').ok).toBe(true);
     sim.tick(3000);
     expect(sim.kernel.lifeOf('kube-scheduler')).toMatchObject({ alive: false, exitCode: 137, exited: false });
@@ -312,8 +323,7 @@ describe('a control-plane component that loses its lease', () => {
   });
 
   it('between its exit and its restart, sim kill says it is already down and that its kubelet will start it', () => {
-    const sim = createSimulation({ topology: 'default', seed: 12 }) as DefaultSimulation;
-    sim.runUntilIdle(5000);
+    const sim = settled(12);
     expect(sim.kill('kube-apiserver').ok).toBe(true);
     expect(sim.runUntil(() => sim.kernel.lifeOf('kube-scheduler')?.alive === false, 2000).ok).toBe(true);
     expect(sim.kill('kube-scheduler')).toEqual({ ok: false, error: 'kube-scheduler is already down: it exited with code 1, and its kubelet will start it again' });
@@ -322,8 +332,7 @@ describe('a control-plane component that loses its lease', () => {
   });
 
   it('is started again by nobody while its kubelet is down', () => {
-    const sim = createSimulation({ topology: 'default', seed: 12 }) as DefaultSimulation;
-    sim.runUntilIdle(5000);
+    const sim = settled(12);
     expect(sim.kill('kubelet@control-plane').ok).toBe(true);
     expect(sim.kill('kube-apiserver').ok).toBe(true);
     sim.tick(1500);
@@ -415,6 +424,17 @@ describe('staticPodStatus', () => {
     expect(waiting).toMatchObject({ ready: false, restartCount: 1, containerID: exited?.containerID });
     const killed = staticPodStatus(s, { ...down, exitCode: 137, exited: false }, '172.18.0.2').containerStatuses?.[0];
     expect(killed?.state?.terminated).toMatchObject({ exitCode: 137, reason: 'Error' });
+  });
+
+  it('is not ready in a restarted life until its startup probe first passes, 10 s in; the boot life is ready from the start', () => {
+    const restarted = { alive: true, kills: 1, startedAt: 900, startedBefore: 0, killedAt: 700, exitCode: 1, exited: true } as const;
+    const at = (now: number) => staticPodStatus(s, restarted, '172.18.0.2', undefined, now);
+    expect(at(1899).containerStatuses?.[0]).toMatchObject({ ready: false, started: false, state: { running: {} } });
+    expect(at(1899).conditions?.find((c) => c.type === 'Ready')).toMatchObject({ status: 'False', lastTransitionTime: '2026-01-01T00:00:07Z' });
+    expect(at(1900).containerStatuses?.[0]).toMatchObject({ ready: true, started: true });
+    expect(at(1900).conditions?.find((c) => c.type === 'Ready')).toMatchObject({ status: 'True', lastTransitionTime: '2026-01-01T00:00:19Z' });
+    const boot = { alive: true, kills: 0, startedAt: 0, startedBefore: undefined, killedAt: undefined, exitCode: undefined, exited: false } as const;
+    expect(staticPodStatus(s, boot, '172.18.0.2', undefined, 0).containerStatuses?.[0]).toMatchObject({ ready: true, started: true });
   });
 
   it('dates a first life from boot, and a later one from its restart', () => {

@@ -21,7 +21,7 @@ import { canonicalJson, type ProcessLife } from '../kernel';
 import { INITIAL_BACKOFF_SECONDS, MAX_BACKOFF_SECONDS, TICKS_PER_SECOND } from './backoff';
 import { EXIT_SHOW_TICKS } from './container';
 import { statusPatch } from './status';
-import { isMirrorOf, mirrorPod, mirrorPodName, staticPodHash, staticPodStatus, STATIC_POD_NAMESPACE, type StaticPod } from './staticPods';
+import { isMirrorOf, mirrorPod, mirrorPodName, startingUp, staticPodHash, staticPodStatus, STATIC_POD_NAMESPACE, type StaticPod } from './staticPods';
 
 /** How long a failed mirror write waits before the kubelet tries again (its status manager's sync period, 10 s). */
 const RETRY_TICKS = 1000;
@@ -55,6 +55,8 @@ export class MirrorPods {
   private orphanDeletes = 0;
   /** a failed orphan delete is sent again from here on */
   private orphansRetryAt = 0;
+  /** the tick of the last sync or restart check (what hasPendingWork judges a startup probe by) */
+  private now = 0;
 
   constructor(
     pods: readonly StaticPod[],
@@ -77,10 +79,16 @@ export class MirrorPods {
     }));
   }
 
-  /** A request on its way, a retry still to come, an orphan to delete, or an exited container about to be started again (a back-off is not: it may go on for minutes). */
+  /** A request on its way, a retry still to come, an orphan to delete, an exited container about to be started again (a back-off is not: it may go on for minutes), or one started that waits for its startup probe. */
   hasPendingWork(): boolean {
-    return this.orphanDeletes > 0 || this.orphans.size > 0 || this.tracked.some((t) => t.busy || t.retryAt > 0 || this.restartPending(t));
+    return this.orphanDeletes > 0 || this.orphans.size > 0 || this.tracked.some((t) => t.busy || t.retryAt > 0 || this.restartPending(t) || this.probing(t));
   }
+
+  private probing(t: Tracked): boolean {
+    const life = this.lifeOf(t.pod.address);
+    return life !== undefined && startingUp(t.pod, life, this.now);
+  }
+
 
   /** Whether the static Pod running as `address` waits out a back-off before its container starts again (CrashLoopBackOff). */
   crashLooping(address: string): boolean {
@@ -101,6 +109,7 @@ export class MirrorPods {
    * else it waits that long after the exit, and the next wait doubles).
    */
   restartExited(now: number): void {
+    this.now = now;
     if (this.startAgain === undefined) return;
     for (const t of this.tracked) {
       const life = this.lifeOf(t.pod.address);
@@ -145,6 +154,7 @@ export class MirrorPods {
   }
 
   sync(now: number, lister: Lister<Pod & KubeObject>, node: { name: string; uid: string }, hostIP: string): void {
+    this.now = now;
     if (now >= this.orphansRetryAt) {
       for (const [key, uid] of this.orphans) {
         this.orphans.delete(key);
@@ -165,7 +175,7 @@ export class MirrorPods {
       const mirror = lister.get(`${STATIC_POD_NAMESPACE}/${t.name}`);
       const life = this.lifeOf(t.pod.address);
       if (life === undefined) continue;
-      const seen = `${mirror?.metadata?.uid ?? '-'}|${mirror?.metadata?.resourceVersion ?? ''}|${life.alive}|${life.kills}|${t.crashLoopSeconds ?? ''}|${hostIP}|${node.uid}`;
+      const seen = `${mirror?.metadata?.uid ?? '-'}|${mirror?.metadata?.resourceVersion ?? ''}|${life.alive}|${life.kills}|${t.crashLoopSeconds ?? ''}|${startingUp(t.pod, life, now)}|${hostIP}|${node.uid}`;
       if (seen === t.seen) continue;
       t.seen = seen;
       if (mirror === undefined) {
@@ -178,7 +188,7 @@ export class MirrorPods {
         continue;
       }
       const crashLoop = t.crashLoopSeconds === undefined ? undefined : { seconds: t.crashLoopSeconds, podRef: `${t.name}_${STATIC_POD_NAMESPACE}(${staticPodHash(t.pod.manifest, this.nodeName)})` };
-      const status = staticPodStatus(t.pod, life, hostIP, crashLoop);
+      const status = staticPodStatus(t.pod, life, hostIP, crashLoop, now);
       // nothing to write: what is stored says what the runtime says, or it is our own last
       // write of this very status, which nobody changed since (the server may keep it in
       // another shape: writing it again would change nothing)

@@ -12,6 +12,7 @@
 // etcd is not among them: the `default` topology's members are an external etcd cluster.
 import { MIRROR_POD_ANNOTATION, type Pod, type PodStatus } from '../apiserver';
 import type { ProcessLife } from '../kernel';
+import { TICKS_PER_SECOND } from '../kernel/clock';
 import { tickToMillis, tickToTimestamp } from '../cli/kubectl/clock';
 import { formatGoDuration } from '../cli/flags/go-values';
 import { imageDigest } from './images';
@@ -272,6 +273,16 @@ function containerIdOf(address: string, life: number): string {
   return `containerd://${imageDigest(`${address}#${life}`).slice('sha256:'.length)}`;
 }
 
+/** Ticks from a container's start to its startup probe's first try (initialDelaySeconds; kubeadm's 10 s), which passes: the process serves at once. */
+export function startupProbeTicks(s: StaticPod): number {
+  return (s.manifest.spec?.containers?.[0]?.startupProbe?.initialDelaySeconds ?? 0) * TICKS_PER_SECOND;
+}
+
+/** Whether a static Pod's process, started again, still waits for its startup probe at `now` (not its first life: the cluster's boot). */
+export function startingUp(s: StaticPod, life: ProcessLife, now: number): boolean {
+  return life.alive && life.kills > 0 && now < life.startedAt + startupProbeTicks(s);
+}
+
 /**
  * The status the kubelet reports for a static Pod: its one container runs while the
  * process is up; a killed process is a terminated container (SIGKILL: exit code 137,
@@ -286,8 +297,12 @@ function containerIdOf(address: string, life: number): string {
  * while the kubelet waits out its back-off before starting a container that exited again
  * (the state is then `waiting: CrashLoopBackOff`, the exit moves to lastState), with the
  * Pod's reference as the kubelet words it (`<name>_<namespace>(<uid>)`).
+ * A container started again (after a kill or an exit) is running but neither started nor
+ * ready until its startup probe first passes, `initialDelaySeconds` (10 s) in: READY 0/1
+ * for those seconds, as on a kubeadm node (`startupProbeTicks`; the readiness probe's own
+ * second after that is not modelled). The first life is the cluster's boot: ready from it.
  */
-export function staticPodStatus(s: StaticPod, life: ProcessLife, hostIP: string, crashLoop?: { seconds: number; podRef: string }): PodStatus {
+export function staticPodStatus(s: StaticPod, life: ProcessLife, hostIP: string, crashLoop?: { seconds: number; podRef: string }, now = Number.POSITIVE_INFINITY): PodStatus {
   const container = s.manifest.spec?.containers?.[0];
   const name = container?.name ?? s.component;
   const image = container?.image ?? '';
@@ -308,15 +323,18 @@ export function staticPodStatus(s: StaticPod, life: ProcessLife, hostIP: string,
       ? { waiting: { reason: 'CrashLoopBackOff', message: `back-off ${formatGoDuration(crashLoop.seconds * 1e9)} restarting failed container=${name} pod=${crashLoop.podRef}` } }
       : ended(current, life.startedAt, life.killedAt);
   const lastState = (running && life.kills > 0) || backingOff ? ended(running ? current - 1 : current, running ? life.startedBefore : life.startedAt, life.killedAt) : {};
-  const changedAt = life.kills === 0 ? boot : tickToTimestamp(running ? life.startedAt : (life.killedAt ?? 0));
-  const notReady = running ? {} : { reason: 'ContainersNotReady', message: `containers with unready status: [${name}]` };
+  const probing = startingUp(s, life, now);
+  const ready = running && !probing;
+  // Ready went False when the last life ended, and True again when the new one's startup probe passed
+  const changedAt = life.kills === 0 ? boot : tickToTimestamp(ready ? life.startedAt + startupProbeTicks(s) : (life.killedAt ?? 0));
+  const notReady = ready ? {} : { reason: 'ContainersNotReady', message: `containers with unready status: [${name}]` };
   return {
     phase: 'Running',
     conditions: [
       { type: 'PodReadyToStartContainers', status: 'True', lastTransitionTime: boot },
       { type: 'Initialized', status: 'True', lastTransitionTime: boot },
-      { type: 'Ready', status: running ? 'True' : 'False', lastTransitionTime: changedAt, ...notReady },
-      { type: 'ContainersReady', status: running ? 'True' : 'False', lastTransitionTime: changedAt, ...notReady },
+      { type: 'Ready', status: ready ? 'True' : 'False', lastTransitionTime: changedAt, ...notReady },
+      { type: 'ContainersReady', status: ready ? 'True' : 'False', lastTransitionTime: changedAt, ...notReady },
       { type: 'PodScheduled', status: 'True', lastTransitionTime: boot },
     ],
     hostIP,
@@ -329,12 +347,12 @@ export function staticPodStatus(s: StaticPod, life: ProcessLife, hostIP: string,
         name,
         state,
         lastState,
-        ready: running,
+        ready,
         restartCount: Math.max(0, current),
         image,
         imageID: `${image.replace(/:[^:/]*$/, '')}@${imageDigest(image)}`,
         containerID: containerIdOf(s.address, current),
-        started: running,
+        started: ready,
       },
     ],
     qosClass: 'Burstable',
