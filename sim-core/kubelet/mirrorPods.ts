@@ -89,7 +89,6 @@ export class MirrorPods {
     return life !== undefined && startingUp(t.pod, life, this.now);
   }
 
-
   /** Whether the static Pod running as `address` waits out a back-off before its container starts again (CrashLoopBackOff). */
   crashLooping(address: string): boolean {
     return this.tracked.some((t) => t.pod.address === address && t.crashLoopSeconds !== undefined);
