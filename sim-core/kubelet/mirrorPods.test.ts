@@ -314,6 +314,47 @@ describe('a control-plane component that loses its lease', () => {
     expect(sim.kernel.isAlive('kube-scheduler')).toBe(true);
   });
 
+  it('in sim events, the exit and the kubelet’s start are the processes’ own steps, not the learner’s faults', () => {
+    const sim = settled(12);
+    expect(sim.kill('kube-apiserver').ok).toBe(true);
+    sim.tick(1500);
+    const hops = (sim.journal?.hops() ?? []).filter((h) => h.to === 'kube-scheduler' && (h.kind === 'step' || h.kind === 'fault'));
+    expect(hops.map((h) => `${h.kind} ${h.from} → ${h.to} ${h.what}`)).toEqual(['step kube-scheduler → kube-scheduler exit kube-scheduler (code 1)', 'step kubelet@control-plane → kube-scheduler start kube-scheduler again']);
+  });
+
+  it('on an HA control plane, only the leaders exit; the standbys keep trying', () => {
+    const sim = createSimulation({ topology: 'default', seed: 7, controlPlanes: 3, workers: 1 }) as DefaultSimulation;
+    sim.runUntilIdle(5000);
+    const exits: string[] = [];
+    const stop = sim.subscribe((e) => exits.push(e.address), { kinds: ['exit'] });
+    expect(sim.kill('kube-apiserver').ok).toBe(true);
+    sim.tick(1500);
+    stop();
+    const leaders = (['kube-scheduler', 'kube-controller-manager'] as const).map((lease) => {
+      const holder = sim.clusterKernel.addresses().filter((a) => a === lease || a.startsWith(`${lease}@`));
+      return holder.filter((a) => sim.kernel.lifeOf(a)?.kills === 1);
+    });
+    // exactly one process per Lease ended its life, and it was by its own exit
+    expect(leaders.map((l) => l.length)).toEqual([1, 1]);
+    expect([...exits].sort()).toEqual([...leaders.flat()].sort());
+    const standbys = sim.clusterKernel.addresses().filter((a) => /^kube-(scheduler|controller-manager)/.test(a) && !exits.includes(a));
+    expect(standbys).toHaveLength(4);
+    expect(standbys.every((a) => sim.kernel.lifeOf(a)?.kills === 0 && sim.kernel.isAlive(a))).toBe(true);
+  });
+
+  it('comes back with its node when the node was restarted while the process was down after its exit', () => {
+    const sim = settled(12);
+    expect(sim.kill('kube-apiserver').ok).toBe(true);
+    expect(sim.runUntil(() => !sim.kernel.isAlive('kube-scheduler'), 2000).ok).toBe(true);
+    // the whole node goes down before the kubelet gets to it, and comes back
+    expect(sim.kill('control-plane').ok).toBe(true);
+    expect(sim.restart('control-plane').ok).toBe(true);
+    expect(sim.kernel.isAlive('kube-scheduler')).toBe(true);
+    expect(sim.kernel.isAlive('kube-apiserver')).toBe(true);
+    expect(sim.runUntilIdle(10_000)).toBeLessThan(10_000);
+    expect(sim.kernel.lifeOf('kube-scheduler')).toMatchObject({ alive: true, kills: 1 });
+  });
+
   it('is not restarted when it was killed: sim kill stands for a container that stays down', () => {
     const sim = settled(12);
     expect(sim.kill('kube-scheduler').ok).toBe(true);
