@@ -2,8 +2,7 @@
 // run leaderelection.RunOrDie and exit when they lose the lease — OnStoppedLeading logs an
 // error and calls klog.FlushAndExit(…, 1) — and their node's kubelet starts the static
 // Pod's container again: a new process, a new `<hostname>_<uuid>` identity, RESTARTS + 1.
-// With `exitOnLoss` the process asks the kernel to end it so (ProcessContext.exit);
-// without, the exit is modelled by a fresh elector on the next tick in the same process.
+// Here the process logs `exitOnLoss` and asks the kernel to end it so (ProcessContext.exit).
 // Traces name every change so the UI can show who holds the lock.
 import type { Lease } from '../apiserver';
 import type { ProcessContext } from '../kernel';
@@ -22,7 +21,7 @@ export interface CandidacyOptions {
   onStartedLeading(now: number): void;
   onStoppedLeading(now: number): void;
   /** the binary's OnStoppedLeading: the error it logs before it exits with code 1 */
-  exitOnLoss?: { source: string; message: string };
+  exitOnLoss: { source: string; message: string };
   recordEvent?(lease: Lease, message: string, now: number): void;
 }
 
@@ -71,8 +70,8 @@ export class Candidacy {
   }
 
   /**
-   * The elector's pending work; with none yet (a process just started or restarted, or a
-   * binary that lost its lease and starts again), the next tick starts one that has work —
+   * The elector's pending work; with none yet (a process just started, or restarted by hand
+   * or by its kubelet after a lost lease), the next tick starts one that has work —
    * `sim settle` right after `sim restart kube-scheduler` must not call the cluster settled
    * before the new incarnation has even looked at its Lease. Only a running process is asked.
    */
@@ -87,7 +86,6 @@ export class Candidacy {
     if (!this.elector.stopped) return;
     this.elector = undefined;
     const exit = this.options.exitOnLoss;
-    if (exit === undefined) return; // a new elector starts next tick
     this.write(ctx.now, 'E', exit.source, exit.message);
     ctx.exit(1); // klog.FlushAndExit(klog.ExitFlushTimeout, 1)
   }

@@ -14,7 +14,7 @@ export {
 } from './network';
 export type { Process, ProcessContext } from './process';
 export { Kernel, type KernelConfig, type KernelResult, type ProcessLife } from './kernel';
-export { Trace, type TraceEvent, type TraceInput, type TraceKind, type TraceFilter, type TraceListener } from './trace';
+export { Trace, traceExitCode, traceRestartedBy, type TraceEvent, type TraceInput, type TraceKind, type TraceFilter, type TraceListener } from './trace';
 export { canonicalJson, hash64, setOwn, stateHash } from './canonical';
 export { sha256Hex } from './sha256';
 export { utf8Length } from './utf8';

@@ -24,6 +24,18 @@ export interface TraceEvent {
 }
 
 export type TraceInput = Omit<TraceEvent, 'seq'>;
+
+/** An `exit` event's code (the kernel records `{ exitCode }`); undefined for any other event. */
+export function traceExitCode(e: TraceEvent): number | undefined {
+  const code = e.kind === 'exit' && typeof e.detail === 'object' && e.detail !== null ? (e.detail as { exitCode?: unknown }).exitCode : undefined;
+  return typeof code === 'number' ? code : undefined;
+}
+
+/** Who started a process again, for a `restart` that was not the learner's (`{ by: 'kubelet@<node>' }`); undefined otherwise. */
+export function traceRestartedBy(e: TraceEvent): string | undefined {
+  const by = e.kind === 'restart' && typeof e.detail === 'object' && e.detail !== null ? (e.detail as { by?: unknown }).by : undefined;
+  return typeof by === 'string' ? by : undefined;
+}
 export type TraceListener = (event: TraceEvent) => void;
 export interface TraceFilter {
   kinds?: readonly TraceKind[];

@@ -4,7 +4,7 @@
 import type { Simulation } from '@/sim-core/cluster';
 import type { EtcdWire } from '@/sim-core/etcd/wire';
 import type { KeyValue } from '@/sim-core/etcd/types';
-import type { Envelope, TraceEvent } from '@/sim-core/kernel';
+import { traceExitCode, traceRestartedBy, type Envelope, type TraceEvent } from '@/sim-core/kernel';
 import type { KeyView, KeyspaceView, MemberView, MessageView, TraceLine } from './protocol';
 
 /** A value larger than this is cut in the view (etcd allows 1.5 MiB; a browser panel does not need it). */
@@ -134,11 +134,6 @@ function isWire(p: unknown): p is EtcdWire {
   return typeof p === 'object' && p !== null && 'kind' in p;
 }
 
-function exitCodeOf(detail: unknown): string {
-  const code = typeof detail === 'object' && detail !== null ? (detail as { exitCode?: unknown }).exitCode : undefined;
-  return typeof code === 'number' ? String(code) : '?';
-}
-
 /** One line per trace event, in the words etcd's own logs would use. */
 export function describeTraceEvent(e: TraceEvent): TraceLine {
   const line: TraceLine = { seq: e.seq, tick: e.tick, kind: e.kind, address: e.address, summary: '' };
@@ -159,11 +154,11 @@ export function describeTraceEvent(e: TraceEvent): TraceLine {
       line.summary = `${e.address} killed`;
       break;
     case 'exit':
-      line.summary = `${e.address} exited (code ${exitCodeOf(e.detail)})`;
+      line.summary = `${e.address} exited (code ${traceExitCode(e) ?? '?'})`;
       break;
     case 'restart': {
-      const by = typeof e.detail === 'object' && e.detail !== null ? (e.detail as { by?: unknown }).by : undefined;
-      line.summary = typeof by === 'string' ? `${e.address} restarted by ${by}` : `${e.address} restarted`;
+      const by = traceRestartedBy(e);
+      line.summary = by !== undefined ? `${e.address} restarted by ${by}` : `${e.address} restarted`;
       break;
     }
     case 'state':

@@ -3,7 +3,7 @@
 // healed) and from the keyspace between two views (a put or delete was committed and
 // applied). Kept as a short queue the host drains into each view.
 import type { Simulation } from '@/sim-core/cluster';
-import type { TraceEvent } from '@/sim-core/kernel';
+import { traceExitCode, type TraceEvent } from '@/sim-core/kernel';
 import { keyspaceSource, revisionOf } from './describe';
 import type { NotableEvent } from './protocol';
 
@@ -76,8 +76,8 @@ export class NotableEventTracker {
   private onTrace(e: TraceEvent): void {
     if (e.kind === 'kill') this.push({ type: 'member-down', tick: e.tick, member: e.address });
     else if (e.kind === 'exit') {
-      const code = (e.detail as { exitCode?: unknown } | undefined)?.exitCode;
-      if (typeof code === 'number') this.push({ type: 'process-exited', tick: e.tick, member: e.address, exitCode: code });
+      const code = traceExitCode(e);
+      if (code !== undefined) this.push({ type: 'process-exited', tick: e.tick, member: e.address, exitCode: code });
     } else if (e.kind === 'restart') this.push({ type: 'member-up', tick: e.tick, member: e.address });
     else if (e.kind === 'fault') {
       const f = faultDetail(e.detail);

@@ -2,7 +2,7 @@
 // event as it is recorded. The kernel's own ring fills with Raft heartbeats within
 // seconds of simulated time; the journal keeps only what the watch chain is made of, so
 // `sim trace deployment/web` still finds the kubectl request minutes later.
-import type { Trace, TraceEvent } from '../../kernel';
+import { traceExitCode, traceRestartedBy, type Trace, type TraceEvent } from '../../kernel';
 import type { ApiTraceDetail } from '../../apiserver/server/requestTrace';
 import type { ChainHop, HopObject } from './hop';
 
@@ -131,7 +131,7 @@ export class ChainJournal {
         return this.recordDeliver(e);
       case 'restart': {
         // started again by its kubelet (an exited static Pod's container): the kubelet's step, not the learner's fault
-        const by = (e.detail as { by?: string } | undefined)?.by;
+        const by = traceRestartedBy(e);
         if (by !== undefined) return this.push({ seq: e.seq, tick: e.tick, kind: 'step', from: by, to: e.address, what: `start ${e.address} again` });
         return this.push({ seq: e.seq, tick: e.tick, kind: 'fault', from: 'sim', to: e.address, what: `restart ${e.address}` });
       }
@@ -144,11 +144,9 @@ export class ChainJournal {
           to: e.address,
           what: `${e.kind} ${e.address}`,
         });
-      case 'exit': {
+      case 'exit':
         // the process ended itself (a lost lease): its own step, not the learner's fault
-        const code = (e.detail as { exitCode?: number } | undefined)?.exitCode;
-        return this.push({ seq: e.seq, tick: e.tick, kind: 'step', from: e.address, to: e.address, what: `exit ${e.address} (code ${code ?? '?'})` });
-      }
+        return this.push({ seq: e.seq, tick: e.tick, kind: 'step', from: e.address, to: e.address, what: `exit ${e.address} (code ${traceExitCode(e) ?? '?'})` });
       case 'fault':
         return this.push({
           seq: e.seq,
